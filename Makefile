@@ -1,0 +1,49 @@
+# Rookclub — the two commands a newcomer needs: `make run` and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip --disable-pip-version-check -q
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint format system-packages migrate demo worker bench clean
+
+run: $(VENV)/.installed ## create .venv, install, migrate, load the demo club, serve it
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py demo
+	@echo "Rookclub on http://$(HOST):$(PORT)/  (log in: director / rookclub-demo)"
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: $(VENV)/.installed-test system-packages ## install the test extras and run the whole suite
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.installed-test ## ruff check + ruff format --check
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.installed-test
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+system-packages: ## Debian packages for PDFs and browser tests (only what is missing)
+	@bash deploy/install-system-packages.sh
+
+worker: $(VENV)/.installed ## a Celery worker (needs REDIS_URL)
+	$(BIN)/celery -A rookclub worker --loglevel INFO
+
+bench: $(VENV)/.installed-test ## the benchmark scripts under bench/
+	@for script in bench/*.py; do [ "$$(basename $$script)" = "__init__.py" ] || $(BIN)/python $$script; done
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml constraints.txt | $(BIN)/python
+	$(PIP) install -c constraints.txt -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml constraints.txt | $(BIN)/python
+	$(PIP) install -c constraints.txt -e ".[test]"
+	@touch $@ $(VENV)/.installed
+
+clean:
+	rm -rf $(VENV) var build *.egg-info

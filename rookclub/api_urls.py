@@ -1,0 +1,7 @@
+"""Every /api/v1/ route. Apps register their viewsets on the one router here."""
+
+from rest_framework.routers import DefaultRouter
+
+router = DefaultRouter()
+
+urlpatterns = router.urls

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RookclubConfig(AppConfig):
+    name = "rookclub"
+    verbose_name = "Rook clubs"

@@ -1,0 +1,16 @@
+"""The Celery app.
+
+Without ``REDIS_URL`` the settings make every task run eagerly in the calling
+process, so a laptop needs no broker; with it, tasks go through Redis to real
+workers (``celery -A rookclub worker``). The code is the same either way.
+"""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
+
+app = Celery("rookclub")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

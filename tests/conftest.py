@@ -1,0 +1,79 @@
+"""Fixtures shared by every test module.
+
+The same suite runs on the embedded default (SQLite, eager Celery) and against
+real PostgreSQL and Redis (``DATABASE_URL`` / ``REDIS_URL`` set, as in CI).
+"""
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _database_url_for(db: dict) -> str:
+    """The DATABASE_URL that points a child process at the *test* database."""
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    user = quote(db.get("USER") or "")
+    password = f":{quote(db['PASSWORD'])}" if db.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    return f"postgres://{auth}{db.get('HOST') or ''}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup, django_db_blocker) -> Iterator[str | None]:
+    """A real ``celery worker`` process on the test database when REDIS_URL is set.
+
+    Without Redis, tasks run eagerly in the test process and this yields None,
+    so a test that needs a task's effect reads the same either way. A test that
+    uses the worker must commit its data (``transactional_db``) for the worker
+    to see it.
+    """
+    if not settings.REDIS_URL:
+        yield None
+        return
+    from rookclub.celery import app
+
+    app.control.purge()
+    with django_db_blocker.unblock():
+        database_url = _database_url_for(settings.DATABASES["default"])
+    env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": settings.REDIS_URL}
+    log = open(ROOT / "var" / "test-celery-worker.log", "w")  # noqa: SIM115 - kept open for the worker
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "rookclub", "worker", "--pool", "solo",
+         "--loglevel", "INFO", "--without-gossip", "--without-mingle", "--hostname",
+         f"rookclub-test-{os.getpid()}@%h"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while not app.control.ping(timeout=0.5):
+            if worker.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"celery worker did not start; see {log.name}")
+        yield f"worker pid {worker.pid}"
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+        log.close()
+
+
+@pytest.fixture
+def require_worker(celery_worker) -> str:
+    """Skip unless a real worker runs; in CI (ROOKCLUB_REQUIRE_WORKER=1) fail instead."""
+    if celery_worker is None:
+        message = "needs REDIS_URL and a real Celery worker"
+        if os.environ.get("ROOKCLUB_REQUIRE_WORKER"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return celery_worker

@@ -1,0 +1,32 @@
+import os
+
+import pytest
+from django.conf import settings
+
+from rookclub.tasks import ping, send_on_commit
+
+
+def test_without_redis_tasks_run_eagerly_in_this_process():
+    if settings.REDIS_URL:
+        pytest.skip("REDIS_URL is set: tasks go to a worker")
+
+    result = ping.delay("hello").get(timeout=1)
+
+    assert result["token"] == "hello"
+    assert result["pid"] == os.getpid()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_task_makes_the_round_trip_through_redis_and_a_worker_process(require_worker):
+    result = ping.delay("round-trip").get(timeout=30)
+
+    assert result["token"] == "round-trip"
+    assert result["pid"] != os.getpid(), "the task ran in the test process, not a worker"
+
+
+@pytest.mark.django_db
+def test_send_on_commit_waits_for_the_transaction(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        send_on_commit(ping, "later")
+
+    assert len(callbacks) == 1

@@ -1,0 +1,41 @@
+"""Settings come from the environment; production refuses unsafe defaults."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    result = run_manage("check", DEBUG="0", ALLOWED_HOSTS="rook.example.org")
+
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
+
+
+def test_production_settings_pass_the_deploy_checklist():
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DEBUG="0",
+        SECRET_KEY="a-long-random-secret-key-for-this-test-only-0123456789-abcdefghijkl",
+        ALLOWED_HOSTS="rook.example.org",
+    )
+
+    assert result.returncode == 0, result.stderr
