@@ -1,0 +1,48 @@
+"""Domain errors raised by services and mapped to HTTP answers by the API and pages.
+
+Like pretix's services, each error carries a stable ``code`` that tests assert
+on, plain-language ``errors`` per field for the scorer, and the HTTP ``status``
+an API answers with.
+"""
+
+from collections.abc import Mapping, Sequence
+
+
+class DomainError(Exception):
+    code = "invalid"
+    status = 400
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        errors: Mapping[str, Sequence[str]] | None = None,
+        code: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.errors = {field: list(msgs) for field, msgs in (errors or {}).items()}
+        if code:
+            self.code = code
+
+    def as_dict(self) -> dict[str, list[str]]:
+        """Field -> messages, the shape DRF uses for a 400; the message under 'detail'."""
+        return self.errors or {"detail": [self.message]}
+
+
+class Invalid(DomainError):
+    """The input breaks a rule (HTTP 400)."""
+
+
+class NotAllowed(DomainError):
+    """The user may not do this (HTTP 403)."""
+
+    code = "not_allowed"
+    status = 403
+
+
+class Conflict(DomainError):
+    """The request clashes with what is already recorded (HTTP 409)."""
+
+    code = "conflict"
+    status = 409
