@@ -1,0 +1,24 @@
+"""Steps that many browser tests take: log in, take a screenshot."""
+
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+
+
+def log_in(page, username: str, password: str) -> None:
+    """Log in through the login form, as a person would."""
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    # The top bar offers to log out once the login took.
+    expect(page.get_by_role("button", name=f"Log out {username}")).to_be_visible()
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
