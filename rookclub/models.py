@@ -61,3 +61,113 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} — {self.get_role_display()} of {self.club}"
+
+
+class ClubSession(models.Model):
+    """A club night: who came, how they were seated, and the games they played."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        CLOSED = "closed", "Closed"
+
+    class Seating(models.TextChoices):
+        RANDOM = "random", "Random draw of partners and tables"
+        FIXED = "fixed", "Fixed partnerships"
+        PROGRESSIVE = "progressive", "Individual progressive (partners change every 4 hands)"
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="sessions")
+    date = models.DateField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    seating_method = models.CharField(
+        max_length=12, choices=Seating.choices, default=Seating.RANDOM
+    )
+    #: The ruleset every game of the night starts from (a preset slug plus house options).
+    ruleset_slug = models.CharField(max_length=40, default="tournament")
+    ruleset_options = models.JSONField(default=dict, blank=True)
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    opened_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.club} — {self.date:%Y-%m-%d}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class CheckIn(models.Model):
+    session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="check_ins")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="check_ins")
+    checked_in_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player"], name="one_check_in_per_night"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.session}"
+
+
+class SessionRound(models.Model):
+    """One seating of the night. Random and fixed seating have one round; the
+    progressive movement has one per four-hand segment."""
+
+    session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="round_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session}, round {self.number}"
+
+
+class TableSeating(models.Model):
+    """Who sits where at one table in one round. Partners sit opposite."""
+
+    round = models.ForeignKey(SessionRound, on_delete=models.CASCADE, related_name="tables")
+    table = models.PositiveIntegerField()
+    north = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    east = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    south = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    west = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="table_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}, table {self.table}"
+
+    def seats(self) -> dict[str, Player]:
+        return {"north": self.north, "east": self.east, "south": self.south, "west": self.west}
+
+
+class SitOut(models.Model):
+    """A player who sits out a round (odd numbers); sit-outs rotate fairly."""
+
+    round = models.ForeignKey(SessionRound, on_delete=models.CASCADE, related_name="sit_outs")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="sit_outs")
+
+    class Meta:
+        ordering = ["round", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="one_sit_out_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} sits out {self.round}"

@@ -1,0 +1,1 @@
+"""Rookclub scoring: the pure-Python Rook rules engine lives in ``scoring.engine``."""

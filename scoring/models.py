@@ -1,0 +1,156 @@
+"""Games and hands as stored records. The rules live in ``scoring.engine``;
+these rows keep what was entered and a cache of what the engine computed, so
+pages and standings read without replaying."""
+
+from django.conf import settings
+from django.db import models
+
+from rookclub.models import Club, ClubSession, Player, TableSeating
+
+SEATS = ("north", "east", "south", "west")
+SEAT_CHOICES = [(s, s.title()) for s in SEATS]
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", "In progress"
+        FINISHED = "finished", "Finished"
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
+    session = models.ForeignKey(
+        ClubSession, null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+    )
+    table_seating = models.ForeignKey(
+        TableSeating, null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+    )
+    ruleset_slug = models.CharField(max_length=40)
+    #: ``Ruleset.to_dict()`` taken when the game started: later rule changes never rescore it.
+    ruleset = models.JSONField()
+    first_dealer = models.CharField(max_length=8, choices=SEAT_CHOICES, default="north")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
+    winner = models.CharField(max_length=20, null=True, blank=True)
+    # Caches of the engine's state after the last hand (rebuilt on every write).
+    totals = models.JSONField(default=dict)
+    player_totals = models.JSONField(default=dict)
+    next_dealer = models.CharField(max_length=8, choices=SEAT_CHOICES, default="north")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.ruleset_slug})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class GameSeat(models.Model):
+    """Who sat where when the game started (seats may rotate during the game)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=8, choices=SEAT_CHOICES)
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_seats")
+
+    class Meta:
+        ordering = ["game", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.seat}"
+
+
+class Hand(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    #: The hand as entered: the REST body, ``HandRecord.to_dict()``.
+    record = models.JSONField()
+    #: What the engine computed: ``{"sides", "made", "reasons", "void"}``.
+    score = models.JSONField(default=dict)
+    dealer = models.CharField(max_length=8, choices=SEAT_CHOICES)
+    bidder = models.CharField(max_length=8, choices=SEAT_CHOICES, null=True, blank=True)
+    declarer = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="declared_hands"
+    )
+    bid = models.IntegerField(null=True, blank=True)
+    trump = models.CharField(max_length=12, blank=True, default="")
+    made = models.BooleanField(null=True, blank=True)
+    void = models.BooleanField(default=False)
+    score_ns = models.IntegerField(default=0)
+    score_ew = models.IntegerField(default=0)
+    total_ns = models.IntegerField(default=0)
+    total_ew = models.IntegerField(default=0)
+    #: seat -> player id for this hand (seats rotate every four hands).
+    seats = models.JSONField(default=dict)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            # The last line of defence against a doubled post: one hand per number.
+            models.UniqueConstraint(fields=["game", "number"], name="one_hand_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id}, hand {self.number}"
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmed_by_id is not None
+
+
+class HandCorrection(models.Model):
+    """A director's change to a hand after it was recorded: who, when, why, before/after."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="corrections")
+    before = models.JSONField()
+    after = models.JSONField()
+    reason = models.TextField()
+    corrected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    corrected_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "corrected_at", "id"]
+
+    def __str__(self) -> str:
+        return f"Correction of {self.hand}"
+
+
+class Irregularity(models.Model):
+    class Kind(models.TextChoices):
+        TABLE_TALK = "table_talk", "Table talk"
+        IMPROPER_DISCARD = "improper_discard", "Improper discard"
+        RENEGE = "renege", "Renege"
+        MISDEAL = "misdeal", "Misdeal"
+        REDEAL = "redeal", "Redeal"
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="irregularities")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    seat = models.CharField(max_length=8, choices=SEAT_CHOICES, null=True, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    #: Points the offending side lost for it (0 when the hand is only void or redealt).
+    points = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["hand", "id"]
+        verbose_name_plural = "irregularities"
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} in {self.hand}"
