@@ -1,0 +1,114 @@
+"""Rookclub's rules engine: Rook scoring as plain Python (no Django).
+
+RULES.md (shared spec) is the specification.  Start here:
+
+* ``rulesets.py`` / ``presets.py`` — a ruleset is data; ``PRESETS`` and ``ruleset_from``.
+* ``records.py`` — a score-sheet hand (``HandRecord``) and its JSON.
+* ``checks.py`` — why a hand is impossible (every problem named).
+* ``scorer.py`` — ``score_hand``: made or set, bonuses, irregularities.
+* ``auction.py`` — ``run_auction``.
+* ``rotation.py`` / ``game.py`` — seats, partners, dealer, end of game.
+* ``tricks.py`` / ``play.py`` / ``cardhand.py`` — card-level play and its JSON.
+* ``simulate.py`` — seeded deals and random legal play.
+* ``gameformat.py`` — the whole-game JSON document.
+"""
+
+from .auction import AuctionResult, Call, run_auction
+from .cardhand import CardHand, Deal
+from .cards import (
+    BIRD,
+    BLACK,
+    COLOURS,
+    GREEN,
+    NO_TRUMP,
+    RED,
+    RED_ONE,
+    YELLOW,
+    Card,
+    card_code,
+    parse_card,
+)
+from .errors import AuctionError, GameError, GameOver, HandRefused, RulesetError
+from .game import GameState, PlayedHand, new_game, play_hand, replay
+from .gameformat import game_from_dict, game_to_dict
+from .play import CardHandResult, RenegeFound, TrickResult, check_card_hand
+from .presets import DEFAULT_SLUG, PRESETS, ruleset_from
+from .records import HandRecord, Misdeal, Penalty, Redeal, Renege
+from .rulesets import (
+    DECLARERS,
+    DEFENDERS,
+    EAST,
+    EAST_WEST,
+    FOUR_SEATS,
+    NORTH,
+    NORTH_SOUTH,
+    SOUTH,
+    WEST,
+    Ruleset,
+)
+from .scorer import HandScore, score_hand
+from .simulate import deal, simulate_hand
+from .tricks import TrickRules, trick_rules
+
+SEATS = FOUR_SEATS
+SIDES = (NORTH_SOUTH, EAST_WEST)
+
+__all__ = [
+    "BIRD",
+    "BLACK",
+    "COLOURS",
+    "DECLARERS",
+    "DEFAULT_SLUG",
+    "DEFENDERS",
+    "EAST",
+    "EAST_WEST",
+    "GREEN",
+    "NORTH",
+    "NORTH_SOUTH",
+    "NO_TRUMP",
+    "PRESETS",
+    "RED",
+    "RED_ONE",
+    "SEATS",
+    "SIDES",
+    "SOUTH",
+    "WEST",
+    "YELLOW",
+    "AuctionError",
+    "AuctionResult",
+    "Call",
+    "Card",
+    "CardHand",
+    "CardHandResult",
+    "Deal",
+    "GameError",
+    "GameOver",
+    "GameState",
+    "HandRecord",
+    "HandRefused",
+    "HandScore",
+    "Misdeal",
+    "Penalty",
+    "PlayedHand",
+    "Redeal",
+    "Renege",
+    "RenegeFound",
+    "Ruleset",
+    "RulesetError",
+    "TrickResult",
+    "TrickRules",
+    "card_code",
+    "check_card_hand",
+    "deal",
+    "game_from_dict",
+    "game_to_dict",
+    "new_game",
+    "parse_card",
+    "play_hand",
+    "replay",
+    "ruleset_from",
+    "run_auction",
+    "score_hand",
+    "simulate_hand",
+    "trick_rules",
+]

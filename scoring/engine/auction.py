@@ -1,0 +1,114 @@
+"""The auction (RULES.md §2): who declares, at what contract.
+
+Bidding starts left of the dealer and goes clockwise.  The opening bid is at
+least the minimum; every bid is a multiple of the step, above the last bid and
+no more than the maximum.  A pass is final: a player who passed is skipped.
+The auction ends when all players but one have passed after a bid (three
+passes at a four-player table), or when everyone passes; then the all-pass
+policy decides (redeal by the next dealer, or the dealer forced to the minimum).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .errors import AuctionError
+from .rulesets import Ruleset
+
+
+class Call(NamedTuple):
+    """One call: ``bid`` is the amount, or ``None`` for a pass."""
+
+    seat: str
+    bid: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionResult:
+    declarer: str | None
+    contract: int | None
+    all_passed: bool
+    forced_dealer: bool
+    calls: tuple[Call, ...] = ()
+    finished: bool = True
+    next_to_call: str | None = None  # only while unfinished (``partial=True``)
+
+
+def run_auction(
+    ruleset: Ruleset,
+    dealer: str,
+    calls: Sequence[int | Call | None],
+    *,
+    partial: bool = False,
+) -> AuctionResult:
+    """Check ``calls`` in order and report the declarer and contract.
+
+    A call may be a bare amount / ``None`` (the seat is whoever is due) or a
+    ``Call`` whose seat must be the one due.  An auction that has not ended
+    raises ``AuctionError`` unless ``partial`` is true.
+    """
+    r = ruleset
+    if not r.bidding:
+        raise AuctionError({"calls": ["this game has no bidding"]})
+    if dealer not in r.player_seats:
+        raise AuctionError({"dealer": [f"unknown dealer seat {dealer!r}"]})
+    players = len(r.player_seats)
+    passed: set[str] = set()
+    high: int | None = None
+    high_seat: str | None = None
+    seat = r.next_player(dealer)
+    done: list[Call] = []
+    for i, call in enumerate(calls, start=1):
+        if _ended(passed, high, players):
+            raise AuctionError({"calls": [f"call {i}: the auction is already over"]})
+        bid = call.bid if isinstance(call, Call) else call
+        if isinstance(call, Call) and call.seat != seat:
+            raise AuctionError({"calls": [f"call {i}: it is {seat}'s turn, not {call.seat}'s"]})
+        if bid is None:
+            passed.add(seat)
+        else:
+            _check_bid(r, i, seat, bid, high)
+            high, high_seat = bid, seat
+        done.append(Call(seat, bid))
+        if not _ended(passed, high, players):
+            seat = _next_active(r, seat, passed)
+    if not _ended(passed, high, players):
+        if partial:
+            return AuctionResult(high_seat, high, False, False, tuple(done), False, seat)
+        raise AuctionError({"calls": [f"the auction is not over: {seat} is to call"]})
+    if high_seat is not None:
+        return AuctionResult(high_seat, high, False, False, tuple(done))
+    if r.all_pass == "dealer_forced":
+        return AuctionResult(dealer, r.min_bid, True, True, tuple(done))
+    return AuctionResult(None, None, True, False, tuple(done))
+
+
+def _ended(passed: set[str], high: int | None, players: int) -> bool:
+    return len(passed) == players or (high is not None and len(passed) == players - 1)
+
+
+def _next_active(r: Ruleset, seat: str, passed: set[str]) -> str:
+    seat = r.next_player(seat)
+    while seat in passed:
+        seat = r.next_player(seat)
+    return seat
+
+
+def _check_bid(r: Ruleset, i: int, seat: str, bid: object, high: int | None) -> None:
+    problems = []
+    if not isinstance(bid, int) or isinstance(bid, bool):
+        raise AuctionError({"calls": [f"call {i} ({seat}): a bid is a whole number or a pass"]})
+    if high is None and bid < r.min_bid:
+        problems.append(f"the opening bid must be at least {r.min_bid}")
+    if high is not None and bid <= high:
+        problems.append(f"a bid must be higher than the last bid, {high}")
+    if bid % r.bid_step:
+        problems.append(f"bids go in steps of {r.bid_step}")
+    if bid > r.highest_bid:
+        problems.append(f"the maximum bid is {r.highest_bid}")
+    if problems:
+        raise AuctionError(
+            {"calls": [f"call {i} ({seat} bids {bid}): {p} (RULES.md §2)" for p in problems]}
+        )

@@ -1,0 +1,198 @@
+"""A card-level record of one hand, and its JSON shape (docs/hand-format.md).
+
+The record holds what happened at the table: the deal (hands and nest, top
+nest card first), the auction (``calls``, from the player left of the dealer)
+or just the declarer and bid, the declarer's discards, trump, a called card
+where the game has one, every trick as ``(seat, card)`` pairs in play order,
+and penalties that cards cannot show (table talk).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .cards import Card, card_code, parse_card
+from .errors import HandRefused, Problems
+from .records import PENALTY_KINDS, Penalty
+
+Play = tuple[str, Card]
+Trick = tuple[Play, ...]
+
+
+class Deal(NamedTuple):
+    hands: Mapping[str, tuple[Card, ...]]
+    nest: tuple[Card, ...]
+    draw_pile: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardHand:
+    hands: Mapping[str, tuple[Card, ...]]
+    nest: tuple[Card, ...] = ()
+    dealer: str | None = None
+    calls: tuple[int | None, ...] | None = None
+    bidder: str | None = None
+    bid: int | None = None
+    discards: tuple[Card, ...] = ()
+    trump: str | None = None
+    called_card: Card | None = None
+    tricks: tuple[Trick, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "hands": {seat: [card_code(c) for c in cards] for seat, cards in self.hands.items()},
+            "nest": [card_code(c) for c in self.nest],
+        }
+        if self.dealer is not None:
+            out["dealer"] = self.dealer
+        if self.calls is not None:
+            out["calls"] = list(self.calls)
+        for key in ("bidder", "bid"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        out["discards"] = [card_code(c) for c in self.discards]
+        if self.trump is not None:
+            out["trump"] = self.trump
+        if self.called_card is not None:
+            out["called_card"] = card_code(self.called_card)
+        out["tricks"] = [[[seat, card_code(c)] for seat, c in trick] for trick in self.tricks]
+        if self.penalties:
+            out["penalties"] = [p.to_dict() for p in self.penalties]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> CardHand:
+        """Read the JSON shape; raises ``HandRefused`` (``hand_malformed``) naming every
+        problem.  Whether the deal and play are legal is ``check_card_hand``'s job."""
+        p = Problems()
+        if not isinstance(data, Mapping):
+            p.add("card_hand", "must be a JSON object")
+            p.raise_if_any(code="hand_malformed")
+        known = {
+            "hands",
+            "nest",
+            "dealer",
+            "calls",
+            "bidder",
+            "bid",
+            "discards",
+            "trump",
+            "called_card",
+            "tricks",
+            "penalties",
+        }
+        for key in data:
+            if key not in known:
+                p.add(str(key), "unknown field")
+        hands = {}
+        raw_hands = data.get("hands")
+        if not isinstance(raw_hands, Mapping):
+            p.add("hands", "must map each seat to its list of cards")
+        else:
+            for seat, cards in raw_hands.items():
+                hands[str(seat)] = _cards(p, f"hands.{seat}", cards)
+        calls = data.get("calls")
+        if calls is not None:
+            if not isinstance(calls, list) or not all(
+                c is None or (isinstance(c, int) and not isinstance(c, bool)) for c in calls
+            ):
+                p.add("calls", "must be a list of bids (whole numbers) and passes (null)")
+                calls = None
+            else:
+                calls = tuple(calls)
+        hand = cls(
+            hands=hands,
+            nest=_cards(p, "nest", data.get("nest", [])),
+            dealer=_text(p, "dealer", data.get("dealer")),
+            calls=calls,
+            bidder=_text(p, "bidder", data.get("bidder")),
+            bid=_int(p, "bid", data.get("bid")),
+            discards=_cards(p, "discards", data.get("discards", [])),
+            trump=_text(p, "trump", data.get("trump")),
+            called_card=_card(p, "called_card", data.get("called_card")),
+            tricks=_tricks(p, data.get("tricks", [])),
+            penalties=_penalties(p, data.get("penalties", [])),
+        )
+        p.raise_if_any(code="hand_malformed")
+        return hand
+
+
+def _text(p: Problems, field: str, value: Any) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    p.add(field, "must be text")
+    return None
+
+
+def _int(p: Problems, field: str, value: Any) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    p.add(field, "must be a whole number")
+    return None
+
+
+def _card(p: Problems, field: str, value: Any) -> Card | None:
+    if value is None:
+        return None
+    try:
+        return parse_card(value)
+    except ValueError as exc:
+        p.add(field, str(exc))
+        return None
+
+
+def _cards(p: Problems, field: str, value: Any) -> tuple[Card, ...]:
+    if not isinstance(value, list | tuple):
+        p.add(field, "must be a list of cards")
+        return ()
+    cards = []
+    for code in value:
+        card = _card(p, field, code)
+        if card is not None:
+            cards.append(card)
+    return tuple(cards)
+
+
+def _tricks(p: Problems, value: Any) -> tuple[Trick, ...]:
+    if not isinstance(value, list | tuple):
+        p.add("tricks", "must be a list of tricks")
+        return ()
+    tricks = []
+    for n, trick in enumerate(value, start=1):
+        plays = []
+        if not isinstance(trick, list | tuple):
+            p.add("tricks", f"trick {n}: must be a list of [seat, card] pairs")
+            continue
+        for play in trick:
+            if not (isinstance(play, list | tuple) and len(play) == 2 and isinstance(play[0], str)):
+                p.add("tricks", f"trick {n}: each play must be [seat, card]")
+                continue
+            card = _card(p, "tricks", play[1])
+            if card is not None:
+                plays.append((play[0], card))
+        tricks.append(tuple(plays))
+    return tuple(tricks)
+
+
+def _penalties(p: Problems, value: Any) -> tuple[Penalty, ...]:
+    if not isinstance(value, list | tuple):
+        p.add("penalties", "must be a list of {seat, kind}")
+        return ()
+    out = []
+    for item in value:
+        if (
+            isinstance(item, Mapping)
+            and set(item) == {"seat", "kind"}
+            and isinstance(item["seat"], str)
+            and item["kind"] in PENALTY_KINDS
+        ):
+            out.append(Penalty(item["seat"], item["kind"]))
+        else:
+            p.add("penalties", f"each penalty is {{seat, kind: {' or '.join(PENALTY_KINDS)}}}")
+    return tuple(out)
+
+
+__all__ = ["CardHand", "Deal", "HandRefused", "Play", "Trick"]

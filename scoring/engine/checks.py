@@ -1,0 +1,251 @@
+"""Is a recorded hand possible under the ruleset?  Every problem named at once.
+
+The scorer calls ``check_hand`` before it adds anything up, so a hand is either
+refused whole or scored whole (never half-scored).  Messages speak to a
+scorer at the table and cite the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .errors import Problems
+from .records import HandRecord
+from .rulesets import Ruleset
+
+_S2, _S3, _S5 = "RULES.md §2", "RULES.md §3", "RULES.md §5"
+
+
+def check_hand(r: Ruleset, rec: HandRecord, dealer: str) -> None:
+    """Raise ``HandRefused`` (code ``hand_impossible``) listing every problem."""
+    p = Problems()
+    if dealer not in r.player_seats:
+        p.add("dealer", f"unknown dealer seat {dealer!r} (seats: {', '.join(r.player_seats)})")
+    if rec.redeal is not None:
+        _check_redeal(r, rec, p)
+    elif rec.misdeal is not None:
+        _check_misdeal(r, rec, p)
+    elif rec.renege is not None and rec.renege.found == "later":
+        _check_contract(r, rec, p)
+        _check_renege_later(r, rec, p)
+    else:
+        _check_contract(r, rec, p)
+        _check_trump(r, rec, p)
+        _check_play(r, rec, p)
+        if rec.renege is not None:
+            _check_seat(r, "renege", rec.renege.seat, p)
+            if rec.renege.counters is not None:
+                p.add(
+                    "renege",
+                    "a renege corrected in time changes no counters; "
+                    f"record the hand's counters as usual ({_S5})",
+                )
+    _check_penalties(r, rec, p)
+    p.raise_if_any(code="hand_impossible")
+
+
+def _absent(rec: HandRecord, p: Problems, names: tuple[str, ...], why: str) -> None:
+    for name in names:
+        value = getattr(rec, name)
+        if value is not None and value != ():
+            p.add(name, why)
+
+
+def _check_redeal(r: Ruleset, rec: HandRecord, p: Problems) -> None:
+    if rec.misdeal is not None:
+        p.add("misdeal", "a hand is either a redeal or a misdeal, not both")
+    why = "a redealt hand is not played, so it has no " + "{}"
+    for name in (
+        "bidder",
+        "bid",
+        "trump",
+        "counters",
+        "tricks",
+        "renege",
+        "partner",
+        "last_trick",
+        "made",
+        "penalties",
+    ):
+        _absent(rec, p, (name,), why.format(name.replace("_", " ")))
+    if rec.redeal.reason == "all_passed":
+        if not r.bidding:
+            p.add("redeal", "this game has no bidding, so nobody can pass")
+        elif r.all_pass != "redeal":
+            p.add(
+                "redeal",
+                "under this ruleset the dealer must take the minimum bid when "
+                f"all pass; record the dealer as bidder at {r.min_bid} ({_S2})",
+            )
+
+
+def _check_misdeal(r: Ruleset, rec: HandRecord, p: Problems) -> None:
+    why = "a misdealt hand is not scored on its play, so it has no {}"
+    for name in ("counters", "tricks", "renege", "last_trick", "made"):
+        _absent(rec, p, (name,), why.format(name.replace("_", " ")))
+    if rec.misdeal.found == "before_three_tricks":
+        for name in ("bidder", "bid", "trump", "partner"):
+            _absent(rec, p, (name,), f"the hand is redealt, so it has no {name} ({_S5})")
+        return
+    if r.partnership == "called_partner":
+        # The dealer's partnership exists only once the bid and the call are known.
+        _check_contract(r, rec, p)
+    else:
+        if rec.bidder is not None:
+            _check_seat(r, "bidder", rec.bidder, p, players_only=True)
+        if rec.bid is not None:
+            _check_bid_value(r, rec.bid, p)
+
+
+def _check_seat(r: Ruleset, field: str, seat: str, p: Problems, players_only: bool = False) -> bool:
+    seats = r.player_seats if players_only else r.seats
+    if seat not in seats:
+        p.add(field, f"unknown seat {seat!r} (seats: {', '.join(seats)})")
+        return False
+    return True
+
+
+def _check_bid_value(r: Ruleset, bid: int, p: Problems) -> None:
+    if bid < r.min_bid:
+        p.add("bid", f"bid {bid} is below the minimum bid {r.min_bid} ({_S2})")
+    if bid > r.highest_bid:
+        p.add(
+            "bid",
+            f"bid {bid} is above the maximum bid {r.highest_bid}, the points at stake ({_S2})",
+        )
+    if bid % r.bid_step:
+        p.add("bid", f"bid {bid} is not a multiple of {r.bid_step} ({_S2})")
+
+
+def _check_contract(r: Ruleset, rec: HandRecord, p: Problems) -> None:
+    """Bidder, bid and called partner."""
+    if not r.bidding:
+        _absent(rec, p, ("bidder", "bid", "partner"), "this game has no bidding")
+        return
+    if rec.bidder is None:
+        p.add("bidder", "the declarer's seat is needed to score the hand")
+    else:
+        _check_seat(r, "bidder", rec.bidder, p, players_only=True)
+    if rec.bid is None:
+        p.add("bid", "the winning bid is needed to score the hand")
+    else:
+        _check_bid_value(r, rec.bid, p)
+    if r.partnership != "called_partner":
+        _absent(rec, p, ("partner",), "only games with a called partner record a partner")
+    elif (
+        rec.partner is not None
+        and _check_seat(r, "partner", rec.partner, p, True)
+        and rec.partner == rec.bidder
+    ):
+        p.add(
+            "partner", "the partner is another player (leave it out when the declarer plays alone)"
+        )
+
+
+def _check_trump(r: Ruleset, rec: HandRecord, p: Problems) -> None:
+    if rec.trump is None:
+        p.add("trump", "the trump colour is needed")
+    elif rec.trump not in r.trump_names:
+        p.add("trump", f"trump must be one of {', '.join(r.trump_names)}")
+
+
+def _check_side_values(
+    r: Ruleset, field: str, values: Mapping[str, int], p: Problems, required: tuple[str, ...]
+) -> int:
+    """Known sides, whole non-negative numbers in counter steps; returns their sum."""
+    sides = r.side_names
+    step = r.granularity
+    total = 0
+    for side, value in values.items():
+        if side not in sides:
+            p.add(field, f"unknown side {side!r} (sides: {', '.join(sides)})")
+            continue
+        if value < 0:
+            p.add(field, f"{side}: {value} is below 0")
+        elif field != "tricks" and value % step:
+            p.add(
+                field,
+                f"{side}: {value} is not a multiple of {step} — counters come in "
+                f"{step}s (RULES.md §1)",
+            )
+        total += value
+    for side in required:
+        if side not in values:
+            p.add(field, f"{side}: missing")
+    return total
+
+
+def _check_play(r: Ruleset, rec: HandRecord, p: Problems) -> None:
+    """Counters, tricks and last trick of a hand played to the end."""
+    sides = r.side_names
+    if rec.counters is None:
+        p.add("counters", "each side's counters (including the nest) are needed")
+    else:
+        total = _check_side_values(r, "counters", rec.counters, p, sides)
+        exact = r.nest_capture != "nobody" or not r.counters_in_nest or not r.nest_size
+        if exact and total != r.total_counters:
+            p.add(
+                "counters", f"counters add up to {total}, not the deck's {r.total_counters} ({_S3})"
+            )
+        elif not exact and total > r.total_counters:
+            p.add(
+                "counters",
+                f"counters add up to {total}, more than the deck's {r.total_counters} ({_S3})",
+            )
+    if rec.tricks is None:
+        if r.needs_tricks:
+            p.add("tricks", "this ruleset scores tricks, so each side's tricks are needed")
+    else:
+        total = _check_side_values(r, "tricks", rec.tricks, p, sides)
+        if total != r.tricks_counted:
+            p.add("tricks", f"tricks add up to {total}, not the {r.tricks_counted} in a hand")
+        elif rec.counters is not None:
+            for side in sides:
+                if rec.tricks.get(side) == 0 and rec.counters.get(side, 0) > 0:
+                    p.add("counters", f"{side} took no tricks, so it cannot have counters")
+    if r.nest_bonus:
+        if rec.last_trick is None:
+            p.add("last_trick", "the side that took the last trick (and the nest) is needed")
+        elif rec.last_trick not in sides:
+            p.add("last_trick", f"unknown side {rec.last_trick!r}")
+    elif rec.last_trick is not None and rec.last_trick not in sides:
+        p.add("last_trick", f"unknown side {rec.last_trick!r}")
+
+
+def _check_renege_later(r: Ruleset, rec: HandRecord, p: Problems) -> None:
+    renege = rec.renege
+    _absent(
+        rec,
+        p,
+        ("counters", "tricks", "last_trick", "made"),
+        "a renege found later ends the hand; record what each side had captured in "
+        f"renege.counters ({_S5})",
+    )
+    if not _check_seat(r, "renege", renege.seat, p):
+        return
+    offenders = r.side_of(renege.seat, rec.bidder, rec.partner)
+    others = tuple(s for s in r.side_names if s != offenders)
+    if renege.counters is None:
+        p.add("renege.counters", f"the counters the other side had captured are needed ({_S5})")
+        return
+    total = _check_side_values(r, "renege.counters", renege.counters, p, others)
+    if total > r.total_counters:
+        p.add(
+            "renege.counters",
+            f"counters add up to {total}, more than the deck's {r.total_counters}",
+        )
+
+
+def _check_penalties(r: Ruleset, rec: HandRecord, p: Problems) -> None:
+    for penalty in rec.penalties:
+        if not _check_seat(r, "penalties", penalty.seat, p, players_only=True):
+            continue
+        if penalty.kind == "improper_discard":
+            if not r.nest_size or not r.bidding:
+                p.add("penalties", "this game has no discard to the nest")
+            elif rec.bidder is not None and penalty.seat != rec.bidder:
+                p.add(
+                    "penalties",
+                    f"only the declarer ({rec.bidder}) discards to the nest, "
+                    f"not {penalty.seat} ({_S5})",
+                )

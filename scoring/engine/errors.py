@@ -1,0 +1,81 @@
+"""Errors the engine raises.
+
+Every error that a person can cause carries ``.errors`` (field name -> list of
+plain-language messages, all problems at once) and a short ``.code`` that
+callers and tests can rely on instead of the wording.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+
+class _Problems(ValueError):
+    code = "invalid"
+
+    def __init__(self, errors: Mapping[str, list[str]], code: str | None = None) -> None:
+        self.errors: dict[str, list[str]] = {k: list(v) for k, v in errors.items()}
+        if code is not None:
+            self.code = code
+        super().__init__(self.summary())
+
+    def summary(self) -> str:
+        return "; ".join(f"{field}: {msg}" for field, msgs in self.errors.items() for msg in msgs)
+
+
+class RulesetError(_Problems):
+    """An unknown preset or option, or a parameter set that cannot be played."""
+
+    code = "ruleset_invalid"
+
+
+class HandRefused(_Problems):
+    """A recorded hand that cannot be scored.  Nothing is half-scored.
+
+    Codes: ``hand_malformed`` (wrong JSON shape or types), ``hand_impossible``
+    (breaks RULES.md), ``card_hand_illegal`` (card-level record that is not a
+    legal deal or play).
+    """
+
+    code = "hand_impossible"
+
+
+class AuctionError(_Problems):
+    """A bid or pass that the auction rules (RULES.md §2) do not allow."""
+
+    code = "auction_invalid"
+
+    @property
+    def messages(self) -> list[str]:
+        return [m for msgs in self.errors.values() for m in msgs]
+
+
+class GameOver(Exception):
+    """A hand was offered to a game that is already finished."""
+
+    code = "game_over"
+
+
+class GameError(_Problems):
+    """A game that cannot start (seats, dealer) or a game document that does not replay."""
+
+    code = "game_invalid"
+
+
+class Problems:
+    """Collects messages per field, then raises them all at once."""
+
+    __slots__ = ("errors",)
+
+    def __init__(self) -> None:
+        self.errors: dict[str, list[str]] = {}
+
+    def add(self, field: str, message: str) -> None:
+        self.errors.setdefault(field, []).append(message)
+
+    def __bool__(self) -> bool:
+        return bool(self.errors)
+
+    def raise_if_any(self, exc: type[_Problems] = HandRefused, code: str | None = None) -> None:
+        if self.errors:
+            raise exc(self.errors, code)

@@ -1,0 +1,347 @@
+"""Checking a card-level record card by card, and deriving its score-sheet line.
+
+``check_card_hand`` verifies the deal for the ruleset, the auction, the nest
+exchange, then every trick: the right player's turn, a card they hold,
+follow-suit (with the Bird's privileges, ``tricks.py``), who took it and what
+it held.  Reneges are not refused: they are found and reported (trick and
+seat), and the derived ``HandRecord`` carries them so that ``score_hand``
+applies RULES.md §5 exactly as for a score sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .auction import run_auction
+from .cardhand import CardHand
+from .cards import BIRD, Card
+from .errors import AuctionError, Problems
+from .records import HandRecord, Penalty, Redeal, Renege
+from .rulesets import Ruleset
+from .tricks import TrickRules, trick_rules
+
+_ILLEGAL = "card_hand_illegal"
+
+
+class RenegeFound(NamedTuple):
+    trick: int  # 1-based
+    seat: str
+    card: Card
+
+
+class TrickResult(NamedTuple):
+    leader: str
+    winner: str
+    counters: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardHandResult:
+    record: HandRecord  # what a score sheet would hold; score it with score_hand
+    declarer: str | None
+    contract: int | None
+    trump: str | None
+    partner: str | None
+    tricks: tuple[TrickResult, ...]
+    reneges: tuple[RenegeFound, ...]
+    nest_side: str | None  # the side that captured the nest, if anyone did
+    nest_counters: int
+    counters_by_seat: dict[str, int]
+
+
+def check_card_hand(
+    ruleset: Ruleset, card_hand: CardHand, *, dealer: str | None = None
+) -> CardHandResult:
+    """Check ``card_hand`` and derive its ``HandRecord``.  Raises ``HandRefused``
+    (code ``card_hand_illegal``) for a deal or play that cannot have happened."""
+    r, ch = ruleset, card_hand
+    dealer = dealer if dealer is not None else ch.dealer
+    p = Problems()
+    if r.draw_pile:
+        p.add("ruleset", "card-level records are not available for games with a draw pile")
+        p.raise_if_any(code=_ILLEGAL)
+    if dealer not in r.player_seats:
+        p.add("dealer", f"unknown dealer seat {dealer!r}")
+    elif ch.dealer is not None and ch.dealer != dealer:
+        p.add("dealer", f"the record says {ch.dealer} dealt, not {dealer}")
+    _check_deal(r, ch, p)
+    p.raise_if_any(code=_ILLEGAL)
+
+    declarer, bid, all_passed = _contract(r, ch, dealer, p)
+    p.raise_if_any(code=_ILLEGAL)
+    if all_passed:
+        if ch.tricks:
+            p.add("tricks", "everyone passed, so the hand is redealt, not played")
+        p.raise_if_any(code=_ILLEGAL)
+        record = HandRecord(redeal=Redeal("all_passed"))
+        return CardHandResult(record, None, None, None, None, (), (), None, 0, {})
+
+    hands = {seat: list(cards) for seat, cards in ch.hands.items()}
+    trump = _trump(r, ch, p)
+    penalties = list(ch.penalties)
+    nest = ch.nest
+    p.raise_if_any(code=_ILLEGAL)
+    rules = trick_rules(r, trump)
+    if declarer is not None and r.nest_size:
+        nest = _exchange(r, ch, hands[declarer], declarer, rules, penalties, p)
+    elif ch.discards:
+        p.add("discards", "only a declarer with a nest discards")
+    partner = _partner(r, ch, declarer, hands, p)
+    p.raise_if_any(code=_ILLEGAL)
+
+    play = _play(r, ch, rules, hands, dealer, declarer, partner, p)
+    p.raise_if_any(code=_ILLEGAL)
+    return _result(r, ch, play, nest, declarer, bid, trump, partner, penalties)
+
+
+def _check_deal(r: Ruleset, ch: CardHand, p: Problems) -> None:
+    """Every seat holds a full hand, the nest is full, and together they are the deck."""
+    if set(ch.hands) != set(r.seats):
+        p.add("hands", f"need one hand for each seat: {', '.join(r.seats)}")
+        return
+    size = r.cards_per_hand
+    dealt: list[Card] = list(ch.nest)
+    for seat in r.seats:
+        cards = ch.hands[seat]
+        if len(cards) != size:
+            p.add("hands", f"{seat} holds {len(cards)} cards, not {size}")
+        dealt.extend(cards)
+    if len(ch.nest) != r.nest_size:
+        p.add("nest", f"the nest holds {len(ch.nest)} cards, not {r.nest_size}")
+    deck = r.derived_cache.get("deck_set")
+    if deck is None:
+        deck = r.derived_cache["deck_set"] = frozenset(r.deck)
+    seen = set(dealt)
+    if len(seen) != len(dealt):
+        p.add("hands", "a card was dealt twice")
+    if seen != deck:
+        missing = sorted(str(c) for c in deck - seen)
+        extra = sorted(str(c) for c in seen - deck)
+        if missing:
+            p.add("hands", f"not dealt: {', '.join(missing)}")
+        if extra:
+            p.add("hands", f"not in this ruleset's deck: {', '.join(extra)}")
+
+
+def _contract(
+    r: Ruleset, ch: CardHand, dealer: str, p: Problems
+) -> tuple[str | None, int | None, bool]:
+    if not r.bidding:
+        if ch.calls or ch.bidder is not None or ch.bid is not None:
+            p.add("calls", "this game has no bidding")
+        return None, None, False
+    if ch.calls is None:
+        if ch.bidder is None or ch.bid is None:
+            p.add("calls", "give the auction (calls) or the declarer and bid")
+        elif ch.bidder not in r.player_seats:
+            p.add("bidder", f"unknown seat {ch.bidder!r}")
+        return ch.bidder, ch.bid, False
+    try:
+        auction = run_auction(r, dealer, ch.calls)
+    except AuctionError as exc:
+        for msg in exc.messages:
+            p.add("calls", msg)
+        return None, None, False
+    for key, derived in (("bidder", auction.declarer), ("bid", auction.contract)):
+        given = getattr(ch, key)
+        if given is not None and given != derived:
+            p.add(key, f"the auction gives {derived}, not {given}")
+    return auction.declarer, auction.contract, auction.all_passed and not auction.forced_dealer
+
+
+def _trump(r: Ruleset, ch: CardHand, p: Problems) -> str:
+    if r.trump_from_nest:
+        # Beginner: the top nest card's colour; a Bird goes to the bottom (seed 001).
+        trump = next(c.colour for c in ch.nest if c != BIRD)
+        if ch.trump is not None and ch.trump != trump:
+            p.add("trump", f"the top nest card makes {trump} trump, not {ch.trump}")
+        return trump
+    if ch.trump not in r.trump_names:
+        p.add("trump", f"trump must be one of {', '.join(r.trump_names)}")
+        return r.trump_names[0]
+    return ch.trump
+
+
+def _exchange(
+    r: Ruleset,
+    ch: CardHand,
+    hand: list[Card],
+    declarer: str,
+    rules: TrickRules,
+    penalties: list[Penalty],
+    p: Problems,
+) -> tuple[Card, ...]:
+    """The declarer takes the nest and discards as many cards (RULES.md §2)."""
+    pool = hand + list(ch.nest)
+    discards = ch.discards
+    if len(discards) != r.nest_size or len(set(discards)) != len(discards):
+        p.add(
+            "discards",
+            f"the declarer discards exactly {r.nest_size} different cards; "
+            "an improper discard is recorded on the score sheet (RULES.md §5)",
+        )
+        return ch.nest
+    if not set(discards) <= set(pool):
+        p.add("discards", "the declarer can only discard cards from the hand and the nest")
+        return ch.nest
+    improper = False
+    if not r.counters_in_nest and any(r.card_points[c] for c in discards):
+        improper = True  # Tennessee: no counters left or placed in the nest
+    if r.improper_discard == "automatic_set":
+        # Seed 002: discarding trump when not forced to is an improper discard.
+        suit, trump = rules.suit, rules.trump
+        if (
+            trump is not None
+            and any(suit[c] == trump for c in discards)
+            and sum(suit[c] != trump for c in pool) >= len(discards)
+        ):
+            improper = True
+    if improper:
+        penalties.append(Penalty(declarer, "improper_discard"))
+    gone = set(discards)
+    hand[:] = [c for c in pool if c not in gone]
+    return tuple(discards)
+
+
+def _partner(
+    r: Ruleset, ch: CardHand, declarer: str | None, hands: dict[str, list[Card]], p: Problems
+) -> str | None:
+    if r.partnership != "called_partner":
+        if ch.called_card is not None:
+            p.add("called_card", "only games with a called partner call a card")
+        return None
+    if ch.called_card is None:
+        p.add("called_card", "the declarer calls a card; its holder is the partner")
+        return None
+    for seat, cards in hands.items():
+        if ch.called_card in cards:
+            return None if seat == declarer else seat
+    return None  # in the nest: the declarer plays alone
+
+
+class _Play(NamedTuple):
+    tricks: tuple[TrickResult, ...]
+    reneges: tuple[RenegeFound, ...]
+    by_seat: dict[str, int]
+    tricks_by_seat: dict[str, int]
+
+
+def _play(
+    r: Ruleset,
+    ch: CardHand,
+    rules: TrickRules,
+    hands: dict[str, list[Card]],
+    dealer: str,
+    declarer: str | None,
+    partner: str | None,
+    p: Problems,
+) -> _Play:
+    seats = r.seats
+    n = len(seats)
+    if len(ch.tricks) != r.tricks_played:
+        p.add("tricks", f"a hand has {r.tricks_played} tricks, not {len(ch.tricks)}")
+        return _Play((), (), {}, {})
+    if r.first_lead == "dealer":
+        leader = dealer
+    elif r.first_lead == "left_of_declarer" and declarer is not None:
+        leader = r.next_player(declarer)
+    else:
+        leader = r.next_player(dealer)
+    order = {s: seats[i:] + seats[:i] for i, s in enumerate(seats)}
+    held = {seat: set(cards) for seat, cards in hands.items()}
+    suit, points = rules.suit, r.card_points
+    by_seat = dict.fromkeys(seats, 0)
+    tricks_by_seat = dict.fromkeys(seats, 0)
+    results: list[TrickResult] = []
+    reneges: list[RenegeFound] = []
+    for number, trick in enumerate(ch.tricks, start=1):
+        expected = order[leader]
+        if len(trick) != n or any(
+            play[0] != seat for play, seat in zip(trick, expected, strict=False)
+        ):
+            p.add(
+                "tricks",
+                f"trick {number}: {leader} leads and the others follow "
+                f"clockwise ({', '.join(expected)})",
+            )
+            break
+        led = None
+        for seat, card in trick:
+            hand = held[seat]
+            if card not in hand:
+                p.add("tricks", f"trick {number}: {seat} plays {card}, a card they do not hold")
+                continue
+            hand.discard(card)
+            if led is None:
+                led = suit[card]
+            elif (
+                suit[card] != led and card != rules.privileged and any(suit[c] == led for c in hand)
+            ):
+                reneges.append(RenegeFound(number, seat, card))
+        if p:
+            break
+        win = trick[rules.winner([card for _, card in trick])][0]
+        value = sum(points[card] for _, card in trick)
+        by_seat[win] += value
+        tricks_by_seat[win] += 1
+        results.append(TrickResult(leader, win, value))
+        leader = win
+    return _Play(tuple(results), tuple(reneges), by_seat, tricks_by_seat)
+
+
+def _result(
+    r: Ruleset,
+    ch: CardHand,
+    play: _Play,
+    nest: tuple[Card, ...],
+    declarer: str | None,
+    bid: int | None,
+    trump: str,
+    partner: str | None,
+    penalties: list[Penalty],
+) -> CardHandResult:
+    side_of = r.side_of
+    counters = dict.fromkeys(r.side_names, 0)
+    tricks = dict.fromkeys(r.side_names, 0)
+    for seat in r.seats:
+        side = side_of(seat, declarer, partner)
+        counters[side] += play.by_seat[seat]
+        tricks[side] += play.tricks_by_seat[seat]
+    nest_side, nest_value = None, sum(r.card_points[c] for c in nest)
+    by_seat = dict(play.by_seat)
+    last_side = side_of(play.tricks[-1].winner, declarer, partner)
+    if r.nest_size and r.nest_capture == "last_trick":
+        nest_side = last_side
+        counters[nest_side] += nest_value
+        by_seat[play.tricks[-1].winner] += nest_value
+        if r.nest_counts_as_trick:
+            tricks[nest_side] += 1
+    renege = None
+    if play.reneges:
+        # A full record means play went on: the renege was not corrected before the
+        # next trick, so it is found "later", and everything captured counts (§5).
+        renege = Renege(play.reneges[0].seat, "later", counters)
+    record = HandRecord(
+        bidder=declarer,
+        bid=bid,
+        trump=trump,
+        counters=None if renege else counters,
+        tricks=tricks if r.needs_tricks and not renege else None,
+        penalties=tuple(penalties),
+        renege=renege,
+        partner=partner,
+        last_trick=last_side if r.nest_bonus and not renege else None,
+    )
+    return CardHandResult(
+        record,
+        declarer,
+        bid,
+        trump,
+        partner,
+        play.tricks,
+        play.reneges,
+        nest_side,
+        nest_value,
+        by_seat,
+    )

@@ -1,0 +1,253 @@
+"""What a score sheet holds for one hand, and its JSON (REST body) shape.
+
+``HandRecord.from_dict`` checks the *shape* of the JSON: types, known keys,
+known kinds.  Whether the hand is possible under a ruleset (bid range, counter
+totals, ...) is ``checks.py``'s job.  Both raise ``HandRefused`` naming every
+problem; neither ever lets a ``KeyError``/``TypeError`` escape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal
+
+from .errors import Problems
+
+if TYPE_CHECKING:
+    from .rulesets import Ruleset
+
+PenaltyKind = Literal["table_talk", "improper_discard"]
+PENALTY_KINDS = ("table_talk", "improper_discard")
+RENEGE_FOUND = ("in_time", "later")
+MISDEAL_FOUND = ("before_three_tricks", "later")
+REDEAL_REASONS = ("exposed_card", "no_card_above_nine", "all_passed")
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """Table talk or an improper discard by ``seat`` (RULES.md §5)."""
+
+    seat: str
+    kind: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"seat": self.seat, "kind": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class Renege:
+    """Failing to follow the colour led.  ``counters``: what each side had captured
+    when a renege found ``"later"`` ended the hand (RULES.md §5)."""
+
+    seat: str
+    found: str
+    counters: Mapping[str, int] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "found": self.found}
+        if self.counters is not None:
+            out["counters"] = dict(self.counters)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Misdeal:
+    found: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"found": self.found}
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    reason: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One line of a score sheet.
+
+    ``counters`` and ``tricks`` map side -> value and include the nest.
+    ``partner`` is the called partner's seat (High Card Partner; ``None`` when
+    the declarer plays alone), ``last_trick`` the side that took the last trick
+    (needed only by rulesets with a nest bonus), ``made`` the scorer's own
+    "made / set" mark, checked against the counters when given.
+    """
+
+    bidder: str | None = None
+    bid: int | None = None
+    trump: str | None = None
+    counters: Mapping[str, int] | None = None
+    tricks: Mapping[str, int] | None = None
+    penalties: tuple[Penalty, ...] = ()
+    renege: Renege | None = None
+    misdeal: Misdeal | None = None
+    redeal: Redeal | None = None
+    partner: str | None = None
+    last_trick: str | None = None
+    made: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The REST body: keys with nothing to say are left out."""
+        out: dict[str, Any] = {}
+        for key in ("bidder", "bid", "trump"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        if self.counters is not None:
+            out["counters"] = dict(self.counters)
+        if self.tricks is not None:
+            out["tricks"] = dict(self.tricks)
+        if self.penalties:
+            out["penalties"] = [p.to_dict() for p in self.penalties]
+        for key in ("renege", "misdeal", "redeal"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value.to_dict()
+        for key in ("partner", "last_trick", "made"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Any, ruleset: Ruleset | None = None) -> HandRecord:
+        """Read a REST body.  With ``ruleset``, seat and side names are checked too."""
+        return _Reader(ruleset).hand(data)
+
+
+class _Reader:
+    """Reads the JSON shape, collecting every problem before raising."""
+
+    def __init__(self, ruleset: Ruleset | None) -> None:
+        self.problems = Problems()
+        self.seats = ruleset.seats if ruleset else None
+        self.sides = ruleset.side_names if ruleset else None
+
+    def hand(self, data: Any) -> HandRecord:
+        p = self.problems
+        if not isinstance(data, Mapping):
+            p.add("hand", "must be a JSON object")
+            p.raise_if_any(code="hand_malformed")
+        known = set(HandRecord.__slots__)
+        for key in data:
+            if key not in known:
+                p.add(str(key), "unknown field")
+        record = HandRecord(
+            bidder=self.seat("bidder", data.get("bidder")),
+            bid=self.integer("bid", data.get("bid")),
+            trump=self.text("trump", data.get("trump")),
+            counters=self.side_map("counters", data.get("counters")),
+            tricks=self.side_map("tricks", data.get("tricks")),
+            penalties=self.penalties(data.get("penalties")),
+            renege=self.renege(data.get("renege")),
+            misdeal=self.choice_obj("misdeal", data.get("misdeal"), "found", MISDEAL_FOUND),
+            redeal=self.choice_obj("redeal", data.get("redeal"), "reason", REDEAL_REASONS),
+            partner=self.seat("partner", data.get("partner")),
+            last_trick=self.side("last_trick", data.get("last_trick")),
+            made=self.boolean("made", data.get("made")),
+        )
+        p.raise_if_any(code="hand_malformed")
+        return record
+
+    def text(self, field: str, value: Any) -> str | None:
+        if value is None or isinstance(value, str):
+            return value
+        self.problems.add(field, "must be text")
+        return None
+
+    def seat(self, field: str, value: Any) -> str | None:
+        value = self.text(field, value)
+        if value is not None and self.seats is not None and value not in self.seats:
+            self.problems.add(field, f"unknown seat {value!r} (seats: {', '.join(self.seats)})")
+        return value
+
+    def side(self, field: str, value: Any) -> str | None:
+        value = self.text(field, value)
+        if value is not None and self.sides is not None and value not in self.sides:
+            self.problems.add(field, f"unknown side {value!r} (sides: {', '.join(self.sides)})")
+        return value
+
+    def integer(self, field: str, value: Any) -> int | None:
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        self.problems.add(field, "must be a whole number")
+        return None
+
+    def boolean(self, field: str, value: Any) -> bool | None:
+        if value is None or isinstance(value, bool):
+            return value
+        self.problems.add(field, "must be true or false")
+        return None
+
+    def side_map(self, field: str, value: Any) -> Mapping[str, int] | None:
+        if value is None:
+            return None
+        if not isinstance(value, Mapping):
+            self.problems.add(field, "must map each side to a whole number")
+            return None
+        out = {}
+        for side, number in value.items():
+            if not isinstance(side, str) or self.side(field, side) is None:
+                continue
+            if not isinstance(number, int) or isinstance(number, bool):
+                self.problems.add(field, f"{side}: must be a whole number")
+                continue
+            out[side] = number
+        return MappingProxyType(out)
+
+    def penalties(self, value: Any) -> tuple[Penalty, ...]:
+        if value is None:
+            return ()
+        if not isinstance(value, list | tuple):
+            self.problems.add("penalties", "must be a list of {seat, kind}")
+            return ()
+        out = []
+        for i, item in enumerate(value):
+            if not isinstance(item, Mapping) or set(item) != {"seat", "kind"}:
+                self.problems.add("penalties", f"#{i + 1}: must be {{seat, kind}}")
+                continue
+            seat = self.seat("penalties", item["seat"])
+            kind = item["kind"]
+            if kind not in PENALTY_KINDS:
+                self.problems.add(
+                    "penalties", f"#{i + 1}: kind must be one of {', '.join(PENALTY_KINDS)}"
+                )
+            elif seat is not None:
+                out.append(Penalty(seat, kind))
+        return tuple(out)
+
+    def renege(self, value: Any) -> Renege | None:
+        if value is None:
+            return None
+        if (
+            not isinstance(value, Mapping)
+            or not {"seat", "found"} <= set(value)
+            or not set(value) <= {"seat", "found", "counters"}
+        ):
+            self.problems.add("renege", "must be {seat, found, counters?}")
+            return None
+        seat = self.seat("renege", value["seat"])
+        found = value["found"]
+        if found not in RENEGE_FOUND:
+            self.problems.add("renege", f"found must be one of {', '.join(RENEGE_FOUND)}")
+        counters = self.side_map("renege.counters", value.get("counters"))
+        if seat is None or found not in RENEGE_FOUND:
+            return None
+        return Renege(seat, found, counters)
+
+    def choice_obj(self, field: str, value: Any, key: str, choices: tuple[str, ...]) -> Any:
+        if value is None:
+            return None
+        if not isinstance(value, Mapping) or set(value) != {key} or value[key] not in choices:
+            self.problems.add(field, f"must be {{{key!r}: one of {', '.join(choices)}}}")
+            return None
+        return Misdeal(value[key]) if field == "misdeal" else Redeal(value[key])
+
+
+__all__ = ["HandRecord", "Misdeal", "Penalty", "PenaltyKind", "Redeal", "Renege"]

@@ -1,0 +1,61 @@
+"""Who sits where for each hand (RULES.md §6).
+
+Seats change after every ``seat_exchange_interval`` *scored* hands (redeals
+and void hands do not count):
+
+* fixed partnerships: one set of partners exchange seats, which changes the
+  order of play.  The partnerships take turns (North-South, then East-West, ...).
+* individual rotation (seed 001): partners change; the first seat's player
+  stays put and the other three move round, so that in 12 hands every player
+  partners each of the other three for one block of four hands.
+
+Everything is a pure function of the starting seats and the count of scored
+hands, so replaying a game always seats the same players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+
+from .rulesets import Ruleset
+
+Seating = Mapping[str, Hashable]
+
+
+def changes_before(ruleset: Ruleset, scored_hands: int) -> int:
+    """How many seat changes have happened once ``scored_hands`` hands are scored."""
+    interval = ruleset.seat_exchange_interval
+    return scored_hands // interval if interval else 0
+
+
+def seating(ruleset: Ruleset, initial: Seating, scored_hands: int) -> dict[str, Hashable]:
+    """Seat -> player for the hand after ``scored_hands`` scored hands."""
+    seats = dict(initial)
+    changes = changes_before(ruleset, scored_hands)
+    if not changes:
+        return seats
+    if ruleset.partner_rotation == "individual":
+        first, *rest = ruleset.seats
+        others = [initial[s] for s in rest]
+        shift = changes % len(others)
+        moved = others[-shift:] + others[:-shift] if shift else others
+        return {first: initial[first], **dict(zip(rest, moved, strict=True))}
+    sides = ruleset.sides
+    # Exchanges come in pairs that undo each other: only the parity per side matters.
+    for k, (_, (a, b)) in enumerate(sides):
+        times = (changes - k + len(sides) - 1) // len(sides)
+        if times % 2:
+            seats[a], seats[b] = seats[b], seats[a]
+    return seats
+
+
+def change_message(ruleset: Ruleset, before: Seating, after: Seating) -> str | None:
+    """What the table is told when the seats change, e.g. "North and South exchange seats"."""
+    if dict(before) == dict(after):
+        return None
+    if ruleset.partner_rotation == "individual":
+        pairs = ", ".join(f"{after[a]} ({a}) with {after[b]} ({b})" for _, (a, b) in ruleset.sides)
+        return f"Partners change: {pairs} (RULES.md §6)"
+    moved = [s for s in ruleset.seats if before[s] != after[s]]
+    a, b = moved[0], moved[1]
+    return f"{a.capitalize()} and {b.capitalize()} exchange seats (RULES.md §6)"

@@ -1,0 +1,448 @@
+"""A ruleset is data: every choice RULES.md lists is a parameter here.
+
+``Ruleset`` is a frozen, hashable dataclass.  The presets (``presets.py``)
+are instances of it; a club's house rules are a preset with options applied
+(``ruleset_from``).  Facts that follow from the parameters (the deck, the
+counter points, hand size, sides) are computed once per ruleset and cached,
+so that scoring a hand never rebuilds them.
+
+Seats are listed clockwise; play, bidding and the deal pass to the left, which
+is the next seat in that order (RULES.md §2).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from functools import cached_property
+from typing import Any
+
+from .cards import BIRD, RED_ONE, Card, build_deck
+from .errors import Problems, RulesetError
+
+NORTH, EAST, SOUTH, WEST = "north", "east", "south", "west"
+FOUR_SEATS: tuple[str, ...] = (NORTH, EAST, SOUTH, WEST)
+NORTH_SOUTH, EAST_WEST = "north_south", "east_west"
+FOUR_SIDES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (NORTH_SOUTH, (NORTH, SOUTH)),
+    (EAST_WEST, (EAST, WEST)),
+)
+#: Side names in games where the declarer calls a partner (High Card Partner).
+DECLARERS, DEFENDERS = "declarers", "defenders"
+
+PARTNERSHIPS = ("fixed", "individual", "called_partner")
+BIRD_RANKS = ("high", "low", "ten_and_a_half")
+NEST_CAPTURE = ("last_trick", "nobody")
+ALL_PASS = ("redeal", "dealer_forced")
+FIRST_LEAD = ("left_of_dealer", "dealer", "left_of_declarer")
+MOST_TRICKS_TIE = ("none", "defenders")
+SET_DECLARER = ("minus_bid", "zero")
+IMPROPER_DISCARD = ("penalty", "automatic_set")
+PARTNER_ROTATION = ("fixed", "individual")
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    slug: str
+    name: str
+    # -- the table: seats clockwise; a dummy is dealt a hand but is nobody's seat
+    seats: tuple[str, ...] = FOUR_SEATS
+    dummy_seats: tuple[str, ...] = ()
+    partnership: str = "fixed"  # fixed sides | each seat for itself | declarer calls a partner
+    sides: tuple[tuple[str, tuple[str, ...]], ...] = FOUR_SIDES  # only for "fixed"
+    # -- the deck and its counters (RULES.md §1)
+    ranks: tuple[int, ...] = tuple(range(5, 15))
+    bird: bool = True
+    red_one: bool = False
+    counter_values: tuple[tuple[int, int], ...] = ((5, 5), (10, 10), (14, 10))
+    bird_points: int = 20
+    red_one_points: int = 30
+    ones_high: bool = False  # Buckeye: the 1 outranks the 14
+    bird_rank: str = "high"
+    # -- deal and nest (RULES.md §2)
+    nest_size: int = 5
+    hand_size: int | None = None  # None: deal the whole deck; less leaves a draw pile
+    nest_capture: str = "last_trick"
+    nest_counts_as_trick: bool = False  # Dixie
+    counters_in_nest: bool = True  # Tennessee forbids burying counters
+    trump_from_nest: bool = False  # Beginner: the top nest card names trump
+    no_trump: bool = False  # seed 004: declarer may call "no trump"
+    # -- bidding (RULES.md §2)
+    bidding: bool = True
+    min_bid: int = 70
+    max_bid: int | None = None  # None: the points at stake in a hand
+    bid_step: int = 5
+    all_pass: str = "redeal"
+    first_lead: str = "left_of_dealer"
+    # -- scoring a hand (RULES.md §3, §7)
+    points_per_trick: int = 0
+    most_tricks_bonus: int = 0
+    most_tricks_tie: str = "none"
+    all_tricks_bonus: int = 0
+    nest_bonus: int = 0
+    set_declarer: str = "minus_bid"
+    set_opponents_multiplier: int = 1
+    # -- irregularities (RULES.md §5)
+    table_talk_penalty: int = 40
+    improper_discard_penalty: int = 40
+    improper_discard: str = "penalty"
+    misdeal_penalty: int = 40
+    # -- the game (RULES.md §4, §6)
+    target: int | None = 300
+    fixed_hands: int | None = None
+    seat_exchange_interval: int = 4  # 0: never
+    partner_rotation: str = "fixed"
+
+    def __post_init__(self) -> None:
+        problems = validate(self)
+        problems.raise_if_any(RulesetError)
+
+    # ---- derived facts, computed once ------------------------------------------------
+
+    @cached_property
+    def deck(self) -> tuple[Card, ...]:
+        return build_deck(self.ranks, self.bird, self.red_one)
+
+    @cached_property
+    def card_points(self) -> dict[Card, int]:
+        values = dict(self.counter_values)
+        points = {card: values.get(card.rank, 0) for card in self.deck}
+        if self.bird:
+            points[BIRD] = self.bird_points
+        if self.red_one:
+            points[RED_ONE] = self.red_one_points
+        return points
+
+    @cached_property
+    def total_counters(self) -> int:
+        """Counter points in the deck: 120 with the Bird, 100 without (RULES.md §1)."""
+        return sum(self.card_points.values())
+
+    @cached_property
+    def granularity(self) -> int:
+        """Every side's counters are a multiple of this (5 in all games but Beginner)."""
+        return math.gcd(*(p for p in self.card_points.values() if p)) or 1
+
+    @cached_property
+    def cards_per_hand(self) -> int:
+        if self.hand_size is not None:
+            return self.hand_size
+        return (len(self.deck) - self.nest_size) // len(self.seats)
+
+    @cached_property
+    def draw_pile(self) -> int:
+        return len(self.deck) - self.nest_size - self.cards_per_hand * len(self.seats)
+
+    @cached_property
+    def tricks_played(self) -> int:
+        return (len(self.deck) - self.nest_size) // len(self.seats)
+
+    @cached_property
+    def tricks_counted(self) -> int:
+        """Tricks that count for trick points and bonuses (Dixie's nest is one more)."""
+        extra = 1 if self.nest_counts_as_trick and self.nest_size else 0
+        return self.tricks_played + extra
+
+    @cached_property
+    def points_at_stake(self) -> int:
+        return (
+            self.total_counters
+            + self.points_per_trick * self.tricks_counted
+            + self.most_tricks_bonus
+            + self.nest_bonus
+        )
+
+    @cached_property
+    def highest_bid(self) -> int:
+        """Maximum bid: the option, else the points at stake (RULES.md §2: 120 with Bird)."""
+        if self.max_bid is not None:
+            return self.max_bid
+        return self.points_at_stake - self.points_at_stake % self.bid_step
+
+    @cached_property
+    def player_seats(self) -> tuple[str, ...]:
+        """Seats held by players: they deal and bid.  A dummy does neither."""
+        return tuple(s for s in self.seats if s not in self.dummy_seats)
+
+    @cached_property
+    def side_names(self) -> tuple[str, ...]:
+        if self.partnership == "fixed":
+            return tuple(name for name, _ in self.sides)
+        if self.partnership == "individual":
+            return self.seats
+        return (DECLARERS, DEFENDERS)
+
+    @cached_property
+    def fixed_side_of(self) -> dict[str, str]:
+        """Seat -> side, for games whose sides do not depend on the bid."""
+        if self.partnership == "fixed":
+            return {seat: name for name, members in self.sides for seat in members}
+        if self.partnership == "individual":
+            return {seat: seat for seat in self.seats}
+        return {}
+
+    @cached_property
+    def needs_tricks(self) -> bool:
+        """Whether a score sheet must record each side's tricks."""
+        return bool(self.points_per_trick or self.most_tricks_bonus or self.all_tricks_bonus)
+
+    @cached_property
+    def scores_players(self) -> bool:
+        """True when the game is won by a player, not by a fixed partnership."""
+        return self.partnership != "fixed" or self.partner_rotation == "individual"
+
+    @cached_property
+    def derived_cache(self) -> dict:
+        """Tables other modules derive from this ruleset (e.g. trick rules per trump)."""
+        return {}
+
+    @cached_property
+    def trump_names(self) -> tuple[str, ...]:
+        from .cards import COLOURS, NO_TRUMP
+
+        return (*COLOURS, NO_TRUMP) if self.no_trump else COLOURS
+
+    def next_player(self, seat: str) -> str:
+        """The player's seat to the left (clockwise), skipping a dummy."""
+        seats = self.seats
+        i = seats.index(seat)
+        while True:
+            i = (i + 1) % len(seats)
+            if seats[i] not in self.dummy_seats:
+                return seats[i]
+
+    def side_of(self, seat: str, bidder: str | None = None, partner: str | None = None) -> str:
+        side = self.fixed_side_of.get(seat)
+        if side is not None:
+            return side
+        return DECLARERS if seat in (bidder, partner) else DEFENDERS
+
+    # ---- JSON -------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "sides":
+                value = {name: list(members) for name, members in value}
+            elif f.name == "counter_values":
+                value = {str(rank): pts for rank, pts in value}
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
+        """Read ``to_dict`` output.  Keys left out take the preset's (or default) value."""
+        from .presets import PRESETS
+
+        if not isinstance(data, Mapping):
+            raise RulesetError({"ruleset": ["must be a JSON object"]})
+        base = PRESETS.get(data.get("slug")) if isinstance(data.get("slug"), str) else None
+        return apply_options(base or _DEFAULT, data)
+
+    def options(self) -> dict[str, Any]:
+        """The options that differ from this slug's preset (the club's house rules)."""
+        from .presets import PRESETS
+
+        base = PRESETS.get(self.slug)
+        if base is None:
+            return self.to_dict()
+        mine, theirs = self.to_dict(), base.to_dict()
+        return {k: v for k, v in mine.items() if theirs.get(k) != v}
+
+
+# ---- reading and checking parameters ------------------------------------------------
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _read_value(name: str, value: Any) -> Any:
+    """JSON value -> field value; raises ValueError with a plain message."""
+    if name == "sides":
+        if not isinstance(value, Mapping):
+            raise ValueError("must map each side to its seats")
+        return tuple((str(k), _str_tuple(v)) for k, v in value.items())
+    if name == "counter_values":
+        if not isinstance(value, Mapping):
+            raise ValueError("must map a rank to its points, e.g. {'5': 5}")
+        try:
+            pairs = tuple(sorted((int(k), v) for k, v in value.items()))
+        except (TypeError, ValueError):
+            raise ValueError("ranks must be whole numbers") from None
+        if not all(_is_int(v) and v >= 0 for _, v in pairs):
+            raise ValueError("points must be whole numbers, 0 or more")
+        return pairs
+    if name in ("seats", "dummy_seats"):
+        return _str_tuple(value)
+    if name == "ranks":
+        if not isinstance(value, list | tuple) or not all(_is_int(r) for r in value):
+            raise ValueError("must be a list of ranks 1-14")
+        return tuple(sorted(value))
+    kind = _FIELD_KINDS[name]
+    if kind is bool and not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    if kind is int and not _is_int(value):
+        raise ValueError("must be a whole number")
+    if kind == "int?" and value is not None and not _is_int(value):
+        raise ValueError("must be a whole number or null")
+    if kind is str and not isinstance(value, str):
+        raise ValueError("must be text")
+    return value
+
+
+def _str_tuple(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple) or not all(isinstance(s, str) for s in value):
+        raise ValueError("must be a list of names")
+    return tuple(value)
+
+
+def _field_kind(f: dataclasses.Field) -> Any:
+    t = str(f.type)
+    return {"bool": bool, "int": int, "str": str, "int | None": "int?"}.get(t, "special")
+
+
+_FIELD_KINDS = {f.name: _field_kind(f) for f in fields(Ruleset)}
+
+
+def apply_options(base: Ruleset, options: Mapping[str, Any]) -> Ruleset:
+    """``base`` with JSON-style ``options`` applied; every bad option named at once."""
+    problems = Problems()
+    changes: dict[str, Any] = {}
+    for name, value in options.items():
+        if name not in _FIELD_KINDS:
+            problems.add(str(name), f"unknown option {name!r}")
+            continue
+        try:
+            changes[name] = _read_value(name, value)
+        except ValueError as exc:
+            problems.add(name, str(exc))
+    problems.raise_if_any(RulesetError)
+    # "Play N hands" replaces the target unless a target is asked for too (RULES.md §4).
+    if changes.get("fixed_hands") is not None and "target" not in changes:
+        changes["target"] = None
+    return dataclasses.replace(base, **changes)
+
+
+_CHOICES = {
+    "partnership": PARTNERSHIPS,
+    "bird_rank": BIRD_RANKS,
+    "nest_capture": NEST_CAPTURE,
+    "all_pass": ALL_PASS,
+    "first_lead": FIRST_LEAD,
+    "most_tricks_tie": MOST_TRICKS_TIE,
+    "set_declarer": SET_DECLARER,
+    "improper_discard": IMPROPER_DISCARD,
+    "partner_rotation": PARTNER_ROTATION,
+}
+_NON_NEGATIVE = (
+    "bird_points",
+    "red_one_points",
+    "nest_size",
+    "points_per_trick",
+    "most_tricks_bonus",
+    "all_tricks_bonus",
+    "nest_bonus",
+    "table_talk_penalty",
+    "improper_discard_penalty",
+    "misdeal_penalty",
+    "seat_exchange_interval",
+)
+
+
+def validate(r: Ruleset) -> Problems:
+    """Every reason ``r`` cannot be played, per parameter."""
+    p = Problems()
+    for name, choices in _CHOICES.items():
+        if getattr(r, name) not in choices:
+            p.add(name, f"must be one of {', '.join(choices)}")
+    for name in _NON_NEGATIVE:
+        value = getattr(r, name)
+        if not _is_int(value) or value < 0:
+            p.add(name, "must be a whole number, 0 or more")
+    if p:  # the checks below assume well-typed values
+        return p
+    _validate_table(r, p)
+    _validate_deck(r, p)
+    if not p:
+        _validate_play(r, p)
+    return p
+
+
+def _validate_table(r: Ruleset, p: Problems) -> None:
+    if len(r.seats) < 2 or len(set(r.seats)) != len(r.seats):
+        p.add("seats", "need at least two seats, each named once")
+    if not set(r.dummy_seats) <= set(r.seats):
+        p.add("dummy_seats", "a dummy must be one of the seats")
+    if len(r.seats) - len(r.dummy_seats) < 2:
+        p.add("dummy_seats", "need at least two players")
+    if r.partnership == "fixed":
+        members = [s for _, seats in r.sides for s in seats]
+        if sorted(members) != sorted(r.seats) or len(r.sides) < 2:
+            p.add("sides", "fixed partnerships must place every seat on exactly one side")
+    interval = r.seat_exchange_interval
+    if interval and r.partnership == "fixed" and any(len(m) != 2 for _, m in r.sides):
+        p.add("seat_exchange_interval", "seat exchange needs partnerships of two (use 0)")
+    if interval and r.partnership != "fixed":
+        p.add("seat_exchange_interval", "seat exchange is for fixed partnerships (use 0)")
+    if r.partner_rotation == "individual" and (
+        len(r.seats) != 4 or r.partnership != "fixed" or not interval
+    ):
+        p.add("partner_rotation", "individual rotation needs four seats in two partnerships")
+    if r.target is None and r.fixed_hands is None:
+        p.add("target", "a game needs a target score or a fixed number of hands")
+    if r.target is not None and r.target <= 0:
+        p.add("target", "must be more than 0")
+    if r.fixed_hands is not None and r.fixed_hands <= 0:
+        p.add("fixed_hands", "must be more than 0")
+
+
+def _validate_deck(r: Ruleset, p: Problems) -> None:
+    if not r.ranks or len(set(r.ranks)) != len(r.ranks) or not all(1 <= x <= 14 for x in r.ranks):
+        p.add("ranks", "must be distinct ranks from 1 to 14")
+        return
+    if not {rank for rank, _ in r.counter_values} <= set(r.ranks):
+        p.add("counter_values", "every counter rank must be in the deck")
+    if r.red_one and 1 in r.ranks:
+        p.add("red_one", "the Red 1 variant adds the red 1 to a deck without 1s")
+    if r.ones_high and 1 not in r.ranks:
+        p.add("ones_high", "the deck has no 1s")
+    deck, seats = len(r.deck), len(r.seats)
+    in_hands = deck - r.nest_size
+    if r.hand_size is None and in_hands % seats:
+        p.add(
+            "nest_size",
+            f"{deck} cards less a nest of {r.nest_size} do not deal evenly to {seats} seats",
+        )
+    if r.hand_size is not None and not 0 < r.hand_size * seats <= in_hands:
+        p.add("hand_size", f"{seats} hands of {r.hand_size} do not fit a {deck}-card deck")
+    if in_hands % seats:
+        p.add("nest_size", "every card outside the nest must be played in full tricks")
+
+
+def _validate_play(r: Ruleset, p: Problems) -> None:
+    if r.bidding:
+        if not (r.bid_step > 0 and r.min_bid > 0 and r.min_bid % r.bid_step == 0):
+            p.add("min_bid", "must be more than 0 and a multiple of the bid step")
+        elif r.highest_bid < r.min_bid or r.highest_bid % r.bid_step:
+            p.add("max_bid", f"must be a multiple of {r.bid_step} from the minimum bid up")
+    elif r.partnership == "called_partner" or r.most_tricks_tie == "defenders":
+        p.add("bidding", "this game needs a declarer, so it needs bidding")
+    if r.trump_from_nest and (r.bidding or not r.nest_size):
+        p.add("trump_from_nest", "only for games without bidding that deal a nest")
+    if not r.bidding and not r.trump_from_nest:
+        p.add("bidding", "without bidding, trump must come from the nest")
+    if r.nest_bonus and (not r.nest_size or r.nest_capture == "nobody"):
+        p.add("nest_bonus", "needs a nest that someone captures")
+    if r.set_opponents_multiplier < 1:
+        p.add("set_opponents_multiplier", "must be 1 or more")
+    if r.partnership == "called_partner" and len(r.player_seats) < 3:
+        p.add("partnership", "calling a partner needs at least three players")
+
+
+_DEFAULT = Ruleset(slug="tournament", name="Tournament Rook (Kentucky Discard) with the Bird")

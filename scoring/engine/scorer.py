@@ -1,0 +1,233 @@
+"""Scoring one hand: RULES.md §3 (made or set), §7 (bonuses) and §5 (irregularities).
+
+``score_hand`` is the one scorer: score-sheet entry and card-level play
+(``play.py`` derives a ``HandRecord``) both end here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .checks import check_hand
+from .errors import HandRefused
+from .records import HandRecord
+from .rulesets import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """What a hand is worth.  ``sides``: side -> points this hand; ``seats``: the
+    same per seat (a player scores what the side scores)."""
+
+    sides: Mapping[str, int]
+    made: bool | None
+    reasons: tuple[str, ...]
+    void: bool = False
+    counts_for_rotation: bool = True
+    deal_passes: bool = True
+    seats: Mapping[str, int] = field(default_factory=dict)
+    declarer_side: str | None = None
+
+
+def signed(n: int) -> str:
+    """Points as a scorer writes them, with a real minus sign."""
+    return f"\u2212{-n}" if n < 0 else str(n)
+
+
+def score_hand(ruleset: Ruleset, record: HandRecord, *, dealer: str) -> HandScore:
+    """Check ``record`` (raising ``HandRefused`` naming every problem), then score it."""
+    check_hand(ruleset, record, dealer)
+    if record.redeal is not None:
+        return _void(
+            ruleset,
+            _REDEAL_REASON[record.redeal.reason],
+            deal_passes=record.redeal.reason == "all_passed",
+        )
+    if record.misdeal is not None:
+        if record.misdeal.found == "before_three_tricks":
+            return _void(
+                ruleset,
+                "Misdeal found before three tricks: cards redealt, no score, "
+                "the deal passes left (RULES.md §5)",
+                deal_passes=True,
+            )
+        return _late_misdeal(ruleset, record, dealer)
+    if record.renege is not None and record.renege.found == "later":
+        return _renege_later(ruleset, record)
+    return _played(ruleset, record)
+
+
+_REDEAL_REASON = {
+    "exposed_card": "Redeal: a card was exposed in the deal; no score, the same dealer "
+    "deals again (RULES.md §2)",
+    "no_card_above_nine": "Redeal: a player held no card above 9; no score, the same "
+    "dealer deals again (RULES.md §2)",
+    "all_passed": "Redeal: all players passed; no score, the next dealer deals (RULES.md §2)",
+}
+
+
+def _finish(
+    r: Ruleset,
+    rec: HandRecord,
+    sides: dict[str, int],
+    made: bool | None,
+    reasons: list[str],
+    declarer_side: str | None,
+) -> HandScore:
+    """Apply the §5 point penalties, then spread side points over the seats."""
+    for penalty in rec.penalties:
+        if penalty.kind == "improper_discard" and r.improper_discard == "automatic_set":
+            continue  # already scored as a set
+        amount = (
+            r.table_talk_penalty if penalty.kind == "table_talk" else r.improper_discard_penalty
+        )
+        side = r.side_of(penalty.seat, rec.bidder, rec.partner)
+        sides[side] -= amount
+        what = "Table talk" if penalty.kind == "table_talk" else "Improper discard"
+        reasons.append(f"{what} by {penalty.seat}: {side} {signed(-amount)} (RULES.md §5)")
+    if rec.made is not None and made is not None and rec.made != made:
+        claimed, actual = ("made", "set") if rec.made else ("set", "made")
+        raise HandRefused(
+            {
+                "made": [
+                    f"marked {claimed}, but the counters say {actual}: {reasons[0]} (RULES.md §3)"
+                ]
+            },
+            "hand_impossible",
+        )
+    side_of = r.side_of
+    seats = {seat: sides[side_of(seat, rec.bidder, rec.partner)] for seat in r.seats}
+    return HandScore(
+        sides=sides, made=made, reasons=tuple(reasons), seats=seats, declarer_side=declarer_side
+    )
+
+
+def _void(r: Ruleset, reason: str, *, deal_passes: bool) -> HandScore:
+    zero = dict.fromkeys(r.side_names, 0)
+    return HandScore(
+        sides=zero,
+        made=None,
+        reasons=(reason,),
+        void=True,
+        counts_for_rotation=False,
+        deal_passes=deal_passes,
+        seats=dict.fromkeys(r.seats, 0),
+    )
+
+
+def _late_misdeal(r: Ruleset, rec: HandRecord, dealer: str) -> HandScore:
+    sides = dict.fromkeys(r.side_names, 0)
+    side = r.side_of(dealer, rec.bidder, rec.partner)
+    sides[side] = -r.misdeal_penalty
+    reasons = [
+        f"Misdeal found after three tricks: the dealer's side {side} "
+        f"{signed(-r.misdeal_penalty)}, nobody else scores (RULES.md §5)"
+    ]
+    return _finish(r, rec, sides, None, reasons, None)
+
+
+def _renege_later(r: Ruleset, rec: HandRecord) -> HandScore:
+    renege = rec.renege
+    offenders = r.side_of(renege.seat, rec.bidder, rec.partner)
+    declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner)
+    sides = {s: renege.counters.get(s, 0) for s in r.side_names}
+    sides[offenders] = -rec.bid
+    whose = "their own" if offenders == declarer_side else "the other side's"
+    reasons = [
+        f"Renege by {renege.seat} found later: hand ended, {offenders} set back "
+        f"{whose} bid of {rec.bid}, scores {signed(-rec.bid)} (RULES.md §5)"
+    ]
+    for side, pts in sides.items():
+        if side != offenders:
+            reasons.append(f"{side} scores the {pts} counters captured before the renege was found")
+    made = False if offenders == declarer_side else None
+    return _finish(r, rec, sides, made, reasons, declarer_side)
+
+
+def _played(r: Ruleset, rec: HandRecord) -> HandScore:
+    """A hand played to the end: counters, trick points, bonuses, made or set."""
+    counters = rec.counters
+    names = r.side_names
+    reasons: list[str] = []
+    if r.points_per_trick:
+        ppt, tricks = r.points_per_trick, rec.tricks
+        earned = {s: counters[s] + ppt * tricks[s] for s in names}
+    else:
+        earned = dict(counters)
+    _bonuses(r, rec, earned, reasons)
+    if rec.renege is not None:
+        reasons.append(
+            f"Renege by {rec.renege.seat} corrected before the next trick: no penalty (RULES.md §5)"
+        )
+    if not r.bidding:  # Beginner: everyone scores what they took
+        reasons.insert(0, "No bidding: every side scores its counters")
+        return _finish(r, rec, earned, None, reasons, None)
+
+    declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner)
+    bid, took = rec.bid, earned[declarer_side]
+    auto_set = r.improper_discard == "automatic_set" and any(
+        p.kind == "improper_discard" for p in rec.penalties
+    )
+    what = (
+        f"{took} counters"
+        if not r.points_per_trick
+        else (f"{counters[declarer_side]} counters + {took - counters[declarer_side]} for tricks")
+    )
+    sides = earned
+    if took >= bid and not auto_set:
+        made = True
+        reasons.insert(0, f"Made: {what} ≥ bid {bid}, scores {took} ({declarer_side}, RULES.md §3)")
+    else:
+        made = False
+        lost = -bid if r.set_declarer == "minus_bid" else 0
+        sides[declarer_side] = lost
+        why = (
+            f"improper discard is an automatic set ({what})" if auto_set else f"{what} < bid {bid}"
+        )
+        reasons.insert(0, f"Set: {why}, scores {signed(lost)} ({declarer_side}, RULES.md §3)")
+        if r.set_opponents_multiplier != 1:
+            for side in names:
+                if side != declarer_side:
+                    sides[side] *= r.set_opponents_multiplier
+            reasons.append(
+                f"Declarer set: the opponents' points are multiplied by "
+                f"{r.set_opponents_multiplier} (RULES.md §7)"
+            )
+    for side in names:
+        if side != declarer_side:
+            reasons.append(f"{side} scores {sides[side]}")
+    return _finish(r, rec, sides, made, reasons, declarer_side)
+
+
+def _bonuses(r: Ruleset, rec: HandRecord, earned: dict[str, int], reasons: list[str]) -> None:
+    """Most tricks, all tricks and nest bonuses (RULES.md §7)."""
+    tricks = rec.tricks
+    if r.most_tricks_bonus:
+        best = max(tricks.values())
+        leaders = [s for s, n in tricks.items() if n == best]
+        side = leaders[0] if len(leaders) == 1 else None
+        if side is None and r.most_tricks_tie == "defenders":
+            declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner)
+            side = next(s for s in r.side_names if s != declarer_side)
+            reasons.append(
+                f"Tricks tied: the {r.most_tricks_bonus} goes to the declarer's "
+                f"opponents, {side} (RULES.md §7)"
+            )
+        elif side is not None:
+            reasons.append(
+                f"Most tricks ({best} of {r.tricks_counted}): {side} "
+                f"+{r.most_tricks_bonus} (RULES.md §7)"
+            )
+        else:
+            reasons.append("Tricks tied: no most-tricks bonus (RULES.md §7)")
+        if side is not None:
+            earned[side] += r.most_tricks_bonus
+    if r.all_tricks_bonus:
+        for side, n in tricks.items():
+            if n == r.tricks_counted:
+                earned[side] += r.all_tricks_bonus
+                reasons.append(f"All tricks: {side} +{r.all_tricks_bonus} (RULES.md §7)")
+    if r.nest_bonus:
+        earned[rec.last_trick] += r.nest_bonus
+        reasons.append(f"Last trick and nest: {rec.last_trick} +{r.nest_bonus}")

@@ -1,0 +1,150 @@
+"""A seeded dealer and a random-legal-play simulator, for tests and benchmarks.
+
+``deal`` follows RULES.md §2: one card at a time clockwise from the dealer's
+left, one card to the nest after each round until it is full; any cards left
+after the hands are full complete the nest, then form the draw pile.
+``simulate_hand`` plays a whole hand with random but legal choices, so its
+records never renege; tests make reneges by editing them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from .cardhand import CardHand, Deal
+from .play import check_card_hand
+from .rulesets import Ruleset
+from .tricks import trick_rules
+
+
+def _start(ruleset: Ruleset, dealer: str | None) -> str:
+    return ruleset.player_seats[-1] if dealer is None else dealer
+
+
+def deal(ruleset: Ruleset, seed: int, *, dealer: str | None = None) -> Deal:
+    """The same seed always deals the same cards (``dealer`` defaults to the last seat)."""
+    r = ruleset
+    dealer = _start(r, dealer)
+    cards = list(r.deck)
+    random.Random(seed).shuffle(cards)
+    i = r.seats.index(dealer)
+    order = r.seats[i + 1 :] + r.seats[: i + 1]
+    hands: dict[str, list] = {seat: [] for seat in r.seats}
+    nest: list = []
+    it = iter(cards)
+    for _ in range(r.cards_per_hand):
+        for seat in order:
+            hands[seat].append(next(it))
+        if len(nest) < r.nest_size:
+            nest.append(next(it))
+    rest = list(it)
+    short = r.nest_size - len(nest)
+    nest.extend(rest[:short])
+    return Deal({s: tuple(hands[s]) for s in r.seats}, tuple(nest), tuple(rest[short:]))
+
+
+def simulate_hand(
+    ruleset: Ruleset, rng: random.Random | int, *, dealer: str | None = None
+) -> CardHand:
+    """A complete, legal card-level hand chosen at random (seeded)."""
+    r = ruleset
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    dealer = _start(r, dealer)
+    dealt = deal(r, rng.getrandbits(32), dealer=dealer)
+    hands = {seat: list(cards) for seat, cards in dealt.hands.items()}
+    calls, declarer, _bid = _auction(r, rng, dealer)
+    if r.bidding and declarer is None:  # everyone passed: the hand is redealt
+        return CardHand(hands=dealt.hands, nest=dealt.nest, dealer=dealer, calls=calls)
+    discards: tuple = ()
+    trump = None
+    if declarer is not None:
+        pool = hands[declarer] + list(dealt.nest)
+        trump = Counter(
+            c.colour for c in pool if c.colour in ("black", "red", "yellow", "green")
+        ).most_common(1)[0][0]
+        if r.nest_size:
+            discards = _discards(r, rng, pool, trump)
+            hands[declarer] = [c for c in pool if c not in discards]
+    else:
+        trump = next(c.colour for c in dealt.nest if c.colour != "bird")
+    called = None
+    if r.partnership == "called_partner":
+        called = rng.choice([c for c in r.deck if c not in hands[declarer]])
+    tricks = _play(r, rng, trump, hands, dealer, declarer)
+    return CardHand(
+        hands=dealt.hands,
+        nest=dealt.nest,
+        dealer=dealer,
+        calls=calls,
+        discards=discards,
+        trump=trump if r.bidding else None,
+        called_card=called,
+        tricks=tricks,
+    )
+
+
+def _auction(r: Ruleset, rng: random.Random, dealer: str):
+    if not r.bidding:
+        return None, None, None
+    players = len(r.player_seats)
+    seat, high, high_seat, passed, calls = r.next_player(dealer), None, None, set(), []
+    while not (len(passed) == players or (high is not None and len(passed) == players - 1)):
+        lowest = r.min_bid if high is None else high + r.bid_step
+        if lowest > r.highest_bid or rng.random() < 0.45:
+            calls.append(None)
+            passed.add(seat)
+        else:
+            steps = (min(r.highest_bid, lowest + 4 * r.bid_step) - lowest) // r.bid_step
+            high, high_seat = lowest + r.bid_step * rng.randint(0, steps), seat
+            calls.append(high)
+        if not (len(passed) == players or (high is not None and len(passed) == players - 1)):
+            seat = r.next_player(seat)
+            while seat in passed:
+                seat = r.next_player(seat)
+    if high_seat is None and r.all_pass == "dealer_forced":
+        return tuple(calls), dealer, r.min_bid
+    return tuple(calls), high_seat, high
+
+
+def _discards(r: Ruleset, rng: random.Random, pool: list, trump: str) -> tuple:
+    """Random discards, kept within the rules (no counters where barred, trump last)."""
+    points = r.card_points
+    rules = trick_rules(r, trump)
+    preferred = [
+        c for c in pool if rules.suit[c] != trump and not (not r.counters_in_nest and points[c])
+    ]
+    others = [c for c in pool if c not in preferred]
+    rng.shuffle(preferred)
+    rng.shuffle(others)
+    return tuple((preferred + others)[: r.nest_size])
+
+
+def _play(
+    r: Ruleset, rng: random.Random, trump: str, hands: dict, dealer: str, declarer: str | None
+) -> tuple:
+    rules = trick_rules(r, trump)
+    seats = r.seats
+    if r.first_lead == "dealer":
+        leader = dealer
+    elif r.first_lead == "left_of_declarer" and declarer is not None:
+        leader = r.next_player(declarer)
+    else:
+        leader = r.next_player(dealer)
+    tricks = []
+    for _ in range(r.tricks_played):
+        i = seats.index(leader)
+        trick, led = [], None
+        for seat in seats[i:] + seats[:i]:
+            card = rng.choice(rules.legal_plays(hands[seat], led))
+            hands[seat].remove(card)
+            if led is None:
+                led = rules.suit[card]
+            trick.append((seat, card))
+        leader = trick[rules.winner([c for _, c in trick])][0]
+        tricks.append(tuple(trick))
+    return tuple(tricks)
+
+
+__all__ = ["check_card_hand", "deal", "simulate_hand"]

@@ -1,0 +1,103 @@
+"""How a trick is played and won, under each Bird option (RULES.md §2).
+
+This is the one place that knows the Bird's privileges:
+
+* ``high`` (default): the Bird is the highest trump.  It may be played at any
+  time, even by a player who could follow the colour led (the only card with
+  that privilege).  Led, it calls for trump.  A player whose only trump is the
+  Bird must play it when trump is led (it belongs to the trump suit).
+* ``low``: the lowest trump; it follows the ordinary follow-suit rules.
+* ``ten_and_a_half``: ranks between the 10 and 11 of trump; ordinary rules.
+
+The Red 1 variant's red 1 is the top trump (above the Bird) with ordinary
+rules; Buckeye's 1s outrank the 14s.  Under "no trump" (seed 004) the Bird is
+the 10½ of red and nothing is trump.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import BIRD, NO_TRUMP, RED, RED_ONE, Card
+from .rulesets import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRules:
+    """Per ruleset and trump: each card's suit in play and its power within it."""
+
+    trump: str | None  # a colour, or None under no trump
+    suit: dict[Card, str]
+    power: dict[Card, float]
+    privileged: Card | None  # the card that may be played at any time
+
+    def may_play(self, card: Card, hand: Iterable[Card], led: str | None) -> bool:
+        """Whether ``card`` from ``hand`` follows the rules when ``led`` suit was led."""
+        if led is None or card == self.privileged:
+            return True
+        suit = self.suit
+        if suit[card] == led:
+            return True
+        return all(suit[c] != led for c in hand)
+
+    def legal_plays(self, hand: Sequence[Card], led: str | None) -> list[Card]:
+        if led is None:
+            return list(hand)
+        suit = self.suit
+        following = [c for c in hand if suit[c] == led]
+        if not following:
+            return list(hand)
+        if self.privileged in hand and self.privileged not in following:
+            following.append(self.privileged)
+        return following
+
+    def winner(self, cards: Sequence[Card]) -> int:
+        """Index of the card that takes the trick: highest trump, else highest of the
+        suit led."""
+        suit, power, trump = self.suit, self.power, self.trump
+        led = suit[cards[0]]
+        best, best_power, best_trumps = 0, power[cards[0]], led == trump
+        for i in range(1, len(cards)):
+            card = cards[i]
+            s = suit[card]
+            if s == trump:
+                if not best_trumps or power[card] > best_power:
+                    best, best_power, best_trumps = i, power[card], True
+            elif s == led and not best_trumps and power[card] > best_power:
+                best, best_power = i, power[card]
+        return best
+
+
+def trick_rules(ruleset: Ruleset, trump: str) -> TrickRules:
+    """The (cached) trick rules for ``trump`` under ``ruleset``."""
+    cache = ruleset.derived_cache
+    key = ("trick_rules", trump)
+    rules = cache.get(key)
+    if rules is None:
+        rules = cache[key] = _build(ruleset, trump)
+    return rules
+
+
+_BIRD_POWER = {"high": 16.0, "low": 0.0, "ten_and_a_half": 10.5}
+
+
+def _build(r: Ruleset, trump: str) -> TrickRules:
+    no_trump = trump == NO_TRUMP
+    colour = None if no_trump else trump
+    suit: dict[Card, str] = {}
+    power: dict[Card, float] = {}
+    for card in r.deck:
+        suit[card] = card.colour
+        power[card] = 15.0 if (card.rank == 1 and r.ones_high) else float(card.rank)
+    privileged = None
+    if r.bird:
+        # With a trump the Bird belongs to it; with no trump it is the 10½ of red.
+        suit[BIRD] = RED if no_trump else colour
+        power[BIRD] = 10.5 if no_trump else _BIRD_POWER[r.bird_rank]
+        if r.bird_rank == "high" and not no_trump:
+            privileged = BIRD
+    if r.red_one and not no_trump:
+        suit[RED_ONE] = colour
+        power[RED_ONE] = 17.0  # above the Bird
+    return TrickRules(colour, suit, power, privileged)
