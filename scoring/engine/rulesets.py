@@ -322,11 +322,17 @@ def apply_options(base: Ruleset, options: Mapping[str, Any]) -> Ruleset:
             changes[name] = _read_value(name, value)
         except ValueError as exc:
             problems.add(name, str(exc))
-    problems.raise_if_any(RulesetError)
     # "Play N hands" replaces the target unless a target is asked for too (RULES.md §4).
     if changes.get("fixed_hands") is not None and "target" not in changes:
         changes["target"] = None
-    return dataclasses.replace(base, **changes)
+    try:
+        ruleset = dataclasses.replace(base, **changes)
+    except RulesetError as exc:  # name these along with the badly typed options
+        for name, messages in exc.errors.items():
+            for message in messages:
+                problems.add(name, message)
+    problems.raise_if_any(RulesetError)
+    return ruleset
 
 
 _CHOICES = {
