@@ -2,6 +2,15 @@
 
 from rest_framework.routers import DefaultRouter
 
+from rookclub.api.clubs import ClubViewSet, PlayerViewSet, SessionViewSet
+from scoring.api import GameViewSet, HandViewSet, RulesetViewSet
+
 router = DefaultRouter()
+router.register("clubs", ClubViewSet, basename="club")
+router.register("players", PlayerViewSet, basename="player")
+router.register("sessions", SessionViewSet, basename="session")
+router.register("rulesets", RulesetViewSet, basename="ruleset")
+router.register("games", GameViewSet, basename="game")
+router.register("hands", HandViewSet, basename="hand")
 
 urlpatterns = router.urls

@@ -28,7 +28,7 @@ class Game(models.Model):
     ruleset = models.JSONField()
     first_dealer = models.CharField(max_length=8, choices=SEAT_CHOICES, default="north")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
-    winner = models.CharField(max_length=20, null=True, blank=True)
+    winner = models.CharField(max_length=20, null=True, blank=True)  # noqa: DJ001 - null: no winner yet
     # Caches of the engine's state after the last hand (rebuilt on every write).
     totals = models.JSONField(default=dict)
     player_totals = models.JSONField(default=dict)
@@ -76,7 +76,9 @@ class Hand(models.Model):
     #: What the engine computed: ``{"sides", "made", "reasons", "void"}``.
     score = models.JSONField(default=dict)
     dealer = models.CharField(max_length=8, choices=SEAT_CHOICES)
-    bidder = models.CharField(max_length=8, choices=SEAT_CHOICES, null=True, blank=True)
+    bidder = models.CharField(  # noqa: DJ001 - null: a redeal has no bidder
+        max_length=8, choices=SEAT_CHOICES, null=True, blank=True
+    )
     declarer = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="declared_hands"
     )
@@ -143,7 +145,9 @@ class Irregularity(models.Model):
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="irregularities")
     kind = models.CharField(max_length=20, choices=Kind.choices)
-    seat = models.CharField(max_length=8, choices=SEAT_CHOICES, null=True, blank=True)
+    seat = models.CharField(  # noqa: DJ001 - null: a redeal is nobody's fault
+        max_length=8, choices=SEAT_CHOICES, null=True, blank=True
+    )
     details = models.JSONField(default=dict, blank=True)
     #: Points the offending side lost for it (0 when the hand is only void or redealt).
     points = models.IntegerField(default=0)

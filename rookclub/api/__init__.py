@@ -1,0 +1,1 @@
+"""The club domain's REST API (clubs, players, club nights). Games live in scoring.api."""

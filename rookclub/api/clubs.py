@@ -1,0 +1,248 @@
+"""REST API for clubs, players and club nights: thin views over rookclub.services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from rookclub import selectors, services
+from rookclub.api.base import DomainErrorsMixin, body, visible_to
+from rookclub.models import Club, ClubSession, Player
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "created_at"]
+        read_only_fields = ["slug", "created_at"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "club", "active"]
+        read_only_fields = ["active"]
+        validators: list[Any] = []  # the service answers a taken name with a 409
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    ruleset = serializers.CharField(source="ruleset_slug", default="tournament")
+    options = serializers.DictField(source="ruleset_options", required=False)
+
+    class Meta:
+        model = ClubSession
+        fields = ["id", "club", "date", "status", "seating_method", "ruleset", "options",
+                  "closed_at"]  # fmt: skip
+        read_only_fields = ["status", "closed_at"]
+
+
+STANDING = inline_serializer("Standing", {
+    "players": serializers.ListField(child=serializers.IntegerField()),
+    "name": serializers.CharField(), "games": serializers.IntegerField(),
+    "won": serializers.IntegerField(), "points": serializers.IntegerField(),
+    "hands_declared": serializers.IntegerField(), "made": serializers.IntegerField(),
+    "set": serializers.IntegerField(), "nights": serializers.IntegerField(),
+}, many=True)  # fmt: skip
+STANDINGS = inline_serializer("Standings", {"players": STANDING, "partnerships": STANDING})
+
+
+def standings_out(standings: selectors.Standings) -> dict[str, Any]:
+    def rows(items: list[selectors.StandingRow]) -> list[dict[str, Any]]:
+        return [
+            {"players": [p.pk for p in r.players], "name": r.name, "games": r.games,
+             "won": r.won, "points": r.points, "hands_declared": r.hands_declared,
+             "made": r.made, "set": r.set, "nights": r.night_count}
+            for r in items
+        ]  # fmt: skip
+
+    return {"players": rows(standings.players), "partnerships": rows(standings.partnerships)}
+
+
+class ClubViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Clubs you belong to. Whoever creates a club is its director."""
+
+    serializer_class = ClubSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return visible_to(Club.objects.all(), self.request, "").order_by("name")
+
+    def perform_create(self, serializer: ClubSerializer) -> None:
+        serializer.instance = services.club_create(
+            name=serializer.validated_data["name"], by=self.request.user
+        )
+
+    @extend_schema(parameters=[OpenApiParameter("year", int, required=False)], responses=STANDINGS)
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        year = request.query_params.get("year")
+        year_number = int(year) if year and year.isdigit() else None
+        return Response(
+            standings_out(selectors.season_standings(club=self.get_object(), year=year_number))
+        )
+
+
+class PlayerViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Players of your clubs (``?club=id`` for one club). A director adds players."""
+
+    serializer_class = PlayerSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        players = visible_to(Player.objects.all(), self.request)
+        club = self.request.query_params.get("club")
+        if club and club.isdigit():
+            players = players.filter(club_id=int(club))
+        return players.order_by("name", "id")
+
+    def perform_create(self, serializer: PlayerSerializer) -> None:
+        data = serializer.validated_data
+        serializer.instance = services.player_create(
+            club=data["club"], name=data["name"], by=self.request.user
+        )
+
+    @extend_schema(responses=inline_serializer("PlayerProfile", {
+        "id": serializers.IntegerField(), "name": serializers.CharField(),
+        "games": serializers.IntegerField(), "won": serializers.IntegerField(),
+        "hands_declared": serializers.IntegerField(), "bids_made": serializers.IntegerField(),
+        "bids_made_percent": serializers.IntegerField(allow_null=True),
+        "sets": serializers.IntegerField(),
+        "average_bid": serializers.FloatField(allow_null=True),
+        "partners": serializers.ListField(child=serializers.DictField()),
+        "history": serializers.ListField(child=serializers.DictField())}))  # fmt: skip
+    @action(detail=True, methods=["get"])
+    def profile(self, request: Request, pk: str | None = None) -> Response:
+        p = selectors.player_profile(player=self.get_object())
+        return Response({
+            "id": p.player.pk, "name": p.player.name, "games": p.games, "won": p.won,
+            "hands_declared": p.hands_declared, "bids_made": p.bids_made,
+            "bids_made_percent": p.bids_made_percent, "sets": p.sets,
+            "average_bid": p.average_bid,
+            "partners": [{"player": q.pk, "name": q.name, "games": n} for q, n in p.partners],
+            "history": [
+                {"game": h.game.pk, "date": h.game.session.date if h.game.session else None,
+                 "seat": h.seat, "partner": h.partner.pk, "points": h.points,
+                 "our_total": h.our_total, "their_total": h.their_total, "won": h.won}
+                for h in p.history
+            ],
+        })  # fmt: skip
+
+
+class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Club nights: open, check in, seat, move on (progressive), close, standings."""
+
+    serializer_class = SessionSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        sessions = visible_to(ClubSession.objects.all(), self.request)
+        club = self.request.query_params.get("club")
+        if club and club.isdigit():
+            sessions = sessions.filter(club_id=int(club))
+        return sessions.order_by("-date", "-id")
+
+    def perform_create(self, serializer: SessionSerializer) -> None:
+        data = serializer.validated_data
+        serializer.instance = services.session_open(
+            club=data["club"], date=data["date"], opened_by=self.request.user,
+            seating_method=data.get("seating_method", ClubSession.Seating.RANDOM),
+            ruleset=data.get("ruleset_slug", "tournament"), options=data.get("ruleset_options"),
+        )  # fmt: skip
+
+    @extend_schema(responses=inline_serializer("SessionOverview", {
+        "id": serializers.IntegerField(), "status": serializers.CharField(),
+        "players": serializers.ListField(child=serializers.IntegerField()),
+        "rounds": serializers.ListField(child=serializers.DictField())}))  # fmt: skip
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        return Response(self._overview(self.get_object()))
+
+    def _overview(self, session: ClubSession) -> dict[str, Any]:
+        o = selectors.session_overview(session=session)
+        return {
+            **SessionSerializer(o.session).data,
+            "players": [p.pk for p in o.players],
+            "rounds": [
+                {"number": r.round.number,
+                 "sit_outs": [p.pk for p in r.sit_outs],
+                 "tables": [
+                     {"table": t.seating.table,
+                      "seats": {seat: p.pk for seat, p in t.seats.items()},
+                      "game": t.game.pk if t.game else None,
+                      "games": [g.pk for g in t.games]}
+                     for t in r.tables
+                 ]}
+                for r in o.rounds
+            ],
+        }  # fmt: skip
+
+    def _players(self, session: ClubSession, ids: Any, field: str) -> list[Player]:
+        from rookclub.errors import Invalid
+
+        if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
+            raise Invalid("Bad players.", errors={field: ["must be a list of player ids"]})
+        players = {p.pk: p for p in Player.objects.filter(pk__in=ids, club=session.club_id)}
+        missing = [i for i in ids if i not in players]
+        if missing:
+            raise Invalid("Unknown players.", errors={field: [f"no player {i} in this club"
+                                                               for i in missing]})  # fmt: skip
+        return [players[i] for i in ids]
+
+    @extend_schema(request=inline_serializer("CheckInIn", {
+        "players": serializers.ListField(child=serializers.IntegerField())}))  # fmt: skip
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        players = self._players(session, body(request).get("players"), "players")
+        services.session_check_in(session=session, players=players, by=request.user)
+        return Response(self._overview(session))
+
+    @extend_schema(request=inline_serializer("SeatIn", {
+        "method": serializers.ChoiceField(ClubSession.Seating.values, required=False),
+        "partnerships": serializers.ListField(
+            child=serializers.ListField(child=serializers.IntegerField()), required=False),
+        "seed": serializers.IntegerField(required=False)}))  # fmt: skip
+    @action(detail=True, methods=["post"])
+    def seat(self, request: Request, pk: str | None = None) -> Response:
+        from rookclub.errors import Invalid
+
+        session = self.get_object()
+        data = body(request)
+        pairs = None
+        if data.get("partnerships") is not None:
+            raw = data["partnerships"]
+            if not isinstance(raw, list) or not all(isinstance(x, list) for x in raw):
+                raise Invalid("Bad partnerships.", errors={"partnerships": ["a list of pairs"]})
+            flat = self._players(session, [i for pair in raw for i in pair], "partnerships")
+            by_id = {p.pk: p for p in flat}
+            pairs = [tuple(by_id[i] for i in pair) for pair in raw]
+        seed = data.get("seed")
+        if seed is not None and not isinstance(seed, int):
+            raise Invalid("Bad seed.", errors={"seed": ["must be a whole number"]})
+        services.session_seat(
+            session=session, by=request.user, method=data.get("method"), partnerships=pairs,
+            seed=seed,
+        )  # fmt: skip
+        return Response(self._overview(session), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None)
+    @action(detail=True, methods=["post"], url_path="next-round")
+    def next_round(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        services.session_next_round(session=session, by=request.user)
+        return Response(self._overview(session), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None)
+    @action(detail=True, methods=["post"])
+    def close(self, request: Request, pk: str | None = None) -> Response:
+        session = services.session_close(session=self.get_object(), by=request.user)
+        return Response(self._overview(session))
+
+    @extend_schema(responses=STANDINGS)
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        return Response(standings_out(selectors.session_standings(session=self.get_object())))

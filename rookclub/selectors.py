@@ -1,0 +1,263 @@
+"""Reads for the club domain. Each selector runs a fixed number of queries,
+whatever the size of the club: it fetches rows in bulk and sums in Python."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+
+from rookclub.models import CheckIn, Club, ClubSession, Player, SessionRound, SitOut, TableSeating
+from scoring.models import Game, GameSeat, Hand
+
+SIDE_OF = {"north": "north_south", "south": "north_south", "east": "east_west", "west": "east_west"}
+PARTNER = {"north": "south", "south": "north", "east": "west", "west": "east"}
+
+
+# ---- a night at a glance ---------------------------------------------------------------
+
+
+@dataclass
+class TableView:
+    seating: TableSeating
+    seats: dict[str, Player]
+    games: list[Game]
+
+    @property
+    def game(self) -> Game | None:
+        """The table's current game: the latest one started."""
+        return self.games[-1] if self.games else None
+
+
+@dataclass
+class RoundView:
+    round: SessionRound
+    tables: list[TableView]
+    sit_outs: list[Player]
+
+
+@dataclass
+class SessionOverview:
+    session: ClubSession
+    players: list[Player]  # checked in
+    rounds: list[RoundView]
+
+    @property
+    def current_round(self) -> RoundView | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def seated(self) -> bool:
+        return bool(self.rounds)
+
+
+def session_overview(*, session: ClubSession) -> SessionOverview:
+    """Check-ins, rounds, tables by seat with their games, and sit-outs (five queries)."""
+    session = ClubSession.objects.select_related("club").get(pk=session.pk)
+    players = [c.player for c in CheckIn.objects.filter(session=session).select_related("player")]
+    rounds = session.rounds.order_by("number").prefetch_related(
+        Prefetch(
+            "tables",
+            TableSeating.objects.select_related("north", "east", "south", "west").prefetch_related(
+                Prefetch("games", Game.objects.order_by("created_at", "id"))
+            ),
+        ),
+        Prefetch("sit_outs", SitOut.objects.select_related("player")),
+    )
+    return SessionOverview(
+        session=session,
+        players=players,
+        rounds=[
+            RoundView(
+                round=r,
+                tables=[TableView(t, t.seats(), list(t.games.all())) for t in r.tables.all()],
+                sit_outs=[s.player for s in r.sit_outs.all()],
+            )
+            for r in rounds
+        ],
+    )
+
+
+# ---- standings -----------------------------------------------------------------------------
+
+
+@dataclass
+class StandingRow:
+    """One player (or partnership) in a table of standings."""
+
+    players: tuple[Player, ...]
+    games: int = 0
+    won: int = 0
+    points: int = 0
+    hands_declared: int = 0
+    made: int = 0
+    set: int = 0
+    nights: set[int] = field(default_factory=set)
+
+    @property
+    def name(self) -> str:
+        return " & ".join(p.name for p in self.players)
+
+    @property
+    def night_count(self) -> int:
+        return len(self.nights)
+
+    @property
+    def made_percent(self) -> int | None:
+        return round(100 * self.made / self.hands_declared) if self.hands_declared else None
+
+
+@dataclass
+class Standings:
+    players: list[StandingRow]
+    partnerships: list[StandingRow]
+    games: int
+
+
+def _games(queryset: QuerySet[Game]) -> list[Game]:
+    return list(
+        queryset.prefetch_related(Prefetch("seats", GameSeat.objects.select_related("player")))
+    )
+
+
+def _standings(games: list[Game], hands: list[dict[str, Any]]) -> Standings:
+    individual: dict[int, StandingRow] = {}
+    pairs: dict[frozenset, StandingRow] = {}
+    side_key: dict[tuple[int, str], frozenset] = {}
+    seat_player: dict[tuple[int, int], Player] = {}
+    for game in games:
+        seats = {s.seat: s.player for s in game.seats.all()}
+        for seat, player in seats.items():
+            seat_player[(game.pk, player.pk)] = player
+            row = individual.setdefault(player.pk, StandingRow((player,)))
+            row.games += 1
+            row.points += int(game.player_totals.get(str(player.pk), 0))
+            row.won += int(game.winner == SIDE_OF[seat])
+            if game.session_id:
+                row.nights.add(game.session_id)
+        for side, (a, b) in (("north_south", ("north", "south")), ("east_west", ("east", "west"))):
+            key = frozenset((seats[a].pk, seats[b].pk))
+            side_key[(game.pk, side)] = key
+            row = pairs.setdefault(key, StandingRow(tuple(sorted((seats[a], seats[b]), key=str))))
+            row.games += 1
+            row.points += int(game.totals.get(side, 0))
+            row.won += int(game.winner == side)
+    for hand in hands:
+        if hand["declarer_id"] is None or hand["made"] is None:
+            continue
+        made = bool(hand["made"])
+        player_row = individual.get(hand["declarer_id"])
+        pair_row = pairs.get(side_key.get((hand["game_id"], SIDE_OF.get(hand["bidder"], ""))))
+        for row in (player_row, pair_row):
+            if row is not None:
+                row.hands_declared += 1
+                row.made += made
+                row.set += not made
+
+    def ranked(rows: Any) -> list[StandingRow]:
+        return sorted(rows, key=lambda r: (-r.won, -r.points, r.name))
+
+    return Standings(ranked(individual.values()), ranked(pairs.values()), len(games))
+
+
+def _hands_of(games: QuerySet[Game]) -> list[dict[str, Any]]:
+    return list(
+        Hand.objects.filter(game__in=games).values("game_id", "bidder", "declarer_id", "made")
+    )
+
+
+def session_standings(*, session: ClubSession) -> Standings:
+    """The night: players and partnerships by games won, then points (three queries).
+    Partnerships in a progressive night are the pairs that sat together."""
+    games = Game.objects.filter(session=session)
+    return _standings(_games(games), _hands_of(games))
+
+
+def season_standings(*, club: Club, year: int | None = None) -> Standings:
+    """The club's leaderboard across its nights of ``year`` (all years when None)."""
+    games = Game.objects.filter(club=club, session__isnull=False)
+    if year is not None:
+        games = games.filter(session__date__year=year)
+    return _standings(_games(games), _hands_of(games))
+
+
+# ---- a player's page -------------------------------------------------------------------------
+
+
+@dataclass
+class HistoryRow:
+    game: Game
+    seat: str
+    partner: Player
+    opponents: tuple[Player, Player]
+    our_total: int
+    their_total: int
+    points: int
+    won: bool | None  # None while the game is in progress
+
+
+@dataclass
+class PlayerProfile:
+    player: Player
+    history: list[HistoryRow]
+    games: int
+    won: int
+    hands_declared: int
+    bids_made: int
+    sets: int
+    average_bid: float | None
+    partners: list[tuple[Player, int]]  # partner, games together; most first
+
+    @property
+    def bids_made_percent(self) -> int | None:
+        if not self.hands_declared:
+            return None
+        return round(100 * self.bids_made / self.hands_declared)
+
+
+def player_profile(*, player: Player) -> PlayerProfile:
+    """History of games, bids made %, average bid, sets and partners (three queries)."""
+    games = _games(
+        Game.objects.filter(seats__player=player)
+        .select_related("session")
+        .order_by("-created_at", "-id")
+    )
+    declared = list(
+        Hand.objects.filter(declarer=player, made__isnull=False).values_list("bid", "made")
+    )
+    history, partners = [], Counter()
+    for game in games:
+        seats = {s.seat: s.player for s in game.seats.all()}
+        seat = next(s for s, p in seats.items() if p.pk == player.pk)
+        side = SIDE_OF[seat]
+        other = "east_west" if side == "north_south" else "north_south"
+        partner = seats[PARTNER[seat]]
+        partners[partner] += 1
+        opponents = tuple(p for s, p in seats.items() if SIDE_OF[s] == other)
+        history.append(
+            HistoryRow(
+                game=game,
+                seat=seat,
+                partner=partner,
+                opponents=opponents,
+                our_total=int(game.totals.get(side, 0)),
+                their_total=int(game.totals.get(other, 0)),
+                points=int(game.player_totals.get(str(player.pk), 0)),
+                won=(game.winner == side) if game.is_finished else None,
+            )
+        )
+    bids = [bid for bid, _ in declared if bid is not None]
+    made = sum(1 for _, m in declared if m)
+    return PlayerProfile(
+        player=player,
+        history=history,
+        games=len(games),
+        won=sum(1 for h in history if h.won),
+        hands_declared=len(declared),
+        bids_made=made,
+        sets=len(declared) - made,
+        average_bid=round(sum(bids) / len(bids), 1) if bids else None,
+        partners=sorted(partners.items(), key=lambda item: (-item[1], item[0].name)),
+    )

@@ -1,0 +1,344 @@
+"""Writes for games and hands. Every write is one transaction; appending or
+correcting a hand locks the game row first.
+
+The engine (``scoring.engine``) decides what a hand scores; these services keep
+the rows and the cached totals in step with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from rookclub import permissions
+from rookclub.errors import Conflict, Invalid, NotAllowed
+from rookclub.models import ClubSession, Player, TableSeating
+from scoring.engine import (
+    GameOver,
+    HandRecord,
+    HandRefused,
+    Ruleset,
+    RulesetError,
+    new_game,
+    replay,
+    ruleset_from,
+)
+from scoring.models import Game, GameSeat, Hand, HandCorrection, Irregularity
+
+COMPASS = ("north", "east", "south", "west")
+
+
+# ---- starting a game -----------------------------------------------------------------
+
+
+def _ruleset_or_invalid(slug: Any, options: Any) -> Ruleset:
+    if not isinstance(slug, str):
+        raise Invalid("Unknown ruleset.", errors={"ruleset": ["must be a ruleset slug"]})
+    if options is not None and not isinstance(options, Mapping):
+        raise Invalid("Bad options.", errors={"options": ["must be a JSON object"]})
+    try:
+        return ruleset_from(slug, options or None)
+    except RulesetError as exc:
+        errors: dict[str, list[str]] = {}
+        for field, messages in exc.errors.items():
+            if field in ("slug", "ruleset"):
+                errors.setdefault("ruleset", []).extend(messages)
+            else:
+                errors.setdefault("options", []).extend(f"{field}: {m}" for m in messages)
+        raise Invalid("The ruleset cannot be played.", errors=errors, code=exc.code) from exc
+
+
+def game_start(
+    *,
+    ruleset: str = "tournament",
+    options: Mapping[str, Any] | None = None,
+    seats: Mapping[str, Player],
+    dealer: str = "north",
+    session: ClubSession | None = None,
+    table_seating: TableSeating | None = None,
+    created_by: Any = None,
+) -> Game:
+    """Start a game: the ruleset is snapshotted now, so later rule changes never rescore it."""
+    rules = _ruleset_or_invalid(ruleset, options)
+    errors: dict[str, list[str]] = {}
+    if tuple(rules.seats) != COMPASS:
+        errors["ruleset"] = ["club games are played at four seats: north, east, south, west"]
+    if not isinstance(seats, Mapping) or set(seats) != set(COMPASS):
+        errors["seats"] = ["give a player for each of north, east, south and west"]
+    elif len({p.pk for p in seats.values()}) != 4:
+        errors["seats"] = ["a player can sit in only one seat"]
+    if dealer not in COMPASS:
+        errors["dealer"] = [f"unknown seat {dealer!r} (seats: {', '.join(COMPASS)})"]
+    if errors:
+        raise Invalid("The game cannot start.", errors=errors)
+    clubs = {p.club_id for p in seats.values()}
+    club_id = session.club_id if session is not None else next(iter(clubs))
+    if clubs != {club_id}:
+        raise Invalid(
+            "Players from another club.", errors={"seats": ["every player must be of this club"]}
+        )
+    club = session.club if session is not None else next(iter(seats.values())).club
+    if created_by is not None and permissions.role_in(created_by, club) not in (
+        "director",
+        "scorer",
+    ):
+        raise NotAllowed("Only a director or scorer of the club can start a game.")
+    state = new_game(rules, {seat: seats[seat].pk for seat in COMPASS}, dealer)
+    with transaction.atomic():
+        game = Game.objects.create(
+            club=club,
+            session=session,
+            table_seating=table_seating,
+            ruleset_slug=rules.slug,
+            ruleset=rules.to_dict(),
+            first_dealer=dealer,
+            created_by=created_by,
+        )
+        GameSeat.objects.bulk_create(
+            GameSeat(game=game, seat=seat, player=seats[seat]) for seat in COMPASS
+        )
+        _cache_state(game, state)
+        game.save()
+    return game
+
+
+# ---- replaying stored hands ------------------------------------------------------------
+
+
+def rules_of(game: Game) -> Ruleset:
+    return Ruleset.from_dict(game.ruleset)
+
+
+def seat_players(game: Game) -> dict[str, int]:
+    """Seat -> player id when the game started (uses a prefetched ``seats`` if there)."""
+    return {s.seat: s.player_id for s in game.seats.all()}
+
+
+def replay_records(game: Game, records: list[dict[str, Any]]) -> Any:
+    """The engine's state after ``records`` (stored REST bodies) from the first deal."""
+    rules = rules_of(game)
+    parsed = [HandRecord.from_dict(r, rules) for r in records]
+    return replay(rules, seat_players(game), game.first_dealer, parsed)
+
+
+def _cache_state(game: Game, state: Any) -> None:
+    game.totals = dict(state.totals)
+    game.player_totals = {str(pid): total for pid, total in state.player_totals.items()}
+    game.next_dealer = state.dealer
+    game.status = state.status
+    game.winner = state.winner
+    if state.status == Game.Status.FINISHED:
+        game.finished_at = game.finished_at or timezone.now()
+    else:
+        game.finished_at = None
+
+
+def _hand_fields(played: Any, rules: Ruleset) -> dict[str, Any]:
+    record, score = played.record, played.score
+    sides = dict(score.sides)
+    seats = dict(played.seats)
+    return {
+        "record": record.to_dict(),
+        "score": {
+            "sides": sides,
+            "made": score.made,
+            "reasons": list(score.reasons),
+            "void": score.void,
+        },
+        "dealer": played.dealer,
+        "bidder": record.bidder,
+        "declarer_id": seats.get(record.bidder) if record.bidder else None,
+        "bid": record.bid,
+        "trump": record.trump or "",
+        "made": score.made,
+        "void": score.void,
+        "score_ns": sides.get("north_south", 0),
+        "score_ew": sides.get("east_west", 0),
+        "total_ns": played.totals.get("north_south", 0),
+        "total_ew": played.totals.get("east_west", 0),
+        "seats": seats,
+    }
+
+
+def _irregularities(hand: Hand, record: Any, rules: Ruleset) -> list[Irregularity]:
+    """The penalties, renege, misdeal or redeal of a hand as their own records."""
+    out = []
+    for penalty in record.penalties:
+        if penalty.kind == "table_talk":
+            points = rules.table_talk_penalty
+        elif rules.improper_discard == "automatic_set":
+            points = record.bid or 0
+        else:
+            points = rules.improper_discard_penalty
+        out.append(Irregularity(hand=hand, kind=penalty.kind, seat=penalty.seat, points=points))
+    if record.renege is not None:
+        out.append(
+            Irregularity(
+                hand=hand,
+                kind="renege",
+                seat=record.renege.seat,
+                details=record.renege.to_dict(),
+                points=(record.bid or 0) if record.renege.found == "later" else 0,
+            )
+        )
+    if record.misdeal is not None:
+        later = record.misdeal.found == "later"
+        out.append(
+            Irregularity(
+                hand=hand,
+                kind="misdeal",
+                seat=hand.dealer,
+                details=record.misdeal.to_dict(),
+                points=rules.misdeal_penalty if later else 0,
+            )
+        )
+    if record.redeal is not None:
+        out.append(Irregularity(hand=hand, kind="redeal", details=record.redeal.to_dict()))
+    return out
+
+
+def _refused(exc: HandRefused) -> Invalid:
+    return Invalid("The rules refuse this hand.", errors=exc.errors, code=exc.code)
+
+
+# ---- recording, confirming and correcting hands -------------------------------------------
+
+
+def hand_record(
+    *, game: Game, data: Mapping[str, Any], entered_by: Any, number: int | None = None
+) -> Hand:
+    """Record the next hand of ``game``; the engine scores it.
+
+    Refused by the rules: ``Invalid`` with a message per field, nothing stored.
+    Finished game: ``Conflict("game_finished")``. ``number`` given and not the
+    next hand's number (a retried or doubled post): ``Conflict("hand_number_taken")``.
+    """
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+        raise Invalid("Bad hand number.", errors={"number": ["must be a whole number"]})
+    if entered_by is not None and not permissions.can_record(entered_by, game):
+        raise NotAllowed("Only a director or scorer of the club can record hands.")
+    try:
+        with transaction.atomic():
+            # Lock the game row: two phones posting the same hand at once queue here,
+            # so the second sees the first's hand (and gets a 409 for its number)
+            # instead of both scoring against the same totals. (SQLite takes its write
+            # lock when the transaction begins, which serializes them the same way.)
+            locked = Game.objects.select_for_update().get(pk=game.pk)
+            hand = _append(locked, data, entered_by, number)
+    except IntegrityError as exc:
+        # Last line of defence: the (game, number) unique constraint.
+        raise Conflict(
+            "This hand has already been recorded.",
+            errors={"number": ["this hand number is already recorded"]},
+            code="hand_number_taken",
+        ) from exc
+    game.refresh_from_db()
+    return hand
+
+
+def _append(game: Game, data: Mapping[str, Any], entered_by: Any, number: int | None) -> Hand:
+    if game.is_finished:
+        raise Conflict("The game is over; no more hands can be recorded.", code="game_finished")
+    stored = list(game.hands.order_by("number").values_list("record", flat=True))
+    expected = len(stored) + 1
+    if number is not None and number != expected:
+        taken = number < expected
+        message = (
+            f"Hand {number} is already recorded; the next hand is {expected}."
+            if taken
+            else f"The next hand to record is hand {expected}, not {number}."
+        )
+        raise Conflict(message, errors={"number": [message]}, code="hand_number_taken")
+    rules = rules_of(game)
+    try:
+        record = HandRecord.from_dict(data, rules)
+        state = replay_records(game, [*stored, record.to_dict()])
+    except HandRefused as exc:
+        raise _refused(exc) from exc
+    except GameOver as exc:
+        raise Conflict("The game is over.", code="game_finished") from exc
+    hand = Hand.objects.create(
+        game=game, number=expected, entered_by=entered_by, **_hand_fields(state.hands[-1], rules)
+    )
+    Irregularity.objects.bulk_create(_irregularities(hand, record, rules))
+    _cache_state(game, state)
+    game.save()
+    return hand
+
+
+def hand_confirm(*, hand: Hand, by: Any) -> Hand:
+    """The other side (or a director) confirms a hand; never the person who entered it."""
+    if by is not None and by.pk == hand.entered_by_id:
+        raise NotAllowed("The person who entered a hand cannot confirm it.", code="own_hand")
+    if not permissions.can_confirm(by, hand):
+        raise NotAllowed("Only a player of the other side or a director can confirm this hand.")
+    with transaction.atomic():
+        locked = Hand.objects.select_for_update().get(pk=hand.pk)
+        if locked.confirmed_by_id is None:
+            locked.confirmed_by = by
+            locked.confirmed_at = timezone.now()
+            locked.save(update_fields=["confirmed_by", "confirmed_at"])
+    hand.refresh_from_db()
+    return hand
+
+
+def _snapshot(hand: Hand) -> dict[str, Any]:
+    return {
+        "record": hand.record,
+        "score": hand.score,
+        "totals": {"north_south": hand.total_ns, "east_west": hand.total_ew},
+    }
+
+
+_REPLAYED = [
+    "record", "score", "dealer", "bidder", "declarer_id", "bid", "trump", "made", "void",
+    "score_ns", "score_ew", "total_ns", "total_ew", "seats",
+]  # fmt: skip
+
+
+def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -> Hand:
+    """A director changes a recorded hand. The before/after is kept with who, when
+    and why, and every later hand's totals and the game's result are replayed."""
+    game = hand.game
+    if not permissions.is_director(by, game.club):
+        raise NotAllowed("Only a director can correct a hand.")
+    if not isinstance(reason, str) or not reason.strip():
+        raise Invalid("Say why.", errors={"reason": ["say why the hand is corrected"]})
+    with transaction.atomic():
+        # Lock the game: a hand recorded while we replay would be scored on stale totals.
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        hands = list(game.hands.order_by("number"))
+        index = next(i for i, h in enumerate(hands) if h.pk == hand.pk)
+        rules = rules_of(game)
+        try:
+            record = HandRecord.from_dict(data, rules)
+            records = [h.record for h in hands]
+            records[index] = record.to_dict()
+            state = replay_records(game, records)
+        except HandRefused as exc:
+            raise _refused(exc) from exc
+        except GameOver as exc:
+            raise Invalid(
+                "With this correction the game ends before the last recorded hand.",
+                errors={"hand": ["this correction would end the game before later hands"]},
+                code="correction_ends_game",
+            ) from exc
+        target = hands[index]
+        before = _snapshot(target)
+        for played, row in zip(state.hands[index:], hands[index:], strict=True):
+            for field, value in _hand_fields(played, rules).items():
+                setattr(row, field, value)
+        Hand.objects.bulk_update(hands[index:], _REPLAYED)
+        target.irregularities.all().delete()
+        Irregularity.objects.bulk_create(_irregularities(target, record, rules))
+        HandCorrection.objects.create(
+            hand=target, before=before, after=_snapshot(target), reason=reason.strip(),
+            corrected_by=by,
+        )  # fmt: skip
+        _cache_state(game, state)
+        game.save()
+    hand.refresh_from_db()
+    return hand

@@ -1,0 +1,49 @@
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import ClubFactory, director_of, game_for, players_of, scorer_of
+
+
+@pytest.fixture
+def club(db):
+    return ClubFactory(name="Maple Street")
+
+
+@pytest.fixture
+def director(club):
+    return director_of(club, username="dana")
+
+
+@pytest.fixture
+def scorer(club):
+    return scorer_of(club, username="sam")
+
+
+@pytest.fixture
+def players(club):
+    return players_of(club, 4)
+
+
+@pytest.fixture
+def game(club, players):
+    return game_for(club, players)
+
+
+@pytest.fixture
+def api(scorer):
+    client = APIClient()
+    client.force_authenticate(scorer)
+    return client
+
+
+@pytest.fixture
+def director_api(director):
+    client = APIClient()
+    client.force_authenticate(director)
+    return client
+
+
+def made_hand(bid=80, ns=85, trump="red", bidder="north", **extra):
+    """A hand body: ``bidder`` bids ``bid``; north-south capture ``ns`` of 120."""
+    return {"bidder": bidder, "bid": bid, "trump": trump,
+            "counters": {"north_south": ns, "east_west": 120 - ns}, **extra}  # fmt: skip
