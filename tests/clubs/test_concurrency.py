@@ -1,0 +1,65 @@
+"""Two devices posting the same hand at once store it once (needs real PostgreSQL)."""
+
+import threading
+
+import pytest
+from django.db import connection, connections
+
+from rookclub.errors import Conflict
+from scoring.models import Hand
+from scoring.services import hand_record
+from tests.clubs.conftest import made_hand
+from tests.factories import ClubFactory, game_for, scorer_of
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="needs PostgreSQL row locks and concurrent connections (runs in CI)",
+    ),
+]
+
+
+def post_at_once(game, user, bodies):
+    """Post each body from its own thread and connection, released together."""
+    barrier = threading.Barrier(len(bodies))
+    outcomes = []
+
+    def post(body):
+        try:
+            barrier.wait()
+            hand_record(game=game, data=body, entered_by=user, number=1)
+            outcomes.append("stored")
+        except Conflict as exc:
+            outcomes.append(exc.code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=post, args=(b,)) for b in bodies]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    return outcomes
+
+
+def test_two_phones_posting_the_same_hand_at_once_store_it_once():
+    club = ClubFactory()
+    game, scorer = game_for(club), scorer_of(club)
+
+    outcomes = post_at_once(game, scorer, [made_hand(), made_hand()])
+
+    assert sorted(outcomes) == ["hand_number_taken", "stored"]
+    assert Hand.objects.filter(game=game).count() == 1
+    game.refresh_from_db()
+    assert game.totals == {"north_south": 85, "east_west": 35}
+
+
+def test_eight_posts_of_hand_one_at_once_store_one_hand():
+    club = ClubFactory()
+    game, scorer = game_for(club), scorer_of(club)
+
+    outcomes = post_at_once(game, scorer, [made_hand()] * 8)
+
+    assert outcomes.count("stored") == 1
+    assert Hand.objects.filter(game=game).count() == 1

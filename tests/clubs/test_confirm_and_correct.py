@@ -1,0 +1,170 @@
+"""Opponent confirmation and director corrections (service and API)."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from rookclub.errors import Invalid, NotAllowed
+from scoring.models import HandCorrection
+from scoring.services import hand_confirm, hand_correct, hand_record
+from tests.clubs.conftest import made_hand
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def seated_users(players):
+    """Give each seated player a user account: north, east, south, west."""
+    users = []
+    for player in players:
+        player.user = UserFactory()
+        player.save()
+        users.append(player.user)
+    return users
+
+
+def test_a_player_of_the_other_side_confirms_a_hand(game, seated_users):
+    north, east, _, _ = seated_users
+    hand = hand_record(game=game, data=made_hand(), entered_by=None)
+    hand.entered_by = north
+    hand.save()
+
+    confirmed = hand_confirm(hand=hand, by=east)
+
+    assert confirmed.confirmed
+    assert confirmed.confirmed_by == east and confirmed.confirmed_at is not None
+
+
+def test_the_person_who_entered_a_hand_cannot_confirm_it(game, scorer):
+    hand = hand_record(game=game, data=made_hand(), entered_by=scorer)
+
+    with pytest.raises(NotAllowed) as refused:
+        hand_confirm(hand=hand, by=scorer)
+
+    assert refused.value.code == "own_hand"
+    hand.refresh_from_db()
+    assert not hand.confirmed
+
+
+def test_the_partner_of_whoever_entered_a_hand_cannot_confirm_it(game, seated_users):
+    north, _, south, _ = seated_users
+    hand = hand_record(game=game, data=made_hand(), entered_by=None)
+    hand.entered_by = north
+    hand.save()
+
+    with pytest.raises(NotAllowed):
+        hand_confirm(hand=hand, by=south)
+
+
+def test_a_director_confirms_any_hand(game, scorer, director):
+    hand = hand_record(game=game, data=made_hand(), entered_by=scorer)
+
+    assert hand_confirm(hand=hand, by=director).confirmed_by == director
+
+
+def test_the_api_refuses_a_confirmation_by_the_person_who_entered_it(api, game, director):
+    hand_id = api.post(f"/api/v1/games/{game.pk}/hands/", made_hand(), format="json").json()["id"]
+
+    refused = api.post(f"/api/v1/hands/{hand_id}/confirm/")
+    director_client = APIClient()
+    director_client.force_authenticate(director)
+    accepted = director_client.post(f"/api/v1/hands/{hand_id}/confirm/")
+
+    assert refused.status_code == 403
+    assert accepted.status_code == 200
+    assert accepted.json()["confirmed"] is True
+
+
+def test_a_correction_replays_every_later_total_and_keeps_the_history(game, scorer, director):
+    first = hand_record(game=game, data=made_hand(bid=80, ns=85), entered_by=scorer)
+    hand_record(game=game, data=made_hand(bid=80, ns=90), entered_by=scorer)
+
+    hand_correct(hand=first, data=made_hand(bid=80, ns=75), by=director, reason="miscounted")
+
+    hands = list(game.hands.order_by("number"))
+    # Hand 1 is now set: -80 / +45; hand 2 adds 90 / 30.
+    assert (hands[0].total_ns, hands[0].total_ew) == (-80, 45)
+    assert (hands[1].total_ns, hands[1].total_ew) == (10, 75)
+    game.refresh_from_db()
+    assert game.totals == {"north_south": 10, "east_west": 75}
+    correction = HandCorrection.objects.get()
+    assert correction.corrected_by == director and correction.reason == "miscounted"
+    assert correction.before["score"]["sides"] == {"north_south": 85, "east_west": 35}
+    assert correction.after["score"]["sides"] == {"north_south": -80, "east_west": 45}
+
+
+def test_a_correction_can_undo_the_end_of_a_game(game, scorer, director):
+    hands = [hand_record(game=game, data=made_hand(bid=120, ns=120), entered_by=scorer)
+             for _ in range(3)]  # fmt: skip
+    game.refresh_from_db()
+    assert game.winner == "north_south"
+
+    hand_correct(hand=hands[2], data=made_hand(bid=80, ns=0), by=director, reason="set, not made")
+
+    game.refresh_from_db()
+    assert game.status == "in_progress" and game.winner is None and game.finished_at is None
+
+
+def test_only_a_director_corrects_a_hand(game, scorer):
+    hand = hand_record(game=game, data=made_hand(), entered_by=scorer)
+
+    with pytest.raises(NotAllowed):
+        hand_correct(hand=hand, data=made_hand(ns=90), by=scorer, reason="typo")
+
+    assert not HandCorrection.objects.exists()
+
+
+def test_a_correction_needs_a_reason_and_a_hand_the_rules_accept(game, scorer, director):
+    hand = hand_record(game=game, data=made_hand(), entered_by=scorer)
+
+    with pytest.raises(Invalid) as no_reason:
+        hand_correct(hand=hand, data=made_hand(ns=90), by=director, reason=" ")
+    with pytest.raises(Invalid) as bad_hand:
+        hand_correct(hand=hand, data=made_hand(bid=83), by=director, reason="typo")
+
+    assert "reason" in no_reason.value.errors
+    assert "bid" in bad_hand.value.errors
+    hand.refresh_from_db()
+    assert hand.score_ns == 85
+    assert not HandCorrection.objects.exists()
+
+
+def test_a_correction_that_would_end_the_game_before_later_hands_is_refused(game, scorer, director):
+    for ns in (120, 120, 40, 120):  # 120, 240, 160 (set), 280
+        hand_record(game=game, data=made_hand(bid=120 if ns == 120 else 80, ns=ns),
+                    entered_by=scorer)  # fmt: skip
+    third = game.hands.get(number=3)
+
+    with pytest.raises(Invalid) as refused:
+        hand_correct(hand=third, data=made_hand(bid=120, ns=120), by=director, reason="made")
+
+    assert refused.value.code == "correction_ends_game"
+    game.refresh_from_db()
+    assert game.totals == {"north_south": 280, "east_west": 80}
+
+
+def test_the_api_corrects_a_hand_and_shows_the_history(director_api, api, game):
+    hand_id = api.post(f"/api/v1/games/{game.pk}/hands/", made_hand(), format="json").json()["id"]
+
+    response = director_api.post(
+        f"/api/v1/hands/{hand_id}/correct/",
+        {"reason": "east-west counted 40", "hand": made_hand(ns=80)},
+        format="json",
+    )
+
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["score"] == {"north_south": 80, "east_west": 40}
+    assert body["corrections"][0]["reason"] == "east-west counted 40"
+    assert body["corrections"][0]["by"] == "dana"
+
+
+def test_the_api_refuses_a_correction_by_a_scorer(api, game):
+    hand_id = api.post(f"/api/v1/games/{game.pk}/hands/", made_hand(), format="json").json()["id"]
+
+    response = api.post(
+        f"/api/v1/hands/{hand_id}/correct/", {"reason": "x", "hand": made_hand(ns=80)},
+        format="json",
+    )  # fmt: skip
+
+    assert response.status_code == 403
