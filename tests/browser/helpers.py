@@ -20,5 +20,7 @@ def log_in(page, username: str, password: str) -> None:
 def screenshot(page, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
+    # From the top, so the sticky top bar sits where a person sees it.
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(path), full_page=True)
     return path

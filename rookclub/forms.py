@@ -1,0 +1,324 @@
+"""Forms for the club-night pages.
+
+A form here only turns what a person typed into the shapes the services take
+(for a hand: the REST hand body that ``HandRecord.from_dict`` reads). Whether
+a hand is possible is the engine's call; its messages come back through
+:func:`add_domain_errors` and show next to the field they name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+
+from rookclub.errors import DomainError
+from rookclub.models import Player
+
+SEAT_LABELS = {"north": "North", "east": "East", "south": "South", "west": "West"}
+SIDE_LABELS = {"north_south": "North-South", "east_west": "East-West"}
+TRUMP_LABELS = {"black": "Black", "red": "Red", "yellow": "Yellow", "green": "Green"}
+PENALTY_LABELS = {"table_talk": "Table talk", "improper_discard": "Improper discard"}
+RENEGE_FOUND_LABELS = {
+    "in_time": "Found in time (corrected, no penalty)",
+    "later": "Found later (hand ends, reneging side set)",
+}
+MISDEAL_FOUND_LABELS = {
+    "before_three_tricks": "Found before three tricks (redeal, no score)",
+    "later": "Found later (dealer's side set back)",
+}
+REDEAL_LABELS = {
+    "exposed_card": "Card exposed in the deal",
+    "no_card_above_nine": "A player holds no card above 9",
+    "all_passed": "All four passed",
+}
+SEATING_LABELS = {
+    "random": "Random draw of partners and tables",
+    "fixed": "Fixed partnerships",
+    "progressive": "Individual progressive (partners change every four hands)",
+}
+
+
+def label(labels: Mapping[str, str], name: str) -> str:
+    return labels.get(name, name.replace("_", " ").capitalize())
+
+
+def _choices(labels: Mapping[str, str], names: Iterable[str], blank: str | None = None):
+    out = [("", blank)] if blank is not None else []
+    return out + [(name, label(labels, name)) for name in names]
+
+
+class HandForm(forms.Form):
+    """One line of the score sheet, as the scorer enters it on a phone.
+
+    ``kind`` says which of the page's forms sent it: an ordinary hand (maybe
+    with a penalty or a renege), a misdeal or a redeal; each builds a
+    different hand body.
+    """
+
+    KINDS = ("hand", "misdeal", "redeal")
+
+    kind = forms.ChoiceField(choices=[(k, k) for k in KINDS], widget=forms.HiddenInput)
+    # The hand number the scorer saw: a second tap on "Record" (or a second
+    # phone at the table) cannot store the same hand twice.
+    number = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
+    bidder = forms.ChoiceField(label="Declarer", required=False, widget=forms.RadioSelect)
+    bid = forms.IntegerField(label="Bid", required=False)
+    trump = forms.ChoiceField(label="Trump", required=False, widget=forms.RadioSelect)
+    penalty_seat = forms.ChoiceField(label="Penalty against", required=False)
+    penalty_kind = forms.ChoiceField(label="Penalty for", required=False)
+    renege_seat = forms.ChoiceField(label="Reneged", required=False)
+    renege_found = forms.ChoiceField(label="Renege found", required=False)
+    misdeal_found = forms.ChoiceField(label="Misdeal found", required=False)
+    redeal_reason = forms.ChoiceField(label="Redeal because", required=False)
+
+    def __init__(self, *args: Any, ruleset, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset = ruleset
+        seats = ruleset.player_seats
+        self.sides = ruleset.side_names
+        self.total_counters = ruleset.total_counters
+        self.fields["bidder"].choices = _choices(SEAT_LABELS, seats)
+        self.fields["trump"].choices = _choices(TRUMP_LABELS, ruleset.trump_names)
+        bid = self.fields["bid"]
+        bid.widget.attrs.update(
+            min=ruleset.min_bid, max=ruleset.highest_bid, step=ruleset.bid_step, inputmode="numeric"
+        )
+        self.fields["penalty_seat"].choices = _choices(SEAT_LABELS, seats, "— nobody —")
+        self.fields["penalty_kind"].choices = _choices(
+            PENALTY_LABELS, ("table_talk", "improper_discard"), "—"
+        )
+        self.fields["renege_seat"].choices = _choices(SEAT_LABELS, seats, "— nobody —")
+        self.fields["renege_found"].choices = _choices(
+            RENEGE_FOUND_LABELS, RENEGE_FOUND_LABELS, "—"
+        )
+        self.fields["misdeal_found"].choices = _choices(MISDEAL_FOUND_LABELS, MISDEAL_FOUND_LABELS)
+        self.fields["redeal_reason"].choices = _choices(REDEAL_LABELS, REDEAL_LABELS)
+        for side in self.sides:
+            for prefix, suffix in (("counters", " counters"), ("renege_counters", " had")):
+                field = forms.IntegerField(
+                    label=f"{label(SIDE_LABELS, side)}{suffix}", required=False, min_value=0
+                )
+                field.widget.attrs.update(
+                    step=ruleset.granularity,
+                    inputmode="numeric",
+                    max=self.total_counters,
+                    # static/js/score-entry.js fills the other side from the deck total.
+                    **{
+                        "data-counters": prefix,
+                        "data-side": side,
+                        "data-total": self.total_counters,
+                    },
+                )
+                self.fields[f"{prefix}_{side}"] = field
+
+    def counter_fields(self, prefix: str = "counters") -> list[forms.BoundField]:
+        return [self[f"{prefix}_{side}"] for side in self.sides]
+
+    @property
+    def counters_by_side(self) -> list[tuple[str, forms.BoundField]]:
+        return list(zip(self.sides, self.counter_fields(), strict=True))
+
+    @property
+    def renege_counters_by_side(self) -> list[tuple[str, forms.BoundField]]:
+        return list(zip(self.sides, self.counter_fields("renege_counters"), strict=True))
+
+    def to_record(self) -> dict[str, Any]:
+        """The hand body for ``scoring.services.hand_record``; keys left blank are left out."""
+        data = self.cleaned_data
+        kind = data["kind"]
+        if kind == "misdeal":
+            return {"misdeal": {"found": data["misdeal_found"] or None}}
+        if kind == "redeal":
+            return {"redeal": {"reason": data["redeal_reason"] or None}}
+        record: dict[str, Any] = {}
+        for key in ("bidder", "bid", "trump"):
+            if data.get(key) not in (None, ""):
+                record[key] = data[key]
+        counters = self._side_values("counters")
+        if counters:
+            record["counters"] = counters
+        if data.get("penalty_seat"):
+            record["penalties"] = [{"seat": data["penalty_seat"], "kind": data["penalty_kind"]}]
+        if data.get("renege_seat"):
+            renege: dict[str, Any] = {"seat": data["renege_seat"], "found": data["renege_found"]}
+            had = self._side_values("renege_counters")
+            if had:
+                renege["counters"] = had
+            record["renege"] = renege
+        return record
+
+    def _side_values(self, prefix: str) -> dict[str, int]:
+        values = {side: self.cleaned_data.get(f"{prefix}_{side}") for side in self.sides}
+        return {side: value for side, value in values.items() if value is not None}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        # Half a penalty is a slip of the finger: say so here rather than send it on.
+        if data.get("penalty_seat") and not data.get("penalty_kind"):
+            self.add_error("penalty_kind", "Choose what the penalty is for.")
+        if data.get("penalty_kind") and not data.get("penalty_seat"):
+            self.add_error("penalty_seat", "Choose who is penalised.")
+        if data.get("renege_seat") and not data.get("renege_found"):
+            self.add_error("renege_found", "Say when the renege was found.")
+        return data
+
+    @classmethod
+    def initial_from_record(cls, record: Mapping[str, Any]) -> dict[str, Any]:
+        """Form values that show a stored hand, for a director's correction."""
+        if "misdeal" in record:
+            return {"kind": "misdeal", "misdeal_found": record["misdeal"].get("found")}
+        if "redeal" in record:
+            return {"kind": "redeal", "redeal_reason": record["redeal"].get("reason")}
+        initial: dict[str, Any] = {"kind": "hand"}
+        for key in ("bidder", "bid", "trump"):
+            if key in record:
+                initial[key] = record[key]
+        for side, value in (record.get("counters") or {}).items():
+            initial[f"counters_{side}"] = value
+        if record.get("penalties"):
+            initial["penalty_seat"] = record["penalties"][0]["seat"]
+            initial["penalty_kind"] = record["penalties"][0]["kind"]
+        if record.get("renege"):
+            initial["renege_seat"] = record["renege"]["seat"]
+            initial["renege_found"] = record["renege"]["found"]
+            for side, value in (record["renege"].get("counters") or {}).items():
+                initial[f"renege_counters_{side}"] = value
+        return initial
+
+
+class CorrectionForm(HandForm):
+    """A director's correction: the hand as it should have been, and why."""
+
+    reason = forms.CharField(
+        label="Why is this hand corrected?",
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        error_messages={"required": "Give the reason: it stays in the hand's history."},
+    )
+
+
+def _engine_field(form: forms.Form, key: str) -> str | None:
+    """The form field an engine/service error key belongs to (None: the whole form)."""
+    head, _, rest = key.partition(".")
+    candidates = {
+        "counters": [f"counters_{rest}"] if rest else [f"counters_{s}" for s in form.sides],
+        "renege": (
+            [f"renege_counters_{s}" for s in form.sides] if rest == "counters" else ["renege_seat"]
+        ),
+        "penalties": ["penalty_seat"],
+        "misdeal": ["misdeal_found"],
+        "redeal": ["redeal_reason"],
+    }.get(head, [key])
+    for name in candidates:
+        if name in form.fields:
+            return name
+    return None
+
+
+def add_domain_errors(
+    form: forms.Form, error: DomainError, rename: Mapping[str, str] | None = None
+) -> None:
+    """Show a service's refusal on the form: each message next to the field it names
+    (``rename``: the service's field name -> the form's), the rest above the form."""
+    if not error.errors:
+        form.add_error(None, error.message)
+        return
+    for key, messages in error.errors.items():
+        field = (rename or {}).get(key, key)
+        if isinstance(form, HandForm):
+            field = _engine_field(form, field)
+        if field not in form.fields:
+            field = None
+        for message in messages:
+            form.add_error(field, message)
+
+
+class SessionOpenForm(forms.Form):
+    date = forms.DateField(
+        label="Date", widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate
+    )
+    seating_method = forms.ChoiceField(
+        label="Seating", choices=list(SEATING_LABELS.items()), initial="random",
+        widget=forms.RadioSelect,
+    )  # fmt: skip
+
+
+class CheckInForm(forms.Form):
+    """Who came tonight: tick the club's players, or add a newcomer by name."""
+
+    players = forms.ModelMultipleChoiceField(
+        label="Players here tonight",
+        queryset=Player.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    new_player = forms.CharField(label="Add a new player", max_length=120, required=False)
+
+    def __init__(self, *args: Any, club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.fields["players"].queryset = Player.objects.filter(club=club, active=True)
+
+    def clean_new_player(self) -> str:
+        return " ".join(self.cleaned_data["new_player"].split())
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("players") and not data.get("new_player") and not self.errors:
+            raise forms.ValidationError("Tick the players who came, or add a new player.")
+        return data
+
+
+class SeatForm(forms.Form):
+    """How to seat the checked-in players; fixed partnerships name each pair."""
+
+    method = forms.ChoiceField(
+        label="Seating", choices=list(SEATING_LABELS.items()), widget=forms.RadioSelect
+    )
+
+    def __init__(self, *args: Any, players: list[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = {str(p.pk): p for p in players}
+        choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
+        self.pair_count = len(players) // 2
+        for i in range(1, self.pair_count + 1):
+            for half in ("a", "b"):
+                self.fields[f"pair_{i}_{half}"] = forms.ChoiceField(
+                    label=f"Pair {i}", choices=choices, required=False
+                )
+
+    def pair_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [(self[f"pair_{i}_a"], self[f"pair_{i}_b"]) for i in range(1, self.pair_count + 1)]
+
+    def partnerships(self) -> list[tuple[Player, Player]] | None:
+        """The pairs a director named, for fixed partnerships (None for other methods)."""
+        if self.cleaned_data["method"] != "fixed":
+            return None
+        pairs = []
+        for a_field, b_field in self.pair_fields():
+            a, b = self.cleaned_data.get(a_field.name), self.cleaned_data.get(b_field.name)
+            if a and b:
+                pairs.append((self.players[a], self.players[b]))
+        return pairs
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("method") != "fixed":
+            return data
+        seen: set[str] = set()
+        for a_field, b_field in self.pair_fields():
+            a, b = data.get(a_field.name), data.get(b_field.name)
+            if bool(a) != bool(b):
+                self.add_error(a_field.name if not a else b_field.name, "A pair needs two players.")
+            for name, value in ((a_field.name, a), (b_field.name, b)):
+                if not value:
+                    continue
+                if value in seen:
+                    self.add_error(name, f"{self.players[value].name} is already in a pair.")
+                seen.add(value)
+        if not seen:
+            raise forms.ValidationError("Name at least one pair for fixed partnerships.")
+        return data

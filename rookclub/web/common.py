@@ -1,0 +1,58 @@
+"""What every club-night page needs: refusals shown as messages, htmx-aware renders."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from rookclub.errors import DomainError, NotAllowed
+
+
+def render_page(
+    request: HttpRequest,
+    template: str,
+    context: dict[str, Any],
+    *,
+    partial: str | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The whole page, or only ``partial`` when htmx asked (it swaps that region)."""
+    name = partial if partial and request.htmx else template
+    return render(request, name, context, status=status)
+
+
+def refuse(request: HttpRequest, error: DomainError, back: str) -> HttpResponse:
+    """A refusal is a message on the page the person came from, never a 500."""
+    messages.error(request, error.message)
+    if request.htmx:
+        # htmx would swap the redirect's page into a region; send the browser there instead.
+        response = HttpResponse(status=error.status)
+        response["HX-Redirect"] = back
+        return response
+    if request.method == "GET":
+        return render(
+            request, "clubs/refused.html", {"error": error, "back": back}, status=error.status
+        )
+    return redirect(back)
+
+
+def login_required_message(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Writes need a logged-in user; say so plainly instead of a bare redirect or 403."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            messages.error(request, "Log in to do that.")
+            login_url = f"/accounts/login/?next={request.path}"
+            if request.method == "GET":
+                return redirect(login_url)
+            error = NotAllowed("Log in to do that.", code="login_required")
+            return refuse(request, error, back=request.headers.get("Referer") or login_url)
+        return view(request, *args, **kwargs)
+
+    return wrapper

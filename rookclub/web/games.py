@@ -1,0 +1,249 @@
+"""The score-entry page a scorer uses at the table, and confirming or correcting a hand.
+
+The page is one htmx region (``#game-live``): recording or confirming a hand
+swaps it whole, so the totals, the dealer, the seat-exchange prompt and the
+sheet never disagree. Without JavaScript the same forms post normally.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from rookclub.errors import DomainError, NotAllowed
+from rookclub.forms import (
+    SEAT_LABELS,
+    SIDE_LABELS,
+    TRUMP_LABELS,
+    CorrectionForm,
+    HandForm,
+    add_domain_errors,
+    label,
+)
+from rookclub.permissions import SIDE_OF, can_record, is_director
+from rookclub.web.common import login_required_message, refuse
+from scoring import selectors
+from scoring import services as scoring
+from scoring.models import Game, Hand
+
+
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the sheet and the hand form. POST: record the next hand."""
+    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    if request.method != "POST":
+        return _render(request, game)
+    if not request.user.is_authenticated:
+        return _render(request, game, refusal="Log in to record hands.", status=403)
+    forms = _hand_forms(game, request.POST)
+    form = forms.get(request.POST.get("kind", ""))
+    if form is None:
+        return _render(request, game, refusal="That form is not one of this page's.", status=400)
+    if not form.is_valid():
+        return _render(request, game, forms=forms, status=400)
+    try:
+        hand = scoring.hand_record(
+            game=game,
+            data=form.to_record(),
+            entered_by=request.user,
+            number=form.cleaned_data.get("number"),
+        )
+    except NotAllowed as error:
+        return _render(request, game, refusal=error.message, status=error.status)
+    except DomainError as error:
+        if error.code in ("hand_number_taken", "game_finished"):
+            # Someone else at the table already recorded it: show the sheet as it is now.
+            return _render(request, game, refusal=error.message, status=error.status)
+        add_domain_errors(form, error)
+        return _render(request, game, forms=forms, status=error.status)
+    messages.success(request, f"Hand {hand.number} recorded.")
+    if request.htmx:
+        return _render(request, game)
+    return redirect("game-detail", pk=game.pk)
+
+
+@require_POST
+@login_required_message
+def hand_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    hand = get_object_or_404(Hand.objects.select_related("game__club", "entered_by"), pk=pk)
+    try:
+        scoring.hand_confirm(hand=hand, by=request.user)
+    except DomainError as error:
+        return _render(request, hand.game, refusal=error.message, status=error.status)
+    messages.success(request, f"Hand {hand.number} confirmed.")
+    if request.htmx:
+        return _render(request, hand.game)
+    return redirect("game-detail", pk=hand.game_id)
+
+
+@login_required_message
+def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director's correction: the hand as it should have been, with the reason."""
+    hand = get_object_or_404(Hand.objects.select_related("game__club"), pk=pk)
+    game = hand.game
+    back = reverse("game-detail", args=[game.pk])
+    if not is_director(request.user, game.club):
+        return refuse(request, NotAllowed("Only a director can correct a hand."), back)
+    rules = scoring.rules_of(game)
+    if request.method == "POST":
+        form = CorrectionForm(request.POST, ruleset=rules)
+        if form.is_valid():
+            try:
+                scoring.hand_correct(
+                    hand=hand,
+                    data=form.to_record(),
+                    by=request.user,
+                    reason=form.cleaned_data["reason"],
+                )
+            except NotAllowed as error:
+                return refuse(request, error, back)
+            except DomainError as error:
+                add_domain_errors(form, error)
+            else:
+                messages.success(request, f"Hand {hand.number} corrected; later totals replayed.")
+                return redirect("game-detail", pk=game.pk)
+        status = 400
+    else:
+        form = CorrectionForm(initial=HandForm.initial_from_record(hand.record), ruleset=rules)
+        status = 200
+    sheet = selectors.game_sheet(game=game)
+    row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
+    context = {
+        "game": sheet.game,
+        "club": game.club,
+        "hand": hand,
+        "form": form,
+        "seat_choices": _seat_choices(form, row_seats(sheet, row)),
+        "trump_choices": _trump_choices(form, rules),
+        "declarer_side": SIDE_OF.get(form["bidder"].value()),
+        "extras_open": _extras_open(form),
+        "corrections": hand.corrections.select_related("corrected_by"),
+    }
+    return render(request, "games/correct.html", context, status=status)
+
+
+def row_seats(sheet, row) -> dict[str, Any]:
+    """Who sat where for that hand (seats rotate), from the hand's seat snapshot."""
+    return {seat: sheet.players.get(pid) for seat, pid in (row.hand.seats or {}).items()}
+
+
+def _hand_forms(game: Game, data=None) -> dict[str, HandForm]:
+    rules = scoring.rules_of(game)
+    forms = {}
+    for kind in HandForm.KINDS:
+        bound = data is not None and data.get("kind") == kind
+        # Three forms share the page: each gets its own element ids.
+        forms[kind] = HandForm(
+            data if bound else None, ruleset=rules, initial={"kind": kind}, auto_id=f"{kind}_%s"
+        )
+    return forms
+
+
+def _render(
+    request: HttpRequest,
+    game: Game,
+    *,
+    forms: dict[str, HandForm] | None = None,
+    refusal: str | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    sheet = selectors.game_sheet(game=game)
+    game = sheet.game
+    forms = forms or _hand_forms(game)
+    for form in forms.values():
+        if not form.is_bound:
+            form.initial["number"] = sheet.next_number
+    user = request.user
+    director = is_director(user, game.club)
+    my_players = set()
+    if user.is_authenticated:
+        my_players = {p.pk for p in sheet.players.values() if p.user_id == user.pk}
+    hand_form = forms["hand"]
+    context = {
+        "game": game,
+        "club": game.club,
+        "sheet": sheet,
+        "table": game.table_seating.table if game.table_seating_id else None,
+        "seat_cards": _seat_cards(sheet),
+        "dealer_name": label(SEAT_LABELS, sheet.dealer),
+        "dealer_player": sheet.seats.get(sheet.dealer),
+        "totals": [
+            (side, label(SIDE_LABELS, side), sheet.totals.get(side, 0))
+            for side in ("north_south", "east_west")
+        ],
+        "winner_name": label(SIDE_LABELS, sheet.winner) if sheet.winner else None,
+        "finished": sheet.status == Game.Status.FINISHED,
+        "can_record": user.is_authenticated and can_record(user, game),
+        "is_director": director,
+        # Whether to offer "Confirm": the service makes the final call (never the enterer).
+        "may_confirm": director or bool(my_players),
+        "form": hand_form,
+        "misdeal_form": forms["misdeal"],
+        "redeal_form": forms["redeal"],
+        "seat_choices": _seat_choices(hand_form, sheet.seats),
+        "trump_choices": _trump_choices(hand_form, scoring.rules_of(game)),
+        "declarer_side": SIDE_OF.get(hand_form["bidder"].value()),
+        "refusal": refusal,
+        "extras_open": _extras_open(hand_form),
+    }
+    template = "games/_live.html" if request.htmx else "games/detail.html"
+    return render(request, template, context, status=status)
+
+
+def _seat_cards(sheet) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": seat,
+            "label": label(SEAT_LABELS, seat),
+            "player": sheet.seats.get(seat),
+            "side": SIDE_OF[seat],
+            "dealer": seat == sheet.dealer,
+        }
+        for seat in ("north", "east", "south", "west")
+    ]
+
+
+def _seat_choices(form: HandForm, seats: dict[str, Any]) -> list[dict[str, Any]]:
+    chosen = form["bidder"].value()
+    return [
+        {
+            "value": seat,
+            "id": form.auto_id % f"bidder_{seat}",
+            "label": label(SEAT_LABELS, seat),
+            "player": seats.get(seat),
+            "side": SIDE_OF.get(seat, seat),
+            "checked": chosen == seat,
+        }
+        for seat, _ in form.fields["bidder"].choices
+    ]
+
+
+def _trump_choices(form: HandForm, rules) -> list[dict[str, Any]]:
+    chosen = form["trump"].value()
+    return [
+        {
+            "value": name,
+            "id": form.auto_id % f"trump_{name}",
+            "label": label(TRUMP_LABELS, name),
+            "checked": chosen == name,
+        }
+        for name in rules.trump_names
+    ]
+
+
+def _extras_open(form: HandForm) -> dict[str, bool]:
+    """Open a disclosure when it holds an error or a value, so nothing is hidden."""
+
+    def touched(*names: str) -> bool:
+        return any(form[name].errors or form[name].value() for name in names)
+
+    renege = [
+        "renege_seat",
+        "renege_found",
+        *(f.name for f in form.counter_fields("renege_counters")),
+    ]
+    return {"penalty": touched("penalty_seat", "penalty_kind"), "renege": touched(*renege)}

@@ -1,0 +1,180 @@
+"""A club night run by its director: check in, seat, move the tables on, close.
+
+Everyone may read the night's page; only a director of the club sees the
+forms, and the services refuse anyone else who posts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from rookclub import selectors, services
+from rookclub.errors import DomainError, NotAllowed
+from rookclub.forms import SEAT_LABELS, CheckInForm, SeatForm, add_domain_errors
+from rookclub.models import ClubSession, Player, TableSeating
+from rookclub.permissions import SIDE_OF, is_director
+from rookclub.web.common import login_required_message, refuse
+
+
+def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    session = get_object_or_404(ClubSession.objects.select_related("club"), pk=pk)
+    return _render(request, session)
+
+
+@require_POST
+@login_required_message
+def session_checkin(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    form = CheckInForm(request.POST, club=session.club)
+    if not form.is_valid():
+        return _render(request, session, checkin_form=form, status=400)
+    players = list(form.cleaned_data["players"])
+    try:
+        # A newcomer and tonight's check-in land together or not at all.
+        with transaction.atomic():
+            if form.cleaned_data["new_player"]:
+                players.append(
+                    services.player_create(
+                        club=session.club, name=form.cleaned_data["new_player"], by=request.user
+                    )
+                )
+            checked = services.session_check_in(session=session, players=players, by=request.user)
+    except NotAllowed as error:
+        return refuse(request, error, _url(session))
+    except DomainError as error:
+        add_domain_errors(form, error, rename={"name": "new_player"})
+        return _render(request, session, checkin_form=form, status=error.status)
+    messages.success(request, f"{len(checked)} checked in.")
+    return redirect(_url(session))
+
+
+@require_POST
+@login_required_message
+def session_seat(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    form = SeatForm(request.POST, players=_checked_in(session))
+    if not form.is_valid():
+        return _render(request, session, seat_form=form, status=400)
+    try:
+        round_ = services.session_seat(
+            session=session,
+            by=request.user,
+            method=form.cleaned_data["method"],
+            partnerships=form.partnerships(),
+        )
+    except NotAllowed as error:
+        return refuse(request, error, _url(session))
+    except DomainError as error:
+        add_domain_errors(form, error)
+        return _render(request, session, seat_form=form, status=error.status)
+    messages.success(request, f"Seated: round {round_.number}. Each table's game has started.")
+    return redirect(_url(session))
+
+
+def _simple_action(
+    action: Callable[[ClubSession, Any], Any], done: Callable[[Any], str]
+) -> Callable[[HttpRequest, int], HttpResponse]:
+    """A director's one-button action on the night: run it, say what happened."""
+
+    @require_POST
+    @login_required_message
+    def view(request: HttpRequest, pk: int) -> HttpResponse:
+        session = _session(pk)
+        try:
+            result = action(session, request.user)
+        except DomainError as error:
+            return refuse(request, error, _url(session))
+        messages.success(request, done(result))
+        return redirect(_url(session))
+
+    return view
+
+
+session_next_round = _simple_action(
+    lambda session, user: services.session_next_round(session=session, by=user),
+    lambda round_: f"Round {round_.number} seated: new partners at every table.",
+)
+session_close = _simple_action(
+    lambda session, user: services.session_close(session=session, by=user),
+    lambda session: "The club night is closed. Standings are final.",
+)
+
+
+@require_POST
+@login_required_message
+def table_new_game(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(TableSeating.objects.select_related("round__session__club"), pk=pk)
+    back = _url(table.round.session)
+    try:
+        game = services.table_new_game(table=table, by=request.user)
+    except DomainError as error:
+        return refuse(request, error, back)
+    messages.success(request, f"New game at table {table.table}.")
+    return redirect("game-detail", pk=game.pk)
+
+
+def _session(pk: int) -> ClubSession:
+    return get_object_or_404(ClubSession.objects.select_related("club"), pk=pk)
+
+
+def _url(session: ClubSession) -> str:
+    return reverse("session-detail", args=[session.pk])
+
+
+def _checked_in(session: ClubSession) -> list[Player]:
+    return [c.player for c in session.check_ins.select_related("player")]
+
+
+def _render(
+    request: HttpRequest,
+    session: ClubSession,
+    *,
+    checkin_form: CheckInForm | None = None,
+    seat_form: SeatForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    overview = selectors.session_overview(session=session)
+    session = overview.session
+    director = is_director(request.user, session.club) and session.is_open
+    here = {p.pk for p in overview.players}
+    club_players = list(session.club.players.filter(active=True)) if director else []
+    context = {
+        "session": session,
+        "club": session.club,
+        "overview": overview,
+        "is_director": director,
+        "checkin_form": checkin_form or CheckInForm(club=session.club),
+        "checklist": [(p, p.pk in here) for p in club_players],
+        "seat_form": seat_form
+        or SeatForm(initial={"method": session.seating_method}, players=overview.players),
+        "rounds": [_round_view(r) for r in overview.rounds],
+        "progressive": session.seating_method == ClubSession.Seating.PROGRESSIVE,
+    }
+    return render(request, "clubs/session_detail.html", context, status=status)
+
+
+def _round_view(round_view) -> dict[str, Any]:
+    return {
+        "number": round_view.round.number,
+        "sit_outs": round_view.sit_outs,
+        "tables": [
+            {
+                "seating": t.seating,
+                "number": t.seating.table,
+                "seats": [
+                    (SEAT_LABELS[seat], player, SIDE_OF[seat]) for seat, player in t.seats.items()
+                ],
+                "game": t.game,
+                "games_played": len(t.games),
+            }
+            for t in round_view.tables
+        ],
+    }

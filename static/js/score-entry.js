@@ -1,0 +1,52 @@
+/* Score entry at the table: small helps that htmx cannot give.
+   - the other side's counters fill themselves in (deck total minus what was typed);
+   - the bid's -5/+5 steppers;
+   - the declarer's side is marked beside the counters.
+   Event delegation on document, so it keeps working after htmx swaps the form. */
+(function () {
+  "use strict";
+
+  function counterInputs(form) {
+    return Array.prototype.slice.call(form.querySelectorAll("input[data-counters]"));
+  }
+
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!input.matches || !input.matches("input[data-counters]")) return;
+    var form = input.form;
+    var group = input.getAttribute("data-counters");
+    var total = parseInt(input.getAttribute("data-total"), 10);
+    var value = parseInt(input.value, 10);
+    var others = counterInputs(form).filter(function (other) {
+      return other !== input && other.getAttribute("data-counters") === group;
+    });
+    // Only a two-sided sheet has one "other side" to fill; a bad number fills nothing.
+    if (others.length !== 1 || isNaN(value) || value < 0 || value > total) return;
+    others[0].value = String(total - value);
+  });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-step]");
+    if (!button) return;
+    event.preventDefault();
+    var input = document.getElementById(button.getAttribute("data-for"));
+    var step = parseInt(button.getAttribute("data-step"), 10);
+    var min = parseInt(input.min, 10), max = parseInt(input.max, 10);
+    var current = parseInt(input.value, 10);
+    var next = isNaN(current) ? min : current + step;
+    input.value = String(Math.min(max, Math.max(min, next)));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  document.addEventListener("change", function (event) {
+    var radio = event.target;
+    if (!radio.matches || !radio.matches("input[name=bidder]")) return;
+    var side = radio.getAttribute("data-side");
+    counterInputs(radio.form).forEach(function (input) {
+      var label = radio.form.querySelector("label[for='" + input.id + "']");
+      if (label && input.getAttribute("data-counters") === "counters") {
+        label.classList.toggle("declarer-side", input.getAttribute("data-side") === side);
+      }
+    });
+  });
+})();

@@ -1,0 +1,72 @@
+"""Fixtures for page tests: a club with a director, a scorer and a seated club night."""
+
+import datetime
+
+import pytest
+
+from rookclub import services
+from scoring.models import Game
+from tests.factories import ClubFactory, director_of, member_of, players_of, scorer_of
+
+
+@pytest.fixture
+def club(db):
+    return ClubFactory(name="Maple Street", slug="maple-street")
+
+
+@pytest.fixture
+def director(club):
+    return director_of(club, username="dana")
+
+
+@pytest.fixture
+def scorer(club):
+    return scorer_of(club, username="sam")
+
+
+@pytest.fixture
+def member(club):
+    return member_of(club, username="mo")
+
+
+@pytest.fixture
+def twelve(club):
+    return players_of(club, 12)
+
+
+@pytest.fixture
+def night(club, director, twelve):
+    """A club night with twelve players checked in and seated at three tables."""
+    session = services.session_open(
+        club=club, date=datetime.date(2025, 3, 6), opened_by=director
+    )
+    services.session_check_in(session=session, players=twelve, by=director)
+    services.session_seat(session=session, by=director, seed=4)
+    return session
+
+
+@pytest.fixture
+def game(night):
+    """Table 1's game."""
+    return Game.objects.get(session=night, table_seating__table=1)
+
+
+@pytest.fixture
+def as_scorer(client, scorer):
+    client.force_login(scorer)
+    return client
+
+
+@pytest.fixture
+def as_director(client, director):
+    client.force_login(director)
+    return client
+
+
+def made_hand(bid=80, ns=85, trump="red", bidder="north", number=None):
+    """The score-entry form's fields for an ordinary hand; NS capture ``ns`` of 120."""
+    data = {"kind": "hand", "bidder": bidder, "bid": bid, "trump": trump,
+            "counters_north_south": ns, "counters_east_west": 120 - ns}  # fmt: skip
+    if number is not None:
+        data["number"] = number
+    return data
