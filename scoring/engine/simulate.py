@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from functools import partial
 
 from .cardhand import CardHand, Deal
+from .cards import Card
 from .play import check_card_hand
 from .rulesets import Ruleset
 from .tricks import trick_rules
@@ -44,10 +47,24 @@ def deal(ruleset: Ruleset, seed: int, *, dealer: str | None = None) -> Deal:
     return Deal({s: tuple(hands[s]) for s in r.seats}, tuple(nest), tuple(rest[short:]))
 
 
+Chooser = Callable[[str, list[Card], list[Card], "str | None"], Card]
+Discarder = Callable[[list[Card], str], tuple[Card, ...]]
+
+
 def simulate_hand(
-    ruleset: Ruleset, rng: random.Random | int, *, dealer: str | None = None
+    ruleset: Ruleset,
+    rng: random.Random | int,
+    *,
+    dealer: str | None = None,
+    choose: Chooser | None = None,
+    discard: Discarder | None = None,
 ) -> CardHand:
-    """A complete, legal card-level hand chosen at random (seeded)."""
+    """A complete, legal card-level hand chosen at random (seeded).
+
+    Tests may steer it: ``choose(seat, hand, legal_cards, led_suit)`` picks each
+    card played (it may pick an illegal one, to make a renege), and
+    ``discard(pool, trump)`` picks the declarer's discards.
+    """
     r = ruleset
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
@@ -65,14 +82,15 @@ def simulate_hand(
             c.colour for c in pool if c.colour in ("black", "red", "yellow", "green")
         ).most_common(1)[0][0]
         if r.nest_size:
-            discards = _discards(r, rng, pool, trump)
+            discards = (discard or partial(_discards, r, rng))(pool, trump)
             hands[declarer] = [c for c in pool if c not in discards]
     else:
         trump = next(c.colour for c in dealt.nest if c.colour != "bird")
     called = None
     if r.partnership == "called_partner":
         called = rng.choice([c for c in r.deck if c not in hands[declarer]])
-    tricks = _play(r, rng, trump, hands, dealer, declarer)
+    choose = choose or (lambda seat, hand, legal, led: rng.choice(legal))
+    tricks = _play(r, choose, trump, hands, dealer, declarer)
     return CardHand(
         hands=dealt.hands,
         nest=dealt.nest,
@@ -122,7 +140,7 @@ def _discards(r: Ruleset, rng: random.Random, pool: list, trump: str) -> tuple:
 
 
 def _play(
-    r: Ruleset, rng: random.Random, trump: str, hands: dict, dealer: str, declarer: str | None
+    r: Ruleset, choose: Chooser, trump: str, hands: dict, dealer: str, declarer: str | None
 ) -> tuple:
     rules = trick_rules(r, trump)
     seats = r.seats
@@ -137,7 +155,7 @@ def _play(
         i = seats.index(leader)
         trick, led = [], None
         for seat in seats[i:] + seats[:i]:
-            card = rng.choice(rules.legal_plays(hands[seat], led))
+            card = choose(seat, hands[seat], rules.legal_plays(hands[seat], led), led)
             hands[seat].remove(card)
             if led is None:
                 led = rules.suit[card]
