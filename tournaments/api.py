@@ -1,0 +1,217 @@
+"""/api/v1/tournaments/, /api/v1/matches/, /api/v1/entries/, /api/v1/rounds/.
+
+Thin: check the shape of the request, call one service or selector, serialize.
+Services raise ``rookclub.errors`` (400 with field messages, 403, 409), answered
+here with the error's status; nothing half-written, never a 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from rookclub.errors import DomainError, Invalid
+from rookclub.models import Player
+from tournaments import selectors, services
+from tournaments import serializers as s
+from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.results import DependentMatches
+
+
+class DomainErrors:
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, DomainError):
+            data: dict[str, Any] = {**exc.as_dict(), "code": exc.code}
+            if isinstance(exc, DependentMatches):
+                data["dependent_matches"] = [
+                    {"id": m.pk, "bracket_key": m.bracket_key} for m in exc.matches
+                ]
+                data["detail"] = exc.message
+            return Response(data, status=exc.status)
+        return super().handle_exception(exc)  # type: ignore[misc]
+
+
+def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    if not isinstance(request.data, dict):
+        raise Invalid("Send a JSON object.", errors={"body": ["must be a JSON object"]})
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class TournamentViewSet(
+    DomainErrors, mixins.CreateModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet
+):
+    serializer_class = s.TournamentSerializer
+    queryset = Tournament.objects.select_related("club").order_by("-created_at", "-id")
+
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        return Response(s.TournamentSerializer(self.get_object()).data)
+
+    @extend_schema(request=s.TournamentCreateSerializer, responses={201: s.TournamentSerializer})
+    def create(self, request: Request) -> Response:
+        data = _valid(s.TournamentCreateSerializer, request)
+        tournament = services.tournament_create(by=request.user, **data)
+        return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        methods=["POST"], request=s.EntryCreateSerializer, responses={201: s.EntrySerializer}
+    )
+    @extend_schema(methods=["GET"], responses=s.EntrySerializer(many=True))
+    @action(detail=True, methods=["get", "post"])
+    def entries(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
+        if request.method == "GET":
+            entries = tournament.entries.prefetch_related("players").order_by("seed", "id")
+            return Response(s.EntrySerializer(entries, many=True).data)
+        data = _valid(s.EntryCreateSerializer, request)
+        ids = data["players"]
+        players = list(Player.objects.filter(pk__in=ids))
+        if len(players) != len(set(ids)):
+            raise Invalid("Unknown players.", errors={"players": ["unknown player id"]})
+        by_id = {p.pk: p for p in players}
+        entry = services.entry_add(
+            tournament=tournament,
+            players=[by_id[i] for i in ids],
+            name=data.get("name"),
+            seed=data.get("seed"),
+            by=request.user,
+        )
+        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.StartSerializer, responses=s.TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str | None = None) -> Response:
+        data = _valid(s.StartSerializer, request)
+        tournament = services.tournament_start(
+            tournament=self.get_object(), by=request.user, draw_seed=data.get("draw_seed") or None
+        )
+        return Response(s.TournamentSerializer(tournament).data)
+
+    @extend_schema(methods=["GET"], responses=s.RoundSerializer(many=True))
+    @extend_schema(methods=["POST"], request=s.PairSerializer, responses={201: s.RoundSerializer})
+    @action(detail=True, methods=["get", "post"])
+    def rounds(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
+        if request.method == "POST":
+            data = _valid(s.PairSerializer, request)
+            rnd = services.round_pair_next(
+                tournament=tournament,
+                by=request.user,
+                pins=[tuple(p) for p in data["pins"]],
+                forced_bye=data.get("forced_bye"),
+            )
+            number = rnd.number
+            rounds = [r for r in selectors.tournament_rounds(tournament=tournament)]
+            created = next(r for r in rounds if r.number == number)
+            return Response(s.RoundSerializer(created).data, status=status.HTTP_201_CREATED)
+        rounds = selectors.tournament_rounds(tournament=tournament)
+        return Response(s.RoundSerializer(rounds, many=True).data)
+
+    @extend_schema(responses=s.StandingsRowSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        rows = selectors.tournament_standings(tournament=self.get_object())
+        return Response(s.StandingsRowSerializer(rows, many=True).data)
+
+    @extend_schema(responses=s.BracketSerializer)
+    @action(detail=True, methods=["get"])
+    def bracket(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
+        if not tournament.is_elimination:
+            raise Invalid(
+                "Only elimination events have a bracket.",
+                errors={"format": ["not an elimination format"]},
+            )
+        data = selectors.tournament_bracket(tournament=tournament)
+        placements = [{"entry": e, "place": p} for e, p in sorted(data["placements"].items())]
+        payload = {
+            "format": tournament.format,
+            "matches": data["matches"],
+            "placements": placements,
+        }
+        return Response(s.BracketSerializer(payload).data)
+
+    @extend_schema(responses=s.AuditEntrySerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def audit(self, request: Request, pk: str | None = None) -> Response:
+        entries = self.get_object().audit.order_by("when", "id")
+        return Response(s.AuditEntrySerializer(entries, many=True).data)
+
+
+class MatchViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = s.MatchSerializer
+
+    def get_queryset(self) -> QuerySet:
+        return Match.objects.select_related(*selectors.MATCH_RELATED).prefetch_related("games")
+
+    @extend_schema(request=s.ResultSerializer, responses=s.MatchSerializer)
+    @action(detail=True, methods=["post"])
+    def result(self, request: Request, pk: str | None = None) -> Response:
+        """Enter the match's final game scores, or correct them if it has a result."""
+        match = self.get_object()
+        data = _valid(s.ResultSerializer, request)
+        if match.status == Match.Status.DECIDED:
+            services.match_result_correct(
+                match=match,
+                games=data["games"],
+                by=request.user,
+                reason=data["reason"],
+                confirm=data["confirm"],
+            )
+        else:
+            services.match_result_enter(match=match, games=data["games"], by=request.user)
+        return Response(s.MatchSerializer(self.get_queryset().get(pk=match.pk)).data)
+
+    @extend_schema(request=None, responses={201: s.GameStartedSerializer})
+    @action(detail=True, methods=["post"])
+    def games(self, request: Request, pk: str | None = None) -> Response:
+        """Start the next game of this match at the table (hands go to /api/v1/games/)."""
+        game = services.match_game_start(match=self.get_object(), by=request.user)
+        return Response({"game": game.pk}, status=status.HTTP_201_CREATED)
+
+
+class EntryViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = s.EntrySerializer
+    queryset = Entry.objects.prefetch_related("players")
+
+    @extend_schema(request=s.WithdrawSerializer, responses=s.EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        data = _valid(s.WithdrawSerializer, request)
+        entry = services.entry_withdraw(entry=self.get_object(), by=request.user, **data)
+        return Response(s.EntrySerializer(entry).data)
+
+    @extend_schema(request=None, responses=s.EntrySerializer)
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request: Request, pk: str | None = None) -> Response:
+        entry = services.entry_check_in(entry=self.get_object(), by=request.user)
+        return Response(s.EntrySerializer(entry).data)
+
+
+class RoundViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = s.RoundSerializer
+
+    def get_queryset(self) -> QuerySet:
+        return Round.objects.prefetch_related("matches__games", "matches__entry_a")
+
+    @extend_schema(request=s.OverrideSerializer, responses=s.RoundSerializer)
+    @action(detail=True, methods=["post"])
+    def override(self, request: Request, pk: str | None = None) -> Response:
+        """Swap two entries, pin a pairing, force a bye or re-pair (flagged on the pairings)."""
+        data = _valid(s.OverrideSerializer, request)
+        rnd = services.round_override(round=self.get_object(), by=request.user, **data)
+        return Response(s.RoundSerializer(self.get_queryset().get(pk=rnd.pk)).data)
+
+
+def register(router: Any) -> None:
+    router.register("tournaments", TournamentViewSet, basename="tournament")
+    router.register("matches", MatchViewSet, basename="match")
+    router.register("entries", EntryViewSet, basename="entry")
+    router.register("rounds", RoundViewSet, basename="round")

@@ -1,0 +1,342 @@
+"""Match results: typed in by the director, or taken from the games played at the
+table. Both paths store the same MatchGame scores, so both give the same standings.
+
+Every write locks the tournament row first: two results entered at once in one
+bracket would otherwise each re-resolve the bracket from a view without the
+other's winner, and the later write would undo the earlier one's advancement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+
+from rookclub import permissions
+from rookclub.errors import Conflict, Invalid, NotAllowed
+from scoring.models import Game
+from tournaments import brackets
+from tournaments.formats import correct_result
+from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, MatchGame, Round, Tournament
+
+OPEN = (Match.Status.READY, Match.Status.WAITING)
+
+
+class DependentMatches(Conflict):
+    """A correction would change later matches that already have results."""
+
+    code = "dependent_matches"
+
+    def __init__(self, message: str, *, matches: Sequence[Match]) -> None:
+        names = [f"{m.bracket_key or 'match'} (id {m.pk})" for m in matches]
+        super().__init__(message, errors={"dependent_matches": names})
+        self.matches = list(matches)
+
+
+def audit(
+    tournament: Tournament,
+    what: str,
+    by: Any,
+    *,
+    match: Match | None = None,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+) -> AuditEntry:
+    who = by if getattr(by, "is_authenticated", False) else None
+    return AuditEntry.objects.create(
+        tournament=tournament, match=match, who=who, what=what, before=before, after=after,
+        reason=reason or "",
+    )  # fmt: skip
+
+
+def _require_director(by: Any, tournament: Tournament) -> None:
+    if by is not None and not permissions.is_director(by, tournament.club):
+        raise NotAllowed("Only a director of the club can enter tournament results.")
+
+
+def _lock(match: Match) -> tuple[Tournament, Match]:
+    tournament = Tournament.objects.select_for_update().get(pk=match.tournament_id)
+    return tournament, Match.objects.select_for_update().get(pk=match.pk)
+
+
+# ---- reading a best-of-N result -------------------------------------------------------------
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def tally(
+    scores: Sequence[tuple[int, int]], *, best_of: int, ties_allowed: bool
+) -> tuple[bool, str | None, list[str]]:
+    """(decided, winning side "a"/"b" or None for a draw, problems) for game scores."""
+    problems: list[str] = []
+    needed = best_of // 2 + 1
+    wins = {"a": 0, "b": 0}
+    for number, (a, b) in enumerate(scores, start=1):
+        if max(wins.values()) >= needed:
+            problems.append(f"the match was already decided after game {number - 1}")
+            break
+        if a == b:
+            if ties_allowed and best_of == 1:
+                return True, None, problems
+            problems.append(f"game {number}: a tie cannot decide this match; play on")
+            continue
+        wins["a" if a > b else "b"] += 1
+    if len(scores) > best_of:
+        problems.append(f"at most {best_of} games in a best of {best_of}")
+    for side, won in wins.items():
+        if won >= needed:
+            return True, side, problems
+    return False, None, problems
+
+
+def parse_games(tournament: Tournament, games: Any) -> tuple[list[tuple[int, int]], str | None]:
+    """Director-entered games as ``[[score_a, score_b], ...]``: the whole match."""
+    best_of = tournament.games_per_match
+    if not isinstance(games, list | tuple) or not games:
+        raise Invalid("No games.", errors={"games": ["a list of [score_a, score_b] games"]})
+    problems, scores = [], []
+    for number, game in enumerate(games, start=1):
+        if not isinstance(game, list | tuple) or len(game) != 2 or not all(map(_is_int, game)):
+            problems.append(f"game {number}: two whole-number scores, [score_a, score_b]")
+        else:
+            scores.append((game[0], game[1]))
+    if problems:
+        raise Invalid("Bad game scores.", errors={"games": problems})
+    decided, side, problems = tally(
+        scores, best_of=best_of, ties_allowed=not tournament.is_elimination
+    )
+    if not decided and not problems:
+        needed = best_of // 2 + 1
+        problems.append(f"best of {best_of}: one side must win {needed} game(s)")
+    if problems:
+        raise Invalid("The games do not make a result.", errors={"games": problems})
+    return scores, side
+
+
+def _snapshot(match: Match) -> dict[str, Any]:
+    return {
+        "games": [[g.score_a, g.score_b] for g in match.games.order_by("number")],
+        "winner": match.winner_id,
+        "status": match.status,
+    }
+
+
+def _check_playable(tournament: Tournament, match: Match) -> None:
+    if match.bye:
+        raise Invalid("A bye has no result.", errors={"games": ["a bye has no result"]}, code="bye")
+    if tournament.status == Tournament.Status.REGISTRATION:
+        raise Conflict("The tournament has not started.", code="not_running")
+    if match.status in (Match.Status.WAITING, Match.Status.NOT_NEEDED):
+        raise Conflict("This match is not ready: its entries are not known.", code="not_ready")
+    if match.status == Match.Status.WALKOVER:
+        raise Conflict("This match was forfeited.", code="walkover")
+
+
+def _store(match: Match, scores: Sequence[tuple[int, int]], side: str | None) -> None:
+    existing = {g.number: g for g in match.games.all()}
+    for number, (a, b) in enumerate(scores, start=1):
+        game = existing.pop(number, None) or MatchGame(match=match, number=number)
+        game.score_a, game.score_b = a, b
+        game.save()
+    MatchGame.objects.filter(pk__in=[g.pk for g in existing.values()]).delete()
+    match.winner_id = {"a": match.entry_a_id, "b": match.entry_b_id}.get(side or "")
+    match.status = Match.Status.DECIDED
+    match.save(update_fields=["winner", "status"])
+
+
+# ---- entering and correcting ----------------------------------------------------------------
+
+
+def match_result_enter(*, match: Match, games: Any, by: Any = None) -> Match:
+    """The director types in a match's final game scores."""
+    _require_director(by, match.tournament)
+    with transaction.atomic():
+        tournament, match = _lock(match)
+        _check_playable(tournament, match)
+        if match.status == Match.Status.DECIDED:
+            raise Conflict("This match already has a result; correct it.", code="result_exists")
+        scores, side = parse_games(tournament, games)
+        _store(match, scores, side)
+        if tournament.is_elimination:
+            brackets.bracket_sync(tournament)
+        audit(tournament, "result_entered", by, match=match, after=_snapshot(match))
+        refresh_status(tournament)
+    match.refresh_from_db()
+    return match
+
+
+def match_result_correct(
+    *, match: Match, games: Any, by: Any = None, reason: str = "", confirm: bool = False
+) -> Match:
+    """Change a recorded result. Standings follow at once; in a bracket, later matches
+    that already have results and would change are listed (``DependentMatches``)
+    unless ``confirm``, in which case their results are reset and they are replayed."""
+    _require_director(by, match.tournament)
+    with transaction.atomic():
+        tournament, match = _lock(match)
+        if match.status != Match.Status.DECIDED:
+            raise Conflict("This match has no result to correct.", code="no_result")
+        scores, side = parse_games(tournament, games)
+        new_winner = {"a": match.entry_a_id, "b": match.entry_b_id}.get(side or "")
+        before = _snapshot(match)
+        drop: frozenset[str] = frozenset()
+        if tournament.is_elimination and new_winner != match.winner_id:
+            bracket = brackets.bracket_of(tournament)
+            rows = {m.bracket_key: m for m in tournament.matches.all()}
+            corrected = correct_result(
+                bracket, brackets.recorded_results(rows), match.bracket_key, new_winner
+            )
+            dependents = [rows[key] for key in corrected.invalidated]
+            if dependents and not confirm:
+                raise DependentMatches(
+                    "Later matches already played depend on this result: "
+                    + ", ".join(m.bracket_key for m in dependents)
+                    + ". Confirm to reset their results.",
+                    matches=dependents,
+                )
+            for dependent in dependents:
+                audit(
+                    tournament,
+                    "result_reset",
+                    by,
+                    match=dependent,
+                    before=_snapshot(dependent),
+                    reason=f"correction of {match.bracket_key}",
+                )
+                dependent.games.all().delete()
+            drop = frozenset(corrected.invalidated)
+        _store(match, scores, side)
+        if tournament.is_elimination:
+            brackets.bracket_sync(tournament, drop=drop)
+        audit(
+            tournament,
+            "result_corrected",
+            by,
+            match=match,
+            before=before,
+            after=_snapshot(match),
+            reason=reason,
+        )
+        refresh_status(tournament)
+    match.refresh_from_db()
+    return match
+
+
+# ---- games played at the table --------------------------------------------------------------
+
+
+def _seats(tournament: Tournament, match: Match) -> dict[str, Any]:
+    if tournament.is_individual:
+        ids = [match.entry_a_id, match.partner_a_id, match.entry_b_id, match.partner_b_id]
+        players = {e.pk: e.players.get() for e in Entry.objects.filter(pk__in=ids)}
+        north, south, east, west = (players[i] for i in ids)
+    else:
+        links = EntryPlayer.objects.filter(entry_id__in=[match.entry_a_id, match.entry_b_id])
+        sides: dict[int, list[Any]] = {}
+        for link in links.select_related("player").order_by("id"):
+            sides.setdefault(link.entry_id, []).append(link.player)
+        (north, south), (east, west) = sides[match.entry_a_id], sides[match.entry_b_id]
+    return {"north": north, "south": south, "east": east, "west": west}
+
+
+def match_game_start(*, match: Match, by: Any = None, dealer: str = "north") -> Game:
+    """Start the match's next game at the table through the club-night scoring:
+    side A sits north-south, side B east-west. Hands are recorded as on club nights."""
+    from scoring.services import game_start
+
+    if by is not None and permissions.role_in(by, match.tournament.club) not in (
+        "director",
+        "scorer",
+    ):
+        raise NotAllowed("Only a director or scorer of the club can start a game.")
+    with transaction.atomic():
+        tournament, match = _lock(match)
+        _check_playable(tournament, match)
+        if match.status != Match.Status.READY:
+            raise Conflict("This match already has a result.", code="result_exists")
+        linked = list(match.games.select_related("game"))
+        if any(g.game_id and not g.scored for g in linked):
+            raise Conflict("A game of this match is still being played.", code="game_in_progress")
+        number = max((g.number for g in linked), default=0) + 1
+        options = dict((tournament.options or {}).get("ruleset_options") or {})
+        clock = (tournament.options or {}).get("round_clock") or {}
+        if clock.get("hands"):
+            options.setdefault("fixed_hands", clock["hands"])
+        game = game_start(
+            ruleset=tournament.ruleset_slug, options=options or None,
+            seats=_seats(tournament, match), dealer=dealer, created_by=by,
+        )  # fmt: skip
+        MatchGame.objects.create(match=match, number=number, game=game)
+        audit(tournament, "table_game_started", by, match=match, after={"game": game.pk})
+    return game
+
+
+def match_game_sync(*, game: Game) -> Match | None:
+    """Called after a hand is recorded or corrected: when a tournament game has
+    finished, its final totals become that match game's score, and once one side
+    has won the match the result is recorded as if the director had typed it."""
+    link = MatchGame.objects.filter(game_id=game.pk).select_related("match").first()
+    if link is None:
+        return None
+    with transaction.atomic():
+        tournament, match = _lock(link.match)
+        game = Game.objects.get(pk=game.pk)
+        link = MatchGame.objects.get(pk=link.pk)
+        if game.status != Game.Status.FINISHED:
+            return match
+        score = (game.totals.get("north_south", 0), game.totals.get("east_west", 0))
+        if (link.score_a, link.score_b) == score:
+            return match
+        link.score_a, link.score_b = score
+        link.save(update_fields=["score_a", "score_b"])
+        if match.status != Match.Status.READY:
+            return match  # already decided: changing it is the director's correction
+        scores = [(g.score_a, g.score_b) for g in match.games.order_by("number") if g.scored]
+        decided, side, _ = tally(
+            scores, best_of=tournament.games_per_match, ties_allowed=not tournament.is_elimination
+        )
+        if decided:
+            match.winner_id = {"a": match.entry_a_id, "b": match.entry_b_id}.get(side or "")
+            match.status = Match.Status.DECIDED
+            match.save(update_fields=["winner", "status"])
+            if tournament.is_elimination:
+                brackets.bracket_sync(tournament)
+            audit(tournament, "result_from_table", None, match=match, after=_snapshot(match))
+            refresh_status(tournament)
+    return match
+
+
+# ---- round and event status -----------------------------------------------------------------
+
+
+def refresh_status(tournament: Tournament) -> None:
+    """Rounds finish when none of their matches is open; the event when every
+    round is paired and finished (or the bracket is decided)."""
+    statuses: dict[int, set[str]] = {}
+    for round_id, status in tournament.matches.values_list("round_id", "status"):
+        statuses.setdefault(round_id, set()).add(status)
+    rounds = list(tournament.round_set.all())
+    changed = []
+    for rnd in rounds:
+        seen = statuses.get(rnd.pk, set())
+        if not seen & set(OPEN):
+            status = Round.Status.FINISHED
+        elif Match.Status.READY in seen or rnd.status == Round.Status.RUNNING:
+            status = Round.Status.RUNNING
+        else:
+            status = Round.Status.PENDING
+        if status != rnd.status:
+            rnd.status = status
+            changed.append(rnd)
+    Round.objects.bulk_update(changed, ["status"])
+    open_left = any(s & set(OPEN) for s in statuses.values())
+    all_paired = tournament.is_elimination or len(rounds) >= (tournament.rounds or 0)
+    done = not open_left and all_paired
+    status = Tournament.Status.FINISHED if done else Tournament.Status.RUNNING
+    if tournament.status != Tournament.Status.REGISTRATION and status != tournament.status:
+        tournament.status = status
+        tournament.save(update_fields=["status"])

@@ -1,0 +1,117 @@
+"""Reads for tournament pages and the API, each a fixed number of queries
+whatever the number of entries and rounds (tests/tournaments/test_queries.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.db.models import Prefetch
+
+from tournaments import brackets, standings_data
+from tournaments.formats import placements, resolve
+from tournaments.models import Entry, Match, Round, Tournament
+
+MATCH_RELATED = ("entry_a", "entry_b", "partner_a", "partner_b", "winner")
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    rank: int
+    entry: Entry
+    played: int
+    wins: int
+    losses: int
+    draws: int
+    byes: int
+    match_points: float
+    points_for: int
+    points_against: int
+    spread: int
+    buchholz: float
+    sonneborn_berger: float
+    tie_breakers: dict[str, Any]  # the values of the tie-breakers used, in precedence order
+    decided_by: str | None
+    playoff_needed: bool
+    tied_with: tuple[int, ...]
+    place: int | None = None  # final place earned in a bracket
+
+
+def tournament_standings(*, tournament: Tournament) -> list[StandingsRow]:
+    """Standings best first: 3 queries (entries, matches, games)."""
+    data = standings_data.load(tournament)
+    rows = standings_data.compute(tournament, data)
+    entries = {e.pk: e for e in data.entries}
+    places: dict[int, int] = {}
+    if tournament.is_elimination and tournament.seeding:
+        bracket = brackets.bracket_of(tournament)
+        keyed = {m.bracket_key: m for m in data.matches}
+        places = placements(bracket, resolve(bracket, brackets.recorded_results(keyed)))
+    out = []
+    for row in rows:
+        values = {
+            "wins": row.match_points,
+            "points": row.points_for,
+            "spread": row.spread,
+            "head_to_head": row.decided_by == "head_to_head" or None,
+            "buchholz": row.buchholz,
+            "sonneborn_berger": row.sonneborn_berger,
+        }
+        out.append(
+            StandingsRow(
+                rank=row.rank, entry=entries[row.entry], played=row.played, wins=row.wins,
+                losses=row.losses, draws=row.draws, byes=row.byes, match_points=row.match_points,
+                points_for=row.points_for, points_against=row.points_against, spread=row.spread,
+                buchholz=row.buchholz, sonneborn_berger=row.sonneborn_berger,
+                tie_breakers={n: values[n] for n in standings_data.precedence(tournament)},
+                decided_by=row.decided_by, playoff_needed=row.playoff_needed,
+                tied_with=row.tied_with, place=places.get(row.entry),
+            )
+        )  # fmt: skip
+    if places:
+        # In a bracket the final place comes first: those still in lead, then 1st, 2nd, ...
+        out.sort(key=lambda r: (r.place or 0, r.rank))
+        out = [_reranked(r, i) for i, r in enumerate(out, start=1)]
+    return out
+
+
+def _reranked(row: StandingsRow, position: int) -> StandingsRow:
+    return replace(row, rank=row.place or position)
+
+
+def tournament_rounds(*, tournament: Tournament) -> list[Round]:
+    """Rounds in order with their matches, entries and games: 3 queries."""
+    matches = (
+        Match.objects.select_related(*MATCH_RELATED)
+        .prefetch_related("games")
+        .order_by("table", "bracket_key", "id")
+    )
+    return list(
+        Round.objects.filter(tournament=tournament)
+        .order_by("number")
+        .prefetch_related(Prefetch("matches", queryset=matches))
+    )
+
+
+def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
+    """Every bracket match with where its winner and loser go, plus places: 2 queries."""
+    matches = list(
+        Match.objects.filter(tournament=tournament)
+        .select_related(*MATCH_RELATED, "round")
+        .prefetch_related("games")
+        .order_by("round__number", "section", "position")
+    )
+    places: dict[int, int] = {}
+    if tournament.is_elimination and tournament.seeding:
+        bracket = brackets.bracket_of(tournament)
+        keyed = {m.bracket_key: m for m in matches}
+        places = placements(bracket, resolve(bracket, brackets.recorded_results(keyed)))
+    sections: dict[str, dict[int, list[Match]]] = {}
+    for m in matches:
+        sections.setdefault(m.section, {}).setdefault(m.bracket_round or 0, []).append(m)
+    return {"matches": matches, "placements": places, "sections": sections}
+
+
+def match_points(match: Match) -> tuple[int, int]:
+    """Total points each side scored in the match (uses prefetched games)."""
+    return standings_data.points(match)

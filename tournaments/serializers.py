@@ -1,0 +1,212 @@
+"""Request and response shapes of the tournament API (also its OpenAPI schema)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from rookclub.models import Club
+from tournaments import selectors
+from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
+
+# ---- requests -------------------------------------------------------------------------------
+
+
+class TournamentCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    ruleset = serializers.CharField(max_length=40, default="tournament")
+    format = serializers.ChoiceField(choices=Tournament.Format.choices)
+    rounds = serializers.IntegerField(min_value=1, max_value=99, required=False, allow_null=True)
+    games_per_match = serializers.IntegerField(min_value=1, max_value=9, default=1)
+    options = serializers.JSONField(required=False, default=dict)
+
+
+class EntryCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=160, required=False, allow_blank=True)
+    players = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2)
+    seed = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+
+
+class StartSerializer(serializers.Serializer):
+    draw_seed = serializers.CharField(max_length=40, required=False, allow_blank=True)
+
+
+class PairSerializer(serializers.Serializer):
+    pins = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2),
+        required=False,
+        default=list,
+    )
+    forced_bye = serializers.IntegerField(required=False, allow_null=True)
+
+
+class ResultSerializer(serializers.Serializer):
+    games = serializers.JSONField(help_text="[[score_a, score_b], ...] in playing order")
+    confirm = serializers.BooleanField(
+        default=False, help_text="correcting: reset later matches that depend on this result"
+    )
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class OverrideSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=["swap", "pin", "force_bye", "repair"])
+    a = serializers.IntegerField(required=False, allow_null=True)
+    b = serializers.IntegerField(required=False, allow_null=True)
+
+
+class WithdrawSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+# ---- responses ------------------------------------------------------------------------------
+
+
+class EntryRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    ruleset = serializers.CharField(source="ruleset_slug")
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id", "club", "name", "ruleset", "format", "rounds", "games_per_match", "options",
+            "status", "seeding", "draw_seed", "created_at",
+        ]  # fmt: skip
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    players = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Entry
+        fields = ["id", "name", "players", "seed", "status", "checked_in", "late", "history"]
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_players(self, entry: Entry) -> list[int]:
+        return [p.pk for p in entry.players.all()]
+
+
+class MatchGameSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    score_a = serializers.IntegerField(allow_null=True)
+    score_b = serializers.IntegerField(allow_null=True)
+    game = serializers.IntegerField(source="game_id", allow_null=True)
+
+
+def _ref(entry: Entry | None) -> dict[str, Any] | None:
+    return None if entry is None else {"id": entry.pk, "name": entry.name, "seed": entry.seed}
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    """``entries`` in the order ``result`` scores them (one entry for a bye)."""
+
+    entries = serializers.SerializerMethodField()
+    partners = serializers.SerializerMethodField()
+    winner = serializers.IntegerField(source="winner_id", allow_null=True)
+    games = MatchGameSerializer(many=True)
+    score = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = [
+            "id", "table", "entries", "partners", "bye", "status", "winner", "games", "score",
+            "flags", "bracket_key", "section", "bracket_round", "position",
+        ]  # fmt: skip
+
+    @extend_schema_field(EntryRefSerializer(many=True))
+    def get_entries(self, match: Match) -> list[dict[str, Any]]:
+        return [_ref(e) for e in (match.entry_a, match.entry_b) if e is not None]
+
+    @extend_schema_field(EntryRefSerializer(many=True))
+    def get_partners(self, match: Match) -> list[dict[str, Any]]:
+        """Individual events: the partners of ``entries``, in the same order."""
+        return [_ref(e) for e in (match.partner_a, match.partner_b) if e is not None]
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_score(self, match: Match) -> list[int]:
+        return list(selectors.match_points(match))
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    matches = MatchSerializer(many=True)
+
+    class Meta:
+        model = Round
+        fields = ["id", "number", "status", "started_at", "flags", "matches"]
+
+
+class BracketMatchSerializer(MatchSerializer):
+    """Entries by slot (``null`` while unknown); where the winner and loser go."""
+
+    round = serializers.IntegerField(source="bracket_round")
+    play_round = serializers.IntegerField(source="round.number")
+    winner_to = serializers.SerializerMethodField()
+    loser_to = serializers.SerializerMethodField()
+
+    class Meta(MatchSerializer.Meta):
+        fields = [*MatchSerializer.Meta.fields, "round", "play_round", "winner_to", "loser_to"]
+
+    @extend_schema_field(EntryRefSerializer(many=True, allow_null=True))
+    def get_entries(self, match: Match) -> list[dict[str, Any] | None]:
+        return [_ref(match.entry_a), _ref(match.entry_b)]
+
+    @extend_schema_field(serializers.DictField(allow_null=True))
+    def get_winner_to(self, match: Match) -> dict[str, int] | None:
+        if match.winner_to_id is None:
+            return None
+        return {"match": match.winner_to_id, "slot": match.winner_to_slot}
+
+    @extend_schema_field(serializers.DictField(allow_null=True))
+    def get_loser_to(self, match: Match) -> dict[str, int] | None:
+        if match.loser_to_id is None:
+            return None
+        return {"match": match.loser_to_id, "slot": match.loser_to_slot}
+
+
+class PlacementSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    place = serializers.IntegerField()
+
+
+class BracketSerializer(serializers.Serializer):
+    format = serializers.CharField()
+    matches = BracketMatchSerializer(many=True)
+    placements = PlacementSerializer(many=True)
+
+
+class StandingsRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    entry = EntryRefSerializer()
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    match_points = serializers.FloatField()
+    points_for = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    spread = serializers.IntegerField()
+    buchholz = serializers.FloatField()
+    sonneborn_berger = serializers.FloatField()
+    tie_breakers = serializers.DictField()
+    decided_by = serializers.CharField(allow_null=True)
+    playoff_needed = serializers.BooleanField()
+    tied_with = serializers.ListField(child=serializers.IntegerField())
+    place = serializers.IntegerField(allow_null=True)
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = AuditEntry
+        fields = ["id", "when", "who", "what", "match", "before", "after", "reason"]
+
+
+class GameStartedSerializer(serializers.Serializer):
+    game = serializers.IntegerField(help_text="the scoring game (hands: /api/v1/games/)")

@@ -1,0 +1,565 @@
+"""Writes for tournaments: registration, start, pairing, overrides, withdrawals.
+
+Every write is one transaction and is audited. Pairings and brackets come from
+``tournaments.formats`` (pure Python); results live in ``tournaments.results``
+and are re-exported here.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from rookclub import permissions
+from rookclub.errors import Conflict, Invalid, NotAllowed
+from rookclub.models import Club, Player
+from scoring.engine import RulesetError, ruleset_from
+from tournaments import brackets, standings_data
+from tournaments.formats import (
+    FormatError,
+    Pairing,
+    SwissEntry,
+    individual_movement,
+    pair_swiss_round,
+    round_robin_schedule,
+    two_tier_round,
+    validate_movement,
+)
+from tournaments.formats.base import REPAIRED
+from tournaments.formats.overrides import force_bye, pin_pairing, swap_entries
+from tournaments.formats.seeding import seeds_with_director_order
+from tournaments.formats.standings import TIE_BREAKERS
+from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, Round, Tournament
+from tournaments.results import (
+    audit,
+    match_game_start,
+    match_game_sync,
+    match_result_correct,
+    match_result_enter,
+    refresh_status,
+)
+
+FORMATS = Tournament.Format
+PAIRED_BY_ROUND = (FORMATS.SWISS, FORMATS.INDIVIDUAL)
+OPTION_KEYS = {
+    "tie_breakers", "round_clock", "third_place", "reset", "final_best_of", "bye_points",
+    "cycles", "ruleset_options", "movement", "check_in_required",
+}  # fmt: skip
+
+
+def require_director(user: Any, club: Club) -> None:
+    if user is not None and not permissions.is_director(user, club):
+        raise NotAllowed("Only a director of the club can run its tournaments.")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def players_per_entry(tournament: Tournament) -> int:
+    return 1 if tournament.is_individual else 2
+
+
+# ---- creating an event -------------------------------------------------------------------
+
+
+def _check_options(options: Any, format: str, errors: dict[str, list[str]]) -> dict[str, Any]:
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        errors["options"] = ["must be a JSON object"]
+        return {}
+    problems = [f"unknown option {key!r}" for key in options if key not in OPTION_KEYS]
+    tie_breakers = options.get("tie_breakers")
+    if tie_breakers is not None and (
+        not isinstance(tie_breakers, list)
+        or not tie_breakers
+        or any(t not in TIE_BREAKERS for t in tie_breakers)
+    ):
+        problems.append(f"tie_breakers: a list taken from {', '.join(TIE_BREAKERS)}")
+    clock = options.get("round_clock")
+    if clock is not None and (
+        not isinstance(clock, Mapping)
+        or set(clock) - {"hands", "minutes"}
+        or any(not _is_int(v) or v < 1 for v in clock.values())
+    ):
+        problems.append("round_clock: {'hands': N, 'minutes': M} with positive whole numbers")
+    for key in ("third_place", "reset", "check_in_required"):
+        if key in options and not isinstance(options[key], bool):
+            problems.append(f"{key}: true or false")
+    for key in ("final_best_of", "bye_points", "cycles"):
+        if key in options and (not _is_int(options[key]) or options[key] < 0):
+            problems.append(f"{key}: a whole number")
+    if options.get("movement", "rotation") not in ("rotation", "two_tier"):
+        problems.append("movement: 'rotation' or 'two_tier'")
+    if problems:
+        errors["options"] = problems
+    return dict(options)
+
+
+def tournament_create(
+    *,
+    club: Club,
+    name: str,
+    format: str,
+    ruleset: str = "tournament",
+    rounds: int | None = None,
+    games_per_match: int = 1,
+    options: Mapping[str, Any] | None = None,
+    by: Any = None,
+) -> Tournament:
+    require_director(by, club)
+    errors: dict[str, list[str]] = {}
+    if not isinstance(name, str) or not name.strip():
+        errors["name"] = ["give the event a name"]
+    if format not in FORMATS.values:
+        errors["format"] = [f"unknown format {format!r} (formats: {', '.join(FORMATS.values)})"]
+    if rounds is not None and (not _is_int(rounds) or not 1 <= rounds <= 99):
+        errors["rounds"] = ["a whole number of rounds from 1 to 99"]
+    if not _is_int(games_per_match) or games_per_match < 1 or games_per_match % 2 == 0:
+        errors["games_per_match"] = ["an odd number: 1 for one game, 3 for best of 3, ..."]
+    checked = _check_options(options, format, errors)
+    snapshot: dict[str, Any] = {}
+    try:
+        if not isinstance(ruleset, str):
+            raise RulesetError({"ruleset": ["must be a ruleset slug"]})
+        rules = ruleset_from(ruleset, checked.get("ruleset_options") or None)
+        snapshot = rules.to_dict()
+    except RulesetError as exc:
+        errors["ruleset"] = [m for messages in exc.errors.values() for m in messages] or [
+            "unknown ruleset"
+        ]
+    except (TypeError, ValueError) as exc:
+        errors["ruleset"] = [str(exc)]
+    if errors:
+        raise Invalid("The tournament cannot be created.", errors=errors)
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            club=club,
+            name=name.strip(),
+            format=format,
+            ruleset_slug=ruleset,
+            ruleset=snapshot,
+            rounds=rounds,
+            games_per_match=games_per_match,
+            options=checked,
+            created_by=by,
+        )
+        audit(tournament, "tournament_created", by, after=_event_dict(tournament))
+    return tournament
+
+
+def _event_dict(t: Tournament) -> dict[str, Any]:
+    return {
+        "name": t.name, "format": t.format, "ruleset": t.ruleset_slug, "rounds": t.rounds,
+        "games_per_match": t.games_per_match, "options": t.options,
+    }  # fmt: skip
+
+
+# ---- registration --------------------------------------------------------------------------
+
+
+def _history(entry: Entry, what: str, by: Any, **details: Any) -> None:
+    entry.history = [
+        *entry.history,
+        {"at": timezone.now().isoformat(), "what": what, "by": getattr(by, "pk", None), **details},
+    ]
+
+
+def entry_add(
+    *,
+    tournament: Tournament,
+    players: Sequence[Player],
+    name: str | None = None,
+    seed: int | None = None,
+    by: Any = None,
+) -> Entry:
+    """Register a partnership (two players) or, in an individual event, one player.
+
+    Once a Swiss or individual event is running this is a late entry: it is paired
+    from the next round on. Other formats take no entries once started.
+    """
+    require_director(by, tournament.club)
+    errors: dict[str, list[str]] = {}
+    wanted = players_per_entry(tournament)
+    players = list(players)
+    if len(players) != wanted or len({p.pk for p in players}) != len(players):
+        kind = "an individual event" if wanted == 1 else "a partnership event"
+        errors["players"] = [f"{kind} takes {wanted} different player(s) per entry"]
+    elif any(p.club_id != tournament.club_id for p in players):
+        errors["players"] = ["every player must be of the event's club"]
+    if seed is not None and (not _is_int(seed) or seed < 1):
+        errors["seed"] = ["a positive whole number"]
+    if name is not None and (not isinstance(name, str) or len(name) > 160):
+        errors["name"] = ["a name of at most 160 characters"]
+    if errors:
+        raise Invalid("The entry cannot be added.", errors=errors)
+    try:
+        with transaction.atomic():
+            locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
+            late = locked.status != Tournament.Status.REGISTRATION
+            if locked.status == Tournament.Status.FINISHED or (
+                late and locked.format not in PAIRED_BY_ROUND
+            ):
+                raise Conflict(
+                    "Entries are closed: only Swiss and individual events take late entries.",
+                    code="entries_closed",
+                )
+            taken = EntryPlayer.objects.filter(tournament=locked, player__in=players)
+            if taken.exists():
+                raise Invalid(
+                    "Already entered.",
+                    errors={"players": ["a player is already entered in this event"]},
+                )
+            if seed is not None and locked.entries.filter(seed=seed).exists():
+                raise Invalid("Seed taken.", errors={"seed": [f"seed {seed} is already given"]})
+            entry = Entry(
+                tournament=locked,
+                name=(name or "").strip() or " & ".join(p.name for p in players),
+                seed=seed,
+                late=late,
+                checked_in=late,
+            )
+            _history(entry, "late_entry" if late else "registered", by)
+            entry.save()
+            EntryPlayer.objects.bulk_create(
+                EntryPlayer(entry=entry, player=p, tournament=locked) for p in players
+            )
+            audit(locked, "entry_added", by, after={"entry": entry.pk, "name": entry.name})
+    except IntegrityError as exc:  # two directors registering the same player at once
+        raise Conflict("The entry clashes with another one.", code="entry_clash") from exc
+    return entry
+
+
+def entry_check_in(*, entry: Entry, by: Any, checked_in: bool = True) -> Entry:
+    require_director(by, entry.tournament.club)
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        entry.checked_in = checked_in
+        _history(entry, "checked_in" if checked_in else "check_in_undone", by)
+        entry.save(update_fields=["checked_in", "history"])
+    return entry
+
+
+def entry_withdraw(*, entry: Entry, by: Any, reason: str = "") -> Entry:
+    """Withdraw an entry; its history is kept. Its remaining matches are forfeited
+    (the opponent wins by walkover) and it is left out of later pairings."""
+    tournament = entry.tournament
+    require_director(by, tournament.club)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if not entry.active:
+            raise Conflict("The entry has already withdrawn.", code="already_withdrawn")
+        entry.status = Entry.Status.WITHDRAWN
+        _history(entry, "withdrawn", by, reason=reason)
+        entry.save(update_fields=["status", "history"])
+        forfeited = []
+        if tournament.is_elimination and tournament.status == Tournament.Status.RUNNING:
+            before = _decided_keys(tournament)
+            brackets.bracket_sync(tournament)
+            forfeited = sorted(_decided_keys(tournament) - before)
+        elif tournament.status == Tournament.Status.RUNNING:
+            forfeited = _forfeit_open_matches(tournament, entry)
+        audit(
+            tournament,
+            "entry_withdrawn",
+            by,
+            before={"entry": entry.pk, "status": "active"},
+            after={"status": "withdrawn", "forfeited": forfeited},
+            reason=reason,
+        )
+        refresh_status(tournament)
+    return entry
+
+
+def _decided_keys(tournament: Tournament) -> set[int]:
+    return set(tournament.matches.filter(status=Match.Status.WALKOVER).values_list("pk", flat=True))
+
+
+def _forfeit_open_matches(tournament: Tournament, entry: Entry) -> list[int]:
+    forfeited = []
+    open_matches = tournament.matches.filter(status=Match.Status.READY, bye=False)
+    for match in open_matches:
+        side_a = {match.entry_a_id, match.partner_a_id}
+        side_b = {match.entry_b_id, match.partner_b_id}
+        if entry.pk not in side_a | side_b:
+            continue
+        match.winner_id = match.entry_b_id if entry.pk in side_a else match.entry_a_id
+        match.status = Match.Status.WALKOVER
+        match.flags = [*match.flags, brackets.FORFEIT]
+        match.save(update_fields=["winner", "status", "flags"])
+        forfeited.append(match.pk)
+    return forfeited
+
+
+# ---- starting and pairing ------------------------------------------------------------------
+
+
+def tournament_start(
+    *, tournament: Tournament, by: Any = None, draw_seed: str | None = None
+) -> Tournament:
+    """Close registration, fix the seeds (director's first, the rest drawn by lot)
+    and pair the first round, or the whole schedule or bracket."""
+    require_director(by, tournament.club)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if tournament.status != Tournament.Status.REGISTRATION:
+            raise Conflict("The tournament has already started.", code="already_started")
+        entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE))
+        if tournament.options.get("check_in_required"):
+            entries = [e for e in entries if e.checked_in]
+        least = 4 if tournament.is_individual else 2
+        if len(entries) < least:
+            raise Conflict(f"At least {least} entries are needed to start.", code="too_few_entries")
+        tournament.draw_seed = draw_seed or secrets.token_hex(8)
+        placed = [e.pk for e in sorted((e for e in entries if e.seed), key=lambda e: e.seed)]
+        order = seeds_with_director_order(
+            [e.pk for e in entries], placed, rng_seed=tournament.draw_seed
+        )
+        _renumber_seeds(tournament, order)
+        tournament.seeding = order
+        tournament.status = Tournament.Status.RUNNING
+        try:
+            _first_rounds(tournament, order)
+        except FormatError as exc:
+            raise Conflict(str(exc), code=exc.code) from exc
+        tournament.save()
+        audit(tournament, "tournament_started", by, after={"seeding": order})
+    return tournament
+
+
+def _renumber_seeds(tournament: Tournament, order: list[int]) -> None:
+    entries = {e.pk: e for e in tournament.entries.all()}
+    # Two passes: the (tournament, seed) constraint must never see a seed twice.
+    tournament.entries.update(seed=None)
+    for number, pk in enumerate(order, start=1):
+        entries[pk].seed = number
+    Entry.objects.bulk_update([entries[pk] for pk in order], ["seed"])
+
+
+def _first_rounds(tournament: Tournament, order: list[int]) -> None:
+    if tournament.is_elimination:
+        brackets.bracket_create(tournament)
+    elif tournament.format == FORMATS.ROUND_ROBIN:
+        schedule = round_robin_schedule(order, cycles=tournament.options.get("cycles", 1) or 1)
+        if tournament.rounds:
+            schedule = schedule[: tournament.rounds]
+        tournament.rounds = len(schedule)
+        for number, pairings in enumerate(schedule, start=1):
+            _create_round(tournament, number, pairings)
+    elif tournament.format == FORMATS.SWISS:
+        if not tournament.rounds:
+            tournament.rounds = max(1, math.ceil(math.log2(len(order))))
+        ranked = [SwissEntry(pk) for pk in order]
+        _create_round(tournament, 1, pair_swiss_round(ranked).pairings)
+    else:
+        movement = _movement(tournament, order)
+        tournament.rounds = len(movement.rounds)
+        _create_table_round(tournament, movement.rounds[0])
+
+
+def _movement(tournament: Tournament, order: list[int]):
+    movement = individual_movement(order, rounds=tournament.rounds, rng_seed=0)
+    report = validate_movement(movement)
+    if not report.ok:
+        raise FormatError("movement_invalid", "; ".join(report.problems))
+    return movement
+
+
+def _create_round(
+    tournament: Tournament, number: int, pairings: Sequence[Pairing], flags: Sequence[str] = ()
+) -> Round:
+    rnd = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        status=Round.Status.RUNNING if number == 1 else Round.Status.PENDING,
+        started_at=timezone.now() if number == 1 else None,
+        flags=list(flags),
+    )
+    Match.objects.bulk_create(_match_row(tournament, rnd, p) for p in pairings)
+    return rnd
+
+
+def _match_row(tournament: Tournament, rnd: Round, pairing: Pairing) -> Match:
+    bye = pairing.away is None
+    return Match(
+        tournament=tournament,
+        round=rnd,
+        table=None if bye else pairing.table,
+        entry_a_id=pairing.home,
+        entry_b_id=pairing.away,
+        bye=bye,
+        status=Match.Status.BYE if bye else Match.Status.READY,
+        winner_id=pairing.home if bye else None,
+        flags=sorted(pairing.flags),
+    )
+
+
+def _create_table_round(tournament: Tournament, movement_round: Any, number: int = 1) -> Round:
+    """An individual round: at each table pair_a (entry_a + partner_a) plays pair_b."""
+    rnd = Round.objects.create(
+        tournament=tournament, number=number, status=Round.Status.RUNNING, started_at=timezone.now()
+    )
+    rows = [
+        Match(
+            tournament=tournament, round=rnd, table=t.number,
+            entry_a_id=t.pair_a[0], partner_a_id=t.pair_a[1],
+            entry_b_id=t.pair_b[0], partner_b_id=t.pair_b[1], status=Match.Status.READY,
+        )
+        for t in movement_round.tables
+    ]  # fmt: skip
+    rows += [
+        Match(tournament=tournament, round=rnd, entry_a_id=p, bye=True, status=Match.Status.BYE,
+              winner_id=p, flags=["sit_out"])
+        for p in movement_round.sitting_out
+    ]  # fmt: skip
+    Match.objects.bulk_create(rows)
+    return rnd
+
+
+def round_pair_next(
+    *,
+    tournament: Tournament,
+    by: Any = None,
+    pins: Sequence[tuple[int, int]] = (),
+    forced_bye: int | None = None,
+) -> Round:
+    """Pair the next round of a Swiss or individual event from the standings so far."""
+    require_director(by, tournament.club)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        if tournament.format not in PAIRED_BY_ROUND:
+            raise Conflict(
+                "This format's rounds are paired when it starts.", code="not_paired_by_round"
+            )
+        if tournament.status != Tournament.Status.RUNNING:
+            raise Conflict("The tournament is not running.", code="not_running")
+        last = tournament.round_set.order_by("-number").first()
+        if last.matches.filter(status__in=[Match.Status.READY, Match.Status.WAITING]).exists():
+            raise Conflict(
+                f"Round {last.number} still has matches without a result.", code="round_unfinished"
+            )
+        if tournament.rounds and last.number >= tournament.rounds:
+            raise Conflict("Every round has been paired.", code="all_rounds_paired")
+        last.status = Round.Status.FINISHED
+        last.save(update_fields=["status"])
+        number = last.number + 1
+        try:
+            rnd = _pair(tournament, number, pins, forced_bye)
+        except FormatError as exc:
+            raise Invalid(str(exc), errors={"detail": [str(exc)]}, code=exc.code) from exc
+        audit(
+            tournament,
+            "round_paired",
+            by,
+            after={"round": number, "pins": [list(p) for p in pins], "forced_bye": forced_bye},
+        )
+    return rnd
+
+
+def _pair(tournament: Tournament, number: int, pins: Sequence, forced_bye: int | None) -> Round:
+    data = standings_data.load(tournament)
+    rows = standings_data.compute(tournament, data)
+    active = {e.pk for e in data.entries if e.active}
+    if tournament.format == FORMATS.SWISS:
+        ranked = [
+            SwissEntry(r.entry, score=r.match_points, byes=r.byes)
+            for r in rows
+            if r.entry in active
+        ]
+        previous = [(m.entry_a_id, m.entry_b_id) for m in data.matches]
+        paired = pair_swiss_round(ranked, previous, pins=pins, forced_bye=forced_bye)
+        tournament.round_set.filter(number=number).delete()
+        rnd = _create_round(tournament, number, paired.pairings)
+        rnd.status, rnd.started_at = Round.Status.RUNNING, timezone.now()
+        rnd.save(update_fields=["status", "started_at"])
+        return rnd
+    if tournament.options.get("movement") == "two_tier":
+        ranking = [r.entry for r in rows if r.entry in active]
+        movement_round = two_tier_round(ranking, standings_data.played_rounds(data), number=number)
+    else:
+        movement = _movement(tournament, tournament.seeding)
+        movement_round = movement.rounds[number - 1]
+    return _create_table_round(tournament, movement_round, number)
+
+
+# ---- director overrides on a round ----------------------------------------------------------
+
+
+def round_override(
+    *, round: Round, by: Any, action: str, a: int | None = None, b: int | None = None
+) -> Round:
+    """Swap two entries, pin a pairing, force a bye, or re-pair the round (Swiss):
+    each change is flagged on the pairings it touches. Only rounds without results."""
+    tournament = round.tournament
+    require_director(by, tournament.club)
+    if tournament.is_elimination or tournament.is_individual:
+        raise Conflict("Overrides apply to round robin and Swiss rounds.", code="no_overrides")
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        matches = list(round.matches.order_by("table", "id"))
+        if any(m.status in (Match.Status.DECIDED, Match.Status.WALKOVER) for m in matches):
+            raise Conflict("The round already has results.", code="round_has_results")
+        pairings = [
+            Pairing(m.table or 0, m.entry_a_id, m.entry_b_id, frozenset(m.flags)) for m in matches
+        ]
+        before = [[p.home, p.away, sorted(p.flags)] for p in pairings]
+        try:
+            if action == "swap":
+                pairings = swap_entries(pairings, a, b)
+            elif action == "pin":
+                pairings = pin_pairing(pairings, a, b)
+            elif action == "force_bye":
+                pairings = force_bye(pairings, a)
+            elif action == "repair" and tournament.format == FORMATS.SWISS:
+                round.matches.all().delete()
+                round.delete()
+                pins = [(a, b)] if a and b else []
+                round = _pair(tournament, round.number, pins, None)
+                for m in round.matches.all():
+                    m.flags = sorted({*m.flags, REPAIRED})
+                    m.save(update_fields=["flags"])
+                audit(tournament, "round_repaired", by, before={"pairings": before})
+                return round
+            else:
+                raise Invalid("Unknown override.", errors={"action": [f"unknown {action!r}"]})
+        except FormatError as exc:
+            raise Invalid(str(exc), errors={"detail": [str(exc)]}, code=exc.code) from exc
+        round.matches.all().delete()
+        games = sorted((p for p in pairings if p.away is not None), key=lambda p: p.table)
+        byes = [p for p in pairings if p.away is None]
+        renumbered = [
+            Pairing(i, p.home, p.away, p.flags) for i, p in enumerate(games + byes, start=1)
+        ]
+        Match.objects.bulk_create(_match_row(tournament, round, p) for p in renumbered)
+        after = [[p.home, p.away, sorted(p.flags)] for p in renumbered]
+        audit(
+            tournament,
+            f"round_{action}",
+            by,
+            before={"pairings": before},
+            after={"pairings": after},
+        )
+    return round
+
+
+__all__ = [
+    "AuditEntry",
+    "entry_add",
+    "entry_check_in",
+    "entry_withdraw",
+    "match_game_start",
+    "match_game_sync",
+    "match_result_correct",
+    "match_result_enter",
+    "round_override",
+    "round_pair_next",
+    "tournament_create",
+    "tournament_start",
+]
