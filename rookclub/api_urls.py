@@ -4,6 +4,7 @@ from rest_framework.routers import DefaultRouter
 
 from rookclub.api.clubs import ClubViewSet, PlayerViewSet, SessionViewSet
 from scoring.api import GameViewSet, HandViewSet, RulesetViewSet
+from tournaments.api import register as register_tournaments
 
 router = DefaultRouter()
 router.register("clubs", ClubViewSet, basename="club")
@@ -12,5 +13,6 @@ router.register("sessions", SessionViewSet, basename="session")
 router.register("rulesets", RulesetViewSet, basename="ruleset")
 router.register("games", GameViewSet, basename="game")
 router.register("hands", HandViewSet, basename="hand")
+register_tournaments(router)  # tournaments, matches, entries, rounds
 
 urlpatterns = router.urls
