@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "rookclub",
     "scoring",
     "tournaments",
+    "rookclub.printing",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class PrintingConfig(AppConfig):
+    name = "rookclub.printing"
+    label = "printing"
+    verbose_name = "Printing"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,269 @@
+"""What each printed document shows, as plain dataclasses (no Django, no database).
+
+Builders in ``builders.py`` fill these from the club-night selectors; tournament
+round sheets, standings and brackets fill the same classes from their own data.
+Templates under ``templates/print/`` only read them, so every document can be
+rendered and tested without a database.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+SEATS = ("north", "east", "south", "west")  # clockwise; the deal passes left (RULES.md §2)
+SEAT_LETTER = {"north": "N", "east": "E", "south": "S", "west": "W"}
+NS, EW = "N\u2013S", "E\u2013W"  # with an en dash, as printed
+SIDE_LABEL = {"north_south": NS, "east_west": EW}
+
+
+@dataclass(frozen=True)
+class SeatedPlayer:
+    seat: str  # north|east|south|west
+    name: str
+
+    @property
+    def letter(self) -> str:
+        return SEAT_LETTER.get(self.seat, self.seat[:1].upper())
+
+
+@dataclass(frozen=True)
+class SheetHeader:
+    """Who and where: printed at the top of every sheet and card."""
+
+    event: str  # "Lexington Rook Club — club night"
+    date: str = ""  # already formatted for print
+    round_label: str = ""  # "Round 3", or "" for a one-seating night
+    table: int | None = None
+    players: tuple[SeatedPlayer, ...] = ()
+    ruleset: str = ""  # "Tournament Rook (Kentucky Discard)"
+    target: str = ""  # "first to 300"
+
+    def player_at(self, seat: str) -> str:
+        return next((p.name for p in self.players if p.seat == seat), "")
+
+    @property
+    def ref(self) -> str:
+        """Short reference for the running header: "Club night · Round 3 · Table 7"."""
+        parts = [self.event, self.round_label, f"Table {self.table}" if self.table else ""]
+        return " · ".join(p for p in parts if p)
+
+    def _side(self, seats: tuple[str, str]) -> tuple[SeatedPlayer, ...]:
+        return tuple(SeatedPlayer(seat, self.player_at(seat)) for seat in seats)
+
+    @property
+    def ns_players(self) -> tuple[SeatedPlayer, ...]:
+        return self._side(("north", "south"))
+
+    @property
+    def ew_players(self) -> tuple[SeatedPlayer, ...]:
+        return self._side(("east", "west"))
+
+    @property
+    def north_south(self) -> str:
+        return " & ".join(n for n in (self.player_at("north"), self.player_at("south")) if n)
+
+    @property
+    def east_west(self) -> str:
+        return " & ".join(n for n in (self.player_at("east"), self.player_at("west")) if n)
+
+
+@dataclass(frozen=True)
+class BlankRow:
+    number: int
+    dealer: str  # seat letter
+    exchange_after: bool = False  # a seat-exchange point follows this hand
+
+
+@dataclass(frozen=True)
+class BlankSheet:
+    """A score sheet to fill in by hand at one table."""
+
+    header: SheetHeader
+    first_dealer: str = "north"
+    rows: tuple[BlankRow, ...] = ()
+    exchange_interval: int = 4
+    exchange_note: str = "one pair of partners swap seats"
+
+    @property
+    def grid_key(self) -> str:
+        """Names the static grid this sheet shares with every sheet of the same shape."""
+        note = hashlib.md5(self.exchange_note.encode(), usedforsecurity=False).hexdigest()[:8]
+        return f"grid-{self.first_dealer}-{len(self.rows)}-{self.exchange_interval}-{note}"
+
+    @property
+    def grid_url(self) -> str:
+        return f"rookclub-stamp:{self.grid_key}"
+
+    @property
+    def dealer_order(self) -> tuple[SeatedPlayer, ...]:
+        """Seats from the first dealer, clockwise, with the player sitting there."""
+        start = SEATS.index(self.first_dealer) if self.first_dealer in SEATS else 0
+        order = SEATS[start:] + SEATS[:start]
+        return tuple(SeatedPlayer(seat, self.header.player_at(seat)) for seat in order)
+
+
+def blank_rows(*, first_dealer: str = "north", hands: int = 16, exchange_interval: int = 4):
+    """Rows for ``hands`` hands: the dealer seat of each and the seat-exchange points.
+
+    The deal passes left every hand. Void hands (redeals) do not count towards
+    a seat exchange, so the printed points assume no void hands; the sheet says so.
+    """
+    start = SEATS.index(first_dealer) if first_dealer in SEATS else 0
+    return tuple(
+        BlankRow(
+            number=n,
+            dealer=SEAT_LETTER[SEATS[(start + n - 1) % 4]],
+            exchange_after=bool(exchange_interval) and n % exchange_interval == 0 and n < hands,
+        )
+        for n in range(1, hands + 1)
+    )
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """One recorded hand on a completed sheet."""
+
+    number: int
+    dealer: str = ""
+    declarer: str = ""  # "N (Alice)"
+    bid: int | None = None
+    trump: str = ""
+    counters_ns: int | None = None
+    counters_ew: int | None = None
+    penalties: str = ""  # "table talk N-S -40"
+    score_ns: int | None = None
+    score_ew: int | None = None
+    total_ns: int | None = None
+    total_ew: int | None = None
+    made: bool | None = None
+    void: bool = False
+    note: str = ""  # reasons: "set", "redeal", ...
+    confirmed: bool = False
+    corrected: bool = False
+    exchange_after: str = ""  # the seat message after this hand, if any
+
+
+@dataclass(frozen=True)
+class CorrectionNote:
+    hand: int
+    when: str
+    by: str
+    reason: str
+    change: str  # "bid 95 -> 100; counters N-S 75 -> 80"
+
+
+@dataclass(frozen=True)
+class GameSheetDoc:
+    """The completed score sheet of one game: every hand as recorded."""
+
+    header: SheetHeader
+    lines: tuple[HandLine, ...] = ()
+    corrections: tuple[CorrectionNote, ...] = ()
+    status: str = "in_progress"
+    winner: str = ""  # "N-S (Alice & Carol)"
+    total_ns: int = 0
+    total_ew: int = 0
+    game_ref: str = ""  # "Game 17"
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """A card that stands on the table: big table number, players, QR to score entry."""
+
+    header: SheetHeader
+    url: str = ""
+    qr_svg: str = ""  # data: URI of the QR code's SVG (see qr_data_uri)
+
+
+def qr_data_uri(url: str) -> str:
+    """The QR code for ``url`` as an SVG data URI (no files, crisp at any size)."""
+    import segno
+
+    return segno.make(url, error="m").svg_data_uri(border=2, omitsize=True)
+
+
+@dataclass(frozen=True)
+class StandingsColumn:
+    key: str
+    label: str
+    numeric: bool = True
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    title: str  # "Players", "Partnerships"
+    columns: tuple[StandingsColumn, ...]
+    rows: tuple[dict[str, Any], ...]  # each row: column key -> value
+
+
+@dataclass(frozen=True)
+class StandingsDoc:
+    """Night, season or tournament standings: one or more ranked tables."""
+
+    title: str
+    subtitle: str = ""
+    tables: tuple[StandingsTable, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    entries: tuple[str, ...]  # usually two; "" for a bye or a slot still to be decided
+    winner: str | None = None
+    label: str = ""  # "M3", "Table 2"
+    score: str = ""  # "310-240"
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    name: str  # "Quarter-finals"
+    matches: tuple[BracketMatch, ...]
+
+
+@dataclass(frozen=True)
+class BracketDoc:
+    """Any knockout bracket: rounds left to right, each a list of matches."""
+
+    title: str
+    subtitle: str = ""
+    rounds: tuple[BracketRound, ...] = ()
+
+    @property
+    def slots(self) -> int:
+        """Rows of the chart grid: two per first-round match."""
+        first = len(self.rounds[0].matches) if self.rounds else 1
+        return max(first, 1) * 2
+
+
+def bracket_layout(doc: BracketDoc) -> list[list[dict[str, Any]]]:
+    """Place each match on a grid: round r's match i spans 2**(r+1) rows, centred.
+
+    Returns per round a list of {"match", "row", "span"} with 1-based CSS grid rows,
+    so a template draws the classic chart without any arithmetic.
+    """
+    columns = []
+    for r, rnd in enumerate(doc.rounds):
+        span = 2 ** (r + 1)
+        columns.append(
+            [{"match": m, "row": i * span + 1, "span": span} for i, m in enumerate(rnd.matches)]
+        )
+    return columns
+
+
+def fingerprint(*parts: Any) -> str:
+    """A stable hash of documents and parameters: equal data -> equal fingerprint."""
+    payload = json.dumps([_plain(p) for p in parts], sort_keys=True, default=str)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    if isinstance(value, Sequence) and not isinstance(value, str | bytes):
+        return [_plain(v) for v in value]
+    return value
