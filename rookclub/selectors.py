@@ -93,7 +93,7 @@ class StandingRow:
     points: int = 0
     hands_declared: int = 0
     made: int = 0
-    set: int = 0
+    sets: int = 0
     nights: set[int] = field(default_factory=set)
 
     @property
@@ -107,6 +107,11 @@ class StandingRow:
     @property
     def made_percent(self) -> int | None:
         return round(100 * self.made / self.hands_declared) if self.hands_declared else None
+
+    # Templates read ``row.set``; defined last so it cannot shadow the builtin above.
+    @property
+    def set(self) -> int:
+        return self.sets
 
 
 @dataclass
@@ -154,7 +159,7 @@ def _standings(games: list[Game], hands: list[dict[str, Any]]) -> Standings:
             if row is not None:
                 row.hands_declared += 1
                 row.made += made
-                row.set += not made
+                row.sets += not made
 
     def ranked(rows: Any) -> list[StandingRow]:
         return sorted(rows, key=lambda r: (-r.won, -r.points, r.name))

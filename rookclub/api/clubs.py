@@ -49,7 +49,7 @@ STANDING = inline_serializer("Standing", {
     "name": serializers.CharField(), "games": serializers.IntegerField(),
     "won": serializers.IntegerField(), "points": serializers.IntegerField(),
     "hands_declared": serializers.IntegerField(), "made": serializers.IntegerField(),
-    "set": serializers.IntegerField(), "nights": serializers.IntegerField(),
+    "sets": serializers.IntegerField(), "nights": serializers.IntegerField(),
 }, many=True)  # fmt: skip
 STANDINGS = inline_serializer("Standings", {"players": STANDING, "partnerships": STANDING})
 
@@ -59,7 +59,7 @@ def standings_out(standings: selectors.Standings) -> dict[str, Any]:
         return [
             {"players": [p.pk for p in r.players], "name": r.name, "games": r.games,
              "won": r.won, "points": r.points, "hands_declared": r.hands_declared,
-             "made": r.made, "set": r.set, "nights": r.night_count}
+             "made": r.made, "sets": r.sets, "nights": r.night_count}
             for r in items
         ]  # fmt: skip
 

@@ -1,0 +1,96 @@
+"""Standings and the player page: right numbers, and a fixed number of queries."""
+
+import datetime
+
+import pytest
+
+from rookclub.selectors import (
+    player_profile,
+    season_standings,
+    session_overview,
+    session_standings,
+)
+from rookclub.services import session_check_in, session_open, session_seat
+from scoring.models import Game
+from scoring.selectors import game_sheet
+from scoring.services import hand_record
+from tests.clubs.conftest import made_hand, play_out
+from tests.factories import players_of
+
+pytestmark = pytest.mark.django_db
+
+
+def club_night(club, director, scorer, count, date=datetime.date(2025, 3, 6)):
+    """A seated night with ``count`` players; every game played out, north-south winning."""
+    session = session_open(club=club, date=date, opened_by=director)
+    session_check_in(session=session, players=players_of(club, count), by=director)
+    session_seat(session=session, by=director, seed=count)
+    for game in Game.objects.filter(session=session):
+        hand_record(game=game, data=made_hand(bid=100, ns=60), entered_by=scorer)  # set
+        play_out(game, scorer)
+    return session
+
+
+def test_the_night_ranks_the_winners_first_with_their_points(club, director, scorer):
+    session = club_night(club, director, scorer, 4)
+    game = Game.objects.get(session=session)
+    north = game.seats.get(seat="north").player
+
+    standings = session_standings(session=session)
+
+    top = standings.players[0]
+    assert top.won == 1
+    assert top.points == -100 + 4 * 120
+    assert standings.partnerships[0].won == 1
+    assert north in standings.partnerships[0].players
+    north_row = next(r for r in standings.players if r.players == (north,))
+    assert (north_row.hands_declared, north_row.made, north_row.sets) == (4, 3, 1)
+
+
+def test_the_season_adds_up_every_night_of_the_year(club, director, scorer):
+    club_night(club, director, scorer, 4, datetime.date(2025, 3, 6))
+    club_night(club, director, scorer, 4, datetime.date(2025, 3, 13))
+    club_night(club, director, scorer, 4, datetime.date(2024, 3, 13))
+
+    season = season_standings(club=club, year=2025)
+
+    assert season.games == 2
+    assert sum(row.won for row in season.players) == 4
+
+
+def test_the_player_page_shows_bids_made_average_bid_sets_and_partners(club, director, scorer):
+    session = club_night(club, director, scorer, 4)
+    game = Game.objects.get(session=session)
+    north = game.seats.get(seat="north").player
+    south = game.seats.get(seat="south").player
+
+    profile = player_profile(player=north)
+
+    assert profile.games == 1 and profile.won == 1
+    assert profile.hands_declared == 4 and profile.sets == 1
+    assert profile.bids_made_percent == 75
+    assert profile.average_bid == 115.0
+    assert profile.partners == [(south, 1)]
+    assert profile.history[0].partner == south
+
+
+@pytest.mark.parametrize("count", [4, 13])
+def test_each_page_runs_a_fixed_number_of_queries_whatever_the_club_size(
+    club, director, scorer, count, django_assert_max_num_queries
+):
+    session = club_night(club, director, scorer, count)
+    club_night(club, director, scorer, count, datetime.date(2025, 3, 13))
+    player = session.check_ins.first().player
+    game = Game.objects.filter(session=session).first()
+
+    with django_assert_max_num_queries(6):
+        overview = session_overview(session=session)
+        [t.game for r in overview.rounds for t in r.tables]
+    with django_assert_max_num_queries(3):
+        session_standings(session=session)
+    with django_assert_max_num_queries(3):
+        season_standings(club=club, year=2025)
+    with django_assert_max_num_queries(3):
+        player_profile(player=player)
+    with django_assert_max_num_queries(4):
+        game_sheet(game=game)
