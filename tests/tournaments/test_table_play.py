@@ -1,0 +1,89 @@
+"""Results from games played at the table give the same standings as typed-in results."""
+
+from scoring.models import Game
+from scoring.services import hand_record
+from tests.tournaments.conftest import make_event
+from tournaments import selectors, services
+from tournaments.models import MatchGame
+
+
+def made(bid, ns, bidder="north"):
+    return {"bidder": bidder, "bid": bid, "trump": "red",
+            "counters": {"north_south": ns, "east_west": 120 - ns}}  # fmt: skip
+
+
+def play_game_at_the_table(api, match, director):
+    response = api.post(f"/api/v1/matches/{match.pk}/games/")
+    assert response.status_code == 201, response.json()
+    game = Game.objects.get(pk=response.json()["game"])
+    seats = dict(game.seats.values_list("seat", "player_id"))
+    assert {seats["north"], seats["south"]} == set(
+        match.entry_a.players.values_list("pk", flat=True)
+    )
+    for hand in (made(80, 100), made(90, 40, bidder="east")):
+        hand_record(game=game, data=hand, entered_by=director)
+        services.match_game_sync(game=game)  # what the hand entry calls after each hand
+    game.refresh_from_db()
+    assert game.is_finished
+    return game
+
+
+def standings_rows(tournament):
+    return [
+        (r.entry.seed, r.wins, r.losses, r.points_for, r.points_against)
+        for r in selectors.tournament_standings(tournament=tournament)
+    ]
+
+
+def test_a_finished_table_game_becomes_the_match_result(api, club, director):
+    tournament = make_event(club, director, "round_robin", 2, options={"round_clock": {"hands": 2}})
+    match = tournament.matches.get()
+
+    game = play_game_at_the_table(api, match, director)
+
+    match.refresh_from_db()
+    linked = MatchGame.objects.get(match=match)
+    assert linked.game_id == game.pk
+    assert (linked.score_a, linked.score_b) == (
+        game.totals["north_south"],
+        game.totals["east_west"],
+    )
+    assert match.status == "decided"
+    assert tournament.audit.filter(what="result_from_table").exists()
+    rounds = api.get(f"/api/v1/tournaments/{tournament.pk}/rounds/").json()
+    assert rounds[0]["matches"][0]["games"][0]["game"] == game.pk
+
+
+def test_table_play_and_director_entry_give_the_same_standings(api, club, director):
+    played = make_event(club, director, "round_robin", 2, options={"round_clock": {"hands": 2}})
+    typed = make_event(club, director, "round_robin", 2, options={"round_clock": {"hands": 2}})
+    game = play_game_at_the_table(api, played.matches.get(), director)
+
+    services.match_result_enter(
+        match=typed.matches.get(),
+        games=[[game.totals["north_south"], game.totals["east_west"]]],
+        by=director,
+    )
+
+    assert standings_rows(played) == standings_rows(typed)
+
+
+def test_an_unfinished_table_game_leaves_the_match_open(api, club, director):
+    tournament = make_event(club, director, "round_robin", 2, options={"round_clock": {"hands": 2}})
+    match = tournament.matches.get()
+    game = Game.objects.get(pk=api.post(f"/api/v1/matches/{match.pk}/games/").json()["game"])
+
+    hand_record(game=game, data=made(80, 100), entered_by=director)
+    services.match_game_sync(game=game)
+
+    match.refresh_from_db()
+    assert match.status == "ready"
+    second = api.post(f"/api/v1/matches/{match.pk}/games/")
+    assert second.status_code == 409
+    assert second.json()["code"] == "game_in_progress"
+
+
+def test_a_game_outside_any_tournament_is_ignored(club, director):
+    from tests.factories import game_for
+
+    assert services.match_game_sync(game=game_for(club)) is None
