@@ -1,0 +1,42 @@
+"""The demo club: a few weeks of finished club nights, loaded idempotently and fast."""
+
+import time
+
+import pytest
+
+from rookclub.demo import load_demo
+from rookclub.models import ClubSession
+from rookclub.selectors import season_standings
+from scoring.models import Game, Hand, HandCorrection
+
+pytestmark = pytest.mark.django_db
+
+
+def counts():
+    return (ClubSession.objects.count(), Game.objects.count(), Hand.objects.count(),
+            HandCorrection.objects.count())  # fmt: skip
+
+
+def test_the_demo_shows_four_finished_nights_of_twelve_players_at_three_tables():
+    started = time.monotonic()
+    club = load_demo()
+    elapsed = time.monotonic() - started
+
+    nights = ClubSession.objects.filter(club=club)
+    assert nights.count() == 4
+    assert all(night.status == "closed" for night in nights)
+    assert all(night.check_ins.count() == 12 for night in nights)
+    assert not Game.objects.exclude(status="finished").exists()
+    assert Hand.objects.filter(confirmed_by__isnull=False).exists()
+    assert HandCorrection.objects.count() == 1
+    assert len(season_standings(club=club).players) == 12
+    assert elapsed < 10
+
+
+def test_loading_the_demo_twice_changes_nothing():
+    load_demo()
+    before = counts()
+
+    load_demo()
+
+    assert counts() == before
