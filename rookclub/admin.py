@@ -1,6 +1,14 @@
 from django.contrib import admin
 
-from rookclub.models import Club, Membership, Player
+from rookclub.models import (
+    CheckIn,
+    Club,
+    ClubSession,
+    Membership,
+    Player,
+    SessionRound,
+    TableSeating,
+)
 
 
 @admin.register(Club)
@@ -21,3 +29,29 @@ class PlayerAdmin(admin.ModelAdmin):
 class MembershipAdmin(admin.ModelAdmin):
     list_display = ["user", "club", "role"]
     list_filter = ["club", "role"]
+
+
+class CheckInInline(admin.TabularInline):
+    model = CheckIn
+    extra = 0
+    raw_id_fields = ["player"]
+
+
+@admin.register(ClubSession)
+class ClubSessionAdmin(admin.ModelAdmin):
+    list_display = ["club", "date", "status", "seating_method"]
+    list_filter = ["club", "status", "seating_method"]
+    date_hierarchy = "date"
+    inlines = [CheckInInline]
+
+
+class TableSeatingInline(admin.TabularInline):
+    model = TableSeating
+    extra = 0
+    raw_id_fields = ["north", "east", "south", "west"]
+
+
+@admin.register(SessionRound)
+class SessionRoundAdmin(admin.ModelAdmin):
+    list_display = ["session", "number"]
+    inlines = [TableSeatingInline]
