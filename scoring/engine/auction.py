@@ -55,13 +55,15 @@ def run_auction(
     if dealer not in r.player_seats:
         raise AuctionError({"dealer": [f"unknown dealer seat {dealer!r}"]})
     players = len(r.player_seats)
+    left = r.left_of
     passed: set[str] = set()
     high: int | None = None
     high_seat: str | None = None
     seat = r.next_player(dealer)
     done: list[Call] = []
+    over = False
     for i, call in enumerate(calls, start=1):
-        if _ended(passed, high, players):
+        if over:
             raise AuctionError({"calls": [f"call {i}: the auction is already over"]})
         bid = call.bid if isinstance(call, Call) else call
         if isinstance(call, Call) and call.seat != seat:
@@ -72,9 +74,12 @@ def run_auction(
             _check_bid(r, i, seat, bid, high)
             high, high_seat = bid, seat
         done.append(Call(seat, bid))
-        if not _ended(passed, high, players):
-            seat = _next_active(r, seat, passed)
-    if not _ended(passed, high, players):
+        over = _ended(passed, high, players)
+        if not over:
+            seat = left[seat]
+            while seat in passed:  # a pass is final: skip those who passed
+                seat = left[seat]
+    if not over:
         if partial:
             return AuctionResult(high_seat, high, False, False, tuple(done), False, seat)
         raise AuctionError({"calls": [f"the auction is not over: {seat} is to call"]})
@@ -87,13 +92,6 @@ def run_auction(
 
 def _ended(passed: set[str], high: int | None, players: int) -> bool:
     return len(passed) == players or (high is not None and len(passed) == players - 1)
-
-
-def _next_active(r: Ruleset, seat: str, passed: set[str]) -> str:
-    seat = r.next_player(seat)
-    while seat in passed:
-        seat = r.next_player(seat)
-    return seat
 
 
 def _check_bid(r: Ruleset, i: int, seat: str, bid: object, high: int | None) -> None:

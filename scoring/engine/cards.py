@@ -1,15 +1,17 @@
 """Cards, colours and the JSON spelling of a card (RULES.md §1).
 
-A card is a ``(colour, rank)`` pair.  The Rook Bird is ``Card("bird", 0)``: it
-has no colour of its own, and which suit it belongs to in play is decided by
-the trick rules (``tricks.py``) from the trump and the ruleset's Bird option.
-Cards are plain named tuples so that hands and tricks stay cheap to build,
-compare and hash in the card-level hot path.
+A card is a colour and a rank.  The Rook Bird is ``Card("bird", 0)``: it has
+no colour of its own, and which suit it belongs to in play is decided by the
+trick rules (``tricks.py``) from the trump and the ruleset's Bird option.
+
+There is exactly one ``Card`` object per colour and rank (``Card("red", 5) is
+Card("red", 5)``), so a card hashes and compares by identity.  That keeps the
+card-level hot path (sets of cards, per-card lookup tables) cheap.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any
 
 BLACK, RED, YELLOW, GREEN = "black", "red", "yellow", "green"
 COLOURS: tuple[str, ...] = (BLACK, RED, YELLOW, GREEN)
@@ -18,9 +20,34 @@ NO_TRUMP = "no_trump"
 BIRD_COLOUR = "bird"
 
 
-class Card(NamedTuple):
+class Card:
+    """One card; immutable and interned (one object per colour and rank)."""
+
+    __slots__ = ("colour", "rank")
     colour: str
     rank: int
+    _interned: dict[tuple[str, int], Card] = {}
+
+    def __new__(cls, colour: str, rank: int) -> Card:
+        card = cls._interned.get((colour, rank))
+        if card is None:
+            card = object.__new__(cls)
+            object.__setattr__(card, "colour", colour)
+            object.__setattr__(card, "rank", rank)
+            cls._interned[(colour, rank)] = card
+        return card
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (self.colour, self.rank))  # copies and pickles stay interned
+
+    def __lt__(self, other: Card) -> bool:
+        return (self.colour, self.rank) < (other.colour, other.rank)
+
+    def __repr__(self) -> str:
+        return f"Card({self.colour!r}, {self.rank})"
 
     def __str__(self) -> str:
         return card_code(self)

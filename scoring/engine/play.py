@@ -77,7 +77,7 @@ def check_card_hand(
         record = HandRecord(redeal=Redeal("all_passed"))
         return CardHandResult(record, None, None, None, None, (), (), None, 0, {})
 
-    hands = {seat: list(cards) for seat, cards in ch.hands.items()}
+    hands = {seat: set(cards) for seat, cards in ch.hands.items()}
     trump = _trump(r, ch, p)
     penalties = list(ch.penalties)
     nest = ch.nest
@@ -166,14 +166,14 @@ def _trump(r: Ruleset, ch: CardHand, p: Problems) -> str:
 def _exchange(
     r: Ruleset,
     ch: CardHand,
-    hand: list[Card],
+    hand: set[Card],
     declarer: str,
     rules: TrickRules,
     penalties: list[Penalty],
     p: Problems,
 ) -> tuple[Card, ...]:
     """The declarer takes the nest and discards as many cards (RULES.md §2)."""
-    pool = hand + list(ch.nest)
+    pool = hand | set(ch.nest)
     discards = ch.discards
     if len(discards) != r.nest_size or len(set(discards)) != len(discards):
         p.add(
@@ -182,7 +182,8 @@ def _exchange(
             "an improper discard is recorded on the score sheet (RULES.md §5)",
         )
         return ch.nest
-    if not set(discards) <= set(pool):
+    gone = set(discards)
+    if not gone <= pool:
         p.add("discards", "the declarer can only discard cards from the hand and the nest")
         return ch.nest
     improper = False
@@ -199,13 +200,13 @@ def _exchange(
             improper = True
     if improper:
         penalties.append(Penalty(declarer, "improper_discard"))
-    gone = set(discards)
-    hand[:] = [c for c in pool if c not in gone]
+    hand.clear()
+    hand.update(pool - gone)
     return tuple(discards)
 
 
 def _partner(
-    r: Ruleset, ch: CardHand, declarer: str | None, hands: dict[str, list[Card]], p: Problems
+    r: Ruleset, ch: CardHand, declarer: str | None, hands: dict[str, set[Card]], p: Problems
 ) -> str | None:
     if r.partnership != "called_partner":
         if ch.called_card is not None:
@@ -231,14 +232,13 @@ def _play(
     r: Ruleset,
     ch: CardHand,
     rules: TrickRules,
-    hands: dict[str, list[Card]],
+    hands: dict[str, set[Card]],
     dealer: str,
     declarer: str | None,
     partner: str | None,
     p: Problems,
 ) -> _Play:
     seats = r.seats
-    n = len(seats)
     if len(ch.tricks) != r.tricks_played:
         p.add("tricks", f"a hand has {r.tricks_played} tricks, not {len(ch.tricks)}")
         return _Play((), (), {}, {})
@@ -248,41 +248,44 @@ def _play(
         leader = r.next_player(declarer)
     else:
         leader = r.next_player(dealer)
-    order = {s: seats[i:] + seats[:i] for i, s in enumerate(seats)}
-    held = {seat: set(cards) for seat, cards in hands.items()}
-    suit, points = rules.suit, r.card_points
+    order = r.play_orders
+    held = hands  # each seat's cards, emptied as they are played
+    suit, points, privileged, winner = rules.suit, r.card_points, rules.privileged, rules.winner
     by_seat = dict.fromkeys(seats, 0)
     tricks_by_seat = dict.fromkeys(seats, 0)
     results: list[TrickResult] = []
     reneges: list[RenegeFound] = []
     for number, trick in enumerate(ch.tricks, start=1):
         expected = order[leader]
-        if len(trick) != n or any(
-            play[0] != seat for play, seat in zip(trick, expected, strict=False)
-        ):
+        try:
+            seats_played, cards = zip(*trick, strict=True)
+        except ValueError:
+            seats_played, cards = (), ()
+        if seats_played != expected:
             p.add(
                 "tricks",
                 f"trick {number}: {leader} leads and the others follow "
                 f"clockwise ({', '.join(expected)})",
             )
             break
-        led = None
-        for seat, card in trick:
+        led = suit[cards[0]]
+        for seat, card in zip(seats_played, cards, strict=True):
             hand = held[seat]
-            if card not in hand:
+            try:
+                hand.remove(card)
+            except KeyError:
                 p.add("tricks", f"trick {number}: {seat} plays {card}, a card they do not hold")
                 continue
-            hand.discard(card)
-            if led is None:
-                led = suit[card]
-            elif (
-                suit[card] != led and card != rules.privileged and any(suit[c] == led for c in hand)
-            ):
-                reneges.append(RenegeFound(number, seat, card))
+            if suit[card] != led and card != privileged:
+                # Not following: a renege if the player still holds the suit led.
+                for other in hand:
+                    if suit[other] == led:
+                        reneges.append(RenegeFound(number, seat, card))
+                        break
         if p:
             break
-        win = trick[rules.winner([card for _, card in trick])][0]
-        value = sum(points[card] for _, card in trick)
+        win = expected[winner(cards)]
+        value = sum(map(points.__getitem__, cards))
         by_seat[win] += value
         tricks_by_seat[win] += 1
         results.append(TrickResult(leader, win, value))
@@ -302,10 +305,11 @@ def _result(
     penalties: list[Penalty],
 ) -> CardHandResult:
     side_of = r.side_of
+    fixed = r.fixed_side_of
     counters = dict.fromkeys(r.side_names, 0)
     tricks = dict.fromkeys(r.side_names, 0)
     for seat in r.seats:
-        side = side_of(seat, declarer, partner)
+        side = fixed[seat] if fixed else side_of(seat, declarer, partner)
         counters[side] += play.by_seat[seat]
         tricks[side] += play.tricks_by_seat[seat]
     nest_side, nest_value = None, sum(r.card_points[c] for c in nest)

@@ -204,14 +204,26 @@ class Ruleset:
 
         return (*COLOURS, NO_TRUMP) if self.no_trump else COLOURS
 
+    @cached_property
+    def left_of(self) -> dict[str, str]:
+        """Seat -> the player's seat to its left (clockwise), skipping a dummy."""
+        seats, left = self.seats, {}
+        for i, seat in enumerate(seats):
+            j = (i + 1) % len(seats)
+            while seats[j] in self.dummy_seats:
+                j = (j + 1) % len(seats)
+            left[seat] = seats[j]
+        return left
+
+    @cached_property
+    def play_orders(self) -> dict[str, tuple[str, ...]]:
+        """Leader -> every seat in the order they play to a trick (clockwise)."""
+        seats = self.seats
+        return {s: seats[i:] + seats[:i] for i, s in enumerate(seats)}
+
     def next_player(self, seat: str) -> str:
         """The player's seat to the left (clockwise), skipping a dummy."""
-        seats = self.seats
-        i = seats.index(seat)
-        while True:
-            i = (i + 1) % len(seats)
-            if seats[i] not in self.dummy_seats:
-                return seats[i]
+        return self.left_of[seat]
 
     def side_of(self, seat: str, bidder: str | None = None, partner: str | None = None) -> str:
         side = self.fixed_side_of.get(seat)

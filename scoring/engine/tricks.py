@@ -31,6 +31,7 @@ class TrickRules:
     suit: dict[Card, str]
     power: dict[Card, float]
     privileged: Card | None  # the card that may be played at any time
+    strength: dict[Card, float]  # power, with 100 added for trumps: one number to compare
 
     def may_play(self, card: Card, hand: Iterable[Card], led: str | None) -> bool:
         """Whether ``card`` from ``hand`` follows the rules when ``led`` suit was led."""
@@ -55,17 +56,14 @@ class TrickRules:
     def winner(self, cards: Sequence[Card]) -> int:
         """Index of the card that takes the trick: highest trump, else highest of the
         suit led."""
-        suit, power, trump = self.suit, self.power, self.trump
+        suit, strength, trump = self.suit, self.strength, self.trump
         led = suit[cards[0]]
-        best, best_power, best_trumps = 0, power[cards[0]], led == trump
-        for i in range(1, len(cards)):
-            card = cards[i]
+        best, best_strength = 0, -1.0
+        for i, card in enumerate(cards):
             s = suit[card]
-            if s == trump:
-                if not best_trumps or power[card] > best_power:
-                    best, best_power, best_trumps = i, power[card], True
-            elif s == led and not best_trumps and power[card] > best_power:
-                best, best_power = i, power[card]
+            # Only trumps and the colour led can take a trick; any trump beats the rest.
+            if s in (led, trump) and strength[card] > best_strength:
+                best, best_strength = i, strength[card]
         return best
 
 
@@ -100,4 +98,5 @@ def _build(r: Ruleset, trump: str) -> TrickRules:
     if r.red_one and not no_trump:
         suit[RED_ONE] = colour
         power[RED_ONE] = 17.0  # above the Bird
-    return TrickRules(colour, suit, power, privileged)
+    strength = {card: power[card] + (100 if suit[card] == colour else 0) for card in r.deck}
+    return TrickRules(colour, suit, power, privileged, strength)

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from scoring.engine import (
     BIRD,
     PRESETS,
+    Card,
     HandRecord,
     HandRefused,
     check_card_hand,
@@ -36,12 +37,12 @@ def naive_winner(r, trump, trick):
     def rank(card):
         if card == BIRD:
             return {"high": 100, "low": -1, "ten_and_a_half": 10.5}[r.bird_rank]
-        if r.red_one and card == ("red", 1):
+        if r.red_one and card == Card("red", 1):
             return 200
         return 15 if (card.rank == 1 and r.ones_high) else card.rank
 
     def is_trump(card):
-        return card == BIRD or (r.red_one and card == ("red", 1)) or card.colour == trump
+        return card == BIRD or (r.red_one and card == Card("red", 1)) or card.colour == trump
 
     lead = trick[0][1]
     led = trump if is_trump(lead) else lead.colour

@@ -1,0 +1,77 @@
+"""Hands scored per second by the rules engine, on one core (CPU time, so a busy
+machine does not skew it).
+
+Run from the repository root: ``.venv/bin/python bench/engine.py``
+(or ``.venv/bin/python -m bench.engine``).
+
+* score sheet: ``score_hand`` on Tournament score-sheet records (checks included);
+* score sheet from JSON: ``HandRecord.from_dict`` + ``score_hand``, as the API does;
+* card level: ``check_card_hand`` (deal, nest, every trick) + ``score_hand``;
+* simulate: ``simulate_hand`` (seeded deal, random auction and legal play).
+
+Aim (issue 3): >= 100,000 score-sheet hands/s and >= 10,000 card-level hands/s.
+"""
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scoring.engine import (  # noqa: E402
+    PRESETS,
+    HandRecord,
+    check_card_hand,
+    score_hand,
+    simulate_hand,
+)
+
+RULES = PRESETS["tournament"]
+DEALER = "west"
+
+
+def rate(label: str, work, items: list, seconds: float = 1.5) -> float:
+    """Run ``work`` over ``items`` repeatedly for about ``seconds``; print items/s."""
+    done, start = 0, time.process_time()
+    while (elapsed := time.process_time() - start) < seconds:
+        for item in items:
+            work(item)
+        done += len(items)
+    per_second = done / elapsed
+    print(f"{label:<28} {per_second:>12,.0f} hands/s  ({done:,} hands in {elapsed:.2f} s)")
+    return per_second
+
+
+def main() -> None:
+    rng = random.Random(2024)
+    cards = [simulate_hand(RULES, rng, dealer=DEALER) for _ in range(2_000)]
+    played = [h for h in cards if h.tricks]
+    records = [check_card_hand(RULES, h, dealer=DEALER).record for h in cards]
+    bodies = [r.to_dict() for r in records]
+    print(f"Python {sys.version.split()[0]}, Tournament Rook, {len(records)} distinct hands")
+
+    sheet = rate("score sheet", lambda r: score_hand(RULES, r, dealer=DEALER), records)
+    rate(
+        "score sheet from JSON",
+        lambda b: score_hand(RULES, HandRecord.from_dict(b, RULES), dealer=DEALER),
+        bodies,
+    )
+    card = rate(
+        "card level",
+        lambda h: score_hand(RULES, check_card_hand(RULES, h, dealer=DEALER).record, dealer=DEALER),
+        played,
+    )
+    seeds = iter(range(10**9))
+    rate(
+        "simulate (not a target)",
+        lambda _: simulate_hand(RULES, next(seeds), dealer=DEALER),
+        list(range(200)),
+        1.0,
+    )
+    ok = sheet >= 100_000 and card >= 10_000
+    print("targets met" if ok else "BELOW TARGET: score sheet >= 100,000/s, card >= 10,000/s")
+
+
+if __name__ == "__main__":
+    main()
