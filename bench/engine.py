@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.engine import (  # noqa: E402
+from scoring.engine import (
     PRESETS,
     HandRecord,
     check_card_hand,
