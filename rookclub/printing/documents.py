@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,7 +76,11 @@ class SheetHeader:
 class BlankRow:
     number: int
     dealer: str  # seat letter
-    exchange_after: bool = False  # a seat-exchange point follows this hand
+    exchange: str = ""  # the seat change due after this hand ("North and South exchange seats")
+
+    @property
+    def exchange_after(self) -> bool:
+        return bool(self.exchange)
 
 
 @dataclass(frozen=True)
@@ -86,14 +90,12 @@ class BlankSheet:
     header: SheetHeader
     first_dealer: str = "north"
     rows: tuple[BlankRow, ...] = ()
-    exchange_interval: int = 4
-    exchange_note: str = "one pair of partners swap seats"
 
     @property
     def grid_key(self) -> str:
         """Names the static grid this sheet shares with every sheet of the same shape."""
-        note = hashlib.md5(self.exchange_note.encode(), usedforsecurity=False).hexdigest()[:8]
-        return f"grid-{self.first_dealer}-{len(self.rows)}-{self.exchange_interval}-{note}"
+        shape = json.dumps([self.first_dealer, [(r.dealer, r.exchange) for r in self.rows]])
+        return "grid-" + hashlib.md5(shape.encode(), usedforsecurity=False).hexdigest()[:16]
 
     @property
     def grid_url(self) -> str:
@@ -107,18 +109,32 @@ class BlankSheet:
         return tuple(SeatedPlayer(seat, self.header.player_at(seat)) for seat in order)
 
 
-def blank_rows(*, first_dealer: str = "north", hands: int = 16, exchange_interval: int = 4):
-    """Rows for ``hands`` hands: the dealer seat of each and the seat-exchange points.
+DEFAULT_EXCHANGE = "one pair of partners exchange seats (RULES.md §6)"
 
-    The deal passes left every hand. Void hands (redeals) do not count towards
-    a seat exchange, so the printed points assume no void hands; the sheet says so.
+
+def blank_rows(
+    *,
+    first_dealer: str = "north",
+    hands: int = 16,
+    exchange_interval: int = 4,
+    exchanges: Mapping[int, str] | None = None,
+) -> tuple[BlankRow, ...]:
+    """Rows for ``hands`` hands: the dealer seat of each and the seat changes.
+
+    The deal passes left every hand. ``exchanges`` maps a hand number to the
+    seat change due after it (the engine's own message); without it a change is
+    marked every ``exchange_interval`` hands. Void hands (redeals) do not count
+    towards a change, so the printed points assume none; the sheet says so.
     """
     start = SEATS.index(first_dealer) if first_dealer in SEATS else 0
+    if exchanges is None:
+        every = exchange_interval or hands + 1
+        exchanges = {n: DEFAULT_EXCHANGE for n in range(every, hands, every)}
     return tuple(
         BlankRow(
             number=n,
             dealer=SEAT_LETTER[SEATS[(start + n - 1) % 4]],
-            exchange_after=bool(exchange_interval) and n % exchange_interval == 0 and n < hands,
+            exchange=exchanges.get(n, "") if n < hands else "",
         )
         for n in range(1, hands + 1)
     )
@@ -200,6 +216,14 @@ class StandingsTable:
     columns: tuple[StandingsColumn, ...]
     rows: tuple[dict[str, Any], ...]  # each row: column key -> value
 
+    @property
+    def cells(self) -> list[list[dict[str, Any]]]:
+        """Rows as cells in column order, for templates: [{"value", "numeric"}, ...]."""
+        return [
+            [{"value": row.get(c.key, ""), "numeric": c.numeric} for c in self.columns]
+            for row in self.rows
+        ]
+
 
 @dataclass(frozen=True)
 class StandingsDoc:
@@ -240,18 +264,18 @@ class BracketDoc:
         return max(first, 1) * 2
 
 
-def bracket_layout(doc: BracketDoc) -> list[list[dict[str, Any]]]:
-    """Place each match on a grid: round r's match i spans 2**(r+1) rows, centred.
+def bracket_layout(doc: BracketDoc) -> list[dict[str, Any]]:
+    """Place each match on a CSS grid: round r's match i spans 2**(r+1) rows, centred.
 
-    Returns per round a list of {"match", "row", "span"} with 1-based CSS grid rows,
-    so a template draws the classic chart without any arithmetic.
+    Returns per round {"name", "index", "cells": [{"match", "row", "span"}]} with
+    1-based grid lines (row 1 holds the round names), so a template draws the
+    classic chart without arithmetic. Later rounds need not be decided yet.
     """
     columns = []
     for r, rnd in enumerate(doc.rounds):
         span = 2 ** (r + 1)
-        columns.append(
-            [{"match": m, "row": i * span + 1, "span": span} for i, m in enumerate(rnd.matches)]
-        )
+        cells = [{"match": m, "row": i * span + 2, "span": span} for i, m in enumerate(rnd.matches)]
+        columns.append({"name": rnd.name, "index": r + 1, "cells": cells})
     return columns
 
 

@@ -26,7 +26,7 @@ from django.template.loader import render_to_string
 from weasyprint import default_url_fetcher
 from weasyprint.images import SVGImage
 
-from rookclub.printing.documents import EW, NS, BlankSheet
+from rookclub.printing.documents import EW, NS, BlankRow, BlankSheet
 
 SCHEME = "rookclub-stamp:"
 _draw_lock = threading.Lock()
@@ -89,15 +89,12 @@ def _columns() -> tuple[list[GridColumn], list[GridColumn]]:
     return columns, groups
 
 
-@lru_cache(maxsize=64)
-def blank_grid_svg(first_dealer: str, hands: int, interval: int, note: str) -> str:
+def blank_grid_svg(blank_rows: tuple[BlankRow, ...]) -> str:
     """The static body of a blank score sheet (everything under the header) as SVG."""
-    from rookclub.printing.documents import blank_rows
-
     columns, groups = _columns()
     y = 2 * HEAD
     rows, strips = [], []
-    for row in blank_rows(first_dealer=first_dealer, hands=hands, exchange_interval=interval):
+    for row in blank_rows:
         rows.append({"y": round(y, 2), "mid": round(y + ROW / 2, 2), "row": row})
         y += ROW
         if row.exchange_after:
@@ -119,7 +116,6 @@ def blank_grid_svg(first_dealer: str, hands: int, interval: int, note: str) -> s
             "groups": groups,
             "rows": rows,
             "strips": strips,
-            "note": note,
             "table_bottom": table_bottom,
             "boxes_y": boxes_y,
             "box_label_y": boxes_y + 3.6,
@@ -152,11 +148,10 @@ def stamps_for(sheets: Iterable[BlankSheet], font_config) -> dict[str, StampImag
     for sheet in sheets:
         key = sheet.grid_key
         if SCHEME + key not in found:
-            shape = (sheet.first_dealer, len(sheet.rows), sheet.exchange_interval)
-            found[SCHEME + key] = _stamp(key, *shape, sheet.exchange_note, font_config)
+            found[SCHEME + key] = _stamp(key, sheet.rows, font_config)
     return found
 
 
 @lru_cache(maxsize=64)
-def _stamp(key, first_dealer, hands, interval, note, font_config) -> StampImage:
-    return StampImage(key, blank_grid_svg(first_dealer, hands, interval, note), font_config)
+def _stamp(key: str, rows: tuple[BlankRow, ...], font_config) -> StampImage:
+    return StampImage(key, blank_grid_svg(rows), font_config)

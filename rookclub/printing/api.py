@@ -1,0 +1,169 @@
+"""REST endpoints for printing: PDFs in the response, and batch jobs with their state.
+
+* ``GET /api/v1/print/games/{game}/sheet/``, ``.../rounds/{round}/tables/{table}/sheet/``,
+  ``.../rounds/{round}/tables/{table}/card/``, ``.../sessions/{session}/standings/``,
+  ``.../clubs/{slug}/standings/?year=`` -> ``application/pdf`` (``?size=a4|letter``).
+* ``POST /api/v1/print-jobs/`` ``{"kind", "parameters", "size"}`` -> 202 and the job;
+  ``GET /api/v1/print-jobs/{id}/`` -> ``{"id", "state", "progress", "result_url"}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, renderers, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import APIException
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from rookclub.errors import DomainError
+from rookclub.permissions import is_member
+from rookclub.printing.kinds import KINDS, kind_named
+from rookclub.printing.models import PrintJob
+from rookclub.printing.services import document_pdf, print_job_start
+from rookclub.printing.views import pdf_response
+
+
+class PDFRenderer(renderers.BaseRenderer):
+    """Lets clients ask for ``Accept: application/pdf``; errors still answer in JSON."""
+
+    media_type = "application/pdf"
+    format = "pdf"
+    charset = None
+    render_style = "binary"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return data if isinstance(data, bytes) else b""
+
+
+class PrintError(APIException):
+    def __init__(self, error: DomainError) -> None:
+        super().__init__(detail=error.as_dict(), code=error.code)
+        self.status_code = error.status
+
+
+def _pdf(request: Request, kind: str, **params: Any) -> HttpResponse:
+    params = {**request.query_params.dict(), **params}
+    try:
+        pdf, filename = document_pdf(kind=kind, params=params, by=request.user)
+    except DomainError as error:
+        raise PrintError(error) from None
+    return pdf_response(pdf, filename)
+
+
+SIZE = OpenApiParameter("size", str, enum=["a4", "letter"], description="Page size (A4 default)")
+PDF = {(200, "application/pdf"): OpenApiTypes.BINARY}
+
+
+@extend_schema(parameters=[SIZE], responses=PDF)
+class PrintViewSet(viewsets.ViewSet):
+    """Single PDFs, rendered in the request."""
+
+    renderer_classes = [renderers.JSONRenderer, PDFRenderer]
+
+    @action(detail=False, methods=["get"], url_path=r"games/(?P<game>\d+)/sheet")
+    def game_sheet(self, request: Request, game: str) -> HttpResponse:
+        """The completed score sheet of a game: every hand as recorded, corrections marked."""
+        return _pdf(request, "game-sheet", game=game)
+
+    @action(
+        detail=False, methods=["get"], url_path=r"rounds/(?P<round>\d+)/tables/(?P<table>\d+)/sheet"
+    )
+    def table_sheet(self, request: Request, round: str, table: str) -> HttpResponse:
+        """A blank score sheet for one table of a round, pre-filled with players and dealers."""
+        return _pdf(request, "round-sheets", round=round, table=table)
+
+    @action(
+        detail=False, methods=["get"], url_path=r"rounds/(?P<round>\d+)/tables/(?P<table>\d+)/card"
+    )
+    def table_card(self, request: Request, round: str, table: str) -> HttpResponse:
+        """A table card with a QR code opening that table's score-entry page."""
+        base_url = request.build_absolute_uri("/")
+        return _pdf(request, "round-cards", round=round, table=table, base_url=base_url)
+
+    @action(detail=False, methods=["get"], url_path=r"sessions/(?P<session>\d+)/standings")
+    def session_standings(self, request: Request, session: str) -> HttpResponse:
+        """Standings of a club night."""
+        return _pdf(request, "session-standings", session=session)
+
+    @extend_schema(parameters=[SIZE, OpenApiParameter("year", int)], responses=PDF)
+    @action(detail=False, methods=["get"], url_path=r"clubs/(?P<slug>[-\w]+)/standings")
+    def season_standings(self, request: Request, slug: str) -> HttpResponse:
+        """Season standings of a club (``?year=2025``; all seasons without it)."""
+        return _pdf(request, "season-standings", club=slug)
+
+
+class PrintJobSerializer(serializers.ModelSerializer):
+    result_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = PrintJob
+        fields = ["id", "kind", "parameters", "state", "progress", "pages", "error", "result_url",
+                  "created_at", "finished_at"]  # fmt: skip
+        read_only_fields = fields
+
+    def get_result_url(self, job: PrintJob) -> str | None:
+        if job.state != PrintJob.State.DONE or not job.result:
+            return None
+        url = reverse("print-job-download", args=[job.pk])
+        request = self.context.get("request")
+        return request.build_absolute_uri(url) if request else url
+
+
+class PrintJobStartSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=sorted(k for k, v in KINDS.items() if v.batch))
+    parameters = serializers.DictField(
+        required=False, default=dict, help_text='e.g. {"round": 3} or {"session": 12}'
+    )
+    size = serializers.ChoiceField(choices=["a4", "letter"], required=False, default="a4")
+
+
+class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Batch PDFs ("all score sheets for round 3"): start one, then poll its state."""
+
+    serializer_class = PrintJobSerializer
+
+    def get_queryset(self):
+        return PrintJob.objects.all()
+
+    def get_object(self) -> PrintJob:
+        job = super().get_object()
+        user = self.request.user
+        if job.created_by_id != user.pk and not user.is_superuser:
+            try:
+                club = kind_named(job.kind).build(job.parameters).club
+            except DomainError:
+                club = None
+            if club is None or not is_member(user, club):
+                from django.http import Http404
+
+                raise Http404
+        return job
+
+    @extend_schema(request=PrintJobStartSerializer, responses={202: PrintJobSerializer})
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        start = PrintJobStartSerializer(data=request.data)
+        start.is_valid(raise_exception=True)
+        params = {**start.validated_data["parameters"], "size": start.validated_data["size"]}
+        if start.validated_data["kind"] == "round-cards":
+            params["base_url"] = request.build_absolute_uri("/")
+        try:
+            job = print_job_start(kind=start.validated_data["kind"], params=params, by=request.user)
+        except DomainError as error:
+            raise PrintError(error) from None
+        job.refresh_from_db()  # eager mode: it may already be done
+        return Response(
+            PrintJobSerializer(job, context={"request": request}).data,
+            status=status.HTTP_202_ACCEPTED,
+        )
+
+
+def register(router) -> None:
+    """Add the print routes to the /api/v1/ router."""
+    router.register("print", PrintViewSet, basename="api-print")
+    router.register("print-jobs", PrintJobViewSet, basename="api-print-job")

@@ -1,0 +1,129 @@
+"""Writes for printing: start a batch job (or reuse a cached one) and run it."""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+
+from rookclub.errors import NotAllowed
+from rookclub.permissions import is_member
+from rookclub.printing.documents import fingerprint
+from rookclub.printing.kinds import Built, Kind, kind_named
+from rookclub.printing.models import PrintJob
+from rookclub.printing.render import page_size_from, render_batch_pdf, render_pdf
+from rookclub.tasks import send_on_commit
+
+log = logging.getLogger(__name__)
+
+# Bump when templates or the stylesheet change, so cached PDFs are rendered again.
+RENDER_VERSION = "1"
+
+
+def _params(kind: Kind, params: Mapping[str, Any]) -> dict[str, Any]:
+    clean = {k: v for k, v in params.items() if v not in (None, "")}
+    clean["size"] = page_size_from(clean.get("size"))
+    return clean
+
+
+def _fingerprint(kind: Kind, params: Mapping[str, Any], built: Built) -> str:
+    return fingerprint(RENDER_VERSION, kind.name, dict(params), built.items, built.context)
+
+
+def document_build(*, kind: str, params: Mapping[str, Any], by: Any) -> tuple[Kind, Built, dict]:
+    """Find what ``by`` asked to print; Missing (404), Invalid (400) or NotAllowed (403)."""
+    found = kind_named(kind)
+    clean = _params(found, params)
+    built = found.build(clean)
+    if not is_member(by, built.club):
+        raise NotAllowed(f"Only members of {built.club.name} may print its sheets.")
+    return found, built, clean
+
+
+def document_pdf(*, kind: str, params: Mapping[str, Any], by: Any) -> tuple[bytes, str]:
+    """One PDF rendered in the request (a single sheet, a card, standings)."""
+    found, built, clean = document_build(kind=kind, params=params, by=by)
+    pdf = render_pdf(
+        found.template,
+        {**built.context, "items": built.items},
+        page_size=clean["size"],
+        stamps=built.stamps,
+    )
+    return pdf, built.filename
+
+
+def print_job_start(*, kind: str, params: Mapping[str, Any], by: Any) -> PrintJob:
+    """Start a batch, or return the job that already shows exactly this data.
+
+    A done job with the same fingerprint is the cache: its PDF is handed out
+    again until the data behind it changes. A queued or running job with the
+    same fingerprint is shared too, so two directors clicking at once make one PDF.
+    """
+    found = kind_named(kind, batch=True)
+    found, built, clean = document_build(kind=found.name, params=params, by=by)
+    print_fingerprint = _fingerprint(found, clean, built)
+    with transaction.atomic():
+        existing = (
+            PrintJob.objects.filter(fingerprint=print_fingerprint)
+            .exclude(state=PrintJob.State.FAILED)
+            .order_by("-created_at")
+            .first()
+        )
+        if existing and (existing.state != PrintJob.State.DONE or existing.result):
+            return existing
+        job = PrintJob.objects.create(
+            kind=found.name,
+            parameters=clean,
+            fingerprint=print_fingerprint,
+            created_by=by if getattr(by, "is_authenticated", False) else None,
+        )
+        from rookclub.printing.tasks import render_batch
+
+        send_on_commit(render_batch, job.pk)
+    return job
+
+
+def _progress(job_pk: int, done: int, total: int) -> None:
+    percent = 5 + int(90 * done / max(total, 1))
+    PrintJob.objects.filter(pk=job_pk).update(progress=percent)
+
+
+def print_job_run(*, job_pk: int) -> PrintJob | None:
+    """Render a batch job's PDF, reporting progress table by table. Never raises:
+    a failure is recorded on the job for the page and the API to show."""
+    claimed = PrintJob.objects.filter(pk=job_pk, state=PrintJob.State.QUEUED).update(
+        state=PrintJob.State.RUNNING, started_at=timezone.now(), progress=1
+    )
+    job = PrintJob.objects.filter(pk=job_pk).first()
+    if not claimed or job is None:
+        return job  # gone, or another worker has it
+    try:
+        found = kind_named(job.kind, batch=True)
+        built = found.build(job.parameters)
+        chunk = max(4, math.ceil(len(built.items) / 10))
+        pdf, pages = render_batch_pdf(
+            found.template,
+            built.items,
+            context=built.context,
+            page_size=job.parameters.get("size", "a4"),
+            chunk=chunk,
+            stamps=built.stamps,
+            on_progress=lambda done, total: _progress(job.pk, done, total),
+        )
+        job.result.save(built.filename, ContentFile(pdf), save=False)
+        job.fingerprint = _fingerprint(found, job.parameters, built)  # what it really shows
+        job.pages = pages
+        job.state = PrintJob.State.DONE
+    except Exception as exc:  # recorded, not raised: the page shows it
+        log.exception("print job %s failed", job.pk)
+        job.state = PrintJob.State.FAILED
+        job.error = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+    job.progress = 100
+    job.finished_at = timezone.now()
+    job.save()
+    return job
