@@ -3,6 +3,7 @@
 from rest_framework.routers import DefaultRouter
 
 from rookclub.api.clubs import ClubViewSet, PlayerViewSet, SessionViewSet
+from rookclub.printing.api import register as register_printing
 from scoring.api import GameViewSet, HandViewSet, RulesetViewSet
 from tournaments.api import register as register_tournaments
 
@@ -14,5 +15,6 @@ router.register("rulesets", RulesetViewSet, basename="ruleset")
 router.register("games", GameViewSet, basename="game")
 router.register("hands", HandViewSet, basename="hand")
 register_tournaments(router)  # tournaments, matches, entries, rounds
+register_printing(router)  # PDFs and batch print jobs
 
 urlpatterns = router.urls
