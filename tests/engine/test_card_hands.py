@@ -253,3 +253,47 @@ def test_a_malformed_card_hand_names_every_problem():
         )
     assert exc.value.code == "hand_malformed"
     assert set(exc.value.errors) == {"hands.north", "tricks", "calls", "colour"}
+
+
+def test_the_player_left_of_the_dealer_leads_the_first_trick():
+    hand = simulated(dealer="south")
+    assert hand.tricks[0][0][0] == "west"
+
+
+def test_the_winner_of_a_trick_leads_the_next():
+    hand = simulated(seed=9)
+    result = check_card_hand(T, hand)
+    for previous, trick in zip(result.tricks, hand.tricks[1:], strict=False):
+        assert trick[0][0] == previous.winner
+
+
+def test_a_record_where_the_wrong_player_leads_a_later_trick_is_refused():
+    hand = simulated(seed=9)
+    second = hand.tricks[1]
+    rotated = (*second[1:], second[0])
+    with pytest.raises(HandRefused) as exc:
+        check_card_hand(
+            T, dataclasses.replace(hand, tricks=(hand.tricks[0], rotated, *hand.tricks[2:]))
+        )
+    assert exc.value.errors["tricks"][0].startswith("trick 2:")
+
+
+def test_the_declarer_must_discard_as_many_cards_as_the_nest_held():
+    hand = simulated()
+    with pytest.raises(HandRefused) as exc:
+        check_card_hand(T, dataclasses.replace(hand, discards=hand.discards[:4]))
+    assert "exactly 5" in exc.value.errors["discards"][0]
+
+
+def test_a_hand_with_a_trick_missing_is_refused():
+    hand = simulated()
+    with pytest.raises(HandRefused) as exc:
+        check_card_hand(T, dataclasses.replace(hand, tricks=hand.tricks[:-1]))
+    assert "a hand has 9 tricks, not 8" in exc.value.errors["tricks"]
+
+
+@pytest.mark.parametrize("rank", ["high", "low", "ten_and_a_half"])
+def test_simulated_play_under_each_bird_option_checks_clean(rank):
+    r = ruleset_from("tournament", {"bird_rank": rank})
+    for seed in range(20):
+        assert check_card_hand(r, simulate_hand(r, seed, dealer="west")).reneges == ()

@@ -224,3 +224,41 @@ class TestGameJson:
         game = replay(TOURNAMENT, {"north": 1, "east": 2, "south": 3, "west": 4}, "west", [made()])
         data = json.loads(json.dumps(game.to_dict()))
         assert game_from_dict(data).player_totals == {1: 70, 2: 50, 3: 70, 4: 50}
+
+
+def test_the_beginner_game_ends_when_a_player_reaches_40():
+    r = PRESETS["beginner"]
+    hand = sheet(trump="red", counters={"north": 12, "east": 4, "south": 4, "west": 2})
+    game = replay(r, PLAYERS, "west", [hand] * 3)
+    assert game.status == "in_progress" and game.player_totals["ann"] == 36
+    game = play_hand(game, hand)
+    assert (game.status, game.winners, game.winner) == ("finished", ("ann",), None)
+
+
+def test_in_the_two_player_game_the_deal_alternates_and_the_dummy_never_deals():
+    r = PRESETS["two-player"]
+    hand = sheet(
+        bidder="seat1",
+        bid=30,
+        trump="red",
+        counters={"seat1": 40, "seat2": 40, "dummy": 20},
+        tricks={"seat1": 5, "seat2": 5, "dummy": 3},
+    )
+    game = replay(r, {"seat1": "ann", "seat2": "bob"}, "seat1", [hand] * 3)
+    assert [h.dealer for h in game.hands] == ["seat1", "seat2", "seat1"]
+    assert game.player_totals == {"ann": 3 * 50, "bob": 3 * 50}
+
+
+def test_a_game_for_six_in_two_partnerships_of_three_scores_by_partnership():
+    r = PRESETS["dixie-6"]
+    seats = {f"seat{i}": f"p{i}" for i in range(1, 7)}
+    hand = sheet(
+        bidder="seat1",
+        bid=70,
+        trump="red",
+        counters={"seats_135": 80, "seats_246": 20},
+        tricks={"seats_135": 7, "seats_246": 3},
+    )
+    game = replay(r, seats, "seat6", [hand])
+    assert game.totals == {"seats_135": 100, "seats_246": 20}
+    assert game.player_totals["p3"] == 100 and game.dealer == "seat1"
