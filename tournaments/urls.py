@@ -1,0 +1,14 @@
+from django.urls import path
+
+from tournaments import views
+
+urlpatterns = [
+    path("", views.tournament_list, name="tournament-list"),
+    path("<int:pk>/", views.tournament_detail, name="tournament-detail"),
+    path("<int:pk>/rounds/", views.tournament_rounds, name="tournament-rounds"),
+    path("<int:pk>/bracket/", views.tournament_bracket, name="tournament-bracket"),
+    path("<int:pk>/standings/", views.tournament_standings, name="tournament-standings"),
+    path("<int:pk>/start/", views.tournament_start, name="tournament-start"),
+    path("<int:pk>/pair/", views.tournament_pair, name="tournament-pair"),
+    path("matches/<int:pk>/result/", views.match_result, name="tournament-match-result"),
+]

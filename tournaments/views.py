@@ -1,0 +1,128 @@
+"""Tournament pages: the director's dashboard, round pairings, the bracket and the
+live public standings. Reads go through selectors; writes through services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from rookclub import permissions
+from rookclub.errors import DomainError
+from tournaments import selectors, services
+from tournaments.models import Match, Tournament
+
+
+def _tournament(pk: int) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    tournaments = Tournament.objects.select_related("club").order_by("-created_at")[:100]
+    return render(request, "tournaments/list.html", {"tournaments": tournaments})
+
+
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director's dashboard: entries, rounds with result entry, next steps."""
+    tournament = _tournament(pk)
+    context = {
+        "tournament": tournament,
+        "is_director": permissions.is_director(request.user, tournament.club),
+        "entries": tournament.entries.prefetch_related("players").order_by("seed", "id"),
+        "rounds": selectors.tournament_rounds(tournament=tournament),
+        "paired_by_round": tournament.format in services.PAIRED_BY_ROUND,
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+def tournament_rounds(request: HttpRequest, pk: int) -> HttpResponse:
+    """Round pairings with table numbers, for the wall or the players' phones."""
+    tournament = _tournament(pk)
+    rounds = selectors.tournament_rounds(tournament=tournament)
+    return render(request, "tournaments/rounds.html", {"tournament": tournament, "rounds": rounds})
+
+
+def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    data = selectors.tournament_bracket(tournament=tournament) if tournament.is_elimination else {}
+    sections = [
+        (name, [(number, matches) for number, matches in sorted(rounds.items())])
+        for name, rounds in (data.get("sections") or {}).items()
+    ]
+    order = {"winners": 0, "losers": 1, "third_place": 2, "grand_final": 3, "reset": 4}
+    sections.sort(key=lambda s: order.get(s[0], 9))
+    return render(
+        request,
+        "tournaments/bracket.html",
+        {"tournament": tournament, "sections": sections, "placements": data.get("placements")},
+    )
+
+
+def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Public standings; the table refreshes itself (htmx polling) during play."""
+    tournament = _tournament(pk)
+    context = {
+        "tournament": tournament,
+        "rows": selectors.tournament_standings(tournament=tournament),
+    }
+    name = "tournaments/_standings_table.html" if request.htmx else "tournaments/standings.html"
+    return render(request, name, context)
+
+
+def _act(request: HttpRequest, tournament: Tournament, call, done: str) -> HttpResponse:
+    back = reverse("tournament-detail", args=[tournament.pk])
+    if not request.user.is_authenticated:
+        messages.error(request, "Log in to do that.")
+        return redirect(f"{reverse('login')}?next={back}")
+    try:
+        call()
+    except DomainError as exc:
+        details = "; ".join(m for msgs in exc.errors.values() for m in msgs)
+        messages.error(request, f"{exc.message} {details}".strip())
+    else:
+        messages.success(request, done)
+    return redirect(back)
+
+
+@require_POST
+def tournament_start(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    return _act(
+        request,
+        tournament,
+        lambda: services.tournament_start(tournament=tournament, by=request.user),
+        "The tournament has started.",
+    )
+
+
+@require_POST
+def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    return _act(
+        request,
+        tournament,
+        lambda: services.round_pair_next(tournament=tournament, by=request.user),
+        "The next round is paired.",
+    )
+
+
+@require_POST
+def match_result(request: HttpRequest, pk: int) -> HttpResponse:
+    """Director entry of a one-game result from the dashboard (``score_a``, ``score_b``)."""
+    match = get_object_or_404(Match.objects.select_related("tournament__club"), pk=pk)
+
+    def enter() -> None:
+        try:
+            games = [[int(request.POST["score_a"]), int(request.POST["score_b"])]]
+        except (KeyError, ValueError):
+            games = None
+        if match.status == Match.Status.DECIDED:
+            services.match_result_correct(
+                match=match, games=games, by=request.user, confirm=bool(request.POST.get("confirm"))
+            )
+        else:
+            services.match_result_enter(match=match, games=games, by=request.user)
+
+    return _act(request, match.tournament, enter, "Result recorded.")
