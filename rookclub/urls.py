@@ -14,6 +14,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/v1/", include("rookclub.api_urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("print/", include("rookclub.printing.urls")),
     path("", include("rookclub.web_urls")),
 ]
