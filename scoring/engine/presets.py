@@ -241,11 +241,9 @@ def ruleset_from(slug: str, options: Mapping[str, Any] | None = None) -> Ruleset
         return base
     if not isinstance(options, Mapping):
         raise RulesetError({"options": ["must be a JSON object of option -> value"]})
-    clean = {k: v for k, v in options.items() if k not in ("slug", "name")}
-    problems = {k: ["cannot be changed by an option"] for k in options if k in ("slug",)}
-    if problems:
-        raise RulesetError(problems)
-    return apply_options(base, clean)
+    if "slug" in options:
+        raise RulesetError({"slug": ["the slug names the preset; it is not an option"]})
+    return apply_options(base, options)
 
 
 __all__ = ["DECLARERS", "DEFAULT_SLUG", "PRESETS", "ruleset_from"]

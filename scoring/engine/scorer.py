@@ -196,7 +196,7 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
             )
     for side in names:
         if side != declarer_side:
-            reasons.append(f"{side} scores {sides[side]}")
+            reasons.append(f"Opponents {side}: {signed(sides[side])} (RULES.md §3)")
     return _finish(r, rec, sides, made, reasons, declarer_side)
 
 
