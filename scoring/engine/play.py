@@ -109,9 +109,7 @@ def _check_deal(r: Ruleset, ch: CardHand, p: Problems) -> None:
         dealt.extend(cards)
     if len(ch.nest) != r.nest_size:
         p.add("nest", f"the nest holds {len(ch.nest)} cards, not {r.nest_size}")
-    deck = r.derived_cache.get("deck_set")
-    if deck is None:
-        deck = r.derived_cache["deck_set"] = frozenset(r.deck)
+    deck = r.deck_set
     seen = set(dealt)
     if len(seen) != len(dealt):
         p.add("hands", "a card was dealt twice")
@@ -153,7 +151,10 @@ def _contract(
 def _trump(r: Ruleset, ch: CardHand, p: Problems) -> str:
     if r.trump_from_nest:
         # Beginner: the top nest card's colour; a Bird goes to the bottom (seed 001).
-        trump = next(c.colour for c in ch.nest if c != BIRD)
+        trump = next((c.colour for c in ch.nest if c != BIRD), None)
+        if trump is None:
+            p.add("nest", "the nest holds no card to name trump")
+            return r.trump_names[0]
         if ch.trump is not None and ch.trump != trump:
             p.add("trump", f"the top nest card makes {trump} trump, not {ch.trump}")
         return trump

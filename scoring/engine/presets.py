@@ -13,7 +13,8 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import RulesetError
-from .rulesets import _DEFAULT, DECLARERS, Ruleset, apply_options
+from .options import apply_options
+from .rulesets import _DEFAULT, DECLARERS, Ruleset
 
 _FULL_RANKS = tuple(range(1, 15))
 _SIX = ("seat1", "seat2", "seat3", "seat4", "seat5", "seat6")
