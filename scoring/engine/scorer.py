@@ -96,8 +96,12 @@ def _finish(
             },
             "hand_impossible",
         )
-    side_of = r.side_of
-    seats = {seat: sides[side_of(seat, rec.bidder, rec.partner)] for seat in r.seats}
+    fixed = r.fixed_side_of
+    if fixed:
+        seats = {seat: sides[fixed[seat]] for seat in r.seats}
+    else:
+        side_of = r.side_of
+        seats = {seat: sides[side_of(seat, rec.bidder, rec.partner)] for seat in r.seats}
     return HandScore(
         sides=sides, made=made, reasons=tuple(reasons), seats=seats, declarer_side=declarer_side
     )

@@ -15,6 +15,7 @@ from scoring.engine import (
     play_hand,
     replay,
     ruleset_from,
+    simulate_hand,
 )
 
 from .helpers import PLAYERS, TOURNAMENT, contract, sheet
@@ -262,3 +263,24 @@ def test_a_game_for_six_in_two_partnerships_of_three_scores_by_partnership():
     game = replay(r, seats, "seat6", [hand])
     assert game.totals == {"seats_135": 100, "seats_246": 20}
     assert game.player_totals["p3"] == 100 and game.dealer == "seat1"
+
+
+def test_a_card_level_hand_plays_into_a_game_and_survives_the_json_round_trip():
+    card_hand = next(
+        h
+        for h in (simulate_hand(TOURNAMENT, seed, dealer="west") for seed in range(50))
+        if h.tricks
+    )
+    game = play_hand(new_game(TOURNAMENT, PLAYERS, "west"), card_hand)
+    assert game.hands[0].card_hand == card_hand
+    assert sum(game.hands[0].record.counters.values()) == 120
+    data = json.loads(json.dumps(game.to_dict()))
+    assert "card_hand" in data["hands"][0]
+    assert game_from_dict(data) == game
+
+
+def test_a_card_level_hand_dealt_by_the_wrong_seat_is_refused():
+    card_hand = simulate_hand(TOURNAMENT, 1, dealer="north")
+    with pytest.raises(HandRefused) as exc:
+        play_hand(new_game(TOURNAMENT, PLAYERS, "west"), card_hand)
+    assert "the record says north dealt, not west" in exc.value.errors["dealer"]

@@ -12,6 +12,7 @@ from scoring.engine import (
     Card,
     HandRecord,
     HandRefused,
+    Ruleset,
     check_card_hand,
     game_from_dict,
     replay,
@@ -87,10 +88,9 @@ def test_simulated_play_is_always_legal(slug, seed):
     assert played(slug, seed)[3].reneges == ()
 
 
-def sheet_hands():
-    """Score-sheet hands for the Tournament game, including irregular ones."""
-    ns = st.integers(0, 24).map(lambda n: n * 5)
-    played_hand = st.builds(
+def played_hands():
+    """Tournament score-sheet hands played to the end, made or set."""
+    return st.builds(
         lambda bidder, bid, ns: HandRecord.from_dict(
             {
                 "bidder": bidder,
@@ -101,25 +101,31 @@ def sheet_hands():
         ),
         st.sampled_from(sorted(PLAYERS)),
         st.integers(14, 24).map(lambda n: n * 5),
-        ns,
+        st.integers(0, 24).map(lambda n: n * 5),
     )
-    void = st.sampled_from(
-        [
-            HandRecord.from_dict({"redeal": {"reason": "exposed_card"}}),
-            HandRecord.from_dict({"redeal": {"reason": "all_passed"}}),
-            HandRecord.from_dict({"misdeal": {"found": "before_three_tricks"}}),
-            HandRecord.from_dict({"misdeal": {"found": "later"}}),
-        ]
-    )
-    return st.one_of(played_hand, played_hand, played_hand, void)
+
+
+VOID = [
+    HandRecord.from_dict({"redeal": {"reason": "exposed_card"}}),
+    HandRecord.from_dict({"redeal": {"reason": "all_passed"}}),
+    HandRecord.from_dict({"misdeal": {"found": "before_three_tricks"}}),
+]
+LATE_MISDEAL = HandRecord.from_dict({"misdeal": {"found": "later"}})
+
+
+def sheet_hands():
+    """Any Tournament score-sheet hand, irregular ones included."""
+    return st.one_of(played_hands(), played_hands(), st.sampled_from([*VOID, LATE_MISDEAL]))
+
+
+LONG_GAME = Ruleset.from_dict({"slug": "tournament", "target": 100000})
 
 
 @FAST
 @given(records=st.lists(sheet_hands(), max_size=30))
 def test_replaying_the_same_hands_gives_the_same_game_and_json(records):
-    r = PRESETS["tournament"].__class__.from_dict({"slug": "tournament", "target": 100000})
-    game = replay(r, PLAYERS, "west", records)
-    assert replay(r, PLAYERS, "west", records) == game
+    game = replay(LONG_GAME, PLAYERS, "west", records)
+    assert replay(LONG_GAME, PLAYERS, "west", records) == game
     data = json.loads(json.dumps(game.to_dict()))
     assert game_from_dict(data) == game
     assert sum(h.score.sides["north_south"] for h in game.hands) == game.totals["north_south"]
@@ -127,37 +133,46 @@ def test_replaying_the_same_hands_gives_the_same_game_and_json(records):
 
 @FAST
 @given(
-    records=st.lists(sheet_hands(), min_size=12, max_size=40),
+    scored=st.lists(played_hands(), min_size=12, max_size=12),
+    voids=st.lists(st.tuples(st.integers(0, 11), st.sampled_from(VOID)), max_size=6),
     order=st.permutations(["ann", "bob", "cat", "dan"]),
 )
-def test_individual_rotation_partners_every_pair_exactly_once_in_12_scored_hands(records, order):
-    r = PRESETS["tournament-individual"]
-
-    def void(h):
-        return h.redeal is not None or (h.misdeal and h.misdeal.found != "later")
-
-    scored = [h for h in records if not void(h)][:12]
-    records = [h for h in records if void(h)][:5] + scored
-    if len(scored) < 12:
-        return
-    game = replay(r, dict(zip(PLAYERS, order, strict=True)), "north", records)
-    blocks = {}
+def test_individual_rotation_partners_every_pair_exactly_once_in_12_scored_hands(
+    scored, voids, order
+):
+    records = list(scored)
+    for position, void in voids:  # redeals anywhere in the game do not count
+        records.insert(position, void)
+    game = replay(
+        PRESETS["tournament-individual"], dict(zip(PLAYERS, order, strict=True)), "north", records
+    )
+    together = {pair: 0 for pair in combinations(sorted(order), 2)}
     for hand in game.hands:
         if hand.score.counts_for_rotation:
             for a, b in (("north", "south"), ("east", "west")):
-                pair = tuple(sorted((hand.seats[a], hand.seats[b])))
-                blocks[pair] = blocks.get(pair, 0) + 1
-    assert blocks == {pair: 4 for pair in combinations(sorted(order), 2)}
+                together[tuple(sorted((hand.seats[a], hand.seats[b])))] += 1
+    assert set(together.values()) == {4}
 
 
 @FAST
 @given(records=st.lists(sheet_hands(), max_size=30))
 def test_fixed_partners_never_change_however_the_seats_are_exchanged(records):
-    r = PRESETS["tournament"].__class__.from_dict({"slug": "tournament", "target": 100000})
-    game = replay(r, PLAYERS, "west", records)
+    game = replay(LONG_GAME, PLAYERS, "west", records)
     for hand in game.hands:
         assert {hand.seats["north"], hand.seats["south"]} == {"ann", "cat"}
         assert {hand.seats["east"], hand.seats["west"]} == {"bob", "dan"}
+
+
+@FAST
+@given(records=st.lists(sheet_hands(), max_size=30))
+def test_the_seats_change_exactly_after_every_fourth_scored_hand(records):
+    game = replay(LONG_GAME, PLAYERS, "west", records)
+    scored = 0
+    following = [h.seats for h in game.hands[1:]] + [game.seats]
+    for hand, next_seats in zip(game.hands, following, strict=False):
+        scored += hand.score.counts_for_rotation
+        changed = dict(next_seats) != dict(hand.seats)
+        assert changed == (hand.score.counts_for_rotation and scored % 4 == 0)
 
 
 json_values = st.recursive(
