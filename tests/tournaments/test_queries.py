@@ -1,0 +1,53 @@
+"""Selectors read a tournament in a fixed number of queries whatever its size."""
+
+import pytest
+
+from tests.tournaments.conftest import make_event, play_round
+from tournaments import selectors, services
+
+
+def swiss_after_rounds(club, director, entries, rounds):
+    tournament = make_event(club, director, "swiss", entries, rounds=rounds)
+    for number in range(rounds):
+        play_round(tournament, director)
+        if number < rounds - 1:
+            services.round_pair_next(tournament=tournament, by=director)
+    return tournament
+
+
+@pytest.mark.parametrize(("entries", "rounds"), [(4, 2), (24, 4)])
+def test_standings_take_three_queries(
+    club, director, django_assert_max_num_queries, entries, rounds
+):
+    tournament = swiss_after_rounds(club, director, entries, rounds)
+
+    with django_assert_max_num_queries(3):
+        rows = selectors.tournament_standings(tournament=tournament)
+
+    assert len(rows) == entries
+
+
+@pytest.mark.parametrize(("entries", "rounds"), [(4, 2), (24, 4)])
+def test_rounds_take_three_queries(club, director, django_assert_max_num_queries, entries, rounds):
+    tournament = swiss_after_rounds(club, director, entries, rounds)
+
+    with django_assert_max_num_queries(3):
+        rounds_read = selectors.tournament_rounds(tournament=tournament)
+        for rnd in rounds_read:
+            for match in rnd.matches.all():
+                (match.entry_a, match.entry_b, list(match.games.all()))
+
+    assert len(rounds_read) == rounds
+
+
+@pytest.mark.parametrize("entries", [4, 32])
+def test_the_bracket_takes_two_queries(club, director, django_assert_max_num_queries, entries):
+    tournament = make_event(club, director, "double_elimination", entries)
+    play_round(tournament, director)
+
+    with django_assert_max_num_queries(2):
+        data = selectors.tournament_bracket(tournament=tournament)
+        for match in data["matches"]:
+            (match.entry_a, match.entry_b, list(match.games.all()))
+
+    assert len(data["matches"]) == 2 * entries - 1
