@@ -4,10 +4,12 @@ import pytest
 from playwright.sync_api import expect
 
 # The shared browser harness (Debian's chromium through Playwright), reused here.
-from tests.browser.conftest import browser, desktop_page, page  # noqa: F401
+from tests.browser import conftest as harness
 from tests.factories import ClubFactory, director_of
 from tests.tournaments.conftest import make_event
 from tournaments import services
+
+browser, page, desktop_page = harness.browser, harness.page, harness.desktop_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -55,18 +57,17 @@ def test_the_director_starts_an_event_and_records_a_result_from_the_dashboard(de
     club = ClubFactory()
     director = director_of(club, username="tess")
     tournament = make_event(club, director, "round_robin", 4, start=False)
-    page = desktop_page
-    log_in(page, "tess", PASSWORD)
+    log_in(desktop_page, "tess", PASSWORD)
 
-    page.goto(f"/tournaments/{tournament.pk}/")
-    page.get_by_role("button", name="Start the tournament").click()
-    expect(page.get_by_text("The tournament has started.")).to_be_visible()
-    page.get_by_label("Round 1, table 1: score of Entry 1").fill("320")
-    page.get_by_label("Round 1, table 1: score of Entry 4").fill("180")
-    page.get_by_role("button", name="Save").first.click()
+    desktop_page.goto(f"/tournaments/{tournament.pk}/")
+    desktop_page.get_by_role("button", name="Start the tournament").click()
+    expect(desktop_page.get_by_text("The tournament has started.")).to_be_visible()
+    desktop_page.get_by_label("Round 1, table 1: score of Entry 1").fill("320")
+    desktop_page.get_by_label("Round 1, table 1: score of Entry 4").fill("180")
+    desktop_page.get_by_role("button", name="Save").first.click()
 
-    expect(page.get_by_text("Result recorded.")).to_be_visible()
-    page.goto(f"/tournaments/{tournament.pk}/standings/")
-    expect(page.get_by_role("table", name="Standings").locator("tbody tr").first).to_contain_text(
-        "Entry 1"
-    )
+    expect(desktop_page.get_by_text("Result recorded.")).to_be_visible()
+    desktop_page.goto(f"/tournaments/{tournament.pk}/standings/")
+    expect(
+        desktop_page.get_by_role("table", name="Standings").locator("tbody tr").first
+    ).to_contain_text("Entry 1")
