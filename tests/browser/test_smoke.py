@@ -1,16 +1,16 @@
-"""The browser harness works: the home page loads and the demo director logs in."""
+"""The browser harness works: the home page loads and a director logs in."""
 
 import pytest
 from playwright.sync_api import expect
 
-from rookclub.demo import DEMO_PASSWORD, load_demo
 from tests.browser.helpers import log_in
+from tests.factories import PASSWORD, ClubFactory, director_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_the_home_page_lists_the_demo_club(page):
-    load_demo()
+def test_the_home_page_lists_the_clubs(page):
+    ClubFactory(name="Maple Street Rook Club")
 
     page.goto("/")
 
@@ -18,9 +18,10 @@ def test_the_home_page_lists_the_demo_club(page):
     expect(page.get_by_text("Maple Street Rook Club")).to_be_visible()
 
 
-def test_the_demo_director_logs_in_from_a_phone(page):
-    load_demo()
+def test_a_director_logs_in_from_a_phone_and_finds_the_club(page):
+    director_of(ClubFactory(name="Maple Street Rook Club"), username="dana")
 
-    log_in(page, "director", DEMO_PASSWORD)
+    log_in(page, "dana", PASSWORD)
 
-    expect(page.get_by_role("button", name="Log out director")).to_be_visible()
+    expect(page.get_by_role("button", name="Log out dana")).to_be_visible()
+    expect(page.get_by_role("heading", name="Your clubs")).to_be_visible()

@@ -37,9 +37,7 @@ def twelve(club):
 @pytest.fixture
 def night(club, director, twelve):
     """A club night with twelve players checked in and seated at three tables."""
-    session = services.session_open(
-        club=club, date=datetime.date(2025, 3, 6), opened_by=director
-    )
+    session = services.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     services.session_check_in(session=session, players=twelve, by=director)
     services.session_seat(session=session, by=director, seed=4)
     return session
@@ -70,3 +68,9 @@ def made_hand(bid=80, ns=85, trump="red", bidder="north", number=None):
     if number is not None:
         data["number"] = number
     return data
+
+
+def hand_body(bidder: str, bid: int, trump: str, ns: int) -> dict:
+    """A hand as the services take it (the REST body); NS capture ``ns`` of 120."""
+    return {"bidder": bidder, "bid": bid, "trump": trump,
+            "counters": {"north_south": ns, "east_west": 120 - ns}}  # fmt: skip

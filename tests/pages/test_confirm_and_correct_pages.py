@@ -1,0 +1,132 @@
+"""Confirming a hand (the other side or a director, never its scorer) and a director's
+correction with its before/after history."""
+
+import pytest
+
+from rookclub import services as club_services
+from scoring import services
+from scoring.models import Hand, HandCorrection
+from tests.factories import UserFactory
+from tests.pages.conftest import hand_body, made_hand
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def hands(game, scorer):
+    """Three hands at table 1, entered by the scorer."""
+    return [
+        services.hand_record(game=game, data=body, entered_by=scorer)
+        for body in (
+            hand_body("north", 80, "red", 85),
+            hand_body("east", 75, "green", 40),
+            hand_body("south", 70, "black", 70),
+        )
+    ]  # fmt: skip
+
+
+def seated_user(game, seat, username):
+    player = game.seats.get(seat=seat).player
+    player.user = UserFactory(username=username)
+    player.save()
+    return player.user
+
+
+def test_the_scorer_who_entered_a_hand_cannot_confirm_it(as_scorer, hands):
+    response = as_scorer.post(f"/hands/{hands[0].pk}/confirm/", follow=True)
+
+    assert b"cannot confirm" in response.content
+    assert not Hand.objects.get(pk=hands[0].pk).confirmed
+
+
+def test_a_player_at_the_table_confirms_from_the_sheet(client, game, hands):
+    client.force_login(seated_user(game, "east", "ivy"))
+
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'aria-label="Confirm hand 1"' in page
+    response = client.post(f"/hands/{hands[0].pk}/confirm/", HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 200
+    assert "✓ ivy" in response.content.decode()
+    assert Hand.objects.get(pk=hands[0].pk).confirmed_by.username == "ivy"
+
+
+def test_a_member_who_did_not_play_is_refused(client, member, hands):
+    client.force_login(member)
+
+    response = client.post(f"/hands/{hands[0].pk}/confirm/", HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 403
+    assert b"Only a player of the other side or a director" in response.content
+    assert not Hand.objects.get(pk=hands[0].pk).confirmed
+
+
+def test_a_director_confirms(as_director, hands):
+    response = as_director.post(f"/hands/{hands[1].pk}/confirm/", follow=True)
+
+    assert b"Hand 2 confirmed." in response.content
+    assert Hand.objects.get(pk=hands[1].pk).confirmed
+
+
+def test_a_visitor_must_log_in_to_confirm(client, hands):
+    response = client.post(f"/hands/{hands[0].pk}/confirm/")
+
+    assert response.status_code == 302
+    assert not Hand.objects.get(pk=hands[0].pk).confirmed
+
+
+def test_the_correction_form_shows_the_hand_as_recorded(as_director, hands):
+    response = as_director.get(f"/hands/{hands[1].pk}/correct/")
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'value="east" id="id_bidder_east" data-side="east_west" checked' in page
+    assert 'value="75"' in page
+    assert "Not corrected yet." in page
+
+
+def test_only_a_director_corrects(as_scorer, hands):
+    assert as_scorer.get(f"/hands/{hands[1].pk}/correct/").status_code == 403
+    response = as_scorer.post(
+        f"/hands/{hands[1].pk}/correct/", {**made_hand(), "reason": "mine"}, follow=True
+    )
+    assert b"Only a director can correct a hand." in response.content
+    assert not HandCorrection.objects.exists()
+
+
+def test_a_correction_needs_a_reason(as_director, hands):
+    response = as_director.post(f"/hands/{hands[1].pk}/correct/", made_hand(bidder="east"))
+
+    assert response.status_code == 400
+    assert b"Give the reason" in response.content
+    assert not HandCorrection.objects.exists()
+
+
+def test_an_impossible_correction_is_refused_and_changes_nothing(as_director, hands):
+    data = {**made_hand(bidder="east", bid=75, ns=40), "counters_east_west": 90, "reason": "x"}
+
+    response = as_director.post(f"/hands/{hands[1].pk}/correct/", data)
+
+    assert response.status_code == 400
+    assert b"add up to 130" in response.content
+    assert Hand.objects.get(pk=hands[1].pk).record["counters"]["east_west"] == 80
+
+
+def test_a_correction_replays_later_totals_and_keeps_the_history(as_director, game, hands):
+    data = {**made_hand(bidder="east", bid=75, trump="green", ns=35), "reason": "Nest miscounted"}
+
+    response = as_director.post(f"/hands/{hands[1].pk}/correct/", data, follow=True)
+
+    assert b"Hand 2 corrected" in response.content
+    third = Hand.objects.get(pk=hands[2].pk)
+    assert (third.total_ns, third.total_ew) == (85 + 35 + 70, 35 + 85 + 50)
+    history = as_director.get(f"/hands/{hands[1].pk}/correct/").content.decode()
+    assert "Nest miscounted" in history
+    assert "NS 40 / EW 80" in history and "NS 35 / EW 85" in history
+    assert "dana" in history
+
+
+def test_a_closed_night_still_shows_its_sheets(client, night, director, game, hands):
+    club_services.session_close(session=night, by=director)
+
+    assert client.get(f"/games/{game.pk}/").status_code == 200

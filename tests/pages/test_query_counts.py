@@ -1,0 +1,76 @@
+"""Every club-night page runs a fixed number of queries whatever the club's size:
+each is counted for a small club and for one with twice the players, nights and hands."""
+
+import datetime
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from rookclub import services
+from scoring import services as scoring
+from scoring.models import Game
+from tests.factories import ClubFactory, director_of, players_of, scorer_of
+from tests.pages.conftest import hand_body
+
+pytestmark = pytest.mark.django_db
+
+HANDS = [
+    hand_body("north", 80, "red", 85),
+    hand_body("east", 75, "green", 40),
+    hand_body("south", 70, "black", 50),
+    hand_body("west", 80, "yellow", 30),
+]  # fmt: skip
+# Generous ceilings; the real guard is that both sizes run the same number.
+MAX_QUERIES = {"night": 12, "season": 12, "player": 12, "session": 16, "game": 16}
+
+
+def club_of(size: int):
+    """A club of ``4 * size`` players who played ``size`` nights, four hands a table."""
+    club = ClubFactory()
+    director = director_of(club)
+    scorer = scorer_of(club)
+    players = players_of(club, 4 * size)
+    for night in range(size):
+        session = services.session_open(
+            club=club, date=datetime.date(2025, 3, 6) + datetime.timedelta(days=7 * night),
+            opened_by=director,
+        )  # fmt: skip
+        services.session_check_in(session=session, players=players, by=director)
+        services.session_seat(session=session, by=director, seed=night)
+        for game in Game.objects.filter(session=session):
+            for hand in HANDS[: 2 + night % 3]:
+                scoring.hand_record(game=game, data=hand, entered_by=scorer)
+    return club, director, session, players
+
+
+def pages(club, session, players):
+    game = Game.objects.filter(session=session).first()
+    return {
+        "night": f"/sessions/{session.pk}/standings/",
+        "season": f"/clubs/{club.slug}/standings/?year=2025",
+        "player": f"/players/{players[0].pk}/",
+        "session": f"/sessions/{session.pk}/",
+        "game": f"/games/{game.pk}/",
+    }
+
+
+def count_queries(client, url: str) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200, url
+    return len(queries)
+
+
+def test_every_page_runs_as_many_queries_for_a_big_club_as_for_a_small_one(
+    client, django_assert_max_num_queries
+):
+    counts: dict[str, list[int]] = {page: [] for page in MAX_QUERIES}
+    for size in (2, 4):
+        club, director, session, players = club_of(size)
+        client.force_login(director)  # the director sees the most: every form and button
+        for page, url in pages(club, session, players).items():
+            with django_assert_max_num_queries(MAX_QUERIES[page]):
+                counts[page].append(count_queries(client, url))
+    grows = {page: n for page, n in counts.items() if n[0] != n[1]}
+    assert not grows, f"queries for 8 and 16 players: {grows}"

@@ -1,0 +1,222 @@
+"""The club page and a club night run by its director: open, check in, seat, close."""
+
+import datetime
+
+import pytest
+
+from rookclub import services
+from rookclub.models import CheckIn, ClubSession, Player, SitOut
+from scoring.models import Game
+from tests.factories import players_of
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def session(club, director):
+    return services.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+
+
+def test_the_home_page_links_to_the_club(client, club):
+    response = client.get("/")
+
+    assert f'href="/clubs/{club.slug}/"'.encode() in response.content
+
+
+def test_a_director_opens_a_night_from_the_club_page(as_director, club):
+    page = as_director.get(f"/clubs/{club.slug}/")
+    assert b"Open the night" in page.content
+
+    response = as_director.post(
+        f"/clubs/{club.slug}/nights/open/", {"date": "2025-03-06", "seating_method": "fixed"}
+    )
+
+    session = ClubSession.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/sessions/{session.pk}/"
+    assert (session.date, session.seating_method) == (datetime.date(2025, 3, 6), "fixed")
+
+
+def test_opening_a_night_with_a_bad_date_is_a_form_error(as_director, club):
+    response = as_director.post(
+        f"/clubs/{club.slug}/nights/open/", {"date": "31/02", "seating_method": "random"}
+    )
+
+    assert response.status_code == 400
+    assert b"Enter a valid date." in response.content
+    assert not ClubSession.objects.exists()
+
+
+def test_a_scorer_cannot_open_a_night(as_scorer, club):
+    assert b"Open the night" not in as_scorer.get(f"/clubs/{club.slug}/").content
+
+    response = as_scorer.post(
+        f"/clubs/{club.slug}/nights/open/", {"date": "2025-03-06", "seating_method": "random"}
+    )
+
+    assert response.status_code == 302
+    assert not ClubSession.objects.exists()
+
+
+def test_check_in_ticks_players_and_adds_a_newcomer(as_director, session, twelve):
+    ticked = [p.pk for p in twelve[:7]]
+
+    response = as_director.post(
+        f"/sessions/{session.pk}/check-in/", {"players": ticked, "new_player": "  Zoe   New "}
+    )
+
+    assert response.status_code == 302
+    names = set(CheckIn.objects.filter(session=session).values_list("player__name", flat=True))
+    assert len(names) == 8
+    assert "Zoe New" in names
+    page = as_director.get(f"/sessions/{session.pk}/").content.decode()
+    assert page.count("· here") == 8
+
+
+def test_a_newcomer_whose_name_is_taken_is_a_form_error_and_nobody_is_checked_in(
+    as_director, session, twelve
+):
+    response = as_director.post(
+        f"/sessions/{session.pk}/check-in/",
+        {"players": [twelve[0].pk], "new_player": twelve[1].name},
+    )
+
+    assert response.status_code == 409
+    assert b"already plays at" in response.content
+    assert not CheckIn.objects.exists()
+    assert Player.objects.filter(name=twelve[1].name).count() == 1
+
+
+def test_checking_in_nobody_is_a_form_error(as_director, session, twelve):
+    response = as_director.post(f"/sessions/{session.pk}/check-in/", {})
+
+    assert response.status_code == 400
+    assert b"Tick the players who came" in response.content
+
+
+def test_seating_twelve_players_makes_three_tables_with_their_games(as_director, session, twelve):
+    services.session_check_in(session=session, players=twelve, by=session.opened_by)
+
+    response = as_director.post(f"/sessions/{session.pk}/seat/", {"method": "random"}, follow=True)
+
+    page = response.content.decode()
+    assert "Each table" in page and "game has started" in page
+    games = Game.objects.filter(session=session)
+    assert games.count() == 3
+    for game in games:
+        assert f'href="/games/{game.pk}/"' in page
+    assert 'id="sit-outs"' not in page
+
+
+def test_thirteen_players_show_who_sits_out(as_director, session, club, twelve):
+    services.session_check_in(
+        session=session, players=[*twelve, *players_of(club, 1)], by=session.opened_by
+    )
+
+    response = as_director.post(f"/sessions/{session.pk}/seat/", {"method": "random"}, follow=True)
+
+    sitting_out = SitOut.objects.get().player
+    assert b'id="sit-outs"' in response.content
+    assert sitting_out.name.encode() in response.content
+
+
+def test_fixed_partnerships_are_named_pair_by_pair(as_director, session, twelve):
+    services.session_check_in(session=session, players=twelve[:8], by=session.opened_by)
+    pairs = {
+        f"pair_{i + 1}_{half}": twelve[2 * i + (half == "b")].pk for i in range(4) for half in "ab"
+    }
+
+    as_director.post(f"/sessions/{session.pk}/seat/", {"method": "fixed", **pairs})
+
+    for game in Game.objects.filter(session=session):
+        seats = {s.seat: s.player for s in game.seats.all()}
+        index = twelve.index(seats["north"])
+        partner = twelve[index + 1] if index % 2 == 0 else twelve[index - 1]
+        assert seats["south"] == partner
+
+
+def test_a_player_in_two_pairs_is_a_form_error(as_director, session, twelve):
+    services.session_check_in(session=session, players=twelve[:8], by=session.opened_by)
+    data = {"method": "fixed", "pair_1_a": twelve[0].pk, "pair_1_b": twelve[1].pk,
+            "pair_2_a": twelve[0].pk, "pair_2_b": twelve[2].pk}  # fmt: skip
+
+    response = as_director.post(f"/sessions/{session.pk}/seat/", data)
+
+    assert response.status_code == 400
+    assert b"is already in a pair" in response.content
+    assert not Game.objects.exists()
+
+
+def test_seating_three_players_is_refused_with_a_message(as_director, session, twelve):
+    services.session_check_in(session=session, players=twelve[:3], by=session.opened_by)
+
+    response = as_director.post(f"/sessions/{session.pk}/seat/", {"method": "random"})
+
+    assert response.status_code == 400
+    assert b"Not enough players." in response.content or b"at least four" in response.content
+    assert not Game.objects.exists()
+
+
+def test_a_progressive_night_moves_on_only_when_every_table_has_played(as_director, club):
+    session = services.session_open(
+        club=club, date=datetime.date(2025, 3, 6), opened_by=club.memberships.get().user,
+        seating_method="progressive",
+    )  # fmt: skip
+    services.session_check_in(session=session, players=players_of(club, 8), by=session.opened_by)
+    services.session_seat(session=session, by=session.opened_by, seed=2)
+
+    page = as_director.get(f"/sessions/{session.pk}/").content
+    assert b"Next round: change partners" in page
+    response = as_director.post(f"/sessions/{session.pk}/next-round/", follow=True)
+
+    assert b"still playing" in response.content
+    assert session.rounds.count() == 1
+
+
+def test_closing_the_night(as_director, night):
+    response = as_director.post(f"/sessions/{night.pk}/close/", follow=True)
+
+    night.refresh_from_db()
+    assert night.status == "closed"
+    assert b"The club night is closed." in response.content
+    assert b"Close the night" not in response.content
+
+
+def test_a_member_sees_the_night_read_only_and_cannot_close_it(client, member, night):
+    client.force_login(member)
+
+    page = client.get(f"/sessions/{night.pk}/").content
+    assert b"Score table 1" in page
+    assert b"Check in" not in page and b"Close the night" not in page
+    response = client.post(f"/sessions/{night.pk}/close/", follow=True)
+
+    assert b"director" in response.content
+    night.refresh_from_db()
+    assert night.status == "open"
+
+
+def test_a_visitor_is_sent_to_log_in_before_a_director_action(client, night):
+    response = client.post(f"/sessions/{night.pk}/close/")
+
+    assert response.status_code == 302
+    night.refresh_from_db()
+    assert night.status == "open"
+
+
+def test_a_finished_table_can_start_a_new_game(as_director, night, game, scorer):
+    from scoring import services as scoring
+
+    for _ in range(3):
+        scoring.hand_record(
+            game=game, entered_by=scorer,
+            data={"bidder": "north", "bid": 120, "trump": "red",
+                  "counters": {"north_south": 120, "east_west": 0}},
+        )  # fmt: skip
+    page = as_director.get(f"/sessions/{night.pk}/").content
+    assert b"New game at table 1" in page
+
+    response = as_director.post(f"/tables/{game.table_seating_id}/new-game/")
+
+    new = Game.objects.filter(table_seating=game.table_seating).latest("id")
+    assert new != game
+    assert response["Location"] == f"/games/{new.pk}/"
