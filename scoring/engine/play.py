@@ -243,12 +243,7 @@ def _play(
     if len(ch.tricks) != r.tricks_played:
         p.add("tricks", f"a hand has {r.tricks_played} tricks, not {len(ch.tricks)}")
         return _Play((), (), {}, {})
-    if r.first_lead == "dealer":
-        leader = dealer
-    elif r.first_lead == "left_of_declarer" and declarer is not None:
-        leader = r.next_player(declarer)
-    else:
-        leader = r.next_player(dealer)
+    leader = r.first_leader(dealer, declarer)
     order = r.play_orders
     held = hands  # each seat's cards, emptied as they are played
     suit, points, privileged, winner = rules.suit, r.card_points, rules.privileged, rules.winner
@@ -259,7 +254,7 @@ def _play(
     for number, trick in enumerate(ch.tricks, start=1):
         expected = order[leader]
         try:
-            seats_played, cards = zip(*trick, strict=True)
+            seats_played, cards = zip(*trick, strict=False)  # a bad pair fails to unpack
         except ValueError:
             seats_played, cards = (), ()
         if seats_played != expected:

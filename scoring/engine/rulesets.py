@@ -215,6 +215,15 @@ class Ruleset:
         seats = self.seats
         return {s: seats[i:] + seats[:i] for i, s in enumerate(seats)}
 
+    def first_leader(self, dealer: str, declarer: str | None) -> str:
+        """Who leads the first trick: left of the dealer (RULES.md §2), the dealer
+        (Dixie) or the declarer's opponent (Tennessee)."""
+        if self.first_lead == "dealer":
+            return dealer
+        if self.first_lead == "left_of_declarer" and declarer is not None:
+            return self.left_of[declarer]
+        return self.left_of[dealer]
+
     def next_player(self, seat: str) -> str:
         """The player's seat to the left (clockwise), skipping a dummy."""
         return self.left_of[seat]

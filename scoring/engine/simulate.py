@@ -144,12 +144,7 @@ def _play(
 ) -> tuple:
     rules = trick_rules(r, trump)
     seats = r.seats
-    if r.first_lead == "dealer":
-        leader = dealer
-    elif r.first_lead == "left_of_declarer" and declarer is not None:
-        leader = r.next_player(declarer)
-    else:
-        leader = r.next_player(dealer)
+    leader = r.first_leader(dealer, declarer)
     tricks = []
     for _ in range(r.tricks_played):
         i = seats.index(leader)
