@@ -104,6 +104,18 @@ def apply_options(base: Ruleset, options: Mapping[str, Any]) -> Ruleset:
     # "Play N hands" replaces the target unless a target is asked for too (RULES.md §4).
     if changes.get("fixed_hands") is not None and "target" not in changes:
         changes["target"] = None
+    if "sides" in changes:
+        # Sides in the order their first seat sits, whatever order the JSON kept
+        # (PostgreSQL's jsonb does not keep key order): the same ruleset either way.
+        seats = changes.get("seats", base.seats)
+        changes["sides"] = tuple(
+            sorted(
+                changes["sides"],
+                key=lambda side: min(
+                    (seats.index(s) for s in side[1] if s in seats), default=len(seats)
+                ),
+            )
+        )
     try:
         ruleset = dataclasses.replace(base, **changes)
     except RulesetError as exc:  # name these along with the badly typed options

@@ -170,3 +170,12 @@ def test_six_player_partnerships_alternate_round_the_table():
         "seats_135": ("seat1", "seat3", "seat5"),
         "seats_246": ("seat2", "seat4", "seat6"),
     }
+
+
+def test_a_ruleset_read_back_with_its_keys_reordered_is_the_same_ruleset():
+    # PostgreSQL's jsonb keeps no key order.
+    for ruleset in (PRESETS["tournament"], PRESETS["partnership-for-six"]):
+        data = ruleset.to_dict()
+        data["sides"] = dict(reversed(data["sides"].items()))
+        data = dict(reversed(data.items()))
+        assert Ruleset.from_dict(data) == ruleset
