@@ -207,6 +207,8 @@ class GameViewSet(
 ):
     """Games: start one, read its sheet, record its hands."""
 
+    queryset = Game.objects.none()  # for the schema; get_queryset scopes it
+
     def get_queryset(self):  # type: ignore[no-untyped-def]
         games = visible_to(Game.objects.all(), self.request)
         session = self.request.query_params.get("session")
@@ -266,6 +268,8 @@ class GameViewSet(
 
 class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """One recorded hand: confirm it (the other side) or correct it (a director)."""
+
+    queryset = Hand.objects.none()  # for the schema; get_queryset scopes it
 
     serializer_class = HandOut
 

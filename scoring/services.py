@@ -109,7 +109,22 @@ def game_start(
 
 
 def rules_of(game: Game) -> Ruleset:
-    return Ruleset.from_dict(game.ruleset)
+    """The game's ruleset snapshot.
+
+    PostgreSQL's jsonb does not keep the order of an object's keys, and the order
+    of ``sides`` decides which partners exchange seats first (RULES.md §6). Every
+    preset lists its sides by their first seat, so that order is restored here.
+    """
+    data = dict(game.ruleset)
+    sides, seats = data.get("sides"), data.get("seats")
+    if isinstance(sides, dict) and isinstance(seats, list):
+
+        def first_seat(item: tuple[str, Any]) -> int:
+            members = [seats.index(s) for s in item[1] if s in seats]
+            return min(members, default=len(seats))
+
+        data["sides"] = dict(sorted(sides.items(), key=first_seat))
+    return Ruleset.from_dict(data)
 
 
 def seat_players(game: Game) -> dict[str, int]:

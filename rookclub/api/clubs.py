@@ -69,6 +69,8 @@ def standings_out(standings: selectors.Standings) -> dict[str, Any]:
 class ClubViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Clubs you belong to. Whoever creates a club is its director."""
 
+    queryset = Club.objects.none()  # for the schema; get_queryset scopes it
+
     serializer_class = ClubSerializer
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
@@ -91,6 +93,8 @@ class ClubViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyM
 
 class PlayerViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Players of your clubs (``?club=id`` for one club). A director adds players."""
+
+    queryset = Player.objects.none()  # for the schema; get_queryset scopes it
 
     serializer_class = PlayerSerializer
 
@@ -136,6 +140,8 @@ class PlayerViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnl
 
 class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Club nights: open, check in, seat, move on (progressive), close, standings."""
+
+    queryset = ClubSession.objects.none()  # for the schema; get_queryset scopes it
 
     serializer_class = SessionSerializer
 

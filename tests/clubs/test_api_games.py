@@ -251,3 +251,13 @@ def test_the_schema_documents_the_hands_endpoint(api):
     post = schema["paths"]["/api/v1/games/{id}/hands/"]["post"]
     assert "409" in post["responses"]
     assert "requestBody" in post
+
+
+def test_the_ruleset_snapshot_keeps_its_side_order_whatever_order_the_database_keeps(game):
+    # PostgreSQL's jsonb sorts object keys; the first side listed exchanges seats first.
+    from scoring.services import rules_of
+
+    game.ruleset = {**game.ruleset, "sides": {"east_west": ["east", "west"],
+                                              "north_south": ["north", "south"]}}  # fmt: skip
+
+    assert [name for name, _ in rules_of(game).sides] == ["north_south", "east_west"]
