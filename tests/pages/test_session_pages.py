@@ -8,6 +8,7 @@ from rookclub import services
 from rookclub.models import CheckIn, ClubSession, Player, SitOut
 from scoring.models import Game
 from tests.factories import players_of
+from tests.pages.conftest import hand_body
 
 pytestmark = pytest.mark.django_db
 
@@ -220,3 +221,28 @@ def test_a_finished_table_can_start_a_new_game(as_director, night, game, scorer)
     new = Game.objects.filter(table_seating=game.table_seating).latest("id")
     assert new != game
     assert response["Location"] == f"/games/{new.pk}/"
+
+
+def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_hands(
+    as_director, club, scorer
+):
+    from scoring import services as scoring
+
+    director = club.memberships.get(role="director").user
+    session = services.session_open(
+        club=club, date=datetime.date(2025, 3, 6), opened_by=director,
+        seating_method="progressive",
+    )  # fmt: skip
+    services.session_check_in(session=session, players=players_of(club, 8), by=director)
+    services.session_seat(session=session, by=director, seed=2)
+    for game in Game.objects.filter(session=session):
+        for _ in range(4):
+            scoring.hand_record(
+                game=game, data=hand_body("north", 70, "red", 70), entered_by=scorer
+            )
+
+    response = as_director.post(f"/sessions/{session.pk}/next-round/", follow=True)
+
+    assert b"Round 2 seated" in response.content
+    assert b"Earlier rounds" in response.content
+    assert Game.objects.filter(session=session, table_seating__round__number=2).count() == 2
