@@ -71,6 +71,7 @@ def test_a_club_night_from_open_to_standings(desktop_page, page, new_page, club)
     for table in (1, 2, 3):
         expect(director.get_by_role("link", name=f"Score table {table}")).to_be_visible()
     expect(director.locator("#sit-outs")).to_have_count(0)
+    screenshot(director, "session-director-desktop")
     games = {g.table_seating.table: g for g in Game.objects.filter(session=session)}
 
     # The scorer records every table's hands from a phone: 5 + 4 + 4 = 13 hands.
