@@ -15,6 +15,8 @@ from urllib.parse import quote
 import pytest
 from django.conf import settings
 
+from tests.browser_harness import browser, desktop_page, new_page, page  # noqa: F401 - fixtures
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

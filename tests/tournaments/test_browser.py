@@ -3,13 +3,9 @@
 import pytest
 from playwright.sync_api import expect
 
-# The shared browser harness (Debian's chromium through Playwright), reused here.
-from tests.browser import conftest as harness
 from tests.factories import ClubFactory, director_of
 from tests.tournaments.conftest import make_event
 from tournaments import services
-
-browser, page, desktop_page = harness.browser, harness.page, harness.desktop_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -1,5 +1,8 @@
 """Real-browser fixtures: Playwright driving Debian's chromium against ``live_server``.
 
+Registered once, in tests/conftest.py, for every test package: a session-scoped
+Playwright may only be started once per process, so no module defines its own.
+
 The browser is the distribution's package (``deploy/install-system-packages.sh``
 installs it); these tests never download one. Without it they skip, except in
 CI (``ROOKCLUB_REQUIRE_BROWSER=1``), where a missing browser is a failure.
