@@ -19,7 +19,8 @@ from scoring.engine import PRESETS
 from scoring.models import Game, Hand
 from scoring.selectors import GameSheet, SheetRow, game_sheet
 
-SEAT = serializers.ChoiceField(choices=["north", "east", "south", "west"])
+SEAT_HELP = "a seat: north, east, south or west"
+SEAT = serializers.CharField(help_text=SEAT_HELP)
 SIDES = inline_serializer(
     "Sides", {"north_south": serializers.IntegerField(), "east_west": serializers.IntegerField()}
 )
@@ -40,7 +41,7 @@ class GameIn(serializers.Serializer):
     ruleset = serializers.CharField(default="tournament")
     options = serializers.DictField(required=False, allow_null=True)
     seats = SeatsIn()
-    dealer = serializers.ChoiceField(choices=["north", "east", "south", "west"], default="north")
+    dealer = serializers.CharField(default="north", help_text=SEAT_HELP)
     session = serializers.PrimaryKeyRelatedField(
         queryset=ClubSession.objects.all(), required=False, allow_null=True
     )
@@ -111,7 +112,7 @@ class GameOut(serializers.Serializer):
     club = serializers.IntegerField()
     session = serializers.IntegerField(allow_null=True)
     ruleset = serializers.CharField()
-    status = serializers.ChoiceField(["in_progress", "finished"])
+    status = serializers.CharField(help_text="in_progress or finished")
     winner = serializers.CharField(allow_null=True)
     totals = SIDES
     player_totals = serializers.DictField(child=serializers.IntegerField())

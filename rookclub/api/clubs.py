@@ -36,6 +36,7 @@ class SessionSerializer(serializers.ModelSerializer):
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
     ruleset = serializers.CharField(source="ruleset_slug", default="tournament")
     options = serializers.DictField(source="ruleset_options", required=False)
+    status = serializers.CharField(read_only=True, help_text="open or closed")
 
     class Meta:
         model = ClubSession
