@@ -182,6 +182,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Record Rook hands, run club nights and tournaments, read standings.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Several models have a "status" field; name each choice set after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": "tournaments.models.Match.Status",
+    },
 }
 
 # --- Security (production) ----------------------------------------------------
