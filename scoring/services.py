@@ -243,6 +243,7 @@ def hand_record(
             # lock when the transaction begins, which serializes them the same way.)
             locked = Game.objects.select_for_update().get(pk=game.pk)
             hand = _append(locked, data, entered_by, number)
+            _tell_tournament(locked)
     except IntegrityError as exc:
         # Last line of defence: the (game, number) unique constraint.
         raise Conflict(
@@ -252,6 +253,15 @@ def hand_record(
         ) from exc
     game.refresh_from_db()
     return hand
+
+
+def _tell_tournament(game: Game) -> None:
+    """A tournament game's final score becomes its match result in the same transaction,
+    so a hand and the standings it changes are committed together or not at all."""
+    # Imported here: tournaments builds on scoring, not the other way round.
+    from tournaments.services import match_game_sync
+
+    match_game_sync(game=game)
 
 
 def _append(game: Game, data: Mapping[str, Any], entered_by: Any, number: int | None) -> Hand:
@@ -355,5 +365,6 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
         )  # fmt: skip
         _cache_state(game, state)
         game.save()
+        _tell_tournament(game)
     hand.refresh_from_db()
     return hand

@@ -21,8 +21,8 @@ def play_game_at_the_table(api, match, director):
         match.entry_a.players.values_list("pk", flat=True)
     )
     for hand in (made(80, 100), made(90, 40, bidder="east")):
+        # The hand entry alone carries the result to the match: no separate sync call.
         hand_record(game=game, data=hand, entered_by=director)
-        services.match_game_sync(game=game)  # what the hand entry calls after each hand
     game.refresh_from_db()
     assert game.is_finished
     return game
@@ -74,13 +74,31 @@ def test_an_unfinished_table_game_leaves_the_match_open(api, club, director):
     game = Game.objects.get(pk=api.post(f"/api/v1/matches/{match.pk}/games/").json()["game"])
 
     hand_record(game=game, data=made(80, 100), entered_by=director)
-    services.match_game_sync(game=game)
 
     match.refresh_from_db()
     assert match.status == "ready"
     second = api.post(f"/api/v1/matches/{match.pk}/games/")
     assert second.status_code == 409
     assert second.json()["code"] == "game_in_progress"
+
+
+def test_correcting_a_table_hand_carries_the_new_total_to_the_match(api, club, director):
+    from scoring.services import hand_correct
+
+    tournament = make_event(club, director, "round_robin", 2, options={"round_clock": {"hands": 2}})
+    match = tournament.matches.get()
+    game = play_game_at_the_table(api, match, director)
+    first = game.hands.get(number=1)
+
+    hand_correct(hand=first, data=made(80, 90), by=director, reason="counters miscounted")
+
+    game.refresh_from_db()
+    linked = MatchGame.objects.get(match=match)
+    assert (linked.score_a, linked.score_b) == (
+        game.totals["north_south"],
+        game.totals["east_west"],
+    )
+    assert game.totals["north_south"] == 90 + 40
 
 
 def test_a_game_outside_any_tournament_is_ignored(club, director):
