@@ -5,12 +5,17 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from rookclub import health
-from rookclub.models import Club
+from rookclub.models import Club, Membership
 
 
 def home(request: HttpRequest) -> HttpResponse:
     clubs = Club.objects.annotate(player_count=Count("players"))
-    return render(request, "home.html", {"clubs": clubs})
+    my_memberships = (
+        request.user.memberships.select_related("club").order_by("club__name")
+        if request.user.is_authenticated
+        else Membership.objects.none()
+    )
+    return render(request, "home.html", {"clubs": clubs, "my_memberships": my_memberships})
 
 
 @never_cache

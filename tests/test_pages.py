@@ -65,3 +65,22 @@ def test_openapi_schema_is_served(client):
     response = client.get("/api/schema/", HTTP_ACCEPT="application/json")
     assert response.status_code == 200
     assert response.json()["info"]["title"] == "Rookclub API"
+
+
+def test_home_page_runs_a_fixed_number_of_queries_however_many_clubs(
+    client, django_assert_max_num_queries
+):
+    from tests.factories import ClubFactory, director_of
+
+    load_demo()
+    director = Membership.objects.get().user
+    for n in range(6):
+        director_of(ClubFactory(), username=f"director{n}")
+        Membership.objects.create(user=director, club=ClubFactory(), role=Membership.Role.MEMBER)
+    client.force_login(director)
+
+    with django_assert_max_num_queries(6):
+        response = client.get("/")
+
+    assert response.status_code == 200
+    assert response.content.count(b"Member") >= 6
