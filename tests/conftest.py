@@ -16,8 +16,29 @@ import pytest
 from django.conf import settings
 
 from tests.browser_harness import browser, desktop_page, new_page, page  # noqa: F401 - fixtures
+from tests.factories import ClubFactory, director_of, member_of, scorer_of
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def club(db):
+    return ClubFactory(name="Maple Street", slug="maple-street")
+
+
+@pytest.fixture
+def director(club):
+    return director_of(club, username="dana")
+
+
+@pytest.fixture
+def scorer(club):
+    return scorer_of(club, username="sam")
+
+
+@pytest.fixture
+def member(club):
+    return member_of(club, username="mo")
 
 
 def _database_url_for(db: dict) -> str:

@@ -1,22 +1,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from tests.factories import ClubFactory, director_of, game_for, players_of, scorer_of
-
-
-@pytest.fixture
-def club(db):
-    return ClubFactory(name="Maple Street")
-
-
-@pytest.fixture
-def director(club):
-    return director_of(club, username="dana")
-
-
-@pytest.fixture
-def scorer(club):
-    return scorer_of(club, username="sam")
+from tests.factories import game_for, players_of
 
 
 @pytest.fixture

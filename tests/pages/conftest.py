@@ -6,27 +6,7 @@ import pytest
 
 from rookclub import services
 from scoring.models import Game
-from tests.factories import ClubFactory, director_of, member_of, players_of, scorer_of
-
-
-@pytest.fixture
-def club(db):
-    return ClubFactory(name="Maple Street", slug="maple-street")
-
-
-@pytest.fixture
-def director(club):
-    return director_of(club, username="dana")
-
-
-@pytest.fixture
-def scorer(club):
-    return scorer_of(club, username="sam")
-
-
-@pytest.fixture
-def member(club):
-    return member_of(club, username="mo")
+from tests.factories import players_of
 
 
 @pytest.fixture
