@@ -46,7 +46,9 @@ def font_config() -> FontConfiguration:
 def stylesheets(page_size: str) -> tuple[CSS, CSS]:
     """The parsed print stylesheet and the @page size rule, parsed once per process."""
     fonts = font_config()
-    size = CSS(string=f"@page {{ size: {PAGE_SIZES[page_size]}; }}", font_config=fonts)
+    name = PAGE_SIZES[page_size]
+    rule = f"@page {{ size: {name}; }} @page wide {{ size: {name} landscape; }}"
+    size = CSS(string=rule, font_config=fonts)
     return CSS(filename=str(STYLESHEET), font_config=fonts), size
 
 

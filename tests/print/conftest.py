@@ -1,0 +1,104 @@
+"""Fixtures for print tests: a seated club night, a game with hands, PDF readers."""
+
+import datetime
+import io
+import os
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+from pypdf import PdfReader
+
+from rookclub import services
+from scoring.models import Game, Hand
+from scoring.services import hand_correct, hand_record
+from tests.factories import ClubFactory, PlayerFactory, director_of, member_of
+
+# PDFs go to a throwaway MEDIA_ROOT, shared with the real Celery worker (started with
+# this environment by tests/conftest.py) so the test can open what the worker wrote.
+PRINT_MEDIA = os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="rookclub-print-"))
+
+
+@pytest.fixture(autouse=True)
+def media_root(settings):
+    settings.MEDIA_ROOT = PRINT_MEDIA
+    return settings.MEDIA_ROOT
+
+
+@pytest.fixture
+def club(db):
+    return ClubFactory(name="Maple Street", slug="maple-street")
+
+
+@pytest.fixture
+def director(club):
+    return director_of(club, username="dana")
+
+
+@pytest.fixture
+def member(club):
+    return member_of(club, username="mo")
+
+
+@pytest.fixture
+def night(club, director):
+    """Sixteen named players seated at four tables (one round)."""
+    names = ["Ada", "Bea", "Cal", "Dot", "Eli", "Fay", "Gus", "Hal",
+             "Ivy", "Jo", "Kit", "Lou", "Max", "Ned", "Oli", "Pam"]  # fmt: skip
+    players = [PlayerFactory(club=club, name=f"{n} Rookwood") for n in names]
+    session = services.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    services.session_check_in(session=session, players=players, by=director)
+    services.session_seat(session=session, by=director, seed=4)
+    return session
+
+
+@pytest.fixture
+def first_round(night):
+    return night.rounds.get(number=1)
+
+
+@pytest.fixture
+def game(night):
+    return Game.objects.get(session=night, table_seating__table=1)
+
+
+def hand(bid=80, ns=85, trump="red", bidder="north"):
+    return {"bidder": bidder, "bid": bid, "trump": trump,
+            "counters": {"north_south": ns, "east_west": 120 - ns}}  # fmt: skip
+
+
+@pytest.fixture
+def played(game, director):
+    """Table 1's game with three hands, the second one set, the third corrected."""
+    hand_record(game=game, data=hand(bid=95, ns=100), entered_by=director)
+    hand_record(game=game, data=hand(bid=105, ns=60, bidder="east", trump="green"),
+                entered_by=director)  # fmt: skip
+    hand_record(game=game, data=hand(bid=85, ns=90, trump="black"), entered_by=director)
+    third = Hand.objects.get(game=game, number=3)
+    hand_correct(hand=third, data=hand(bid=90, ns=90, trump="black"), by=director,
+                 reason="bid was 90, misheard")  # fmt: skip
+    game.refresh_from_db()
+    return game
+
+
+def pdf_text(pdf: bytes) -> str:
+    """All text of a PDF: pdftotext (poppler) when installed, else pypdf."""
+    if shutil.which("pdftotext"):
+        out = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf,
+                             capture_output=True, check=True)  # fmt: skip
+        return out.stdout.decode()
+    return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    return [page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def page_count(pdf: bytes) -> int:
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def page_size_mm(pdf: bytes) -> tuple[int, int]:
+    box = PdfReader(io.BytesIO(pdf)).pages[0].mediabox
+    return round(float(box.width) * 25.4 / 72), round(float(box.height) * 25.4 / 72)
