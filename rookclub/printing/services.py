@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
 from django.core.files.base import ContentFile
@@ -57,6 +58,15 @@ def document_pdf(*, kind: str, params: Mapping[str, Any], by: Any) -> tuple[byte
     return pdf, built.filename
 
 
+STALE_AFTER = timedelta(minutes=10)  # a queued/running job older than this is presumed lost
+
+
+def _reusable(job: PrintJob) -> bool:
+    if job.state == PrintJob.State.DONE:
+        return bool(job.result) and job.result.storage.exists(job.result.name)
+    return job.created_at > timezone.now() - STALE_AFTER
+
+
 def print_job_start(*, kind: str, params: Mapping[str, Any], by: Any) -> PrintJob:
     """Start a batch, or return the job that already shows exactly this data.
 
@@ -74,7 +84,7 @@ def print_job_start(*, kind: str, params: Mapping[str, Any], by: Any) -> PrintJo
             .order_by("-created_at")
             .first()
         )
-        if existing and (existing.state != PrintJob.State.DONE or existing.result):
+        if existing and _reusable(existing):
             return existing
         job = PrintJob.objects.create(
             kind=found.name,

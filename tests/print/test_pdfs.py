@@ -52,6 +52,8 @@ def test_a_blank_table_sheet_is_prefilled_with_that_tables_players(as_member, fi
     for player in table.seats().values():
         assert player.name in text
     assert "Maple Street" in text and "Dealer order" in text
+    assert "After hand 4: North and South exchange seats" in text
+    assert "After hand 8: East and West exchange seats" in text
 
 
 def test_a_table_card_points_its_qr_code_at_the_tables_score_entry_page(as_member, first_round):
