@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from rookclub import services
 from scoring.models import Game, Hand
 from scoring.services import hand_correct, hand_record
-from tests.factories import ClubFactory, PlayerFactory, director_of, member_of
+from tests.factories import PlayerFactory
 
 # PDFs go to a throwaway MEDIA_ROOT, shared with the real Celery worker (started with
 # this environment by tests/conftest.py) so the test can open what the worker wrote.
@@ -24,21 +24,6 @@ PRINT_MEDIA = os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="rookc
 def media_root(settings):
     settings.MEDIA_ROOT = PRINT_MEDIA
     return settings.MEDIA_ROOT
-
-
-@pytest.fixture
-def club(db):
-    return ClubFactory(name="Maple Street", slug="maple-street")
-
-
-@pytest.fixture
-def director(club):
-    return director_of(club, username="dana")
-
-
-@pytest.fixture
-def member(club):
-    return member_of(club, username="mo")
 
 
 @pytest.fixture
