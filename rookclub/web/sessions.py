@@ -163,6 +163,7 @@ def _render(
 
 def _round_view(round_view) -> dict[str, Any]:
     return {
+        "round": round_view.round,
         "number": round_view.round.number,
         "sit_outs": round_view.sit_outs,
         "tables": [
