@@ -59,6 +59,10 @@ def load_demo() -> Club:
             player.save(update_fields=["user"])
     if not ClubSession.objects.filter(club=club).exists():
         _play_nights(club, director)
+    # Imported here: tournaments builds on the club domain, not the other way round.
+    from tournaments.demo import load_demo_events
+
+    load_demo_events(club, director)
     return club
 
 

@@ -1,4 +1,5 @@
 import pytest
+from django.utils.html import escape
 
 from rookclub.demo import DEMO_PASSWORD, load_demo
 from rookclub.models import Club, Membership, Player
@@ -46,13 +47,40 @@ def test_a_wrong_password_shows_a_form_error(client):
 
 
 def test_loading_the_demo_twice_changes_nothing():
+    from scoring.models import Hand
+    from tournaments.models import Match, Tournament
+
+    def counts():
+        return tuple(
+            model.objects.count() for model in (Club, Player, Membership, Hand, Tournament, Match)
+        )
+
     load_demo()
-    counts = (Club.objects.count(), Player.objects.count(), Membership.objects.count())
+    first = counts()
 
     load_demo()
 
-    assert (Club.objects.count(), Player.objects.count(), Membership.objects.count()) == counts
-    assert counts == (1, 12, 1)
+    assert counts() == first
+    assert first[:3] == (1, 12, 1)
+    assert first[3] > 50, "the demo plays a few weeks of club nights"
+    assert first[4] == 2, "a finished round robin and a bracket in progress"
+
+
+def test_the_demo_events_show_standings_and_a_bracket(client):
+    from tournaments.models import Tournament
+
+    load_demo()
+    round_robin = Tournament.objects.get(format="round_robin")
+    bracket = Tournament.objects.get(format="double_elimination")
+
+    standings = client.get(f"/tournaments/{round_robin.pk}/standings/")
+    chart = client.get(f"/tournaments/{bracket.pk}/bracket/")
+
+    assert standings.status_code == 200
+    assert round_robin.status == "finished"
+    assert chart.status_code == 200
+    for entry in bracket.entries.all():
+        assert escape(entry.name).encode() in chart.content
 
 
 def test_admin_requires_staff(client):
