@@ -41,6 +41,11 @@ def tournament_rounds(request: HttpRequest, pk: int) -> HttpResponse:
     """Round pairings with table numbers, for the wall or the players' phones."""
     tournament = _tournament(pk)
     rounds = selectors.tournament_rounds(tournament=tournament)
+    for rnd in rounds:  # a round with a match to play at a table can print its score sheets
+        rnd.printable = any(
+            m.table and m.entry_b_id and not m.bye and m.status not in ("waiting", "not_needed")
+            for m in rnd.matches.all()
+        )
     return render(request, "tournaments/rounds.html", {"tournament": tournament, "rounds": rounds})
 
 

@@ -2,8 +2,11 @@
 
 * ``GET /api/v1/print/games/{game}/sheet/``, ``.../rounds/{round}/tables/{table}/sheet/``,
   ``.../rounds/{round}/tables/{table}/card/``, ``.../sessions/{session}/standings/``,
-  ``.../clubs/{slug}/standings/?year=`` -> ``application/pdf`` (``?size=a4|letter``).
-* ``POST /api/v1/print-jobs/`` ``{"kind", "parameters", "size"}`` -> 202 and the job;
+  ``.../clubs/{slug}/standings/?year=``, ``.../tournament-rounds/{round}/tables/{table}/sheet/``,
+  ``.../tournaments/{tournament}/standings/``, ``.../tournaments/{tournament}/bracket/``
+  -> ``application/pdf`` (``?size=a4|letter``).
+* ``POST /api/v1/print-jobs/`` ``{"kind", "parameters", "size"}`` -> 202 and the job
+  (kinds: round-sheets, round-cards, session-games, tournament-round-sheets);
   ``GET /api/v1/print-jobs/{id}/`` -> ``{"id", "state", "progress", "result_url"}``.
 """
 
@@ -96,6 +99,25 @@ class PrintViewSet(viewsets.ViewSet):
     def season_standings(self, request: Request, slug: str) -> HttpResponse:
         """Season standings of a club (``?year=2025``; all seasons without it)."""
         return _pdf(request, "season-standings", club=slug)
+
+    @action(
+        detail=False,
+        methods=["get"],
+        url_path=r"tournament-rounds/(?P<round>\d+)/tables/(?P<table>\d+)/sheet",
+    )
+    def tournament_table_sheet(self, request: Request, round: str, table: str) -> HttpResponse:
+        """A blank score sheet for the match at one table of a tournament round."""
+        return _pdf(request, "tournament-round-sheets", round=round, table=table)
+
+    @action(detail=False, methods=["get"], url_path=r"tournaments/(?P<tournament>\d+)/standings")
+    def tournament_standings(self, request: Request, tournament: str) -> HttpResponse:
+        """Standings of a tournament, ranked by its tie-breakers (bracket places first)."""
+        return _pdf(request, "tournament-standings", tournament=tournament)
+
+    @action(detail=False, methods=["get"], url_path=r"tournaments/(?P<tournament>\d+)/bracket")
+    def tournament_bracket(self, request: Request, tournament: str) -> HttpResponse:
+        """The bracket chart of an elimination tournament (losers' side on its own page)."""
+        return _pdf(request, "tournament-bracket", tournament=tournament)
 
 
 class PrintJobSerializer(serializers.ModelSerializer):

@@ -263,17 +263,25 @@ class BracketDoc:
         first = len(self.rounds[0].matches) if self.rounds else 1
         return max(first, 1) * 2
 
+    @property
+    def columns(self) -> list[dict[str, Any]]:
+        """The chart laid out on a grid (see ``bracket_layout``), for templates."""
+        return bracket_layout(self)
+
 
 def bracket_layout(doc: BracketDoc) -> list[dict[str, Any]]:
-    """Place each match on a CSS grid: round r's match i spans 2**(r+1) rows, centred.
+    """Place each match on a CSS grid: a round of n matches gives each ``slots / n`` rows.
 
-    Returns per round {"name", "index", "cells": [{"match", "row", "span"}]} with
-    1-based grid lines (row 1 holds the round names), so a template draws the
-    classic chart without arithmetic. Later rounds need not be decided yet.
+    Halving rounds give round r's match i 2**(r+1) rows, centred between its feeders;
+    rounds that do not halve (a losers bracket, a grand final after the final) keep
+    their neighbours' spacing. Returns per round {"name", "index", "cells":
+    [{"match", "row", "span"}]} with 1-based grid lines (row 1 holds the round names),
+    so a template draws the classic chart without arithmetic. Later rounds need not
+    be decided yet.
     """
     columns = []
     for r, rnd in enumerate(doc.rounds):
-        span = 2 ** (r + 1)
+        span = max(2, doc.slots // max(1, len(rnd.matches)))
         cells = [{"match": m, "row": i * span + 2, "span": span} for i, m in enumerate(rnd.matches)]
         columns.append({"name": rnd.name, "index": r + 1, "cells": cells})
     return columns

@@ -4,7 +4,8 @@ A *kind* turns request parameters (primary keys, a table number, a year) into
 the documents to print, the club they belong to (for permissions) and a file
 name. Views, the API and batch jobs all go through here, so bad input is
 answered the same way everywhere: ``Missing`` (404) or ``Invalid`` (400), each
-with a sentence. Tournament kinds register here once tournaments have models.
+with a sentence. Tournament kinds (round sheets, standings, bracket) follow the
+club-night ones.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from rookclub.models import Club, ClubSession, SessionRound
 from rookclub.printing import builders, stamps
 from rookclub.printing.render import font_config
 from scoring.models import Game
+from tournaments.models import Round, Tournament
 
 
 class Missing(DomainError):
@@ -78,6 +80,8 @@ _RELATED = {
     SessionRound: ("session__club",),
     ClubSession: ("club",),
     Game: ("club",),
+    Round: ("tournament__club",),
+    Tournament: ("club",),
 }
 
 
@@ -173,6 +177,59 @@ def build_season_standings(params: Mapping[str, Any]) -> Built:
     )
 
 
+def _event_slug(tournament: Tournament) -> str:
+    from django.utils.text import slugify
+
+    return f"{tournament.club.slug}-{slugify(tournament.name) or 'tournament'}-{tournament.pk}"
+
+
+def build_tournament_round_sheets(params: Mapping[str, Any]) -> Built:
+    tournament_round = _get(Round, "tournament round", pk=_int(params, "round"))
+    table = _int(params, "table", required=False)
+    sheets = builders.tournament_round_sheets(tournament_round, table=table)
+    if table is not None and not sheets:
+        raise Missing(f"Round {tournament_round.number} has no match at table {table}.")
+    if not sheets:
+        raise Missing(f"Round {tournament_round.number} has no match to play.")
+    where = f"table-{table}" if table else "all-tables"
+    tournament = tournament_round.tournament
+    return Built(
+        items=sheets,
+        club=tournament.club,
+        filename=f"{_event_slug(tournament)}-round-{tournament_round.number}-{where}"
+        "-score-sheets.pdf",
+        stamps=stamps.stamps_for(sheets, font_config()),
+    )
+
+
+def build_tournament_standings(params: Mapping[str, Any]) -> Built:
+    tournament = _get(Tournament, "tournament", pk=_int(params, "tournament"))
+    return Built(
+        items=[],
+        context={"doc": builders.tournament_standings_doc(tournament)},
+        club=tournament.club,
+        filename=f"{_event_slug(tournament)}-standings.pdf",
+    )
+
+
+def build_tournament_bracket(params: Mapping[str, Any]) -> Built:
+    tournament = _get(Tournament, "tournament", pk=_int(params, "tournament"))
+    if not tournament.is_elimination:
+        raise Invalid(
+            f"{tournament.name} is {tournament.get_format_display().lower()}: it has no bracket.",
+            errors={"tournament": ["Only elimination events have a bracket."]},
+            code="no_bracket",
+        )
+    charts = builders.tournament_bracket_docs(tournament)
+    if not any(chart.rounds for chart in charts):
+        raise Missing(f"The bracket of {tournament.name} is drawn when it starts.")
+    return Built(
+        items=charts,
+        club=tournament.club,
+        filename=f"{_event_slug(tournament)}-bracket.pdf",
+    )
+
+
 KINDS = {
     kind.name: kind
     for kind in (
@@ -188,6 +245,13 @@ KINDS = {
              description="Standings of a club night"),
         Kind("season-standings", "print/standings.html", build_season_standings,
              description="Season standings of a club"),
+        Kind("tournament-round-sheets", "print/score_sheets.html",
+             build_tournament_round_sheets, batch=True,
+             description="Blank score sheets, one per match of a tournament round"),
+        Kind("tournament-standings", "print/standings.html", build_tournament_standings,
+             description="Standings of a tournament"),
+        Kind("tournament-bracket", "print/brackets.html", build_tournament_bracket,
+             description="The bracket chart of an elimination tournament"),
     )
 }  # fmt: skip
 

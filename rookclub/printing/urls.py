@@ -14,6 +14,21 @@ urlpatterns = [
         "sessions/<int:pk>/standings.pdf", views.session_standings, name="print-session-standings"
     ),
     path("clubs/<slug:slug>/standings.pdf", views.season_standings, name="print-season-standings"),
+    path(
+        "tournaments/rounds/<int:pk>/tables/<int:table>/sheet.pdf",
+        views.tournament_table_sheet,
+        name="print-tournament-table-sheet",
+    ),
+    path(
+        "tournaments/<int:pk>/standings.pdf",
+        views.tournament_standings,
+        name="print-tournament-standings",
+    ),
+    path(
+        "tournaments/<int:pk>/bracket.pdf",
+        views.tournament_bracket,
+        name="print-tournament-bracket",
+    ),
     path("jobs/", views.job_start, name="print-job-start"),
     path("jobs/<int:pk>/", views.job_detail, name="print-job"),
     path("jobs/<int:pk>/progress/", views.job_progress, name="print-job-progress"),

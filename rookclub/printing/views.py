@@ -72,6 +72,24 @@ def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
+@require_GET
+def tournament_table_sheet(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    return _document(request, "tournament-round-sheets", round=pk, table=table)
+
+
+@login_required
+@require_GET
+def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    return _document(request, "tournament-standings", tournament=pk)
+
+
+@login_required
+@require_GET
+def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    return _document(request, "tournament-bracket", tournament=pk)
+
+
+@login_required
 @require_POST
 def job_start(request: HttpRequest) -> HttpResponse:
     """Start a batch from a form (kind, round or session, size) and show its page."""
