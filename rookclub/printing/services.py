@@ -23,7 +23,7 @@ from rookclub.tasks import send_on_commit
 log = logging.getLogger(__name__)
 
 # Bump when templates or the stylesheet change, so cached PDFs are rendered again.
-RENDER_VERSION = "1"
+RENDER_VERSION = "2"  # 2: stamp text drawn as whole runs
 
 
 def _params(kind: Kind, params: Mapping[str, Any]) -> dict[str, Any]:
