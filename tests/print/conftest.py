@@ -87,3 +87,20 @@ def page_count(pdf: bytes) -> int:
 def page_size_mm(pdf: bytes) -> tuple[int, int]:
     box = PdfReader(io.BytesIO(pdf)).pages[0].mediabox
     return round(float(box.width) * 25.4 / 72), round(float(box.height) * 25.4 / 72)
+
+
+@pytest.fixture
+def eager_on_commit(django_capture_on_commit_callbacks):
+    """``django_capture_on_commit_callbacks`` with print tasks run in this process.
+
+    With REDIS_URL set (CI's second run) a task sent on commit would go to the
+    broker, and a worker could not see this test's uncommitted rows; these tests
+    are about the documents, so they render here. The real-worker round trip has
+    its own test in test_jobs.py.
+    """
+    from rookclub.celery import app
+
+    was = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield django_capture_on_commit_callbacks
+    app.conf.task_always_eager = was

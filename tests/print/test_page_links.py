@@ -59,7 +59,7 @@ def test_the_score_entry_page_links_to_its_completed_sheet(as_member, played):
 
 
 def test_the_night_page_links_each_tables_sheet_and_card_and_the_rounds_batches(
-    as_member, night, first_round, played, django_capture_on_commit_callbacks
+    as_member, night, first_round, played, eager_on_commit
 ):
     html = as_member.get(reverse("session-detail", args=[night.pk])).content.decode()
 
@@ -75,7 +75,7 @@ def test_the_night_page_links_each_tables_sheet_and_card_and_the_rounds_batches(
     kinds = sorted(f["kind"] for f in forms)
     assert kinds == ["round-cards", "round-sheets", "session-games"]
     for fields in forms:
-        pdf = run_batch(as_member, fields, django_capture_on_commit_callbacks)
+        pdf = run_batch(as_member, fields, eager_on_commit)
         expected = 4  # four tables: four sheets, four cards, four games
         assert page_count(pdf) == expected, fields
 

@@ -63,7 +63,7 @@ def run_job(api, kind, parameters, on_commit) -> tuple[dict, bytes]:
 
 
 def test_all_score_sheets_of_a_round_one_page_per_match_with_its_players(
-    api, club, director, django_capture_on_commit_callbacks
+    api, club, director, eager_on_commit
 ):
     tournament = make_event(club, director, "round_robin", 8)
     rnd = tournament.round_set.get(number=1)
@@ -71,7 +71,7 @@ def test_all_score_sheets_of_a_round_one_page_per_match_with_its_players(
     assert len(matches) == 4
 
     _, pdf = run_job(api, "tournament-round-sheets", {"round": rnd.pk},
-                     django_capture_on_commit_callbacks)  # fmt: skip
+                     eager_on_commit)  # fmt: skip
 
     pages = page_texts(pdf)
     assert len(pages) == len(matches)
@@ -105,15 +105,13 @@ def test_one_tables_sheet_seats_side_a_north_south(as_member, club, director):
     assert missing.status_code == 404 and b"no match at table 99" in missing.content
 
 
-def test_an_individual_events_sheets_name_all_four_players(
-    api, club, director, django_capture_on_commit_callbacks
-):
+def test_an_individual_events_sheets_name_all_four_players(api, club, director, eager_on_commit):
     tournament = make_event(club, director, "individual", 8, rounds=2)
     rnd = tournament.round_set.get(number=1)
     matches = playable(tournament)
 
     _, pdf = run_job(api, "tournament-round-sheets", {"round": rnd.pk},
-                     django_capture_on_commit_callbacks)  # fmt: skip
+                     eager_on_commit)  # fmt: skip
 
     pages = page_texts(pdf)
     assert len(pages) == len(matches) == 2
@@ -179,9 +177,7 @@ def test_a_round_robin_has_no_bracket_and_strangers_may_not_print(api, club, dir
     assert missing.status_code == 404
 
 
-def test_the_tournament_pages_link_to_their_pdfs(
-    as_member, club, director, django_capture_on_commit_callbacks
-):
+def test_the_tournament_pages_link_to_their_pdfs(as_member, club, director, eager_on_commit):
     tournament = make_event(club, director, "single_elimination", 4)
     rnd = tournament.round_set.get(number=1)
 
@@ -206,7 +202,7 @@ def test_the_tournament_pages_link_to_their_pdfs(
 
     forms = print_forms(rounds_html)
     assert [(f["kind"], f["round"]) for f in forms] == [("tournament-round-sheets", str(rnd.pk))]
-    with django_capture_on_commit_callbacks(execute=True):
+    with eager_on_commit(execute=True):
         started = as_member.post(reverse("print-job-start"), {**forms[0], "size": "letter"})
     job = PrintJob.objects.get(pk=int(started.url.rstrip("/").rsplit("/", 1)[-1]))
     assert job.state == PrintJob.State.DONE, job.error
