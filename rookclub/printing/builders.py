@@ -78,7 +78,7 @@ def exchange_notes(rules: Ruleset, hands: int) -> dict[int, str]:
         before, after = seating(rules, start, n - 1), seating(rules, start, n)
         message = change_message(rules, before, after)
         if message and rules.partner_rotation == "individual":
-            message = "Partners change: the first seat stays, the other three move (RULES.md §6)"
+            message = "Partners change: the first seat stays, the other three move"
         if message:
             notes[n] = message
     return notes

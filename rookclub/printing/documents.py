@@ -101,6 +101,23 @@ class BlankSheet:
     def grid_url(self) -> str:
         return f"rookclub-stamp:{self.grid_key}"
 
+    FRAME_TABLED, FRAME_UNTABLED = "sheet-frame", "sheet-frame-untabled"
+
+    @property
+    def frame_key(self) -> str:
+        """Names the static part of the header: the same on every table."""
+        return self.FRAME_TABLED if self.header.table else self.FRAME_UNTABLED
+
+    @property
+    def head_key(self) -> str:
+        """Names this sheet's header drawing (the same table printed twice shares it)."""
+        shape = json.dumps([self.first_dealer, dataclasses.asdict(self.header)])
+        return "head-" + hashlib.md5(shape.encode(), usedforsecurity=False).hexdigest()[:16]
+
+    @property
+    def head_url(self) -> str:
+        return f"rookclub-stamp:{self.head_key}"
+
     @property
     def dealer_order(self) -> tuple[SeatedPlayer, ...]:
         """Seats from the first dealer, clockwise, with the player sitting there."""
@@ -109,7 +126,7 @@ class BlankSheet:
         return tuple(SeatedPlayer(seat, self.header.player_at(seat)) for seat in order)
 
 
-DEFAULT_EXCHANGE = "one pair of partners exchange seats (RULES.md §6)"
+DEFAULT_EXCHANGE = "one pair of partners exchange seats"
 
 
 def blank_rows(

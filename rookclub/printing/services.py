@@ -23,7 +23,7 @@ from rookclub.tasks import send_on_commit
 log = logging.getLogger(__name__)
 
 # Bump when templates or the stylesheet change, so cached PDFs are rendered again.
-RENDER_VERSION = "2"  # 2: stamp text drawn as whole runs
+RENDER_VERSION = "3"  # 2: stamp text drawn as whole runs; 3: sheet headers are stamps
 
 
 def _params(kind: Kind, params: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,12 +1,14 @@
-"""Stamps: the static part of a page, drawn once per PDF and reused on every page.
+"""Stamps: SVG drawings placed on a page as PDF Form XObjects, drawn once per PDF.
 
 A blank score sheet is mostly the same on every table: the grid, its column
 labels, the hand numbers and dealer seats, the seat-exchange strips, the final
 boxes and signature lines. Laying that out with HTML tables costs WeasyPrint
 about 200 ms a page; as one SVG drawn once into a PDF Form XObject and placed
 with a single ``Do`` operator on each page it costs almost nothing, stays
-vector and keeps its text searchable. Only the header (event, table, players)
-is laid out per page.
+vector and keeps its text searchable. Each sheet's header (event, table,
+partners, dealer order) is a small stamp of its own: laid out as HTML, with
+boxes side by side, it cost three times what the whole rest of the page did.
+The drawings themselves are in sheet_svg.py.
 
 A stamp is an image whose URL (``rookclub-stamp:<key>``) is pre-loaded into
 WeasyPrint's documented ``cache`` argument, so ``<img src="rookclub-stamp:...">``
@@ -16,21 +18,21 @@ WeasyPrint draws SVG text one letter at a time (a Pango layout, a fill and a
 text run per character), which made the grid cost ~150 ms for every single-sheet
 PDF. A stamp's plain ``<text>`` elements (one x and y, no rotation, spacing or
 textLength) are drawn as one run instead: same glyphs, same anchor, a tenth of
-the time. Every other SVG (QR codes...) keeps WeasyPrint's own drawing.
+the time; one with ``data-fit="<width>"`` shrinks, then is cut with "…", to fit
+that width (names and event titles have no length limit). Every other SVG (QR
+codes...) keeps WeasyPrint's own drawing.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from math import inf
 from types import SimpleNamespace
 from xml.etree import ElementTree
 
 import weasyprint.svg
-from django.template.loader import render_to_string
 from weasyprint import default_url_fetcher
 from weasyprint.images import SVGImage
 from weasyprint.matrix import Matrix
@@ -39,7 +41,8 @@ from weasyprint.svg.text import TextBox
 from weasyprint.svg.text import text as letter_by_letter
 from weasyprint.svg.utils import normalize, size
 
-from rookclub.printing.documents import EW, NS, BlankRow, BlankSheet
+from rookclub.printing.documents import BlankRow, BlankSheet
+from rookclub.printing.sheet_svg import blank_grid_svg, sheet_frame_svg, sheet_head_svg
 
 SCHEME = "rookclub-stamp:"
 _draw_lock = threading.Lock()
@@ -59,6 +62,41 @@ def _one(node, name: str, font_size: float, extent: float) -> float | None:
     return size(values[0], font_size, extent)
 
 
+def text_context(font_config) -> SimpleNamespace:
+    """What WeasyPrint's text layout needs from a document, for an image's text."""
+    return SimpleNamespace(font_config=font_config, font_features={}, dictionaries={})
+
+
+SMALLEST = 0.72  # text that must fit shrinks to no less than this share of its size
+
+
+def _line(text: str, style, context):
+    from weasyprint.text.line_break import split_first_line
+
+    layout, _, _, width, height, _ = split_first_line(text, style, context, inf, 0)
+    return layout, width, height
+
+
+def _fitted(text: str, style, context, limit: float | None):
+    """Lay out ``text`` as one line no wider than ``limit``: shrunk, then cut with "…"."""
+    layout, width, height = _line(text, style, context)
+    if limit is None or width <= limit:
+        return layout, width, height
+    size = style["font_size"]
+    style["font_size"] = max(size * limit / width * 0.995, size * SMALLEST)
+    layout, width, height = _line(text, style, context)
+    if width <= limit:
+        return layout, width, height
+    keep, longest = 0, len(text)  # the most characters that fit before an ellipsis
+    while keep < longest:
+        middle = (keep + longest + 1) // 2
+        if _line(text[:middle].rstrip() + "…", style, context)[1] <= limit:
+            keep = middle
+        else:
+            longest = middle - 1
+    return _line(text[:keep].rstrip() + "…", style, context)
+
+
 def _text_run(svg, node, font_size) -> None:
     """Draw a stamp's plain ``<text>`` as one run; anything else letter by letter."""
     if not getattr(svg, "rookclub_stamp", False) or node.tag != "text" or not node.text:
@@ -75,7 +113,6 @@ def _text_run(svg, node, font_size) -> None:
 
     from weasyprint.css.properties import INITIAL_VALUES
     from weasyprint.draw.text import draw_first_line
-    from weasyprint.text.line_break import split_first_line
 
     style = INITIAL_VALUES.copy()
     style["font_family"] = [
@@ -85,7 +122,11 @@ def _text_run(svg, node, font_size) -> None:
     weight = node.get("font-weight", 400)
     style["font_weight"] = {"normal": 400, "bold": 700}.get(weight) or int(weight)
     style["font_size"] = font_size
-    layout, _, _, width, height, _ = split_first_line(node.text, style, svg.context, inf, 0)
+    try:
+        limit = _one(node, "data-fit", font_size, svg.inner_width)
+    except ValueError:
+        limit = None
+    layout, width, height = _fitted(node.text, style, svg.context, limit)
 
     # The cursor arithmetic of WeasyPrint's text(), for the first (and only) letter.
     if x is not None:
@@ -128,15 +169,23 @@ _install_text_run()
 
 
 class StampImage(SVGImage):
-    """An SVG image drawn once per PDF as a Form XObject, then referenced."""
+    """An SVG image drawn once per PDF as a Form XObject, then referenced.
 
-    def __init__(self, key: str, svg: str, font_config) -> None:
-        context = SimpleNamespace(font_config=font_config, font_features={}, dictionaries={})
+    ``under`` is another stamp of the same size drawn beneath this one: a sheet
+    header's static frame (boxes, labels), shared by every table, under the
+    names of one table.
+    """
+
+    def __init__(self, key: str, svg: str, font_config, *, under: StampImage | None = None):
+        self.under = under
+        context = text_context(font_config)
         super().__init__(ElementTree.fromstring(svg), SCHEME + key, default_url_fetcher, context)
         self._svg.rookclub_stamp = True  # its plain text is drawn as whole runs (_text_run)
         self.name = "rk" + "".join(c if c.isalnum() else "_" for c in key)
 
     def draw(self, stream, concrete_width, concrete_height, image_rendering):
+        if self.under is not None:
+            self.under.draw(stream, concrete_width, concrete_height, image_rendering)
         # The resources dictionary is shared by every page of one PDF: the first
         # page that shows the stamp draws it into a group, later pages reuse it.
         x_objects = stream._resources["XObject"]
@@ -150,104 +199,25 @@ class StampImage(SVGImage):
         stream.draw_x_object(self.name)
 
 
-@dataclass(frozen=True)
-class GridColumn:
-    x: float
-    width: float
-    label: str
-    strong: bool = False  # thicker rule on its left: a new group of columns
-
-    @property
-    def centre(self) -> float:
-        return round(self.x + self.width / 2, 2)
-
-
-GRID_WIDTH = 186.0  # mm: the text width of A4 with 12 mm margins; Letter is a little wider
-_FIXED = (("Hand", 11.0), ("Dealer", 11.0), ("Declarer", 23.0), ("Bid", 12.0), ("Trump", 15.0))
-_GROUPS = ("Counters", "Penalties", "Hand score", "Running total")
-ROW = 7.4
-EXCHANGE = 4.6
-HEAD = 5.2
-
-
-def _columns() -> tuple[list[GridColumn], list[GridColumn]]:
-    x, columns = 0.0, []
-    for label, width in _FIXED:
-        columns.append(GridColumn(round(x, 2), width, label))
-        x += width
-    side = (GRID_WIDTH - x) / (2 * len(_GROUPS))
-    groups = []
-    for group in _GROUPS:
-        groups.append(GridColumn(round(x, 2), 2 * side, group, strong=True))
-        for i, label in enumerate((NS, EW)):
-            columns.append(GridColumn(round(x, 2), round(side, 2), label, strong=i == 0))
-            x += side
-    return columns, groups
-
-
-def blank_grid_svg(blank_rows: tuple[BlankRow, ...]) -> str:
-    """The static body of a blank score sheet (everything under the header) as SVG."""
-    columns, groups = _columns()
-    y = 2 * HEAD
-    rows, strips = [], []
-    for row in blank_rows:
-        rows.append({"y": round(y, 2), "mid": round(y + ROW / 2, 2), "row": row})
-        y += ROW
-        if row.exchange_after:
-            strips.append({"y": round(y, 2), "mid": round(y + EXCHANGE / 2, 2), "row": row})
-            y += EXCHANGE
-    table_bottom = round(y, 2)
-    boxes_y = table_bottom + 4
-    signatures_y = boxes_y + 26
-    height = signatures_y + 6
-    box_width = (GRID_WIDTH - 8) / 3
-    return render_to_string(
-        "print/sheet_grid.svg",
-        {
-            "width": GRID_WIDTH,
-            "height": round(height, 2),
-            "head": HEAD,
-            "head2": 2 * HEAD,
-            "columns": columns,
-            "groups": groups,
-            "rows": rows,
-            "strips": strips,
-            "table_bottom": table_bottom,
-            "boxes_y": boxes_y,
-            "box_label_y": boxes_y + 3.6,
-            "signatures_y": signatures_y,
-            "signature_label_y": signatures_y + 3.4,
-            "box_width": round(box_width, 2),
-            "boxes": [
-                {
-                    "x": round(i * (box_width + 4), 2),
-                    "end": round(i * (box_width + 4) + box_width, 2),
-                    "label_x": round(i * (box_width + 4) + 2, 2),
-                    "label": label,
-                    "signature": signature,
-                }
-                for i, (label, signature) in enumerate(
-                    (
-                        (f"FINAL TOTAL {NS}", f"{NS} signature"),
-                        (f"FINAL TOTAL {EW}", f"{EW} signature"),
-                        ("WINNER", "Director"),
-                    )
-                )
-            ],
-        },
-    )
-
-
 def stamps_for(sheets: Iterable[BlankSheet], font_config) -> dict[str, StampImage]:
-    """The stamp images the blank ``sheets`` use, keyed by their ``rookclub-stamp:`` URL."""
+    """The drawings the blank ``sheets`` show, keyed by their ``rookclub-stamp:`` URL:
+    each sheet's header, and the grids they share."""
     found = {}
     for sheet in sheets:
-        key = sheet.grid_key
-        if SCHEME + key not in found:
-            found[SCHEME + key] = _stamp(key, sheet.rows, font_config)
+        if sheet.grid_url not in found:
+            found[sheet.grid_url] = _grid(sheet.grid_key, sheet.rows, font_config)
+        if sheet.head_url not in found:
+            frame = _frame(sheet.frame_key, font_config)
+            svg = sheet_head_svg(sheet)
+            found[sheet.head_url] = StampImage(sheet.head_key, svg, font_config, under=frame)
     return found
 
 
+@lru_cache(maxsize=8)
+def _frame(key: str, font_config) -> StampImage:
+    return StampImage(key, sheet_frame_svg(key), font_config)
+
+
 @lru_cache(maxsize=64)
-def _stamp(key: str, rows: tuple[BlankRow, ...], font_config) -> StampImage:
+def _grid(key: str, rows: tuple[BlankRow, ...], font_config) -> StampImage:
     return StampImage(key, blank_grid_svg(rows), font_config)

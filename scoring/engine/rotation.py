@@ -55,7 +55,7 @@ def change_message(ruleset: Ruleset, before: Seating, after: Seating) -> str | N
         return None
     if ruleset.partner_rotation == "individual":
         pairs = ", ".join(f"{after[a]} ({a}) with {after[b]} ({b})" for _, (a, b) in ruleset.sides)
-        return f"Partners change: {pairs} (RULES.md §6)"
+        return f"Partners change: {pairs}"
     moved = [s for s in ruleset.seats if before[s] != after[s]]
     a, b = moved[0], moved[1]
-    return f"{a.capitalize()} and {b.capitalize()} exchange seats (RULES.md §6)"
+    return f"{a.capitalize()} and {b.capitalize()} exchange seats"

@@ -60,7 +60,7 @@ def test_after_four_scored_hands_north_and_south_exchange_seats():
     assert not game.seat_exchange_due
     game = play_hand(game, made())
     assert game.seat_exchange_due
-    assert game.seat_message == "North and South exchange seats (RULES.md §6)"
+    assert game.seat_message == "North and South exchange seats"
     assert game.seats == {"north": "cat", "east": "bob", "south": "ann", "west": "dan"}
     assert game.hands[-1].seats == PLAYERS  # the hand itself was played in the old seats
 
@@ -76,7 +76,7 @@ def test_redeals_and_void_hands_do_not_count_towards_the_seat_exchange():
 def test_the_second_exchange_is_east_and_west():
     long_game = ruleset_from("tournament", {"target": 1000})
     game = play([made()] * 8, long_game)
-    assert game.seat_message == "East and West exchange seats (RULES.md §6)"
+    assert game.seat_message == "East and West exchange seats"
     assert game.seats == {"north": "cat", "east": "dan", "south": "ann", "west": "bob"}
 
 

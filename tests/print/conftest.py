@@ -76,6 +76,17 @@ def pdf_text(pdf: bytes) -> str:
     return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages)
 
 
+def stamp_objects(pdf: bytes) -> dict[str, int]:
+    """Our stamps' Form XObjects (name -> object number) across every page of a PDF."""
+    found = {}
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        x_objects = page["/Resources"].get_object().get("/XObject", {})
+        for name, ref in x_objects.get_object().items():
+            if name.startswith("/rk"):
+                assert found.setdefault(name, ref.idnum) == ref.idnum, f"{name} stored twice"
+    return found
+
+
 def page_texts(pdf: bytes) -> list[str]:
     return [page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages]
 
