@@ -285,6 +285,47 @@ class BracketDoc:
         """The chart laid out on a grid (see ``bracket_layout``), for templates."""
         return bracket_layout(self)
 
+    @property
+    def density(self) -> str:
+        """How tightly the chart is set so that it fits one landscape page."""
+        first = len(self.rounds[0].matches) if self.rounds else 0
+        return next(name for most, name in _DENSITIES if first <= most)
+
+    @property
+    def row_height(self) -> str:
+        return _ROW_HEIGHTS[self.density]
+
+    @property
+    def pages(self) -> list[BracketDoc]:
+        """The chart as pages: itself when it fits one, else its two halves (each
+        halving round split down the middle, so every match stays beside its
+        feeders) and then the rounds that do not halve (the final, a grand final)."""
+        first = len(self.rounds[0].matches) if self.rounds else 0
+        if first <= MATCHES_PER_PAGE:
+            return [self]
+        top, bottom, later = [], [], []
+        for rnd in self.rounds:
+            n = len(rnd.matches)
+            if later or n < 2 or n % 2:
+                later.append(rnd)
+                continue
+            top.append(BracketRound(rnd.name, rnd.matches[: n // 2]))
+            bottom.append(BracketRound(rnd.name, rnd.matches[n // 2 :]))
+        halves = [
+            dataclasses.replace(self, title=f"{self.title} \N{EM DASH} {half}", rounds=tuple(rs))
+            for half, rs in (("top half", top), ("bottom half", bottom))
+        ]
+        pages = [page for half in halves for page in half.pages]
+        if later:
+            final = f"{self.title} \N{EM DASH} final rounds"
+            pages.append(dataclasses.replace(self, title=final, rounds=tuple(later)))
+        return pages
+
+
+MATCHES_PER_PAGE = 16  # first-round matches that fit a landscape page, densely set
+_DENSITIES = ((4, "roomy"), (8, "compact"), (MATCHES_PER_PAGE, "dense"), (10**9, "dense"))
+_ROW_HEIGHTS = {"roomy": "11mm", "compact": "8.6mm", "dense": "4.6mm"}
+
 
 def bracket_layout(doc: BracketDoc) -> list[dict[str, Any]]:
     """Place each match on a CSS grid: a round of n matches gives each ``slots / n`` rows.

@@ -180,3 +180,52 @@ def test_a_bracket_chart_places_later_rounds_between_their_feeders():
 def test_the_fingerprint_changes_with_the_data_and_only_with_it():
     assert fingerprint("k", blank()) == fingerprint("k", blank())
     assert fingerprint("k", blank(table=7)) != fingerprint("k", blank(table=8))
+
+
+def knockout(entries: int, *, finals=("Final",)) -> BracketDoc:
+    """A bracket for ``entries`` (a power of two) with every first-round pairing named."""
+    rounds, matches = [], entries // 2
+    first = tuple(
+        BracketMatch((f"{i + 1}. Entry {i + 1}", f"{entries - i}. Entry {entries - i}"))
+        for i in range(matches)
+    )
+    rounds.append(BracketRound("Round 1", first))
+    while matches > 2:
+        matches //= 2
+        rounds.append(BracketRound(f"Round {len(rounds) + 1}", (BracketMatch(("", "")),) * matches))
+    rounds += [BracketRound(name, (BracketMatch(("", "")),)) for name in finals]
+    return BracketDoc(title="Winners bracket", subtitle="Big Open", rounds=tuple(rounds))
+
+
+@pytest.mark.parametrize(("entries", "density"), [(8, "roomy"), (16, "compact"), (32, "dense")])
+def test_a_draw_of_up_to_32_entries_is_set_tighter_and_keeps_to_one_page(entries, density):
+    doc = knockout(entries)
+
+    pdf = render.render_pdf("print/brackets.html", {"items": [doc]})
+
+    assert doc.density == density and doc.pages == [doc]
+    assert page_count(pdf) == 1
+    text = pdf_text(pdf)
+    assert f"{entries}. Entry {entries}" in text and "1. Entry 1" in text
+
+
+def test_a_64_entry_draw_prints_as_two_halves_and_its_final_rounds():
+    doc = knockout(64, finals=("Final", "Grand final"))
+
+    pages = doc.pages
+    titles = [p.title for p in pages]
+    assert titles == ["Winners bracket — top half", "Winners bracket — bottom half",
+                      "Winners bracket — final rounds"]  # fmt: skip
+    top, bottom, finals = pages
+    assert [len(r.matches) for r in top.rounds] == [16, 8, 4, 2, 1]
+    assert [len(r.matches) for r in bottom.rounds] == [16, 8, 4, 2, 1]
+    assert [r.name for r in finals.rounds] == ["Final", "Grand final"]
+    # Every first-round match is on exactly one page, beside the matches it feeds.
+    assert top.rounds[0].matches + bottom.rounds[0].matches == doc.rounds[0].matches
+    pdf = render.render_pdf("print/brackets.html", {"items": [doc]})
+    texts = page_texts(pdf)
+    assert len(texts) == 3
+    top_lines, bottom_lines = (set(t.splitlines()) for t in texts[:2])
+    assert {"1. Entry 1", "64. Entry 64", "16. Entry 16"} <= top_lines
+    assert {"17. Entry 17", "48. Entry 48", "32. Entry 32"} <= bottom_lines
+    assert "1. Entry 1" not in bottom_lines and "17. Entry 17" not in top_lines
