@@ -185,3 +185,18 @@ def test_cards_are_cached_until_the_pairings_change(api, club, director, eager_o
     assert swapped["id"] != first["id"], "new seating: a new PDF"
     for match, text in zip(playable(tournament), page_texts(pdf), strict=True):
         assert all(has(text, n) for n in side_names(match))
+
+
+def test_a_bracket_round_still_waiting_for_its_entries_has_no_cards_yet(api, club, director):
+    tournament = make_event(club, director, "single_elimination", 4)
+    final = tournament.round_set.get(number=2)
+
+    whole_round = api.get(f"/api/v1/print/tournament-rounds/{final.pk}/tables/1/card/")
+    batch = api.post(
+        "/api/v1/print-jobs/",
+        {"kind": "tournament-round-cards", "parameters": {"round": final.pk}},
+        format="json",
+    )
+
+    assert whole_round.status_code == 404 and "no match at table 1" in str(whole_round.json())
+    assert batch.status_code == 404 and "no match to play" in str(batch.json())
