@@ -133,12 +133,15 @@ def test_a_missing_table_or_round_is_404_and_a_bad_size_400(
 
 @pytest.mark.parametrize(
     ("parameters", "field"),
-    [({}, "round"), ({"round": "third"}, "round"), ({"round": 1, "table": "x"}, "table")],
+    [({}, "round"), ({"round": "third"}, "round"), ({"round": "R", "table": "x"}, "table")],
 )
 def test_a_batch_with_bad_parameters_is_400_with_the_fields_error(
     api, club, director, parameters, field
 ):
-    make_event(club, director, "round_robin", 4)
+    tournament = make_event(club, director, "round_robin", 4)
+    rnd = tournament.round_set.get(number=1)
+    if parameters.get("round") == "R":
+        parameters = {**parameters, "round": rnd.pk}
 
     response = api.post(
         "/api/v1/print-jobs/",
