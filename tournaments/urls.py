@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import table_page, views
 
 urlpatterns = [
     path("", views.tournament_list, name="tournament-list"),
@@ -8,6 +8,11 @@ urlpatterns = [
     path("<int:pk>/rounds/", views.tournament_rounds, name="tournament-rounds"),
     path("<int:pk>/bracket/", views.tournament_bracket, name="tournament-bracket"),
     path("<int:pk>/standings/", views.tournament_standings, name="tournament-standings"),
+    path(
+        "rounds/<int:pk>/tables/<int:table>/",
+        table_page.tournament_table,
+        name="tournament-table",
+    ),
     path("<int:pk>/start/", views.tournament_start, name="tournament-start"),
     path("<int:pk>/pair/", views.tournament_pair, name="tournament-pair"),
     path("matches/<int:pk>/result/", views.match_result, name="tournament-match-result"),

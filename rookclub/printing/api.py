@@ -3,10 +3,12 @@
 * ``GET /api/v1/print/games/{game}/sheet/``, ``.../rounds/{round}/tables/{table}/sheet/``,
   ``.../rounds/{round}/tables/{table}/card/``, ``.../sessions/{session}/standings/``,
   ``.../clubs/{slug}/standings/?year=``, ``.../tournament-rounds/{round}/tables/{table}/sheet/``,
+  ``.../tournament-rounds/{round}/tables/{table}/card/``,
   ``.../tournaments/{tournament}/standings/``, ``.../tournaments/{tournament}/bracket/``
   -> ``application/pdf`` (``?size=a4|letter``).
 * ``POST /api/v1/print-jobs/`` ``{"kind", "parameters", "size"}`` -> 202 and the job
-  (kinds: round-sheets, round-cards, session-games, tournament-round-sheets);
+  (kinds: round-sheets, round-cards, session-games, tournament-round-sheets,
+  tournament-round-cards);
   ``GET /api/v1/print-jobs/{id}/`` -> ``{"id", "state", "progress", "result_url"}``.
 """
 
@@ -109,6 +111,17 @@ class PrintViewSet(viewsets.ViewSet):
         """A blank score sheet for the match at one table of a tournament round."""
         return _pdf(request, "tournament-round-sheets", round=round, table=table)
 
+    @action(
+        detail=False,
+        methods=["get"],
+        url_path=r"tournament-rounds/(?P<round>\d+)/tables/(?P<table>\d+)/card",
+    )
+    def tournament_table_card(self, request: Request, round: str, table: str) -> HttpResponse:
+        """A table card for the match at one table of a tournament round, with a QR code
+        opening that table's page (the match, and the game being played there)."""
+        base_url = request.build_absolute_uri("/")
+        return _pdf(request, "tournament-round-cards", round=round, table=table, base_url=base_url)
+
     @action(detail=False, methods=["get"], url_path=r"tournaments/(?P<tournament>\d+)/standings")
     def tournament_standings(self, request: Request, tournament: str) -> HttpResponse:
         """Standings of a tournament, ranked by its tie-breakers (bracket places first)."""
@@ -172,7 +185,7 @@ class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewse
         start = PrintJobStartSerializer(data=request.data)
         start.is_valid(raise_exception=True)
         params = {**start.validated_data["parameters"], "size": start.validated_data["size"]}
-        if start.validated_data["kind"] == "round-cards":
+        if KINDS[start.validated_data["kind"]].absolute_urls:
             params["base_url"] = request.build_absolute_uri("/")
         try:
             job = print_job_start(kind=start.validated_data["kind"], params=params, by=request.user)

@@ -13,6 +13,8 @@ from django.utils import formats
 
 from rookclub.models import Club, ClubSession, SessionRound, TableSeating
 from rookclub.printing.documents import (
+    EW,
+    NS,
     SEAT_LETTER,
     SEATS,
     SIDE_LABEL,
@@ -338,7 +340,7 @@ def _tournament_event(tournament) -> str:
     return f"{tournament.name} \N{EM DASH} {tournament.club.name}"
 
 
-def _playable(match) -> bool:
+def playable_match(match) -> bool:
     """A match played at a table: two sides, not a bye, not waiting or unneeded."""
     return bool(
         match.entry_a_id
@@ -380,42 +382,81 @@ def _match_seats(match, players: dict[int, list]) -> tuple[SeatedPlayer, ...]:
     return tuple(SeatedPlayer(seat, seats[seat]) for seat in SEATS if seats[seat])
 
 
-def tournament_round_sheets(tournament_round, *, table: int | None = None) -> list[BlankSheet]:
-    """One blank score sheet per match of a tournament round (or the match at ``table``),
-    in table order, pre-filled with the event, round, table and players by seat (3 queries)."""
+def tournament_round_matches(tournament_round, *, table: int | None = None) -> list:
+    """The matches of a tournament round played at a table (no byes, none waiting),
+    or just the one at ``table``, in table order, with their entries (1 query)."""
     from tournaments.models import Match
 
-    tournament = tournament_round.tournament
     matches = [
         m
         for m in Match.objects.filter(round=tournament_round)
         .select_related("entry_a", "entry_b", "partner_a", "partner_b")
         .order_by("table", "bracket_key", "id")
-        if _playable(m) and (table is None or m.table == table)
+        if playable_match(m) and (table is None or m.table == table)
     ]
     matches.sort(key=lambda m: (m.table is None, m.table or 0))
+    return matches
+
+
+def _match_headers(tournament_round, matches) -> tuple[Ruleset, list[SheetHeader]]:
+    """The rules and one sheet/card header per match: event, round, table, players by seat
+    (1 query for the players)."""
+    tournament = tournament_round.tournament
     players = _entry_players(matches)
     rules = tournament_rules(tournament)
     best_of = tournament.games_per_match
     target = _target(rules)
     if best_of > 1:
         target = f"{target} · best of {best_of} games" if target else f"best of {best_of} games"
-    return [
-        blank_sheet(
-            SheetHeader(
-                event=_tournament_event(tournament),
-                date=_date(tournament_round.started_at),
-                round_label=f"Round {tournament_round.number}"
-                + (f" \N{MIDDLE DOT} {m.bracket_key}" if m.bracket_key else ""),
-                table=m.table,
-                players=_match_seats(m, players),
-                ruleset=rules.name,
-                target=target,
-            ),
-            rules,
+    headers = [
+        SheetHeader(
+            event=_tournament_event(tournament),
+            date=_date(tournament_round.started_at),
+            round_label=f"Round {tournament_round.number}"
+            + (f" \N{MIDDLE DOT} {m.bracket_key}" if m.bracket_key else ""),
+            table=m.table,
+            players=_match_seats(m, players),
+            ruleset=rules.name,
+            target=target,
         )
         for m in matches
     ]
+    return rules, headers
+
+
+def tournament_round_sheets(tournament_round, *, table: int | None = None) -> list[BlankSheet]:
+    """One blank score sheet per match of a tournament round (or the match at ``table``),
+    in table order, pre-filled with the event, round, table and players by seat (3 queries)."""
+    matches = tournament_round_matches(tournament_round, table=table)
+    rules, headers = _match_headers(tournament_round, matches)
+    return [blank_sheet(header, rules) for header in headers]
+
+
+def _matchup(match) -> str:
+    """Who plays whom, e.g. ``Entry 1 (N–S) v Entry 4 (E–W)``; empty in an individual
+    event, where the entries are the four players already named around the table."""
+    if match.partner_a_id or match.partner_b_id:
+        return ""
+    return f"{match.entry_a.name} ({NS}) v {match.entry_b.name} ({EW})"
+
+
+def tournament_table_cards(
+    tournament_round, *, url_for: Callable[[int], str], table: int | None = None
+) -> list[TableCard]:
+    """One table card per match at a table of a tournament round (byes have none): the
+    QR code opens ``url_for(table number)``, the table's page, which leads to whatever
+    game is being played there (2 queries)."""
+    matches = [
+        m for m in tournament_round_matches(tournament_round, table=table) if m.table is not None
+    ]
+    _, headers = _match_headers(tournament_round, matches)
+    cards = []
+    for match, header in zip(matches, headers, strict=True):
+        url = url_for(match.table)
+        cards.append(
+            TableCard(header=header, url=url, qr_svg=qr_data_uri(url), matchup=_matchup(match))
+        )
+    return cards
 
 
 TOURNAMENT_COLUMNS = (

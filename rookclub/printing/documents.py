@@ -211,6 +211,7 @@ class TableCard:
     header: SheetHeader
     url: str = ""
     qr_svg: str = ""  # data: URI of the QR code's SVG (see qr_data_uri)
+    matchup: str = ""  # tournaments: "Entry 1 (N–S) v Entry 4 (E–W)", in the table's middle
 
 
 def qr_data_uri(url: str) -> str:

@@ -4,8 +4,8 @@ A *kind* turns request parameters (primary keys, a table number, a year) into
 the documents to print, the club they belong to (for permissions) and a file
 name. Views, the API and batch jobs all go through here, so bad input is
 answered the same way everywhere: ``Missing`` (404) or ``Invalid`` (400), each
-with a sentence. Tournament kinds (round sheets, standings, bracket) follow the
-club-night ones.
+with a sentence. Tournament kinds (round sheets, table cards, standings, bracket)
+follow the club-night ones.
 """
 
 from __future__ import annotations
@@ -49,6 +49,9 @@ class Kind:
     build: Callable[[Mapping[str, Any]], Built]
     batch: bool = False  # many pages: rendered by a Celery job, not in the request
     description: str = ""
+    #: Its documents print absolute links (QR codes): views and the API pass the
+    #: site's address as the ``base_url`` parameter.
+    absolute_urls: bool = False
 
 
 def _int(params: Mapping[str, Any], key: str, *, required: bool = True) -> int | None:
@@ -183,22 +186,65 @@ def _event_slug(tournament: Tournament) -> str:
     return f"{tournament.club.slug}-{slugify(tournament.name) or 'tournament'}-{tournament.pk}"
 
 
-def build_tournament_round_sheets(params: Mapping[str, Any]) -> Built:
-    tournament_round = _get(Round, "tournament round", pk=_int(params, "round"))
-    table = _int(params, "table", required=False)
-    sheets = builders.tournament_round_sheets(tournament_round, table=table)
-    if table is not None and not sheets:
+def _tournament_round_and_table(params: Mapping[str, Any]) -> tuple[Round, int | None]:
+    return (
+        _get(Round, "tournament round", pk=_int(params, "round")),
+        _int(params, "table", required=False),
+    )
+
+
+def _some(items: list, tournament_round: Round, table: int | None) -> list:
+    """``items`` (one per match at a table), or Missing when the round has none there."""
+    if table is not None and not items:
         raise Missing(f"Round {tournament_round.number} has no match at table {table}.")
-    if not sheets:
+    if not items:
         raise Missing(f"Round {tournament_round.number} has no match to play.")
+    return items
+
+
+def _tournament_round_filename(tournament_round: Round, table: int | None, what: str) -> str:
     where = f"table-{table}" if table else "all-tables"
-    tournament = tournament_round.tournament
+    return (
+        f"{_event_slug(tournament_round.tournament)}-round-{tournament_round.number}"
+        f"-{where}-{what}.pdf"
+    )
+
+
+def build_tournament_round_sheets(params: Mapping[str, Any]) -> Built:
+    tournament_round, table = _tournament_round_and_table(params)
+    sheets = _some(
+        builders.tournament_round_sheets(tournament_round, table=table), tournament_round, table
+    )
     return Built(
         items=sheets,
-        club=tournament.club,
-        filename=f"{_event_slug(tournament)}-round-{tournament_round.number}-{where}"
-        "-score-sheets.pdf",
+        club=tournament_round.tournament.club,
+        filename=_tournament_round_filename(tournament_round, table, "score-sheets"),
         stamps=stamps.stamps_for(sheets, font_config()),
+    )
+
+
+def tournament_table_url(base_url: str, tournament_round: Round) -> Callable[[int], str]:
+    """A tournament table's page (``tournament-table``), absolute from ``base_url``: it
+    shows the match at that table and leads to the game being played there, so a card
+    printed before play starts still opens the right game, and game 2 of a best-of-N."""
+    base = base_url.rstrip("/")
+
+    def url_for(table: int) -> str:
+        return base + reverse("tournament-table", args=[tournament_round.pk, table])
+
+    return url_for
+
+
+def build_tournament_round_cards(params: Mapping[str, Any]) -> Built:
+    tournament_round, table = _tournament_round_and_table(params)
+    base_url = str(params.get("base_url") or "http://localhost:8000/")
+    cards = builders.tournament_table_cards(
+        tournament_round, url_for=tournament_table_url(base_url, tournament_round), table=table
+    )
+    return Built(
+        items=_some(cards, tournament_round, table),
+        club=tournament_round.tournament.club,
+        filename=_tournament_round_filename(tournament_round, table, "table-cards"),
     )
 
 
@@ -236,7 +282,8 @@ KINDS = {
         Kind("round-sheets", "print/score_sheets.html", build_round_sheets, batch=True,
              description="Blank score sheets, one per table of a round"),
         Kind("round-cards", "print/table_cards.html", build_round_cards, batch=True,
-             description="Table cards with a QR code to each table's score entry"),
+             description="Table cards with a QR code to each table's score entry",
+             absolute_urls=True),
         Kind("session-games", "print/game_sheets.html", build_session_games, batch=True,
              description="Completed score sheets of every game of a club night"),
         Kind("game-sheet", "print/game_sheets.html", build_game_sheet,
@@ -248,6 +295,10 @@ KINDS = {
         Kind("tournament-round-sheets", "print/score_sheets.html",
              build_tournament_round_sheets, batch=True,
              description="Blank score sheets, one per match of a tournament round"),
+        Kind("tournament-round-cards", "print/table_cards.html",
+             build_tournament_round_cards, batch=True,
+             description="Table cards with a QR code to each tournament table's page",
+             absolute_urls=True),
         Kind("tournament-standings", "print/standings.html", build_tournament_standings,
              description="Standings of a tournament"),
         Kind("tournament-bracket", "print/brackets.html", build_tournament_bracket,

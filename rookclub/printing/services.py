@@ -23,7 +23,8 @@ from rookclub.tasks import send_on_commit
 log = logging.getLogger(__name__)
 
 # Bump when templates or the stylesheet change, so cached PDFs are rendered again.
-RENDER_VERSION = "3"  # 2: stamp text drawn as whole runs; 3: sheet headers are stamps
+RENDER_VERSION = "4"  # 2: stamp text drawn as whole runs; 3: sheet headers are stamps;
+# 4: table cards place players by seat and can name the match (tournament cards)
 
 
 def _params(kind: Kind, params: Mapping[str, Any]) -> dict[str, Any]:

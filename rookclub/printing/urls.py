@@ -20,6 +20,11 @@ urlpatterns = [
         name="print-tournament-table-sheet",
     ),
     path(
+        "tournaments/rounds/<int:pk>/tables/<int:table>/card.pdf",
+        views.tournament_table_card,
+        name="print-tournament-table-card",
+    ),
+    path(
         "tournaments/<int:pk>/standings.pdf",
         views.tournament_standings,
         name="print-tournament-standings",

@@ -79,6 +79,13 @@ def tournament_table_sheet(request: HttpRequest, pk: int, table: int) -> HttpRes
 
 @login_required
 @require_GET
+def tournament_table_card(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    base_url = request.build_absolute_uri("/")
+    return _document(request, "tournament-round-cards", round=pk, table=table, base_url=base_url)
+
+
+@login_required
+@require_GET
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     return _document(request, "tournament-standings", tournament=pk)
 
@@ -94,7 +101,8 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
 def job_start(request: HttpRequest) -> HttpResponse:
     """Start a batch from a form (kind, round or session, size) and show its page."""
     params = {k: v for k, v in request.POST.items() if k not in ("kind", "csrfmiddlewaretoken")}
-    if request.POST.get("kind") == "round-cards":
+    kind = KINDS.get(request.POST.get("kind") or "")
+    if kind is not None and kind.absolute_urls:
         params["base_url"] = request.build_absolute_uri("/")
     try:
         job = print_job_start(kind=request.POST.get("kind"), params=params, by=request.user)

@@ -194,24 +194,87 @@ def test_the_tournament_pages_link_to_their_pdfs(as_member, club, director, eage
         reverse("print-tournament-table-sheet", args=[rnd.pk, m.table])
         for m in playable(tournament)
     ]
+    card_links = re.findall(r'class="print-card no-print" href="([^"]+)"', rounds_html)
+    assert card_links == [
+        reverse("print-tournament-table-card", args=[rnd.pk, m.table]) for m in playable(tournament)
+    ]
     assert print_links(standings_html) == [
         reverse("print-tournament-standings", args=[tournament.pk])
     ]
     assert print_links(bracket_html) == [reverse("print-tournament-bracket", args=[tournament.pk])]
-    assert_pdfs(as_member, sheet_links + print_links(standings_html) + print_links(bracket_html))
+    assert_pdfs(
+        as_member,
+        sheet_links + card_links + print_links(standings_html) + print_links(bracket_html),
+    )
 
     forms = print_forms(rounds_html)
-    assert [(f["kind"], f["round"]) for f in forms] == [("tournament-round-sheets", str(rnd.pk))]
+    assert [(f["kind"], f["round"]) for f in forms] == [
+        ("tournament-round-sheets", str(rnd.pk)),
+        ("tournament-round-cards", str(rnd.pk)),
+    ]
+    for form in forms:
+        with eager_on_commit(execute=True):
+            started = as_member.post(reverse("print-job-start"), {**form, "size": "letter"})
+        job = PrintJob.objects.get(pk=int(started.url.rstrip("/").rsplit("/", 1)[-1]))
+        assert job.state == PrintJob.State.DONE, job.error
+        download = as_member.get(reverse("print-job-download", args=[job.pk]))
+        pdf = b"".join(download.streaming_content)
+        assert page_count(pdf) == len(playable(tournament)), form["kind"]
+        if form["kind"] == "tournament-round-cards":  # the form passes the site's address
+            url = "http://testserver" + reverse("tournament-table", args=[rnd.pk, 1])
+            assert url in pdf_text(pdf)
+
+
+def test_the_dashboard_links_each_rounds_sheets_and_cards_the_standings_and_the_bracket(
+    as_member, club, director, eager_on_commit
+):
+    tournament = make_event(club, director, "single_elimination", 8)
+    play_round(tournament, director)  # the quarter-finals are decided, the semi-finals ready
+    first, second, _final = tournament.round_set.order_by("number")
+
+    html = as_member.get(reverse("tournament-detail", args=[tournament.pk])).content.decode()
+
+    assert print_links(html) == [
+        reverse("print-tournament-standings", args=[tournament.pk]),
+        reverse("print-tournament-bracket", args=[tournament.pk]),
+    ]
+    assert_pdfs(as_member, print_links(html))
+    forms = [(f["kind"], f["round"]) for f in print_forms(html)]
+    assert forms == [
+        ("tournament-round-sheets", str(first.pk)),
+        ("tournament-round-cards", str(first.pk)),
+        ("tournament-round-sheets", str(second.pk)),
+        ("tournament-round-cards", str(second.pk)),
+    ], "the final waits for its entries: nothing to print yet"
+    assert "all table cards for round 2" in html and "all score sheets for round 2" in html
+    tables = re.findall(r'<a href="(/tournaments/rounds/\d+/tables/\d+/)"', html)
+    assert tables == [
+        reverse("tournament-table", args=[m.round_id, m.table])
+        for m in tournament.matches.exclude(status="not_needed")
+        .exclude(table=None)
+        .order_by("round__number", "table")
+    ]
+    fields = next(f for f in print_forms(html) if f["kind"] == "tournament-round-cards")
     with eager_on_commit(execute=True):
-        started = as_member.post(reverse("print-job-start"), {**forms[0], "size": "letter"})
-    job = PrintJob.objects.get(pk=int(started.url.rstrip("/").rsplit("/", 1)[-1]))
+        as_member.post(reverse("print-job-start"), {**fields, "size": "a4"})
+    job = PrintJob.objects.order_by("-pk").first()
     assert job.state == PrintJob.State.DONE, job.error
-    download = as_member.get(reverse("print-job-download", args=[job.pk]))
-    assert page_count(b"".join(download.streaming_content)) == len(playable(tournament))
+    assert job.pages == 4
+
+
+def test_the_dashboard_of_an_event_not_started_links_only_its_standings(as_member, club, director):
+    tournament = make_event(club, director, "double_elimination", 4, start=False)
+
+    html = as_member.get(reverse("tournament-detail", args=[tournament.pk])).content.decode()
+
+    assert print_links(html) == [reverse("print-tournament-standings", args=[tournament.pk])]
+    assert print_forms(html) == []
 
 
 def test_visitors_see_no_tournament_print_links(client, club, director):
     tournament = make_event(club, director, "single_elimination", 4)
-    for name in ("tournament-rounds", "tournament-standings", "tournament-bracket"):
+    pages = ("tournament-rounds", "tournament-standings", "tournament-bracket", "tournament-detail")
+    for name in pages:
         html = client.get(reverse(name, args=[tournament.pk])).content.decode()
         assert 'class="print-links' not in html and 'class="print-sheet' not in html
+        assert 'class="print-card' not in html

@@ -63,6 +63,22 @@ def test_the_director_starts_an_event_and_records_a_result_from_the_dashboard(de
     desktop_page.get_by_role("button", name="Save").first.click()
 
     expect(desktop_page.get_by_text("Result recorded.")).to_be_visible()
+
+    # Round 1's score sheets and table cards can be printed from the dashboard; the
+    # cards' QR code opens the table's page, where the game at that table starts.
+    expect(desktop_page.get_by_role("button", name="all table cards for round 1")).to_be_visible()
+    expect(desktop_page.get_by_role("link", name="standings", exact=True)).to_be_visible()
+    desktop_page.get_by_role("link", name="Round 1, table 2").click()
+    expect(desktop_page.get_by_role("heading", name="Table 2")).to_be_visible()
+    expect(desktop_page.get_by_role("region", name="North–South")).to_contain_text("Entry 2")
+    desktop_page.get_by_role("button", name="Start the game at this table").click()
+    expect(desktop_page.get_by_text("Game 1 started at table 2.")).to_be_visible()
+    expect(desktop_page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    game_url = desktop_page.url
+    desktop_page.goto(f"/tournaments/{tournament.pk}/")
+    desktop_page.get_by_role("link", name="Round 1, table 2").click()
+    expect(desktop_page).to_have_url(game_url)  # a game is being played: straight to it
+
     desktop_page.goto(f"/tournaments/{tournament.pk}/standings/")
     expect(
         desktop_page.get_by_role("table", name="Standings").locator("tbody tr").first

@@ -1,0 +1,159 @@
+"""The page a tournament table's QR code opens: ``/tournaments/rounds/<round>/tables/<n>/``.
+
+Its address names a round and a table, not a game, so a table card printed
+before play starts stays right: while a game is being played at the table the
+page sends the scorer straight to that game's score entry; when the match is
+ready and no game is running, a director or scorer starts the next game (side A
+north-south, side B east-west) with one button; a decided match, a bye or a
+forfeit is shown with its result. Reads take a fixed number of queries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from rookclub import permissions
+from rookclub.errors import Conflict, DomainError
+from rookclub.models import Membership
+from rookclub.web.common import login_required_message, refuse
+from tournaments import results
+from tournaments.models import Entry, EntryPlayer, Match, MatchGame
+
+SEAT_NAMES = {"north": "North", "south": "South", "east": "East", "west": "West"}
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of the table: the entry (or the two partners of an individual event)."""
+
+    name: str
+    label: str  # "North–South"
+    css: str  # "north_south", as on the score-entry page
+    seats: tuple[tuple[str, str], ...]  # (seat label, player name), e.g. ("North", "Ada")
+    won: bool = False
+
+
+@dataclass(frozen=True)
+class TableView:
+    match: Match
+    sides: tuple[Side, ...]  # side A (north-south), side B (east-west); () for a bye
+    games: tuple[MatchGame, ...]
+    playing: MatchGame | None  # the game being played at the table now
+
+    @property
+    def next_game(self) -> int:
+        return max((g.number for g in self.games), default=0) + 1
+
+
+def table_match(*, round_pk: int, table: int) -> Match:
+    """The match at ``table`` of a tournament round, with its round, event, club, entries
+    and games (2 queries); Http404 when the round has no such table."""
+    games = MatchGame.objects.order_by("number")
+    match = (
+        Match.objects.select_related(
+            "round", "tournament__club", "entry_a", "entry_b", "partner_a", "partner_b", "winner"
+        )
+        .prefetch_related(Prefetch("games", queryset=games))
+        .filter(round_id=round_pk, table=table)
+        .first()
+    )
+    if match is None:
+        raise Http404(f"Round {round_pk} has no table {table}.")
+    return match
+
+
+def table_view(match: Match) -> TableView:
+    """Who sits where at the match, and its games (1 query for the players)."""
+    games = tuple(match.games.all())
+    playing = next((g for g in games if g.game_id and not g.scored), None)
+    entries: list[Entry] = [
+        e for e in (match.entry_a, match.partner_a, match.entry_b, match.partner_b) if e
+    ]
+    names: dict[int, list[str]] = {}
+    links = EntryPlayer.objects.filter(entry__in=entries).select_related("player").order_by("id")
+    for link in links:
+        names.setdefault(link.entry_id, []).append(link.player.name)
+
+    def side(entry: Entry | None, partner: Entry | None, seats: tuple[str, str], css: str):
+        if entry is None:
+            return None
+        players = names.get(entry.pk, [])[:2] or [entry.name]
+        name = entry.name
+        if partner is not None:  # an individual event: one player from each entry
+            players = players[:1] + (names.get(partner.pk, [])[:1] or [partner.name])
+            name = f"{entry.name} & {partner.name}"
+        return Side(
+            name=name,
+            label=f"{SEAT_NAMES[seats[0]]}\N{EN DASH}{SEAT_NAMES[seats[1]]}",
+            css=css,
+            seats=tuple(zip((SEAT_NAMES[s] for s in seats), players, strict=False)),
+            won=bool(match.winner_id and match.winner_id == entry.pk),
+        )
+
+    sides = tuple(
+        s
+        for s in (
+            side(match.entry_a, match.partner_a, ("north", "south"), "north_south"),
+            side(match.entry_b, match.partner_b, ("east", "west"), "east_west"),
+        )
+        if s is not None
+    )
+    return TableView(match=match, sides=sides, games=games, playing=playing)
+
+
+def _here(match: Match) -> str:
+    return reverse("tournament-table", args=[match.round_id, match.table])
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def tournament_table(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    """GET: the match at the table, or straight on to the game being played there.
+    POST: start the match's next game here (a director or scorer) and open its score entry."""
+    if request.method == "POST":
+        return _start(request, pk, table)
+    match = table_match(round_pk=pk, table=table)
+    view = table_view(match)
+    if view.playing is not None:
+        return redirect("game-detail", pk=view.playing.game_id)
+    role = permissions.role_in(request.user, match.tournament.club)
+    context = {
+        "tournament": match.tournament,
+        "round": match.round,
+        "match": match,
+        "table": view,
+        "can_start": role in (Membership.Role.DIRECTOR, Membership.Role.SCORER),
+        "login_url": f"{reverse('login')}?next={_here(match)}",
+    }
+    return render(request, "tournaments/table.html", context)
+
+
+@login_required_message
+def _start(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    """Sent twice (two scorers, a double tap), the second finds the game the first
+    started and goes there: one game, never two."""
+    match = table_match(round_pk=pk, table=table)
+    playing = table_view(match).playing
+    if playing is None:
+        try:
+            game = results.match_game_start(match=match, by=request.user)
+        except Conflict as error:
+            if error.code != "game_in_progress":
+                return refuse(request, error, _here(match))
+            # Someone else started it between our read and our write: go to theirs.
+            playing = table_view(table_match(round_pk=pk, table=table)).playing
+            if playing is None:
+                return refuse(request, error, _here(match))
+        except DomainError as error:
+            return refuse(request, error, _here(match))
+        else:
+            number = game.match_game.number
+            messages.success(request, f"Game {number} started at table {match.table}.")
+            return redirect("game-detail", pk=game.pk)
+    return redirect("game-detail", pk=playing.game_id)
