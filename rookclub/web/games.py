@@ -55,8 +55,9 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     except NotAllowed as error:
         return _render(request, game, refusal=error.message, status=error.status)
     except DomainError as error:
-        if error.code in ("hand_number_taken", "game_finished"):
-            # Someone else at the table already recorded it: show the sheet as it is now.
+        if error.code in ("hand_number_taken", "game_finished", "session_closed"):
+            # Someone else at the table already recorded it, or the game or the night is
+            # over: show the sheet as it is now, with the reason.
             return _render(request, game, refusal=error.message, status=error.status)
         add_domain_errors(form, error)
         return _render(request, game, forms=forms, status=error.status)
@@ -177,6 +178,8 @@ def _render(
         ],
         "winner_name": label(SIDE_LABELS, sheet.winner) if sheet.winner else None,
         "finished": sheet.status == Game.Status.FINISHED,
+        # The club night is closed: the reason replaces the form (hand_record refuses it).
+        "night_closed": sheet.refusal if sheet.night_closed else None,
         "can_record": user.is_authenticated and can_record(user, game),
         "is_director": director,
         # Whether to offer "Confirm": the service makes the final call (never the enterer).
