@@ -25,7 +25,7 @@ from rookclub.forms import (
     add_domain_errors,
     label,
 )
-from rookclub.permissions import SIDE_OF, can_record, is_director
+from rookclub.permissions import SIDE_OF, can_record, confirmable_hands, is_director
 from rookclub.web.common import login_required_message, refuse
 from scoring import selectors
 from scoring import services as scoring
@@ -160,9 +160,6 @@ def _render(
             form.initial["number"] = sheet.next_number
     user = request.user
     director = is_director(user, game.club)
-    my_players = set()
-    if user.is_authenticated:
-        my_players = {p.pk for p in sheet.players.values() if p.user_id == user.pk}
     hand_form = forms["hand"]
     context = {
         "game": game,
@@ -182,8 +179,9 @@ def _render(
         "night_closed": sheet.refusal if sheet.night_closed else None,
         "can_record": user.is_authenticated and can_record(user, game),
         "is_director": director,
-        # Whether to offer "Confirm": the service makes the final call (never the enterer).
-        "may_confirm": director or bool(my_players),
+        # The hands this user may confirm: the rule hand_confirm applies, asked once
+        # for the whole sheet, so "Confirm" shows only where it will be accepted.
+        "confirmable": confirmable_hands(user, game, [row.hand for row in sheet.rows]),
         "form": hand_form,
         "misdeal_form": forms["misdeal"],
         "redeal_form": forms["redeal"],
