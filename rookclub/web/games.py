@@ -24,6 +24,7 @@ from rookclub.forms import (
     HandForm,
     add_domain_errors,
     label,
+    table_text,
 )
 from rookclub.permissions import SIDE_OF, can_record, confirmable_hands, is_director
 from rookclub.web.common import login_required_message, refuse
@@ -177,6 +178,7 @@ def _render(
         "finished": sheet.status == Game.Status.FINISHED,
         # The club night is closed: the reason replaces the form (hand_record refuses it).
         "night_closed": sheet.refusal if sheet.night_closed else None,
+        "seat_message": table_text(sheet.seat_message),
         "can_record": user.is_authenticated and can_record(user, game),
         "is_director": director,
         # The hands this user may confirm: the rule hand_confirm applies, asked once
@@ -188,7 +190,7 @@ def _render(
         "seat_choices": _seat_choices(hand_form, sheet.seats),
         "trump_choices": _trump_choices(hand_form, scoring.rules_of(game)),
         "declarer_side": SIDE_OF.get(hand_form["bidder"].value()),
-        "refusal": refusal,
+        "refusal": table_text(refusal),
         "extras_open": _extras_open(hand_form),
     }
     template = "games/_live.html" if request.htmx else "games/detail.html"
