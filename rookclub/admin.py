@@ -6,6 +6,7 @@ from rookclub.models import (
     ClubSession,
     Membership,
     Player,
+    SessionEvent,
     SessionRound,
     TableSeating,
 )
@@ -37,12 +38,24 @@ class CheckInInline(admin.TabularInline):
     raw_id_fields = ["player"]
 
 
+class SessionEventInline(admin.TabularInline):
+    """Closing and reopening, as the director did them: read only."""
+
+    model = SessionEvent
+    extra = 0
+    can_delete = False
+    readonly_fields = ["action", "by", "at", "reason", "details"]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(ClubSession)
 class ClubSessionAdmin(admin.ModelAdmin):
     list_display = ["club", "date", "status", "seating_method"]
     list_filter = ["club", "status", "seating_method"]
     date_hierarchy = "date"
-    inlines = [CheckInInline]
+    inlines = [CheckInInline, SessionEventInline]
 
 
 class TableSeatingInline(admin.TabularInline):

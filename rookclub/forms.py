@@ -8,6 +8,7 @@ a hand is possible is the engine's call; its messages come back through
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -43,6 +44,28 @@ SEATING_LABELS = {
 
 def label(labels: Mapping[str, str], name: str) -> str:
     return labels.get(name, name.replace("_", " ").capitalize())
+
+
+# "RULES.md §2", "RULES.md §2, §6", "RULES.md §5 and §6"
+_CITE = r"RULES\.md(?:\s*§\s*\d+(?:\s*(?:,|and)\s*§?\s*\d+)*)?"
+_CITATIONS = (
+    (re.compile(rf"\s*\(\s*{_CITE}\s*\)"), ""),  # "… 5 (RULES.md §2)" -> "… 5"
+    (re.compile(rf"\s*[,;]\s*{_CITE}(?=\s*\))"), ""),  # "(east_west, RULES.md §3)"
+    (re.compile(rf"\(\s*{_CITE}\s*[,;:]\s*"), "("),  # "(RULES.md §3: east_west)"
+    (re.compile(rf"\s*{_CITE}"), ""),  # anywhere else
+)
+
+
+def table_text(text: str | None) -> str | None:
+    """What players read at the table: the rules engine's messages without their
+    "(RULES.md §…)" citations, which are for directors and developers. The API keeps
+    them (its ``errors`` and ``reasons``); every page message from the engine passes
+    through here (:func:`add_domain_errors`, the score-entry page's prompts)."""
+    if not text:
+        return text
+    for pattern, replacement in _CITATIONS:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 def _choices(labels: Mapping[str, str], names: Iterable[str], blank: str | None = None):
@@ -222,9 +245,10 @@ def add_domain_errors(
     form: forms.Form, error: DomainError, rename: Mapping[str, str] | None = None
 ) -> None:
     """Show a service's refusal on the form: each message next to the field it names
-    (``rename``: the service's field name -> the form's), the rest above the form."""
+    (``rename``: the service's field name -> the form's), the rest above the form,
+    worded for the table (:func:`table_text`)."""
     if not error.errors:
-        form.add_error(None, error.message)
+        form.add_error(None, table_text(error.message))
         return
     for key, messages in error.errors.items():
         field = (rename or {}).get(key, key)
@@ -233,7 +257,7 @@ def add_domain_errors(
         if field not in form.fields:
             field = None
         for message in messages:
-            form.add_error(field, message)
+            form.add_error(field, table_text(message))
 
 
 class SessionOpenForm(forms.Form):

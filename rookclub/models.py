@@ -171,3 +171,28 @@ class SitOut(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} sits out {self.round}"
+
+
+class SessionEvent(models.Model):
+    """A director closing or reopening a club night: who, when, why. Closing and
+    reopening change what may be recorded, so each is kept, never overwritten."""
+
+    class Action(models.TextChoices):
+        CLOSED = "closed", "Closed"
+        REOPENED = "reopened", "Reopened"
+
+    session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="events")
+    action = models.CharField(max_length=16, choices=Action.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True, default="")
+    #: e.g. ``{"unfinished_games": [ids]}`` at close, ``{"closed_at": iso}`` at reopen.
+    details = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["session", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.session} {self.action} at {self.at:%Y-%m-%d %H:%M}"

@@ -6,9 +6,10 @@ records hands; a hand is confirmed by a player of the other side or a director.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from rookclub.models import Club, Membership
+from rookclub.models import Club, Membership, Player
 
 if TYPE_CHECKING:
     from scoring.models import Game, Hand
@@ -40,19 +41,36 @@ def can_record(user: Any, game: Game) -> bool:
 
 def can_confirm(user: Any, hand: Hand) -> bool:
     """Whether ``user`` may confirm ``hand``: never the person who entered it; a
-    director of the club; or a player seated on the other side for that hand. When
-    the person who entered it was not seated, any seated player may confirm."""
-    if user is None or not user.is_authenticated or user.pk == hand.entered_by_id:
-        return False
-    if is_director(user, hand.game.club):
-        return True
-    player_ids = set(user.players.values_list("pk", flat=True))
-    my_seats = {seat for seat, pid in hand.seats.items() if pid in player_ids}
-    if not my_seats:
-        return False
-    entered_seats = set()
-    if hand.entered_by_id is not None:
-        entered_ids = set(hand.entered_by.players.values_list("pk", flat=True))
-        entered_seats = {seat for seat, pid in hand.seats.items() if pid in entered_ids}
-    entering_sides = {SIDE_OF.get(seat) for seat in entered_seats}
-    return any(SIDE_OF.get(seat) not in entering_sides for seat in my_seats)
+    director of the club; or a player seated, for that hand, on the side that did not
+    enter it. When whoever entered it was not seated (a club scorer), either side may.
+    ``hand_confirm`` refuses anyone else; the score sheet offers Confirm by the same rule
+    (:func:`confirmable_hands`)."""
+    return hand.pk in confirmable_hands(user, hand.game, [hand])
+
+
+def confirmable_hands(user: Any, game: Game, hands: Iterable[Hand]) -> set[int]:
+    """The ids of those of ``game``'s ``hands`` that ``user`` may confirm (the rule of
+    :func:`can_confirm`), in at most three queries however many hands there are."""
+    if user is None or not user.is_authenticated:
+        return set()
+    hands = [h for h in hands if h.entered_by_id != user.pk]
+    if not hands:
+        return set()
+    if is_director(user, game.club):
+        return {h.pk for h in hands}
+    mine = set(user.players.filter(club_id=game.club_id).values_list("pk", flat=True))
+    if not mine:
+        return set()
+    enterers = {h.entered_by_id for h in hands if h.entered_by_id is not None}
+    players_of: dict[int, set[int]] = {}
+    rows = Player.objects.filter(club_id=game.club_id, user_id__in=enterers)
+    for user_id, player_id in rows.values_list("user_id", "pk"):
+        players_of.setdefault(user_id, set()).add(player_id)
+
+    def other_side(hand: Hand) -> bool:
+        my_sides = {SIDE_OF.get(seat) for seat, pid in hand.seats.items() if pid in mine}
+        entered = players_of.get(hand.entered_by_id, set())
+        entering = {SIDE_OF.get(seat) for seat, pid in hand.seats.items() if pid in entered}
+        return bool(my_sides - entering)
+
+    return {h.pk for h in hands if other_side(h)}

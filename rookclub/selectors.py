@@ -9,7 +9,16 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from rookclub.models import CheckIn, Club, ClubSession, Player, SessionRound, SitOut, TableSeating
+from rookclub.models import (
+    CheckIn,
+    Club,
+    ClubSession,
+    Player,
+    SessionEvent,
+    SessionRound,
+    SitOut,
+    TableSeating,
+)
 from scoring.models import Game, GameSeat, Hand
 
 SIDE_OF = {"north": "north_south", "south": "north_south", "east": "east_west", "west": "east_west"}
@@ -80,6 +89,11 @@ def session_overview(*, session: ClubSession) -> SessionOverview:
     )
 
 
+def session_history(*, session: ClubSession) -> list[SessionEvent]:
+    """When the night was closed and reopened, by whom and why, oldest first (one query)."""
+    return list(session.events.select_related("by").order_by("at", "id"))
+
+
 # ---- standings -----------------------------------------------------------------------------
 
 
@@ -88,8 +102,11 @@ class StandingRow:
     """One player (or partnership) in a table of standings."""
 
     players: tuple[Player, ...]
-    games: int = 0
+    games: int = 0  # every game played, unfinished ones included
     won: int = 0
+    #: Games not played to the end: still being played, or left when the night closed.
+    #: Their points count; nobody won them.
+    unfinished: int = 0
     points: int = 0
     hands_declared: int = 0
     made: int = 0
@@ -119,6 +136,7 @@ class Standings:
     players: list[StandingRow]
     partnerships: list[StandingRow]
     games: int
+    unfinished: int = 0
 
 
 def _games(queryset: QuerySet[Game]) -> list[Game]:
@@ -140,6 +158,7 @@ def _standings(games: list[Game], hands: list[dict[str, Any]]) -> Standings:
             row.games += 1
             row.points += int(game.player_totals.get(str(player.pk), 0))
             row.won += int(game.winner == SIDE_OF[seat])
+            row.unfinished += int(not game.is_finished)
             if game.session_id:
                 row.nights.add(game.session_id)
         for side, (a, b) in (("north_south", ("north", "south")), ("east_west", ("east", "west"))):
@@ -149,6 +168,7 @@ def _standings(games: list[Game], hands: list[dict[str, Any]]) -> Standings:
             row.games += 1
             row.points += int(game.totals.get(side, 0))
             row.won += int(game.winner == side)
+            row.unfinished += int(not game.is_finished)
     for hand in hands:
         if hand["declarer_id"] is None or hand["made"] is None:
             continue
@@ -164,7 +184,8 @@ def _standings(games: list[Game], hands: list[dict[str, Any]]) -> Standings:
     def ranked(rows: Any) -> list[StandingRow]:
         return sorted(rows, key=lambda r: (-r.won, -r.points, r.name))
 
-    return Standings(ranked(individual.values()), ranked(pairs.values()), len(games))
+    unfinished = sum(1 for game in games if not game.is_finished)
+    return Standings(ranked(individual.values()), ranked(pairs.values()), len(games), unfinished)
 
 
 def _hands_of(games: QuerySet[Game]) -> list[dict[str, Any]]:
@@ -175,7 +196,9 @@ def _hands_of(games: QuerySet[Game]) -> list[dict[str, Any]]:
 
 def session_standings(*, session: ClubSession) -> Standings:
     """The night: players and partnerships by games won, then points (three queries).
-    Partnerships in a progressive night are the pairs that sat together."""
+    Partnerships in a progressive night are the pairs that sat together. A game not
+    finished when the night closed counts as played and unfinished: its points count,
+    nobody won it."""
     games = Game.objects.filter(session=session)
     return _standings(_games(games), _hands_of(games))
 

@@ -24,6 +24,7 @@ from rookclub.models import (
     ClubSession,
     Membership,
     Player,
+    SessionEvent,
     SessionRound,
     SitOut,
     TableSeating,
@@ -111,19 +112,45 @@ def session_open(
     )  # fmt: skip
 
 
-def _locked_open_session(session: ClubSession, by: Any) -> ClubSession:
+def _closed_when(session: ClubSession) -> str:
+    """When the night was closed, in the club's time: ``" at 22:40"``, or
+    ``" on 7 March at 09:15"`` when that was not on the night's date."""
+    if session.closed_at is None:
+        return ""
+    closed = timezone.localtime(session.closed_at)
+    on = "" if closed.date() == session.date else f" on {closed.day} {closed:%B}"
+    return f"{on} at {closed:%H:%M}"
+
+
+def closed_conflict(session: ClubSession, to: str = "record more hands") -> Conflict:
+    """The refusal for anything a closed night no longer allows, e.g. "This club night
+    was closed at 22:40; ask the director to reopen it to record more hands." """
+    return Conflict(
+        f"This club night was closed{_closed_when(session)}; "
+        f"ask the director to reopen it to {to}.",
+        code="session_closed",
+    )
+
+
+def lock_open_session(session_id: int, to: str) -> ClubSession:
+    """Lock a night and refuse (``session_closed``) if it is closed: whatever holds this
+    lock cannot slip in while the director closes the night. ``to`` ends the refusal."""
+    locked = ClubSession.objects.select_for_update().get(pk=session_id)
+    if not locked.is_open:
+        raise closed_conflict(locked, to)
+    return locked
+
+
+def _locked_open_session(session: ClubSession, by: Any, to: str) -> ClubSession:
     _require_director(by, session.club)
     # Lock the night: two directors pressing "seat" at once must not seat it twice.
-    locked = ClubSession.objects.select_for_update().get(pk=session.pk)
-    if not locked.is_open:
-        raise Conflict("This club night is closed.", code="session_closed")
-    return locked
+    return lock_open_session(session.pk, to)
 
 
 @transaction.atomic
 def session_check_in(*, session: ClubSession, players: Iterable[Player], by: Any) -> list[CheckIn]:
     """Check in who came (checking someone in twice changes nothing)."""
-    session = _locked_open_session(session, by)
+    session = _locked_open_session(session, by, "check players in")
     players = list(players)
     strangers = [p.name for p in players if p.club_id != session.club_id]
     if strangers:
@@ -156,7 +183,7 @@ def session_seat(
     seed: int | None = None,
 ) -> SessionRound:
     """Seat the night's first round and start a game at every table."""
-    session = _locked_open_session(session, by)
+    session = _locked_open_session(session, by, "seat it")
     if session.rounds.exists():
         raise Conflict("This club night is already seated.", code="already_seated")
     method = method or session.seating_method
@@ -238,7 +265,7 @@ def _make_round(
 @transaction.atomic
 def session_next_round(*, session: ClubSession, by: Any, seed: int | None = None) -> SessionRound:
     """Progressive movement: once every table has played its four hands, move on."""
-    session = _locked_open_session(session, by)
+    session = _locked_open_session(session, by, "seat another round")
     if session.seating_method != ClubSession.Seating.PROGRESSIVE:
         raise Invalid(
             "Only a progressive night has rounds.",
@@ -275,7 +302,7 @@ def table_new_game(*, table: TableSeating, by: Any, dealer: str = "north") -> An
     from scoring.models import Game
     from scoring.services import game_start
 
-    session = _locked_open_session(table.round.session, by)
+    session = _locked_open_session(table.round.session, by, "start another game")
     if Game.objects.filter(table_seating=table).exclude(status="finished").exists():
         raise Conflict("This table's game is still in progress.", code="game_in_progress")
     return game_start(
@@ -286,8 +313,57 @@ def table_new_game(*, table: TableSeating, by: Any, dealer: str = "north") -> An
 
 @transaction.atomic
 def session_close(*, session: ClubSession, by: Any) -> ClubSession:
-    session = _locked_open_session(session, by)
-    session.status = ClubSession.Status.CLOSED
-    session.closed_at = timezone.now()
-    session.save(update_fields=["status", "closed_at"])
-    return session
+    """A director closes the night: no more hands, games or check-ins until it is reopened.
+
+    Games still in progress stay as they are, shown as unfinished; their hands and
+    points count in the standings, and nobody wins them. Hands can still be
+    confirmed, and a director can still correct them. Every in-progress game of the
+    night is locked first, so a hand being recorded at that moment is either stored
+    before the night closes or refused after.
+    """
+    from scoring.models import Game
+
+    _require_director(by, session.club)
+    locked = ClubSession.objects.select_for_update().get(pk=session.pk)
+    if not locked.is_open:
+        raise Conflict(
+            f"This club night was already closed{_closed_when(locked)}.", code="session_closed"
+        )
+    playing = Game.objects.select_for_update().filter(session=locked)
+    unfinished = sorted(playing.exclude(status=Game.Status.FINISHED).values_list("pk", flat=True))
+    locked.status = ClubSession.Status.CLOSED
+    locked.closed_at = timezone.now()
+    locked.save(update_fields=["status", "closed_at"])
+    SessionEvent.objects.create(
+        session=locked, action=SessionEvent.Action.CLOSED, by=_user_or_none(by),
+        details={"unfinished_games": unfinished},
+    )  # fmt: skip
+    return locked
+
+
+@transaction.atomic
+def session_reopen(*, session: ClubSession, by: Any, reason: str = "") -> ClubSession:
+    """A director reopens a closed night, e.g. for a table's last hand: hands can be
+    recorded and games started again. Kept in the night's history with the reason."""
+    _require_director(by, session.club)
+    if not isinstance(reason, str):
+        raise Invalid("Bad reason.", errors={"reason": ["must be text"]})
+    reason = reason.strip()
+    if len(reason) > 500:
+        raise Invalid("Too long.", errors={"reason": ["say why in 500 characters or fewer"]})
+    locked = ClubSession.objects.select_for_update().get(pk=session.pk)
+    if locked.is_open:
+        raise Conflict("This club night is open already.", code="session_open")
+    closed_at = locked.closed_at
+    locked.status = ClubSession.Status.OPEN
+    locked.closed_at = None
+    locked.save(update_fields=["status", "closed_at"])
+    SessionEvent.objects.create(
+        session=locked, action=SessionEvent.Action.REOPENED, by=_user_or_none(by), reason=reason,
+        details={"closed_at": closed_at.isoformat() if closed_at else None},
+    )  # fmt: skip
+    return locked
+
+
+def _user_or_none(by: Any) -> Any:
+    return by if getattr(by, "is_authenticated", False) else None

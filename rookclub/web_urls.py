@@ -13,6 +13,7 @@ urlpatterns = [
     path("sessions/<int:pk>/seat/", sessions.session_seat, name="session-seat"),
     path("sessions/<int:pk>/next-round/", sessions.session_next_round, name="session-next-round"),
     path("sessions/<int:pk>/close/", sessions.session_close, name="session-close"),
+    path("sessions/<int:pk>/reopen/", sessions.session_reopen, name="session-reopen"),
     path("sessions/<int:pk>/standings/", standings.session_standings, name="session-standings"),
     path("tables/<int:pk>/new-game/", sessions.table_new_game, name="table-new-game"),
     path("players/<int:pk>/", standings.player_detail, name="player-detail"),

@@ -123,6 +123,11 @@ class GameOut(serializers.Serializer):
     dealer = serializers.CharField(help_text="the seat that deals next")
     next_number = serializers.IntegerField()
     seat_message = serializers.CharField(allow_null=True)
+    recording_refused = serializers.CharField(
+        allow_null=True,
+        help_text="null while the next hand can be recorded; otherwise why not (the game is "
+        "over, or its club night is closed), as a POST to hands/ would answer with 409",
+    )
     hands = HandOut(many=True)
 
 
@@ -157,7 +162,8 @@ def game_out(sheet: GameSheet) -> dict[str, Any]:
         "seats": {seat: p.pk for seat, p in sheet.seats.items()},
         "players": {str(pid): p.name for pid, p in sheet.players.items()},
         "dealer": sheet.dealer, "next_number": sheet.next_number,
-        "seat_message": sheet.seat_message, "hands": [hand_out(r) for r in sheet.rows],
+        "seat_message": sheet.seat_message, "recording_refused": sheet.refusal,
+        "hands": [hand_out(r) for r in sheet.rows],
     }  # fmt: skip
 
 
@@ -237,7 +243,11 @@ class GameViewSet(
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         return Response(game_out(game_sheet(game=self.get_object())))
 
-    @extend_schema(request=GameIn, responses={201: GameOut, 400: ERRORS, 403: ERRORS})
+    @extend_schema(
+        request=GameIn,
+        responses={201: GameOut, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        description="Start a game. 409 when its club night is closed.",
+    )
     def create(self, request: Request) -> Response:
         serializer = GameIn(data=body(request))
         serializer.is_valid(raise_exception=True)
@@ -253,7 +263,8 @@ class GameViewSet(
         request=HandIn,
         responses={201: HandRecorded, 400: ERRORS, 403: ERRORS, 409: ERRORS},
         description="Record the next hand. A refused hand answers 400 per field and stores "
-        "nothing; a finished game or a hand number already taken answers 409.",
+        "nothing; a finished game, a closed club night (`session_closed`) or a hand number "
+        "already taken answers 409.",
     )
     @extend_schema(methods=["GET"], responses=HandOut(many=True))
     @action(detail=True, methods=["get", "post"])
@@ -292,13 +303,24 @@ class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         return Response(self._out(self.get_object()))
 
-    @extend_schema(request=None, responses={200: HandRecorded, 403: ERRORS})
+    @extend_schema(
+        request=None,
+        responses={200: HandRecorded, 403: ERRORS},
+        description="A player of the side that did not enter the hand (either side when "
+        "a scorer who was not seated entered it), or a director, confirms it; never the "
+        "person who entered it (403). Allowed after the club night closed.",
+    )
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         hand = services.hand_confirm(hand=self.get_object(), by=request.user)
         return Response(self._out(hand))
 
-    @extend_schema(request=CorrectionIn, responses={200: HandRecorded, 400: ERRORS, 403: ERRORS})
+    @extend_schema(
+        request=CorrectionIn,
+        responses={200: HandRecorded, 400: ERRORS, 403: ERRORS},
+        description="A director corrects a hand, also after its club night closed; every "
+        "later total and the game's result are replayed.",
+    )
     @action(detail=True, methods=["post"])
     def correct(self, request: Request, pk: str | None = None) -> Response:
         data = body(request)

@@ -9,7 +9,7 @@ from django.db.models import Exists, OuterRef, Prefetch
 
 from rookclub.models import Player
 from scoring.models import Game, GameSeat, Hand, HandCorrection
-from scoring.services import replay_records
+from scoring.services import recording_refusal, replay_records
 
 SIDE_OF = {"north": "north_south", "south": "north_south", "east": "east_west", "west": "east_west"}
 
@@ -53,6 +53,15 @@ class GameSheet:
     winner: str | None
     totals: dict[str, int]
     player_totals: dict[int, int] = field(default_factory=dict)
+    #: Why no more hands can be recorded (the game is over, or its club night is
+    #: closed), exactly as ``hand_record`` would refuse; None while the next can be.
+    refusal: str | None = None
+    refusal_code: str | None = None
+
+    @property
+    def night_closed(self) -> bool:
+        """The game is not over, but its club night is closed: it stays unfinished."""
+        return self.refusal_code == "session_closed"
 
 
 def game_sheet(*, game: Game) -> GameSheet:
@@ -70,6 +79,7 @@ def game_sheet(*, game: Game) -> GameSheet:
         .prefetch_related("irregularities")
     )
     state = replay_records(game, [h.record for h in hands])
+    refusal = recording_refusal(game)
     rows = [
         SheetRow(
             hand=h,
@@ -103,4 +113,6 @@ def game_sheet(*, game: Game) -> GameSheet:
         winner=state.winner,
         totals=dict(state.totals),
         player_totals=dict(state.player_totals),
+        refusal=refusal.message if refusal else None,
+        refusal_code=refusal.code if refusal else None,
     )

@@ -16,6 +16,7 @@ from django.utils import timezone
 from rookclub import permissions
 from rookclub.errors import Conflict, Invalid, NotAllowed
 from rookclub.models import ClubSession, Player, TableSeating
+from rookclub.services import closed_conflict, lock_open_session
 from scoring.engine import (
     GameOver,
     HandRecord,
@@ -88,6 +89,9 @@ def game_start(
         raise NotAllowed("Only a director or scorer of the club can start a game.")
     state = new_game(rules, {seat: seats[seat].pk for seat in COMPASS}, dealer)
     with transaction.atomic():
+        if session is not None:
+            # Held until the game is stored: closing the night waits for it, or refuses it.
+            lock_open_session(session.pk, "start another game")
         game = Game.objects.create(
             club=club,
             session=session,
@@ -215,6 +219,23 @@ def _irregularities(hand: Hand, record: Any, rules: Ruleset) -> list[Irregularit
     return out
 
 
+def recording_refusal(game: Game, session: ClubSession | None = None) -> Conflict | None:
+    """Why no hand can be recorded in ``game`` now, or None when the next one can.
+
+    A finished game (``game_finished``), or a game of a club night that is closed
+    (``session_closed``: "This club night was closed at 22:40; ask the director to
+    reopen it to record more hands."). ``hand_record`` refuses with exactly this, and
+    the score-entry page asks it too, so it never offers a form that would be refused.
+    ``session``: a freshly read night (default: ``game.session``).
+    """
+    if game.is_finished:
+        return Conflict("The game is over; no more hands can be recorded.", code="game_finished")
+    session = session if session is not None else game.session if game.session_id else None
+    if session is not None and not session.is_open:
+        return closed_conflict(session, "record more hands")
+    return None
+
+
 def _refused(exc: HandRefused) -> Invalid:
     return Invalid("The rules refuse this hand.", errors=exc.errors, code=exc.code)
 
@@ -228,8 +249,10 @@ def hand_record(
     """Record the next hand of ``game``; the engine scores it.
 
     Refused by the rules: ``Invalid`` with a message per field, nothing stored.
-    Finished game: ``Conflict("game_finished")``. ``number`` given and not the
-    next hand's number (a retried or doubled post): ``Conflict("hand_number_taken")``.
+    Finished game: ``Conflict("game_finished")``; its club night closed:
+    ``Conflict("session_closed")`` (see :func:`recording_refusal`). ``number`` given
+    and not the next hand's number (a retried or doubled post):
+    ``Conflict("hand_number_taken")``.
     """
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
         raise Invalid("Bad hand number.", errors={"number": ["must be a whole number"]})
@@ -265,8 +288,12 @@ def _tell_tournament(game: Game) -> None:
 
 
 def _append(game: Game, data: Mapping[str, Any], entered_by: Any, number: int | None) -> Hand:
-    if game.is_finished:
-        raise Conflict("The game is over; no more hands can be recorded.", code="game_finished")
+    # The game row is locked; read the night afresh. Closing a night locks its games
+    # first, so the night cannot close between this check and the hand being stored.
+    session = ClubSession.objects.get(pk=game.session_id) if game.session_id else None
+    refusal = recording_refusal(game, session)
+    if refusal is not None:
+        raise refusal
     stored = list(game.hands.order_by("number").values_list("record", flat=True))
     expected = len(stored) + 1
     if number is not None and number != expected:
@@ -295,7 +322,9 @@ def _append(game: Game, data: Mapping[str, Any], entered_by: Any, number: int | 
 
 
 def hand_confirm(*, hand: Hand, by: Any) -> Hand:
-    """The other side (or a director) confirms a hand; never the person who entered it."""
+    """The other side (or a director) confirms a hand; never the person who entered it
+    (:func:`rookclub.permissions.can_confirm`). Confirming changes no score, so a hand
+    of a closed club night can still be confirmed."""
     if by is not None and by.pk == hand.entered_by_id:
         raise NotAllowed("The person who entered a hand cannot confirm it.", code="own_hand")
     if not permissions.can_confirm(by, hand):
@@ -326,7 +355,10 @@ _REPLAYED = [
 
 def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -> Hand:
     """A director changes a recorded hand. The before/after is kept with who, when
-    and why, and every later hand's totals and the game's result are replayed."""
+    and why, and every later hand's totals and the game's result are replayed.
+
+    Corrections are how mistakes are put right after the night, so a director can
+    correct a hand of a closed club night too (no new hand is added)."""
     game = hand.game
     if not permissions.is_director(by, game.club):
         raise NotAllowed("Only a director can correct a hand.")

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -49,17 +54,31 @@ STANDING = inline_serializer("Standing", {
     "players": serializers.ListField(child=serializers.IntegerField()),
     "name": serializers.CharField(), "games": serializers.IntegerField(),
     "won": serializers.IntegerField(), "points": serializers.IntegerField(),
+    "unfinished": serializers.IntegerField(
+        help_text="games not played to the end (still playing, or the night closed first); "
+        "their points count, nobody won them"),
     "hands_declared": serializers.IntegerField(), "made": serializers.IntegerField(),
     "sets": serializers.IntegerField(), "nights": serializers.IntegerField(),
 }, many=True)  # fmt: skip
 STANDINGS = inline_serializer("Standings", {"players": STANDING, "partnerships": STANDING})
+OVERVIEW = inline_serializer("SessionOverview", {
+    "id": serializers.IntegerField(), "status": serializers.CharField(help_text="open or closed"),
+    "closed_at": serializers.DateTimeField(allow_null=True),
+    "players": serializers.ListField(child=serializers.IntegerField()),
+    "rounds": serializers.ListField(child=serializers.DictField()),
+    "history": serializers.ListField(
+        child=serializers.DictField(),
+        help_text="closing and reopening: action, by, at, reason, unfinished_games"),
+})  # fmt: skip
+ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
 
 
 def standings_out(standings: selectors.Standings) -> dict[str, Any]:
     def rows(items: list[selectors.StandingRow]) -> list[dict[str, Any]]:
         return [
             {"players": [p.pk for p in r.players], "name": r.name, "games": r.games,
-             "won": r.won, "points": r.points, "hands_declared": r.hands_declared,
+             "won": r.won, "points": r.points, "unfinished": r.unfinished,
+             "hands_declared": r.hands_declared,
              "made": r.made, "sets": r.sets, "nights": r.night_count}
             for r in items
         ]  # fmt: skip
@@ -161,10 +180,7 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
             ruleset=data.get("ruleset_slug", "tournament"), options=data.get("ruleset_options"),
         )  # fmt: skip
 
-    @extend_schema(responses=inline_serializer("SessionOverview", {
-        "id": serializers.IntegerField(), "status": serializers.CharField(),
-        "players": serializers.ListField(child=serializers.IntegerField()),
-        "rounds": serializers.ListField(child=serializers.DictField())}))  # fmt: skip
+    @extend_schema(responses=OVERVIEW)
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         return Response(self._overview(self.get_object()))
 
@@ -184,6 +200,12 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
                      for t in r.tables
                  ]}
                 for r in o.rounds
+            ],
+            "history": [
+                {"action": e.action, "by": e.by.get_username() if e.by else None,
+                 "at": e.at.isoformat(), "reason": e.reason,
+                 "unfinished_games": e.details.get("unfinished_games", [])}
+                for e in selectors.session_history(session=session)
             ],
         }  # fmt: skip
 
@@ -243,10 +265,30 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         services.session_next_round(session=session, by=request.user)
         return Response(self._overview(session), status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None)
+    @extend_schema(
+        request=None, responses={200: OVERVIEW, 403: ERRORS, 409: ERRORS},
+        description="Close the night: no more hands, games or check-ins (409 "
+        "`session_closed`) until a director reopens it. Games still in progress stay "
+        "unfinished; hands can still be confirmed and corrected.",
+    )  # fmt: skip
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: str | None = None) -> Response:
         session = services.session_close(session=self.get_object(), by=request.user)
+        return Response(self._overview(session))
+
+    @extend_schema(
+        request=inline_serializer("ReopenIn", {
+            "reason": serializers.CharField(required=False, help_text="why (kept in history)")}),
+        responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        description="A director reopens a closed night: hands can be recorded and games "
+        "started again. 409 when the night is open already.",
+    )  # fmt: skip
+    @action(detail=True, methods=["post"])
+    def reopen(self, request: Request, pk: str | None = None) -> Response:
+        data = body(request) if request.data else {}
+        session = services.session_reopen(
+            session=self.get_object(), by=request.user, reason=data.get("reason", "")
+        )
         return Response(self._overview(session))
 
     @extend_schema(responses=STANDINGS)

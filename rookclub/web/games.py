@@ -24,8 +24,9 @@ from rookclub.forms import (
     HandForm,
     add_domain_errors,
     label,
+    table_text,
 )
-from rookclub.permissions import SIDE_OF, can_record, is_director
+from rookclub.permissions import SIDE_OF, can_record, confirmable_hands, is_director
 from rookclub.web.common import login_required_message, refuse
 from scoring import selectors
 from scoring import services as scoring
@@ -55,8 +56,9 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     except NotAllowed as error:
         return _render(request, game, refusal=error.message, status=error.status)
     except DomainError as error:
-        if error.code in ("hand_number_taken", "game_finished"):
-            # Someone else at the table already recorded it: show the sheet as it is now.
+        if error.code in ("hand_number_taken", "game_finished", "session_closed"):
+            # Someone else at the table already recorded it, or the game or the night is
+            # over: show the sheet as it is now, with the reason.
             return _render(request, game, refusal=error.message, status=error.status)
         add_domain_errors(form, error)
         return _render(request, game, forms=forms, status=error.status)
@@ -159,9 +161,6 @@ def _render(
             form.initial["number"] = sheet.next_number
     user = request.user
     director = is_director(user, game.club)
-    my_players = set()
-    if user.is_authenticated:
-        my_players = {p.pk for p in sheet.players.values() if p.user_id == user.pk}
     hand_form = forms["hand"]
     context = {
         "game": game,
@@ -177,17 +176,21 @@ def _render(
         ],
         "winner_name": label(SIDE_LABELS, sheet.winner) if sheet.winner else None,
         "finished": sheet.status == Game.Status.FINISHED,
+        # The club night is closed: the reason replaces the form (hand_record refuses it).
+        "night_closed": sheet.refusal if sheet.night_closed else None,
+        "seat_message": table_text(sheet.seat_message),
         "can_record": user.is_authenticated and can_record(user, game),
         "is_director": director,
-        # Whether to offer "Confirm": the service makes the final call (never the enterer).
-        "may_confirm": director or bool(my_players),
+        # The hands this user may confirm: the rule hand_confirm applies, asked once
+        # for the whole sheet, so "Confirm" shows only where it will be accepted.
+        "confirmable": confirmable_hands(user, game, [row.hand for row in sheet.rows]),
         "form": hand_form,
         "misdeal_form": forms["misdeal"],
         "redeal_form": forms["redeal"],
         "seat_choices": _seat_choices(hand_form, sheet.seats),
         "trump_choices": _trump_choices(hand_form, scoring.rules_of(game)),
         "declarer_side": SIDE_OF.get(hand_form["bidder"].value()),
-        "refusal": refusal,
+        "refusal": table_text(refusal),
         "extras_open": _extras_open(hand_form),
     }
     template = "games/_live.html" if request.htmx else "games/detail.html"

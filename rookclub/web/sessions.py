@@ -104,8 +104,30 @@ session_next_round = _simple_action(
 )
 session_close = _simple_action(
     lambda session, user: services.session_close(session=session, by=user),
-    lambda session: "The club night is closed. Standings are final.",
+    lambda session: "The club night is closed. " + _left_unfinished(session),
 )
+
+
+def _left_unfinished(session: ClubSession) -> str:
+    count = session.games.exclude(status="finished").count()
+    if not count:
+        return "Standings are final."
+    games = "1 game was" if count == 1 else f"{count} games were"
+    return f"{games} not finished; they count as unfinished in the standings."
+
+
+@require_POST
+@login_required_message
+def session_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director reopens a closed night (say why, optionally): tables record hands again."""
+    session = _session(pk)
+    reason = request.POST.get("reason", "")
+    try:
+        services.session_reopen(session=session, by=request.user, reason=reason)
+    except DomainError as error:
+        return refuse(request, error, _url(session))
+    messages.success(request, "The club night is open again: tables can record hands.")
+    return redirect(_url(session))
 
 
 @require_POST
@@ -143,7 +165,9 @@ def _render(
 ) -> HttpResponse:
     overview = selectors.session_overview(session=session)
     session = overview.session
-    director = is_director(request.user, session.club) and session.is_open
+    is_club_director = is_director(request.user, session.club)
+    # The night's forms are for a director while it is open; once closed, only "Reopen".
+    director = is_club_director and session.is_open
     here = {p.pk for p in overview.players}
     club_players = list(session.club.players.filter(active=True)) if director else []
     context = {
@@ -157,6 +181,15 @@ def _render(
         or SeatForm(initial={"method": session.seating_method}, players=overview.players),
         "rounds": [_round_view(r) for r in overview.rounds],
         "progressive": session.seating_method == ClubSession.Seating.PROGRESSIVE,
+        "can_reopen": is_club_director and not session.is_open,
+        # Tables whose game is not over: closing the night leaves them unfinished.
+        "playing_tables": [
+            t.seating.table
+            for r in overview.rounds
+            for t in r.tables
+            if t.game is not None and not t.game.is_finished
+        ],
+        "history": selectors.session_history(session=session),
     }
     return render(request, "clubs/session_detail.html", context, status=status)
 

@@ -1,5 +1,5 @@
 """A whole club night in a real browser: open, check in, seat, score three tables,
-confirm, correct, close and read the standings (issue 4's "done when")."""
+confirm, correct, close, read the standings and reopen (issue 4's "done when")."""
 
 import pytest
 from playwright.sync_api import expect
@@ -126,3 +126,18 @@ def test_a_club_night_from_open_to_standings(desktop_page, page, new_page, club)
     expect(players.locator("tbody tr")).to_have_count(12)
     expect(director.get_by_role("table", name="Partnerships").locator("tbody tr")).to_have_count(6)
     expect(players).to_contain_text("Zoe")
+
+    # Closed: table 2's sheet says why instead of offering a form that would be refused,
+    # and the director reopens the night for one more hand.
+    director.goto(f"/games/{games[2].pk}/")
+    expect(director.locator("#night-closed")).to_contain_text("ask the director to reopen it")
+    expect(director.get_by_role("button", name="Record hand 5")).to_have_count(0)
+    screenshot(director, "score-entry-closed-night")
+    director.get_by_role("link", name="Reopen the night").click()
+    screenshot(director, "session-closed-director")
+    director.get_by_label("Why? (optional)").fill("table 2's last hand")
+    director.get_by_role("button", name="Reopen the night").click()
+    expect(director.locator(".status-open").first).to_have_text("Open")
+    expect(director.locator("#night-history")).to_contain_text("table 2's last hand")
+    director.get_by_role("link", name="Score table 2").click()
+    record_hand(director, 5, *HANDS[4])

@@ -63,3 +63,53 @@ def test_eight_posts_of_hand_one_at_once_store_one_hand():
 
     assert outcomes.count("stored") == 1
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_hand_posted_while_the_director_closes_the_night_is_stored_first_or_refused():
+    """Closing locks the night's games: a hand racing the close either lands before the
+    night's closing time or is refused with session_closed, never stored after it."""
+    import datetime
+
+    from rookclub.services import session_check_in, session_close, session_open, session_seat
+    from tests.factories import director_of, players_of
+
+    club = ClubFactory()
+    director, scorer = director_of(club), scorer_of(club)
+    for attempt in range(6):
+        session = session_open(
+            club=club, date=datetime.date(2025, 3, 6 + attempt), opened_by=director
+        )
+        session_check_in(session=session, players=players_of(club, 4), by=director)
+        game = session_seat(session=session, by=director, seed=attempt).tables.get().games.get()
+        barrier = threading.Barrier(2)
+        outcomes = []
+
+        def record(game=game, barrier=barrier, outcomes=outcomes):
+            try:
+                barrier.wait()
+                hand_record(game=game, data=made_hand(), entered_by=scorer)
+                outcomes.append("stored")
+            except Conflict as exc:
+                outcomes.append(exc.code)
+            finally:
+                connections.close_all()
+
+        def close(session=session, barrier=barrier):
+            try:
+                barrier.wait()
+                session_close(session=session, by=director)
+            finally:
+                connections.close_all()
+
+        threads = [threading.Thread(target=record), threading.Thread(target=close)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=30)
+
+        session.refresh_from_db()
+        assert session.status == "closed"
+        assert outcomes in (["stored"], ["session_closed"])
+        stored = list(Hand.objects.filter(game=game))
+        assert len(stored) == (outcomes == ["stored"])
+        assert all(h.entered_at <= session.closed_at for h in stored)

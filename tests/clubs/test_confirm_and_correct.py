@@ -168,3 +168,60 @@ def test_the_api_refuses_a_correction_by_a_scorer(api, game):
     )  # fmt: skip
 
     assert response.status_code == 403
+
+
+# ---- who may confirm: the one rule the service and the score sheet share ---------------------
+
+
+def test_when_a_scorer_who_is_not_seated_entered_a_hand_either_side_confirms(
+    game, scorer, seated_users
+):
+    north, east, _, _ = seated_users
+    first = hand_record(game=game, data=made_hand(), entered_by=scorer)
+    second = hand_record(game=game, data=made_hand(bidder="east", ns=40), entered_by=scorer)
+
+    assert hand_confirm(hand=first, by=north).confirmed_by == north
+    assert hand_confirm(hand=second, by=east).confirmed_by == east
+
+
+def test_a_player_of_another_table_cannot_confirm(club, game, scorer):
+    from tests.factories import game_for
+
+    other_table = game_for(club)
+    stranger = other_table.seats.get(seat="east").player
+    stranger.user = UserFactory()
+    stranger.save()
+    hand = hand_record(game=game, data=made_hand(), entered_by=scorer)
+
+    with pytest.raises(NotAllowed) as refused:
+        hand_confirm(hand=hand, by=stranger.user)
+
+    assert "Only a player of the other side or a director" in refused.value.message
+    hand.refresh_from_db()
+    assert not hand.confirmed
+
+
+def test_confirmable_hands_answers_for_a_whole_sheet_as_can_confirm_does_hand_by_hand(
+    game, scorer, director, member, seated_users
+):
+    from rookclub.permissions import can_confirm, confirmable_hands
+
+    north, east, south, west = seated_users
+    by_scorer = hand_record(game=game, data=made_hand(), entered_by=scorer)
+    by_north = hand_record(game=game, data=made_hand(bidder="east", ns=40), entered_by=None)
+    by_north.entered_by = north
+    by_north.save()
+    hands = [by_scorer, by_north]
+
+    expected = {
+        director: {by_scorer.pk, by_north.pk},
+        scorer: set(),  # not seated at the table (and entered the first)
+        member: set(),
+        north: {by_scorer.pk},
+        south: {by_scorer.pk},  # north's partner
+        east: {by_scorer.pk, by_north.pk},
+        west: {by_scorer.pk, by_north.pk},
+    }
+    for user, hands_ok in expected.items():
+        assert confirmable_hands(user, game, hands) == hands_ok, user
+        assert {h.pk for h in hands if can_confirm(user, h)} == hands_ok, user

@@ -130,3 +130,78 @@ def test_a_closed_night_still_shows_its_sheets(client, night, director, game, ha
     club_services.session_close(session=night, by=director)
 
     assert client.get(f"/games/{game.pk}/").status_code == 200
+
+
+# ---- the Confirm button: shown exactly where hand_confirm would accept -----------------------
+
+
+@pytest.fixture
+def north_scores(club, game):
+    """North's player scores their own table: hand 1 is entered by north's account."""
+    from tests.factories import scorer_of
+
+    north = game.seats.get(seat="north").player
+    north.user = scorer_of(club, username="nora")
+    north.save()
+    hand = services.hand_record(game=game, data=hand_body("north", 80, "red", 85),
+                                entered_by=north.user)  # fmt: skip
+    return hand
+
+
+def confirm_button(client, game, number=1) -> bool:
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    return f'aria-label="Confirm hand {number}"' in page
+
+
+@pytest.mark.parametrize(
+    ("who", "shown"),
+    [
+        ("director", True),
+        ("east", True),
+        ("west", True),
+        ("north", False),  # entered it
+        ("south", False),  # the partner of whoever entered it
+        ("scorer", False),  # not seated at the table
+        ("member", False),
+        ("visitor", False),
+    ],
+)
+def test_confirm_shows_only_to_whoever_may_confirm(
+    client, game, director, scorer, member, north_scores, who, shown
+):
+    from rookclub.permissions import can_confirm
+
+    users = {"director": director, "scorer": scorer, "member": member, "visitor": None,
+             "north": north_scores.entered_by}  # fmt: skip
+    if who in ("east", "south", "west"):
+        users[who] = seated_user(game, who, f"{who}-player")
+    user = users[who]
+    if user is not None:
+        client.force_login(user)
+
+    assert confirm_button(client, game) is shown
+    if user is not None:
+        assert can_confirm(user, north_scores) is shown
+
+
+def test_the_partner_of_whoever_entered_a_hand_is_refused_even_posting_directly(
+    client, game, north_scores
+):
+    client.force_login(seated_user(game, "south", "sue"))
+
+    response = client.post(f"/hands/{north_scores.pk}/confirm/", HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 403
+    assert "Only a player of the other side or a director" in response.content.decode()
+    assert not Hand.objects.get(pk=north_scores.pk).confirmed
+
+
+def test_a_confirmed_hand_shows_who_confirmed_it_to_everyone(client, game, north_scores):
+    east = seated_user(game, "east", "ed")
+    services.hand_confirm(hand=north_scores, by=east)
+    client.force_login(seated_user(game, "west", "wes"))
+
+    page = client.get(f"/games/{game.pk}/").content.decode()
+
+    assert "✓ ed" in page
+    assert 'aria-label="Confirm hand 1"' not in page
