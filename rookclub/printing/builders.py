@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from django.utils import formats
 
+from rookclub.forms import table_text
 from rookclub.models import Club, ClubSession, SessionRound, TableSeating
 from rookclub.printing.documents import (
     EW,
@@ -226,7 +227,7 @@ def game_sheet_doc(game: Game) -> GameSheetDoc:
                 total_ew=row.totals["east_west"],
                 made=row.made,
                 void=row.void,
-                note="; ".join(row.reasons),
+                note=table_text("; ".join(row.reasons)),
                 confirmed=row.confirmed,
                 corrected=row.corrected,
             )

@@ -5,8 +5,9 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from scoring.models import Hand
+from scoring.services import hand_record
 from tests.factories import UserFactory
-from tests.print.conftest import page_count, pdf_text
+from tests.print.conftest import page_count, page_texts, pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -113,3 +114,15 @@ def test_the_api_returns_pdfs_and_json_errors(member, played, first_round):
     assert card.status_code == 200 and page_count(card.content) == 1
     assert missing.status_code == 404
     assert "no table 42" in missing.json()["detail"][0]
+
+
+def test_a_void_hand_on_the_completed_sheet_gives_its_reason_without_rulebook_citations(
+    as_member, game, director
+):
+    hand_record(game=game, data={"redeal": {"reason": "all_passed"}}, entered_by=director)
+
+    response = as_member.get(reverse("print-game-sheet", args=[game.pk]))
+
+    text = " ".join(" ".join(page_texts(response.content)).split())  # the note wraps
+    assert "void: Redeal: all players passed; no score, the next dealer" in text
+    assert "RULES.md" not in text
