@@ -67,3 +67,49 @@ def test_the_director_starts_an_event_and_records_a_result_from_the_dashboard(de
     expect(
         desktop_page.get_by_role("table", name="Standings").locator("tbody tr").first
     ).to_contain_text("Entry 1")
+
+
+def test_standings_names_stay_on_one_line_on_a_phone(page):
+    """The table scrolls sideways inside its card; a long name is cut, not wrapped."""
+    from tests.browser.helpers import screenshot
+    from tests.factories import players_of
+
+    club = ClubFactory()
+    director = director_of(club, username="tess")
+    tournament = services.tournament_create(
+        club=club, name="County Swiss", format="swiss", rounds=3, by=director
+    )
+    long_names = [
+        "Wilhelmina Fairbanks-Okonkwo & Bartholomew Castellanos",
+        "Maximiliano Oyelaran-Whitfield & Josephine Abernathy-Lund",
+        "Ann & Bob",
+        "Christabel Vanderhoeven & Leopold Szczepanski",
+        "Cal & Dee",
+        "Eve & Fay",
+    ]
+    players = players_of(club, 12)
+    for i, name in enumerate(long_names):
+        services.entry_add(
+            tournament=tournament, players=players[2 * i : 2 * i + 2], name=name, by=director
+        )
+    services.tournament_start(tournament=tournament, by=director, draw_seed="phone")
+    for match in tournament.matches.filter(status="ready"):
+        services.match_result_enter(match=match, games=[[310, 170]], by=director)
+
+    page.goto(f"/tournaments/{tournament.pk}/standings/")
+    table = page.get_by_role("table", name="Standings")
+    expect(table.locator("tbody tr")).to_have_count(6)
+    shot = screenshot(page, "tournament-standings-phone")
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+    scroller = page.locator(".standings-card .table-scroll")
+    assert scroller.evaluate("el => el.scrollWidth > el.clientWidth")  # it scrolls sideways
+    card = page.locator(".standings-card").bounding_box()
+    assert card["x"] >= 0 and card["x"] + card["width"] <= 390
+    line = page.locator(".standings td.num").first.bounding_box()["height"]
+    for cell in table.locator("tbody td.entry").all():
+        assert cell.bounding_box()["height"] <= line + 1, cell.inner_text()  # one line
+    longest = table.locator(".entry-name", has_text="Maximiliano")
+    assert longest.evaluate("el => el.scrollWidth > el.clientWidth")  # cut with an ellipsis
+    assert longest.get_attribute("title") == long_names[1]
+    assert shot.exists()
