@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 from tests.factories import ClubFactory, director_of
 from tests.tournaments.conftest import make_event
 from tournaments import services
+from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,27 +47,77 @@ def test_the_bracket_reads_on_a_phone_without_the_page_scrolling_sideways(page):
     assert box["width"] >= 150  # names stay readable
 
 
-def test_the_director_starts_an_event_and_records_a_result_from_the_dashboard(desktop_page):
+def test_the_director_runs_an_event_from_the_pages(desktop_page):
+    """Create, register, check in (htmx), start, record a result and withdraw, all
+    through the pages a director has at the venue."""
     from tests.browser.helpers import log_in
-    from tests.factories import PASSWORD
+    from tests.factories import PASSWORD, PlayerFactory
 
+    page = desktop_page
     club = ClubFactory()
-    director = director_of(club, username="tess")
-    tournament = make_event(club, director, "round_robin", 4, start=False)
-    log_in(desktop_page, "tess", PASSWORD)
+    director_of(club, username="tess")
+    names = ["Ann", "Bob", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo"]
+    for name in names:
+        PlayerFactory(club=club, name=name)
+    log_in(page, "tess", PASSWORD)
 
-    desktop_page.goto(f"/tournaments/{tournament.pk}/")
-    desktop_page.get_by_role("button", name="Start the tournament").click()
-    expect(desktop_page.get_by_text("The tournament has started.")).to_be_visible()
-    desktop_page.get_by_label("Round 1, table 1: score of Entry 1").fill("320")
-    desktop_page.get_by_label("Round 1, table 1: score of Entry 4").fill("180")
-    desktop_page.get_by_role("button", name="Save").first.click()
+    page.goto("/tournaments/")
+    page.get_by_text("Create a tournament").click()
+    page.get_by_label("Name").fill("Spring Open")
+    page.get_by_label("Format").select_option(label="Round robin")
+    page.get_by_label("Only checked-in entries are paired at the start").check()
+    page.get_by_role("button", name="Create the tournament").click()
+    expect(page.get_by_text("Spring Open is created.")).to_be_visible()
 
-    expect(desktop_page.get_by_text("Result recorded.")).to_be_visible()
-    desktop_page.goto(f"/tournaments/{tournament.pk}/standings/")
+    pairs = [names[i : i + 2] for i in range(0, 10, 2)]
+    for seed, (first, second) in enumerate(pairs, start=1):
+        page.get_by_label("First player").select_option(label=first)
+        page.get_by_label("Partner").select_option(label=second)
+        if seed <= 4:  # the fifth entry is left unseeded
+            page.get_by_text("Entry name and seed (optional)").click()
+            page.get_by_label("Seed", exact=True).fill(str(seed))
+        page.get_by_role("button", name="Add the entry").click()
+        expect(page.get_by_text(f"{first} & {second} is entered.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Entries (5)")).to_be_visible()
+
+    # Check-in is one tap each, swapped in by htmx: the page is never reloaded.
+    page.evaluate("window.sameDocument = true")
+    for first, second in pairs[:4]:
+        page.get_by_role("button", name=f"Check in {first} & {second}").click()
+        expect(page.get_by_role("button", name=f"Checked in {first} & {second}")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+    page.get_by_role("button", name="Checked in Gus & Hal").click()  # a slip: undo ...
+    page.get_by_role("button", name="Check in Gus & Hal").click()  # ... and check in again
+    expect(page.locator("#checked-in-count")).to_have_text(
+        "4 of 5 checked in: only checked-in entries are paired at the start."
+    )
+    assert page.evaluate("window.sameDocument === true")
+
+    page.get_by_role("button", name="Start the tournament").click()
+    expect(page.get_by_text("The tournament has started.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Round 3")).to_be_visible()  # 4 entries play
+    page.get_by_label("Round 1, table 1: score of Ann & Bob").fill("320")
+    page.get_by_label("Round 1, table 1: score of Gus & Hal").fill("180")
+    page.get_by_role("button", name="Save").first.click()
+    expect(page.get_by_text("Result recorded.")).to_be_visible()
+
+    # Withdrawing says what is forfeited before the director confirms.
+    page.get_by_role("link", name="Withdraw Gus & Hal").click()
+    expect(page.locator("#forfeits")).to_contain_text(
+        "2 open matches of Gus & Hal are forfeited: the opponent wins by walkover."
+    )
+    page.get_by_label("Why does the entry withdraw?").fill("Hal is ill")
+    page.get_by_role("button", name="Withdraw Gus & Hal").click()
     expect(
-        desktop_page.get_by_role("table", name="Standings").locator("tbody tr").first
-    ).to_contain_text("Entry 1")
+        page.get_by_text("Gus & Hal has withdrawn. Forfeited by walkover: 2 match(es).")
+    ).to_be_visible()
+    expect(page.locator("#entries-card tr", has_text="Gus & Hal")).to_contain_text("Withdrawn")
+
+    page.goto(f"/tournaments/{Tournament.objects.get(name='Spring Open').pk}/standings/")
+    rows = page.get_by_role("table", name="Standings").locator("tbody tr")
+    expect(rows.first).to_contain_text("Ann & Bob")
+    expect(rows.filter(has_text="Gus & Hal")).to_contain_text("(withdrawn)")
 
 
 def test_standings_names_stay_on_one_line_on_a_phone(page):
