@@ -1,9 +1,10 @@
-from django.urls import path
+from django.urls import include, path
 
 from tournaments import table_page, views
 
 urlpatterns = [
     path("", views.tournament_list, name="tournament-list"),
+    path("", include("tournaments.director_urls")),
     path("<int:pk>/", views.tournament_detail, name="tournament-detail"),
     path("<int:pk>/rounds/", views.tournament_rounds, name="tournament-rounds"),
     path("<int:pk>/bracket/", views.tournament_bracket, name="tournament-bracket"),

@@ -3,6 +3,8 @@ live public standings. Reads go through selectors; writes through services."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -11,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from rookclub import permissions
 from rookclub.errors import DomainError
-from tournaments import selectors, services
+from tournaments import forms, selectors, services
 from tournaments.models import Match, Tournament
 
 
@@ -19,26 +21,44 @@ def _tournament(pk: int) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
 
 
-def tournament_list(request: HttpRequest) -> HttpResponse:
+def tournament_list(
+    request: HttpRequest, *, create_form: forms.TournamentForm | None = None, status: int = 200
+) -> HttpResponse:
+    """Every event; a club director also gets the form that creates one
+    (``create_form``: sent back with its errors by director_views)."""
     tournaments = Tournament.objects.select_related("club").order_by("-created_at")[:100]
-    return render(request, "tournaments/list.html", {"tournaments": tournaments})
+    context = {"tournaments": tournaments, **forms.clubs_form(request.user, create_form)}
+    return render(request, "tournaments/list.html", context, status=status)
 
 
-def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """The director's dashboard: entries, rounds with result entry, next steps."""
+def tournament_detail(
+    request: HttpRequest, pk: int, *, status: int = 200, **bound: Any
+) -> HttpResponse:
+    """The director's dashboard: entries, rounds with result entry, next steps.
+    ``bound``: a director's form sent back with its errors (director_views)."""
     tournament = _tournament(pk)
+    entries = list(tournament.entries.prefetch_related("players").order_by("seed", "id"))
     context = {
         "tournament": tournament,
         "is_director": permissions.is_director(request.user, tournament.club),
-        "entries": tournament.entries.prefetch_related("players").order_by("seed", "id"),
+        "entries": entries,
         "rounds": selectors.tournament_rounds(tournament=tournament),
         "paired_by_round": tournament.format in services.PAIRED_BY_ROUND,
     }
-    return render(request, "tournaments/detail.html", context)
+    if context["is_director"]:
+        context.update(forms.dashboard_forms(tournament, entries, **bound))
+    return render(request, "tournaments/detail.html", context, status=status)
 
 
-def tournament_rounds(request: HttpRequest, pk: int) -> HttpResponse:
-    """Round pairings with table numbers, for the wall or the players' phones."""
+def tournament_rounds(
+    request: HttpRequest,
+    pk: int,
+    *,
+    override_form: forms.OverrideForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """Round pairings with table numbers, for the wall or the players' phones; a
+    director also gets a form per round to change its pairings."""
     tournament = _tournament(pk)
     rounds = selectors.tournament_rounds(tournament=tournament)
     for rnd in rounds:  # a round with a match to play at a table can print its score sheets
@@ -46,7 +66,11 @@ def tournament_rounds(request: HttpRequest, pk: int) -> HttpResponse:
             m.table and m.entry_b_id and not m.bye and m.status not in ("waiting", "not_needed")
             for m in rnd.matches.all()
         )
-    return render(request, "tournaments/rounds.html", {"tournament": tournament, "rounds": rounds})
+    is_director = permissions.is_director(request.user, tournament.club)
+    if is_director:
+        forms.pairing_forms(tournament, rounds, override_form)
+    context = {"tournament": tournament, "rounds": rounds, "is_director": is_director}
+    return render(request, "tournaments/rounds.html", context, status=status)
 
 
 def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
@@ -97,7 +121,11 @@ def tournament_start(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(
         request,
         tournament,
-        lambda: services.tournament_start(tournament=tournament, by=request.user),
+        lambda: services.tournament_start(
+            tournament=tournament,
+            by=request.user,
+            draw_seed=request.POST.get("draw_seed", "").strip()[:40] or None,
+        ),
         "The tournament has started.",
     )
 

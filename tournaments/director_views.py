@@ -1,0 +1,291 @@
+"""The director's tournament forms: create an event, register, check in and withdraw
+entries, pair a Swiss round with a pin or a forced bye, change a round's pairings,
+and read the audit trail.
+
+Each view calls the same service the API calls (``tournaments.services``). Only a
+director of the club may use them: each view asks ``services.require_director``
+(the services' own check) before reading the form, and the service asks again.
+A refusal (``rookclub.errors.DomainError``) is shown on the form it answers, as
+sentences, with the error's status; a ``NotAllowed`` is a message on the page
+the director came from. Every write is a POST with its CSRF token.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from rookclub import permissions
+from rookclub.errors import DomainError, NotAllowed
+from rookclub.web.common import login_required_message, refuse
+from tournaments import services, views
+from tournaments.forms import (
+    RENAME_ENTRY,
+    EntryForm,
+    OverrideForm,
+    PairForm,
+    TournamentForm,
+    WithdrawForm,
+    available_players,
+    entry_counts,
+    show_refusal,
+)
+from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.selectors import MATCH_RELATED
+
+
+def _dashboard(tournament: Tournament, anchor: str = "") -> str:
+    url = reverse("tournament-detail", args=[tournament.pk])
+    return f"{url}#{anchor}" if anchor else url
+
+
+def _tournament(pk: int) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+
+
+def _entry(pk: int) -> Entry:
+    return get_object_or_404(Entry.objects.select_related("tournament__club"), pk=pk)
+
+
+# ---- creating an event ------------------------------------------------------------------
+
+
+@require_POST
+@login_required_message
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    back = reverse("tournament-list")
+    clubs = list(permissions.clubs_directed(request.user))
+    if not clubs:
+        error = NotAllowed("Only a club's director can create its tournaments.")
+        return refuse(request, error, back)
+    form = TournamentForm(request.POST, clubs=clubs)
+    if not form.is_valid():
+        return views.tournament_list(request, create_form=form, status=400)
+    try:
+        tournament = services.tournament_create(by=request.user, **form.service_arguments())
+    except NotAllowed as error:
+        return refuse(request, error, back)
+    except DomainError as error:
+        show_refusal(form, error, rename=TournamentForm.OPTION_FIELDS)
+        return views.tournament_list(request, create_form=form, status=error.status)
+    messages.success(request, f"{tournament.name} is created. Register its entries below.")
+    return redirect("tournament-detail", pk=tournament.pk)
+
+
+# ---- registration ------------------------------------------------------------------------
+
+
+@require_POST
+@login_required_message
+def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    back = _dashboard(tournament, "entries")
+    try:
+        services.require_director(request.user, tournament.club)
+    except NotAllowed as error:
+        return refuse(request, error, back)
+    form = EntryForm(request.POST, tournament=tournament, available=available_players(tournament))
+    if not form.is_valid():
+        return views.tournament_detail(request, tournament.pk, status=400, entry_form=form)
+    try:
+        entry = services.entry_add(
+            tournament=tournament,
+            players=form.players(),
+            name=form.cleaned_data["name"] or None,
+            seed=form.cleaned_data["seed"],
+            by=request.user,
+        )
+    except NotAllowed as error:
+        return refuse(request, error, back)
+    except DomainError as error:
+        show_refusal(form, error, rename=RENAME_ENTRY)
+        return views.tournament_detail(request, tournament.pk, status=error.status, entry_form=form)
+    if entry.late:
+        messages.success(request, f"{entry.name} is entered late: paired from the next round.")
+    else:
+        messages.success(request, f"{entry.name} is entered.")
+    return redirect(back)
+
+
+@require_POST
+@login_required_message
+def entry_check_in(request: HttpRequest, pk: int) -> HttpResponse:
+    """Check an entry in (``checked_in=1``) or undo it (``0``). Setting a state rather
+    than toggling it, a second tap or a second phone cannot undo the first. htmx gets
+    the entries card back; without JavaScript, the dashboard."""
+    entry = _entry(pk)
+    tournament = entry.tournament
+    back = _dashboard(tournament, f"entry-{entry.pk}")
+    checked_in = request.POST.get("checked_in", "1") != "0"
+    try:
+        entry = services.entry_check_in(entry=entry, by=request.user, checked_in=checked_in)
+    except DomainError as error:
+        return refuse(request, error, back)
+    if request.htmx:
+        entries = list(tournament.entries.prefetch_related("players").order_by("seed", "id"))
+        context = {
+            "tournament": tournament,
+            "is_director": True,
+            "entries": entries,
+            **entry_counts(entries),
+        }
+        return render(request, "tournaments/_entries.html", context)
+    done = "is checked in" if entry.checked_in else "is no longer checked in"
+    messages.success(request, f"{entry.name} {done}.")
+    return redirect(back)
+
+
+def _open_matches(entry: Entry) -> list[Match]:
+    """The entry's matches still to be played: those its withdrawal forfeits."""
+    seated = Q(entry_a=entry) | Q(entry_b=entry) | Q(partner_a=entry) | Q(partner_b=entry)
+    return list(
+        Match.objects.filter(seated, tournament_id=entry.tournament_id, bye=False)
+        .filter(status__in=[Match.Status.READY, Match.Status.WAITING])
+        .select_related("round", *MATCH_RELATED)
+        .order_by("round__number", "table", "id")
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required_message
+def entry_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    """The confirmation step: what the withdrawal forfeits, and the reason; POST does it."""
+    entry = _entry(pk)
+    tournament = entry.tournament
+    back = _dashboard(tournament, "entries")
+    try:
+        services.require_director(request.user, tournament.club)
+    except NotAllowed as error:
+        return refuse(request, error, back)
+    matches = _open_matches(entry) if tournament.status == Tournament.Status.RUNNING else []
+    form = WithdrawForm(request.POST if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                services.entry_withdraw(
+                    entry=entry, by=request.user, reason=form.cleaned_data["reason"]
+                )
+            except NotAllowed as error:
+                return refuse(request, error, back)
+            except DomainError as error:
+                show_refusal(form, error)
+                status = error.status
+            else:
+                forfeited = [m for m in matches if m.status == Match.Status.READY]
+                said = f"{entry.name} has withdrawn."
+                if forfeited:
+                    said += f" Forfeited by walkover: {len(forfeited)} match(es)."
+                messages.success(request, said)
+                return redirect(back)
+    for match in matches:
+        match.walkover_to = _other_side(match, entry)
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "form": form,
+        "matches": matches,
+        "back": back,
+    }
+    return render(request, "tournaments/withdraw.html", context, status=status)
+
+
+def _other_side(match: Match, entry: Entry) -> str:
+    """Who wins ``match`` by walkover when ``entry`` withdraws (names, or None)."""
+    if entry.pk in (match.entry_a_id, match.partner_a_id):
+        sides = (match.entry_b, match.partner_b)
+    else:
+        sides = (match.entry_a, match.partner_a)
+    return " & ".join(e.name for e in sides if e is not None)
+
+
+# ---- rounds --------------------------------------------------------------------------------
+
+
+@require_POST
+@login_required_message
+def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
+    """The next Swiss round with a pinned pairing or a forced bye."""
+    tournament = _tournament(pk)
+    back = _dashboard(tournament)
+    try:
+        services.require_director(request.user, tournament.club)
+    except NotAllowed as error:
+        return refuse(request, error, back)
+    entries = list(tournament.entries.all())
+    form = PairForm(request.POST, entries=entries)
+    if not form.is_valid():
+        return views.tournament_detail(request, tournament.pk, status=400, pair_form=form)
+    try:
+        rnd = services.round_pair_next(
+            tournament=tournament, by=request.user, pins=form.pins(), forced_bye=form.bye_for()
+        )
+    except NotAllowed as error:
+        return refuse(request, error, back)
+    except DomainError as error:
+        show_refusal(form, error, rename={"forced_bye": "forced_bye", "pins": "pin_a"})
+        return views.tournament_detail(request, tournament.pk, status=error.status, pair_form=form)
+    messages.success(request, f"Round {rnd.number} is paired.")
+    return redirect(back)
+
+
+@require_POST
+@login_required_message
+def round_override(request: HttpRequest, pk: int) -> HttpResponse:
+    rnd = get_object_or_404(Round.objects.select_related("tournament__club"), pk=pk)
+    tournament = rnd.tournament
+    back = f"{reverse('tournament-rounds', args=[tournament.pk])}#pairings-{rnd.number}"
+    try:
+        services.require_director(request.user, tournament.club)
+    except NotAllowed as error:
+        return refuse(request, error, back)
+    matches = list(rnd.matches.select_related("entry_a", "entry_b").order_by("table", "id"))
+    form = OverrideForm(
+        request.POST, round=rnd, matches=matches, swiss=tournament.format == "swiss"
+    )
+    if not form.is_valid():
+        return views.tournament_rounds(request, tournament.pk, override_form=form, status=400)
+    try:
+        services.round_override(round=rnd, by=request.user, **form.service_arguments())
+    except NotAllowed as error:
+        return refuse(request, error, back)
+    except DomainError as error:
+        show_refusal(form, error)
+        return views.tournament_rounds(
+            request, tournament.pk, override_form=form, status=error.status
+        )
+    messages.success(request, form.done(rnd.number))
+    return redirect(back)
+
+
+# ---- the audit trail ----------------------------------------------------------------------
+
+
+@login_required_message
+def tournament_audit(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every change to the event, who made it and why: for the club's directors."""
+    tournament = _tournament(pk)
+    back = _dashboard(tournament)
+    try:
+        services.require_director(request.user, tournament.club)
+    except NotAllowed as error:
+        return refuse(request, error, back)
+    audit = list(tournament.audit.select_related("who", "match__round").order_by("-when", "-id"))
+    names = dict(tournament.entries.values_list("pk", "name"))
+    for row in audit:
+        row.label = row.what.replace("_", " ").capitalize()
+        row.entry_name = _entry_named(row, names)
+    return render(request, "tournaments/audit.html", {"tournament": tournament, "audit": audit})
+
+
+def _entry_named(row, names: dict[int, str]) -> str:
+    """The entry an audit row is about, by name ("" when it is about none)."""
+    for values in (row.after, row.before):
+        if isinstance(values, dict) and values.get("entry") in names:
+            return names[values["entry"]]
+    return ""
