@@ -34,7 +34,7 @@ from tournaments.formats.base import REPAIRED
 from tournaments.formats.overrides import force_bye, pin_pairing, swap_entries
 from tournaments.formats.seeding import seeds_with_director_order
 from tournaments.formats.standings import TIE_BREAKERS
-from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, Round, Tournament
+from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, MatchGame, Round, Tournament
 from tournaments.results import (
     audit,
     match_game_start,
@@ -506,6 +506,13 @@ def round_override(
         matches = list(round.matches.order_by("table", "id"))
         if any(m.status in (Match.Status.DECIDED, Match.Status.WALKOVER) for m in matches):
             raise Conflict("The round already has results.", code="round_has_results")
+        if MatchGame.objects.filter(match__round=round, game__isnull=False).exists():
+            # Re-pairing replaces the matches: a game started at a table would lose its match.
+            raise Conflict(
+                "A game has already started at a table of this round: finish or abandon it "
+                "before changing the pairings.",
+                code="round_has_games",
+            )
         pairings = [
             Pairing(m.table or 0, m.entry_a_id, m.entry_b_id, frozenset(m.flags)) for m in matches
         ]

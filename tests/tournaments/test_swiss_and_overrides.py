@@ -184,3 +184,22 @@ def test_every_partner_in_an_individual_event_changes_each_round(club, director)
             services.round_pair_next(tournament=tournament, by=director)
 
     assert len(partners) == len(list(combinations(range(8), 2)))
+
+
+def test_an_override_after_a_game_started_at_a_table_is_a_conflict(api, club, director):
+    from tournaments.results import match_game_start
+
+    tournament = make_event(club, director, "round_robin", 4)
+    rnd = tournament.round_set.get(number=1)
+    first, second = rnd.matches.order_by("table")
+    game = match_game_start(match=first, by=director)
+
+    response = api.post(
+        f"/api/v1/rounds/{rnd.pk}/override/",
+        {"action": "swap", "a": first.entry_a_id, "b": second.entry_a_id},
+        format="json",
+    )
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "round_has_games"
+    assert first.games.get().game_id == game.pk, "the started game keeps its match"
