@@ -9,6 +9,7 @@ import tempfile
 
 import pytest
 from pypdf import PdfReader
+from rest_framework.test import APIClient
 
 from rookclub import services
 from scoring.models import Game, Hand
@@ -24,6 +25,20 @@ PRINT_MEDIA = os.environ.setdefault("MEDIA_ROOT", tempfile.mkdtemp(prefix="rookc
 def media_root(settings):
     settings.MEDIA_ROOT = PRINT_MEDIA
     return settings.MEDIA_ROOT
+
+
+@pytest.fixture
+def as_member(client, member):
+    """A signed-in member of the club (not a director): who prints at the table."""
+    client.force_login(member)
+    return client
+
+
+@pytest.fixture
+def api(member):
+    client = APIClient()
+    client.force_authenticate(member)
+    return client
 
 
 @pytest.fixture

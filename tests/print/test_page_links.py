@@ -11,12 +11,6 @@ from tests.print.conftest import page_count, pdf_text
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def as_member(client, member):
-    client.force_login(member)
-    return client
-
-
 def print_links(html: str) -> list[str]:
     """The /print/ links inside the page's print-links blocks."""
     blocks = re.findall(r'<div class="print-links no-print">(.*?)</div>', html, re.S)

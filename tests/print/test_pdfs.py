@@ -12,12 +12,6 @@ from tests.print.conftest import page_count, page_texts, pdf_text
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def as_member(client, member):
-    client.force_login(member)
-    return client
-
-
 def seated_names(game):
     return [s.player.name for s in game.seats.all()]
 

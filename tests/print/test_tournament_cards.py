@@ -19,19 +19,6 @@ from tournaments.models import Match
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def as_member(client, member):
-    client.force_login(member)
-    return client
-
-
-@pytest.fixture
-def api(member):
-    client = APIClient()
-    client.force_authenticate(member)
-    return client
-
-
 def table_url(match, host="http://testserver") -> str:
     return host + reverse("tournament-table", args=[match.round_id, match.table])
 

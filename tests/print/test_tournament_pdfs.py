@@ -17,19 +17,6 @@ from tournaments.models import Match
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def as_member(client, member):
-    client.force_login(member)
-    return client
-
-
-@pytest.fixture
-def api(member):
-    client = APIClient()
-    client.force_authenticate(member)
-    return client
-
-
 def has(text: str, name: str) -> bool:
     """``name`` as a whole word: "Player 1" is not found in "Player 12"."""
     return re.search(rf"{re.escape(name)}(?!\d)", text) is not None
