@@ -54,6 +54,8 @@ class PrintError(APIException):
 
 def _pdf(request: Request, kind: str, **params: Any) -> HttpResponse:
     params = {**request.query_params.dict(), **params}
+    if KINDS[kind].absolute_urls:  # a QR code must open this site's own page
+        params["base_url"] = request.build_absolute_uri("/")
     try:
         pdf, filename = document_pdf(kind=kind, params=params, by=request.user)
     except DomainError as error:
@@ -88,8 +90,7 @@ class PrintViewSet(viewsets.ViewSet):
     )
     def table_card(self, request: Request, round: str, table: str) -> HttpResponse:
         """A table card with a QR code opening that table's score-entry page."""
-        base_url = request.build_absolute_uri("/")
-        return _pdf(request, "round-cards", round=round, table=table, base_url=base_url)
+        return _pdf(request, "round-cards", round=round, table=table)
 
     @action(detail=False, methods=["get"], url_path=r"sessions/(?P<session>\d+)/standings")
     def session_standings(self, request: Request, session: str) -> HttpResponse:
@@ -119,8 +120,7 @@ class PrintViewSet(viewsets.ViewSet):
     def tournament_table_card(self, request: Request, round: str, table: str) -> HttpResponse:
         """A table card for the match at one table of a tournament round, with a QR code
         opening that table's page (the match, and the game being played there)."""
-        base_url = request.build_absolute_uri("/")
-        return _pdf(request, "tournament-round-cards", round=round, table=table, base_url=base_url)
+        return _pdf(request, "tournament-round-cards", round=round, table=table)
 
     @action(detail=False, methods=["get"], url_path=r"tournaments/(?P<tournament>\d+)/standings")
     def tournament_standings(self, request: Request, tournament: str) -> HttpResponse:

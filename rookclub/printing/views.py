@@ -33,6 +33,8 @@ def error_response(request: HttpRequest, error: DomainError) -> HttpResponse:
 
 def _document(request: HttpRequest, kind: str, **params: Any) -> HttpResponse:
     params = {**request.GET.dict(), **params}
+    if KINDS[kind].absolute_urls:  # a QR code must open this site's own page
+        params["base_url"] = request.build_absolute_uri("/")
     try:
         pdf, filename = document_pdf(kind=kind, params=params, by=request.user)
     except DomainError as error:
@@ -49,8 +51,7 @@ def table_sheet(request: HttpRequest, pk: int, table: int) -> HttpResponse:
 @login_required
 @require_GET
 def table_card(request: HttpRequest, pk: int, table: int) -> HttpResponse:
-    base_url = request.build_absolute_uri("/")
-    return _document(request, "round-cards", round=pk, table=table, base_url=base_url)
+    return _document(request, "round-cards", round=pk, table=table)
 
 
 @login_required
@@ -80,8 +81,7 @@ def tournament_table_sheet(request: HttpRequest, pk: int, table: int) -> HttpRes
 @login_required
 @require_GET
 def tournament_table_card(request: HttpRequest, pk: int, table: int) -> HttpResponse:
-    base_url = request.build_absolute_uri("/")
-    return _document(request, "tournament-round-cards", round=pk, table=table, base_url=base_url)
+    return _document(request, "tournament-round-cards", round=pk, table=table)
 
 
 @login_required
