@@ -127,10 +127,11 @@ def job_end_to_end() -> None:
     from django.db import connection
     from django.test.utils import setup_test_environment
 
-    from rookclub import services
-    from rookclub.models import Club, Membership, Player
+    from rookclub.clubs import services
+    from rookclub.clubs.models import Club, Membership, Player
     from rookclub.printing.models import PrintJob
     from rookclub.printing.services import print_job_start
+    from scoring import nights
 
     setup_test_environment()
     settings.MEDIA_ROOT = tempfile.mkdtemp(prefix="rookclub-bench-")
@@ -142,11 +143,9 @@ def job_end_to_end() -> None:
         players = Player.objects.bulk_create(
             Player(club=club, name=f"Player {i:03d} Surname") for i in range(TABLES * 4)
         )
-        night = services.session_open(
-            club=club, date=datetime.date(2025, 6, 12), opened_by=director
-        )
+        night = nights.session_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
         services.session_check_in(session=night, players=players, by=director)
-        services.session_seat(session=night, by=director, seed=1)
+        nights.session_seat(session=night, by=director, seed=1)
         round_pk = night.rounds.get(number=1).pk
 
         started = time.perf_counter()

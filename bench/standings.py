@@ -34,7 +34,7 @@ from django.test.utils import CaptureQueriesContext, setup_test_environment  # n
 
 def build_swiss(entries: int, rounds: int, *, play: int, rng: random.Random):
     """A Swiss event of ``entries`` partnerships with ``play`` rounds played (bulk writes)."""
-    from rookclub.models import Club, Player
+    from rookclub.clubs.models import Club, Player
     from tournaments import services
     from tournaments.models import Entry, EntryPlayer, Match, MatchGame, Tournament
 

@@ -2,9 +2,9 @@
 
 from rest_framework.routers import DefaultRouter
 
-from rookclub.api.clubs import ClubViewSet, PlayerViewSet, SessionViewSet
 from rookclub.printing.api import register as register_printing
-from scoring.api import GameViewSet, HandViewSet, RulesetViewSet
+from scoring.api.games import GameViewSet, HandViewSet, RulesetViewSet
+from scoring.api.nights import ClubViewSet, PlayerViewSet, SessionViewSet
 from tournaments.api import register as register_tournaments
 
 router = DefaultRouter()

@@ -14,8 +14,9 @@ from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.utils import timezone
 
-from rookclub.errors import DomainError
-from rookclub.models import Club, ClubSession, Membership, Player
+from rookclub.clubs.models import Club, ClubSession, Membership, Player
+from rookclub.core.errors import DomainError
+from scoring.engine import SEATS
 
 DEMO_CLUB = "Maple Street Rook Club"
 DEMO_PLAYERS = [
@@ -25,7 +26,7 @@ DEMO_PLAYERS = [
 DEMO_PASSWORD = "rookclub-demo"
 #: Four Thursday nights: three random draws, then an individual progressive night.
 NIGHT_METHODS = ["random", "random", "random", "progressive"]
-SEATS = ("north", "east", "south", "west")
+
 SIDE = {"north": "north_south", "south": "north_south", "east": "east_west", "west": "east_west"}
 
 
@@ -73,28 +74,29 @@ def _thursdays(count: int) -> list[datetime.date]:
 
 
 def _play_nights(club: Club, director: object) -> None:
-    from rookclub import services
+    from rookclub.clubs import services
+    from scoring import nights
     from scoring.models import Game
 
     rng = random.Random(2025)
     players = list(Player.objects.filter(club=club, name__in=DEMO_PLAYERS))
     for week, (date, method) in enumerate(zip(_thursdays(4), NIGHT_METHODS, strict=True)):
-        session = services.session_open(
+        session = nights.session_open(
             club=club, date=date, opened_by=director, seating_method=method
         )
         services.session_check_in(session=session, players=players, by=director)
-        services.session_seat(session=session, by=director, seed=week + 1)
+        nights.session_seat(session=session, by=director, seed=week + 1)
         rounds = 3 if method == "progressive" else 1
         for number in range(rounds):
             if number:
-                services.session_next_round(session=session, by=director)
+                nights.session_next_round(session=session, by=director)
             for game in Game.objects.filter(
                 table_seating__round__session=session, status="in_progress"
             ):
                 _play(game, rng, director)
         if week == 0:
             _correct_one_hand(Game.objects.filter(session=session).first(), director)
-        services.session_close(session=session, by=director)
+        nights.session_close(session=session, by=director)
 
 
 def _hand(rng: random.Random, dealer: str) -> dict:

@@ -1,19 +1,11 @@
-"""Celery tasks for the club domain. Tasks stay thin: they take primary keys and
-call a service; they are sent with ``send_on_commit`` so a worker never looks
-for a row whose transaction has not committed yet."""
+"""Site-wide Celery tasks (ops checks). Apps keep their own tasks in their ``tasks.py``
+and send them with :func:`rookclub.core.tasks.send_on_commit`."""
 
 import os
 import socket
-from functools import partial
 from typing import Any
 
 from celery import shared_task
-from django.db import transaction
-
-
-def send_on_commit(task: Any, *args: Any, **kwargs: Any) -> None:
-    """Queue ``task`` once the surrounding transaction commits (at once if none)."""
-    transaction.on_commit(partial(task.delay, *args, **kwargs))
 
 
 @shared_task

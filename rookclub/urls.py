@@ -16,5 +16,6 @@ urlpatterns = [
     path("api/v1/", include("rookclub.api_urls")),
     path("tournaments/", include("tournaments.urls")),
     path("print/", include("rookclub.printing.urls")),
-    path("", include("rookclub.web_urls")),
+    path("", include("rookclub.clubs.urls")),
+    path("", include("scoring.urls")),
 ]

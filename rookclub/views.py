@@ -5,7 +5,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from rookclub import health
-from rookclub.models import Club, Membership
+from rookclub.clubs.models import Club, Membership
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -5,3 +5,8 @@ class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = "Games and hands"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from scoring.prints import register_kinds
+
+        register_kinds()

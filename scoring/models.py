@@ -5,9 +5,9 @@ pages and standings read without replaying."""
 from django.conf import settings
 from django.db import models
 
-from rookclub.models import Club, ClubSession, Player, TableSeating
+from rookclub.clubs.models import Club, ClubSession, Player, TableSeating
+from scoring.engine import SEATS
 
-SEATS = ("north", "east", "south", "west")
 SEAT_CHOICES = [(s, s.title()) for s in SEATS]
 
 

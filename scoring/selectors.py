@@ -7,17 +7,9 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Prefetch
 
-from rookclub.models import Player
+from rookclub.clubs.models import CheckIn, ClubSession, Player, SessionRound, SitOut, TableSeating
 from scoring.models import Game, GameSeat, Hand, HandCorrection
 from scoring.services import recording_refusal, replay_records
-
-SIDE_OF = {"north": "north_south", "south": "north_south", "east": "east_west", "west": "east_west"}
-
-
-def game_state(*, game: Game) -> Any:
-    """The engine's ``GameState`` rebuilt from the stored hands (two queries)."""
-    records = list(game.hands.order_by("number").values_list("record", flat=True))
-    return replay_records(game, records)
 
 
 @dataclass
@@ -115,4 +107,65 @@ def game_sheet(*, game: Game) -> GameSheet:
         player_totals=dict(state.player_totals),
         refusal=refusal.message if refusal else None,
         refusal_code=refusal.code if refusal else None,
+    )
+
+
+@dataclass
+class TableView:
+    seating: TableSeating
+    seats: dict[str, Player]
+    games: list[Game]
+
+    @property
+    def game(self) -> Game | None:
+        """The table's current game: the latest one started."""
+        return self.games[-1] if self.games else None
+
+
+@dataclass
+class RoundView:
+    round: SessionRound
+    tables: list[TableView]
+    sit_outs: list[Player]
+
+
+@dataclass
+class SessionOverview:
+    session: ClubSession
+    players: list[Player]  # checked in
+    rounds: list[RoundView]
+
+    @property
+    def current_round(self) -> RoundView | None:
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def seated(self) -> bool:
+        return bool(self.rounds)
+
+
+def session_overview(*, session: ClubSession) -> SessionOverview:
+    """Check-ins, rounds, tables by seat with their games, and sit-outs (five queries)."""
+    session = ClubSession.objects.select_related("club").get(pk=session.pk)
+    players = [c.player for c in CheckIn.objects.filter(session=session).select_related("player")]
+    rounds = session.rounds.order_by("number").prefetch_related(
+        Prefetch(
+            "tables",
+            TableSeating.objects.select_related("north", "east", "south", "west").prefetch_related(
+                Prefetch("games", Game.objects.order_by("created_at", "id"))
+            ),
+        ),
+        Prefetch("sit_outs", SitOut.objects.select_related("player")),
+    )
+    return SessionOverview(
+        session=session,
+        players=players,
+        rounds=[
+            RoundView(
+                round=r,
+                tables=[TableView(t, t.seats(), list(t.games.all())) for t in r.tables.all()],
+                sit_outs=[s.player for s in r.sit_outs.all()],
+            )
+            for r in rounds
+        ],
     )

@@ -13,11 +13,13 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from rookclub import permissions
-from rookclub.errors import Conflict, Invalid, NotAllowed
-from rookclub.models import ClubSession, Player, TableSeating
-from rookclub.services import closed_conflict, lock_open_session
+from rookclub.clubs.models import ClubSession, Player, TableSeating
+from rookclub.clubs.services import closed_conflict, lock_open_session
+from rookclub.core.errors import Conflict, Invalid, NotAllowed
+from rookclub.core.roles import RECORDERS, require_role, user_or_none
+from scoring import permissions
 from scoring.engine import (
+    SEATS,
     GameOver,
     HandRecord,
     HandRefused,
@@ -28,14 +30,15 @@ from scoring.engine import (
     ruleset_from,
 )
 from scoring.models import Game, GameSeat, Hand, HandCorrection, Irregularity
+from scoring.signals import game_scored
 
-COMPASS = ("north", "east", "south", "west")
+COMPASS = SEATS  # a club game is played at the four compass seats
 
 
 # ---- starting a game -----------------------------------------------------------------
 
 
-def _ruleset_or_invalid(slug: Any, options: Any) -> Ruleset:
+def ruleset_or_invalid(slug: Any, options: Any) -> Ruleset:
     if not isinstance(slug, str):
         raise Invalid("Unknown ruleset.", errors={"ruleset": ["must be a ruleset slug"]})
     if options is not None and not isinstance(options, Mapping):
@@ -60,10 +63,10 @@ def game_start(
     dealer: str = "north",
     session: ClubSession | None = None,
     table_seating: TableSeating | None = None,
-    created_by: Any = None,
+    created_by: Any,
 ) -> Game:
     """Start a game: the ruleset is snapshotted now, so later rule changes never rescore it."""
-    rules = _ruleset_or_invalid(ruleset, options)
+    rules = ruleset_or_invalid(ruleset, options)
     errors: dict[str, list[str]] = {}
     if tuple(rules.seats) != COMPASS:
         errors["ruleset"] = ["club games are played at four seats: north, east, south, west"]
@@ -82,11 +85,9 @@ def game_start(
             "Players from another club.", errors={"seats": ["every player must be of this club"]}
         )
     club = session.club if session is not None else next(iter(seats.values())).club
-    if created_by is not None and permissions.role_in(created_by, club) not in (
-        "director",
-        "scorer",
-    ):
-        raise NotAllowed("Only a director or scorer of the club can start a game.")
+    require_role(
+        created_by, club, RECORDERS, "Only a director or scorer of the club can start a game."
+    )
     state = new_game(rules, {seat: seats[seat].pk for seat in COMPASS}, dealer)
     with transaction.atomic():
         if session is not None:
@@ -99,7 +100,7 @@ def game_start(
             ruleset_slug=rules.slug,
             ruleset=rules.to_dict(),
             first_dealer=dealer,
-            created_by=created_by,
+            created_by=user_or_none(created_by),
         )
         GameSeat.objects.bulk_create(
             GameSeat(game=game, seat=seat, player=seats[seat]) for seat in COMPASS
@@ -256,35 +257,29 @@ def hand_record(
     """
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
         raise Invalid("Bad hand number.", errors={"number": ["must be a whole number"]})
-    if entered_by is not None and not permissions.can_record(entered_by, game):
+    if not permissions.can_record(entered_by, game):
         raise NotAllowed("Only a director or scorer of the club can record hands.")
-    try:
-        with transaction.atomic():
-            # Lock the game row: two phones posting the same hand at once queue here,
-            # so the second sees the first's hand (and gets a 409 for its number)
-            # instead of both scoring against the same totals. (SQLite takes its write
-            # lock when the transaction begins, which serializes them the same way.)
-            locked = Game.objects.select_for_update().get(pk=game.pk)
-            hand = _append(locked, data, entered_by, number)
-            _tell_tournament(locked)
-    except IntegrityError as exc:
-        # Last line of defence: the (game, number) unique constraint.
-        raise Conflict(
-            "This hand has already been recorded.",
-            errors={"number": ["this hand number is already recorded"]},
-            code="hand_number_taken",
-        ) from exc
+    with transaction.atomic():
+        # Lock the game row: two phones posting the same hand at once queue here,
+        # so the second sees the first's hand (and gets a 409 for its number)
+        # instead of both scoring against the same totals. (SQLite takes its write
+        # lock when the transaction begins, which serializes them the same way.)
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        try:
+            with transaction.atomic():
+                hand = _append(locked, data, user_or_none(entered_by), number)
+        except IntegrityError as exc:
+            # Last line of defence: the (game, number) unique constraint. Only the
+            # hand's own insert is guarded, so a receiver's error is never taken
+            # for a doubled hand.
+            raise Conflict(
+                "This hand has already been recorded.",
+                errors={"number": ["this hand number is already recorded"]},
+                code="hand_number_taken",
+            ) from exc
+        game_scored.send(sender=Game, game=locked)
     game.refresh_from_db()
     return hand
-
-
-def _tell_tournament(game: Game) -> None:
-    """A tournament game's final score becomes its match result in the same transaction,
-    so a hand and the standings it changes are committed together or not at all."""
-    # Imported here: tournaments builds on scoring, not the other way round.
-    from tournaments.services import match_game_sync
-
-    match_game_sync(game=game)
 
 
 def _append(game: Game, data: Mapping[str, Any], entered_by: Any, number: int | None) -> Hand:
@@ -323,16 +318,16 @@ def _append(game: Game, data: Mapping[str, Any], entered_by: Any, number: int | 
 
 def hand_confirm(*, hand: Hand, by: Any) -> Hand:
     """The other side (or a director) confirms a hand; never the person who entered it
-    (:func:`rookclub.permissions.can_confirm`). Confirming changes no score, so a hand
+    (:func:`scoring.permissions.can_confirm`). Confirming changes no score, so a hand
     of a closed club night can still be confirmed."""
-    if by is not None and by.pk == hand.entered_by_id:
+    if getattr(by, "is_authenticated", False) and by.pk == hand.entered_by_id:
         raise NotAllowed("The person who entered a hand cannot confirm it.", code="own_hand")
     if not permissions.can_confirm(by, hand):
         raise NotAllowed("Only a player of the other side or a director can confirm this hand.")
     with transaction.atomic():
         locked = Hand.objects.select_for_update().get(pk=hand.pk)
         if locked.confirmed_by_id is None:
-            locked.confirmed_by = by
+            locked.confirmed_by = user_or_none(by)
             locked.confirmed_at = timezone.now()
             locked.save(update_fields=["confirmed_by", "confirmed_at"])
     hand.refresh_from_db()
@@ -393,10 +388,10 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
         Irregularity.objects.bulk_create(_irregularities(target, record, rules))
         HandCorrection.objects.create(
             hand=target, before=before, after=_snapshot(target), reason=reason.strip(),
-            corrected_by=by,
+            corrected_by=user_or_none(by),
         )  # fmt: skip
         _cache_state(game, state)
         game.save()
-        _tell_tournament(game)
+        game_scored.send(sender=Game, game=game)
     hand.refresh_from_db()
     return hand

@@ -1,7 +1,7 @@
 """/api/v1/tournaments/, /api/v1/matches/, /api/v1/entries/, /api/v1/rounds/.
 
 Thin: check the shape of the request, call one service or selector, serialize.
-Services raise ``rookclub.errors`` (400 with field messages, 403, 409), answered
+Services raise ``rookclub.core.errors`` (400 with field messages, 403, 409), answered
 here with the error's status; nothing half-written, never a 500.
 """
 
@@ -16,8 +16,8 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from rookclub.errors import DomainError, Invalid
-from rookclub.models import Player
+from rookclub.clubs.models import Player
+from rookclub.core.errors import DomainError, Invalid
 from tournaments import selectors, services
 from tournaments import serializers as s
 from tournaments.models import Entry, Match, Round, Tournament

@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        from tournaments import receivers  # noqa: F401  connects to scoring's game_scored
+        from tournaments.prints import register_kinds
+
+        register_kinds()

@@ -4,7 +4,7 @@ double-elimination bracket halfway through, entered as a director would."""
 import random
 from typing import Any
 
-from rookclub.models import Club, Player
+from rookclub.clubs.models import Club, Player
 from tournaments import services
 from tournaments.models import Match, Tournament
 

@@ -5,7 +5,7 @@ and read the audit trail.
 Each view calls the same service the API calls (``tournaments.services``). Only a
 director of the club may use them: each view asks ``services.require_director``
 (the services' own check) before reading the form, and the service asks again.
-A refusal (``rookclub.errors.DomainError``) is shown on the form it answers, as
+A refusal (``rookclub.core.errors.DomainError``) is shown on the form it answers, as
 sentences, with the error's status; a ``NotAllowed`` is a message on the page
 the director came from. Every write is a POST with its CSRF token.
 """
@@ -19,9 +19,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from rookclub import permissions
-from rookclub.errors import DomainError, NotAllowed
-from rookclub.web.common import login_required_message, refuse
+from rookclub.clubs import permissions
+from rookclub.core.errors import DomainError, NotAllowed
+from rookclub.core.forms import add_domain_errors
+from rookclub.core.pages import login_required_message, refuse
 from tournaments import services, views
 from tournaments.forms import (
     RENAME_ENTRY,
@@ -32,7 +33,6 @@ from tournaments.forms import (
     WithdrawForm,
     available_players,
     entry_counts,
-    show_refusal,
 )
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.selectors import MATCH_RELATED
@@ -70,7 +70,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     except NotAllowed as error:
         return refuse(request, error, back)
     except DomainError as error:
-        show_refusal(form, error, rename=TournamentForm.OPTION_FIELDS)
+        add_domain_errors(form, error, rename=TournamentForm.OPTION_FIELDS, as_sentences=True)
         return views.tournament_list(request, create_form=form, status=error.status)
     messages.success(request, f"{tournament.name} is created. Register its entries below.")
     return redirect("tournament-detail", pk=tournament.pk)
@@ -102,7 +102,7 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     except NotAllowed as error:
         return refuse(request, error, back)
     except DomainError as error:
-        show_refusal(form, error, rename=RENAME_ENTRY)
+        add_domain_errors(form, error, rename=RENAME_ENTRY, as_sentences=True)
         return views.tournament_detail(request, tournament.pk, status=error.status, entry_form=form)
     if entry.late:
         messages.success(request, f"{entry.name} is entered late: paired from the next round.")
@@ -174,7 +174,7 @@ def entry_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
             except NotAllowed as error:
                 return refuse(request, error, back)
             except DomainError as error:
-                show_refusal(form, error)
+                add_domain_errors(form, error, as_sentences=True)
                 status = error.status
             else:
                 forfeited = [m for m in matches if m.status == Match.Status.READY]
@@ -228,7 +228,9 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
     except NotAllowed as error:
         return refuse(request, error, back)
     except DomainError as error:
-        show_refusal(form, error, rename={"forced_bye": "forced_bye", "pins": "pin_a"})
+        add_domain_errors(
+            form, error, rename={"forced_bye": "forced_bye", "pins": "pin_a"}, as_sentences=True
+        )
         return views.tournament_detail(request, tournament.pk, status=error.status, pair_form=form)
     messages.success(request, f"Round {rnd.number} is paired.")
     return redirect(back)
@@ -255,7 +257,7 @@ def round_override(request: HttpRequest, pk: int) -> HttpResponse:
     except NotAllowed as error:
         return refuse(request, error, back)
     except DomainError as error:
-        show_refusal(form, error)
+        add_domain_errors(form, error, as_sentences=True)
         return views.tournament_rounds(
             request, tournament.pk, override_form=form, status=error.status
         )

@@ -3,8 +3,8 @@
 A form here only turns what the director typed or picked into the arguments a
 service in ``tournaments.services`` takes, exactly as the API sends them.
 Whether it may be done is the service's call: its refusals come back through
-:func:`show_refusal`, each message as a sentence next to the field it names,
-or above the form.
+:func:`rookclub.core.forms.add_domain_errors`, each message as a sentence next to
+the field it names, or above the form.
 
 Choices (players, entries, clubs) are built from rows the page has already
 read, so a page shows its forms in a fixed number of queries.
@@ -12,14 +12,14 @@ read, so a page shows its forms in a fixed number of queries.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django import forms
 
-from rookclub import permissions
-from rookclub.errors import DomainError
-from rookclub.models import Club, Player
+from rookclub.clubs import permissions
+from rookclub.clubs.models import Club, Player
+from scoring.engine import SEATS
 from scoring.engine.presets import DEFAULT_SLUG, PRESETS
 from tournaments.formats.standings import TIE_BREAKERS
 from tournaments.models import Entry, EntryPlayer, Match, Round, Tournament
@@ -27,46 +27,10 @@ from tournaments.services import PAIRED_BY_ROUND
 
 FORMATS = Tournament.Format
 #: Tournament matches are played at four-seat tables, two partnerships.
-TABLE_SEATS = ("north", "east", "south", "west")
+TABLE_SEATS = SEATS
 RULESET_CHOICES = [
     (slug, rules.name) for slug, rules in PRESETS.items() if rules.player_seats == TABLE_SEATS
 ]
-
-
-def sentence(text: str) -> str:
-    """A service's message as a sentence: capital first letter, full stop at the end."""
-    text = " ".join(str(text).split())
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else f"{text}."
-
-
-def show_refusal(
-    form: forms.Form, error: DomainError, rename: Mapping[str, str | None] | None = None
-) -> None:
-    """Show a service's refusal on ``form``: its message above the form, and each of
-    its field messages next to the field it names (``rename``: the service's key ->
-    the form's field; ``"options"`` problems read ``"key: text"`` and are placed by
-    key). A message with no field of its own goes above the form too."""
-    rename = rename or {}
-    shown = {sentence(error.message)}
-    form.add_error(None, sentence(error.message))
-    for key, messages in error.errors.items():
-        for message in messages:
-            field = rename.get(key, key)
-            text = message
-            if key == "options":
-                option, colon, rest = message.partition(":")
-                field = rename.get(option.strip()) if colon else None
-                text = rest if field else message
-            if field not in form.fields:
-                field = None
-            text = sentence(text)
-            if field is None and text in shown:
-                continue
-            shown.add(text)
-            form.add_error(field, text)
 
 
 def _show_only(field: forms.ModelChoiceField, rows: Iterable[Any], blank: str) -> None:

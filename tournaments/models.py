@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from rookclub.models import Club, Player
+from rookclub.clubs.models import Club, Player
 
 
 class Tournament(models.Model):

@@ -13,8 +13,8 @@ from typing import Any
 
 from django.db import transaction
 
-from rookclub import permissions
-from rookclub.errors import Conflict, Invalid, NotAllowed
+from rookclub.clubs import permissions
+from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from scoring.models import Game
 from tournaments import brackets
 from tournaments.formats import correct_result

@@ -7,7 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from rookclub.models import Club
+from rookclub.clubs.models import Club
 from tournaments import selectors
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
 

@@ -15,9 +15,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from rookclub import permissions
-from rookclub.errors import Conflict, Invalid, NotAllowed
-from rookclub.models import Club, Player
+from rookclub.clubs import permissions
+from rookclub.clubs.models import Club, Player
+from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from scoring.engine import RulesetError, ruleset_from
 from tournaments import brackets, standings_data
 from tournaments.formats import (

@@ -19,10 +19,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from rookclub import permissions
-from rookclub.errors import Conflict, DomainError
-from rookclub.models import Membership
-from rookclub.web.common import login_required_message, refuse
+from rookclub.clubs import permissions
+from rookclub.clubs.models import Membership
+from rookclub.core.errors import Conflict, DomainError
+from rookclub.core.pages import login_required_message, refuse
 from tournaments import results
 from tournaments.models import Entry, EntryPlayer, Match, MatchGame
 

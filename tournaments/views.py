@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from rookclub import permissions
-from rookclub.errors import DomainError
+from rookclub.clubs import permissions
+from rookclub.core.errors import DomainError
 from tournaments import forms, selectors, services
 from tournaments.models import Match, Tournament
 

@@ -26,8 +26,8 @@ from rest_framework.exceptions import APIException
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from rookclub.errors import DomainError
-from rookclub.permissions import is_member
+from rookclub.clubs.permissions import is_member
+from rookclub.core.errors import DomainError
 from rookclub.printing.kinds import KINDS, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.services import document_pdf, print_job_start

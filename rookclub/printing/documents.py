@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-SEATS = ("north", "east", "south", "west")  # clockwise; the deal passes left (RULES.md §2)
+from scoring.engine import SEATS  # clockwise; the deal passes left (RULES.md §2)
+
 SEAT_LETTER = {"north": "N", "east": "E", "south": "S", "west": "W"}
 NS, EW = "N\u2013S", "E\u2013W"  # with an en dash, as printed
 SIDE_LABEL = {"north_south": NS, "east_west": EW}

@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
-from rookclub.errors import Invalid
+from rookclub.core.errors import Invalid
 
 # Page sizes a director can ask for: the query value -> the CSS @page size.
 PAGE_SIZES = {"a4": "A4", "letter": "letter"}

@@ -12,13 +12,13 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
-from rookclub.errors import NotAllowed
-from rookclub.permissions import is_member
+from rookclub.clubs.permissions import is_member
+from rookclub.core.errors import NotAllowed
+from rookclub.core.tasks import send_on_commit
 from rookclub.printing.documents import fingerprint
 from rookclub.printing.kinds import Built, Kind, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.render import page_size_from, render_batch_pdf, render_pdf
-from rookclub.tasks import send_on_commit
 
 log = logging.getLogger(__name__)
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.template.loader import render_to_string
 
 from rookclub.printing.documents import EW, NS, BlankRow, BlankSheet
+from scoring.engine import SEATS
 
 
 @dataclass(frozen=True)
@@ -150,7 +151,7 @@ def sheet_frame_svg(key: str) -> str:
 def sheet_head_svg(sheet: BlankSheet) -> str:
     """What one table's header shows, drawn over the frame: event, table, names, dealers."""
     h = sheet.header
-    names = {seat: h.player_at(seat) for seat in ("north", "east", "south", "west")}
+    names = {seat: h.player_at(seat) for seat in SEATS}
     boxes = [
         {**box, "seats": [{**s, "name": names[s["seat"]]} for s in box["seats"]]}
         for box in _boxes()

@@ -10,8 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from rookclub.errors import DomainError
-from rookclub.permissions import is_member
+from rookclub.clubs.permissions import is_member
+from rookclub.core.errors import DomainError
 from rookclub.printing.kinds import KINDS
 from rookclub.printing.models import PrintJob
 from rookclub.printing.services import document_pdf, print_job_start

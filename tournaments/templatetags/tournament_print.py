@@ -2,7 +2,7 @@
 
 from django import template
 
-from rookclub.printing.builders import playable_match
+from tournaments.print_docs import playable_match
 
 register = template.Library()
 

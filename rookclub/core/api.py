@@ -8,7 +8,7 @@ from django.db.models import QuerySet
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from rookclub.errors import DomainError
+from rookclub.core.errors import DomainError
 
 
 class DomainErrorsMixin:
@@ -31,7 +31,7 @@ def visible_to(queryset: QuerySet, request: Request, club_path: str = "club") ->
 
 def body(request: Request) -> dict[str, Any]:
     """The JSON body as a dict, or a 400 naming the problem."""
-    from rookclub.errors import Invalid
+    from rookclub.core.errors import Invalid
 
     if not isinstance(request.data, dict):
         raise Invalid("Send a JSON object.", errors={"body": ["must be a JSON object"]})

@@ -15,22 +15,23 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from rookclub.errors import DomainError, NotAllowed
-from rookclub.forms import (
+from rookclub.clubs.permissions import is_director
+from rookclub.core.errors import DomainError, NotAllowed
+from rookclub.core.forms import add_domain_errors, label
+from rookclub.core.pages import login_required_message, refuse
+from scoring import selectors
+from scoring import services as scoring
+from scoring.engine import SEATS
+from scoring.forms import (
     SEAT_LABELS,
     SIDE_LABELS,
     TRUMP_LABELS,
     CorrectionForm,
     HandForm,
-    add_domain_errors,
-    label,
     table_text,
 )
-from rookclub.permissions import SIDE_OF, can_record, confirmable_hands, is_director
-from rookclub.web.common import login_required_message, refuse
-from scoring import selectors
-from scoring import services as scoring
 from scoring.models import Game, Hand
+from scoring.permissions import SIDE_OF, can_record, confirmable_hands
 
 
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -206,7 +207,7 @@ def _seat_cards(sheet) -> list[dict[str, Any]]:
             "side": SIDE_OF[seat],
             "dealer": seat == sheet.dealer,
         }
-        for seat in ("north", "east", "south", "west")
+        for seat in SEATS
     ]
 
 

@@ -1,9 +1,9 @@
-"""Forms for the club-night pages.
+"""Forms for the score-entry and club-night pages.
 
 A form here only turns what a person typed into the shapes the services take
 (for a hand: the REST hand body that ``HandRecord.from_dict`` reads). Whether
 a hand is possible is the engine's call; its messages come back through
-:func:`add_domain_errors` and show next to the field they name.
+:func:`rookclub.core.forms.add_domain_errors` and show next to the field they name.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
-from django.utils import timezone
 
-from rookclub.errors import DomainError
-from rookclub.models import Player
+from rookclub.clubs.forms import SEATING_LABELS
+from rookclub.clubs.models import Player
+from rookclub.core.forms import label
 
 SEAT_LABELS = {"north": "North", "east": "East", "south": "South", "west": "West"}
 SIDE_LABELS = {"north_south": "North-South", "east_west": "East-West"}
@@ -35,15 +35,6 @@ REDEAL_LABELS = {
     "no_card_above_nine": "A player holds no card above 9",
     "all_passed": "All four passed",
 }
-SEATING_LABELS = {
-    "random": "Random draw of partners and tables",
-    "fixed": "Fixed partnerships",
-    "progressive": "Individual progressive (partners change every four hands)",
-}
-
-
-def label(labels: Mapping[str, str], name: str) -> str:
-    return labels.get(name, name.replace("_", " ").capitalize())
 
 
 # "RULES.md §2", "RULES.md §2, §6", "RULES.md §5 and §6"
@@ -211,6 +202,25 @@ class HandForm(forms.Form):
                 initial[f"renege_counters_{side}"] = value
         return initial
 
+    def field_for_error(self, key: str) -> str | None:
+        """The form field an engine/service error key belongs to (None: the whole form)."""
+        head, _, rest = key.partition(".")
+        candidates = {
+            "counters": [f"counters_{rest}"] if rest else [f"counters_{s}" for s in self.sides],
+            "renege": (
+                [f"renege_counters_{s}" for s in self.sides]
+                if rest == "counters"
+                else ["renege_seat"]
+            ),
+            "penalties": ["penalty_seat"],
+            "misdeal": ["misdeal_found"],
+            "redeal": ["redeal_reason"],
+        }.get(head, [key])
+        for name in candidates:
+            if name in self.fields:
+                return name
+        return None
+
 
 class CorrectionForm(HandForm):
     """A director's correction: the hand as it should have been, and why."""
@@ -221,53 +231,6 @@ class CorrectionForm(HandForm):
         widget=forms.Textarea(attrs={"rows": 2}),
         error_messages={"required": "Give the reason: it stays in the hand's history."},
     )
-
-
-def _engine_field(form: forms.Form, key: str) -> str | None:
-    """The form field an engine/service error key belongs to (None: the whole form)."""
-    head, _, rest = key.partition(".")
-    candidates = {
-        "counters": [f"counters_{rest}"] if rest else [f"counters_{s}" for s in form.sides],
-        "renege": (
-            [f"renege_counters_{s}" for s in form.sides] if rest == "counters" else ["renege_seat"]
-        ),
-        "penalties": ["penalty_seat"],
-        "misdeal": ["misdeal_found"],
-        "redeal": ["redeal_reason"],
-    }.get(head, [key])
-    for name in candidates:
-        if name in form.fields:
-            return name
-    return None
-
-
-def add_domain_errors(
-    form: forms.Form, error: DomainError, rename: Mapping[str, str] | None = None
-) -> None:
-    """Show a service's refusal on the form: each message next to the field it names
-    (``rename``: the service's field name -> the form's), the rest above the form,
-    worded for the table (:func:`table_text`)."""
-    if not error.errors:
-        form.add_error(None, table_text(error.message))
-        return
-    for key, messages in error.errors.items():
-        field = (rename or {}).get(key, key)
-        if isinstance(form, HandForm):
-            field = _engine_field(form, field)
-        if field not in form.fields:
-            field = None
-        for message in messages:
-            form.add_error(field, table_text(message))
-
-
-class SessionOpenForm(forms.Form):
-    date = forms.DateField(
-        label="Date", widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate
-    )
-    seating_method = forms.ChoiceField(
-        label="Seating", choices=list(SEATING_LABELS.items()), initial="random",
-        widget=forms.RadioSelect,
-    )  # fmt: skip
 
 
 class CheckInForm(forms.Form):

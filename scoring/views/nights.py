@@ -16,12 +16,19 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from rookclub import selectors, services
-from rookclub.errors import DomainError, NotAllowed
-from rookclub.forms import SEAT_LABELS, CheckInForm, SeatForm, add_domain_errors
-from rookclub.models import ClubSession, Player, TableSeating
-from rookclub.permissions import SIDE_OF, is_director
-from rookclub.web.common import login_required_message, refuse
+from rookclub.clubs import selectors as club_selectors
+from rookclub.clubs import services
+from rookclub.clubs.forms import SessionOpenForm
+from rookclub.clubs.models import Club, ClubSession, Player, TableSeating
+from rookclub.clubs.permissions import is_director
+from rookclub.clubs.views import club_page
+from rookclub.core.errors import DomainError, NotAllowed
+from rookclub.core.forms import add_domain_errors
+from rookclub.core.pages import login_required_message, refuse
+from scoring import nights
+from scoring import selectors as scoring_selectors
+from scoring.forms import SEAT_LABELS, CheckInForm, SeatForm
+from scoring.permissions import SIDE_OF
 
 
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -64,7 +71,7 @@ def session_seat(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _render(request, session, seat_form=form, status=400)
     try:
-        round_ = services.session_seat(
+        round_ = nights.session_seat(
             session=session,
             by=request.user,
             method=form.cleaned_data["method"],
@@ -99,11 +106,11 @@ def _simple_action(
 
 
 session_next_round = _simple_action(
-    lambda session, user: services.session_next_round(session=session, by=user),
+    lambda session, user: nights.session_next_round(session=session, by=user),
     lambda round_: f"Round {round_.number} seated: new partners at every table.",
 )
 session_close = _simple_action(
-    lambda session, user: services.session_close(session=session, by=user),
+    lambda session, user: nights.session_close(session=session, by=user),
     lambda session: "The club night is closed. " + _left_unfinished(session),
 )
 
@@ -136,7 +143,7 @@ def table_new_game(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(TableSeating.objects.select_related("round__session__club"), pk=pk)
     back = _url(table.round.session)
     try:
-        game = services.table_new_game(table=table, by=request.user)
+        game = nights.table_new_game(table=table, by=request.user)
     except DomainError as error:
         return refuse(request, error, back)
     messages.success(request, f"New game at table {table.table}.")
@@ -163,7 +170,7 @@ def _render(
     seat_form: SeatForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    overview = selectors.session_overview(session=session)
+    overview = scoring_selectors.session_overview(session=session)
     session = overview.session
     is_club_director = is_director(request.user, session.club)
     # The night's forms are for a director while it is open; once closed, only "Reopen".
@@ -189,7 +196,7 @@ def _render(
             for t in r.tables
             if t.game is not None and not t.game.is_finished
         ],
-        "history": selectors.session_history(session=session),
+        "history": club_selectors.session_history(session=session),
     }
     return render(request, "clubs/session_detail.html", context, status=status)
 
@@ -212,3 +219,27 @@ def _round_view(round_view) -> dict[str, Any]:
             for t in round_view.tables
         ],
     }
+
+
+@require_POST
+@login_required_message
+def session_open(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    back = reverse("club-detail", args=[club.slug])
+    if not is_director(request.user, club):
+        return refuse(request, NotAllowed("Only a director of the club opens a night."), back)
+    form = SessionOpenForm(request.POST)
+    if form.is_valid():
+        try:
+            session = nights.session_open(
+                club=club,
+                date=form.cleaned_data["date"],
+                opened_by=request.user,
+                seating_method=form.cleaned_data["seating_method"],
+            )
+        except DomainError as error:
+            add_domain_errors(form, error)
+        else:
+            messages.success(request, f"Club night of {session.date:%-d %B} is open.")
+            return redirect("session-detail", pk=session.pk)
+    return club_page(request, club, form, status=400)

@@ -11,9 +11,9 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from rookclub.api.base import DomainErrorsMixin, body, visible_to
-from rookclub.errors import Invalid
-from rookclub.models import ClubSession, Player
+from rookclub.clubs.models import ClubSession, Player
+from rookclub.core.api import DomainErrorsMixin, body, visible_to
+from rookclub.core.errors import Invalid
 from scoring import services
 from scoring.engine import PRESETS
 from scoring.models import Game, Hand

@@ -1,4 +1,5 @@
-"""REST API for clubs, players and club nights: thin views over rookclub.services."""
+"""REST API for club nights, season standings and player profiles: thin views over
+:mod:`scoring.nights`, :mod:`scoring.standings` and :mod:`rookclub.clubs.services`."""
 
 from __future__ import annotations
 
@@ -15,26 +16,20 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from rookclub import selectors, services
-from rookclub.api.base import DomainErrorsMixin, body, visible_to
-from rookclub.models import Club, ClubSession, Player
-
-
-class ClubSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Club
-        fields = ["id", "name", "slug", "created_at"]
-        read_only_fields = ["slug", "created_at"]
-
-
-class PlayerSerializer(serializers.ModelSerializer):
-    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
-
-    class Meta:
-        model = Player
-        fields = ["id", "name", "club", "active"]
-        read_only_fields = ["active"]
-        validators: list[Any] = []  # the service answers a taken name with a 409
+from rookclub.clubs import api as clubs_api
+from rookclub.clubs import selectors as club_selectors
+from rookclub.clubs import services
+from rookclub.clubs.models import Club, ClubSession, Player
+from rookclub.core.api import DomainErrorsMixin, body, visible_to
+from scoring import nights
+from scoring.selectors import session_overview
+from scoring.standings import (
+    StandingRow,
+    Standings,
+    player_profile,
+    season_standings,
+    session_standings,
+)
 
 
 class SessionSerializer(serializers.ModelSerializer):
@@ -73,8 +68,8 @@ OVERVIEW = inline_serializer("SessionOverview", {
 ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
 
 
-def standings_out(standings: selectors.Standings) -> dict[str, Any]:
-    def rows(items: list[selectors.StandingRow]) -> list[dict[str, Any]]:
+def standings_out(standings: Standings) -> dict[str, Any]:
+    def rows(items: list[StandingRow]) -> list[dict[str, Any]]:
         return [
             {"players": [p.pk for p in r.players], "name": r.name, "games": r.games,
              "won": r.won, "points": r.points, "unfinished": r.unfinished,
@@ -86,50 +81,19 @@ def standings_out(standings: selectors.Standings) -> dict[str, Any]:
     return {"players": rows(standings.players), "partnerships": rows(standings.partnerships)}
 
 
-class ClubViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class ClubViewSet(clubs_api.ClubViewSet):
     """Clubs you belong to. Whoever creates a club is its director."""
-
-    queryset = Club.objects.none()  # for the schema; get_queryset scopes it
-
-    serializer_class = ClubSerializer
-
-    def get_queryset(self):  # type: ignore[no-untyped-def]
-        return visible_to(Club.objects.all(), self.request, "").order_by("name")
-
-    def perform_create(self, serializer: ClubSerializer) -> None:
-        serializer.instance = services.club_create(
-            name=serializer.validated_data["name"], by=self.request.user
-        )
 
     @extend_schema(parameters=[OpenApiParameter("year", int, required=False)], responses=STANDINGS)
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
         year = request.query_params.get("year")
         year_number = int(year) if year and year.isdigit() else None
-        return Response(
-            standings_out(selectors.season_standings(club=self.get_object(), year=year_number))
-        )
+        return Response(standings_out(season_standings(club=self.get_object(), year=year_number)))
 
 
-class PlayerViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class PlayerViewSet(clubs_api.PlayerViewSet):
     """Players of your clubs (``?club=id`` for one club). A director adds players."""
-
-    queryset = Player.objects.none()  # for the schema; get_queryset scopes it
-
-    serializer_class = PlayerSerializer
-
-    def get_queryset(self):  # type: ignore[no-untyped-def]
-        players = visible_to(Player.objects.all(), self.request)
-        club = self.request.query_params.get("club")
-        if club and club.isdigit():
-            players = players.filter(club_id=int(club))
-        return players.order_by("name", "id")
-
-    def perform_create(self, serializer: PlayerSerializer) -> None:
-        data = serializer.validated_data
-        serializer.instance = services.player_create(
-            club=data["club"], name=data["name"], by=self.request.user
-        )
 
     @extend_schema(responses=inline_serializer("PlayerProfile", {
         "id": serializers.IntegerField(), "name": serializers.CharField(),
@@ -142,7 +106,7 @@ class PlayerViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnl
         "history": serializers.ListField(child=serializers.DictField())}))  # fmt: skip
     @action(detail=True, methods=["get"])
     def profile(self, request: Request, pk: str | None = None) -> Response:
-        p = selectors.player_profile(player=self.get_object())
+        p = player_profile(player=self.get_object())
         return Response({
             "id": p.player.pk, "name": p.player.name, "games": p.games, "won": p.won,
             "hands_declared": p.hands_declared, "bids_made": p.bids_made,
@@ -174,7 +138,7 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
 
     def perform_create(self, serializer: SessionSerializer) -> None:
         data = serializer.validated_data
-        serializer.instance = services.session_open(
+        serializer.instance = nights.session_open(
             club=data["club"], date=data["date"], opened_by=self.request.user,
             seating_method=data.get("seating_method", ClubSession.Seating.RANDOM),
             ruleset=data.get("ruleset_slug", "tournament"), options=data.get("ruleset_options"),
@@ -185,7 +149,7 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         return Response(self._overview(self.get_object()))
 
     def _overview(self, session: ClubSession) -> dict[str, Any]:
-        o = selectors.session_overview(session=session)
+        o = session_overview(session=session)
         return {
             **SessionSerializer(o.session).data,
             "players": [p.pk for p in o.players],
@@ -205,12 +169,12 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
                 {"action": e.action, "by": e.by.get_username() if e.by else None,
                  "at": e.at.isoformat(), "reason": e.reason,
                  "unfinished_games": e.details.get("unfinished_games", [])}
-                for e in selectors.session_history(session=session)
+                for e in club_selectors.session_history(session=session)
             ],
         }  # fmt: skip
 
     def _players(self, session: ClubSession, ids: Any, field: str) -> list[Player]:
-        from rookclub.errors import Invalid
+        from rookclub.core.errors import Invalid
 
         if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
             raise Invalid("Bad players.", errors={field: ["must be a list of player ids"]})
@@ -237,7 +201,7 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         "seed": serializers.IntegerField(required=False)}))  # fmt: skip
     @action(detail=True, methods=["post"])
     def seat(self, request: Request, pk: str | None = None) -> Response:
-        from rookclub.errors import Invalid
+        from rookclub.core.errors import Invalid
 
         session = self.get_object()
         data = body(request)
@@ -252,7 +216,7 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         seed = data.get("seed")
         if seed is not None and not isinstance(seed, int):
             raise Invalid("Bad seed.", errors={"seed": ["must be a whole number"]})
-        services.session_seat(
+        nights.session_seat(
             session=session, by=request.user, method=data.get("method"), partnerships=pairs,
             seed=seed,
         )  # fmt: skip
@@ -262,7 +226,7 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
     @action(detail=True, methods=["post"], url_path="next-round")
     def next_round(self, request: Request, pk: str | None = None) -> Response:
         session = self.get_object()
-        services.session_next_round(session=session, by=request.user)
+        nights.session_next_round(session=session, by=request.user)
         return Response(self._overview(session), status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -273,7 +237,7 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
     )  # fmt: skip
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: str | None = None) -> Response:
-        session = services.session_close(session=self.get_object(), by=request.user)
+        session = nights.session_close(session=self.get_object(), by=request.user)
         return Response(self._overview(session))
 
     @extend_schema(
@@ -294,4 +258,4 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
     @extend_schema(responses=STANDINGS)
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
-        return Response(standings_out(selectors.session_standings(session=self.get_object())))
+        return Response(standings_out(session_standings(session=self.get_object())))

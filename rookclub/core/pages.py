@@ -10,20 +10,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from rookclub.errors import DomainError, NotAllowed
-
-
-def render_page(
-    request: HttpRequest,
-    template: str,
-    context: dict[str, Any],
-    *,
-    partial: str | None = None,
-    status: int = 200,
-) -> HttpResponse:
-    """The whole page, or only ``partial`` when htmx asked (it swaps that region)."""
-    name = partial if partial and request.htmx else template
-    return render(request, name, context, status=status)
+from rookclub.core.errors import DomainError, NotAllowed
 
 
 def refuse(request: HttpRequest, error: DomainError, back: str) -> HttpResponse:

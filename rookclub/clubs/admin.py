@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from rookclub.models import (
+from rookclub.clubs.models import (
     CheckIn,
     Club,
     ClubSession,

@@ -1,5 +1,7 @@
 """The club domain: clubs, their players, and who may do what in a club."""
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -14,6 +16,15 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def role_of(self, user: Any) -> str | None:
+        """``user``'s role here (``"director"`` for a superuser), or None. Services ask
+        through :func:`rookclub.core.roles.require_role`."""
+        if user is None or not getattr(user, "is_authenticated", False):
+            return None
+        if user.is_superuser:
+            return Membership.Role.DIRECTOR
+        return self.memberships.filter(user=user).values_list("role", flat=True).first()
 
 
 class Player(models.Model):

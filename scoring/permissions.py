@@ -1,51 +1,18 @@
-"""Who may do what in a club. Plain functions used by services, the API and pages.
+"""Who may record and confirm a game's hands.
 
-A director runs the club's nights and corrects hands; a scorer (or director)
-records hands; a hand is confirmed by a player of the other side or a director.
+A director or scorer of the club records hands; a hand is confirmed by a player of
+the other side or a director, never by whoever entered it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from django.db.models import QuerySet
-
-from rookclub.models import Club, Membership, Player
-
-if TYPE_CHECKING:
-    from scoring.models import Game, Hand
-
-SIDE_OF = {"north": "north_south", "south": "north_south", "east": "east_west", "west": "east_west"}
-
-
-def role_in(user: Any, club: Club) -> str | None:
-    """The user's role in ``club`` (``"director"`` for a superuser), or None."""
-    if user is None or not user.is_authenticated:
-        return None
-    if user.is_superuser:
-        return Membership.Role.DIRECTOR
-    return Membership.objects.filter(user=user, club=club).values_list("role", flat=True).first()
-
-
-def is_director(user: Any, club: Club) -> bool:
-    return role_in(user, club) == Membership.Role.DIRECTOR
-
-
-def clubs_directed(user: Any) -> QuerySet[Club]:
-    """The clubs ``user`` directs (every club for a superuser): the clubs for which
-    :func:`is_director` holds, in one query."""
-    if user is None or not user.is_authenticated:
-        return Club.objects.none()
-    if user.is_superuser:
-        return Club.objects.all()
-    return Club.objects.filter(
-        memberships__user=user, memberships__role=Membership.Role.DIRECTOR
-    ).distinct()
-
-
-def is_member(user: Any, club: Club) -> bool:
-    return role_in(user, club) is not None
+from rookclub.clubs.models import Membership, Player
+from rookclub.clubs.permissions import is_director, role_in
+from scoring.models import Game, Hand
+from scoring.seats import SIDE_OF
 
 
 def can_record(user: Any, game: Game) -> bool:
@@ -65,13 +32,13 @@ def can_confirm(user: Any, hand: Hand) -> bool:
 def confirmable_hands(user: Any, game: Game, hands: Iterable[Hand]) -> set[int]:
     """The ids of those of ``game``'s ``hands`` that ``user`` may confirm (the rule of
     :func:`can_confirm`), in at most three queries however many hands there are."""
+    if is_director(user, game.club):  # a director, or SYSTEM
+        return {h.pk for h in hands if user.pk is None or h.entered_by_id != user.pk}
     if user is None or not user.is_authenticated:
         return set()
     hands = [h for h in hands if h.entered_by_id != user.pk]
     if not hands:
         return set()
-    if is_director(user, game.club):
-        return {h.pk for h in hands}
     mine = set(user.players.filter(club_id=game.club_id).values_list("pk", flat=True))
     if not mine:
         return set()

@@ -1,1 +1,0 @@
-"""The club domain's REST API (clubs, players, club nights). Games live in scoring.api."""

@@ -1,0 +1,69 @@
+"""REST API for clubs and their players: thin views over rookclub.clubs.services.
+
+Scoring extends these viewsets with what reads games (season standings, a player's
+profile); the router in rookclub/api_urls.py registers the extended ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import mixins, serializers, viewsets
+
+from rookclub.clubs import services
+from rookclub.clubs.models import Club, Player
+from rookclub.core.api import DomainErrorsMixin, visible_to
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "created_at"]
+        read_only_fields = ["slug", "created_at"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "club", "active"]
+        read_only_fields = ["active"]
+        validators: list[Any] = []  # the service answers a taken name with a 409
+
+
+class ClubViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Clubs you belong to. Whoever creates a club is its director."""
+
+    queryset = Club.objects.none()  # for the schema; get_queryset scopes it
+
+    serializer_class = ClubSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return visible_to(Club.objects.all(), self.request, "").order_by("name")
+
+    def perform_create(self, serializer: ClubSerializer) -> None:
+        serializer.instance = services.club_create(
+            name=serializer.validated_data["name"], by=self.request.user
+        )
+
+
+class PlayerViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Players of your clubs (``?club=id`` for one club). A director adds players."""
+
+    queryset = Player.objects.none()  # for the schema; get_queryset scopes it
+
+    serializer_class = PlayerSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        players = visible_to(Player.objects.all(), self.request)
+        club = self.request.query_params.get("club")
+        if club and club.isdigit():
+            players = players.filter(club_id=int(club))
+        return players.order_by("name", "id")
+
+    def perform_create(self, serializer: PlayerSerializer) -> None:
+        data = serializer.validated_data
+        serializer.instance = services.player_create(
+            club=data["club"], name=data["name"], by=self.request.user
+        )

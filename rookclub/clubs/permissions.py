@@ -1,0 +1,44 @@
+"""Who may do what in a club. Plain functions used by services, the API and pages.
+
+A director runs the club's nights and corrects hands; a scorer (or director)
+records hands (:mod:`scoring.permissions`); a member reads the club's pages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from rookclub.clubs.models import Club, Membership
+from rookclub.core import roles
+
+
+def role_in(user: Any, club: Club) -> str | None:
+    """The user's role in ``club`` (``"director"`` for a superuser or SYSTEM), or None."""
+    return roles.role_in(user, club)
+
+
+def is_director(user: Any, club: Club) -> bool:
+    return role_in(user, club) == Membership.Role.DIRECTOR
+
+
+def clubs_directed(user: Any) -> QuerySet[Club]:
+    """The clubs ``user`` directs (every club for a superuser): the clubs for which
+    :func:`is_director` holds, in one query."""
+    if user is None or not user.is_authenticated:
+        return Club.objects.none()
+    if user.is_superuser:
+        return Club.objects.all()
+    return Club.objects.filter(
+        memberships__user=user, memberships__role=Membership.Role.DIRECTOR
+    ).distinct()
+
+
+def is_member(user: Any, club: Club) -> bool:
+    return role_in(user, club) is not None
+
+
+def require_director(by: Any, club: Club) -> None:
+    """Refuse (``NotAllowed``) anyone but a director of ``club`` (or SYSTEM)."""
+    roles.require_role(by, club, (roles.DIRECTOR,), "Only a director of the club can do this.")

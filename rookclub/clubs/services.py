@@ -1,0 +1,130 @@
+"""Writes for the club domain: clubs, members, players, and a club night's
+check-ins, closing state and reopening.
+
+Every function takes keyword arguments, checks who may do it (``by``; see
+:mod:`rookclub.core.roles`), and runs in one transaction. Opening, seating and
+closing a night, which start and lock its games, are :mod:`scoring.nights`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from rookclub.clubs.models import CheckIn, Club, ClubSession, Membership, Player, SessionEvent
+from rookclub.clubs.permissions import require_director
+from rookclub.core.errors import Conflict, Invalid, NotAllowed
+from rookclub.core.roles import user_or_none
+
+# ---- clubs and players ---------------------------------------------------------------
+
+
+@transaction.atomic
+def club_create(*, name: str, by: Any) -> Club:
+    """A new club; whoever creates it is its director."""
+    if not getattr(by, "is_authenticated", False):
+        raise NotAllowed("Log in to create a club.", code="login_required")
+    name = (name or "").strip() if isinstance(name, str) else ""
+    if not name:
+        raise Invalid("A club needs a name.", errors={"name": ["give the club a name"]})
+    base = slugify(name)[:100] or "club"
+    slug, n = base, 1
+    while Club.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    club = Club.objects.create(name=name, slug=slug)
+    Membership.objects.create(user=by, club=club, role=Membership.Role.DIRECTOR)
+    return club
+
+
+@transaction.atomic
+def player_create(*, club: Club, name: str, by: Any, user: Any = None) -> Player:
+    require_director(by, club)
+    name = name.strip() if isinstance(name, str) else ""
+    if not name:
+        raise Invalid("A player needs a name.", errors={"name": ["give the player a name"]})
+    if Player.objects.filter(club=club, name=name).exists():
+        raise Conflict(
+            "That name is taken.", errors={"name": [f"{name} already plays at {club}"]},
+            code="player_name_taken",
+        )  # fmt: skip
+    return Player.objects.create(club=club, name=name, user=user)
+
+
+# ---- club nights ----------------------------------------------------------------------
+
+
+def closed_when(session: ClubSession) -> str:
+    """When the night was closed, in the club's time: ``" at 22:40"``, or
+    ``" on 7 March at 09:15"`` when that was not on the night's date."""
+    if session.closed_at is None:
+        return ""
+    closed = timezone.localtime(session.closed_at)
+    on = "" if closed.date() == session.date else f" on {closed.day} {closed:%B}"
+    return f"{on} at {closed:%H:%M}"
+
+
+def closed_conflict(session: ClubSession, to: str = "record more hands") -> Conflict:
+    """The refusal for anything a closed night no longer allows, e.g. "This club night
+    was closed at 22:40; ask the director to reopen it to record more hands." """
+    return Conflict(
+        f"This club night was closed{closed_when(session)}; ask the director to reopen it to {to}.",
+        code="session_closed",
+    )
+
+
+def lock_open_session(session_id: int, to: str) -> ClubSession:
+    """Lock a night and refuse (``session_closed``) if it is closed: whatever holds this
+    lock cannot slip in while the director closes the night. ``to`` ends the refusal."""
+    locked = ClubSession.objects.select_for_update().get(pk=session_id)
+    if not locked.is_open:
+        raise closed_conflict(locked, to)
+    return locked
+
+
+def locked_open_session(session: ClubSession, by: Any, to: str) -> ClubSession:
+    require_director(by, session.club)
+    # Lock the night: two directors pressing "seat" at once must not seat it twice.
+    return lock_open_session(session.pk, to)
+
+
+@transaction.atomic
+def session_check_in(*, session: ClubSession, players: Iterable[Player], by: Any) -> list[CheckIn]:
+    """Check in who came (checking someone in twice changes nothing)."""
+    session = locked_open_session(session, by, "check players in")
+    players = list(players)
+    strangers = [p.name for p in players if p.club_id != session.club_id]
+    if strangers:
+        raise Invalid(
+            "Not players of this club.",
+            errors={"players": [f"{name} is not a player of {session.club}" for name in strangers]},
+        )
+    return [CheckIn.objects.get_or_create(session=session, player=p)[0] for p in players]
+
+
+@transaction.atomic
+def session_reopen(*, session: ClubSession, by: Any, reason: str = "") -> ClubSession:
+    """A director reopens a closed night, e.g. for a table's last hand: hands can be
+    recorded and games started again. Kept in the night's history with the reason."""
+    require_director(by, session.club)
+    if not isinstance(reason, str):
+        raise Invalid("Bad reason.", errors={"reason": ["must be text"]})
+    reason = reason.strip()
+    if len(reason) > 500:
+        raise Invalid("Too long.", errors={"reason": ["say why in 500 characters or fewer"]})
+    locked = ClubSession.objects.select_for_update().get(pk=session.pk)
+    if locked.is_open:
+        raise Conflict("This club night is open already.", code="session_open")
+    closed_at = locked.closed_at
+    locked.status = ClubSession.Status.OPEN
+    locked.closed_at = None
+    locked.save(update_fields=["status", "closed_at"])
+    SessionEvent.objects.create(
+        session=locked, action=SessionEvent.Action.REOPENED, by=user_or_none(by), reason=reason,
+        details={"closed_at": closed_at.isoformat() if closed_at else None},
+    )  # fmt: skip
+    return locked

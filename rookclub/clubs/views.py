@@ -1,0 +1,27 @@
+"""A club's page: its nights, its players, and (for a director) the form that opens a
+night (posted to :func:`scoring.views.nights.session_open`)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from rookclub.clubs.forms import SessionOpenForm
+from rookclub.clubs.models import Club
+from rookclub.clubs.permissions import is_director
+
+
+def club_page(request: HttpRequest, club: Club, form: SessionOpenForm, status: int = 200):
+    context = {
+        "club": club,
+        "form": form,
+        "is_director": is_director(request.user, club),
+        "sessions": club.sessions.all()[:30],
+        "players": club.players.filter(active=True),
+    }
+    return render(request, "clubs/detail.html", context, status=status)
+
+
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    return club_page(request, club, SessionOpenForm())

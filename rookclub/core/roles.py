@@ -1,0 +1,65 @@
+"""Roles in a club, and the one check every service makes before it writes.
+
+Every write names who does it (``by``). A logged-in user acts with their role in
+the club; ``None`` or an anonymous user has no role and is refused like anyone
+else without one. Work that no person does (the demo loader, a migration, a
+maintenance command) passes the explicit :data:`SYSTEM` actor instead, which holds
+every role; it is never stored as a user (see :func:`user_or_none`).
+
+This module knows nothing of clubs' tables: a club answers ``club.role_of(user)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from rookclub.core.errors import NotAllowed
+
+DIRECTOR = "director"
+SCORER = "scorer"
+MEMBER = "member"
+#: Who may record a game's hands and start games.
+RECORDERS = (DIRECTOR, SCORER)
+
+
+class _System:
+    """The actor for work no person does. Not a user: never authenticated, never stored."""
+
+    is_authenticated = False
+    is_superuser = False
+    pk = None
+
+    def __repr__(self) -> str:
+        return "SYSTEM"
+
+
+SYSTEM: Any = _System()
+
+
+class HasRoles(Protocol):
+    def role_of(self, user: Any) -> str | None: ...
+
+
+def role_in(by: Any, club: HasRoles) -> str | None:
+    """``by``'s role in ``club``: every role's rights for :data:`SYSTEM`, else the club's answer."""
+    if by is SYSTEM:
+        return DIRECTOR
+    return club.role_of(by)
+
+
+def has_role(by: Any, club: HasRoles, roles: Iterable[str]) -> bool:
+    """Whether ``by`` holds one of ``roles`` in ``club``; SYSTEM holds them all."""
+    return by is SYSTEM or role_in(by, club) in tuple(roles)
+
+
+def require_role(by: Any, club: HasRoles, roles: Iterable[str], message: str) -> None:
+    """Refuse (``NotAllowed`` with ``message``) unless ``by`` holds one of ``roles`` in
+    ``club``. ``None`` and anonymous users hold none."""
+    if not has_role(by, club, roles):
+        raise NotAllowed(message)
+
+
+def user_or_none(by: Any) -> Any:
+    """The user to store as the author of a write: None for SYSTEM and anonymous actors."""
+    return by if getattr(by, "is_authenticated", False) else None

@@ -1,0 +1,280 @@
+"""Club nights and games -> the plain documents of ``rookclub/printing/documents.py``.
+
+Each builder reads through the club-night selectors (a fixed number of queries)
+and returns dataclasses; nothing here renders. Registered as print kinds by
+``scoring/prints.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.utils import formats
+
+from rookclub.clubs.models import Club, ClubSession, SessionRound, TableSeating
+from rookclub.printing.builders import blank_sheet, sheet_date, target_text
+from rookclub.printing.documents import (
+    SEAT_LETTER,
+    SEATS,
+    SIDE_LABEL,
+    CorrectionNote,
+    GameSheetDoc,
+    HandLine,
+    SeatedPlayer,
+    SheetHeader,
+    StandingsColumn,
+    StandingsDoc,
+    StandingsTable,
+    TableCard,
+    qr_data_uri,
+)
+from scoring.engine import ruleset_from
+from scoring.engine.rulesets import Ruleset
+from scoring.forms import table_text
+from scoring.models import Game, HandCorrection
+from scoring.selectors import game_sheet, session_overview
+from scoring.standings import season_standings, session_standings
+
+
+def _event(session: ClubSession) -> str:
+    return f"{session.club.name} \N{EM DASH} club night"
+
+
+def _round_label(session_round: SessionRound, rounds: int) -> str:
+    return f"Round {session_round.number}" if rounds > 1 or session_round.number > 1 else ""
+
+
+def _seated(seats) -> tuple[SeatedPlayer, ...]:
+    return tuple(SeatedPlayer(seat, seats[seat].name) for seat in SEATS if seat in seats)
+
+
+def session_rules(session: ClubSession) -> Ruleset:
+    return ruleset_from(session.ruleset_slug, session.ruleset_options or {})
+
+
+def _table_header(session, rules, label, table: int, seats) -> SheetHeader:
+    return SheetHeader(
+        event=_event(session),
+        date=sheet_date(session.date),
+        round_label=label,
+        table=table,
+        players=_seated(seats),
+        ruleset=rules.name,
+        target=target_text(rules),
+    )
+
+
+def round_documents(session_round: SessionRound, *, table: int | None = None):
+    """(session, rules, label, [TableView]) for a round, or one table of it."""
+    overview = session_overview(session=session_round.session)
+    view = next(r for r in overview.rounds if r.round.pk == session_round.pk)
+    tables = [t for t in view.tables if table is None or t.seating.table == table]
+    rules = session_rules(overview.session)
+    return overview.session, rules, _round_label(session_round, len(overview.rounds)), tables
+
+
+def round_blank_sheets(session_round: SessionRound, *, table: int | None = None):
+    """One blank score sheet per table of ``session_round`` (or just ``table``)."""
+    session, rules, label, tables = round_documents(session_round, table=table)
+    return [
+        blank_sheet(
+            _table_header(session, rules, label, t.seating.table, t.seats),
+            rules,
+            first_dealer=t.game.first_dealer if t.game else "north",
+        )
+        for t in tables
+    ]
+
+
+def round_table_cards(
+    session_round: SessionRound,
+    *,
+    url_for: Callable[[TableSeating, Game | None], str],
+    table: int | None = None,
+) -> list[TableCard]:
+    """One table card per table: the QR code opens ``url_for(table, its current game)``."""
+    session, rules, label, tables = round_documents(session_round, table=table)
+    cards = []
+    for t in tables:
+        url = url_for(t.seating, t.game)
+        cards.append(
+            TableCard(
+                header=_table_header(session, rules, label, t.seating.table, t.seats),
+                url=url,
+                qr_svg=qr_data_uri(url),
+            )
+        )
+    return cards
+
+
+def _names(sheet, seat_ids: dict[str, int]) -> dict[str, str]:
+    return {seat: sheet.players[pid].name for seat, pid in seat_ids.items() if pid in sheet.players}
+
+
+def _penalties(row) -> str:
+    parts = []
+    for irregularity in row.irregularities:
+        who = SEAT_LETTER.get(irregularity.seat or "", "")
+        points = f" {irregularity.points:+d}" if irregularity.points else ""
+        parts.append(f"{irregularity.get_kind_display()} {who}{points}".replace("  ", " "))
+    return "; ".join(parts)
+
+
+def _change(before: dict, after: dict) -> str:
+    """What a director's correction changed, in words: "bid 95 -> 100; counters ..."."""
+    old, new = before.get("record", {}), after.get("record", {})
+    changes = []
+    for key in ("bidder", "bid", "trump"):
+        if old.get(key) != new.get(key):
+            before_value, after_value = old.get(key) or "-", new.get(key) or "-"
+            changes.append(f"{key} {before_value} \N{RIGHTWARDS ARROW} {after_value}")
+    old_c, new_c = old.get("counters") or {}, new.get("counters") or {}
+    for side in ("north_south", "east_west"):
+        if old_c.get(side) != new_c.get(side):
+            changes.append(
+                f"counters {SIDE_LABEL[side]} {old_c.get(side, '-')} "
+                f"\N{RIGHTWARDS ARROW} {new_c.get(side, '-')}"
+            )
+    return "; ".join(changes) or "details of the hand"
+
+
+def game_sheet_doc(game: Game) -> GameSheetDoc:
+    """The completed score sheet: every hand as recorded, corrections marked (5 queries)."""
+    sheet = game_sheet(game=game)
+    game = sheet.game
+    rules = Ruleset.from_dict(game.ruleset)
+    first_seats = {s.seat: s.player for s in game.seats.all()}
+    session = game.session
+    table = game.table_seating.table if game.table_seating_id else None
+    label = ""
+    if game.table_seating_id:
+        label = f"Round {game.table_seating.round.number}"
+    header = SheetHeader(
+        event=_event(session) if session else f"{game.club.name} \N{EM DASH} game",
+        date=sheet_date(session.date if session else game.created_at),
+        round_label=label,
+        table=table,
+        players=_seated(first_seats),
+        ruleset=rules.name,
+        target=target_text(rules),
+    )
+    lines = []
+    for row in sheet.rows:
+        seats = _names(sheet, row.hand.seats or {})
+        declarer = ""
+        if row.declarer:
+            name = row.declarer_player.name if row.declarer_player else seats.get(row.declarer, "")
+            declarer = f"{SEAT_LETTER.get(row.declarer, '')} {name}".strip()
+        lines.append(
+            HandLine(
+                number=row.number,
+                dealer=SEAT_LETTER.get(row.dealer, row.dealer),
+                declarer=declarer,
+                bid=row.bid,
+                trump=row.trump,
+                counters_ns=row.counters.get("north_south"),
+                counters_ew=row.counters.get("east_west"),
+                penalties=_penalties(row),
+                score_ns=row.score["north_south"],
+                score_ew=row.score["east_west"],
+                total_ns=row.totals["north_south"],
+                total_ew=row.totals["east_west"],
+                made=row.made,
+                void=row.void,
+                note=table_text("; ".join(row.reasons)),
+                confirmed=row.confirmed,
+                corrected=row.corrected,
+            )
+        )
+    corrections = [
+        CorrectionNote(
+            hand=c.hand.number,
+            when=formats.date_format(c.corrected_at, "j M Y H:i"),
+            by=(c.corrected_by.get_username() if c.corrected_by else ""),
+            reason=c.reason,
+            change=_change(c.before, c.after),
+        )
+        for c in HandCorrection.objects.filter(hand__game=game)
+        .select_related("hand", "corrected_by")
+        .order_by("hand__number", "corrected_at")
+    ]
+    winner = ""
+    if sheet.winner:
+        side = ("north", "south") if sheet.winner == "north_south" else ("east", "west")
+        names = " & ".join(first_seats[s].name for s in side if s in first_seats)
+        winner = f"{SIDE_LABEL.get(sheet.winner, sheet.winner)} ({names})"
+    return GameSheetDoc(
+        header=header,
+        lines=tuple(lines),
+        corrections=tuple(corrections),
+        status=sheet.status,
+        winner=winner,
+        total_ns=sheet.totals.get("north_south", 0),
+        total_ew=sheet.totals.get("east_west", 0),
+        game_ref=f"Game {game.pk}",
+    )
+
+
+STANDING_COLUMNS = (
+    StandingsColumn("rank", "#"),
+    StandingsColumn("name", "Player", numeric=False),
+    StandingsColumn("games", "Games"),
+    StandingsColumn("won", "Won"),
+    StandingsColumn("points", "Points"),
+    StandingsColumn("declared", "Bids"),
+    StandingsColumn("made", "Made"),
+    StandingsColumn("sets", "Set"),
+    StandingsColumn("made_percent", "Made %"),
+)
+
+
+def _standing_rows(rows, *, nights: bool = False) -> tuple[dict, ...]:
+    return tuple(
+        {
+            "rank": i,
+            "name": r.name,
+            "games": r.games,
+            "won": r.won,
+            "points": r.points,
+            "declared": r.hands_declared,
+            "made": r.made,
+            "sets": r.sets,
+            "made_percent": "" if r.made_percent is None else f"{r.made_percent}%",
+            **({"nights": r.night_count} if nights else {}),
+        }
+        for i, r in enumerate(rows, start=1)
+    )
+
+
+def _standings_tables(standings, *, nights: bool = False) -> tuple[StandingsTable, ...]:
+    columns = STANDING_COLUMNS
+    if nights:
+        columns = (*columns[:2], StandingsColumn("nights", "Nights"), *columns[2:])
+    pair_columns = tuple(
+        StandingsColumn(c.key, "Partnership", numeric=False) if c.key == "name" else c
+        for c in STANDING_COLUMNS
+    )
+    return (
+        StandingsTable("Players", columns, _standing_rows(standings.players, nights=nights)),
+        StandingsTable("Partnerships", pair_columns, _standing_rows(standings.partnerships)),
+    )
+
+
+def session_standings_doc(session: ClubSession) -> StandingsDoc:
+    standings = session_standings(session=session)
+    return StandingsDoc(
+        title="Standings",
+        subtitle=f"{_event(session)} \N{MIDDLE DOT} {sheet_date(session.date)}",
+        tables=_standings_tables(standings),
+        note=f"{standings.games} games. Ranked by games won, then points.",
+    )
+
+
+def season_standings_doc(club: Club, year: int | None = None) -> StandingsDoc:
+    standings = season_standings(club=club, year=year)
+    return StandingsDoc(
+        title="Season standings",
+        subtitle=f"{club.name} \N{MIDDLE DOT} {year if year else 'all seasons'}",
+        tables=_standings_tables(standings, nights=True),
+        note=f"{standings.games} games on club nights. Ranked by games won, then points.",
+    )

@@ -1,0 +1,130 @@
+"""Club nights' and games' print kinds: blank score sheets and table cards for a round,
+completed game sheets, night and season standings. Registered from
+:meth:`scoring.apps.ScoringConfig.ready`; the documents are built in
+``scoring/print_docs.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.urls import reverse
+
+from rookclub.clubs.models import Club, ClubSession, SessionRound
+from rookclub.printing import stamps
+from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
+from rookclub.printing.render import font_config
+from scoring import print_docs as builders
+from scoring.models import Game
+
+
+def _round_and_table(params: Mapping[str, Any]) -> tuple[SessionRound, int | None]:
+    session_round = get_or_missing(
+        SessionRound, "round", ("session__club",), pk=int_param(params, "round")
+    )
+    table = int_param(params, "table", required=False)
+    if table is not None and not session_round.tables.filter(table=table).exists():
+        raise Missing(f"Round {session_round.number} has no table {table}.")
+    return session_round, table
+
+
+def _slug(session_round: SessionRound, table: int | None, what: str) -> str:
+    night = session_round.session
+    where = f"table-{table}" if table else "all-tables"
+    return f"{night.club.slug}-{night.date:%Y-%m-%d}-round-{session_round.number}-{where}-{what}"
+
+
+def build_round_sheets(params: Mapping[str, Any]) -> Built:
+    session_round, table = _round_and_table(params)
+    sheets = builders.round_blank_sheets(session_round, table=table)
+    return Built(
+        items=sheets,
+        club=session_round.session.club,
+        filename=_slug(session_round, table, "score-sheets") + ".pdf",
+        stamps=stamps.stamps_for(sheets, font_config()),
+    )
+
+
+def score_entry_url(base_url: str) -> Callable[[Any, Game | None], str]:
+    """The table's score-entry page (its current game), absolute from ``base_url``."""
+    base = base_url.rstrip("/")
+
+    def url_for(seating, game):
+        if game is not None:
+            return base + reverse("game-detail", args=[game.pk])
+        return base + reverse("session-detail", args=[seating.round.session_id])
+
+    return url_for
+
+
+def build_round_cards(params: Mapping[str, Any]) -> Built:
+    session_round, table = _round_and_table(params)
+    base_url = str(params.get("base_url") or "http://localhost:8000/")
+    cards = builders.round_table_cards(
+        session_round, url_for=score_entry_url(base_url), table=table
+    )
+    return Built(
+        items=cards,
+        club=session_round.session.club,
+        filename=_slug(session_round, table, "table-cards") + ".pdf",
+    )
+
+
+def build_game_sheet(params: Mapping[str, Any]) -> Built:
+    game = get_or_missing(Game, "game", ("club",), pk=int_param(params, "game"))
+    return Built(
+        items=[builders.game_sheet_doc(game)],
+        club=game.club,
+        filename=f"{game.club.slug}-game-{game.pk}-score-sheet.pdf",
+    )
+
+
+def build_session_games(params: Mapping[str, Any]) -> Built:
+    session = get_or_missing(ClubSession, "club night", ("club",), pk=int_param(params, "session"))
+    games = Game.objects.filter(session=session).order_by(
+        "table_seating__round__number", "table_seating__table", "created_at"
+    )
+    return Built(
+        items=[builders.game_sheet_doc(g) for g in games],
+        club=session.club,
+        filename=f"{session.club.slug}-{session.date:%Y-%m-%d}-game-sheets.pdf",
+    )
+
+
+def build_session_standings(params: Mapping[str, Any]) -> Built:
+    session = get_or_missing(ClubSession, "club night", ("club",), pk=int_param(params, "session"))
+    return Built(
+        items=[],
+        context={"doc": builders.session_standings_doc(session)},
+        club=session.club,
+        filename=f"{session.club.slug}-{session.date:%Y-%m-%d}-standings.pdf",
+    )
+
+
+def build_season_standings(params: Mapping[str, Any]) -> Built:
+    club = get_or_missing(Club, "club", (), slug=str(params.get("club") or ""))
+    year = int_param(params, "year", required=False)
+    return Built(
+        items=[],
+        context={"doc": builders.season_standings_doc(club, year)},
+        club=club,
+        filename=f"{club.slug}-{year or 'all'}-season-standings.pdf",
+    )
+
+
+def register_kinds() -> None:
+    register(
+        Kind("round-sheets", "print/score_sheets.html", build_round_sheets, batch=True,
+             description="Blank score sheets, one per table of a round"),
+        Kind("round-cards", "print/table_cards.html", build_round_cards, batch=True,
+             description="Table cards with a QR code to each table's score entry",
+             absolute_urls=True),
+        Kind("session-games", "print/game_sheets.html", build_session_games, batch=True,
+             description="Completed score sheets of every game of a club night"),
+        Kind("game-sheet", "print/game_sheets.html", build_game_sheet,
+             description="The completed score sheet of one game"),
+        Kind("session-standings", "print/standings.html", build_session_standings,
+             description="Standings of a club night"),
+        Kind("season-standings", "print/standings.html", build_season_standings,
+             description="Season standings of a club"),
+    )  # fmt: skip

@@ -1,0 +1,23 @@
+"""URLs of the club-night, score-entry and standings pages (included at the site root
+by rookclub/urls.py)."""
+
+from django.urls import path
+
+from scoring.views import games, nights, standings
+
+urlpatterns = [
+    path("clubs/<slug:slug>/nights/open/", nights.session_open, name="session-open"),
+    path("clubs/<slug:slug>/standings/", standings.season_standings, name="season-standings"),
+    path("sessions/<int:pk>/", nights.session_detail, name="session-detail"),
+    path("sessions/<int:pk>/check-in/", nights.session_checkin, name="session-checkin"),
+    path("sessions/<int:pk>/seat/", nights.session_seat, name="session-seat"),
+    path("sessions/<int:pk>/next-round/", nights.session_next_round, name="session-next-round"),
+    path("sessions/<int:pk>/close/", nights.session_close, name="session-close"),
+    path("sessions/<int:pk>/reopen/", nights.session_reopen, name="session-reopen"),
+    path("sessions/<int:pk>/standings/", standings.session_standings, name="session-standings"),
+    path("tables/<int:pk>/new-game/", nights.table_new_game, name="table-new-game"),
+    path("players/<int:pk>/", standings.player_detail, name="player-detail"),
+    path("games/<int:pk>/", games.game_detail, name="game-detail"),
+    path("hands/<int:pk>/confirm/", games.hand_confirm, name="hand-confirm"),
+    path("hands/<int:pk>/correct/", games.hand_correct, name="hand-correct"),
+]

@@ -1,0 +1,134 @@
+"""Tournaments' print kinds: a round's blank score sheets and table cards, standings and
+the bracket chart. Registered from :meth:`tournaments.apps.TournamentsConfig.ready`;
+the documents are built in ``tournaments/print_docs.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.urls import reverse
+from django.utils.text import slugify
+
+from rookclub.core.errors import Invalid
+from rookclub.printing import stamps
+from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
+from rookclub.printing.render import font_config
+from tournaments import print_docs as builders
+from tournaments.models import Round, Tournament
+
+
+def _event_slug(tournament: Tournament) -> str:
+    return f"{tournament.club.slug}-{slugify(tournament.name) or 'tournament'}-{tournament.pk}"
+
+
+def _tournament_round_and_table(params: Mapping[str, Any]) -> tuple[Round, int | None]:
+    return (
+        get_or_missing(
+            Round, "tournament round", ("tournament__club",), pk=int_param(params, "round")
+        ),
+        int_param(params, "table", required=False),
+    )
+
+
+def _some(items: list, tournament_round: Round, table: int | None) -> list:
+    """``items`` (one per match at a table), or Missing when the round has none there."""
+    if table is not None and not items:
+        raise Missing(f"Round {tournament_round.number} has no match at table {table}.")
+    if not items:
+        raise Missing(f"Round {tournament_round.number} has no match to play.")
+    return items
+
+
+def _tournament_round_filename(tournament_round: Round, table: int | None, what: str) -> str:
+    where = f"table-{table}" if table else "all-tables"
+    return (
+        f"{_event_slug(tournament_round.tournament)}-round-{tournament_round.number}"
+        f"-{where}-{what}.pdf"
+    )
+
+
+def build_tournament_round_sheets(params: Mapping[str, Any]) -> Built:
+    tournament_round, table = _tournament_round_and_table(params)
+    sheets = _some(
+        builders.tournament_round_sheets(tournament_round, table=table), tournament_round, table
+    )
+    return Built(
+        items=sheets,
+        club=tournament_round.tournament.club,
+        filename=_tournament_round_filename(tournament_round, table, "score-sheets"),
+        stamps=stamps.stamps_for(sheets, font_config()),
+    )
+
+
+def tournament_table_url(base_url: str, tournament_round: Round) -> Callable[[int], str]:
+    """A tournament table's page (``tournament-table``), absolute from ``base_url``: it
+    shows the match at that table and leads to the game being played there, so a card
+    printed before play starts still opens the right game, and game 2 of a best-of-N."""
+    base = base_url.rstrip("/")
+
+    def url_for(table: int) -> str:
+        return base + reverse("tournament-table", args=[tournament_round.pk, table])
+
+    return url_for
+
+
+def build_tournament_round_cards(params: Mapping[str, Any]) -> Built:
+    tournament_round, table = _tournament_round_and_table(params)
+    base_url = str(params.get("base_url") or "http://localhost:8000/")
+    cards = builders.tournament_table_cards(
+        tournament_round, url_for=tournament_table_url(base_url, tournament_round), table=table
+    )
+    return Built(
+        items=_some(cards, tournament_round, table),
+        club=tournament_round.tournament.club,
+        filename=_tournament_round_filename(tournament_round, table, "table-cards"),
+    )
+
+
+def build_tournament_standings(params: Mapping[str, Any]) -> Built:
+    tournament = get_or_missing(
+        Tournament, "tournament", ("club",), pk=int_param(params, "tournament")
+    )
+    return Built(
+        items=[],
+        context={"doc": builders.tournament_standings_doc(tournament)},
+        club=tournament.club,
+        filename=f"{_event_slug(tournament)}-standings.pdf",
+    )
+
+
+def build_tournament_bracket(params: Mapping[str, Any]) -> Built:
+    tournament = get_or_missing(
+        Tournament, "tournament", ("club",), pk=int_param(params, "tournament")
+    )
+    if not tournament.is_elimination:
+        raise Invalid(
+            f"{tournament.name} is {tournament.get_format_display().lower()}: it has no bracket.",
+            errors={"tournament": ["Only elimination events have a bracket."]},
+            code="no_bracket",
+        )
+    charts = builders.tournament_bracket_docs(tournament)
+    if not any(chart.rounds for chart in charts):
+        raise Missing(f"The bracket of {tournament.name} is drawn when it starts.")
+    return Built(
+        items=charts,
+        club=tournament.club,
+        filename=f"{_event_slug(tournament)}-bracket.pdf",
+    )
+
+
+def register_kinds() -> None:
+    register(
+        Kind("tournament-round-sheets", "print/score_sheets.html",
+             build_tournament_round_sheets, batch=True,
+             description="Blank score sheets, one per match of a tournament round"),
+        Kind("tournament-round-cards", "print/table_cards.html",
+             build_tournament_round_cards, batch=True,
+             description="Table cards with a QR code to each tournament table's page",
+             absolute_urls=True),
+        Kind("tournament-standings", "print/standings.html", build_tournament_standings,
+             description="Standings of a tournament"),
+        Kind("tournament-bracket", "print/brackets.html", build_tournament_bracket,
+             description="The bracket chart of an elimination tournament"),
+    )  # fmt: skip

@@ -1,0 +1,23 @@
+"""Tournaments listen to scoring: a table game's final score becomes its match result.
+
+Connected from :meth:`tournaments.apps.TournamentsConfig.ready`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.dispatch import receiver
+
+from scoring.models import Game
+from scoring.signals import game_scored
+from tournaments.results import match_game_sync
+
+
+@receiver(game_scored, sender=Game, dispatch_uid="tournaments.match_from_table_game")
+def match_from_table_game(sender: type[Game], game: Game, **kwargs: Any) -> None:
+    """Inside the hand's transaction (see ``game_scored``): a tournament game's final
+    totals become its match game's score, and decide the match when they should."""
+    if game.session_id is not None:
+        return  # a club night's game is never a tournament's: skip the lookup
+    match_game_sync(game=game)
