@@ -3,7 +3,9 @@
 import factory
 from django.contrib.auth import get_user_model
 
-from rookclub.models import Club, ClubSession, Membership, Player
+from rookclub.clubs.models import Club, ClubSession, Membership, Player
+from rookclub.core.roles import SYSTEM
+from scoring.engine import SEATS
 from scoring.services import game_start
 
 PASSWORD = "rook-test-pass"
@@ -76,7 +78,9 @@ def players_of(club: Club, count: int) -> list[Player]:
 
 
 def game_for(club: Club, players: list[Player] | None = None, **kwargs):
-    """A game of ``club`` with four of its players, north, east, south, west."""
+    """A game of ``club`` with four of its players, north, east, south, west, started
+    by the SYSTEM actor unless ``created_by`` says who."""
     players = players or players_of(club, 4)
-    seats = dict(zip(("north", "east", "south", "west"), players, strict=False))
+    seats = dict(zip(SEATS, players, strict=False))
+    kwargs.setdefault("created_by", SYSTEM)
     return game_start(seats=seats, **kwargs)

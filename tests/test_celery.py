@@ -3,7 +3,8 @@ import os
 import pytest
 from django.conf import settings
 
-from rookclub.tasks import ping, send_on_commit
+from rookclub.core.tasks import send_on_commit
+from rookclub.tasks import ping
 
 
 def test_without_redis_tasks_run_eagerly_in_this_process():

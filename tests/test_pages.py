@@ -1,8 +1,8 @@
 import pytest
 from django.utils.html import escape
 
+from rookclub.clubs.models import Club, Membership, Player
 from rookclub.demo import DEMO_PASSWORD, load_demo
-from rookclub.models import Club, Membership, Player
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ confirm, correct, close, read the standings and reopen (issue 4's "done when")."
 import pytest
 from playwright.sync_api import expect
 
-from rookclub.models import ClubSession, Player
+from rookclub.clubs.models import ClubSession, Player
 from scoring.models import Game, Hand, HandCorrection
 from tests.browser.helpers import log_in, screenshot
 from tests.factories import (

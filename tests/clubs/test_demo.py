@@ -4,10 +4,10 @@ import time
 
 import pytest
 
+from rookclub.clubs.models import ClubSession
 from rookclub.demo import load_demo
-from rookclub.models import ClubSession
-from rookclub.selectors import season_standings
 from scoring.models import Game, Hand, HandCorrection
+from scoring.standings import season_standings
 
 pytestmark = pytest.mark.django_db
 

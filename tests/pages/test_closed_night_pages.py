@@ -7,8 +7,8 @@ from unittest import mock
 
 import pytest
 
-from rookclub import services
-from rookclub.models import SessionEvent
+from rookclub.clubs.models import SessionEvent
+from scoring import nights
 from scoring import services as scoring
 from scoring.models import Game, Hand
 from tests.pages.conftest import hand_body, made_hand
@@ -21,8 +21,8 @@ REFUSAL = "This club night was closed at 22:40; ask the director to reopen it to
 
 
 def close(night, director):
-    with mock.patch("rookclub.services.timezone.now", return_value=AT_22_40):
-        services.session_close(session=night, by=director)
+    with mock.patch("rookclub.clubs.services.timezone.now", return_value=AT_22_40):
+        nights.session_close(session=night, by=director)
 
 
 @pytest.fixture

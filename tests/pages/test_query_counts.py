@@ -7,7 +7,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rookclub import services
+from rookclub.clubs import services
+from scoring import nights
 from scoring import services as scoring
 from scoring.models import Game
 from tests.factories import ClubFactory, director_of, players_of, scorer_of
@@ -32,12 +33,12 @@ def club_of(size: int):
     scorer = scorer_of(club)
     players = players_of(club, 4 * size)
     for night in range(size):
-        session = services.session_open(
+        session = nights.session_open(
             club=club, date=datetime.date(2025, 3, 6) + datetime.timedelta(days=7 * night),
             opened_by=director,
         )  # fmt: skip
         services.session_check_in(session=session, players=players, by=director)
-        services.session_seat(session=session, by=director, seed=night)
+        nights.session_seat(session=session, by=director, seed=night)
         for game in Game.objects.filter(session=session):
             for hand in HANDS[: 2 + night % 3]:
                 scoring.hand_record(game=game, data=hand, entered_by=scorer)

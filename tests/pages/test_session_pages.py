@@ -4,8 +4,9 @@ import datetime
 
 import pytest
 
-from rookclub import services
-from rookclub.models import CheckIn, ClubSession, Player, SitOut
+from rookclub.clubs import services
+from rookclub.clubs.models import CheckIn, ClubSession, Player, SitOut
+from scoring import nights
 from scoring.models import Game
 from tests.factories import players_of
 from tests.pages.conftest import hand_body
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def session(club, director):
-    return services.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    return nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
 
 
 def test_the_home_page_links_to_the_club(client, club):
@@ -159,12 +160,12 @@ def test_seating_three_players_is_refused_with_a_message(as_director, session, t
 
 
 def test_a_progressive_night_moves_on_only_when_every_table_has_played(as_director, club):
-    session = services.session_open(
+    session = nights.session_open(
         club=club, date=datetime.date(2025, 3, 6), opened_by=club.memberships.get().user,
         seating_method="progressive",
     )  # fmt: skip
     services.session_check_in(session=session, players=players_of(club, 8), by=session.opened_by)
-    services.session_seat(session=session, by=session.opened_by, seed=2)
+    nights.session_seat(session=session, by=session.opened_by, seed=2)
 
     page = as_director.get(f"/sessions/{session.pk}/").content
     assert b"Next round: change partners" in page
@@ -229,12 +230,12 @@ def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_ha
     from scoring import services as scoring
 
     director = club.memberships.get(role="director").user
-    session = services.session_open(
+    session = nights.session_open(
         club=club, date=datetime.date(2025, 3, 6), opened_by=director,
         seating_method="progressive",
     )  # fmt: skip
     services.session_check_in(session=session, players=players_of(club, 8), by=director)
-    services.session_seat(session=session, by=director, seed=2)
+    nights.session_seat(session=session, by=director, seed=2)
     for game in Game.objects.filter(session=session):
         for _ in range(4):
             scoring.hand_record(

@@ -4,8 +4,8 @@ them for directors and developers (docs/hand-format.md)."""
 import pytest
 from rest_framework.test import APIClient
 
-from rookclub.forms import table_text
 from scoring import services
+from scoring.forms import table_text
 from scoring.models import Hand
 from tests.pages.conftest import hand_body, made_hand
 

@@ -11,7 +11,8 @@ import pytest
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
-from rookclub import services
+from rookclub.clubs import services
+from scoring import nights
 from scoring.models import Game, Hand
 from scoring.services import hand_correct, hand_record
 from tests.factories import PlayerFactory
@@ -47,9 +48,9 @@ def night(club, director):
     names = ["Ada", "Bea", "Cal", "Dot", "Eli", "Fay", "Gus", "Hal",
              "Ivy", "Jo", "Kit", "Lou", "Max", "Ned", "Oli", "Pam"]  # fmt: skip
     players = [PlayerFactory(club=club, name=f"{n} Rookwood") for n in names]
-    session = services.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     services.session_check_in(session=session, players=players, by=director)
-    services.session_seat(session=session, by=director, seed=4)
+    nights.session_seat(session=session, by=director, seed=4)
     return session
 
 

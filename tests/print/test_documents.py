@@ -2,7 +2,7 @@
 
 import pytest
 
-from rookclub.errors import Invalid
+from rookclub.core.errors import Invalid
 from rookclub.printing import render, stamps
 from rookclub.printing.documents import (
     BlankSheet,

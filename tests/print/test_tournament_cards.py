@@ -7,14 +7,14 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from rookclub.printing import builders
 from rookclub.printing.documents import qr_data_uri
-from rookclub.printing.kinds import tournament_table_url
 from tests.factories import UserFactory
 from tests.print.conftest import page_count, page_texts, pdf_text
 from tests.print.test_tournament_pdfs import has, playable, run_job, side_names
 from tests.tournaments.conftest import make_event
+from tournaments import print_docs as builders
 from tournaments.models import Match
+from tournaments.prints import tournament_table_url
 
 pytestmark = pytest.mark.django_db
 

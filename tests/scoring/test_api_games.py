@@ -7,8 +7,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from scoring.models import Game, Hand, Irregularity
-from tests.clubs.conftest import made_hand
 from tests.factories import ClubFactory, game_for, member_of, players_of
+from tests.scoring.conftest import made_hand
 
 pytestmark = pytest.mark.django_db
 

@@ -7,21 +7,15 @@ from unittest import mock
 
 import pytest
 
-from rookclub.errors import Conflict, Invalid, NotAllowed
-from rookclub.models import ClubSession, SessionEvent
-from rookclub.selectors import session_standings
-from rookclub.services import (
-    session_check_in,
-    session_close,
-    session_open,
-    session_reopen,
-    session_seat,
-    table_new_game,
-)
+from rookclub.clubs.models import ClubSession, SessionEvent
+from rookclub.clubs.services import session_check_in, session_reopen
+from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from scoring.models import Game, Hand, HandCorrection
+from scoring.nights import session_close, session_open, session_seat, table_new_game
 from scoring.services import game_start, hand_confirm, hand_correct, hand_record
-from tests.clubs.conftest import made_hand, play_out
+from scoring.standings import session_standings
 from tests.factories import UserFactory, players_of
+from tests.scoring.conftest import made_hand, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +40,7 @@ def tables(night):
 
 
 def close_at(night, director, when=AT_22_40):
-    with mock.patch("rookclub.services.timezone.now", return_value=when):
+    with mock.patch("rookclub.clubs.services.timezone.now", return_value=when):
         return session_close(session=night, by=director)
 
 

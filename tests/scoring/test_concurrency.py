@@ -5,11 +5,11 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from rookclub.errors import Conflict
+from rookclub.core.errors import Conflict
 from scoring.models import Hand
 from scoring.services import hand_record
-from tests.clubs.conftest import made_hand
 from tests.factories import ClubFactory, game_for, scorer_of
+from tests.scoring.conftest import made_hand
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -70,7 +70,8 @@ def test_a_hand_posted_while_the_director_closes_the_night_is_stored_first_or_re
     night's closing time or is refused with session_closed, never stored after it."""
     import datetime
 
-    from rookclub.services import session_check_in, session_close, session_open, session_seat
+    from rookclub.clubs.services import session_check_in
+    from scoring.nights import session_close, session_open, session_seat
     from tests.factories import director_of, players_of
 
     club = ClubFactory()

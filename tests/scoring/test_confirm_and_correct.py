@@ -3,11 +3,12 @@
 import pytest
 from rest_framework.test import APIClient
 
-from rookclub.errors import Invalid, NotAllowed
+from rookclub.core.errors import Invalid, NotAllowed
+from rookclub.core.roles import SYSTEM
 from scoring.models import HandCorrection
 from scoring.services import hand_confirm, hand_correct, hand_record
-from tests.clubs.conftest import made_hand
 from tests.factories import UserFactory
+from tests.scoring.conftest import made_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ def seated_users(players):
 
 def test_a_player_of_the_other_side_confirms_a_hand(game, seated_users):
     north, east, _, _ = seated_users
-    hand = hand_record(game=game, data=made_hand(), entered_by=None)
+    hand = hand_record(game=game, data=made_hand(), entered_by=SYSTEM)
     hand.entered_by = north
     hand.save()
 
@@ -48,7 +49,7 @@ def test_the_person_who_entered_a_hand_cannot_confirm_it(game, scorer):
 
 def test_the_partner_of_whoever_entered_a_hand_cannot_confirm_it(game, seated_users):
     north, _, south, _ = seated_users
-    hand = hand_record(game=game, data=made_hand(), entered_by=None)
+    hand = hand_record(game=game, data=made_hand(), entered_by=SYSTEM)
     hand.entered_by = north
     hand.save()
 
@@ -204,11 +205,11 @@ def test_a_player_of_another_table_cannot_confirm(club, game, scorer):
 def test_confirmable_hands_answers_for_a_whole_sheet_as_can_confirm_does_hand_by_hand(
     game, scorer, director, member, seated_users
 ):
-    from rookclub.permissions import can_confirm, confirmable_hands
+    from scoring.permissions import can_confirm, confirmable_hands
 
     north, east, south, west = seated_users
     by_scorer = hand_record(game=game, data=made_hand(), entered_by=scorer)
-    by_north = hand_record(game=game, data=made_hand(bidder="east", ns=40), entered_by=None)
+    by_north = hand_record(game=game, data=made_hand(bidder="east", ns=40), entered_by=SYSTEM)
     by_north.entered_by = north
     by_north.save()
     hands = [by_scorer, by_north]

@@ -1,4 +1,4 @@
-"""Seating a club night: pure functions over player ids (rookclub.seating)."""
+"""Seating a club night: pure functions over player ids (scoring.seating)."""
 
 import itertools
 from collections import Counter
@@ -6,7 +6,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rookclub.seating import fixed_partnerships, pairs_of, progressive_round, random_draw
+from scoring.seating import fixed_partnerships, pairs_of, progressive_round, random_draw
 
 
 def test_a_random_draw_with_the_same_seed_seats_the_same_tables():

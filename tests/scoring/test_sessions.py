@@ -5,19 +5,19 @@ import datetime
 import pytest
 from rest_framework.test import APIClient
 
-from rookclub.errors import Conflict, Invalid, NotAllowed
-from rookclub.models import CheckIn, Club, ClubSession, Membership, Player, SitOut
-from rookclub.services import (
-    session_check_in,
+from rookclub.clubs.models import CheckIn, Club, ClubSession, Membership, Player, SitOut
+from rookclub.clubs.services import session_check_in
+from rookclub.core.errors import Conflict, Invalid, NotAllowed
+from scoring.models import Game
+from scoring.nights import (
     session_close,
     session_next_round,
     session_open,
     session_seat,
     table_new_game,
 )
-from scoring.models import Game
-from tests.clubs.conftest import play_out
 from tests.factories import players_of
+from tests.scoring.conftest import play_out
 
 pytestmark = pytest.mark.django_db
 TODAY = datetime.date(2025, 3, 6)

@@ -4,18 +4,14 @@ import datetime
 
 import pytest
 
-from rookclub.selectors import (
-    player_profile,
-    season_standings,
-    session_overview,
-    session_standings,
-)
-from rookclub.services import session_check_in, session_open, session_seat
+from rookclub.clubs.services import session_check_in
 from scoring.models import Game
-from scoring.selectors import game_sheet
+from scoring.nights import session_open, session_seat
+from scoring.selectors import game_sheet, session_overview
 from scoring.services import hand_record
-from tests.clubs.conftest import made_hand, play_out
+from scoring.standings import player_profile, season_standings, session_standings
 from tests.factories import players_of
+from tests.scoring.conftest import made_hand, play_out
 
 pytestmark = pytest.mark.django_db
 

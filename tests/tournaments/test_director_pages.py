@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from rookclub.models import Player
+from rookclub.clubs.models import Player
 from tests.factories import PASSWORD, ClubFactory, director_of, member_of, players_of
 from tests.tournaments.conftest import make_event, play_round
 from tournaments import services

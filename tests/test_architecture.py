@@ -1,0 +1,136 @@
+"""The apps depend on each other in one direction only:
+
+    tournaments -> scoring -> clubs -> core
+
+(printing sits beside clubs: apps register print kinds into it), and the pure
+cores, ``scoring/engine/`` and ``tournaments/formats/``, import nothing of Django
+or of the project. Every import counts, including one inside a function.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Package prefix -> layer name; the longest prefix wins.
+LAYERS = {
+    "rookclub.core": "core",
+    "rookclub.clubs": "clubs",
+    "rookclub.printing": "printing",
+    "scoring": "scoring",
+    "scoring.engine": "engine",
+    "tournaments": "tournaments",
+    "tournaments.formats": "formats",
+}
+#: What each layer may import from the project.
+ALLOWED = {
+    "engine": set(),
+    "formats": set(),
+    "core": set(),
+    "clubs": {"core"},
+    "printing": {"core", "clubs", "engine"},
+    "scoring": {"core", "clubs", "printing", "engine"},
+    "tournaments": {"core", "clubs", "printing", "scoring", "engine", "formats"},
+}
+PURE = {"engine", "formats"}
+
+
+def layer_of(module: str) -> str | None:
+    best = None
+    for prefix, layer in LAYERS.items():
+        if (module == prefix or module.startswith(prefix + ".")) and (
+            best is None or len(prefix) > len(best[0])
+        ):
+            best = (prefix, layer)
+    return best[1] if best else None
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path) -> list[tuple[str, int]]:
+    """Every module ``path`` imports (absolute names), with the line it is on."""
+    package = module_name(path) if path.is_relative_to(ROOT) else ""
+    if package and path.name != "__init__.py":
+        package = package.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                name = ".".join([*base, node.module] if node.module else base)
+            else:
+                name = node.module or ""
+            found.append((name, node.lineno))
+            # "from scoring import nights" imports the module scoring.nights
+            found += [(f"{name}.{alias.name}", node.lineno) for alias in node.names]
+    return found
+
+
+def project_modules() -> list[Path]:
+    paths = []
+    for top in ("rookclub", "scoring", "tournaments"):
+        paths += [p for p in (ROOT / top).rglob("*.py") if "migrations" not in p.parts]
+    return sorted(paths)
+
+
+def test_every_module_is_in_a_known_place():
+    loose = {module_name(p) for p in project_modules() if layer_of(module_name(p)) is None}
+    # The project package's own modules (settings, urls, the demo) wire everything up.
+    assert all(m.count(".") <= 1 or m.startswith("rookclub.management") for m in loose), loose
+
+
+@pytest.mark.parametrize("path", project_modules(), ids=lambda p: module_name(p))
+def test_imports_run_one_way(path):
+    here = layer_of(module_name(path))
+    if here is None:
+        return  # the project package: settings, urls, demo
+    wrong = []
+    for name, line in imports_of(path):
+        there = layer_of(name)
+        if here in PURE and (name.split(".")[0] in ("django", "rest_framework", "celery")):
+            wrong.append(f"line {line}: {name} (the pure core imports no framework)")
+        elif name.split(".")[0] == "rookclub" and there is None and name != "rookclub":
+            wrong.append(f"line {line}: {name} (the project package is above every app)")
+        elif there is not None and there != here and there not in ALLOWED[here]:
+            wrong.append(f"line {line}: {name} ({here} may not import {there})")
+    assert not wrong, f"{module_name(path)} imports against the dependency direction: {wrong}"
+
+
+def test_the_layer_graph_has_no_cycle():
+    graph: dict[str, set[str]] = {}
+    for path in project_modules():
+        here = layer_of(module_name(path))
+        if here is None:
+            continue
+        for name, _ in imports_of(path):
+            there = layer_of(name)
+            if there is not None and there != here:
+                graph.setdefault(here, set()).add(there)
+
+    def visit(node: str, trail: tuple[str, ...]) -> None:
+        assert node not in trail, f"import cycle: {' -> '.join((*trail, node))}"
+        for nxt in graph.get(node, ()):
+            visit(nxt, (*trail, node))
+
+    for start in graph:
+        visit(start, ())
+
+
+def test_the_checker_catches_an_upward_import(tmp_path):
+    """The checks above would fail on a module of clubs that imports scoring."""
+    module = tmp_path / "bad.py"
+    module.write_text("def f():\n    from scoring.models import Game\n")
+    names = [name for name, _ in imports_of(module)]
+    assert "scoring.models" in names
+    assert layer_of("scoring.models") not in ALLOWED["clubs"]
