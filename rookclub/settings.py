@@ -165,6 +165,12 @@ STORAGES = {
     },
 }
 
+# --- Printing ----------------------------------------------------------------
+# Score-sheet text drawn as whole runs through WeasyPrint's private SVG modules
+# (rookclub/printing/stamps.py), on a tested WeasyPrint only; ROOKCLUB_PRINT_FAST_PATH=0
+# leaves it to WeasyPrint's own drawing (slower, same sheets).
+PRINT_FAST_SVG_TEXT = env.bool("ROOKCLUB_PRINT_FAST_PATH", default=True)
+
 # --- REST API -----------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
