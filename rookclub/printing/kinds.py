@@ -20,6 +20,7 @@ from rookclub.errors import DomainError, Invalid
 from rookclub.models import Club, ClubSession, SessionRound
 from rookclub.printing import builders, stamps
 from rookclub.printing.render import font_config
+from rookclub.printing.site import site_url
 from scoring.models import Game
 from tournaments.models import Round, Tournament
 
@@ -50,7 +51,8 @@ class Kind:
     batch: bool = False  # many pages: rendered by a Celery job, not in the request
     description: str = ""
     #: Its documents print absolute links (QR codes): views and the API pass the
-    #: site's address as the ``base_url`` parameter.
+    #: site's address (``site.site_url(request)``) as the ``base_url`` parameter; a
+    #: batch without one uses SITE_URL or fails with SiteAddressMissing.
     absolute_urls: bool = False
 
 
@@ -127,7 +129,7 @@ def score_entry_url(base_url: str) -> Callable[[Any, Game | None], str]:
 
 def build_round_cards(params: Mapping[str, Any]) -> Built:
     session_round, table = _round_and_table(params)
-    base_url = str(params.get("base_url") or "http://localhost:8000/")
+    base_url = site_url(recorded=params.get("base_url"))
     cards = builders.round_table_cards(
         session_round, url_for=score_entry_url(base_url), table=table
     )
@@ -237,7 +239,7 @@ def tournament_table_url(base_url: str, tournament_round: Round) -> Callable[[in
 
 def build_tournament_round_cards(params: Mapping[str, Any]) -> Built:
     tournament_round, table = _tournament_round_and_table(params)
-    base_url = str(params.get("base_url") or "http://localhost:8000/")
+    base_url = site_url(recorded=params.get("base_url"))
     cards = builders.tournament_table_cards(
         tournament_round, url_for=tournament_table_url(base_url, tournament_round), table=table
     )
