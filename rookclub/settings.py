@@ -7,6 +7,7 @@ local-memory cache. Production sets ``DEBUG=0``, ``SECRET_KEY``,
 """
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -165,6 +166,25 @@ STORAGES = {
         )
     },
 }
+
+# --- Printing ----------------------------------------------------------------
+# Score-sheet text drawn as whole runs through WeasyPrint's private SVG modules
+# (rookclub/printing/stamps.py), on a tested WeasyPrint only; ROOKCLUB_PRINT_FAST_PATH=0
+# leaves it to WeasyPrint's own drawing (slower, same sheets).
+PRINT_FAST_SVG_TEXT = env.bool("ROOKCLUB_PRINT_FAST_PATH", default=True)
+
+# The site's public address (https://rook.example.org): absolute links in PDFs, such
+# as the QR codes on table cards. Unset, development uses the request's host and
+# production (DEBUG=0) refuses to print a QR code (rookclub/printing/site.py).
+SITE_URL = env.str("SITE_URL", default="").strip()
+if SITE_URL:
+    _site = urlsplit(SITE_URL)
+    if _site.scheme not in ("http", "https") or not _site.netloc:
+        raise ImproperlyConfigured(
+            f"SITE_URL must be the site's address as an http(s) URL, such as "
+            f"https://rook.example.org; it is {SITE_URL!r}."
+        )
+    SITE_URL = SITE_URL.rstrip("/") + "/"
 
 # --- REST API -----------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -14,6 +14,7 @@ from rookclub.clubs.models import Club, ClubSession, SessionRound
 from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
 from rookclub.printing.render import font_config
+from rookclub.printing.site import site_url
 from scoring import print_docs as builders
 from scoring.models import Game
 
@@ -59,7 +60,7 @@ def score_entry_url(base_url: str) -> Callable[[Any, Game | None], str]:
 
 def build_round_cards(params: Mapping[str, Any]) -> Built:
     session_round, table = _round_and_table(params)
-    base_url = str(params.get("base_url") or "http://localhost:8000/")
+    base_url = site_url(recorded=params.get("base_url"))
     cards = builders.round_table_cards(
         session_round, url_for=score_entry_url(base_url), table=table
     )

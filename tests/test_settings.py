@@ -39,6 +39,27 @@ def test_production_settings_pass_the_deploy_checklist():
         DEBUG="0",
         SECRET_KEY="a-long-random-secret-key-for-this-test-only-0123456789-abcdefghijkl",
         ALLOWED_HOSTS="rook.example.org",
+        SITE_URL="https://rook.example.org",
     )
 
     assert result.returncode == 0, result.stderr
+
+
+def test_the_deploy_checklist_asks_for_site_url_in_production():
+    result = run_manage(
+        "check",
+        "--deploy",
+        DEBUG="0",
+        SECRET_KEY="a-long-random-secret-key-for-this-test-only-0123456789-abcdefghijkl",
+        ALLOWED_HOSTS="rook.example.org",
+        SITE_URL="",
+    )
+
+    assert "printing.W001" in result.stderr and "SITE_URL is not set" in result.stderr
+
+
+def test_a_site_url_that_is_not_an_http_address_refuses_to_start():
+    result = run_manage("check", SITE_URL="rook.example.org")
+
+    assert result.returncode != 0
+    assert "SITE_URL must be the site's address as an http(s) URL" in result.stderr

@@ -14,6 +14,7 @@ from rookclub.core.errors import Invalid
 from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
 from rookclub.printing.render import font_config
+from rookclub.printing.site import site_url
 from tournaments import print_docs as builders
 from tournaments.models import Round, Tournament
 
@@ -75,7 +76,7 @@ def tournament_table_url(base_url: str, tournament_round: Round) -> Callable[[in
 
 def build_tournament_round_cards(params: Mapping[str, Any]) -> Built:
     tournament_round, table = _tournament_round_and_table(params)
-    base_url = str(params.get("base_url") or "http://localhost:8000/")
+    base_url = site_url(recorded=params.get("base_url"))
     cards = builders.tournament_table_cards(
         tournament_round, url_for=tournament_table_url(base_url, tournament_round), table=table
     )

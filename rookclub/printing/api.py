@@ -31,6 +31,7 @@ from rookclub.core.errors import DomainError
 from rookclub.printing.kinds import KINDS, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.services import document_pdf, print_job_start
+from rookclub.printing.site import site_url
 from rookclub.printing.views import pdf_response
 
 
@@ -54,9 +55,9 @@ class PrintError(APIException):
 
 def _pdf(request: Request, kind: str, **params: Any) -> HttpResponse:
     params = {**request.query_params.dict(), **params}
-    if KINDS[kind].absolute_urls:  # a QR code must open this site's own page
-        params["base_url"] = request.build_absolute_uri("/")
     try:
+        if KINDS[kind].absolute_urls:  # a QR code must open this site's own page
+            params["base_url"] = site_url(request)
         pdf, filename = document_pdf(kind=kind, params=params, by=request.user)
     except DomainError as error:
         raise PrintError(error) from None
@@ -185,9 +186,9 @@ class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewse
         start = PrintJobStartSerializer(data=request.data)
         start.is_valid(raise_exception=True)
         params = {**start.validated_data["parameters"], "size": start.validated_data["size"]}
-        if KINDS[start.validated_data["kind"]].absolute_urls:
-            params["base_url"] = request.build_absolute_uri("/")
         try:
+            if KINDS[start.validated_data["kind"]].absolute_urls:
+                params["base_url"] = site_url(request)
             job = print_job_start(kind=start.validated_data["kind"], params=params, by=request.user)
         except DomainError as error:
             raise PrintError(error) from None

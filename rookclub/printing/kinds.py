@@ -46,7 +46,8 @@ class Kind:
     batch: bool = False  # many pages: rendered by a Celery job, not in the request
     description: str = ""
     #: Its documents print absolute links (QR codes): views and the API pass the
-    #: site's address as the ``base_url`` parameter.
+    #: site's address (``site.site_url(request)``) as the ``base_url`` parameter; a
+    #: batch without one uses SITE_URL or fails with SiteAddressMissing.
     absolute_urls: bool = False
 
 

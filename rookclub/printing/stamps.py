@@ -21,31 +21,50 @@ textLength) are drawn as one run instead: same glyphs, same anchor, a tenth of
 the time; one with ``data-fit="<width>"`` shrinks, then is cut with "…", to fit
 that width (names and event titles have no length limit). Every other SVG (QR
 codes...) keeps WeasyPrint's own drawing.
+
+That fast path reaches into WeasyPrint's private SVG modules, so it is opt-out
+and version-gated: importing this module changes nothing. The printing app's
+``ready()`` calls ``install_fast_path()``, which routes SVG text through
+``_text_run`` only when ``settings.PRINT_FAST_SVG_TEXT`` is on (environment
+``ROOKCLUB_PRINT_FAST_PATH``, default on) and the installed WeasyPrint is one of
+``FAST_PATH_VERSIONS``, the versions it was tested against. Otherwise stamps are
+plain SVG images drawn by WeasyPrint (about twice as slow, same look); ``data-fit``
+text is then fitted in Python before drawing (``fit_in_python``), measured with
+Liberation Sans' widths rather than by Pango, so a cut can fall a letter or two
+away from where the fast path cuts. ``fast_path_active()`` tells which is in use.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
+import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 from math import inf
 from types import SimpleNamespace
 from xml.etree import ElementTree
 
-import weasyprint.svg
+import weasyprint
 from weasyprint import default_url_fetcher
 from weasyprint.images import SVGImage
-from weasyprint.matrix import Matrix
-from weasyprint.svg.bounding_box import extend_bounding_box
-from weasyprint.svg.text import TextBox
-from weasyprint.svg.text import text as letter_by_letter
-from weasyprint.svg.utils import normalize, size
 
 from rookclub.printing.documents import BlankRow, BlankSheet
 from rookclub.printing.sheet_svg import blank_grid_svg, sheet_frame_svg, sheet_head_svg
 
+log = logging.getLogger(__name__)
+
 SCHEME = "rookclub-stamp:"
 _draw_lock = threading.Lock()
+
+#: WeasyPrint versions the fast path was tested with (``weasyprint.__version__``); on any
+#: other the stamps are left to WeasyPrint's own SVG drawing. Add one only after running
+#: tests/print against it, with the fast path on and off.
+FAST_PATH_VERSIONS = frozenset({"66.0"})
+
+# Set by install_fast_path() from WeasyPrint's private modules; None while it is off.
+letter_by_letter = None  # weasyprint.svg.text.text: SVG text drawn one letter at a time
+_originals: dict | None = None  # what install_fast_path() replaced, for remove_fast_path()
 
 
 _SLOW_ATTRIBUTES = ("rotate", "letter-spacing", "textLength", "display-anchor",
@@ -54,6 +73,8 @@ _SLOW_ATTRIBUTES = ("rotate", "letter-spacing", "textLength", "display-anchor",
 
 def _one(node, name: str, font_size: float, extent: float) -> float | None:
     """The single length of ``name`` (None when absent); a list raises ValueError."""
+    from weasyprint.svg.utils import normalize, size
+
     if name not in node.attrib:
         return None
     values = normalize(node.attrib[name]).strip().split(" ")
@@ -113,6 +134,9 @@ def _text_run(svg, node, font_size) -> None:
 
     from weasyprint.css.properties import INITIAL_VALUES
     from weasyprint.draw.text import draw_first_line
+    from weasyprint.matrix import Matrix
+    from weasyprint.svg.bounding_box import extend_bounding_box
+    from weasyprint.svg.text import TextBox
 
     style = INITIAL_VALUES.copy()
     style["font_family"] = [
@@ -154,18 +178,137 @@ def _text_run(svg, node, font_size) -> None:
     return None
 
 
-def _install_text_run() -> None:
-    """Route WeasyPrint's SVG text through ``_text_run`` (it compares TAGS entries with
-    its module's ``text``, so both are replaced together)."""
-    if weasyprint.svg.text is _text_run:
+def fast_path_active() -> bool:
+    """Whether stamp text is drawn as whole runs (``_text_run``) in this process."""
+    try:
+        import weasyprint.svg
+    except ImportError:  # pragma: no cover - not on a supported WeasyPrint
+        return False
+    return getattr(weasyprint.svg, "text", None) is _text_run
+
+
+def install_fast_path(enabled: bool = True) -> bool:
+    """Route WeasyPrint's SVG text through ``_text_run`` when ``enabled`` and the installed
+    WeasyPrint is one of FAST_PATH_VERSIONS; log which path is in use, return whether the
+    fast one is. Called once per process by the printing app's ``ready()``.
+
+    WeasyPrint compares its ``TAGS`` entries with its module's ``text``, so both are
+    replaced together; ``remove_fast_path()`` puts them back.
+    """
+    global letter_by_letter, _originals
+    version = getattr(weasyprint, "__version__", "?")
+    if fast_path_active():
+        return True
+    if not enabled:
+        log.info("Printing: stamp text drawn by WeasyPrint (fast path switched off).")
+        return False
+    if version not in FAST_PATH_VERSIONS:
+        log.info(
+            "Printing: stamp text drawn by WeasyPrint: the fast path is tested with "
+            "WeasyPrint %s, not %s.",
+            ", ".join(sorted(FAST_PATH_VERSIONS)),
+            version,
+        )
+        return False
+    try:
+        import weasyprint.svg as svg_module
+        from weasyprint.svg.text import text as slow
+
+        svg_module.TAGS  # noqa: B018 - present, or the layout is not the tested one
+    except (ImportError, AttributeError) as error:  # pragma: no cover - a broken install
+        log.info("Printing: stamp text drawn by WeasyPrint: the fast path is unusable (%s).", error)
+        return False
+    _originals = {"text": svg_module.text, "tags": dict(svg_module.TAGS)}
+    letter_by_letter = slow
+    for tag, draw in list(svg_module.TAGS.items()):
+        if draw is slow:
+            svg_module.TAGS[tag] = _text_run
+    svg_module.text = _text_run
+    log.info("Printing: stamp text drawn as whole runs (fast path, WeasyPrint %s).", version)
+    return True
+
+
+def remove_fast_path() -> None:
+    """Give WeasyPrint back its own SVG text drawing (tests switch the fast path off)."""
+    global _originals
+    if _originals is None:
         return
-    for tag, draw in list(weasyprint.svg.TAGS.items()):
-        if draw is letter_by_letter:
-            weasyprint.svg.TAGS[tag] = _text_run
-    weasyprint.svg.text = _text_run
+    import weasyprint.svg as svg_module
+
+    svg_module.TAGS.clear()
+    svg_module.TAGS.update(_originals["tags"])
+    svg_module.text = _originals["text"]
+    _originals = None
 
 
-_install_text_run()
+# Advance widths of Liberation Sans (metric-compatible with Arial and Helvetica), in
+# thousandths of an em, for " " to "~"; regular then bold. Anything else counts as its
+# base letter (é as e) or, unknown, a whole em: a cut then errs on the short side.
+_WIDTHS = {
+    False: (278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
+            556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
+            1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
+            667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
+            333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
+            556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584),
+    True: (278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278,
+           556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611,
+           975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778,
+           667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556,
+           333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
+           611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584),
+}  # fmt: skip
+_OTHER_WIDTHS = {"·": 278, "–": 556, "—": 1000, "…": 1000, "’": 222, "‘": 222, "“": 333, "”": 333}
+
+
+def text_width(text: str, font_size: float, *, bold: bool = False) -> float:
+    """The width of ``text`` set in Liberation Sans at ``font_size`` (same units)."""
+    widths = _WIDTHS[bold]
+    total = 0
+    for char in text:
+        if char in _OTHER_WIDTHS:
+            total += _OTHER_WIDTHS[char]
+            continue
+        base = unicodedata.normalize("NFD", char)[:1] or char
+        code = ord(base) - 32
+        total += widths[code] if 0 <= code < len(widths) else 1000
+    return total * font_size / 1000
+
+
+def _number(value: str | None) -> float | None:
+    try:
+        return float(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def fit_in_python(tree, inherited: dict | None = None) -> None:
+    """Fit every ``<text data-fit="<width>">`` of an SVG ``tree`` as the fast path does,
+    for WeasyPrint's own drawing: a smaller ``font-size`` (down to SMALLEST of it), then
+    the text cut with "…". Widths are Liberation Sans' (``text_width``); sizes and
+    widths in plain user units, as the stamps write them."""
+    inherited = {**(inherited or {"font-size": "16", "font-weight": "normal"})}
+    for name in ("font-size", "font-weight"):
+        if name in tree.attrib:
+            inherited[name] = tree.attrib[name]
+    limit = _number(tree.attrib.get("data-fit"))
+    font_size = _number(inherited["font-size"])
+    if tree.tag.rpartition("}")[2] == "text" and tree.text and limit and font_size:
+        bold = inherited["font-weight"] in ("bold", "bolder") or (
+            inherited["font-weight"].isdigit() and int(inherited["font-weight"]) >= 600
+        )
+        whole = text = tree.text
+        width = text_width(text, font_size, bold=bold)
+        if width > limit:
+            font_size = max(font_size * limit / width * 0.995, font_size * SMALLEST)
+            tree.set("font-size", f"{font_size:.3f}")
+            keep = len(whole)
+            while keep > 0 and text_width(text, font_size, bold=bold) > limit:
+                keep -= 1
+                text = whole[:keep].rstrip() + "…"
+            tree.text = text
+    for child in tree:
+        fit_in_python(child, inherited)
 
 
 class StampImage(SVGImage):
@@ -179,7 +322,10 @@ class StampImage(SVGImage):
     def __init__(self, key: str, svg: str, font_config, *, under: StampImage | None = None):
         self.under = under
         context = text_context(font_config)
-        super().__init__(ElementTree.fromstring(svg), SCHEME + key, default_url_fetcher, context)
+        tree = ElementTree.fromstring(svg)
+        if not fast_path_active():
+            fit_in_python(tree)  # _text_run fits data-fit text as it draws it
+        super().__init__(tree, SCHEME + key, default_url_fetcher, context)
         self._svg.rookclub_stamp = True  # its plain text is drawn as whole runs (_text_run)
         self.name = "rk" + "".join(c if c.isalnum() else "_" for c in key)
 

@@ -15,6 +15,7 @@ from rookclub.core.errors import DomainError
 from rookclub.printing.kinds import KINDS
 from rookclub.printing.models import PrintJob
 from rookclub.printing.services import document_pdf, print_job_start
+from rookclub.printing.site import site_url
 
 
 def pdf_response(pdf: bytes, filename: str, *, download: bool = False) -> HttpResponse:
@@ -33,9 +34,9 @@ def error_response(request: HttpRequest, error: DomainError) -> HttpResponse:
 
 def _document(request: HttpRequest, kind: str, **params: Any) -> HttpResponse:
     params = {**request.GET.dict(), **params}
-    if KINDS[kind].absolute_urls:  # a QR code must open this site's own page
-        params["base_url"] = request.build_absolute_uri("/")
     try:
+        if KINDS[kind].absolute_urls:  # a QR code must open this site's own page
+            params["base_url"] = site_url(request)
         pdf, filename = document_pdf(kind=kind, params=params, by=request.user)
     except DomainError as error:
         return error_response(request, error)
@@ -102,9 +103,9 @@ def job_start(request: HttpRequest) -> HttpResponse:
     """Start a batch from a form (kind, round or session, size) and show its page."""
     params = {k: v for k, v in request.POST.items() if k not in ("kind", "csrfmiddlewaretoken")}
     kind = KINDS.get(request.POST.get("kind") or "")
-    if kind is not None and kind.absolute_urls:
-        params["base_url"] = request.build_absolute_uri("/")
     try:
+        if kind is not None and kind.absolute_urls:
+            params["base_url"] = site_url(request)
         job = print_job_start(kind=request.POST.get("kind"), params=params, by=request.user)
     except DomainError as error:
         return error_response(request, error)

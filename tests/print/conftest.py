@@ -28,6 +28,14 @@ def media_root(settings):
     return settings.MEDIA_ROOT
 
 
+@pytest.fixture(autouse=True)
+def site_address(settings):
+    """SITE_URL as an operator sets it; this is the test client's host, so printed links
+    read as the request's would. test_site_url.py tests the choice itself."""
+    settings.SITE_URL = "http://testserver/"
+    return settings.SITE_URL
+
+
 @pytest.fixture
 def as_member(client, member):
     """A signed-in member of the club (not a director): who prints at the table."""

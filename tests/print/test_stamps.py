@@ -1,6 +1,12 @@
-"""Score-sheet stamps: grid and header text drawn as whole runs, fitted; other SVGs untouched."""
+"""Score-sheet stamps: grid and header text drawn as whole runs, fitted; other SVGs untouched.
+
+The tests that count letter-by-letter drawing need the fast path (see test_fast_path.py for
+the process without it, as with ROOKCLUB_PRINT_FAST_PATH=0).
+"""
 
 import base64
+
+import pytest
 
 from rookclub.printing import render, stamps
 from rookclub.printing.documents import BlankSheet, SeatedPlayer, SheetHeader, blank_rows
@@ -9,6 +15,8 @@ from tests.print.conftest import page_count, page_texts, pdf_text, stamp_objects
 
 def counting(monkeypatch) -> list[str]:
     """Record every text node drawn WeasyPrint's way (one letter at a time)."""
+    if not stamps.fast_path_active():
+        pytest.skip("the fast path is off in this process (ROOKCLUB_PRINT_FAST_PATH=0)")
     calls: list[str] = []
     slow = stamps.letter_by_letter
 
