@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import GameError, GameOver, Problems
+from .messages import Message
 from .records import HandRecord
 from .rotation import change_message, seating
 from .rulesets import Ruleset
@@ -50,7 +51,7 @@ class GameState:
     winner: str | None = None  # the winning side, in partnership games
     winners: tuple[Hashable, ...] = ()  # the winning players, in every game
     seat_exchange_due: bool = False
-    seat_message: str | None = None
+    seat_message: Message | None = None
 
     @property
     def finished(self) -> bool:

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import RulesetError
+from .messages import cite
 from .options import apply_options
 from .rulesets import _DEFAULT, DECLARERS, Ruleset
 
@@ -237,13 +238,15 @@ def ruleset_from(slug: str, options: Mapping[str, Any] | None = None) -> Ruleset
     """
     base = PRESETS.get(slug)
     if base is None:
-        raise RulesetError({"slug": [f"unknown ruleset {slug!r}; known: {', '.join(PRESETS)}"]})
+        raise RulesetError(
+            {"slug": [cite(f"unknown ruleset {slug!r}; known: {', '.join(PRESETS)}")]}
+        )
     if not options:
         return base
     if not isinstance(options, Mapping):
-        raise RulesetError({"options": ["must be a JSON object of option -> value"]})
+        raise RulesetError({"options": [cite("must be a JSON object of option -> value")]})
     if "slug" in options:
-        raise RulesetError({"slug": ["the slug names the preset; it is not an option"]})
+        raise RulesetError({"slug": [cite("the slug names the preset; it is not an option")]})
     return apply_options(base, options)
 
 

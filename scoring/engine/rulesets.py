@@ -20,6 +20,7 @@ from typing import Any
 
 from .cards import BIRD, RED_ONE, Card, build_deck
 from .errors import RulesetError
+from .messages import cite
 from .options import apply_options, validate
 
 NORTH, EAST, SOUTH, WEST = "north", "east", "south", "west"
@@ -255,7 +256,7 @@ class Ruleset:
         from .presets import PRESETS
 
         if not isinstance(data, Mapping):
-            raise RulesetError({"ruleset": ["must be a JSON object"]})
+            raise RulesetError({"ruleset": [cite("must be a JSON object")]})
         base = PRESETS.get(data.get("slug")) if isinstance(data.get("slug"), str) else None
         return apply_options(base or _DEFAULT, data)
 
