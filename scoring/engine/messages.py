@@ -18,11 +18,14 @@ drops every citation form the engine has ever written.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Any, NoReturn
 
 _SOURCE = "RULES.md"
 #: A rule as ``cite`` takes it: "§2", "§2, §6", "§5 and §6".
 _RULE = re.compile(r"§\d+(?:(?:, | and )§\d+)*")
+_RULES_SEEN: set[str] = set()  # rules already checked against _RULE
+_new = str.__new__
 
 # A citation as found in text: "RULES.md §2", "RULES.md §2, §6", "RULES.md §5 and §6".
 _CITE = r"RULES\.md(?:\s*§\s*\d+(?:\s*(?:,|and)\s*§?\s*\d+)*)?"
@@ -40,15 +43,24 @@ class Message(str):
     are its parts.  Immutable; equal to (and hashed as) its cited string.  Build one
     with ``cite``."""
 
-    # No __slots__: a str subclass cannot have them.  ``text`` and ``rule`` live in
-    # the instance dict, set once in ``__new__``.
-    text: str
-    rule: str | None
+    # No __slots__: a str subclass cannot have them.  A message that cites nothing and
+    # whose text is its string (most problems) stores nothing more: ``rule`` is the
+    # class's ``None`` and ``text`` the string itself.  The others keep both in the
+    # instance dict, written once when made (here or in ``cite``, which skips this
+    # method: scoring a hand makes several messages, and each call counts).
+    rule: str | None = None
 
     def __new__(cls, cited: str, text: str, rule: str | None) -> Message:
         message = super().__new__(cls, cited)
-        message.__dict__.update(text=text, rule=rule)
+        if rule is not None or text != cited:
+            attrs = message.__dict__
+            attrs["text"] = text
+            attrs["rule"] = rule
         return message
+
+    @cached_property
+    def text(self) -> str:
+        return str(self)
 
     def __setattr__(self, name: str, value: Any) -> NoReturn:
         raise AttributeError(f"a Message is immutable (cannot set {name!r})")
@@ -78,17 +90,26 @@ def cite(
         raise ValueError("a message needs some text")
     if _SOURCE in text or (aside is not None and _SOURCE in aside):
         raise ValueError(f"cite the rule with rule=, not in the text: {text!r}")
-    if rule is not None and not _RULE.fullmatch(rule):
-        raise ValueError(f"a rule is written like '§2' or '§5 and §6', not {rule!r}")
-    shown = text + (quote.text if quote is not None else "")
-    cited = text + (str(quote) if quote is not None else "")
-    citation = f"{_SOURCE} {rule}" if rule is not None else None
+    if rule is None and aside is None and quote is None:
+        return _new(Message, text)  # the common case, kept quick: text is the string
+    if rule is not None and rule not in _RULES_SEEN:
+        if not _RULE.fullmatch(rule):
+            raise ValueError(f"a rule is written like '§2' or '§5 and §6', not {rule!r}")
+        _RULES_SEEN.add(rule)
+    if quote is None:
+        shown = cited = text
+    else:
+        shown, cited = text + quote.text, text + quote
     if aside is not None:
         shown += f" ({aside})"
-        cited += f" ({aside}, {citation})" if citation else f" ({aside})"
-    elif citation:
-        cited += f" ({citation})"
-    return Message(cited, shown, rule)
+        cited += f" ({aside}, {_SOURCE} {rule})" if rule is not None else f" ({aside})"
+    elif rule is not None:
+        cited += f" ({_SOURCE} {rule})"
+    message = _new(Message, cited)
+    attrs = message.__dict__
+    attrs["text"] = shown
+    attrs["rule"] = rule
+    return message
 
 
 def plain(message: str) -> str:
