@@ -8,7 +8,6 @@ a hand is possible is the engine's call; its messages come back through
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -17,6 +16,7 @@ from django import forms
 from rookclub.clubs.forms import SEATING_LABELS
 from rookclub.clubs.models import Player
 from rookclub.core.forms import label
+from scoring.engine import plain
 
 SEAT_LABELS = {"north": "North", "east": "East", "south": "South", "west": "West"}
 SIDE_LABELS = {"north_south": "North-South", "east_west": "East-West"}
@@ -37,26 +37,15 @@ REDEAL_LABELS = {
 }
 
 
-# "RULES.md §2", "RULES.md §2, §6", "RULES.md §5 and §6"
-_CITE = r"RULES\.md(?:\s*§\s*\d+(?:\s*(?:,|and)\s*§?\s*\d+)*)?"
-_CITATIONS = (
-    (re.compile(rf"\s*\(\s*{_CITE}\s*\)"), ""),  # "… 5 (RULES.md §2)" -> "… 5"
-    (re.compile(rf"\s*[,;]\s*{_CITE}(?=\s*\))"), ""),  # "(east_west, RULES.md §3)"
-    (re.compile(rf"\(\s*{_CITE}\s*[,;:]\s*"), "("),  # "(RULES.md §3: east_west)"
-    (re.compile(rf"\s*{_CITE}"), ""),  # anywhere else
-)
-
-
 def table_text(text: str | None) -> str | None:
     """What players read at the table: the rules engine's messages without their
     "(RULES.md §…)" citations, which are for directors and developers. The API keeps
     them (its ``errors`` and ``reasons``); every page message from the engine passes
-    through here (:func:`add_domain_errors`, the score-entry page's prompts)."""
+    through here (:func:`add_domain_errors`, the score-entry page's prompts). The
+    engine's ``plain`` is the one place that knows how a citation is written."""
     if not text:
         return text
-    for pattern, replacement in _CITATIONS:
-        text = pattern.sub(replacement, text)
-    return text
+    return plain(text)
 
 
 def _choices(labels: Mapping[str, str], names: Iterable[str], blank: str | None = None):

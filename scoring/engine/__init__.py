@@ -3,6 +3,7 @@
 RULES.md (shared spec) is the specification.  Start here:
 
 * ``rulesets.py`` / ``presets.py`` — a ruleset is data; ``PRESETS`` and ``ruleset_from``.
+* ``messages.py`` — ``Message``: each problem and reason, its text and its rule apart.
 * ``records.py`` — a score-sheet hand (``HandRecord``) and its JSON.
 * ``checks.py`` — why a hand is impossible (every problem named).
 * ``scorer.py`` — ``score_hand``: made or set, bonuses, irregularities.
@@ -31,6 +32,7 @@ from .cards import (
 from .errors import AuctionError, GameError, GameOver, HandRefused, RulesetError
 from .game import GameState, PlayedHand, new_game, play_hand, replay
 from .gameformat import game_from_dict, game_to_dict
+from .messages import Message, cite, plain
 from .play import CardHandResult, RenegeFound, TrickResult, check_card_hand
 from .presets import DEFAULT_SLUG, PRESETS, ruleset_from
 from .records import HandRecord, Misdeal, Penalty, Redeal, Renege
@@ -87,6 +89,7 @@ __all__ = [
     "HandRecord",
     "HandRefused",
     "HandScore",
+    "Message",
     "Misdeal",
     "Penalty",
     "PlayedHand",
@@ -99,11 +102,13 @@ __all__ = [
     "TrickRules",
     "card_code",
     "check_card_hand",
+    "cite",
     "deal",
     "game_from_dict",
     "game_to_dict",
     "new_game",
     "parse_card",
+    "plain",
     "play_hand",
     "replay",
     "ruleset_from",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .errors import AuctionError
+from .messages import cite
 from .rulesets import Ruleset
 
 
@@ -51,9 +52,9 @@ def run_auction(
     """
     r = ruleset
     if not r.bidding:
-        raise AuctionError({"calls": ["this game has no bidding"]})
+        raise AuctionError({"calls": [cite("this game has no bidding")]})
     if dealer not in r.player_seats:
-        raise AuctionError({"dealer": [f"unknown dealer seat {dealer!r}"]})
+        raise AuctionError({"dealer": [cite(f"unknown dealer seat {dealer!r}")]})
     players = len(r.player_seats)
     left = r.left_of
     passed: set[str] = set()
@@ -64,10 +65,12 @@ def run_auction(
     over = False
     for i, call in enumerate(calls, start=1):
         if over:
-            raise AuctionError({"calls": [f"call {i}: the auction is already over"]})
+            raise AuctionError({"calls": [cite(f"call {i}: the auction is already over")]})
         bid = call.bid if isinstance(call, Call) else call
         if isinstance(call, Call) and call.seat != seat:
-            raise AuctionError({"calls": [f"call {i}: it is {seat}'s turn, not {call.seat}'s"]})
+            raise AuctionError(
+                {"calls": [cite(f"call {i}: it is {seat}'s turn, not {call.seat}'s")]}
+            )
         if bid is None:
             passed.add(seat)
         else:
@@ -82,7 +85,7 @@ def run_auction(
     if not over:
         if partial:
             return AuctionResult(high_seat, high, False, False, tuple(done), False, seat)
-        raise AuctionError({"calls": [f"the auction is not over: {seat} is to call"]})
+        raise AuctionError({"calls": [cite(f"the auction is not over: {seat} is to call")]})
     if high_seat is not None:
         return AuctionResult(high_seat, high, False, False, tuple(done))
     if r.all_pass == "dealer_forced":
@@ -97,7 +100,9 @@ def _ended(passed: set[str], high: int | None, players: int) -> bool:
 def _check_bid(r: Ruleset, i: int, seat: str, bid: object, high: int | None) -> None:
     problems = []
     if not isinstance(bid, int) or isinstance(bid, bool):
-        raise AuctionError({"calls": [f"call {i} ({seat}): a bid is a whole number or a pass"]})
+        raise AuctionError(
+            {"calls": [cite(f"call {i} ({seat}): a bid is a whole number or a pass")]}
+        )
     if high is None and bid < r.min_bid:
         problems.append(f"the opening bid must be at least {r.min_bid}")
     if high is not None and bid <= high:
@@ -108,5 +113,5 @@ def _check_bid(r: Ruleset, i: int, seat: str, bid: object, high: int | None) -> 
         problems.append(f"the maximum bid is {r.highest_bid}")
     if problems:
         raise AuctionError(
-            {"calls": [f"call {i} ({seat} bids {bid}): {p} (RULES.md §2)" for p in problems]}
+            {"calls": [cite(f"call {i} ({seat} bids {bid}): {p}", "§2") for p in problems]}
         )

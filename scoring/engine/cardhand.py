@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .cards import Card, card_code, parse_card
-from .errors import HandRefused, Problems
+from .errors import Problems
 from .records import PENALTY_KINDS, Penalty
 
 Play = tuple[str, Card]
@@ -195,4 +195,4 @@ def _penalties(p: Problems, value: Any) -> tuple[Penalty, ...]:
     return tuple(out)
 
 
-__all__ = ["CardHand", "Deal", "HandRefused", "Play", "Trick"]
+__all__ = ["CardHand", "Deal", "Play", "Trick"]

@@ -2,7 +2,7 @@
 
 The scorer calls ``check_hand`` before it adds anything up, so a hand is either
 refused whole or scored whole (never half-scored).  Messages speak to a
-scorer at the table and cite the rule.
+scorer at the table; ``Problems.add`` takes the rule they cite (``messages.py``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ from collections.abc import Mapping
 from .errors import Problems
 from .records import HandRecord
 from .rulesets import Ruleset
-
-_S2, _S3, _S5 = "RULES.md §2", "RULES.md §3", "RULES.md §5"
 
 
 def check_hand(r: Ruleset, rec: HandRecord, dealer: str) -> None:
@@ -38,17 +36,20 @@ def check_hand(r: Ruleset, rec: HandRecord, dealer: str) -> None:
                 p.add(
                     "renege",
                     "a renege corrected in time changes no counters; "
-                    f"record the hand's counters as usual ({_S5})",
+                    "record the hand's counters as usual",
+                    "§5",
                 )
     _check_penalties(r, rec, p)
     p.raise_if_any(code="hand_impossible")
 
 
-def _absent(rec: HandRecord, p: Problems, names: tuple[str, ...], why: str) -> None:
+def _absent(
+    rec: HandRecord, p: Problems, names: tuple[str, ...], why: str, rule: str | None = None
+) -> None:
     for name in names:
         value = getattr(rec, name)
         if value is not None and value != ():
-            p.add(name, why)
+            p.add(name, why, rule)
 
 
 def _check_redeal(r: Ruleset, rec: HandRecord, p: Problems) -> None:
@@ -75,7 +76,8 @@ def _check_redeal(r: Ruleset, rec: HandRecord, p: Problems) -> None:
             p.add(
                 "redeal",
                 "under this ruleset the dealer must take the minimum bid when "
-                f"all pass; record the dealer as bidder at {r.min_bid} ({_S2})",
+                f"all pass; record the dealer as bidder at {r.min_bid}",
+                "§2",
             )
 
 
@@ -85,7 +87,7 @@ def _check_misdeal(r: Ruleset, rec: HandRecord, p: Problems) -> None:
         _absent(rec, p, (name,), why.format(name.replace("_", " ")))
     if rec.misdeal.found == "before_three_tricks":
         for name in ("bidder", "bid", "trump", "partner"):
-            _absent(rec, p, (name,), f"the hand is redealt, so it has no {name} ({_S5})")
+            _absent(rec, p, (name,), f"the hand is redealt, so it has no {name}", "§5")
         return
     if r.partnership == "called_partner":
         # The dealer's partnership exists only once the bid and the call are known.
@@ -107,14 +109,15 @@ def _check_seat(r: Ruleset, field: str, seat: str, p: Problems, players_only: bo
 
 def _check_bid_value(r: Ruleset, bid: int, p: Problems) -> None:
     if bid < r.min_bid:
-        p.add("bid", f"bid {bid} is below the minimum bid {r.min_bid} ({_S2})")
+        p.add("bid", f"bid {bid} is below the minimum bid {r.min_bid}", "§2")
     if bid > r.highest_bid:
         p.add(
             "bid",
-            f"bid {bid} is above the maximum bid {r.highest_bid}, the points at stake ({_S2})",
+            f"bid {bid} is above the maximum bid {r.highest_bid}, the points at stake",
+            "§2",
         )
     if bid % r.bid_step:
-        p.add("bid", f"bid {bid} is not a multiple of {r.bid_step} ({_S2})")
+        p.add("bid", f"bid {bid} is not a multiple of {r.bid_step}", "§2")
 
 
 def _check_contract(r: Ruleset, rec: HandRecord, p: Problems) -> None:
@@ -165,8 +168,8 @@ def _check_side_values(
         elif field != "tricks" and value % step:
             p.add(
                 field,
-                f"{side}: {value} is not a multiple of {step} — counters come in "
-                f"{step}s (RULES.md §1)",
+                f"{side}: {value} is not a multiple of {step} — counters come in {step}s",
+                "§1",
             )
         total += value
     for side in required:
@@ -185,12 +188,13 @@ def _check_play(r: Ruleset, rec: HandRecord, p: Problems) -> None:
         exact = r.nest_capture != "nobody" or not r.counters_in_nest or not r.nest_size
         if exact and total != r.total_counters:
             p.add(
-                "counters", f"counters add up to {total}, not the deck's {r.total_counters} ({_S3})"
+                "counters", f"counters add up to {total}, not the deck's {r.total_counters}", "§3"
             )
         elif not exact and total > r.total_counters:
             p.add(
                 "counters",
-                f"counters add up to {total}, more than the deck's {r.total_counters} ({_S3})",
+                f"counters add up to {total}, more than the deck's {r.total_counters}",
+                "§3",
             )
     if rec.tricks is None:
         if r.needs_tricks:
@@ -218,15 +222,15 @@ def _check_renege_later(r: Ruleset, rec: HandRecord, p: Problems) -> None:
         rec,
         p,
         ("counters", "tricks", "last_trick", "made"),
-        "a renege found later ends the hand; record what each side had captured in "
-        f"renege.counters ({_S5})",
+        "a renege found later ends the hand; record what each side had captured in renege.counters",
+        "§5",
     )
     if not _check_seat(r, "renege", renege.seat, p):
         return
     offenders = r.side_of(renege.seat, rec.bidder, rec.partner)
     others = tuple(s for s in r.side_names if s != offenders)
     if renege.counters is None:
-        p.add("renege.counters", f"the counters the other side had captured are needed ({_S5})")
+        p.add("renege.counters", "the counters the other side had captured are needed", "§5")
         return
     total = _check_side_values(r, "renege.counters", renege.counters, p, others)
     if total > r.total_counters:
@@ -246,6 +250,6 @@ def _check_penalties(r: Ruleset, rec: HandRecord, p: Problems) -> None:
             elif rec.bidder is not None and penalty.seat != rec.bidder:
                 p.add(
                     "penalties",
-                    f"only the declarer ({rec.bidder}) discards to the nest, "
-                    f"not {penalty.seat} ({_S5})",
+                    f"only the declarer ({rec.bidder}) discards to the nest, not {penalty.seat}",
+                    "§5",
                 )

@@ -1,20 +1,26 @@
 """Errors the engine raises.
 
 Every error that a person can cause carries ``.errors`` (field name -> list of
-plain-language messages, all problems at once) and a short ``.code`` that
-callers and tests can rely on instead of the wording.
+messages, all problems at once) and a short ``.code`` that callers and tests can
+rely on instead of the wording.  Each message is a ``Message`` (``messages.py``):
+its string is the cited form the API returns, ``.text`` what a player reads and
+``.rule`` the section of RULES.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .messages import Message, as_message, cite
+
 
 class _Problems(ValueError):
     code = "invalid"
 
     def __init__(self, errors: Mapping[str, list[str]], code: str | None = None) -> None:
-        self.errors: dict[str, list[str]] = {k: list(v) for k, v in errors.items()}
+        self.errors: dict[str, list[Message]] = {
+            k: [as_message(m) for m in v] for k, v in errors.items()
+        }
         if code is not None:
             self.code = code
         super().__init__(self.summary())
@@ -46,7 +52,7 @@ class AuctionError(_Problems):
     code = "auction_invalid"
 
     @property
-    def messages(self) -> list[str]:
+    def messages(self) -> list[Message]:
         return [m for msgs in self.errors.values() for m in msgs]
 
 
@@ -68,9 +74,14 @@ class Problems:
     __slots__ = ("errors",)
 
     def __init__(self) -> None:
-        self.errors: dict[str, list[str]] = {}
+        self.errors: dict[str, list[Message]] = {}
 
-    def add(self, field: str, message: str) -> None:
+    def add(self, field: str, message: str, rule: str | None = None) -> None:
+        """Add ``message`` (a ``Message`` as it is, or text citing ``rule``) to ``field``."""
+        if not isinstance(message, Message):
+            message = cite(message, rule)
+        elif rule is not None and rule != message.rule:
+            raise ValueError(f"{message!r} already cites {message.rule!r}")
         self.errors.setdefault(field, []).append(message)
 
     def __bool__(self) -> bool:

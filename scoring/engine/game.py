@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
+from .cardhand import CardHand
 from .errors import GameError, GameOver, Problems
+from .messages import Message
+from .play import check_card_hand
 from .records import HandRecord
 from .rotation import change_message, seating
 from .rulesets import Ruleset
 from .scorer import HandScore, score_hand
-
-if TYPE_CHECKING:
-    from .cardhand import CardHand
 
 IN_PROGRESS, FINISHED = "in_progress", "finished"
 
@@ -50,16 +49,11 @@ class GameState:
     winner: str | None = None  # the winning side, in partnership games
     winners: tuple[Hashable, ...] = ()  # the winning players, in every game
     seat_exchange_due: bool = False
-    seat_message: str | None = None
+    seat_message: Message | None = None
 
     @property
     def finished(self) -> bool:
         return self.status == FINISHED
-
-    def to_dict(self) -> dict[str, Any]:
-        from .gameformat import game_to_dict
-
-        return game_to_dict(self)
 
 
 def new_game(ruleset: Ruleset, seats: Mapping[str, Hashable], dealer: str) -> GameState:
@@ -94,8 +88,6 @@ def play_hand(state: GameState, record: HandRecord | CardHand) -> GameState:
     r = state.ruleset
     card_hand = None
     if not isinstance(record, HandRecord):
-        from .play import check_card_hand
-
         card_hand = record
         record = check_card_hand(r, card_hand, dealer=state.dealer).record
     score = score_hand(r, record, dealer=state.dealer)

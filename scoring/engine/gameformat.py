@@ -15,6 +15,7 @@ from typing import Any
 from .cardhand import CardHand
 from .errors import GameError, HandRefused, RulesetError
 from .game import GameState, PlayedHand, new_game, play_hand
+from .messages import cite
 from .records import HandRecord
 from .rulesets import Ruleset
 
@@ -71,18 +72,18 @@ def game_from_dict(data: Any) -> GameState:
     """Replay a game document.  Raises ``GameError`` naming what is wrong: bad shape,
     a refused hand (by number), or stored results that differ from the replay."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise GameError({"format": [f"not a {FORMAT} document"]})
+        raise GameError({"format": [cite(f"not a {FORMAT} document")]})
     try:
         ruleset = Ruleset.from_dict(data.get("ruleset", {}))
     except RulesetError as exc:
         raise GameError({f"ruleset.{k}": v for k, v in exc.errors.items()}) from None
     seats, dealer, hands = data.get("seats"), data.get("dealer"), data.get("hands", [])
     if not isinstance(hands, list):
-        raise GameError({"hands": ["must be a list"]})
+        raise GameError({"hands": [cite("must be a list")]})
     state = new_game(ruleset, seats if isinstance(seats, Mapping) else {}, dealer)
     for i, entry in enumerate(hands, start=1):
         if not isinstance(entry, Mapping):
-            raise GameError({f"hands.{i}": ["must be an object"]})
+            raise GameError({f"hands.{i}": [cite("must be an object")]})
         try:
             if "card_hand" in entry:
                 record: HandRecord | CardHand = CardHand.from_dict(entry["card_hand"])
@@ -94,9 +95,9 @@ def game_from_dict(data: Any) -> GameState:
         stored = {k: v for k, v in entry.items() if k != "card_hand"}
         mine = {k: v for k, v in _hand_to_dict(state.hands[-1]).items() if k in stored}
         if mine != stored:
-            raise GameError({f"hands.{i}": ["stored score or seats differ from the replay"]})
+            raise GameError({f"hands.{i}": [cite("stored score or seats differ from the replay")]})
     summary = {k: v for k, v in game_to_dict(state).items() if k in data and k != "hands"}
     if summary != {k: data[k] for k in summary}:
         wrong = [k for k in summary if summary[k] != data[k]]
-        raise GameError({k: ["differs from the replay"] for k in wrong})
+        raise GameError({k: [cite("differs from the replay")] for k in wrong})
     return state

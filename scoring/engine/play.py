@@ -180,7 +180,8 @@ def _exchange(
         p.add(
             "discards",
             f"the declarer discards exactly {r.nest_size} different cards; "
-            "an improper discard is recorded on the score sheet (RULES.md §5)",
+            "an improper discard is recorded on the score sheet",
+            "§5",
         )
         return ch.nest
     gone = set(discards)

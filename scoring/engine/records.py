@@ -11,14 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
 from .errors import Problems
+from .rulesets import Ruleset
 
-if TYPE_CHECKING:
-    from .rulesets import Ruleset
-
-PenaltyKind = Literal["table_talk", "improper_discard"]
 PENALTY_KINDS = ("table_talk", "improper_discard")
 RENEGE_FOUND = ("in_time", "later")
 MISDEAL_FOUND = ("before_three_tricks", "later")
@@ -250,4 +247,4 @@ class _Reader:
         return Misdeal(value[key]) if field == "misdeal" else Redeal(value[key])
 
 
-__all__ = ["HandRecord", "Misdeal", "Penalty", "PenaltyKind", "Redeal", "Renege"]
+__all__ = ["HandRecord", "Misdeal", "Penalty", "Redeal", "Renege"]

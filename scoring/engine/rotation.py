@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 
+from .messages import Message, cite
 from .rulesets import Ruleset
 
 Seating = Mapping[str, Hashable]
@@ -49,13 +50,14 @@ def seating(ruleset: Ruleset, initial: Seating, scored_hands: int) -> dict[str, 
     return seats
 
 
-def change_message(ruleset: Ruleset, before: Seating, after: Seating) -> str | None:
-    """What the table is told when the seats change, e.g. "North and South exchange seats"."""
+def change_message(ruleset: Ruleset, before: Seating, after: Seating) -> Message | None:
+    """What the table is told when the seats change, e.g. "North and South exchange seats"
+    (read out at the table, so it cites no rule)."""
     if dict(before) == dict(after):
         return None
     if ruleset.partner_rotation == "individual":
         pairs = ", ".join(f"{after[a]} ({a}) with {after[b]} ({b})" for _, (a, b) in ruleset.sides)
-        return f"Partners change: {pairs}"
+        return cite(f"Partners change: {pairs}")
     moved = [s for s in ruleset.seats if before[s] != after[s]]
     a, b = moved[0], moved[1]
-    return f"{a.capitalize()} and {b.capitalize()} exchange seats"
+    return cite(f"{a.capitalize()} and {b.capitalize()} exchange seats")

@@ -1,10 +1,13 @@
 """A ruleset is data: every choice RULES.md lists is a parameter here.
 
-``Ruleset`` is a frozen, hashable dataclass.  The presets (``presets.py``)
-are instances of it; a club's house rules are a preset with options applied
-(``ruleset_from``).  Facts that follow from the parameters (the deck, the
-counter points, hand size, sides) are computed once per ruleset and cached,
-so that scoring a hand never rebuilds them.
+``Ruleset`` is a frozen, hashable dataclass.  The presets (``PRESETS``, built
+here from ``variants.py``) are instances of it; a club's house rules are a
+preset with options applied (``presets.ruleset_from``).  ``validate`` says why
+a parameter set cannot be played (a deck that does not deal evenly, a minimum
+bid above the maximum, ...); a ``Ruleset`` runs it on construction, so an
+unplayable ruleset never exists.  Facts that follow from the parameters (the
+deck, the counter points, hand size, sides) are computed once per ruleset and
+cached, so that scoring a hand never rebuilds them.
 
 Seats are listed clockwise; play, bidding and the deal pass to the left, which
 is the next seat in that order (RULES.md §2).
@@ -14,13 +17,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
-from .cards import BIRD, RED_ONE, Card, build_deck
-from .errors import RulesetError
-from .options import apply_options, validate
+from .cards import BIRD, COLOURS, NO_TRUMP, RED_ONE, Card, build_deck
+from .errors import Problems, RulesetError
+from .messages import cite
+from .options import CHOICES, apply_options, is_int
+from .variants import DEFAULT_SLUG, VARIANTS
 
 NORTH, EAST, SOUTH, WEST = "north", "east", "south", "west"
 FOUR_SEATS: tuple[str, ...] = (NORTH, EAST, SOUTH, WEST)
@@ -194,8 +200,6 @@ class Ruleset:
 
     @cached_property
     def trump_names(self) -> tuple[str, ...]:
-        from .cards import COLOURS, NO_TRUMP
-
         return (*COLOURS, NO_TRUMP) if self.no_trump else COLOURS
 
     @cached_property
@@ -252,17 +256,13 @@ class Ruleset:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
         """Read ``to_dict`` output.  Keys left out take the preset's (or default) value."""
-        from .presets import PRESETS
-
         if not isinstance(data, Mapping):
-            raise RulesetError({"ruleset": ["must be a JSON object"]})
+            raise RulesetError({"ruleset": [cite("must be a JSON object")]})
         base = PRESETS.get(data.get("slug")) if isinstance(data.get("slug"), str) else None
         return apply_options(base or _DEFAULT, data)
 
     def options(self) -> dict[str, Any]:
         """The options that differ from this slug's preset (the club's house rules)."""
-        from .presets import PRESETS
-
         base = PRESETS.get(self.slug)
         if base is None:
             return self.to_dict()
@@ -270,4 +270,116 @@ class Ruleset:
         return {k: v for k, v in mine.items() if theirs.get(k) != v}
 
 
-_DEFAULT = Ruleset(slug="tournament", name="Tournament Rook (Kentucky Discard) with the Bird")
+_NON_NEGATIVE = (
+    "bird_points",
+    "red_one_points",
+    "nest_size",
+    "points_per_trick",
+    "most_tricks_bonus",
+    "all_tricks_bonus",
+    "nest_bonus",
+    "table_talk_penalty",
+    "improper_discard_penalty",
+    "misdeal_penalty",
+    "seat_exchange_interval",
+)
+
+
+def validate(r: Ruleset) -> Problems:
+    """Every reason ``r`` cannot be played, per parameter."""
+    p = Problems()
+    for name, choices in CHOICES.items():
+        if getattr(r, name) not in choices:
+            p.add(name, f"must be one of {', '.join(choices)}")
+    for name in _NON_NEGATIVE:
+        value = getattr(r, name)
+        if not is_int(value) or value < 0:
+            p.add(name, "must be a whole number, 0 or more")
+    if p:  # the checks below assume well-typed values
+        return p
+    _validate_table(r, p)
+    _validate_deck(r, p)
+    if not p:
+        _validate_play(r, p)
+    return p
+
+
+def _validate_table(r: Ruleset, p: Problems) -> None:
+    if len(r.seats) < 2 or len(set(r.seats)) != len(r.seats):
+        p.add("seats", "need at least two seats, each named once")
+    if not set(r.dummy_seats) <= set(r.seats):
+        p.add("dummy_seats", "a dummy must be one of the seats")
+    if len(r.seats) - len(r.dummy_seats) < 2:
+        p.add("dummy_seats", "need at least two players")
+    if r.partnership == "fixed":
+        members = [s for _, seats in r.sides for s in seats]
+        if sorted(members) != sorted(r.seats) or len(r.sides) < 2:
+            p.add("sides", "fixed partnerships must place every seat on exactly one side")
+    interval = r.seat_exchange_interval
+    if interval and r.partnership == "fixed" and any(len(m) != 2 for _, m in r.sides):
+        p.add("seat_exchange_interval", "seat exchange needs partnerships of two (use 0)")
+    if interval and r.partnership != "fixed":
+        p.add("seat_exchange_interval", "seat exchange is for fixed partnerships (use 0)")
+    if r.partner_rotation == "individual" and (
+        len(r.seats) != 4 or r.partnership != "fixed" or not interval
+    ):
+        p.add("partner_rotation", "individual rotation needs four seats in two partnerships")
+    if r.target is None and r.fixed_hands is None:
+        p.add("target", "a game needs a target score or a fixed number of hands")
+    if r.target is not None and r.target <= 0:
+        p.add("target", "must be more than 0")
+    if r.fixed_hands is not None and r.fixed_hands <= 0:
+        p.add("fixed_hands", "must be more than 0")
+
+
+def _validate_deck(r: Ruleset, p: Problems) -> None:
+    if not r.ranks or len(set(r.ranks)) != len(r.ranks) or not all(1 <= x <= 14 for x in r.ranks):
+        p.add("ranks", "must be distinct ranks from 1 to 14")
+        return
+    if not {rank for rank, _ in r.counter_values} <= set(r.ranks):
+        p.add("counter_values", "every counter rank must be in the deck")
+    if r.red_one and 1 in r.ranks:
+        p.add("red_one", "the Red 1 variant adds the red 1 to a deck without 1s")
+    if r.ones_high and 1 not in r.ranks:
+        p.add("ones_high", "the deck has no 1s")
+    deck, seats = len(r.deck), len(r.seats)
+    in_hands = deck - r.nest_size
+    if r.hand_size is None and in_hands % seats:
+        p.add(
+            "nest_size",
+            f"{deck} cards less a nest of {r.nest_size} do not deal evenly to {seats} seats",
+        )
+    if r.hand_size is not None and not 0 < r.hand_size * seats <= in_hands:
+        p.add("hand_size", f"{seats} hands of {r.hand_size} do not fit a {deck}-card deck")
+    if in_hands % seats:
+        p.add("nest_size", "every card outside the nest must be played in full tricks")
+
+
+def _validate_play(r: Ruleset, p: Problems) -> None:
+    if r.bidding:
+        if not (r.bid_step > 0 and r.min_bid > 0 and r.min_bid % r.bid_step == 0):
+            p.add("min_bid", "must be more than 0 and a multiple of the bid step")
+        elif r.highest_bid < r.min_bid or r.highest_bid % r.bid_step:
+            p.add("max_bid", f"must be a multiple of {r.bid_step} from the minimum bid up")
+    elif r.partnership == "called_partner" or r.most_tricks_tie == "defenders":
+        p.add("bidding", "this game needs a declarer, so it needs bidding")
+    if r.trump_from_nest and (r.bidding or not r.nest_size):
+        p.add("trump_from_nest", "only for games without bidding that deal a nest")
+    if not r.bidding and not r.trump_from_nest:
+        p.add("bidding", "without bidding, trump must come from the nest")
+    if r.nest_bonus and (not r.nest_size or r.nest_capture == "nobody"):
+        p.add("nest_bonus", "needs a nest that someone captures")
+    if r.set_opponents_multiplier < 1:
+        p.add("set_opponents_multiplier", "must be 1 or more")
+    if r.partnership == "called_partner" and len(r.player_seats) < 3:
+        p.add("partnership", "calling a partner needs at least three players")
+
+
+_DEFAULT = Ruleset(slug=DEFAULT_SLUG, name=VARIANTS[DEFAULT_SLUG][0])
+#: slug -> the named ruleset: every game in the seeds (``variants.py``).
+PRESETS: Mapping[str, Ruleset] = MappingProxyType(
+    {
+        slug: replace(_DEFAULT, slug=slug, name=name, **changes)
+        for slug, (name, changes) in VARIANTS.items()
+    }
+)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .checks import check_hand
 from .errors import HandRefused
+from .messages import Message, cite
 from .records import HandRecord
 from .rulesets import Ruleset
 
@@ -22,7 +23,7 @@ class HandScore:
 
     sides: Mapping[str, int]
     made: bool | None
-    reasons: tuple[str, ...]
+    reasons: tuple[Message, ...]
     void: bool = False
     counts_for_rotation: bool = True
     deal_passes: bool = True
@@ -48,8 +49,11 @@ def score_hand(ruleset: Ruleset, record: HandRecord, *, dealer: str) -> HandScor
         if record.misdeal.found == "before_three_tricks":
             return _void(
                 ruleset,
-                "Misdeal found before three tricks: cards redealt, no score, "
-                "the deal passes left (RULES.md §5)",
+                cite(
+                    "Misdeal found before three tricks: cards redealt, no score, "
+                    "the deal passes left",
+                    "§5",
+                ),
                 deal_passes=True,
             )
         return _late_misdeal(ruleset, record, dealer)
@@ -59,11 +63,13 @@ def score_hand(ruleset: Ruleset, record: HandRecord, *, dealer: str) -> HandScor
 
 
 _REDEAL_REASON = {
-    "exposed_card": "Redeal: a card was exposed in the deal; no score, the same dealer "
-    "deals again (RULES.md §2)",
-    "no_card_above_nine": "Redeal: a player held no card above 9; no score, the same "
-    "dealer deals again (RULES.md §2)",
-    "all_passed": "Redeal: all players passed; no score, the next dealer deals (RULES.md §2)",
+    "exposed_card": cite(
+        "Redeal: a card was exposed in the deal; no score, the same dealer deals again", "§2"
+    ),
+    "no_card_above_nine": cite(
+        "Redeal: a player held no card above 9; no score, the same dealer deals again", "§2"
+    ),
+    "all_passed": cite("Redeal: all players passed; no score, the next dealer deals", "§2"),
 }
 
 
@@ -72,7 +78,7 @@ def _finish(
     rec: HandRecord,
     sides: dict[str, int],
     made: bool | None,
-    reasons: list[str],
+    reasons: list[Message],
     declarer_side: str | None,
 ) -> HandScore:
     """Apply the §5 point penalties, then spread side points over the seats."""
@@ -85,17 +91,13 @@ def _finish(
         side = r.side_of(penalty.seat, rec.bidder, rec.partner)
         sides[side] -= amount
         what = "Table talk" if penalty.kind == "table_talk" else "Improper discard"
-        reasons.append(f"{what} by {penalty.seat}: {side} {signed(-amount)} (RULES.md §5)")
+        reasons.append(cite(f"{what} by {penalty.seat}: {side} {signed(-amount)}", "§5"))
     if rec.made is not None and made is not None and rec.made != made:
         claimed, actual = ("made", "set") if rec.made else ("set", "made")
-        raise HandRefused(
-            {
-                "made": [
-                    f"marked {claimed}, but the counters say {actual}: {reasons[0]} (RULES.md §3)"
-                ]
-            },
-            "hand_impossible",
+        mismatch = cite(
+            f"marked {claimed}, but the counters say {actual}: ", "§3", quote=reasons[0]
         )
+        raise HandRefused({"made": [mismatch]}, "hand_impossible")
     fixed = r.fixed_side_of
     if fixed:
         seats = {seat: sides[fixed[seat]] for seat in r.seats}
@@ -107,7 +109,7 @@ def _finish(
     )
 
 
-def _void(r: Ruleset, reason: str, *, deal_passes: bool) -> HandScore:
+def _void(r: Ruleset, reason: Message, *, deal_passes: bool) -> HandScore:
     zero = dict.fromkeys(r.side_names, 0)
     return HandScore(
         sides=zero,
@@ -125,8 +127,11 @@ def _late_misdeal(r: Ruleset, rec: HandRecord, dealer: str) -> HandScore:
     side = r.side_of(dealer, rec.bidder, rec.partner)
     sides[side] = -r.misdeal_penalty
     reasons = [
-        f"Misdeal found after three tricks: the dealer's side {side} "
-        f"{signed(-r.misdeal_penalty)}, nobody else scores (RULES.md §5)"
+        cite(
+            f"Misdeal found after three tricks: the dealer's side {side} "
+            f"{signed(-r.misdeal_penalty)}, nobody else scores",
+            "§5",
+        )
     ]
     return _finish(r, rec, sides, None, reasons, None)
 
@@ -139,12 +144,17 @@ def _renege_later(r: Ruleset, rec: HandRecord) -> HandScore:
     sides[offenders] = -rec.bid
     whose = "their own" if offenders == declarer_side else "the other side's"
     reasons = [
-        f"Renege by {renege.seat} found later: hand ended, {offenders} set back "
-        f"{whose} bid of {rec.bid}, scores {signed(-rec.bid)} (RULES.md §5)"
+        cite(
+            f"Renege by {renege.seat} found later: hand ended, {offenders} set back "
+            f"{whose} bid of {rec.bid}, scores {signed(-rec.bid)}",
+            "§5",
+        )
     ]
     for side, pts in sides.items():
         if side != offenders:
-            reasons.append(f"{side} scores the {pts} counters captured before the renege was found")
+            reasons.append(
+                cite(f"{side} scores the {pts} counters captured before the renege was found")
+            )
     made = False if offenders == declarer_side else None
     return _finish(r, rec, sides, made, reasons, declarer_side)
 
@@ -153,7 +163,7 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
     """A hand played to the end: counters, trick points, bonuses, made or set."""
     counters = rec.counters
     names = r.side_names
-    reasons: list[str] = []
+    reasons: list[Message] = []
     if r.points_per_trick:
         ppt, tricks = r.points_per_trick, rec.tricks
         earned = {s: counters[s] + ppt * tricks[s] for s in names}
@@ -162,10 +172,10 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
     _bonuses(r, rec, earned, reasons)
     if rec.renege is not None:
         reasons.append(
-            f"Renege by {rec.renege.seat} corrected before the next trick: no penalty (RULES.md §5)"
+            cite(f"Renege by {rec.renege.seat} corrected before the next trick: no penalty", "§5")
         )
     if not r.bidding:  # Beginner: everyone scores what they took
-        reasons.insert(0, "No bidding: every side scores its counters")
+        reasons.insert(0, cite("No bidding: every side scores its counters"))
         return _finish(r, rec, earned, None, reasons, None)
 
     declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner)
@@ -181,7 +191,9 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
     sides = earned
     if took >= bid and not auto_set:
         made = True
-        reasons.insert(0, f"Made: {what} ≥ bid {bid}, scores {took} ({declarer_side}, RULES.md §3)")
+        reasons.insert(
+            0, cite(f"Made: {what} ≥ bid {bid}, scores {took}", "§3", aside=declarer_side)
+        )
     else:
         made = False
         lost = -bid if r.set_declarer == "minus_bid" else 0
@@ -189,22 +201,25 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
         why = (
             f"improper discard is an automatic set ({what})" if auto_set else f"{what} < bid {bid}"
         )
-        reasons.insert(0, f"Set: {why}, scores {signed(lost)} ({declarer_side}, RULES.md §3)")
+        reasons.insert(0, cite(f"Set: {why}, scores {signed(lost)}", "§3", aside=declarer_side))
         if r.set_opponents_multiplier != 1:
             for side in names:
                 if side != declarer_side:
                     sides[side] *= r.set_opponents_multiplier
             reasons.append(
-                f"Declarer set: the opponents' points are multiplied by "
-                f"{r.set_opponents_multiplier} (RULES.md §7)"
+                cite(
+                    "Declarer set: the opponents' points are multiplied by "
+                    f"{r.set_opponents_multiplier}",
+                    "§7",
+                )
             )
     for side in names:
         if side != declarer_side:
-            reasons.append(f"Opponents {side}: {signed(sides[side])} (RULES.md §3)")
+            reasons.append(cite(f"Opponents {side}: {signed(sides[side])}", "§3"))
     return _finish(r, rec, sides, made, reasons, declarer_side)
 
 
-def _bonuses(r: Ruleset, rec: HandRecord, earned: dict[str, int], reasons: list[str]) -> None:
+def _bonuses(r: Ruleset, rec: HandRecord, earned: dict[str, int], reasons: list[Message]) -> None:
     """Most tricks, all tricks and nest bonuses (RULES.md §7)."""
     tricks = rec.tricks
     if r.most_tricks_bonus:
@@ -215,23 +230,28 @@ def _bonuses(r: Ruleset, rec: HandRecord, earned: dict[str, int], reasons: list[
             declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner)
             side = next(s for s in r.side_names if s != declarer_side)
             reasons.append(
-                f"Tricks tied: the {r.most_tricks_bonus} goes to the declarer's "
-                f"opponents, {side} (RULES.md §7)"
+                cite(
+                    f"Tricks tied: the {r.most_tricks_bonus} goes to the declarer's "
+                    f"opponents, {side}",
+                    "§7",
+                )
             )
         elif side is not None:
             reasons.append(
-                f"Most tricks ({best} of {r.tricks_counted}): {side} "
-                f"+{r.most_tricks_bonus} (RULES.md §7)"
+                cite(
+                    f"Most tricks ({best} of {r.tricks_counted}): {side} +{r.most_tricks_bonus}",
+                    "§7",
+                )
             )
         else:
-            reasons.append("Tricks tied: no most-tricks bonus (RULES.md §7)")
+            reasons.append(cite("Tricks tied: no most-tricks bonus", "§7"))
         if side is not None:
             earned[side] += r.most_tricks_bonus
     if r.all_tricks_bonus:
         for side, n in tricks.items():
             if n == r.tricks_counted:
                 earned[side] += r.all_tricks_bonus
-                reasons.append(f"All tricks: {side} +{r.all_tricks_bonus} (RULES.md §7)")
+                reasons.append(cite(f"All tricks: {side} +{r.all_tricks_bonus}", "§7"))
     if r.nest_bonus:
         earned[rec.last_trick] += r.nest_bonus
-        reasons.append(f"Last trick and nest: {rec.last_trick} +{r.nest_bonus}")
+        reasons.append(cite(f"Last trick and nest: {rec.last_trick} +{r.nest_bonus}"))

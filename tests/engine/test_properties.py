@@ -15,6 +15,7 @@ from scoring.engine import (
     Ruleset,
     check_card_hand,
     game_from_dict,
+    game_to_dict,
     replay,
     score_hand,
     simulate_hand,
@@ -126,7 +127,7 @@ LONG_GAME = Ruleset.from_dict({"slug": "tournament", "target": 100000})
 def test_replaying_the_same_hands_gives_the_same_game_and_json(records):
     game = replay(LONG_GAME, PLAYERS, "west", records)
     assert replay(LONG_GAME, PLAYERS, "west", records) == game
-    data = json.loads(json.dumps(game.to_dict()))
+    data = json.loads(json.dumps(game_to_dict(game)))
     assert game_from_dict(data) == game
     assert sum(h.score.sides["north_south"] for h in game.hands) == game.totals["north_south"]
 

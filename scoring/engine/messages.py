@@ -1,0 +1,140 @@
+"""What the engine says: a sentence for the table, and the rule it rests on.
+
+Every problem and every score reason the engine produces is a ``Message``: a
+``str`` whose value is the *cited form* the API has always returned, e.g.
+``"bid 72 is not a multiple of 5 (RULES.md §2)"``, with two more fields:
+
+* ``text``: what a player reads, without the citation (``"bid 72 is not a
+  multiple of 5"``);
+* ``rule``: the section of RULES.md it cites (``"§2"``), or ``None``.
+
+Because a ``Message`` *is* its cited string, ``errors`` dicts, JSON output and
+string comparisons are exactly as before.  ``cite`` is the one constructor;
+``plain`` is the one place that knows how a citation is written, so it also
+reads a plain ``str`` (e.g. a reason stored as JSON by an older version) and
+drops every citation form the engine has ever written.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+from typing import Any, NoReturn
+
+_SOURCE = "RULES.md"
+#: A rule as ``cite`` takes it: "§2", "§2, §6", "§5 and §6".
+_RULE = re.compile(r"§\d+(?:(?:, | and )§\d+)*")
+_RULES_SEEN: set[str] = set()  # rules already checked against _RULE
+_new = str.__new__
+
+# A citation as found in text: "RULES.md §2", "RULES.md §2, §6", "RULES.md §5 and §6".
+_CITE = r"RULES\.md(?:\s*§\s*\d+(?:\s*(?:,|and)\s*§?\s*\d+)*)?"
+_SECTIONS = re.compile(r"RULES\.md\s*(§\s*\d+(?:\s*(?:,|and)\s*§?\s*\d+)*)")
+_CITATIONS = (
+    (re.compile(rf"\s*\(\s*{_CITE}\s*\)"), ""),  # "… 5 (RULES.md §2)" -> "… 5"
+    (re.compile(rf"\s*[,;]\s*{_CITE}(?=\s*\))"), ""),  # "(east_west, RULES.md §3)"
+    (re.compile(rf"\(\s*{_CITE}\s*[,;:]\s*"), "("),  # "(RULES.md §3: east_west)"
+    (re.compile(rf"\s*{_CITE}"), ""),  # anywhere else
+)
+
+
+class Message(str):
+    """An engine message: ``str(message)`` is the cited form; ``.text`` and ``.rule``
+    are its parts.  Immutable; equal to (and hashed as) its cited string.  Build one
+    with ``cite``."""
+
+    # No __slots__: a str subclass cannot have them.  A message that cites nothing and
+    # whose text is its string (most problems) stores nothing more: ``rule`` is the
+    # class's ``None`` and ``text`` the string itself.  The others keep both in the
+    # instance dict, written once when made (here or in ``cite``, which skips this
+    # method: scoring a hand makes several messages, and each call counts).
+    rule: str | None = None
+
+    def __new__(cls, cited: str, text: str, rule: str | None) -> Message:
+        message = super().__new__(cls, cited)
+        if rule is not None or text != cited:
+            attrs = message.__dict__
+            attrs["text"] = text
+            attrs["rule"] = rule
+        return message
+
+    @cached_property
+    def text(self) -> str:
+        return str(self)
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        raise AttributeError(f"a Message is immutable (cannot set {name!r})")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"a Message is immutable (cannot delete {name!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickle and copy keep text and rule
+        return (Message, (str(self), self.text, self.rule))
+
+
+def cite(
+    text: str,
+    rule: str | None = None,
+    *,
+    aside: str | None = None,
+    quote: Message | None = None,
+) -> Message:
+    """A message saying ``text``, citing RULES.md ``rule`` (e.g. ``"§2"``) if given.
+
+    ``quote``: another message this one repeats at its end (its text in ``.text``,
+    its cited form in the cited form).  ``aside``: a short note in parentheses at the
+    end, which the citation joins: ``cite("scores 95", "§3", aside="east_west")`` is
+    ``"scores 95 (east_west, RULES.md §3)"`` with text ``"scores 95 (east_west)"``.
+    """
+    if not isinstance(text, str) or not text:
+        raise ValueError("a message needs some text")
+    if _SOURCE in text or (aside is not None and _SOURCE in aside):
+        raise ValueError(f"cite the rule with rule=, not in the text: {text!r}")
+    if rule is None and aside is None and quote is None:
+        return _new(Message, text)  # the common case, kept quick: text is the string
+    if rule is not None and rule not in _RULES_SEEN:
+        if not _RULE.fullmatch(rule):
+            raise ValueError(f"a rule is written like '§2' or '§5 and §6', not {rule!r}")
+        _RULES_SEEN.add(rule)
+    if quote is None:
+        shown = cited = text
+    else:
+        shown, cited = text + quote.text, text + quote
+    if aside is not None:
+        shown += f" ({aside})"
+        cited += f" ({aside}, {_SOURCE} {rule})" if rule is not None else f" ({aside})"
+    elif rule is not None:
+        cited += f" ({_SOURCE} {rule})"
+    message = _new(Message, cited)
+    attrs = message.__dict__
+    attrs["text"] = shown
+    attrs["rule"] = rule
+    return message
+
+
+def plain(message: str) -> str:
+    """What a player reads: ``.text`` of a ``Message``; for any other string, the
+    string without its "(RULES.md §…)" citations, in every form the engine has
+    written them ("… (RULES.md §2)", "(east_west, RULES.md §3)",
+    "(RULES.md §3: east_west)", "RULES.md §5 and §6", "RULES.md §2, §6")."""
+    if isinstance(message, Message):
+        return message.text
+    text = str(message)
+    for pattern, replacement in _CITATIONS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def as_message(message: str) -> Message:
+    """``message`` as a ``Message`` with the same string value: a ``Message`` as it
+    is; any other string (e.g. read back from JSON) with ``text`` from ``plain`` and
+    ``rule`` from its first citation."""
+    if isinstance(message, Message):
+        return message
+    text = str(message)
+    found = _SECTIONS.search(text)
+    rule = re.sub(r"\s+", " ", found.group(1)) if found else None
+    return Message(text, plain(text), rule)
+
+
+__all__ = ["Message", "as_message", "cite", "plain"]

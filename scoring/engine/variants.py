@@ -1,0 +1,217 @@
+"""Named rulesets: every game in the seeds, as data (RULES.md §2 and §7).
+
+Each game is the default Tournament ruleset with the differences its rule text
+states; the comment names the seed it comes from.  Where a seed is silent the
+game keeps the Tournament rule and says so.
+
+Plain data with no engine imports: ``rulesets.py`` builds ``PRESETS`` from it
+(``Ruleset.from_dict`` needs them), and ``presets.py`` is where callers get them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+_FULL_RANKS = tuple(range(1, 15))
+_SIX = ("seat1", "seat2", "seat3", "seat4", "seat5", "seat6")
+#: 3 x 3 partnerships: partners never sit side by side (seed 000, Dixie / Partnership for Six).
+_SIX_SIDES = (
+    ("seats_135", ("seat1", "seat3", "seat5")),
+    ("seats_246", ("seat2", "seat4", "seat6")),
+)
+_NO_BIRD_56 = {"ranks": _FULL_RANKS, "bird": False}
+
+
+def _seats(n: int) -> tuple[str, ...]:
+    return tuple(f"seat{i}" for i in range(1, n + 1))
+
+
+def _individual(n: int, **kw: Any) -> dict[str, Any]:
+    return {
+        "seats": _seats(n),
+        "partnership": "individual",
+        "sides": (),
+        "seat_exchange_interval": 0,
+        **kw,
+    }
+
+
+DEFAULT_SLUG = "tournament"
+
+#: slug -> (name, the ruleset parameters that differ from Tournament Rook).
+VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
+    # Seeds 000/001: the default.  41 cards, 9 each, 5-card nest.
+    DEFAULT_SLUG: ("Tournament Rook (Kentucky Discard) with the Bird", {}),
+    # Seed 004: 2s-4s removed (the 1s stay, as plain cards), 10 each.
+    "tournament-45": ("Tournament Rook, 45-card deck", {"ranks": (1, *range(5, 15))}),
+    # Seed 002: the full deck with the Bird, 13 each and a 5-card nest.
+    "tournament-57": ("Tournament Rook, 57-card deck", {"ranks": _FULL_RANKS}),
+    # Seed 000: Kentucky Discard without the Bird: 40 cards, 4-card nest, 100 points.
+    "tournament-no-bird": ("Tournament Rook without the Bird", {"bird": False, "nest_size": 4}),
+    # Seed 001: individual scoring, partners change every four hands; 12 hands.
+    "tournament-individual": (
+        "Tournament Rook, individual scoring",
+        {"partner_rotation": "individual", "fixed_hands": 12, "target": None},
+    ),
+    # Seed 000: whole deck, no Bird, no nest, +20 for most tricks, any opening bid, 200.
+    "partnership": (
+        "Partnership Rook",
+        {**_NO_BIRD_56, "nest_size": 0, "most_tricks_bonus": 20, "min_bid": 5, "target": 200},
+    ),
+    # Seed 000: 13s count instead of 14s; majority of tricks (the nest counts as one)
+    # takes 20, a tie gives it to the high bidder's opponents; the dealer leads.
+    "dixie": (
+        "Dixie",
+        {
+            **_NO_BIRD_56,
+            "nest_size": 4,
+            "counter_values": ((5, 5), (10, 10), (13, 10)),
+            "nest_counts_as_trick": True,
+            "most_tricks_bonus": 20,
+            "most_tricks_tie": "defenders",
+            "first_lead": "dealer",
+        },
+    ),
+    # Seed 000: original game for two, 44 cards dealt to three hands (one a dummy that
+    # the dealer plays), 5-card nest set aside, +2 a trick (126), set: 0 and opponent doubled.
+    "two-player": (
+        "The Original Game for Two",
+        {
+            "seats": ("seat1", "seat2", "dummy"),
+            "dummy_seats": ("dummy",),
+            "partnership": "individual",
+            "sides": (),
+            "ranks": tuple(range(4, 15)),
+            "bird": False,
+            "nest_capture": "nobody",
+            "points_per_trick": 2,
+            "set_declarer": "zero",
+            "set_opponents_multiplier": 2,
+            "min_bid": 30,
+            "target": 150,
+            "seat_exchange_interval": 0,
+        },
+    ),
+    # Seed 000: as the game for two, each player plays his own hand.
+    "three-player": (
+        "The Original Game for Three",
+        _individual(
+            3,
+            ranks=tuple(range(4, 15)),
+            bird=False,
+            nest_capture="nobody",
+            points_per_trick=2,
+            set_declarer="zero",
+            set_opponents_multiplier=2,
+            min_bid=30,
+            target=150,
+        ),
+    ),
+    # Seeds 000/001: 56 cards, no Bird, 6-card nest (5 players) or 2 (6); min 30; 150.
+    "five-player": (
+        "The Original Game for Five",
+        _individual(5, **_NO_BIRD_56, nest_size=6, min_bid=30, target=150),
+    ),
+    "six-player": (
+        "The Original Game for Six",
+        _individual(6, **_NO_BIRD_56, nest_size=2, min_bid=30, target=150),
+    ),
+    # Seed 000: 41 cards, 6-card nest; the holder of the called card partners the
+    # declarer; scoring and bidding as Partnership Rook (+20 most tricks, any bid); 500.
+    "high-card-partner": (
+        "High Card Partner",
+        {
+            "seats": _seats(5),
+            "partnership": "called_partner",
+            "sides": (),
+            "nest_size": 6,
+            "most_tricks_bonus": 20,
+            "min_bid": 5,
+            "target": 500,
+            "seat_exchange_interval": 0,
+        },
+    ),
+    # Seed 004: call-your-partner Rook, scored individually; Tournament deck and bidding.
+    "call-your-partner": (
+        "Call-Your-Partner Rook",
+        {
+            "seats": _seats(5),
+            "partnership": "called_partner",
+            "sides": (),
+            "nest_size": 6,
+            "target": 500,
+            "seat_exchange_interval": 0,
+        },
+    ),
+    # Seed 000: 57 cards, 8 each and a 9-card nest; two partnerships of three.
+    "partnership-for-six": (
+        "Partnership for Six",
+        {
+            "seats": _SIX,
+            "sides": _SIX_SIDES,
+            "ranks": _FULL_RANKS,
+            "nest_size": 9,
+            "seat_exchange_interval": 0,
+        },
+    ),
+    # Seed 000: Dixie for six, 3 x 3 with a 2-card nest.
+    "dixie-6": (
+        "Dixie for Six",
+        {
+            "seats": _SIX,
+            "sides": _SIX_SIDES,
+            **_NO_BIRD_56,
+            "nest_size": 2,
+            "counter_values": ((5, 5), (10, 10), (13, 10)),
+            "nest_counts_as_trick": True,
+            "most_tricks_bonus": 20,
+            "most_tricks_tie": "defenders",
+            "first_lead": "dealer",
+            "seat_exchange_interval": 0,
+        },
+    ),
+    # Seed 000: 45 cards with the Bird, 11 each and a draw pile, nest set aside and no
+    # counters buried in it, +2 a trick (160), set: declarer 0, opponent doubled; min 80.
+    "tennessee": (
+        "Tennessee for Two",
+        _individual(
+            2,
+            ranks=tuple(range(4, 15)),
+            hand_size=11,
+            nest_capture="nobody",
+            counters_in_nest=False,
+            points_per_trick=2,
+            set_declarer="zero",
+            set_opponents_multiplier=2,
+            min_bid=80,
+            first_lead="left_of_declarer",
+        ),
+    ),
+    # Seed 001: no bidding, top nest card is trump, nest unused; 5=1, 10=2, 14=2, Bird=4; 40.
+    "beginner": (
+        "Beginner Game",
+        _individual(
+            4,
+            seats=("north", "east", "south", "west"),
+            bidding=False,
+            trump_from_nest=True,
+            nest_capture="nobody",
+            counter_values=((5, 1), (10, 2), (14, 2)),
+            bird_points=4,
+            target=40,
+        ),
+    ),
+    # Seed 004 / RULES.md §1: 1s added as 15-point counters above the 14; 180 points.
+    "buckeye": (
+        "Buckeye",
+        {
+            "ranks": (1, *range(5, 15)),
+            "ones_high": True,
+            "counter_values": ((1, 15), (5, 5), (10, 10), (14, 10)),
+        },
+    ),
+    # Seed 004 / RULES.md §1: the red 1 added as a 30-point top trump.  42 cards
+    # deal as 9 each and a 6-card nest (the seed gives no nest size).
+    "red-one": ("Red 1", {"red_one": True, "nest_size": 6}),
+}
