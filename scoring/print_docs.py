@@ -28,9 +28,8 @@ from rookclub.printing.documents import (
     TableCard,
     qr_data_uri,
 )
-from scoring.engine import ruleset_from
+from scoring.engine import plain, ruleset_from
 from scoring.engine.rulesets import Ruleset
-from scoring.forms import table_text
 from scoring.models import Game, HandCorrection
 from scoring.selectors import game_sheet, session_overview
 from scoring.standings import season_standings, session_standings
@@ -181,7 +180,7 @@ def game_sheet_doc(game: Game) -> GameSheetDoc:
                 total_ew=row.totals["east_west"],
                 made=row.made,
                 void=row.void,
-                note=table_text("; ".join(row.reasons)),
+                note=plain("; ".join(row.reasons)),
                 confirmed=row.confirmed,
                 corrected=row.corrected,
             )

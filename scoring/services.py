@@ -29,6 +29,7 @@ from scoring.engine import (
     replay,
     ruleset_from,
 )
+from scoring.engine.messages import as_message
 from scoring.models import Game, GameSeat, Hand, HandCorrection, Irregularity
 from scoring.signals import game_scored
 
@@ -51,7 +52,9 @@ def ruleset_or_invalid(slug: Any, options: Any) -> Ruleset:
             if field in ("slug", "ruleset"):
                 errors.setdefault("ruleset", []).extend(messages)
             else:
-                errors.setdefault("options", []).extend(f"{field}: {m}" for m in messages)
+                errors.setdefault("options", []).extend(
+                    as_message(f"{field}: {m}") for m in messages
+                )
         raise Invalid("The ruleset cannot be played.", errors=errors, code=exc.code) from exc
 
 
