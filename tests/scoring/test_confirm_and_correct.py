@@ -226,3 +226,51 @@ def test_confirmable_hands_answers_for_a_whole_sheet_as_can_confirm_does_hand_by
     for user, hands_ok in expected.items():
         assert confirmable_hands(user, game, hands) == hands_ok, user
         assert {h.pk for h in hands if can_confirm(user, h)} == hands_ok, user
+
+
+# ---- a correction reopens the hand's confirmation ---------------------------------------------
+
+
+def test_a_correction_unconfirms_the_hand_and_keeps_who_had_confirmed_it(
+    game, scorer, director, seated_users
+):
+    _, east, _, _ = seated_users
+    first = hand_record(game=game, data=made_hand(bid=80, ns=85), entered_by=scorer)
+    second = hand_record(game=game, data=made_hand(bid=80, ns=90), entered_by=scorer)
+    hand_confirm(hand=first, by=east)
+    hand_confirm(hand=second, by=east)
+
+    corrected = hand_correct(hand=first, data=made_hand(bid=80, ns=75), by=director, reason="x")
+
+    assert not corrected.confirmed
+    assert corrected.confirmed_by is None and corrected.confirmed_at is None
+    second.refresh_from_db()
+    assert second.confirmed_by == east and second.confirmed_at is not None  # replayed, kept
+    assert (second.total_ns, second.total_ew) == (10, 75)
+    correction = HandCorrection.objects.get()
+    assert correction.before["confirmed_by"] == east.pk
+    assert correction.before["confirmed_by_name"] == game.seats.get(seat="east").player.name
+    assert correction.before["confirmed_at"] is not None
+    assert correction.after["confirmed_by"] is None
+    assert correction.after["confirmed_by_name"] is None
+
+
+def test_after_a_correction_the_other_side_or_the_correcting_director_confirms_again(
+    game, scorer, director, seated_users
+):
+    from scoring.permissions import can_confirm
+
+    north, east, south, west = seated_users
+    by_north = hand_record(game=game, data=made_hand(), entered_by=SYSTEM)
+    by_north.entered_by = north
+    by_north.save()
+    hand_confirm(hand=by_north, by=east)
+    hand_correct(hand=by_north, data=made_hand(ns=80), by=director, reason="counted again")
+    by_north.refresh_from_db()
+
+    assert [can_confirm(u, by_north) for u in (north, south, east, west, director)] == [
+        False, False, True, True, True,
+    ]  # fmt: skip
+    with pytest.raises(NotAllowed):
+        hand_confirm(hand=by_north, by=south)
+    assert hand_confirm(hand=by_north, by=director).confirmed_by == director
