@@ -274,3 +274,61 @@ def test_after_a_correction_the_other_side_or_the_correcting_director_confirms_a
     with pytest.raises(NotAllowed):
         hand_confirm(hand=by_north, by=south)
     assert hand_confirm(hand=by_north, by=director).confirmed_by == director
+
+
+def test_the_api_marks_a_corrected_hand_and_names_whoever_confirms_it_again(
+    api, director_api, club, game, players
+):
+    from tests.factories import member_of
+
+    east, west = member_of(club, username="ed"), member_of(club, username="wes")
+    for player, user in zip(players[1::2], (east, west), strict=True):  # east and west
+        player.user = user
+        player.save()
+    west.first_name, west.last_name = "Wilma", "West"
+    west.save()
+    west_player = game.seats.get(seat="west").player
+    ids = [api.post(f"/api/v1/games/{game.pk}/hands/", made_hand(), format="json").json()["id"]
+           for _ in range(2)]  # fmt: skip
+    east_client, west_client = APIClient(), APIClient()
+    east_client.force_authenticate(east)
+    west_client.force_authenticate(west)
+    for hand_id in ids:
+        assert east_client.post(f"/api/v1/hands/{hand_id}/confirm/").status_code == 200
+
+    corrected = director_api.post(
+        f"/api/v1/hands/{ids[0]}/correct/",
+        {"reason": "east-west counted 40", "hand": made_hand(ns=80)},
+        format="json",
+    )
+
+    assert corrected.status_code == 200, corrected.json()
+    east_name = game.seats.get(seat="east").player.name
+    assert corrected.json()["corrections"][0]["before"]["confirmed_by_name"] == east_name
+    first, second = api.get(f"/api/v1/games/{game.pk}/").json()["hands"]
+    assert (first["confirmed"], first["corrected"], first["confirmed_by_name"]) == (
+        False, True, None,
+    )  # fmt: skip
+    assert (second["confirmed"], second["corrected"], second["confirmed_by_name"]) == (
+        True, False, east_name,
+    )  # fmt: skip
+
+    assert west_client.post(f"/api/v1/hands/{ids[0]}/confirm/").status_code == 200
+
+    first = api.get(f"/api/v1/games/{game.pk}/").json()["hands"][0]
+    assert (first["confirmed"], first["corrected"]) == (True, True)
+    assert first["confirmed_by_name"] == west_player.name  # the player, not "Wilma West"
+
+
+def test_confirmed_by_name_falls_back_to_full_name_then_username(api, game, director):
+    director.first_name, director.last_name = "Dana", "Director"
+    director.save()
+    olive = UserFactory(username="olive")
+    hands = [hand_record(game=game, data=made_hand(), entered_by=SYSTEM) for _ in range(2)]
+    hand_confirm(hand=hands[0], by=director)  # no player of the club: the full name
+    hands[1].confirmed_by, hands[1].confirmed_at = olive, hands[0].confirmed_at  # nor a name
+    hands[1].save()
+
+    first, second = api.get(f"/api/v1/games/{game.pk}/").json()["hands"]
+    assert first["confirmed_by_name"] == "Dana Director"
+    assert second["confirmed_by_name"] == "olive"
