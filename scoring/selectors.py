@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Prefetch
+from django.db.models import Exists, OuterRef, Prefetch, Subquery
 
 from rookclub.clubs.models import CheckIn, ClubSession, Player, SessionRound, SitOut, TableSeating
 from scoring.models import Game, GameSeat, Hand, HandCorrection
-from scoring.services import recording_refusal, replay_records
+from scoring.services import confirmer_name, recording_refusal, replay_records
 
 
 @dataclass
@@ -30,6 +30,9 @@ class SheetRow:
     confirmed: bool
     corrected: bool
     irregularities: list[Any]
+    #: Who confirmed the hand, as a player of the game's club (else the user's full
+    #: name, else username); None while it awaits confirmation.
+    confirmed_by_name: str | None = None
 
 
 @dataclass
@@ -64,10 +67,17 @@ def game_sheet(*, game: Game) -> GameSheet:
         .get(pk=game.pk)
     )
     players = {s.player_id: s.player for s in game.seats.all()}
+    # The confirmer's player of this club comes in the same query as the hands.
+    confirmer_player = Player.objects.filter(
+        club_id=game.club_id, user_id=OuterRef("confirmed_by_id")
+    ).order_by("pk")
     hands = list(
         game.hands.order_by("number")
         .select_related("confirmed_by", "entered_by")
-        .annotate(corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))))
+        .annotate(
+            corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
+            confirmer_player=Subquery(confirmer_player.values("name")[:1]),
+        )
         .prefetch_related("irregularities")
     )
     state = replay_records(game, [h.record for h in hands])
@@ -90,6 +100,7 @@ def game_sheet(*, game: Game) -> GameSheet:
             confirmed=h.confirmed_by_id is not None,
             corrected=h.corrected,
             irregularities=list(h.irregularities.all()),
+            confirmed_by_name=confirmer_name(h.confirmed_by, h.confirmer_player),
         )
         for h in hands
     ]

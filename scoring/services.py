@@ -337,11 +337,32 @@ def hand_confirm(*, hand: Hand, by: Any) -> Hand:
     return hand
 
 
-def _snapshot(hand: Hand) -> dict[str, Any]:
+def confirmer_name(user: Any, player_name: str | None = None) -> str | None:
+    """How the sheet names whoever confirmed a hand: their player of the game's club
+    (``player_name``), else the user's full name, else the username; None if nobody."""
+    if user is None:
+        return None
+    return player_name or user.get_full_name().strip() or user.get_username()
+
+
+def _confirmer_player_name(hand: Hand, club_id: int) -> str | None:
+    if hand.confirmed_by_id is None:
+        return None
+    names = Player.objects.filter(club_id=club_id, user_id=hand.confirmed_by_id)
+    return names.order_by("pk").values_list("name", flat=True).first()
+
+
+def _snapshot(hand: Hand, club_id: int) -> dict[str, Any]:
+    """The hand as it stands, for a correction's history: what was recorded, what it
+    scored, and who had confirmed it (``confirmed_by`` is a user id)."""
+    confirmer = hand.confirmed_by if hand.confirmed_by_id else None
     return {
         "record": hand.record,
         "score": hand.score,
         "totals": {"north_south": hand.total_ns, "east_west": hand.total_ew},
+        "confirmed_by": hand.confirmed_by_id,
+        "confirmed_by_name": confirmer_name(confirmer, _confirmer_player_name(hand, club_id)),
+        "confirmed_at": hand.confirmed_at.isoformat() if hand.confirmed_at else None,
     }
 
 
@@ -355,6 +376,10 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
     """A director changes a recorded hand. The before/after is kept with who, when
     and why, and every later hand's totals and the game's result are replayed.
 
+    The corrected hand loses its confirmation (the ``before`` snapshot keeps who had
+    confirmed it): the other side, or a director, confirms it again. Later hands keep
+    theirs, as their own records did not change.
+
     Corrections are how mistakes are put right after the night, so a director can
     correct a hand of a closed club night too (no new hand is added)."""
     game = hand.game
@@ -365,7 +390,7 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
     with transaction.atomic():
         # Lock the game: a hand recorded while we replay would be scored on stale totals.
         game = Game.objects.select_for_update().get(pk=game.pk)
-        hands = list(game.hands.order_by("number"))
+        hands = list(game.hands.order_by("number").select_related("confirmed_by"))
         index = next(i for i, h in enumerate(hands) if h.pk == hand.pk)
         rules = rules_of(game)
         try:
@@ -382,16 +407,19 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
                 code="correction_ends_game",
             ) from exc
         target = hands[index]
-        before = _snapshot(target)
+        before = _snapshot(target, game.club_id)
         for played, row in zip(state.hands[index:], hands[index:], strict=True):
             for field, value in _hand_fields(played, rules).items():
                 setattr(row, field, value)
         Hand.objects.bulk_update(hands[index:], _REPLAYED)
+        # Reopen the corrected hand's confirmation; later hands keep theirs.
+        target.confirmed_by, target.confirmed_at = None, None
+        target.save(update_fields=["confirmed_by", "confirmed_at"])
         target.irregularities.all().delete()
         Irregularity.objects.bulk_create(_irregularities(target, record, rules))
         HandCorrection.objects.create(
-            hand=target, before=before, after=_snapshot(target), reason=reason.strip(),
-            corrected_by=user_or_none(by),
+            hand=target, before=before, after=_snapshot(target, game.club_id),
+            reason=reason.strip(), corrected_by=user_or_none(by),
         )  # fmt: skip
         _cache_state(game, state)
         game.save()

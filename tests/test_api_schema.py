@@ -18,3 +18,7 @@ def test_the_openapi_schema_generates_without_warnings(tmp_path):
         "/api/v1/rulesets/",
     ):
         assert f"{path}:" in schema, path
+    # A hand as the sheet gives it says whether it was corrected and who confirmed it.
+    hand_out = schema.split("    HandOut:")[1].split("\n    HandRecorded:")[0]
+    for field in ("corrected:", "confirmed_by_name:"):
+        assert field in hand_out, field

@@ -103,7 +103,14 @@ class HandOut(serializers.Serializer):
     totals = SIDES
     seats = serializers.DictField(child=serializers.IntegerField(), help_text="seat -> player id")
     confirmed = serializers.BooleanField()
-    corrected = serializers.BooleanField()
+    corrected = serializers.BooleanField(
+        help_text="a director corrected this hand; a corrected hand needs confirming again"
+    )
+    confirmed_by_name = serializers.CharField(
+        allow_null=True,
+        help_text="who confirmed the hand: their player name in the game's club, else their "
+        "full name, else username; null while unconfirmed (also after a correction)",
+    )
     irregularities = serializers.ListField(child=serializers.DictField())
 
 
@@ -146,7 +153,7 @@ def hand_out(row: SheetRow) -> dict[str, Any]:
         "declarer": h.declarer_id, "bid": h.bid, "trump": h.trump, "record": h.record,
         "score": row.score, "made": h.made, "void": h.void, "reasons": row.reasons,
         "totals": row.totals, "seats": h.seats, "confirmed": row.confirmed,
-        "corrected": row.corrected,
+        "corrected": row.corrected, "confirmed_by_name": row.confirmed_by_name,
         "irregularities": [
             {"kind": i.kind, "seat": i.seat, "points": i.points} for i in row.irregularities
         ],
@@ -319,7 +326,9 @@ class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
         request=CorrectionIn,
         responses={200: HandRecorded, 400: ERRORS, 403: ERRORS},
         description="A director corrects a hand, also after its club night closed; every "
-        "later total and the game's result are replayed.",
+        "later total and the game's result are replayed. The corrected hand is unconfirmed "
+        "again (`confirmed` false, `corrected` true) until the other side or a director "
+        "confirms it; each correction's `before` keeps who had confirmed it.",
     )
     @action(detail=True, methods=["post"])
     def correct(self, request: Request, pk: str | None = None) -> Response:

@@ -125,6 +125,7 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
         "declarer_side": SIDE_OF.get(form["bidder"].value()),
         "extras_open": _extras_open(form),
         "corrections": hand.corrections.select_related("corrected_by"),
+        "confirmed_by_name": row.confirmed_by_name,
     }
     return render(request, "games/correct.html", context, status=status)
 

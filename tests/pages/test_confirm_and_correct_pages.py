@@ -40,13 +40,14 @@ def test_the_scorer_who_entered_a_hand_cannot_confirm_it(as_scorer, hands):
 
 def test_a_player_at_the_table_confirms_from_the_sheet(client, game, hands):
     client.force_login(seated_user(game, "east", "ivy"))
+    east = game.seats.get(seat="east").player.name
 
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert 'aria-label="Confirm hand 1"' in page
     response = client.post(f"/hands/{hands[0].pk}/confirm/", HTTP_HX_REQUEST="true")
 
     assert response.status_code == 200
-    assert "✓ ivy" in response.content.decode()
+    assert f"✓ confirmed by {east}" in response.content.decode()  # the player, not "ivy"
     assert Hand.objects.get(pk=hands[0].pk).confirmed_by.username == "ivy"
 
 
@@ -202,5 +203,43 @@ def test_a_confirmed_hand_shows_who_confirmed_it_to_everyone(client, game, north
 
     page = client.get(f"/games/{game.pk}/").content.decode()
 
-    assert "✓ ed" in page
+    assert f"✓ confirmed by {game.seats.get(seat='east').player.name}" in page
+    assert "✓ confirmed by ed" not in page
     assert 'aria-label="Confirm hand 1"' not in page
+
+
+# ---- a correction reopens the hand's confirmation -----------------------------------------
+
+
+def test_a_corrected_hand_waits_for_confirmation_again_on_the_sheet(client, director, game, hands):
+    from django.test import Client
+
+    as_director = Client()
+    as_director.force_login(director)
+    ivy = seated_user(game, "east", "ivy")
+    east = game.seats.get(seat="east").player.name
+    services.hand_confirm(hand=hands[0], by=ivy)
+    services.hand_confirm(hand=hands[1], by=ivy)
+    data = {**made_hand(bidder="north", bid=80, trump="red", ns=75), "reason": "Nest miscounted"}
+
+    response = as_director.post(f"/hands/{hands[0].pk}/correct/", data, follow=True)
+
+    assert b"Hand 1 corrected" in response.content
+    client.force_login(ivy)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    hand_1 = page.split('id="hand-1"')[1].split("</tr>")[0]
+    hand_2 = page.split('id="hand-2"')[1].split("</tr>")[0]
+    assert "corrected — waiting for confirmation" in hand_1
+    assert "✓ confirmed by" not in hand_1
+    assert 'aria-label="Confirm hand 1"' in hand_1  # the other side may confirm it again
+    assert f"✓ confirmed by {east}" in hand_2  # a later hand keeps its confirmation
+    assert "waiting for confirmation" not in hand_2
+    history = as_director.get(f"/hands/{hands[0].pk}/correct/").content.decode()
+    assert f"confirmed by {east}" in history.split('id="history"')[1]  # the earlier confirmer
+
+    client.post(f"/hands/{hands[0].pk}/confirm/", HTTP_HX_REQUEST="true")
+
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    hand_1 = page.split('id="hand-1"')[1].split("</tr>")[0]
+    assert f"✓ confirmed by {east}" in hand_1
+    assert "waiting for confirmation" not in hand_1

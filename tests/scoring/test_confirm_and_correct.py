@@ -226,3 +226,109 @@ def test_confirmable_hands_answers_for_a_whole_sheet_as_can_confirm_does_hand_by
     for user, hands_ok in expected.items():
         assert confirmable_hands(user, game, hands) == hands_ok, user
         assert {h.pk for h in hands if can_confirm(user, h)} == hands_ok, user
+
+
+# ---- a correction reopens the hand's confirmation ---------------------------------------------
+
+
+def test_a_correction_unconfirms_the_hand_and_keeps_who_had_confirmed_it(
+    game, scorer, director, seated_users
+):
+    _, east, _, _ = seated_users
+    first = hand_record(game=game, data=made_hand(bid=80, ns=85), entered_by=scorer)
+    second = hand_record(game=game, data=made_hand(bid=80, ns=90), entered_by=scorer)
+    hand_confirm(hand=first, by=east)
+    hand_confirm(hand=second, by=east)
+
+    corrected = hand_correct(hand=first, data=made_hand(bid=80, ns=75), by=director, reason="x")
+
+    assert not corrected.confirmed
+    assert corrected.confirmed_by is None and corrected.confirmed_at is None
+    second.refresh_from_db()
+    assert second.confirmed_by == east and second.confirmed_at is not None  # replayed, kept
+    assert (second.total_ns, second.total_ew) == (10, 75)
+    correction = HandCorrection.objects.get()
+    assert correction.before["confirmed_by"] == east.pk
+    assert correction.before["confirmed_by_name"] == game.seats.get(seat="east").player.name
+    assert correction.before["confirmed_at"] is not None
+    assert correction.after["confirmed_by"] is None
+    assert correction.after["confirmed_by_name"] is None
+
+
+def test_after_a_correction_the_other_side_or_the_correcting_director_confirms_again(
+    game, scorer, director, seated_users
+):
+    from scoring.permissions import can_confirm
+
+    north, east, south, west = seated_users
+    by_north = hand_record(game=game, data=made_hand(), entered_by=SYSTEM)
+    by_north.entered_by = north
+    by_north.save()
+    hand_confirm(hand=by_north, by=east)
+    hand_correct(hand=by_north, data=made_hand(ns=80), by=director, reason="counted again")
+    by_north.refresh_from_db()
+
+    assert [can_confirm(u, by_north) for u in (north, south, east, west, director)] == [
+        False, False, True, True, True,
+    ]  # fmt: skip
+    with pytest.raises(NotAllowed):
+        hand_confirm(hand=by_north, by=south)
+    assert hand_confirm(hand=by_north, by=director).confirmed_by == director
+
+
+def test_the_api_marks_a_corrected_hand_and_names_whoever_confirms_it_again(
+    api, director_api, club, game, players
+):
+    from tests.factories import member_of
+
+    east, west = member_of(club, username="ed"), member_of(club, username="wes")
+    for player, user in zip(players[1::2], (east, west), strict=True):  # east and west
+        player.user = user
+        player.save()
+    west.first_name, west.last_name = "Wilma", "West"
+    west.save()
+    west_player = game.seats.get(seat="west").player
+    ids = [api.post(f"/api/v1/games/{game.pk}/hands/", made_hand(), format="json").json()["id"]
+           for _ in range(2)]  # fmt: skip
+    east_client, west_client = APIClient(), APIClient()
+    east_client.force_authenticate(east)
+    west_client.force_authenticate(west)
+    for hand_id in ids:
+        assert east_client.post(f"/api/v1/hands/{hand_id}/confirm/").status_code == 200
+
+    corrected = director_api.post(
+        f"/api/v1/hands/{ids[0]}/correct/",
+        {"reason": "east-west counted 40", "hand": made_hand(ns=80)},
+        format="json",
+    )
+
+    assert corrected.status_code == 200, corrected.json()
+    east_name = game.seats.get(seat="east").player.name
+    assert corrected.json()["corrections"][0]["before"]["confirmed_by_name"] == east_name
+    first, second = api.get(f"/api/v1/games/{game.pk}/").json()["hands"]
+    assert (first["confirmed"], first["corrected"], first["confirmed_by_name"]) == (
+        False, True, None,
+    )  # fmt: skip
+    assert (second["confirmed"], second["corrected"], second["confirmed_by_name"]) == (
+        True, False, east_name,
+    )  # fmt: skip
+
+    assert west_client.post(f"/api/v1/hands/{ids[0]}/confirm/").status_code == 200
+
+    first = api.get(f"/api/v1/games/{game.pk}/").json()["hands"][0]
+    assert (first["confirmed"], first["corrected"]) == (True, True)
+    assert first["confirmed_by_name"] == west_player.name  # the player, not "Wilma West"
+
+
+def test_confirmed_by_name_falls_back_to_full_name_then_username(api, game, director):
+    director.first_name, director.last_name = "Dana", "Director"
+    director.save()
+    olive = UserFactory(username="olive")
+    hands = [hand_record(game=game, data=made_hand(), entered_by=SYSTEM) for _ in range(2)]
+    hand_confirm(hand=hands[0], by=director)  # no player of the club: the full name
+    hands[1].confirmed_by, hands[1].confirmed_at = olive, hands[0].confirmed_at  # nor a name
+    hands[1].save()
+
+    first, second = api.get(f"/api/v1/games/{game.pk}/").json()["hands"]
+    assert first["confirmed_by_name"] == "Dana Director"
+    assert second["confirmed_by_name"] == "olive"
