@@ -1,5 +1,9 @@
 /* Score entry at the table: small helps that htmx cannot give.
-   - the other side's counters fill themselves in (deck total minus what was typed);
+   - the two sides' counters fill each other (deck total, from the ruleset, minus what was
+     typed); the field being typed in is never changed, and a note says so when the
+     filled one replaces a number the scorer had typed there;
+   - after Record (an htmx swap), focus goes to the result above the form, or to the
+     first error of a refused hand, so it is in view and a screen reader reads it;
    - the bid's -5/+5 steppers;
    - the declarer's side is marked beside the counters.
    Event delegation on document, so it keeps working after htmx swaps the form. */
@@ -10,11 +14,19 @@
     return Array.prototype.slice.call(form.querySelectorAll("input[data-counters]"));
   }
 
+  function labelText(form, input) {
+    var label = form.querySelector("label[for='" + input.id + "']");
+    return label ? label.textContent.trim() : "The other side";
+  }
+
   document.addEventListener("input", function (event) {
     var input = event.target;
     if (!input.matches || !input.matches("input[data-counters]")) return;
     var form = input.form;
     var group = input.getAttribute("data-counters");
+    var note = form.querySelector("[data-counters-note='" + group + "']");
+    // What the scorer typed here is theirs: the other field may not overwrite it.
+    input.setAttribute("data-typed", input.value);
     var total = parseInt(input.getAttribute("data-total"), 10);
     var value = parseInt(input.value, 10);
     var others = counterInputs(form).filter(function (other) {
@@ -22,7 +34,17 @@
     });
     // Only a two-sided sheet has one "other side" to fill; a bad number fills nothing.
     if (others.length !== 1 || isNaN(value) || value < 0 || value > total) return;
-    others[0].value = String(total - value);
+    var other = others[0];
+    var filled = String(total - value);
+    // The other field keeps, in data-typed, the last number the scorer typed there.
+    var typed = other.getAttribute("data-typed");
+    if (note) {
+      note.textContent = typed && typed !== filled
+        ? labelText(form, other) + " changed from " + typed + " to " + filled +
+          ", so the two make " + total + "."
+        : "";
+    }
+    other.value = filled;
   });
 
   document.addEventListener("click", function (event) {
