@@ -1,8 +1,11 @@
 """The score-entry page a scorer uses at the table, and confirming or correcting a hand.
 
-The page is one htmx region (``#game-live``): recording or confirming a hand
-swaps it whole, so the totals, the dealer, the seat-exchange prompt and the
-sheet never disagree. Without JavaScript the same forms post normally.
+The page is one htmx region (``#game-live``): recording a hand swaps it whole, so
+the totals, the dealer, the seat-exchange prompt and the sheet never disagree, and
+the recorded hand's result shows in a live region just above the form
+(``#hand-result``), where the scorer is looking. Confirming a hand swaps only that
+hand's row of the sheet, so the page does not move. Without JavaScript the same
+forms post normally and the redirect brings the scorer back to the same place.
 """
 
 from __future__ import annotations
@@ -63,10 +66,11 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             return _render(request, game, refusal=error.message, status=error.status)
         add_domain_errors(form, error)
         return _render(request, game, forms=forms, status=error.status)
-    messages.success(request, f"Hand {hand.number} recorded.")
     if request.htmx:
-        return _render(request, game)
-    return redirect("game-detail", pk=game.pk)
+        return _render(request, game, recorded=hand.number)
+    # Without JavaScript: the page again, scrolled to the result above the form.
+    url = reverse("game-detail", args=[game.pk])
+    return redirect(f"{url}?recorded={hand.number}#hand-result")
 
 
 @require_POST
@@ -76,11 +80,15 @@ def hand_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         scoring.hand_confirm(hand=hand, by=request.user)
     except DomainError as error:
+        if request.htmx:
+            return _render_row(request, hand, refusal=error.message, status=error.status)
         return _render(request, hand.game, refusal=error.message, status=error.status)
-    messages.success(request, f"Hand {hand.number} confirmed.")
     if request.htmx:
-        return _render(request, hand.game)
-    return redirect("game-detail", pk=hand.game_id)
+        # Only this hand's row: nothing above it moves, so the page keeps its place.
+        return _render_row(request, hand)
+    messages.success(request, f"Hand {hand.number} confirmed.")
+    url = reverse("game-detail", args=[hand.game_id])
+    return redirect(f"{url}#hand-{hand.number}")
 
 
 @login_required_message
@@ -153,9 +161,16 @@ def _render(
     *,
     forms: dict[str, HandForm] | None = None,
     refusal: str | None = None,
+    recorded: int | None = None,
     status: int = 200,
 ) -> HttpResponse:
     sheet = selectors.game_sheet(game=game)
+    if recorded is None and request.method == "GET":
+        # The no-JavaScript redirect after recording (?recorded=N): the same result,
+        # only while that hand is still the sheet's latest.
+        recorded = _int_or_none(request.GET.get("recorded"))
+    last = sheet.rows[-1] if sheet.rows else None
+    result = _result(last) if last is not None and last.number == recorded else None
     game = sheet.game
     forms = forms or _hand_forms(game)
     for form in forms.values():
@@ -194,9 +209,77 @@ def _render(
         "declarer_side": SIDE_OF.get(hand_form["bidder"].value()),
         "refusal": table_text(refusal),
         "extras_open": _extras_open(hand_form),
+        # What the scorer sees at the form after Record: the hand's result, or why
+        # the hand was not recorded (the form's errors, with what was typed kept).
+        "result": result,
+        "not_recorded": _not_recorded(forms, sheet.next_number),
     }
     template = "games/_live.html" if request.htmx else "games/detail.html"
     return render(request, template, context, status=status)
+
+
+SIDE_SHORT = {"north_south": "N-S", "east_west": "E-W"}
+
+
+def _int_or_none(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def signed(points: int) -> str:
+    """A hand's score as the sheet says it: +120, 0, -40."""
+    return f"+{points}" if points > 0 else str(points)
+
+
+def _result(row) -> dict[str, Any]:
+    """The sentence the scorer reads after Record, e.g.
+    "Hand 5 recorded: North bid 95, made — N-S +120, E-W 0"."""
+    record = row.hand.record or {}
+    sides = ("north_south", "east_west")
+    scores = ", ".join(f"{SIDE_SHORT[side]} {signed(row.score.get(side, 0))}" for side in sides)
+    if "misdeal" in record:
+        what = f"misdeal — {scores}"
+    elif "redeal" in record or row.void:
+        what = "redeal, no score"
+    else:
+        outcome = "made" if row.made else "set"
+        what = f"{label(SEAT_LABELS, row.declarer)} bid {row.bid}, {outcome} — {scores}"
+    return {
+        "number": row.number,
+        "text": f"Hand {row.number} recorded: {what}",
+        "totals": "Totals: "
+        + " · ".join(f"{SIDE_SHORT[side]} {row.totals.get(side, 0)}" for side in sides),
+        "made": row.made,
+        "void": row.void,
+    }
+
+
+def _not_recorded(forms: dict[str, HandForm], number: int) -> dict[str, Any] | None:
+    """A refused hand: which of the page's forms, and its reasons, for the live region."""
+    for form in forms.values():
+        if form.is_bound and form.errors:
+            reasons = [str(e) for errors in form.errors.values() for e in errors]
+            return {"number": number, "reasons": reasons}
+    return None
+
+
+def _render_row(
+    request: HttpRequest, hand: Hand, *, refusal: str | None = None, status: int = 200
+) -> HttpResponse:
+    """One hand's row of the sheet (after Confirm), by the same rules as the whole sheet."""
+    game = hand.game
+    sheet = selectors.game_sheet(game=game)
+    row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
+    context = {
+        "game": sheet.game,
+        "row": row,
+        "is_director": is_director(request.user, game.club),
+        "confirmable": confirmable_hands(request.user, game, [row.hand]),
+        "row_refusal": table_text(refusal),
+    }
+    return render(request, "games/_sheet_row.html", context, status=status)
 
 
 def _seat_cards(sheet) -> list[dict[str, Any]]:

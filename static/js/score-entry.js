@@ -71,4 +71,38 @@
       }
     });
   });
+
+  /* After Record: the result (or the reasons) where the scorer is looking. The server
+     marks #hand-result with data-announce when it has news of the post. */
+  // Scroll so that el's top sits just below the sticky top bar (its height varies: it wraps).
+  function scrollBelowTopbar(el) {
+    var bar = document.querySelector(".topbar");
+    var offset = (bar ? bar.getBoundingClientRect().bottom : 0) + 8;
+    window.scrollTo(0, window.scrollY + el.getBoundingClientRect().top - offset);
+  }
+
+  function announce() {
+    var live = document.getElementById("hand-result");
+    if (!live || !live.hasAttribute("data-announce")) return;
+    live.removeAttribute("data-announce");
+    var error = document.querySelector("#game-live form .has-error");
+    if (error) {
+      var control = error.querySelector("input:not([type=hidden]), select, textarea") || error;
+      if (control === error) error.setAttribute("tabindex", "-1");
+      control.focus({ preventScroll: true });
+      error.scrollIntoView({ block: "center" });
+      return;
+    }
+    live.focus({ preventScroll: true });
+    scrollBelowTopbar(live);
+  }
+
+  // Once per answer: announce() takes data-announce off, so a later swap of one sheet
+  // row (Confirm) does not move focus or the page.
+  document.addEventListener("htmx:afterSettle", announce);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", announce);
+  } else {
+    announce();
+  }
 })();

@@ -95,12 +95,14 @@ def test_a_club_night_from_open_to_standings(desktop_page, page, new_page, club)
     log_in(ivy, "ivy", PASSWORD)
     ivy.goto(f"/games/{games[1].pk}/")
     ivy.get_by_role("button", name="Confirm hand 1").click()
-    expect(ivy.locator("#hand-1 .confirm-cell")).to_contain_text("✓ ivy")
+    expect(ivy.locator("#hand-1 .confirm-cell")).to_contain_text("✓ confirmed")
+    expect(ivy.locator("#hand-1")).to_contain_text(f"✓ confirmed by {east.name}")
     assert Hand.objects.get(game=games[1], number=1).confirmed_by.username == "ivy"
 
     # The director corrects hand 2 at table 1: East-West took 85, not 80.
     director.goto(f"/games/{games[1].pk}/")
-    before = director.locator("#hand-5 td.total").all_inner_texts()
+    before = director.locator("#hand-5 .total").all_inner_texts()
+    director.locator("#hand-2 summary").click()  # the hand's details open on tap
     director.get_by_role("link", name="Correct hand 2").click()
     expect(director.get_by_label("North-South counters")).to_have_value("40")
     director.get_by_label("North-South counters").fill("35")
@@ -108,8 +110,9 @@ def test_a_club_night_from_open_to_standings(desktop_page, page, new_page, club)
     director.get_by_label("Why is this hand corrected?").fill("East-West miscounted the nest")
     director.get_by_role("button", name="Save correction").click()
     expect(director.locator("#hand-2")).to_contain_text("corrected")
-    after = director.locator("#hand-5 td.total").all_inner_texts()
+    after = director.locator("#hand-5 .total").all_inner_texts()
     assert after != before  # every later total was replayed
+    director.locator("#hand-2 summary").click()
     director.get_by_role("link", name="corrected").click()
     history = director.locator("#history")
     expect(history).to_contain_text("East-West miscounted the nest")

@@ -43,7 +43,7 @@ def test_a_scorer_records_hands_and_sees_the_sheet_grow(page, table_game):
     expect(page.get_by_label("East-West counters")).to_have_value("35")
     page.get_by_role("button", name="Record hand 1").click()
 
-    expect(page.locator("#hand-result")).to_contain_text("Hand 1 recorded.")
+    expect(page.locator("#hand-result")).to_contain_text("Hand 1 recorded: North bid 80, made")
     expect(page.locator("#hand-1")).to_contain_text("85")
     expect(page.locator("#dealer")).to_contain_text("Dealer: East")
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()

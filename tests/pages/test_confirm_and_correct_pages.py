@@ -51,6 +51,54 @@ def test_a_player_at_the_table_confirms_from_the_sheet(client, game, hands):
     assert Hand.objects.get(pk=hands[0].pk).confirmed_by.username == "ivy"
 
 
+def test_confirming_with_htmx_answers_with_that_hands_row_only(client, game, hands):
+    client.force_login(seated_user(game, "east", "ivy"))
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    form = hand_row(page, 1).split("<form")[1].split(">")[0]
+    assert 'hx-target="closest li"' in form and 'hx-swap="outerHTML"' in form
+
+    response = client.post(f"/hands/{hands[0].pk}/confirm/", HTTP_HX_REQUEST="true")
+
+    row = response.content.decode()
+    assert row.lstrip().startswith('<li id="hand-1"')
+    assert 'id="game-live"' not in row and 'id="hand-2"' not in row
+    assert '✓<span class="status-word"> confirmed' in row.split('class="confirm-cell"')[1]
+    assert 'aria-label="Confirm hand 1"' not in row
+
+
+def test_without_javascript_confirming_comes_back_to_the_hand(client, game, hands):
+    client.force_login(seated_user(game, "east", "ivy"))
+
+    response = client.post(f"/hands/{hands[0].pk}/confirm/")
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/#hand-1"
+
+
+def test_a_refused_htmx_confirm_says_why_in_the_row(client, member, hands):
+    client.force_login(member)
+
+    response = client.post(f"/hands/{hands[0].pk}/confirm/", HTTP_HX_REQUEST="true")
+
+    row = response.content.decode()
+    assert row.lstrip().startswith('<li id="hand-1"')
+    assert 'role="alert">Only a player of the other side or a director' in row
+
+
+def test_a_hand_row_tells_who_entered_and_who_confirmed_it(client, game, hands):
+    ivy = seated_user(game, "east", "ivy")
+    services.hand_confirm(hand=hands[0], by=ivy)
+    east = game.seats.get(seat="east").player.name
+
+    page = client.get(f"/games/{game.pk}/").content.decode()
+
+    first, second = hand_row(page, 1), hand_row(page, 2)
+    assert "<dt>Entered by</dt><dd>sam</dd>" in first
+    assert f"✓ confirmed by {east}" in first
+    assert '<dd class="confirmed-by">awaiting</dd>' in second
+    assert "<summary>" in first and "Red" in first.split("</summary>")[1]  # trump, on tap
+
+
 def test_a_member_who_did_not_play_is_refused(client, member, hands):
     client.force_login(member)
 
@@ -148,6 +196,11 @@ def north_scores(club, game):
     return hand
 
 
+def hand_row(page: str, number: int) -> str:
+    """One hand's element of the score sheet (games/_sheet_row.html)."""
+    return page.split(f'id="hand-{number}"')[1].split("</li>")[0]
+
+
 def confirm_button(client, game, number=1) -> bool:
     page = client.get(f"/games/{game.pk}/").content.decode()
     return f'aria-label="Confirm hand {number}"' in page
@@ -227,8 +280,8 @@ def test_a_corrected_hand_waits_for_confirmation_again_on_the_sheet(client, dire
     assert b"Hand 1 corrected" in response.content
     client.force_login(ivy)
     page = client.get(f"/games/{game.pk}/").content.decode()
-    hand_1 = page.split('id="hand-1"')[1].split("</tr>")[0]
-    hand_2 = page.split('id="hand-2"')[1].split("</tr>")[0]
+    hand_1 = hand_row(page, 1)
+    hand_2 = hand_row(page, 2)
     assert "corrected — waiting for confirmation" in hand_1
     assert "✓ confirmed by" not in hand_1
     assert 'aria-label="Confirm hand 1"' in hand_1  # the other side may confirm it again
@@ -240,6 +293,6 @@ def test_a_corrected_hand_waits_for_confirmation_again_on_the_sheet(client, dire
     client.post(f"/hands/{hands[0].pk}/confirm/", HTTP_HX_REQUEST="true")
 
     page = client.get(f"/games/{game.pk}/").content.decode()
-    hand_1 = page.split('id="hand-1"')[1].split("</tr>")[0]
+    hand_1 = hand_row(page, 1)
     assert f"✓ confirmed by {east}" in hand_1
     assert "waiting for confirmation" not in hand_1
