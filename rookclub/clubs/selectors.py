@@ -25,6 +25,14 @@ class Member:
     player: Player | None
 
     @property
+    def player_id(self) -> int | None:
+        return self.player.pk if self.player else None
+
+    @property
+    def player_name(self) -> str | None:
+        return self.player.name if self.player else None
+
+    @property
     def name(self) -> str:
         return self.user.get_full_name() or self.user.get_username()
 
