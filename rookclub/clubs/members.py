@@ -113,9 +113,17 @@ def account_create(
 # ---- members ---------------------------------------------------------------------------
 
 
-def _locked_memberships(club: Club) -> list[Membership]:
-    """All the club's memberships, locked until the transaction ends."""
-    return list(Membership.objects.select_for_update().filter(club=club).order_by("pk"))
+def _locked_memberships(club: Club, by: Any) -> list[Membership]:
+    """All the club's memberships, locked until the transaction ends, after checking
+    again that ``by`` is still a director: one who stepped down a moment ago (in a
+    request that held the lock first) no longer may."""
+    locked = list(Membership.objects.select_for_update().filter(club=club).order_by("pk"))
+    user_id = getattr(by, "pk", None)
+    if user_id is not None and not getattr(by, "is_superuser", False):
+        role = next((m.role for m in locked if m.user_id == user_id), None)
+        if role != Membership.Role.DIRECTOR:
+            raise NotAllowed("Only a director of the club can do this.")
+    return locked
 
 
 def _membership(locked: list[Membership], club: Club, user: Any) -> Membership:
@@ -153,7 +161,7 @@ def member_set_role(*, club: Club, user: Any, role: Any, by: Any) -> Membership:
     into something else."""
     require_director(by, club)
     role = _role(role)
-    locked = _locked_memberships(club)
+    locked = _locked_memberships(club, by)
     membership = _membership(locked, club, user)
     if role != Membership.Role.DIRECTOR:
         _keep_a_director(locked, membership, club, "change their role")
@@ -167,7 +175,7 @@ def member_set_role(*, club: Club, user: Any, role: Any, by: Any) -> Membership:
 def member_remove(*, club: Club, user: Any, by: Any) -> None:
     """A director removes a member (their account stays; their player is unlinked)."""
     require_director(by, club)
-    locked = _locked_memberships(club)
+    locked = _locked_memberships(club, by)
     membership = _membership(locked, club, user)
     _keep_a_director(locked, membership, club, "remove them")
     Player.objects.filter(club=club, user_id=membership.user_id).update(user=None)
@@ -190,7 +198,7 @@ def member_link_player(*, club: Club, user: Any, player: Player | None, by: Any)
             "Not a player of this club.",
             errors={"player": [f"{player} is not a player of {club}"]},
         )
-    player = Player.objects.select_for_update().select_related("user").get(pk=player.pk)
+    player = Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
     if player.user_id == membership.user_id:
         return player
     if player.user_id is not None:
