@@ -2,6 +2,7 @@
 
 from rest_framework.routers import DefaultRouter
 
+from rookclub.clubs.members_api import urlpatterns as members_urls
 from rookclub.printing.api import register as register_printing
 from scoring.api.games import GameViewSet, HandViewSet, RulesetViewSet
 from scoring.api.nights import ClubViewSet, PlayerViewSet, SessionViewSet
@@ -17,4 +18,5 @@ router.register("hands", HandViewSet, basename="hand")
 register_tournaments(router)  # tournaments, matches, entries, rounds
 register_printing(router)  # PDFs and batch print jobs
 
-urlpatterns = router.urls
+# Accounts, members and invitations: plain paths beside the router's.
+urlpatterns = router.urls + members_urls

@@ -143,6 +143,28 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# --- Email (password reset) -------------------------------------------------
+# EMAIL_URL: smtp://user:pass@host:25, smtp+tls://... (STARTTLS), smtp+ssl://...,
+# submission://user:pass@host (SMTP with STARTTLS, port 587 unless given), or
+# consolemail:// (the default: emails are written to the log, nothing is sent).
+_email_url = env.str("EMAIL_URL", default="").strip() or "consolemail://"
+_submission = _email_url.startswith("submission://")
+if _submission:
+    _email_url = "smtp+tls://" + _email_url.removeprefix("submission://")
+try:
+    _email = env.email_url_config(_email_url)
+except ImproperlyConfigured:
+    raise ImproperlyConfigured(
+        f"EMAIL_URL must start with smtp://, smtp+tls://, smtp+ssl://, submission:// or "
+        f"consolemail://; it starts with {urlsplit(_email_url).scheme or 'nothing'}://."
+    ) from None
+_email.pop("OPTIONS", None)
+if _submission and not _email.get("EMAIL_PORT"):
+    _email["EMAIL_PORT"] = 587
+globals().update({key: value for key, value in _email.items() if value not in (None, "")})
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Rookclub <rookclub@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
 # --- Internationalisation ----------------------------------------------------
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = env.str("TIME_ZONE", default="America/Chicago")

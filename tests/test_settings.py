@@ -63,3 +63,50 @@ def test_a_site_url_that_is_not_an_http_address_refuses_to_start():
 
     assert result.returncode != 0
     assert "SITE_URL must be the site's address as an http(s) URL" in result.stderr
+
+
+EMAIL_SETTINGS = (
+    "from django.conf import settings as s; "
+    "print(s.EMAIL_BACKEND, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_HOST_USER, "
+    "s.EMAIL_HOST_PASSWORD, s.EMAIL_USE_TLS, s.EMAIL_USE_SSL, s.DEFAULT_FROM_EMAIL, sep='|')"
+)
+
+
+def email_settings(**env: str) -> list[str]:
+    result = run_manage("shell", "-c", EMAIL_SETTINGS, **env)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip().splitlines()[-1].split("|")
+
+
+def test_without_email_url_emails_are_written_to_the_console():
+    backend = email_settings(EMAIL_URL="")[0]
+
+    assert backend == "django.core.mail.backends.console.EmailBackend"
+
+
+def test_a_submission_email_url_is_smtp_with_starttls_on_port_587():
+    settings = email_settings(
+        EMAIL_URL="submission://club%40example.org:s3cret@mail.example.org",
+        DEFAULT_FROM_EMAIL="Maple Street <club@example.org>",
+    )
+
+    assert settings == [
+        "django.core.mail.backends.smtp.EmailBackend", "mail.example.org", "587",
+        "club@example.org", "s3cret", "True", "False", "Maple Street <club@example.org>",
+    ]  # fmt: skip
+
+
+def test_an_smtp_email_url_keeps_its_port_and_credentials():
+    settings = email_settings(EMAIL_URL="smtp://user:pass@mail.example.org:2525")
+
+    assert settings[:7] == [
+        "django.core.mail.backends.smtp.EmailBackend", "mail.example.org", "2525",
+        "user", "pass", "False", "False",
+    ]  # fmt: skip
+
+
+def test_an_email_url_of_an_unknown_kind_refuses_to_start():
+    result = run_manage("check", EMAIL_URL="pigeon://loft")
+
+    assert result.returncode != 0
+    assert "EMAIL_URL must start with smtp://" in result.stderr

@@ -4,6 +4,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class Club(models.Model):
@@ -45,6 +46,12 @@ class Player(models.Model):
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["club", "name"], name="player_name_unique_in_club"),
+            # A member plays as one player of a club (and a player is one person).
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_player_per_user_in_club",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -72,6 +79,43 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} — {self.get_role_display()} of {self.club}"
+
+
+class Invitation(models.Model):
+    """A link a director sends to let someone join the club with a role. It works
+    once, until it expires (:data:`INVITATION_DAYS` after it was made)."""
+
+    token = models.CharField(max_length=64, unique=True)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(
+        max_length=16, choices=Membership.Role.choices, default=Membership.Role.MEMBER
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Invitation to {self.club} as {self.get_role_display()}"
+
+    @property
+    def is_used(self) -> bool:
+        return self.accepted_at is not None
+
+    def is_expired(self, now: Any = None) -> bool:
+        return (now or timezone.now()) >= self.expires_at
+
+
+#: How long an invitation link works.
+INVITATION_DAYS = 14
 
 
 class ClubSession(models.Model):

@@ -42,3 +42,11 @@ def is_member(user: Any, club: Club) -> bool:
 def require_director(by: Any, club: Club) -> None:
     """Refuse (``NotAllowed``) anyone but a director of ``club`` (or SYSTEM)."""
     roles.require_role(by, club, (roles.DIRECTOR,), "Only a director of the club can do this.")
+
+
+def require_member(by: Any, club: Club) -> None:
+    """Refuse (``NotAllowed``) anyone who is not a member of ``club`` (or SYSTEM)."""
+    roles.require_role(
+        by, club, (roles.DIRECTOR, roles.SCORER, roles.MEMBER),
+        "Only members of the club can see its members.",
+    )  # fmt: skip

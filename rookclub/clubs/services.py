@@ -22,6 +22,9 @@ from rookclub.core.roles import user_or_none
 
 # ---- clubs and players ---------------------------------------------------------------
 
+#: Club addresses that are pages of their own (/clubs/new/).
+RESERVED_SLUGS = {"new"}
+
 
 @transaction.atomic
 def club_create(*, name: str, by: Any) -> Club:
@@ -33,7 +36,7 @@ def club_create(*, name: str, by: Any) -> Club:
         raise Invalid("A club needs a name.", errors={"name": ["give the club a name"]})
     base = slugify(name)[:100] or "club"
     slug, n = base, 1
-    while Club.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     club = Club.objects.create(name=name, slug=slug)

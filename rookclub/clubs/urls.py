@@ -2,8 +2,29 @@
 
 from django.urls import path
 
-from rookclub.clubs import views
+from rookclub.clubs import member_views, views
 
 urlpatterns = [
+    path("accounts/signup/", member_views.signup, name="signup"),
+    path("clubs/new/", member_views.club_new, name="club-new"),
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
+    path("clubs/<slug:slug>/members/", member_views.club_members_view, name="club-members"),
+    path("clubs/<slug:slug>/members/invite/", member_views.member_invite, name="member-invite"),
+    path("clubs/<slug:slug>/members/new/", member_views.member_new, name="member-new"),
+    path(
+        "clubs/<slug:slug>/members/<int:user_id>/role/",
+        member_views.member_role,
+        name="member-role",
+    ),
+    path(
+        "clubs/<slug:slug>/members/<int:user_id>/player/",
+        member_views.member_player,
+        name="member-player",
+    ),
+    path(
+        "clubs/<slug:slug>/members/<int:user_id>/remove/",
+        member_views.member_remove,
+        name="member-remove",
+    ),
+    path("invites/<str:token>/", member_views.invite, name="invite"),
 ]

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 
 from rookclub.clubs.forms import SessionOpenForm
 from rookclub.clubs.models import Club
-from rookclub.clubs.permissions import is_director
+from rookclub.clubs.permissions import is_director, role_in
 
 
 def club_page(request: HttpRequest, club: Club, form: SessionOpenForm, status: int = 200):
@@ -16,6 +16,7 @@ def club_page(request: HttpRequest, club: Club, form: SessionOpenForm, status: i
         "club": club,
         "form": form,
         "is_director": is_director(request.user, club),
+        "is_member": role_in(request.user, club) is not None,
         "sessions": club.sessions.all()[:30],
         "players": club.players.filter(active=True),
     }

@@ -46,3 +46,18 @@ class Conflict(DomainError):
 
     code = "conflict"
     status = 409
+
+
+class NotFound(DomainError):
+    """What the request names does not exist (HTTP 404)."""
+
+    code = "not_found"
+    status = 404
+
+
+class Gone(DomainError):
+    """What the request names existed but can no longer be used, e.g. an expired or
+    used invitation (HTTP 410)."""
+
+    code = "gone"
+    status = 410
