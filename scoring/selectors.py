@@ -87,7 +87,7 @@ def game_sheet(*, game: Game) -> GameSheet:
             made=h.made,
             void=h.void,
             reasons=list(h.score.get("reasons", [])),
-            confirmed=h.confirmed_by_id is not None,
+            confirmed=h.confirmed_at is not None,
             corrected=h.corrected,
             irregularities=list(h.irregularities.all()),
         )
