@@ -5,6 +5,7 @@ from rest_framework.routers import DefaultRouter
 from rookclub.printing.api import register as register_printing
 from scoring.api.games import GameViewSet, HandViewSet, RulesetViewSet
 from scoring.api.nights import ClubViewSet, PlayerViewSet, SessionViewSet
+from scoring.api.tables import TableLinkViewSet
 from tournaments.api import register as register_tournaments
 
 router = DefaultRouter()
@@ -14,6 +15,7 @@ router.register("sessions", SessionViewSet, basename="session")
 router.register("rulesets", RulesetViewSet, basename="ruleset")
 router.register("games", GameViewSet, basename="game")
 router.register("hands", HandViewSet, basename="hand")
+router.register("table", TableLinkViewSet, basename="table-link")
 register_tournaments(router)  # tournaments, matches, entries, rounds
 register_printing(router)  # PDFs and batch print jobs
 
