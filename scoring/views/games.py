@@ -31,7 +31,7 @@ from scoring.forms import (
     table_text,
 )
 from scoring.models import Game, Hand
-from scoring.permissions import SIDE_OF, can_record, confirmable_hands
+from scoring.permissions import SIDE_OF, SIDES, can_record, confirmable_hands, table_confirmable
 
 
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -41,32 +41,42 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return _render(request, game)
     if not request.user.is_authenticated:
         return _render(request, game, refusal="Log in to record hands.", status=403)
+    return record_posted(request, game, request.user, reverse("game-detail", args=[game.pk]))
+
+
+def record_posted(
+    request: HttpRequest, game: Game, by: Any, done: str, link: Any = None
+) -> HttpResponse:
+    """Record the hand the page's form posted, by ``by`` (a user, or a table link's
+    actor with ``link`` its table), and show the sheet again (``done`` without htmx)."""
     forms = _hand_forms(game, request.POST)
     form = forms.get(request.POST.get("kind", ""))
     if form is None:
-        return _render(request, game, refusal="That form is not one of this page's.", status=400)
+        return _render(
+            request, game, refusal="That form is not one of this page's.", status=400, link=link
+        )
     if not form.is_valid():
-        return _render(request, game, forms=forms, status=400)
+        return _render(request, game, forms=forms, status=400, link=link)
     try:
         hand = scoring.hand_record(
             game=game,
             data=form.to_record(),
-            entered_by=request.user,
+            entered_by=by,
             number=form.cleaned_data.get("number"),
         )
     except NotAllowed as error:
-        return _render(request, game, refusal=error.message, status=error.status)
+        return _render(request, game, refusal=error.message, status=error.status, link=link)
     except DomainError as error:
         if error.code in ("hand_number_taken", "game_finished", "session_closed"):
             # Someone else at the table already recorded it, or the game or the night is
             # over: show the sheet as it is now, with the reason.
-            return _render(request, game, refusal=error.message, status=error.status)
+            return _render(request, game, refusal=error.message, status=error.status, link=link)
         add_domain_errors(form, error)
-        return _render(request, game, forms=forms, status=error.status)
+        return _render(request, game, forms=forms, status=error.status, link=link)
     messages.success(request, f"Hand {hand.number} recorded.")
     if request.htmx:
-        return _render(request, game)
-    return redirect("game-detail", pk=game.pk)
+        return _render(request, game, link=link)
+    return redirect(done)
 
 
 @require_POST
@@ -153,7 +163,11 @@ def _render(
     forms: dict[str, HandForm] | None = None,
     refusal: str | None = None,
     status: int = 200,
+    link: Any = None,
 ) -> HttpResponse:
+    """The score-entry page. ``link``: the page is a table link's (``/t/<key>/``, a
+    :class:`scoring.table_links.TableState`): no login, forms post to the link, and
+    Confirm is offered per side."""
     sheet = selectors.game_sheet(game=game)
     game = sheet.game
     forms = forms or _hand_forms(game)
@@ -194,6 +208,33 @@ def _render(
         "refusal": table_text(refusal),
         "extras_open": _extras_open(hand_form),
     }
+    for row in sheet.rows:
+        by = row.hand.confirmed_by
+        row.confirmed_label = (
+            by.get_username() if by else label(SIDE_LABELS, row.hand.confirmed_side)
+        )
+    context["record_url"] = reverse("game-detail", args=[game.pk])
+    if link is not None:
+        key = link.link.key
+        closed = link.refusal.message if link.refusal else None
+        sides = table_confirmable(game, [row.hand for row in sheet.rows])
+        for row in sheet.rows:
+            row.table_sides = [
+                {"value": s, "label": label(SIDE_LABELS, s),
+                 "url": reverse("table-link-confirm", args=[key, row.number])}
+                for s in sides.get(row.hand.pk, [])
+            ]  # fmt: skip
+        context.update(
+            table_link=link,
+            table=link.number,
+            record_url=reverse("table-link", args=[key]),
+            can_record=closed is None,
+            night_closed=closed or context["night_closed"],
+            confirmable=set(),
+            is_director=False,
+            side_choices=[(s, label(SIDE_LABELS, s)) for s in SIDES],
+            chosen_side=request.POST.get("side") or SIDES[0],
+        )
     template = "games/_live.html" if request.htmx else "games/detail.html"
     return render(request, template, context, status=status)
 
