@@ -233,7 +233,8 @@ def _render(
             confirmable=set(),
             is_director=False,
             side_choices=[(s, label(SIDE_LABELS, s)) for s in SIDES],
-            chosen_side=request.POST.get("side") or SIDES[0],
+            # A recorded hand keeps the side chosen; a confirmation's side is the other one.
+            chosen_side=(request.POST.get("kind") and request.POST.get("side")) or SIDES[0],
         )
     template = "games/_live.html" if request.htmx else "games/detail.html"
     return render(request, template, context, status=status)
