@@ -15,6 +15,11 @@ urlpatterns = [
     path("sessions/<int:pk>/close/", nights.session_close, name="session-close"),
     path("sessions/<int:pk>/reopen/", nights.session_reopen, name="session-reopen"),
     path("sessions/<int:pk>/standings/", standings.session_standings, name="session-standings"),
+    path(
+        "sessions/<int:pk>/tables/<int:number>/replace-link/",
+        nights.table_replace_link,
+        name="session-table-replace-link",
+    ),
     path("tables/<int:pk>/new-game/", nights.table_new_game, name="table-new-game"),
     path("players/<int:pk>/", standings.player_detail, name="player-detail"),
     path("games/<int:pk>/", games.game_detail, name="game-detail"),

@@ -118,3 +118,35 @@ def test_posts_beyond_the_limit_answer_429_on_the_page(client, url, game, settin
     assert response.status_code == 429
     assert "wait a minute" in response.content.decode()
     assert Hand.objects.count() == 1
+
+
+# ---- the director's night page -----------------------------------------------------------------
+
+
+def test_the_director_sees_each_tables_link_and_a_replace_button(as_director, night):
+    html = as_director.get(f"/sessions/{night.pk}/").content.decode()
+
+    for link in TableLink.objects.filter(session=night):
+        assert f"/t/{link.key}/" in html
+    assert TableLink.objects.filter(session=night).count() == 3
+    assert "Replace table 1&#x27;s link" in html or "Replace table 1's link" in html
+
+
+def test_a_scorer_sees_no_table_links_on_the_night_page(as_scorer, night):
+    html = as_scorer.get(f"/sessions/{night.pk}/").content.decode()
+
+    assert "/t/" not in html and "Replace" not in html
+
+
+def test_the_director_replaces_a_link_from_the_night_page(as_director, night, client, link):
+    response = as_director.post(f"/sessions/{night.pk}/tables/1/replace-link/")
+
+    assert response.status_code == 302
+    assert client.get(f"/t/{link.key}/").status_code == 404
+    assert TableLink.objects.get(session=night, number=1, replaced_at=None).pk != link.pk
+
+
+def test_a_scorer_cannot_replace_a_link_from_the_night_page(as_scorer, night, link):
+    as_scorer.post(f"/sessions/{night.pk}/tables/1/replace-link/")
+
+    assert TableLink.objects.get(session=night, number=1, replaced_at=None).pk == link.pk
