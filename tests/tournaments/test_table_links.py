@@ -5,7 +5,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from scoring.models import Hand
+from scoring.models import Hand, TableLink
 from tests.factories import ClubFactory, director_of, member_of, scorer_of
 from tests.tournaments.conftest import make_event
 
@@ -146,3 +146,51 @@ def test_the_round_tables_listing_takes_as_many_queries_at_two_sizes(club, direc
             tables(client, rnd)
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1], counts
+
+
+# ---- the director's table page ------------------------------------------------------------------
+
+
+def test_the_director_sees_the_link_on_the_table_page_even_mid_game(api, client, director, rnd):
+    start_game(api, rnd, 1)
+    client.force_login(director)
+
+    html = client.get(f"/tournaments/rounds/{rnd.pk}/tables/1/?links").content.decode()
+
+    link = TableLink.objects.get(kind="tournament", scope=rnd.pk, number=1, replaced_at=None)
+    assert f"/t/{link.key}/" in html
+    assert "Replace table 1" in html
+
+
+def test_without_links_the_table_page_still_sends_players_to_the_game(api, client, director, rnd):
+    game = start_game(api, rnd, 1)
+    client.force_login(director)
+
+    response = client.get(f"/tournaments/rounds/{rnd.pk}/tables/1/")
+
+    assert response.status_code == 302 and response.url == f"/games/{game}/"
+
+
+def test_the_director_replaces_the_link_from_the_table_page(client, director, rnd):
+    from scoring.table_links import links_for
+
+    old = links_for(club=rnd.tournament.club, kind="tournament", scope=rnd.pk, numbers=[2])[2]
+    client.force_login(director)
+
+    response = client.post(f"/tournaments/rounds/{rnd.pk}/tables/2/replace-link/")
+
+    assert response.status_code == 302
+    assert APIClient().get(f"/api/v1/table/{old.key}/").status_code == 404
+
+
+def test_a_scorer_sees_no_link_and_cannot_replace_it(client, club, rnd):
+    from scoring.table_links import links_for
+
+    old = links_for(club=club, kind="tournament", scope=rnd.pk, numbers=[2])[2]
+    client.force_login(scorer_of(club, username="skip"))
+
+    html = client.get(f"/tournaments/rounds/{rnd.pk}/tables/2/?links").content.decode()
+    client.post(f"/tournaments/rounds/{rnd.pk}/tables/2/replace-link/")
+
+    assert "/t/" not in html
+    assert TableLink.objects.get(kind="tournament", scope=rnd.pk, number=2, replaced_at=None) == old
