@@ -6,6 +6,7 @@ from rookclub.clubs.members_api import urlpatterns as members_urls
 from rookclub.printing.api import register as register_printing
 from scoring.api.games import GameViewSet, HandViewSet, RulesetViewSet
 from scoring.api.nights import ClubViewSet, PlayerViewSet, SessionViewSet
+from scoring.api.tables import TableLinkViewSet
 from tournaments.api import register as register_tournaments
 
 router = DefaultRouter()
@@ -15,6 +16,7 @@ router.register("sessions", SessionViewSet, basename="session")
 router.register("rulesets", RulesetViewSet, basename="ruleset")
 router.register("games", GameViewSet, basename="game")
 router.register("hands", HandViewSet, basename="hand")
+router.register("table", TableLinkViewSet, basename="table-link")
 register_tournaments(router)  # tournaments, matches, entries, rounds
 register_printing(router)  # PDFs and batch print jobs
 

@@ -118,6 +118,9 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+#: Posts (hands recorded, hands confirmed) one table link may make a minute.
+TABLE_LINK_POSTS_PER_MINUTE = env.int("TABLE_LINK_POSTS_PER_MINUTE", default=30)
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
 # No broker configured: run tasks in-process, as pretix does, so the embedded

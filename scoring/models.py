@@ -2,8 +2,11 @@
 these rows keep what was entered and a cache of what the engine computed, so
 pages and standings read without replaying."""
 
+import secrets
+
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
 
 from rookclub.clubs.models import Club, ClubSession, Player, TableSeating
 from scoring.engine import SEATS
@@ -68,6 +71,66 @@ class GameSeat(models.Model):
         return f"{self.player} at {self.seat}"
 
 
+def new_link_key() -> str:
+    """A table link's secret: 32 URL-safe characters (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+class TableLink(models.Model):
+    """A table's secret link (its QR code): whoever holds it records and confirms the
+    hands of the game now at that table, without an account (``scoring.table_links``).
+
+    ``kind`` says who answers for it: ``night`` (a club night's table ``number``,
+    across new games and progressive rounds; ``session`` set) or ``tournament`` (a
+    tournament round's table; ``scope`` is the round's id, owned by the tournaments
+    app, which registers the resolver: scoring never imports it). A director replaces
+    a link (``replaced_at`` set): the old key then answers 404.
+    """
+
+    class Kind(models.TextChoices):
+        NIGHT = "night", "Club night table"
+        TOURNAMENT = "tournament", "Tournament round table"
+
+    key = models.CharField(max_length=64, unique=True, default=new_link_key)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="table_links")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    session = models.ForeignKey(
+        ClubSession, null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
+    )
+    #: The owner's id for kinds other than ``night`` (a tournament round's id).
+    scope = models.PositiveBigIntegerField(null=True, blank=True)
+    number = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    replaced_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["kind", "session", "scope", "number", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "number"],
+                condition=Q(replaced_at__isnull=True, kind="night"),
+                name="one_live_link_per_night_table",
+            ),
+            models.UniqueConstraint(
+                fields=["kind", "scope", "number"],
+                condition=Q(replaced_at__isnull=True) & ~Q(kind="night"),
+                name="one_live_link_per_round_table",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind="night", session__isnull=False)
+                | (~Q(kind="night") & Q(scope__isnull=False)),
+                name="table_link_has_owner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.number} link"
+
+    @property
+    def live(self) -> bool:
+        return self.replaced_at is None
+
+
 class Hand(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
@@ -95,10 +158,21 @@ class Hand(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    #: Entered through a table link (no user): the link, and the side it was entered
+    #: for ("north_south" or "east_west"); that side cannot confirm it.
+    entered_via = models.ForeignKey(
+        TableLink, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_side = models.CharField(max_length=12, blank=True, default="")
     entered_at = models.DateTimeField(auto_now_add=True)
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    #: Confirmed through a table link: the link and the side that confirmed.
+    confirmed_via = models.ForeignKey(
+        TableLink, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_side = models.CharField(max_length=12, blank=True, default="")
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -113,7 +187,8 @@ class Hand(models.Model):
 
     @property
     def confirmed(self) -> bool:
-        return self.confirmed_by_id is not None
+        """By a user, through a table link, or by SYSTEM: every confirmation sets the time."""
+        return self.confirmed_at is not None
 
 
 class HandCorrection(models.Model):

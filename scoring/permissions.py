@@ -2,21 +2,53 @@
 
 A director or scorer of the club records hands; a hand is confirmed by a player of
 the other side or a director, never by whoever entered it.
+
+Whoever holds a table's link (:class:`TableActor`) records the hands of the game now
+at that table, and confirms for one side a hand that was entered for the other side.
+A hand is *entered for a side*: through a link, the side the post names (North–South
+when it names none, as a Bridgemate has North enter and East–West confirm); by a
+user, the side that user's player sits on for that hand (none when the user is not
+seated, e.g. a club scorer: then either side may confirm).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from rookclub.clubs.models import Membership, Player
 from rookclub.clubs.permissions import is_director, role_in
-from scoring.models import Game, Hand
-from scoring.seats import SIDE_OF
+from scoring.models import Game, Hand, TableLink
+from scoring.seats import OTHER_SIDE, SIDE_OF
+
+SIDES = tuple(OTHER_SIDE)  # ("north_south", "east_west")
+
+
+@dataclass(frozen=True)
+class TableActor:
+    """Whoever holds a table link: records in the link's current game (``game_id``)
+    and, with ``side``, confirms for that side. Not a user: no role in any club,
+    never stored as a user (hands keep ``entered_via`` / ``confirmed_via`` instead)."""
+
+    link: TableLink
+    game_id: int | None
+    side: str = ""
+
+    is_authenticated = False
+    is_superuser = False
+    pk = None
+
+
+def is_table_actor(by: Any) -> bool:
+    return isinstance(by, TableActor)
 
 
 def can_record(user: Any, game: Game) -> bool:
-    """A director or scorer of the game's club records its hands."""
+    """A director or scorer of the game's club records its hands; a table link, the
+    hands of the game now at its table."""
+    if isinstance(user, TableActor):
+        return user.game_id == game.pk and user.link.club_id == game.club_id
     return role_in(user, game.club) in (Membership.Role.DIRECTOR, Membership.Role.SCORER)
 
 
@@ -50,8 +82,39 @@ def confirmable_hands(user: Any, game: Game, hands: Iterable[Hand]) -> set[int]:
 
     def other_side(hand: Hand) -> bool:
         my_sides = {SIDE_OF.get(seat) for seat, pid in hand.seats.items() if pid in mine}
+        if hand.entered_via_id is not None:
+            return bool(my_sides - {hand.entered_side or SIDES[0]})
         entered = players_of.get(hand.entered_by_id, set())
         entering = {SIDE_OF.get(seat) for seat, pid in hand.seats.items() if pid in entered}
         return bool(my_sides - entering)
 
     return {h.pk for h in hands if other_side(h)}
+
+
+def entered_for(game: Game, hands: Iterable[Hand]) -> dict[int, set[str]]:
+    """Hand id -> the sides each of ``hands`` was entered for (see the module; empty:
+    entered by someone not seated, or by SYSTEM), in at most one query."""
+    hands = list(hands)
+    users = {h.entered_by_id for h in hands if h.entered_via_id is None and h.entered_by_id}
+    players_of: dict[int, set[int]] = {}
+    if users:
+        rows = Player.objects.filter(club_id=game.club_id, user_id__in=users)
+        for user_id, player_id in rows.values_list("user_id", "pk"):
+            players_of.setdefault(user_id, set()).add(player_id)
+    out = {}
+    for h in hands:
+        if h.entered_via_id is not None:
+            out[h.pk] = {h.entered_side or SIDES[0]}
+        else:
+            entered = players_of.get(h.entered_by_id, set())
+            out[h.pk] = {SIDE_OF[seat] for seat, pid in h.seats.items() if pid in entered}
+    return out
+
+
+def table_confirmable(game: Game, hands: Iterable[Hand]) -> dict[int, list[str]]:
+    """Hand id -> the sides that may confirm it through the table's link: the sides it
+    was not entered for, for each unconfirmed hand (the rule ``hand_confirm`` applies
+    to a :class:`TableActor`)."""
+    hands = [h for h in hands if h.confirmed_at is None]
+    sides = entered_for(game, hands)
+    return {h.pk: [s for s in SIDES if s not in sides[h.pk]] for h in hands}

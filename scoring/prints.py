@@ -16,7 +16,8 @@ from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_pa
 from rookclub.printing.render import font_config
 from rookclub.printing.site import site_url
 from scoring import print_docs as builders
-from scoring.models import Game
+from scoring.models import Game, TableLink
+from scoring.table_links import link_url, links_for
 
 
 def _round_and_table(params: Mapping[str, Any]) -> tuple[SessionRound, int | None]:
@@ -58,11 +59,26 @@ def score_entry_url(base_url: str) -> Callable[[Any, Game | None], str]:
     return url_for
 
 
+def table_link_urls(base_url: str, session_round: SessionRound) -> Callable[[Any, Any], str]:
+    """Each table's link (``table-link``, made now if it has none), absolute from
+    ``base_url``: whoever scans the card records the hands of the game at that table,
+    without an account, across new games and progressive rounds of the night."""
+    session = session_round.session
+    numbers = session_round.tables.values_list("table", flat=True)
+    links = links_for(club=session.club, kind=TableLink.Kind.NIGHT, session=session,
+                      numbers=numbers)  # fmt: skip
+
+    def url_for(seating, game):
+        return link_url(links[seating.table], base_url=base_url)
+
+    return url_for
+
+
 def build_round_cards(params: Mapping[str, Any]) -> Built:
     session_round, table = _round_and_table(params)
     base_url = site_url(recorded=params.get("base_url"))
     cards = builders.round_table_cards(
-        session_round, url_for=score_entry_url(base_url), table=table
+        session_round, url_for=table_link_urls(base_url, session_round), table=table
     )
     return Built(
         items=cards,
@@ -118,7 +134,7 @@ def register_kinds() -> None:
         Kind("round-sheets", "print/score_sheets.html", build_round_sheets, batch=True,
              description="Blank score sheets, one per table of a round"),
         Kind("round-cards", "print/table_cards.html", build_round_cards, batch=True,
-             description="Table cards with a QR code to each table's score entry",
+             description="Table cards with a QR code to each table's link (its score entry)",
              absolute_urls=True),
         Kind("session-games", "print/game_sheets.html", build_session_games, batch=True,
              description="Completed score sheets of every game of a club night"),

@@ -97,7 +97,7 @@ def game_sheet(*, game: Game) -> GameSheet:
             made=h.made,
             void=h.void,
             reasons=list(h.score.get("reasons", [])),
-            confirmed=h.confirmed_by_id is not None,
+            confirmed=h.confirmed_at is not None,
             corrected=h.corrected,
             irregularities=list(h.irregularities.all()),
             confirmed_by_name=confirmer_name(h.confirmed_by, h.confirmer_player),

@@ -260,7 +260,17 @@ def hand_record(
     """
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
         raise Invalid("Bad hand number.", errors={"number": ["must be a whole number"]})
-    if not permissions.can_record(entered_by, game):
+    via, side = None, ""
+    if permissions.is_table_actor(entered_by):
+        via, side = entered_by.link, entered_by.side or permissions.SIDES[0]
+        if side not in permissions.SIDES:
+            raise Invalid(
+                "Say which side you are.",
+                errors={"side": ["north_south or east_west: the side entering the hand"]},
+            )
+        if not permissions.can_record(entered_by, game):
+            raise NotAllowed("This table's link records only the game now at its table.")
+    elif not permissions.can_record(entered_by, game):
         raise NotAllowed("Only a director or scorer of the club can record hands.")
     with transaction.atomic():
         # Lock the game row: two phones posting the same hand at once queue here,
@@ -270,7 +280,7 @@ def hand_record(
         locked = Game.objects.select_for_update().get(pk=game.pk)
         try:
             with transaction.atomic():
-                hand = _append(locked, data, user_or_none(entered_by), number)
+                hand = _append(locked, data, user_or_none(entered_by), number, via, side)
         except IntegrityError as exc:
             # Last line of defence: the (game, number) unique constraint. Only the
             # hand's own insert is guarded, so a receiver's error is never taken
@@ -285,7 +295,14 @@ def hand_record(
     return hand
 
 
-def _append(game: Game, data: Mapping[str, Any], entered_by: Any, number: int | None) -> Hand:
+def _append(
+    game: Game,
+    data: Mapping[str, Any],
+    entered_by: Any,
+    number: int | None,
+    via: Any = None,
+    side: str = "",
+) -> Hand:
     # The game row is locked; read the night afresh. Closing a night locks its games
     # first, so the night cannot close between this check and the hand being stored.
     session = ClubSession.objects.get(pk=game.session_id) if game.session_id else None
@@ -311,25 +328,62 @@ def _append(game: Game, data: Mapping[str, Any], entered_by: Any, number: int | 
     except GameOver as exc:
         raise Conflict("The game is over.", code="game_finished") from exc
     hand = Hand.objects.create(
-        game=game, number=expected, entered_by=entered_by, **_hand_fields(state.hands[-1], rules)
-    )
+        game=game, number=expected, entered_by=entered_by, entered_via=via, entered_side=side,
+        **_hand_fields(state.hands[-1], rules),
+    )  # fmt: skip
     Irregularity.objects.bulk_create(_irregularities(hand, record, rules))
     _cache_state(game, state)
     game.save()
     return hand
 
 
+def _table_confirm_check(hand: Hand, by: Any) -> None:
+    if by.side not in permissions.SIDES:
+        raise Invalid(
+            "Say which side confirms.",
+            errors={"side": ["north_south or east_west: the side confirming the hand"]},
+        )
+    if by.game_id != hand.game_id or by.link.club_id != hand.game.club_id:
+        raise NotAllowed("This table's link confirms only hands of the game at its table.")
+    sides = permissions.entered_for(hand.game, [hand])[hand.pk]
+    if by.side in sides:
+        other = permissions.OTHER_SIDE[by.side]
+        raise Conflict(
+            f"This hand was entered for {SIDE_NAMES[by.side]}; {SIDE_NAMES[other]} confirms it.",
+            code="own_side",
+        )
+
+
+SIDE_NAMES = {"north_south": "North\N{EN DASH}South", "east_west": "East\N{EN DASH}West"}
+
+
 def hand_confirm(*, hand: Hand, by: Any) -> Hand:
     """The other side (or a director) confirms a hand; never the person who entered it
     (:func:`scoring.permissions.can_confirm`). Confirming changes no score, so a hand
-    of a closed club night can still be confirmed."""
+    of a closed club night can still be confirmed (a table link refuses earlier: it
+    stops working when the night closes).
+
+    Through a table link (:class:`~scoring.permissions.TableActor` with ``side``): a
+    hand of the game at that table, entered for the other side; the side it was
+    entered for gets ``Conflict("own_side")``."""
+    if permissions.is_table_actor(by):
+        _table_confirm_check(hand, by)
+        with transaction.atomic():
+            locked = Hand.objects.select_for_update().get(pk=hand.pk)
+            if locked.confirmed_at is None:
+                locked.confirmed_via = by.link
+                locked.confirmed_side = by.side
+                locked.confirmed_at = timezone.now()
+                locked.save(update_fields=["confirmed_via", "confirmed_side", "confirmed_at"])
+        hand.refresh_from_db()
+        return hand
     if getattr(by, "is_authenticated", False) and by.pk == hand.entered_by_id:
         raise NotAllowed("The person who entered a hand cannot confirm it.", code="own_hand")
     if not permissions.can_confirm(by, hand):
         raise NotAllowed("Only a player of the other side or a director can confirm this hand.")
     with transaction.atomic():
         locked = Hand.objects.select_for_update().get(pk=hand.pk)
-        if locked.confirmed_by_id is None:
+        if locked.confirmed_at is None:
             locked.confirmed_by = user_or_none(by)
             locked.confirmed_at = timezone.now()
             locked.save(update_fields=["confirmed_by", "confirmed_at"])

@@ -3,7 +3,7 @@ by rookclub/urls.py)."""
 
 from django.urls import path
 
-from scoring.views import games, nights, standings
+from scoring.views import games, nights, standings, tables
 
 urlpatterns = [
     path("clubs/<slug:slug>/nights/open/", nights.session_open, name="session-open"),
@@ -15,9 +15,20 @@ urlpatterns = [
     path("sessions/<int:pk>/close/", nights.session_close, name="session-close"),
     path("sessions/<int:pk>/reopen/", nights.session_reopen, name="session-reopen"),
     path("sessions/<int:pk>/standings/", standings.session_standings, name="session-standings"),
+    path(
+        "sessions/<int:pk>/tables/<int:number>/replace-link/",
+        nights.table_replace_link,
+        name="session-table-replace-link",
+    ),
     path("tables/<int:pk>/new-game/", nights.table_new_game, name="table-new-game"),
     path("players/<int:pk>/", standings.player_detail, name="player-detail"),
     path("games/<int:pk>/", games.game_detail, name="game-detail"),
     path("hands/<int:pk>/confirm/", games.hand_confirm, name="hand-confirm"),
     path("hands/<int:pk>/correct/", games.hand_correct, name="hand-correct"),
+    path("t/<str:key>/", tables.table_link, name="table-link"),
+    path(
+        "t/<str:key>/hands/<int:number>/confirm/",
+        tables.table_link_confirm,
+        name="table-link-confirm",
+    ),
 ]

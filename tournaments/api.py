@@ -17,8 +17,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from rookclub.clubs.models import Player
+from rookclub.clubs.permissions import require_director
 from rookclub.core.errors import DomainError, Invalid
-from tournaments import selectors, services
+from rookclub.core.roles import RECORDERS, require_role
+from scoring import table_links as links
+from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
+from scoring.models import TableLink
+from tournaments import selectors, services, table_links
 from tournaments import serializers as s
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.results import DependentMatches
@@ -208,6 +213,40 @@ class RoundViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericView
         data = _valid(s.OverrideSerializer, request)
         rnd = services.round_override(round=self.get_object(), by=request.user, **data)
         return Response(s.RoundSerializer(self.get_queryset().get(pk=rnd.pk)).data)
+
+    def _round(self) -> Round:
+        return Round.objects.select_related("tournament__club").get(pk=self.get_object().pk)
+
+    @extend_schema(
+        responses={200: TABLE_ROW},
+        description="The round's tables, each with its current game, players, and table "
+        "link (`key`, and `url`: the page its card's QR code opens). A director or scorer "
+        "of the club.",
+    )
+    @action(detail=True, methods=["get"])
+    def tables(self, request: Request, pk: str | None = None) -> Response:
+        rnd = self._round()
+        require_role(request.user, rnd.tournament.club, RECORDERS,
+                     "Only a director or scorer of the club can see the table links.")  # fmt: skip
+        return Response([table_row(r, request) for r in table_links.round_tables(rnd=rnd)])
+
+    @extend_schema(
+        request=None,
+        responses={201: NEW_LINK, 404: LINK_ERRORS[404]},
+        description="A director replaces table `number`'s link: the old key answers 404 "
+        "from now on. Print the table's card again.",
+    )
+    @action(detail=True, methods=["post"], url_path=r"tables/(?P<number>[0-9]+)/replace-link")
+    def replace_link(self, request: Request, pk: str | None = None, number: str = "") -> Response:
+        rnd = self._round()
+        require_director(request.user, rnd.tournament.club)
+        if not rnd.matches.filter(table=int(number)).exists():
+            raise links.LinkNotFound(f"Round {rnd.number} has no table {number}.")
+        link = links.link_replace(
+            club=rnd.tournament.club, kind=TableLink.Kind.TOURNAMENT, scope=rnd.pk,
+            number=int(number), by=request.user,
+        )  # fmt: skip
+        return replaced_out(link, request)
 
 
 def register(router: Any) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.urls import reverse
 from django.utils.text import slugify
 
 from rookclub.core.errors import Invalid
@@ -15,6 +14,8 @@ from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
 from rookclub.printing.render import font_config
 from rookclub.printing.site import site_url
+from scoring.models import TableLink
+from scoring.table_links import link_url, links_for
 from tournaments import print_docs as builders
 from tournaments.models import Round, Tournament
 
@@ -63,13 +64,18 @@ def build_tournament_round_sheets(params: Mapping[str, Any]) -> Built:
 
 
 def tournament_table_url(base_url: str, tournament_round: Round) -> Callable[[int], str]:
-    """A tournament table's page (``tournament-table``), absolute from ``base_url``: it
-    shows the match at that table and leads to the game being played there, so a card
-    printed before play starts still opens the right game, and game 2 of a best-of-N."""
-    base = base_url.rstrip("/")
+    """A tournament table's link (``table-link``, made now if it has none), absolute
+    from ``base_url``: it opens the game being played at that table without an account,
+    so a card printed before play starts still opens the right game, and game 2 of a
+    best-of-N. The director's page for the table stays ``tournament-table``."""
+    numbers = tournament_round.matches.exclude(table=None).values_list("table", flat=True)
+    links = links_for(
+        club=tournament_round.tournament.club, kind=TableLink.Kind.TOURNAMENT,
+        scope=tournament_round.pk, numbers=numbers,
+    )  # fmt: skip
 
     def url_for(table: int) -> str:
-        return base + reverse("tournament-table", args=[tournament_round.pk, table])
+        return link_url(links[table], base_url=base_url)
 
     return url_for
 

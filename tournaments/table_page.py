@@ -23,8 +23,11 @@ from rookclub.clubs import permissions
 from rookclub.clubs.models import Membership
 from rookclub.core.errors import Conflict, DomainError
 from rookclub.core.pages import login_required_message, refuse
+from scoring.models import TableLink
+from scoring.table_links import link_replace, link_url
 from tournaments import results
 from tournaments.models import Entry, EntryPlayer, Match, MatchGame
+from tournaments.table_links import round_link
 
 SEAT_NAMES = {"north": "North", "south": "South", "east": "East", "west": "West"}
 
@@ -120,9 +123,12 @@ def tournament_table(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         return _start(request, pk, table)
     match = table_match(round_pk=pk, table=table)
     view = table_view(match)
-    if view.playing is not None:
-        return redirect("game-detail", pk=view.playing.game_id)
     role = permissions.role_in(request.user, match.tournament.club)
+    director = role == Membership.Role.DIRECTOR
+    # ?links: a director sees (and may replace) the table's link, also mid-game.
+    show_link = director and "links" in request.GET
+    if view.playing is not None and not show_link:
+        return redirect("game-detail", pk=view.playing.game_id)
     context = {
         "tournament": match.tournament,
         "round": match.round,
@@ -130,8 +136,30 @@ def tournament_table(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         "table": view,
         "can_start": role in (Membership.Role.DIRECTOR, Membership.Role.SCORER),
         "login_url": f"{reverse('login')}?next={_here(match)}",
+        "is_director": director,
+        "link_url": link_url(round_link(match.round, table), request) if show_link else None,
     }
     return render(request, "tournaments/table.html", context)
+
+
+@require_http_methods(["POST"])
+@login_required_message
+def table_replace_link(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    """A director replaces the table's link: its old card stops working."""
+    match = table_match(round_pk=pk, table=table)
+    back = _here(match) + "?links"
+    try:
+        link_replace(
+            club=match.tournament.club, kind=TableLink.Kind.TOURNAMENT, scope=match.round_id,
+            number=table, by=request.user,
+        )  # fmt: skip
+    except DomainError as error:
+        return refuse(request, error, back)
+    messages.success(
+        request,
+        f"Table {table} has a new link: its old card no longer works. Print its card again.",
+    )
+    return redirect(back)
 
 
 @login_required_message

@@ -14,6 +14,11 @@ urlpatterns = [
         table_page.tournament_table,
         name="tournament-table",
     ),
+    path(
+        "rounds/<int:pk>/tables/<int:table>/replace-link/",
+        table_page.table_replace_link,
+        name="tournament-table-replace-link",
+    ),
     path("<int:pk>/start/", views.tournament_start, name="tournament-start"),
     path("<int:pk>/pair/", views.tournament_pair, name="tournament-pair"),
     path("matches/<int:pk>/result/", views.match_result, name="tournament-match-result"),

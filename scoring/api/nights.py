@@ -21,7 +21,10 @@ from rookclub.clubs import selectors as club_selectors
 from rookclub.clubs import services
 from rookclub.clubs.models import Club, ClubSession, Player
 from rookclub.core.api import DomainErrorsMixin, body, visible_to
-from scoring import nights
+from rookclub.core.roles import RECORDERS, require_role
+from scoring import nights, table_links
+from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
+from scoring.models import TableLink
 from scoring.selectors import session_overview
 from scoring.standings import (
     StandingRow,
@@ -259,3 +262,36 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
         return Response(standings_out(session_standings(session=self.get_object())))
+
+    @extend_schema(
+        responses={200: TABLE_ROW, 403: ERRORS},
+        description="The tables of the night's current round, each with its current game, "
+        "players, and table link (`key`, and `url`: the page its card's QR code opens). "
+        "A director or scorer of the club.",
+    )
+    @action(detail=True, methods=["get"])
+    def tables(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        require_role(request.user, session.club, RECORDERS,
+                     "Only a director or scorer of the club can see the table links.")  # fmt: skip
+        rows = table_links.night_tables(session=session)
+        return Response([table_row(r, request) for r in rows])
+
+    @extend_schema(
+        request=None,
+        responses={201: NEW_LINK, 403: ERRORS, 404: LINK_ERRORS[404]},
+        description="A director replaces table `number`'s link: the old key answers 404 "
+        "from now on. Print the table's card again.",
+    )
+    @action(detail=True, methods=["post"], url_path=r"tables/(?P<number>[0-9]+)/replace-link")
+    def replace_link(self, request: Request, pk: str | None = None, number: str = "") -> Response:
+        session = self.get_object()
+        require_role(request.user, session.club, ("director",),
+                     "Only a director of the club can replace a table's link.")  # fmt: skip
+        if int(number) not in table_links.night_table_numbers(session):
+            raise table_links.LinkNotFound(f"This night's current round has no table {number}.")
+        link = table_links.link_replace(
+            club=session.club, kind=TableLink.Kind.NIGHT, session=session, number=int(number),
+            by=request.user,
+        )  # fmt: skip
+        return replaced_out(link, request)

@@ -34,7 +34,7 @@ from scoring.forms import (
     table_text,
 )
 from scoring.models import Game, Hand
-from scoring.permissions import SIDE_OF, can_record, confirmable_hands
+from scoring.permissions import SIDE_OF, SIDES, can_record, confirmable_hands, table_confirmable
 
 
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -44,33 +44,42 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return _render(request, game)
     if not request.user.is_authenticated:
         return _render(request, game, refusal="Log in to record hands.", status=403)
+    return record_posted(request, game, request.user, reverse("game-detail", args=[game.pk]))
+
+
+def record_posted(
+    request: HttpRequest, game: Game, by: Any, done: str, link: Any = None
+) -> HttpResponse:
+    """Record the hand the page's form posted, by ``by`` (a user, or a table link's
+    actor with ``link`` its table), and show the sheet again (``done`` without htmx)."""
     forms = _hand_forms(game, request.POST)
     form = forms.get(request.POST.get("kind", ""))
     if form is None:
-        return _render(request, game, refusal="That form is not one of this page's.", status=400)
+        return _render(
+            request, game, refusal="That form is not one of this page's.", status=400, link=link
+        )
     if not form.is_valid():
-        return _render(request, game, forms=forms, status=400)
+        return _render(request, game, forms=forms, status=400, link=link)
     try:
         hand = scoring.hand_record(
             game=game,
             data=form.to_record(),
-            entered_by=request.user,
+            entered_by=by,
             number=form.cleaned_data.get("number"),
         )
     except NotAllowed as error:
-        return _render(request, game, refusal=error.message, status=error.status)
+        return _render(request, game, refusal=error.message, status=error.status, link=link)
     except DomainError as error:
         if error.code in ("hand_number_taken", "game_finished", "session_closed"):
             # Someone else at the table already recorded it, or the game or the night is
             # over: show the sheet as it is now, with the reason.
-            return _render(request, game, refusal=error.message, status=error.status)
+            return _render(request, game, refusal=error.message, status=error.status, link=link)
         add_domain_errors(form, error)
-        return _render(request, game, forms=forms, status=error.status)
+        return _render(request, game, forms=forms, status=error.status, link=link)
     if request.htmx:
-        return _render(request, game, recorded=hand.number)
+        return _render(request, game, recorded=hand.number, link=link)
     # Without JavaScript: the page again, scrolled to the result above the form.
-    url = reverse("game-detail", args=[game.pk])
-    return redirect(f"{url}?recorded={hand.number}#hand-result")
+    return redirect(f"{done}?recorded={hand.number}#hand-result")
 
 
 @require_POST
@@ -81,11 +90,11 @@ def hand_confirm(request: HttpRequest, pk: int) -> HttpResponse:
         scoring.hand_confirm(hand=hand, by=request.user)
     except DomainError as error:
         if request.htmx:
-            return _render_row(request, hand, refusal=error.message, status=error.status)
+            return render_row(request, hand, refusal=error.message, status=error.status)
         return _render(request, hand.game, refusal=error.message, status=error.status)
     if request.htmx:
         # Only this hand's row: nothing above it moves, so the page keeps its place.
-        return _render_row(request, hand)
+        return render_row(request, hand)
     messages.success(request, f"Hand {hand.number} confirmed.")
     url = reverse("game-detail", args=[hand.game_id])
     return redirect(f"{url}#hand-{hand.number}")
@@ -163,7 +172,11 @@ def _render(
     refusal: str | None = None,
     recorded: int | None = None,
     status: int = 200,
+    link: Any = None,
 ) -> HttpResponse:
+    """The score-entry page. ``link``: the page is a table link's (``/t/<key>/``, a
+    :class:`scoring.table_links.TableState`): no login, forms post to the link, and
+    Confirm is offered per side."""
     sheet = selectors.game_sheet(game=game)
     if recorded is None and request.method == "GET":
         # The no-JavaScript redirect after recording (?recorded=N): the same result,
@@ -214,6 +227,23 @@ def _render(
         "result": result,
         "not_recorded": _not_recorded(forms, sheet.next_number),
     }
+    _label_confirmations(sheet.rows)
+    context["record_url"] = reverse("game-detail", args=[game.pk])
+    if link is not None:
+        closed = link.refusal.message if link.refusal else None
+        _offer_table_sides(game, sheet.rows, link)
+        context.update(
+            table_link=link,
+            table=link.number,
+            record_url=reverse("table-link", args=[link.link.key]),
+            can_record=closed is None,
+            night_closed=closed or context["night_closed"],
+            confirmable=set(),
+            is_director=False,
+            side_choices=[(s, label(SIDE_LABELS, s)) for s in SIDES],
+            # A recorded hand keeps the side chosen; a confirmation's side is the other one.
+            chosen_side=(request.POST.get("kind") and request.POST.get("side")) or SIDES[0],
+        )
     template = "games/_live.html" if request.htmx else "games/detail.html"
     return render(request, template, context, status=status)
 
@@ -265,13 +295,19 @@ def _not_recorded(forms: dict[str, HandForm], number: int) -> dict[str, Any] | N
     return None
 
 
-def _render_row(
-    request: HttpRequest, hand: Hand, *, refusal: str | None = None, status: int = 200
+def render_row(
+    request: HttpRequest,
+    hand: Hand,
+    *,
+    refusal: str | None = None,
+    status: int = 200,
+    link: Any = None,
 ) -> HttpResponse:
     """One hand's row of the sheet (after Confirm), by the same rules as the whole sheet."""
     game = hand.game
     sheet = selectors.game_sheet(game=game)
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
+    _label_confirmations([row])
     context = {
         "game": sheet.game,
         "row": row,
@@ -279,7 +315,31 @@ def _render_row(
         "confirmable": confirmable_hands(request.user, game, [row.hand]),
         "row_refusal": table_text(refusal),
     }
+    if link is not None:
+        _offer_table_sides(game, [row], link)
+        context.update(table_link=link, confirmable=set(), is_director=False)
     return render(request, "games/_sheet_row.html", context, status=status)
+
+
+def _label_confirmations(rows: list[Any]) -> None:
+    """Who confirmed each hand, as the sheet says it: the player's name, or the side
+    that confirmed through the table link."""
+    for row in rows:
+        side = row.hand.confirmed_side
+        row.confirmed_label = row.confirmed_by_name or (label(SIDE_LABELS, side) if side else "")
+
+
+def _offer_table_sides(game: Game, rows: list[Any], link: Any) -> None:
+    """The Confirm buttons a table link's page offers on each row: one per side that
+    may confirm it (``permissions.table_confirmable``, hand_confirm's rule for a link)."""
+    key = link.link.key
+    sides = table_confirmable(game, [row.hand for row in rows])
+    for row in rows:
+        row.table_sides = [
+            {"value": s, "label": label(SIDE_LABELS, s),
+             "url": reverse("table-link-confirm", args=[key, row.number])}
+            for s in sides.get(row.hand.pk, [])
+        ]  # fmt: skip
 
 
 def _seat_cards(sheet) -> list[dict[str, Any]]:

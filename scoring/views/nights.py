@@ -11,7 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -25,9 +25,10 @@ from rookclub.clubs.views import club_page
 from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors
 from rookclub.core.pages import login_required_message, refuse
-from scoring import nights
+from scoring import nights, table_links
 from scoring import selectors as scoring_selectors
 from scoring.forms import SEAT_LABELS, CheckInForm, SeatForm
+from scoring.models import TableLink
 from scoring.permissions import SIDE_OF
 
 
@@ -198,7 +199,39 @@ def _render(
         ],
         "history": club_selectors.session_history(session=session),
     }
+    if director and context["rounds"]:
+        # The director sees each table's link (what its card's QR code opens) and may
+        # replace it; made here if the table has none yet.
+        current = context["rounds"][-1]
+        links = table_links.links_for(
+            club=session.club, kind=TableLink.Kind.NIGHT, session=session,
+            numbers=[t["number"] for t in current["tables"]],
+        )  # fmt: skip
+        for t in current["tables"]:
+            t["link_url"] = table_links.link_url(links[t["number"]], request)
     return render(request, "clubs/session_detail.html", context, status=status)
+
+
+@require_POST
+@login_required_message
+def table_replace_link(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A director replaces table ``number``'s link: its old card stops working."""
+    session = _session(pk)
+    back = _url(session) + f"#table-{number}"
+    if number not in table_links.night_table_numbers(session):
+        raise Http404(f"This night's current round has no table {number}.")
+    try:
+        table_links.link_replace(
+            club=session.club, kind=TableLink.Kind.NIGHT, session=session, number=number,
+            by=request.user,
+        )  # fmt: skip
+    except DomainError as error:
+        return refuse(request, error, back)
+    messages.success(
+        request,
+        f"Table {number} has a new link: its old card no longer works. Print its card again.",
+    )
+    return redirect(back)
 
 
 def _round_view(round_view) -> dict[str, Any]:

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from scoring.models import Hand
+from scoring.models import Hand, TableLink
 from scoring.services import hand_record
 from tests.factories import UserFactory
 from tests.print.conftest import page_count, page_texts, pdf_text
@@ -51,12 +51,12 @@ def test_a_blank_table_sheet_is_prefilled_with_that_tables_players(as_member, fi
     assert "After hand 8: East and West exchange seats" in text
 
 
-def test_a_table_card_points_its_qr_code_at_the_tables_score_entry_page(as_member, first_round):
-    game = first_round.tables.get(table=2).games.get()
+def test_a_table_card_points_its_qr_code_at_the_tables_link(as_member, first_round):
     response = as_member.get(reverse("print-table-card", args=[first_round.pk, 2]))
 
     assert response.status_code == 200
-    assert f"/games/{game.pk}/" in pdf_text(response.content)
+    link = TableLink.objects.get(session=first_round.session, number=2, replaced_at=None)
+    assert f"/t/{link.key}/" in pdf_text(response.content).replace("\n", "")
 
 
 def test_night_and_season_standings_name_the_players(as_member, night, played, club):

@@ -22,12 +22,16 @@ def flat(pdf: bytes) -> str:
 
 
 def card_urls(first_round) -> tuple[str, str]:
-    """The page and API addresses of table 2's card, and the path its QR code opens."""
-    game = first_round.tables.get(table=2).games.get()
+    """The page and API addresses of table 2's card, and the path its QR code opens
+    (the table's link)."""
+    from scoring.table_links import links_for
+
+    session = first_round.session
+    link = links_for(club=session.club, kind="night", session=session, numbers=[2])[2]
     return (
         reverse("print-table-card", args=[first_round.pk, 2]),
         f"/api/v1/print/rounds/{first_round.pk}/tables/2/card/",
-        reverse("game-detail", args=[game.pk]),
+        reverse("table-link", args=[link.key]),
     )
 
 

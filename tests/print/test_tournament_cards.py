@@ -8,6 +8,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from rookclub.printing.documents import qr_data_uri
+from scoring.models import TableLink
 from tests.factories import UserFactory
 from tests.print.conftest import page_count, page_texts, pdf_text
 from tests.print.test_tournament_pdfs import has, playable, run_job, side_names
@@ -20,7 +21,11 @@ pytestmark = pytest.mark.django_db
 
 
 def table_url(match, host="http://testserver") -> str:
-    return host + reverse("tournament-table", args=[match.round_id, match.table])
+    """The table's link, as its card prints it (the card made the link)."""
+    link = TableLink.objects.get(
+        kind="tournament", scope=match.round_id, number=match.table, replaced_at=None
+    )
+    return host + reverse("table-link", args=[link.key])
 
 
 def test_all_table_cards_of_a_round_one_per_table_and_none_for_the_bye(
@@ -64,7 +69,7 @@ def test_the_printed_url_opens_the_tables_page(as_member, club, director):
     page = as_member.get(url.removeprefix("http://testserver"))
     assert page.status_code == 200
     assert f"Table {match.table}" in page.content.decode()
-    assert match.entry_a.name in page.content.decode()
+    assert match.entry_a.players.first().name in page.content.decode()
 
 
 def test_the_qr_code_encodes_the_printed_url(club, director):

@@ -8,6 +8,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from rookclub.printing.models import PrintJob
+from scoring.models import TableLink
 from tests.factories import UserFactory
 from tests.print.conftest import page_count, page_texts, pdf_text
 from tests.print.test_page_links import assert_pdfs, print_forms, print_links
@@ -208,7 +209,8 @@ def test_the_tournament_pages_link_to_their_pdfs(as_member, club, director, eage
         pdf = b"".join(download.streaming_content)
         assert page_count(pdf) == len(playable(tournament)), form["kind"]
         if form["kind"] == "tournament-round-cards":  # the form passes the site's address
-            url = "http://testserver" + reverse("tournament-table", args=[rnd.pk, 1])
+            link = TableLink.objects.get(kind="tournament", scope=rnd.pk, number=1)
+            url = "http://testserver" + reverse("table-link", args=[link.key])
             assert url in pdf_text(pdf)
 
 

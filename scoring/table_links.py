@@ -1,0 +1,262 @@
+"""Table links: a table's secret link (its QR code) records and confirms the hands of
+the game now at that table, without an account (as Tabbycat's private URLs, as a
+Bridgemate sits on the table).
+
+A link belongs to a table, not to a game: a club night's link follows the table
+number across new games and progressive rounds of that night; a tournament round's
+link is that round's table. Who answers "which game is at this table now, and may
+the link still record?" depends on the link's ``kind``: scoring answers for club
+nights itself and the tournaments app registers its resolver from
+``TournamentsConfig.ready()`` (:func:`register_resolver`), so scoring never imports it.
+
+Links are made the first time a table's link is asked for (the tables API, a table
+card) by :func:`links_for`; a director replaces one with :func:`link_replace`, and
+the old key then answers 404.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from rookclub.clubs.models import Club, ClubSession, Player, TableSeating
+from rookclub.clubs.permissions import require_director
+from rookclub.clubs.services import closed_conflict
+from rookclub.core.errors import Conflict, DomainError
+from rookclub.core.ratelimit import throttle
+from rookclub.printing.site import SiteAddressMissing, site_url
+from scoring.models import Game, TableLink
+
+
+class LinkNotFound(DomainError):
+    """An unknown or replaced key (HTTP 404): nothing is said about which."""
+
+    code = "not_found"
+    status = 404
+
+
+NOT_FOUND = "This table link is not known. Ask the director for the table's current card."
+
+
+@dataclass
+class TableState:
+    """What a link opens now: its table, the game being played there (or None), who
+    sits there, and why the link no longer records (closed night, round over)."""
+
+    link: TableLink
+    number: int
+    game: Game | None
+    players: dict[str, Player] = field(default_factory=dict)  # seat -> player
+    refusal: Conflict | None = None
+    #: "Club night 12 March" or "Spring Open, round 2": where the table is.
+    where: str = ""
+
+    @property
+    def club(self) -> Club:
+        return self.link.club
+
+    def no_game(self) -> Conflict:
+        return Conflict(
+            f"No game has started at table {self.number} yet; "
+            "ask the director to start one, then reload this page.",
+            code="no_game",
+        )
+
+
+Resolver = Callable[[TableLink], TableState]
+_RESOLVERS: dict[str, Resolver] = {}
+
+
+def register_resolver(kind: str, resolver: Resolver) -> None:
+    """An app answers for its kind of link (the tournaments app, for ``tournament``)."""
+    _RESOLVERS[kind] = resolver
+
+
+def find(key: Any) -> TableLink:
+    """The live link with ``key`` (1 query), else ``LinkNotFound``."""
+    if not isinstance(key, str) or not key or len(key) > 64:
+        raise LinkNotFound(NOT_FOUND)
+    link = (
+        TableLink.objects.select_related("club", "session")
+        .filter(key=key, replaced_at__isnull=True)
+        .first()
+    )
+    if link is None or link.kind not in _RESOLVERS:
+        raise LinkNotFound(NOT_FOUND)
+    return link
+
+
+def resolve(key: Any) -> TableState:
+    """The table a live key opens, with its current game (a fixed number of queries)."""
+    link = find(key)
+    return _RESOLVERS[link.kind](link)
+
+
+def throttle_posts(link: TableLink) -> None:
+    """Posts through one link (recording, confirming) are limited to
+    ``TABLE_LINK_POSTS_PER_MINUTE`` (30) a minute, so a photographed card cannot flood
+    a game: ``TooMany`` (429) beyond that."""
+    from django.conf import settings
+
+    throttle(
+        f"table-link:{link.pk}",
+        limit=getattr(settings, "TABLE_LINK_POSTS_PER_MINUTE", 30),
+        window=60,
+        message="Too many posts through this table's link in the last minute; "
+        "wait a minute and try again.",
+    )
+
+
+def link_url(link: TableLink, request: Any = None, *, base_url: str | None = None) -> str:
+    """The table's page (``table-link``), absolute: ``base_url``, else :func:`site_url`,
+    else (no SITE_URL, an API answer) the address the request came in on."""
+    path = reverse("table-link", args=[link.key])
+    if base_url is None:
+        try:
+            base_url = site_url(request)
+        except SiteAddressMissing:
+            if request is None:
+                raise
+            base_url = request.build_absolute_uri("/")
+    return base_url.rstrip("/") + path
+
+
+# ---- making and replacing links ---------------------------------------------------------------
+
+
+def _owner(kind: str, session: ClubSession | None, scope: int | None) -> dict[str, Any]:
+    if kind == TableLink.Kind.NIGHT:
+        return {"kind": kind, "session": session}
+    return {"kind": kind, "scope": scope}
+
+
+def links_for(
+    *,
+    club: Club,
+    kind: str,
+    numbers: Iterable[int],
+    session: ClubSession | None = None,
+    scope: int | None = None,
+) -> dict[int, TableLink]:
+    """The live link of each table ``numbers`` (made now where there is none yet):
+    two queries, three when some are new. Making a link is not a decision anyone
+    takes (whoever may see the table asks for it), so no actor is named; replacing
+    one is a director's (:func:`link_replace`)."""
+    numbers = sorted(set(numbers))
+    owner = _owner(kind, session, scope)
+    live = TableLink.objects.filter(**owner, number__in=numbers, replaced_at__isnull=True)
+    links = {link.number: link for link in live}
+    missing = [n for n in numbers if n not in links]
+    if missing:
+        # Two first requests at once: the partial unique index keeps one live link per
+        # table and the loser's row is ignored, so both read back the same link.
+        TableLink.objects.bulk_create(
+            [TableLink(club=club, number=n, **owner) for n in missing], ignore_conflicts=True
+        )
+        again = TableLink.objects.filter(**owner, number__in=missing, replaced_at__isnull=True)
+        links.update({link.number: link for link in again})
+    for link in links.values():
+        link.club = club
+        if session is not None:
+            link.session = session
+    return links
+
+
+def link_replace(
+    *,
+    club: Club,
+    kind: str,
+    number: int,
+    by: Any,
+    session: ClubSession | None = None,
+    scope: int | None = None,
+) -> TableLink:
+    """A director replaces a table's link (a card went missing, a photo went round):
+    the old key answers 404 from now on, the new one opens the same table."""
+    require_director(by, club)
+    owner = _owner(kind, session, scope)
+    with transaction.atomic():
+        old = TableLink.objects.select_for_update().filter(
+            **owner, number=number, replaced_at__isnull=True
+        )
+        old.update(replaced_at=timezone.now())
+        link = TableLink.objects.create(club=club, number=number, **owner)
+    return link
+
+
+# ---- club nights --------------------------------------------------------------------------
+
+
+def _latest_round_tables(session: ClubSession):
+    """The tables of the night's current (latest) round, with their seats, or []."""
+    latest = session.rounds.order_by("-number").values_list("pk", flat=True).first()
+    if latest is None:
+        return []
+    return TableSeating.objects.filter(round_id=latest).select_related(
+        "round", "north", "east", "south", "west"
+    )
+
+
+def night_state(link: TableLink) -> TableState:
+    """A club night's table: the night's current round, table ``number``, its latest game
+    (3 queries). The link stops recording when the night closes (the closed sentence)."""
+    session = link.session
+    seating = _latest_round_tables(session).filter(table=link.number).first()
+    game = None
+    players: dict[str, Player] = {}
+    if seating is not None:
+        players = seating.seats()
+        game = (
+            Game.objects.filter(table_seating=seating)
+            .select_related("club")
+            .order_by("-created_at", "-id")
+            .first()
+        )
+    refusal = None if session.is_open else closed_conflict(session, "record more hands")
+    where = f"Club night {session.date:%-d %B %Y}"
+    if seating is not None and seating.round.number > 1:
+        where += f", round {seating.round.number}"
+    return TableState(link, link.number, game, players, refusal, where)
+
+
+@dataclass
+class TableRow:
+    """One table of the current round, for the tables listing."""
+
+    number: int
+    game: Game | None
+    players: dict[str, Player]
+    link: TableLink
+
+
+def night_tables(*, session: ClubSession) -> list[TableRow]:
+    """Every table of the night's current round with its current game and its link
+    (a fixed number of queries however many tables)."""
+    from django.db.models import Prefetch
+
+    tables = list(
+        _latest_round_tables(session).prefetch_related(
+            Prefetch("games", Game.objects.order_by("created_at", "id"))
+        )
+    )
+    links = links_for(
+        club=session.club, kind=TableLink.Kind.NIGHT, session=session,
+        numbers=[t.table for t in tables],
+    )  # fmt: skip
+    rows = []
+    for t in tables:
+        games = list(t.games.all())
+        rows.append(TableRow(t.table, games[-1] if games else None, t.seats(), links[t.table]))
+    return rows
+
+
+def night_table_numbers(session: ClubSession) -> set[int]:
+    return {t.table for t in _latest_round_tables(session)}
+
+
+register_resolver(TableLink.Kind.NIGHT, night_state)

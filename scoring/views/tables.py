@@ -1,0 +1,109 @@
+"""The page a table's link opens, ``/t/<key>/`` (``table-link``): the score entry of
+the game now at that table, without an account. Posts record (``/t/<key>/``) and
+confirm (``/t/<key>/hands/<number>/confirm/``) through the link's
+:class:`~scoring.permissions.TableActor`; they are rate-limited per link.
+
+Unknown or replaced keys answer 404. When the night is closed or the round is over
+the page shows why, and posts answer 409 with that sentence.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from rookclub.core.errors import DomainError
+from rookclub.core.ratelimit import TooMany
+from scoring import services as scoring
+from scoring import table_links
+from scoring.forms import SEAT_LABELS
+from scoring.models import Hand
+from scoring.permissions import SIDES, TableActor
+from scoring.views.games import _render, record_posted, render_row
+
+
+def _state(key: str) -> table_links.TableState:
+    try:
+        return table_links.resolve(key)
+    except table_links.LinkNotFound as error:
+        raise Http404(error.message) from error
+
+
+def _waiting(request: HttpRequest, state, refusal: str | None = None, status: int = 200):
+    """No game at the table yet: the table, who sits there, and a plain sentence."""
+    players = [(SEAT_LABELS.get(seat, seat), p) for seat, p in state.players.items()]
+    context = {
+        "state": state,
+        "club": state.club,
+        "players": players,
+        "sentence": state.refusal.message if state.refusal else state.no_game().message,
+        "refusal": refusal,
+    }
+    return render(request, "games/table_waiting.html", context, status=status)
+
+
+def _refused_post(request: HttpRequest, state, error: DomainError) -> HttpResponse:
+    if state.game is None:
+        return _waiting(request, state, refusal=error.message, status=error.status)
+    return _render(request, state.game, refusal=error.message, status=error.status, link=state)
+
+
+def _post_allowed(request: HttpRequest, state) -> HttpResponse | None:
+    """The checks every post through a link passes first: the rate limit, then the
+    link still records (night open, round not over), then there is a game."""
+    try:
+        table_links.throttle_posts(state.link)
+    except TooMany as error:
+        return _refused_post(request, state, error)
+    if state.refusal is not None:
+        return _refused_post(request, state, state.refusal)
+    if state.game is None:
+        return _refused_post(request, state, state.no_game())
+    return None
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def table_link(request: HttpRequest, key: str) -> HttpResponse:
+    """GET: the table's current game (or the table while none has started).
+    POST: record the next hand, for the side the page's "We are" choice names."""
+    state = _state(key)
+    here = reverse("table-link", args=[key])
+    if request.method != "POST":
+        if state.game is None:
+            return _waiting(request, state)
+        return _render(request, state.game, link=state)
+    refused = _post_allowed(request, state)
+    if refused is not None:
+        return refused
+    side = request.POST.get("side") or SIDES[0]
+    if side not in SIDES:
+        side = SIDES[0]
+    actor = TableActor(state.link, state.game.pk, side)
+    return record_posted(request, state.game, actor, here, link=state)
+
+
+@require_POST
+def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """Confirm hand ``number`` of the table's game for the posted ``side``."""
+    state = _state(key)
+    refused = _post_allowed(request, state)
+    if refused is not None:
+        return refused
+    hand = Hand.objects.select_related("game__club").filter(game=state.game, number=number).first()
+    if hand is None:
+        raise Http404(f"Hand {number} is not recorded at this table.")
+    actor = TableActor(state.link, state.game.pk, request.POST.get("side", ""))
+    try:
+        scoring.hand_confirm(hand=hand, by=actor)
+    except DomainError as error:
+        if request.htmx:
+            return render_row(request, hand, refusal=error.message, status=error.status, link=state)
+        return _render(request, state.game, refusal=error.message, status=error.status, link=state)
+    if request.htmx:
+        # Only this hand's row: nothing above it moves, so the page keeps its place.
+        return render_row(request, hand, link=state)
+    messages.success(request, f"Hand {number} confirmed.")
+    return redirect(reverse("table-link", args=[key]) + f"#hand-{number}")

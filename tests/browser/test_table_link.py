@@ -1,0 +1,53 @@
+"""With only the table link (no login), on one phone at 390x844: a player records a
+hand for North-South and the opponents confirm it as East-West."""
+
+import datetime
+
+import pytest
+from django.core.cache import cache
+from playwright.sync_api import expect
+
+from rookclub.clubs import services
+from scoring import nights
+from scoring.models import Game, Hand
+from scoring.table_links import links_for
+from tests.browser.helpers import screenshot
+from tests.factories import ClubFactory, director_of, players_of
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def table_key():
+    cache.clear()
+    club = ClubFactory(name="Maple Street", slug="maple-street")
+    director = director_of(club, username="dana")
+    session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    services.session_check_in(session=session, players=players_of(club, 4), by=director)
+    nights.session_seat(session=session, by=director, seed=1)
+    return links_for(club=club, kind="night", session=session, numbers=[1])[1].key
+
+
+def test_players_record_and_confirm_a_hand_with_only_the_table_link(page, table_key):
+    assert page.viewport_size == {"width": 390, "height": 844}
+    page.goto(f"/t/{table_key}/")
+    expect(page.get_by_role("heading", name="Table 1")).to_be_visible()
+    expect(page.get_by_role("radio", name="North-South", exact=True)).to_be_checked()
+
+    page.locator("#hand_bidder_north").check()  # the declarer: North
+    page.get_by_label("Bid", exact=True).fill("80")
+    page.get_by_role("radio", name="Red", exact=True).check()
+    page.get_by_label("North-South counters").fill("85")
+    page.get_by_role("button", name="Record hand 1").click()
+
+    expect(page.locator("#hand-result")).to_contain_text("Hand 1 recorded: North bid 80, made")
+    # The entering side is offered no Confirm; the opponents confirm on the same phone.
+    expect(page.get_by_role("button", name="Confirm hand 1 as North-South")).to_have_count(0)
+    page.get_by_role("button", name="Confirm hand 1 as East-West").click()
+
+    expect(page.locator("#hand-1 .confirm-cell")).to_contain_text("confirmed")
+    expect(page.locator("#hand-1 .confirmed-by")).to_contain_text("confirmed by East-West")
+    screenshot(page, "table-link-confirmed")
+    hand = Hand.objects.get(game=Game.objects.get())
+    assert hand.entered_via is not None and hand.entered_side == "north_south"
+    assert hand.confirmed_side == "east_west" and hand.entered_by is None

@@ -1,0 +1,153 @@
+"""The page a table's link opens, /t/<key>/: the score entry of the table's game with
+no login, posting through the link; a closed night's reason; no game yet; 404s."""
+
+import pytest
+from django.core.cache import cache
+
+from rookclub.clubs.models import TableSeating
+from scoring import nights
+from scoring.models import Hand, TableLink
+from scoring.table_links import links_for
+from tests.pages.conftest import made_hand
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+
+
+@pytest.fixture
+def link(night):
+    return links_for(club=night.club, kind="night", session=night, numbers=[1])[1]
+
+
+@pytest.fixture
+def url(link):
+    return f"/t/{link.key}/"
+
+
+def test_the_page_shows_the_tables_game_and_form_without_a_login(client, url, game):
+    response = client.get(url)
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Table 1" in html
+    assert f'action="{url}"' in html
+    assert 'name="number"' in html  # the next hand's number, for a replayed post
+    assert "We are" in html and 'value="east_west"' in html
+    assert "to record or confirm hands" not in html
+
+
+def test_posting_the_form_records_a_hand_through_the_link(client, url, link, game):
+    response = client.post(url, {**made_hand(number=1), "side": "east_west"})
+
+    assert response.status_code == 302
+    assert response["Location"] == f"{url}?recorded=1#hand-result"
+    hand = Hand.objects.get(game=game)
+    assert (hand.entered_via_id, hand.entered_side, hand.entered_by) == (link.pk, "east_west", None)
+
+
+def test_the_other_side_confirms_on_the_page(client, url, link, game):
+    client.post(url, made_hand(number=1))
+    page = client.get(url).content.decode()
+    assert "Confirm as East-West" in page and "Confirm as North-South" not in page
+
+    response = client.post(f"{url}hands/1/confirm/", {"side": "east_west"})
+
+    assert response.status_code == 302
+    hand = Hand.objects.get(game=game)
+    assert (hand.confirmed_via_id, hand.confirmed_side) == (link.pk, "east_west")
+    assert "✓ confirmed by East-West" in client.get(url).content.decode()
+
+
+def test_the_entering_side_cannot_confirm_on_the_page(client, url, game):
+    client.post(url, made_hand(number=1))
+
+    response = client.post(f"{url}hands/1/confirm/", {"side": "north_south"})
+
+    assert response.status_code == 409
+    assert not Hand.objects.get(game=game).confirmed
+
+
+def test_a_closed_night_shows_the_reason_and_refuses_posts(client, url, night, director, game):
+    nights.session_close(session=night, by=director)
+
+    page = client.get(url).content.decode()
+    posted = client.post(url, made_hand(number=1))
+
+    assert "This club night was closed" in page and "Record hand" not in page
+    assert posted.status_code == 409
+    assert not Hand.objects.exists()
+
+
+def test_a_table_without_a_game_shows_its_players_and_a_sentence(client, night, twelve):
+    seating = TableSeating.objects.get(round__session=night, table=1)
+    seating.games.all().delete()
+    link = links_for(club=night.club, kind="night", session=night, numbers=[1])[1]
+
+    response = client.get(f"/t/{link.key}/")
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "No game has started at table 1 yet" in html
+    assert seating.north.name in html
+
+
+def test_an_unknown_key_is_404_and_stores_nothing(client, game):
+    assert client.get("/t/nope/").status_code == 404
+    assert client.post("/t/nope/", made_hand(number=1)).status_code == 404
+    assert not Hand.objects.exists()
+
+
+def test_a_replaced_key_is_404(client, url, link, night, director):
+    from scoring.table_links import link_replace
+
+    link_replace(club=night.club, kind="night", session=night, number=1, by=director)
+
+    assert client.get(url).status_code == 404
+    assert TableLink.objects.filter(session=night, number=1, replaced_at__isnull=True).exists()
+
+
+def test_posts_beyond_the_limit_answer_429_on_the_page(client, url, game, settings):
+    settings.TABLE_LINK_POSTS_PER_MINUTE = 1
+    client.post(url, made_hand(number=1))
+
+    response = client.post(url, made_hand(number=2))
+
+    assert response.status_code == 429
+    assert "wait a minute" in response.content.decode()
+    assert Hand.objects.count() == 1
+
+
+# ---- the director's night page -----------------------------------------------------------------
+
+
+def test_the_director_sees_each_tables_link_and_a_replace_button(as_director, night):
+    html = as_director.get(f"/sessions/{night.pk}/").content.decode()
+
+    for link in TableLink.objects.filter(session=night):
+        assert f"/t/{link.key}/" in html
+    assert TableLink.objects.filter(session=night).count() == 3
+    assert "Replace table 1&#x27;s link" in html or "Replace table 1's link" in html
+
+
+def test_a_scorer_sees_no_table_links_on_the_night_page(as_scorer, night):
+    html = as_scorer.get(f"/sessions/{night.pk}/").content.decode()
+
+    assert "/t/" not in html and "Replace" not in html
+
+
+def test_the_director_replaces_a_link_from_the_night_page(as_director, night, client, link):
+    response = as_director.post(f"/sessions/{night.pk}/tables/1/replace-link/")
+
+    assert response.status_code == 302
+    assert client.get(f"/t/{link.key}/").status_code == 404
+    assert TableLink.objects.get(session=night, number=1, replaced_at=None).pk != link.pk
+
+
+def test_a_scorer_cannot_replace_a_link_from_the_night_page(as_scorer, night, link):
+    as_scorer.post(f"/sessions/{night.pk}/tables/1/replace-link/")
+
+    assert TableLink.objects.get(session=night, number=1, replaced_at=None).pk == link.pk

@@ -1,0 +1,120 @@
+"""Tournament round tables' links: the tournaments side of :mod:`scoring.table_links`.
+
+A ``tournament`` link's ``scope`` is the round's id and its ``number`` the table; its
+current game is the latest game of the match at that table. The link stops recording
+when the round is over. :func:`round_state` is registered from
+``TournamentsConfig.ready()``, so scoring answers for it without importing tournaments.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch
+
+from rookclub.clubs.models import Player
+from rookclub.core.errors import Conflict
+from scoring.models import Game, TableLink
+from scoring.table_links import (
+    NOT_FOUND,
+    LinkNotFound,
+    TableRow,
+    TableState,
+    links_for,
+    register_resolver,
+)
+from tournaments.models import EntryPlayer, Match, MatchGame, Round
+
+KIND = TableLink.Kind.TOURNAMENT
+
+
+def _matches(round_pk: int, table: int | None = None):
+    games = MatchGame.objects.filter(game__isnull=False).order_by("number")
+    matches = (
+        Match.objects.filter(round_id=round_pk, table__isnull=False)
+        .select_related("tournament")
+        .prefetch_related(Prefetch("games", queryset=games))
+        .order_by("table")
+    )
+    return matches.filter(table=table) if table is not None else matches
+
+
+def _players(matches: list[Match]) -> dict[int, dict[str, Player]]:
+    """Match id -> seat -> player: side A north-south, side B east-west (one query)."""
+    entries = {
+        e
+        for m in matches
+        for e in (m.entry_a_id, m.partner_a_id, m.entry_b_id, m.partner_b_id)
+        if e
+    }
+    by_entry: dict[int, list[Player]] = {}
+    rows = EntryPlayer.objects.filter(entry_id__in=entries).select_related("player").order_by("id")
+    for row in rows:
+        by_entry.setdefault(row.entry_id, []).append(row.player)
+    out = {}
+    for m in matches:
+        a, b = by_entry.get(m.entry_a_id, []), by_entry.get(m.entry_b_id, [])
+        if m.partner_a_id or m.partner_b_id:  # an individual event: one player per entry
+            a = a[:1] + by_entry.get(m.partner_a_id, [])[:1]
+            b = b[:1] + by_entry.get(m.partner_b_id, [])[:1]
+        seats = dict(zip(("north", "south"), a, strict=False))
+        seats.update(zip(("east", "west"), b, strict=False))
+        out[m.pk] = {s: seats[s] for s in ("north", "east", "south", "west") if s in seats}
+    return out
+
+
+def _current_game_id(match: Match) -> int | None:
+    games = [g for g in match.games.all() if g.game_id]
+    return games[-1].game_id if games else None
+
+
+def round_over(rnd: Round) -> Conflict | None:
+    if rnd.status == Round.Status.FINISHED:
+        return Conflict(
+            f"Round {rnd.number} of {rnd.tournament.name} is over; "
+            "this table's link no longer records hands.",
+            code="round_over",
+        )
+    return None
+
+
+def round_state(link: TableLink) -> TableState:
+    """The table of a tournament round (four queries): its match's latest game."""
+    rnd = Round.objects.select_related("tournament").filter(pk=link.scope).first()
+    if rnd is None:
+        raise LinkNotFound(NOT_FOUND)
+    match = _matches(rnd.pk, link.number).first()
+    game, players = None, {}
+    if match is not None:
+        players = _players([match])[match.pk]
+        game_id = _current_game_id(match)
+        if game_id is not None:
+            game = Game.objects.select_related("club").get(pk=game_id)
+    where = f"{rnd.tournament.name}, round {rnd.number}"
+    return TableState(link, link.number, game, players, round_over(rnd), where)
+
+
+def round_tables(*, rnd: Round) -> list[TableRow]:
+    """Every table of ``rnd`` with its current game, players and link (fixed queries)."""
+    matches = list(_matches(rnd.pk))
+    players = _players(matches)
+    links = links_for(
+        club=rnd.tournament.club, kind=KIND, scope=rnd.pk, numbers=[m.table for m in matches]
+    )
+    games: dict[int, Any] = {}
+    ids = [gid for m in matches if (gid := _current_game_id(m))]
+    if ids:
+        games = Game.objects.in_bulk(ids)
+    return [
+        TableRow(m.table, games.get(_current_game_id(m)), players[m.pk], links[m.table])
+        for m in matches
+    ]
+
+
+def round_link(rnd: Round, table: int) -> TableLink:
+    """The live link of one table of ``rnd`` (made now if there is none)."""
+    return links_for(club=rnd.tournament.club, kind=KIND, scope=rnd.pk, numbers=[table])[table]
+
+
+def register() -> None:
+    register_resolver(KIND, round_state)
