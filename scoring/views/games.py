@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -35,18 +35,23 @@ from scoring.permissions import SIDE_OF, can_record, confirmable_hands
 
 
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """GET: the sheet and the hand form. POST: record the next hand."""
+    """GET: the sheet and the hand form. POST: record the next hand.
+
+    A POST that asks for JSON (``Accept: application/json``: the phone's offline
+    outbox sending a hand it kept) is answered in JSON, with the same statuses:
+    ``{"number", "replayed", "message"}``, or ``{"code", "message", "errors"}``.
+    """
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
     if request.method != "POST":
         return _render(request, game)
     if not request.user.is_authenticated:
-        return _render(request, game, refusal="Log in to record hands.", status=403)
+        return _refuse(request, game, "Log in to record hands.", 403, "not_logged_in")
     forms = _hand_forms(game, request.POST)
     form = forms.get(request.POST.get("kind", ""))
     if form is None:
-        return _render(request, game, refusal="That form is not one of this page's.", status=400)
+        return _refuse(request, game, "That form is not one of this page's.", 400, "bad_form")
     if not form.is_valid():
-        return _render(request, game, forms=forms, status=400)
+        return _form_refused(request, game, forms, form, 400, "invalid")
     try:
         hand = scoring.hand_record(
             game=game,
@@ -55,18 +60,46 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
             number=form.cleaned_data.get("number"),
         )
     except NotAllowed as error:
-        return _render(request, game, refusal=error.message, status=error.status)
+        return _refuse(request, game, error.message, error.status, error.code)
     except DomainError as error:
         if error.code in ("hand_number_taken", "game_finished", "session_closed"):
             # Someone else at the table already recorded it, or the game or the night is
             # over: show the sheet as it is now, with the reason.
-            return _render(request, game, refusal=error.message, status=error.status)
+            return _refuse(request, game, error.message, error.status, error.code)
         add_domain_errors(form, error)
-        return _render(request, game, forms=forms, status=error.status)
-    messages.success(request, f"Hand {hand.number} recorded.")
+        return _form_refused(request, game, forms, form, error.status, error.code)
+    # A retry of a hand already stored (its first answer was lost): not an error.
+    done = "was already recorded" if hand.replayed else "recorded"
+    if _wants_json(request):
+        message = f"Hand {hand.number} {done}."
+        return JsonResponse({"number": hand.number, "replayed": hand.replayed, "message": message})
+    messages.success(request, f"Hand {hand.number} {done}.")
     if request.htmx:
         return _render(request, game)
     return redirect("game-detail", pk=game.pk)
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _refuse(request: HttpRequest, game: Game, message: str, status: int, code: str):
+    if _wants_json(request):
+        return JsonResponse({"code": code, "message": message, "errors": {}}, status=status)
+    return _render(request, game, refusal=message, status=status)
+
+
+def _form_refused(request: HttpRequest, game: Game, forms, form: HandForm, status: int, code: str):
+    if not _wants_json(request):
+        return _render(request, game, forms=forms, status=status)
+    errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
+    lines = []
+    for name, msgs in errors.items():
+        field = form.fields.get(name)
+        prefix = f"{field.label}: " if field is not None and field.label else ""
+        lines += [prefix + text for text in msgs]
+    message = "; ".join(lines) or "Not recorded."
+    return JsonResponse({"code": code, "message": message, "errors": errors}, status=status)
 
 
 @require_POST
