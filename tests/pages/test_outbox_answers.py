@@ -66,3 +66,26 @@ def test_a_logged_out_phone_is_told_to_log_in(client, game):
 
     assert response.status_code == 403
     assert response.json()["message"] == "Log in to record hands."
+
+
+def test_the_service_worker_is_served_from_the_site_root(client):
+    response = client.get("/sw.js")
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Cache-Control"] == "no-cache"
+    body = response.content.decode()
+    # The static files it keeps for offline use, by their served URLs.
+    assert "/static/js/outbox.js" in body
+    assert "/static/js/htmx.min.js" in body
+
+
+def test_the_score_page_has_the_outbox_status_line(as_scorer, game):
+    page = as_scorer.get(url(game)).content.decode()
+
+    assert 'id="outbox-status" role="status"' in page
+    assert "data-outbox" in page
+
+
+def test_a_visitor_gets_no_outbox(client, game):
+    assert b'id="outbox"' not in client.get(url(game)).content
