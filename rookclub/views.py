@@ -1,6 +1,10 @@
+import json
+
+from django.contrib.staticfiles import finders
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -30,3 +34,32 @@ def healthz(request: HttpRequest) -> JsonResponse:
         "broker": {None: "not configured (tasks run eagerly)", True: "ok", False: "down"}[broker],
     }
     return JsonResponse(body, status=200 if healthy else 503)
+
+
+#: What a score page needs to work offline; the service worker keeps them (static/js/sw.js).
+OFFLINE_FILES = [
+    "css/app.css",
+    "css/outbox.css",
+    "js/htmx.min.js",
+    "js/score-entry.js",
+    "js/outbox.js",
+    "vendor/idb/8.0.4/index.js",
+]
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """static/js/sw.js, served from the site root: a service worker controls only the
+    pages under its own URL, and the score pages are /games/... and /t/...
+
+    The served file starts with the static URLs it keeps (hashed names in production),
+    and browsers check it at every visit (no-cache), so a deploy reaches the phones."""
+    with open(finders.find("js/sw.js"), encoding="utf-8") as file:
+        source = file.read()
+    files = [static(name) for name in OFFLINE_FILES]
+    head = (
+        f"const STATIC_URL = {json.dumps(static(''))};\nconst STATIC_FILES = {json.dumps(files)};\n"
+    )
+    response = HttpResponse(head + source, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response

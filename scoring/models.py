@@ -175,6 +175,9 @@ class Hand(models.Model):
     confirmed_side = models.CharField(max_length=12, blank=True, default="")
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
+    #: Not stored: set by ``hand_record`` when a post was a retry of this very hand.
+    replayed = False
+
     class Meta:
         ordering = ["game", "number"]
         constraints = [

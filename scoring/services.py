@@ -255,8 +255,15 @@ def hand_record(
     Refused by the rules: ``Invalid`` with a message per field, nothing stored.
     Finished game: ``Conflict("game_finished")``; its club night closed:
     ``Conflict("session_closed")`` (see :func:`recording_refusal`). ``number`` given
-    and not the next hand's number (a retried or doubled post):
+    and not the next hand's number (a doubled post, another phone's hand):
     ``Conflict("hand_number_taken")``.
+
+    Exactly once: a phone that lost the answer to its post (bad wifi, its offline
+    outbox sending again) posts the same hand under the same ``number`` again. When
+    hand ``number`` is already stored, was entered by the same user and holds the same
+    record (as the engine normalizes it), that hand is returned unchanged with
+    ``hand.replayed`` set, instead of a 409 -- even if the game or the night has ended
+    since, as nothing is written. A different hand under that number stays a 409.
     """
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
         raise Invalid("Bad hand number.", errors={"number": ["must be a whole number"]})
@@ -290,7 +297,8 @@ def hand_record(
                 errors={"number": ["this hand number is already recorded"]},
                 code="hand_number_taken",
             ) from exc
-        game_scored.send(sender=Game, game=locked)
+        if not hand.replayed:
+            game_scored.send(sender=Game, game=locked)
     game.refresh_from_db()
     return hand
 
@@ -303,14 +311,19 @@ def _append(
     via: Any = None,
     side: str = "",
 ) -> Hand:
+    stored = list(game.hands.order_by("number").values_list("record", flat=True))
+    expected = len(stored) + 1
+    if number is not None and 0 < number < expected:
+        # Before the refusals: the lost answer may have been to the game's last hand.
+        replayed = _replayed(game, data, entered_by, number, via, side)
+        if replayed is not None:
+            return replayed
     # The game row is locked; read the night afresh. Closing a night locks its games
     # first, so the night cannot close between this check and the hand being stored.
     session = ClubSession.objects.get(pk=game.session_id) if game.session_id else None
     refusal = recording_refusal(game, session)
     if refusal is not None:
         raise refusal
-    stored = list(game.hands.order_by("number").values_list("record", flat=True))
-    expected = len(stored) + 1
     if number is not None and number != expected:
         taken = number < expected
         message = (
@@ -355,6 +368,29 @@ def _table_confirm_check(hand: Hand, by: Any) -> None:
 
 
 SIDE_NAMES = {"north_south": "North\N{EN DASH}South", "east_west": "East\N{EN DASH}West"}
+
+
+def _replayed(
+    game: Game, data: Mapping[str, Any], entered_by: Any, number: int, via: Any, side: str
+) -> Hand | None:
+    """Hand ``number`` when ``data`` is that same hand posted again the same way: by the
+    same person (None: SYSTEM), or through the same table link for the same side."""
+    hand = game.hands.get(number=number)
+    same_way = (hand.entered_by_id, hand.entered_via_id, hand.entered_side or "") == (
+        getattr(entered_by, "pk", None),
+        getattr(via, "pk", None),
+        side or "",
+    )
+    if not same_way:
+        return None
+    try:
+        posted = HandRecord.from_dict(data, rules_of(game)).to_dict()
+    except HandRefused:
+        return None  # not even a valid hand: certainly not the one stored
+    if posted != hand.record:
+        return None
+    hand.replayed = True
+    return hand
 
 
 def hand_confirm(*, hand: Hand, by: Any) -> Hand:

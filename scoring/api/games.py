@@ -268,10 +268,12 @@ class GameViewSet(
     @extend_schema(
         methods=["POST"],
         request=HandIn,
-        responses={201: HandRecorded, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        responses={201: HandRecorded, 200: HandRecorded, 400: ERRORS, 403: ERRORS, 409: ERRORS},
         description="Record the next hand. A refused hand answers 400 per field and stores "
         "nothing; a finished game, a closed club night (`session_closed`) or a hand number "
-        "already taken answers 409.",
+        "already taken answers 409. Posting the same hand again under the same `number` "
+        "(by the same user: a retry whose answer was lost) answers 200 with the hand "
+        "already stored, and stores nothing.",
     )
     @extend_schema(methods=["GET"], responses=HandOut(many=True))
     @action(detail=True, methods=["get", "post"])
@@ -282,7 +284,9 @@ class GameViewSet(
         data = body(request)
         number = data.pop("number", None)
         hand = services.hand_record(game=game, data=data, entered_by=request.user, number=number)
-        return Response(recorded_out(hand), status=status.HTTP_201_CREATED)
+        # A retry of the same hand under its number (its answer was lost): 200, not 201.
+        done = status.HTTP_200_OK if hand.replayed else status.HTTP_201_CREATED
+        return Response(recorded_out(hand), status=done)
 
 
 class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):

@@ -131,7 +131,7 @@ class TableLinkViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
 
     @extend_schema(
         request=TableHandIn,
-        responses={201: HandRecorded, **LINK_ERRORS},
+        responses={201: HandRecorded, 200: HandRecorded, **LINK_ERRORS},
         description="Record the next hand of the table's game: the body and answers of "
         "`POST /api/v1/games/{id}/hands/`, plus an optional `side` (who enters it; "
         "default north_south). 409 with the sentence when the night is closed or the "
@@ -145,7 +145,10 @@ class TableLinkViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
         side = data.pop("side", None) or SIDES[0]
         actor = TableActor(state.link, state.game.pk, _side(side))
         hand = services.hand_record(game=state.game, data=data, entered_by=actor, number=number)
-        return Response(recorded_out(hand), status=status.HTTP_201_CREATED)
+        # As the games API: the same hand again under its number (its answer was lost,
+        # the phone's outbox sends it again) is 200 with that hand, not a second one.
+        done = status.HTTP_200_OK if hand.replayed else status.HTTP_201_CREATED
+        return Response(recorded_out(hand), status=done)
 
     @extend_schema(
         request=ConfirmIn,

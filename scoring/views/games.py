@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -43,7 +43,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method != "POST":
         return _render(request, game)
     if not request.user.is_authenticated:
-        return _render(request, game, refusal="Log in to record hands.", status=403)
+        return _refuse(request, game, "Log in to record hands.", 403, "not_logged_in")
     return record_posted(request, game, request.user, reverse("game-detail", args=[game.pk]))
 
 
@@ -51,15 +51,14 @@ def record_posted(
     request: HttpRequest, game: Game, by: Any, done: str, link: Any = None
 ) -> HttpResponse:
     """Record the hand the page's form posted, by ``by`` (a user, or a table link's
-    actor with ``link`` its table), and show the sheet again (``done`` without htmx)."""
+    actor with ``link`` its table), and show the sheet again (``done`` without htmx).
+    The offline outbox posts with ``Accept: application/json`` and gets JSON back."""
     forms = _hand_forms(game, request.POST)
     form = forms.get(request.POST.get("kind", ""))
     if form is None:
-        return _render(
-            request, game, refusal="That form is not one of this page's.", status=400, link=link
-        )
+        return _refuse(request, game, "That form is not one of this page's.", 400, "bad_form", link)
     if not form.is_valid():
-        return _render(request, game, forms=forms, status=400, link=link)
+        return _form_refused(request, game, forms, form, 400, "invalid", link)
     try:
         hand = scoring.hand_record(
             game=game,
@@ -68,18 +67,58 @@ def record_posted(
             number=form.cleaned_data.get("number"),
         )
     except NotAllowed as error:
-        return _render(request, game, refusal=error.message, status=error.status, link=link)
+        return _refuse(request, game, error.message, error.status, error.code, link)
     except DomainError as error:
         if error.code in ("hand_number_taken", "game_finished", "session_closed"):
             # Someone else at the table already recorded it, or the game or the night is
             # over: show the sheet as it is now, with the reason.
-            return _render(request, game, refusal=error.message, status=error.status, link=link)
+            return _refuse(request, game, error.message, error.status, error.code, link)
         add_domain_errors(form, error)
-        return _render(request, game, forms=forms, status=error.status, link=link)
+        return _form_refused(request, game, forms, form, error.status, error.code, link)
+    # A retry of a hand already stored (its first answer was lost): not an error.
+    outcome = "was already recorded" if hand.replayed else "recorded"
+    if _wants_json(request):
+        message = f"Hand {hand.number} {outcome}."
+        return JsonResponse({"number": hand.number, "replayed": hand.replayed, "message": message})
+    if hand.replayed:
+        messages.success(request, f"Hand {hand.number} was already recorded.")
     if request.htmx:
         return _render(request, game, recorded=hand.number, link=link)
     # Without JavaScript: the page again, scrolled to the result above the form.
     return redirect(f"{done}?recorded={hand.number}#hand-result")
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _refuse(
+    request: HttpRequest, game: Game, message: str, status: int, code: str, link: Any = None
+) -> HttpResponse:
+    if _wants_json(request):
+        return JsonResponse({"code": code, "message": message, "errors": {}}, status=status)
+    return _render(request, game, refusal=message, status=status, link=link)
+
+
+def _form_refused(
+    request: HttpRequest,
+    game: Game,
+    forms: dict[str, HandForm],
+    form: HandForm,
+    status: int,
+    code: str,
+    link: Any = None,
+) -> HttpResponse:
+    if not _wants_json(request):
+        return _render(request, game, forms=forms, status=status, link=link)
+    errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
+    lines = []
+    for name, msgs in errors.items():
+        field = form.fields.get(name)
+        prefix = f"{field.label}: " if field is not None and field.label else ""
+        lines += [prefix + text for text in msgs]
+    message = "; ".join(lines) or "Not recorded."
+    return JsonResponse({"code": code, "message": message, "errors": errors}, status=status)
 
 
 @require_POST

@@ -87,3 +87,35 @@ def test_a_table_scores_and_confirms_its_own_night_through_its_link(page, night)
     page.goto(f"/t/{new.key}/")
     expect(page.get_by_text("This club night was closed")).to_be_visible()
     expect(page.get_by_role("button", name="Record hand 6")).to_have_count(0)
+
+
+def test_hands_recorded_offline_through_the_link_are_sent_once_in_order(page, night):
+    """The wifi drops with only the table link: two hands wait on the phone through a
+    reload and are stored once each, in order, when the network is back."""
+    _, _, _, key = night
+    page.goto(f"/t/{key}/")
+    status = page.locator("#outbox-status")
+    expect(status).to_contain_text("Online")
+    expect(page.locator("#outbox[data-offline-ready=true]")).to_be_attached()
+
+    page.context.set_offline(True)
+    expect(status).to_contain_text("Offline")
+    for number, hand in enumerate(HANDS[:2], start=1):
+        declarer, bid, trump, ns, _ = hand
+        page.locator(f"#hand_bidder_{declarer}").check()
+        page.get_by_label("Bid", exact=True).fill(str(bid))
+        page.get_by_role("radio", name=trump, exact=True).check()
+        page.get_by_label("North-South counters").fill(str(ns))
+        page.get_by_role("button", name=f"Record hand {number}").click()
+        expect(status).to_contain_text(f"waiting to send ({number})")
+    assert not Hand.objects.exists()
+
+    page.reload()  # still offline: the service worker serves the table's page
+    expect(status).to_contain_text("Offline · waiting to send (2)")
+
+    page.context.set_offline(False)
+    expect(page.locator("#hand-2")).to_be_visible()
+    expect(status).not_to_contain_text("waiting")
+    hands = Hand.objects.order_by("number").values_list("number", "bidder", "bid", "entered_side")
+    assert list(hands) == [(1, "north", 80, "north_south"), (2, "east", 90, "north_south")]
+    assert all(h.entered_via is not None for h in Hand.objects.all())

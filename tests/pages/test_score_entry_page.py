@@ -184,6 +184,17 @@ def test_a_doubled_post_stores_the_hand_once(as_scorer, game):
 
     response = as_scorer.post(url(game), made_hand(number=1), HTTP_HX_REQUEST="true")
 
+    # The same hand again (its answer was lost): told so, not refused.
+    assert response.status_code == 200
+    assert b"Hand 1 was already recorded." in response.content
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_different_hand_under_a_taken_number_is_refused(as_scorer, game):
+    as_scorer.post(url(game), made_hand(number=1))
+
+    response = as_scorer.post(url(game), made_hand(number=1, ns=90), HTTP_HX_REQUEST="true")
+
     assert response.status_code == 409
     assert b"Hand 1 is already recorded" in response.content
     assert Hand.objects.filter(game=game).count() == 1

@@ -124,8 +124,9 @@ def test_a_hand_for_a_finished_game_answers_409_and_is_not_stored(api, game):
 
 
 def test_a_hand_number_already_taken_answers_409_so_a_retry_stores_once(api, game):
+    """A different hand under a taken number; the same hand again: test_exactly_once."""
     first = api.post(hands_url(game), {**made_hand(), "number": 1}, format="json")
-    retry = api.post(hands_url(game), {**made_hand(), "number": 1}, format="json")
+    retry = api.post(hands_url(game), {**made_hand(ns=90), "number": 1}, format="json")
 
     assert first.status_code == 201
     assert retry.status_code == 409

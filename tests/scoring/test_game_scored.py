@@ -59,10 +59,10 @@ def test_a_receivers_database_error_is_not_reported_as_a_doubled_hand(game, scor
     assert not Hand.objects.filter(game=game).exists()
 
 
-def test_a_doubled_hand_number_is_still_a_409(game, scorer):
+def test_a_different_hand_under_a_taken_number_is_still_a_409(game, scorer):
     hand_record(game=game, data=made_hand(), entered_by=scorer, number=1)
     with pytest.raises(Conflict) as refused:
-        hand_record(game=game, data=made_hand(), entered_by=scorer, number=1)
+        hand_record(game=game, data=made_hand(ns=90), entered_by=scorer, number=1)
     assert refused.value.code == "hand_number_taken"
 
 

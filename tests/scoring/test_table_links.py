@@ -145,7 +145,28 @@ def test_a_taken_hand_number_answers_409(rows, anon):
     url = f"/api/v1/table/{rows[1]['key']}/hands/"
     anon.post(url, made_hand(number=1), format="json")
 
-    assert anon.post(url, made_hand(number=1), format="json").status_code == 409
+    assert anon.post(url, made_hand(number=1, ns=90), format="json").status_code == 409
+    assert Hand.objects.count() == 1
+
+
+def test_the_same_hand_sent_again_through_the_link_is_stored_once(rows, anon):
+    url = f"/api/v1/table/{rows[1]['key']}/hands/"
+    first = anon.post(url, made_hand(number=1), format="json")
+
+    again = anon.post(url, made_hand(number=1), format="json")
+
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json()["id"] == first.json()["id"]
+    assert Hand.objects.count() == 1
+
+
+def test_the_same_hand_from_the_other_side_is_not_a_replay(rows, anon):
+    url = f"/api/v1/table/{rows[1]['key']}/hands/"
+    anon.post(url, made_hand(number=1), format="json")
+
+    again = anon.post(url, made_hand(number=1, side="east_west"), format="json")
+
+    assert again.status_code == 409
     assert Hand.objects.count() == 1
 
 

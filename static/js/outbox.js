@@ -1,0 +1,371 @@
+/* The phone's outbox: hands recorded while the network is down are kept on the phone
+   and sent when it is back -- once each, in order, whatever happens in between.
+
+   Works with every <form data-outbox> on the page (the score page, a table link's
+   page) and the status block #outbox (templates/games/_outbox.html).
+
+   - Online with nothing waiting, a hand is posted by htmx as always. When that post
+     cannot reach the server (network error, a gateway's 5xx), or the phone is offline,
+     or hands are already waiting, the hand is kept instead: in IndexedDB (via idb),
+     as {url, fields, game, number, created_at, state, last_error}, and the form moves
+     on to the next hand number, so the scorer can carry on.
+   - Sending replays the same form post, one hand at a time in number order, asking
+     for JSON (scoring/views/games.py answers with the server's reason). 2xx: removed,
+     the sheet is refreshed. 4xx: kept with the reason, for the scorer to Edit or
+     Discard; later hands of that game wait behind it. No network: tried again later
+     (back online, page shown again, and every few seconds, slower and slower).
+   - Exactly once: a hand whose answer got lost is sent again under the same number,
+     and the server answers "already recorded" instead of storing it twice.
+   - The service worker (static/js/sw.js) keeps this page for a reload offline. */
+
+const box = document.getElementById("outbox");
+const DB_NAME = "rookclub-outbox";
+const FIRST_RETRY = 2000;
+const LAST_RETRY = 60000;
+
+if (box) start(box);
+
+function start(box) {
+  const game = box.dataset.game;
+  const status = box.querySelector("[role=status]");
+  const list = box.querySelector(".outbox-list");
+  const db = import(box.dataset.idb).then(({ openDB }) =>
+    openDB(DB_NAME, 1, {
+      upgrade(db) {
+        db.createObjectStore("hands", { keyPath: "id", autoIncrement: true }).createIndex("game", "game");
+      },
+    })
+  );
+
+  let hands = [];          // every kept hand, of every game, by game then number
+  let sending = false;
+  let unreachable = false; // the last try failed for want of a network
+  let notice = "";
+  let pinned = null;       // {kind, number}: a hand put back in the form by "Edit"
+  let retry = FIRST_RETRY;
+  let timer = null;
+
+  // ---- keeping a hand ---------------------------------------------------------------
+
+  function handForm(elt) {
+    return elt && elt.matches && elt.matches("form[data-outbox]") ? elt : null;
+  }
+
+  function mine() {
+    return hands.filter((hand) => hand.game === game);
+  }
+
+  document.addEventListener("htmx:confirm", (event) => {
+    const form = handForm(event.detail.elt);
+    if (!form) return;
+    pinned = null;
+    // Hands waiting go first: this one queues behind them, so the numbers stay in order.
+    if (navigator.onLine && mine().length === 0) return;
+    event.preventDefault();
+    keep(form);
+  });
+
+  document.addEventListener("htmx:sendError", (event) => {
+    const form = handForm(event.detail.elt);
+    if (form) {
+      unreachable = true;
+      keep(form);
+    }
+  });
+
+  document.addEventListener("htmx:responseError", (event) => {
+    const form = handForm(event.detail.elt);
+    if (form && event.detail.xhr.status >= 500) keep(form); // a gateway or a crash: try later
+  });
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const form = handForm(event.detail.elt);
+    if (form && event.detail.successful) {
+      unreachable = false;
+      notice = "";
+      keepPage();
+    }
+  });
+
+  document.addEventListener("htmx:afterSettle", () => renumber());
+
+  async function keep(form) {
+    const number = parseInt(form.elements.number.value, 10);
+    const fields = [];
+    new FormData(form).forEach((value, name) => {
+      if (typeof value === "string") fields.push([name, value]);
+    });
+    const hand = {
+      url: form.action, fields, game, number,
+      created_at: new Date().toISOString(), state: "waiting", last_error: "",
+    };
+    await (await db).add("hands", hand);
+    form.reset();
+    const details = form.closest("details");
+    if (details) details.open = false;
+    notice = `Hand ${number} is kept on this phone and will be sent when the network is back.`;
+    await load();
+    schedule(0);
+  }
+
+  // ---- sending ----------------------------------------------------------------------
+
+  function schedule(delay) {
+    clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+  }
+
+  async function tick() {
+    await sendAll();
+    if (hands.some((hand) => hand.state === "waiting")) {
+      retry = Math.min(retry * 2, LAST_RETRY);
+      schedule(retry);
+    }
+  }
+
+  async function sendAll() {
+    if (sending || !navigator.onLine) return render();
+    // One sender for all of this phone's tabs.
+    if (navigator.locks) await navigator.locks.request(DB_NAME, { ifAvailable: true }, (lock) => lock && sendWaiting());
+    else await sendWaiting();
+  }
+
+  async function sendWaiting() {
+    sending = true;
+    render();
+    let sentHere = false;
+    try {
+      await load();
+      const stopped = new Set(); // games whose earlier hand was refused: theirs wait
+      for (const hand of hands) {
+        if (stopped.has(hand.game)) continue;
+        if (hand.state === "refused") {
+          stopped.add(hand.game);
+          continue;
+        }
+        const answer = await send(hand);
+        if (answer.unreachable) {
+          unreachable = true;
+          hand.last_error = answer.message || "";
+          break;
+        }
+        unreachable = false;
+        retry = FIRST_RETRY;
+        if (answer.recorded) {
+          await (await db).delete("hands", hand.id);
+          if (hand.game === game) {
+            sentHere = true;
+            notice = answer.message;
+          }
+        } else {
+          hand.state = "refused";
+          hand.last_error = answer.message;
+          await (await db).put("hands", hand);
+          stopped.add(hand.game);
+        }
+      }
+    } finally {
+      sending = false;
+    }
+    if (sentHere) await refreshSheet();
+    await load();
+  }
+
+  async function send(hand) {
+    const token = csrfCookie();
+    const body = new URLSearchParams();
+    for (const [name, value] of hand.fields) {
+      // The token of the page it was typed on may be stale (a reload, a new login):
+      // the CSRF cookie is always the current one.
+      body.append(name, name === "csrfmiddlewaretoken" && token ? token : value);
+    }
+    let response;
+    try {
+      response = await fetch(hand.url, {
+        method: "POST",
+        body,
+        credentials: "same-origin",
+        headers: { Accept: "application/json", ...(token ? { "X-CSRFToken": token } : {}) },
+      });
+    } catch (error) {
+      return { unreachable: true };
+    }
+    const answer = await response.json().catch(() => null);
+    if (response.ok) return { recorded: true, message: (answer && answer.message) || `Hand ${hand.number} recorded.` };
+    if (response.status >= 500) return { unreachable: true, message: `The server did not answer (${response.status}).` };
+    if (answer && answer.message) return { message: answer.message };
+    if (response.status === 403) return { message: "Refused: log in again, then send it again." };
+    return { message: `Refused by the server (${response.status}).` };
+  }
+
+  function csrfCookie() {
+    const found = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return found ? decodeURIComponent(found[1]) : "";
+  }
+
+  async function refreshSheet() {
+    const live = document.getElementById("game-live");
+    if (!live || !window.htmx) return;
+    try {
+      await window.htmx.ajax("GET", window.location.pathname, { target: "#game-live", swap: "outerHTML" });
+    } catch (error) {
+      return;
+    }
+    keepPage();
+  }
+
+  // ---- showing ----------------------------------------------------------------------
+
+  async function load() {
+    const all = await (await db).getAll("hands");
+    hands = all.sort((a, b) => String(a.game).localeCompare(String(b.game)) || a.number - b.number || a.id - b.id);
+    render();
+    renumber();
+  }
+
+  function render() {
+    const state = sending ? "sending" : !navigator.onLine || unreachable ? "offline" : "online";
+    const waiting = hands.filter((hand) => hand.state === "waiting").length;
+    const refused = hands.filter((hand) => hand.state === "refused").length;
+    const parts = [{ online: "Online", offline: "Offline", sending: "Sending…" }[state]];
+    if (waiting) parts.push(`waiting to send (${waiting})`);
+    if (refused) parts.push(`not accepted (${refused}): edit or discard below`);
+    status.dataset.state = state;
+    status.querySelector(".outbox-state").textContent = parts.join(" · ");
+    status.querySelector(".outbox-notice").textContent = notice;
+    list.replaceChildren(...hands.map(item));
+    list.hidden = hands.length === 0;
+  }
+
+  function item(hand) {
+    const li = document.createElement("li");
+    li.dataset.state = hand.state;
+    li.dataset.number = hand.number;
+    const other = hand.game !== game;
+    const what = document.createElement("span");
+    what.textContent = `${other ? `Game ${hand.game}, hand` : "Hand"} ${hand.number}: ${summary(hand)} — ` +
+      (hand.state === "refused" ? `not accepted: ${hand.last_error}` : "waiting to send");
+    li.append(what);
+    if (hand.state === "refused") {
+      if (!other) li.append(button("Edit", () => edit(hand)));
+      li.append(button("Discard", () => discard(hand)));
+    }
+    return li;
+  }
+
+  function button(text, onClick) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "button small";
+    b.textContent = text;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function summary(hand) {
+    const field = (name) => (hand.fields.find(([n]) => n === name) || [])[1] || "";
+    const title = (text) => text.charAt(0).toUpperCase() + text.slice(1).replace(/_/g, " ");
+    const kind = field("kind");
+    if (kind && kind !== "hand") return title(kind);
+    return [title(field("bidder")), field("bid"), title(field("trump"))].filter(Boolean).join(" ");
+  }
+
+  // ---- the scorer fixes a refused hand --------------------------------------------------
+
+  async function edit(hand) {
+    const kind = (hand.fields.find(([n]) => n === "kind") || [])[1];
+    const form = document.querySelectorAll("form[data-outbox]");
+    const target = Array.from(form).find((f) => f.elements.kind && f.elements.kind.value === kind);
+    if (!target) {
+      notice = "The form for this hand is not on the page (is the game over?). Discard it instead.";
+      return render();
+    }
+    target.reset();
+    for (const [name, value] of hand.fields) {
+      if (name === "csrfmiddlewaretoken" || name === "number" || name === "kind") continue;
+      for (const input of target.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
+        if (input.type === "radio" || input.type === "checkbox") input.checked = input.value === value;
+        else input.value = value;
+        const details = value && input.closest("details");
+        if (details) details.open = true;
+      }
+    }
+    await (await db).delete("hands", hand.id);
+    // Its own number if still free, else the first free one after the sheet.
+    const others = new Set(mine().filter((h) => h.id !== hand.id).map((h) => h.number));
+    let number = Math.max(serverNext(), 1);
+    while (others.has(number)) number += 1;
+    pinned = { kind, number };
+    notice = `Hand ${hand.number} is back in the form: fix it, then record it again.`;
+    await load();
+    target.scrollIntoView({ block: "start" });
+  }
+
+  async function discard(hand) {
+    if (!window.confirm(`Discard hand ${hand.number}? It will not be recorded.`)) return;
+    await (await db).delete("hands", hand.id);
+    notice = `Hand ${hand.number} discarded.`;
+    await load();
+  }
+
+  // ---- the form's hand number -----------------------------------------------------------
+
+  /** The next number the server gave the page (the form as rendered). */
+  function serverNext() {
+    const numbers = Array.from(document.querySelectorAll("form[data-outbox] input[name=number]"), (input) => {
+      if (!input.dataset.server) input.dataset.server = input.value;
+      return parseInt(input.dataset.server, 10);
+    }).filter((n) => !isNaN(n));
+    return numbers.length ? Math.max(...numbers) : NaN;
+  }
+
+  /** Hands kept on the phone take their numbers: the form moves on past them. */
+  function renumber() {
+    const server = serverNext();
+    if (isNaN(server)) return;
+    const kept = mine().map((hand) => hand.number);
+    const next = Math.max(server, ...kept.map((n) => n + 1));
+    for (const form of document.querySelectorAll("form[data-outbox]")) {
+      const number = pinned && form.elements.kind && form.elements.kind.value === pinned.kind ? pinned.number : next;
+      form.elements.number.value = String(number);
+      for (const b of form.querySelectorAll("button[type=submit]")) {
+        b.textContent = b.textContent.replace(/(hand )\d+/i, `$1${number}`);
+      }
+      if (form.classList.contains("hand-form")) {
+        const heading = document.getElementById("record-heading");
+        if (heading) heading.textContent = heading.textContent.replace(/\d+/, String(number));
+      }
+    }
+  }
+
+  // ---- keeping this page for a reload offline -----------------------------------------
+
+  async function keepPage() {
+    if (!("serviceWorker" in navigator)) return;
+    const registration = await navigator.serviceWorker.ready;
+    if (!registration.active) return;
+    const channel = new MessageChannel();
+    const kept = new Promise((resolve) => {
+      channel.port1.onmessage = (event) => resolve(Boolean(event.data && event.data.kept));
+      setTimeout(() => resolve(false), 15000);
+    });
+    registration.active.postMessage({ type: "keep-page", url: window.location.href }, [channel.port2]);
+    if (await kept) box.dataset.offlineReady = "true";
+  }
+
+  if ("serviceWorker" in navigator && box.dataset.serviceWorker) {
+    navigator.serviceWorker.register(box.dataset.serviceWorker).then(keepPage, () => undefined);
+  }
+
+  window.addEventListener("online", () => {
+    unreachable = false;
+    retry = FIRST_RETRY;
+    schedule(0);
+  });
+  window.addEventListener("offline", () => render());
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) load().then(() => schedule(0));
+  });
+
+  load().then(() => schedule(0));
+}

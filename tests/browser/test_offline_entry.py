@@ -1,0 +1,141 @@
+"""The wifi drops at the table: hands recorded offline are kept on the phone, survive a
+reload, and are sent once each, in order, when the network is back; a hand the server
+refuses by then is shown with its reason and kept for the scorer (issue item 4)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from scoring.models import Hand
+from scoring.services import hand_record
+from tests.browser.helpers import log_in, screenshot
+from tests.browser.test_score_entry import record, table_game  # noqa: F401 - a fixture
+from tests.factories import PASSWORD
+from tests.pages.conftest import hand_body
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def open_sheet(page, game) -> None:
+    log_in(page, "sam", PASSWORD)
+    page.goto(f"/games/{game.pk}/")
+    expect(page.locator("#outbox-status")).to_contain_text("Online")
+    # The service worker has kept this page, so a reload offline can show it.
+    expect(page.locator("#outbox[data-offline-ready=true]")).to_be_attached()
+
+
+def stored(game) -> list[tuple]:
+    hands = Hand.objects.filter(game=game).order_by("number")
+    return list(hands.values_list("number", "bidder", "bid", "trump"))
+
+
+def test_hands_recorded_offline_survive_a_reload_and_are_sent_once_in_order(page, table_game):  # noqa: F811
+    open_sheet(page, table_game)
+    status = page.locator("#outbox-status")
+
+    page.context.set_offline(True)
+    expect(status).to_contain_text("Offline")
+    record(page, "North", 80, "Red", 85)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(status).to_contain_text("waiting to send (1)")
+    # The form moved on: the second hand offline takes the next number.
+    record(page, "East", 75, "Green", 40)
+    page.get_by_role("button", name="Record hand 2").click()
+    expect(status).to_contain_text("waiting to send (2)")
+    expect(page.get_by_role("button", name="Record hand 3")).to_be_visible()
+    assert stored(table_game) == []
+
+    # Still offline: the service worker serves the page; the outbox kept both hands.
+    page.reload()
+    expect(status).to_contain_text("Offline · waiting to send (2)")
+    expect(page.locator(".outbox-list li")).to_have_count(2)
+    expect(page.locator(".outbox-list li").first).to_contain_text("Hand 1: North 80 Red")
+    expect(page.get_by_role("button", name="Record hand 3")).to_be_visible()
+    screenshot(page, "offline-waiting-phone")
+
+    page.context.set_offline(False)
+    expect(page.locator("#hand-2")).to_be_visible()
+    expect(status).to_contain_text("Online")
+    expect(status).not_to_contain_text("waiting")
+    expect(page.locator(".outbox-list")).to_be_hidden()
+    expect(page.get_by_role("button", name="Record hand 3")).to_be_visible()
+    assert stored(table_game) == [(1, "north", 80, "red"), (2, "east", 75, "green")]
+
+
+def test_a_hand_whose_number_another_phone_took_is_kept_with_the_reason(page, table_game):  # noqa: F811
+    open_sheet(page, table_game)
+    status = page.locator("#outbox-status")
+    page.context.set_offline(True)
+    record(page, "North", 80, "Red", 85)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(status).to_contain_text("waiting to send (1)")
+    # Meanwhile the director records hand 1 on another phone: a different hand.
+    dana = get_user_model().objects.get(username="dana")
+    hand_record(game=table_game, data=hand_body("east", 75, "green", 40), entered_by=dana, number=1)
+
+    page.context.set_offline(False)
+    kept = page.locator(".outbox-list li")
+    expect(kept).to_contain_text("Hand 1: North 80 Red — not accepted: Hand 1 is already recorded")
+    expect(status).to_contain_text("not accepted (1)")
+    assert stored(table_game) == [(1, "east", 75, "green")]
+    # Kept on the phone, not dropped: still there after a reload.
+    page.reload()
+    expect(kept).to_have_count(1)
+    expect(kept).to_contain_text("not accepted")
+    screenshot(page, "offline-refused-phone")
+
+    # Edit puts it back in the form, as the next free hand; recording it sends it.
+    kept.get_by_role("button", name="Edit").click()
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    expect(page.get_by_role("radio", name="North")).to_be_checked()
+    expect(page.get_by_label("Bid", exact=True)).to_have_value("80")
+    expect(page.locator(".outbox-list")).to_be_hidden()
+    page.get_by_role("button", name="Record hand 2").click()
+    expect(page.locator("#hand-2")).to_be_visible()
+    assert stored(table_game) == [(1, "east", 75, "green"), (2, "north", 80, "red")]
+
+
+def test_a_refused_hand_is_discarded_only_after_a_confirm(page, table_game):  # noqa: F811
+    open_sheet(page, table_game)
+    page.context.set_offline(True)
+    record(page, "North", 80, "Red", 85)
+    page.get_by_role("button", name="Record hand 1").click()
+    dana = get_user_model().objects.get(username="dana")
+    hand_record(game=table_game, data=hand_body("east", 75, "green", 40), entered_by=dana, number=1)
+    page.context.set_offline(False)
+    kept = page.locator(".outbox-list li")
+    expect(kept).to_contain_text("not accepted")
+
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    kept.get_by_role("button", name="Discard").click()
+    expect(kept).to_have_count(1)
+    page.once("dialog", lambda dialog: dialog.accept())
+    kept.get_by_role("button", name="Discard").click()
+    expect(kept).to_have_count(0)
+    expect(page.locator("#outbox-status")).to_contain_text("Hand 1 discarded.")
+    assert stored(table_game) == [(1, "east", 75, "green")]
+
+
+def test_a_hand_whose_answer_was_lost_is_sent_again_and_stored_once(page, table_game):  # noqa: F811
+    open_sheet(page, table_game)
+    lost = []
+
+    def lose_the_answer(route):
+        # The post reaches the server and the hand is stored; its answer never arrives.
+        if route.request.method == "POST" and not lost:
+            route.fetch()
+            lost.append(route.request.url)
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.context.route(f"**/games/{table_game.pk}/", lose_the_answer)
+    record(page, "North", 80, "Red", 85)
+    page.get_by_role("button", name="Record hand 1").click()
+
+    # Sent again under hand 1: "already recorded", not refused, not doubled.
+    expect(page.locator("#outbox-status")).to_contain_text("Hand 1 was already recorded.")
+    expect(page.locator("#hand-1")).to_be_visible()
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    assert lost
+    assert stored(table_game) == [(1, "north", 80, "red")]

@@ -1,0 +1,91 @@
+"""What the phone's offline outbox relies on: the score page answers a kept hand's post
+in JSON (Accept: application/json), a retry of a stored hand is not refused, and the
+service worker is served at the site root."""
+
+import pytest
+
+from scoring.models import Hand
+from scoring.services import hand_record
+from tests.pages.conftest import hand_body, made_hand
+
+pytestmark = pytest.mark.django_db
+
+JSON = {"HTTP_ACCEPT": "application/json"}
+
+
+def url(game):
+    return f"/games/{game.pk}/"
+
+
+def test_a_kept_hand_is_recorded_and_answered_in_json(as_scorer, game):
+    response = as_scorer.post(url(game), made_hand(number=1), **JSON)
+
+    assert response.status_code == 200
+    assert response.json() == {"number": 1, "replayed": False, "message": "Hand 1 recorded."}
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_the_same_hand_sent_again_is_answered_as_already_recorded(as_scorer, game):
+    as_scorer.post(url(game), made_hand(number=1), **JSON)
+
+    response = as_scorer.post(url(game), made_hand(number=1), **JSON)
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "number": 1,
+        "replayed": True,
+        "message": "Hand 1 was already recorded.",
+    }
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_number_taken_by_another_phone_is_refused_with_the_reason(as_scorer, game, director):
+    hand_record(game=game, data=hand_body("east", 80, "green", 40), entered_by=director)
+
+    response = as_scorer.post(url(game), made_hand(number=1), **JSON)
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "hand_number_taken"
+    assert response.json()["message"] == "Hand 1 is already recorded; the next hand is 2."
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_hand_the_rules_refuse_is_answered_with_each_fields_reason(as_scorer, game):
+    response = as_scorer.post(url(game), made_hand(number=1, bid=73), **JSON)
+
+    assert response.status_code == 400
+    body = response.json()
+    assert "bid" in body["errors"]
+    assert body["message"].startswith("Bid: ")
+    assert "multiple of 5" in body["message"]
+    assert not Hand.objects.exists()
+
+
+def test_a_logged_out_phone_is_told_to_log_in(client, game):
+    response = client.post(url(game), made_hand(number=1), **JSON)
+
+    assert response.status_code == 403
+    assert response.json()["message"] == "Log in to record hands."
+
+
+def test_the_service_worker_is_served_from_the_site_root(client):
+    response = client.get("/sw.js")
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Cache-Control"] == "no-cache"
+    body = response.content.decode()
+    # The static files it keeps for offline use, by their served URLs.
+    assert "/static/js/outbox.js" in body
+    assert "/static/js/htmx.min.js" in body
+
+
+def test_the_score_page_has_the_outbox_status_line(as_scorer, game):
+    page = as_scorer.get(url(game)).content.decode()
+
+    assert 'id="outbox-status" role="status"' in page
+    assert "data-outbox" in page
+
+
+def test_a_visitor_gets_no_outbox(client, game):
+    assert b'id="outbox"' not in client.get(url(game)).content
