@@ -192,6 +192,11 @@ def link_replace(
 # ---- club nights --------------------------------------------------------------------------
 
 
+def replaced_message(number: int) -> str:
+    """What a director reads after replacing table ``number``'s link (night or round)."""
+    return f"Table {number} has a new link: its old card no longer works. Print its card again."
+
+
 def _latest_round_tables(session: ClubSession):
     """The tables of the night's current (latest) round, with their seats, or []."""
     latest = session.rounds.order_by("-number").values_list("pk", flat=True).first()

@@ -24,7 +24,7 @@ from rookclub.clubs.models import Membership
 from rookclub.core.errors import Conflict, DomainError
 from rookclub.core.pages import login_required_message, refuse
 from scoring.models import TableLink
-from scoring.table_links import link_replace, link_url
+from scoring.table_links import link_replace, link_url, replaced_message
 from tournaments import results
 from tournaments.models import Entry, EntryPlayer, Match, MatchGame
 from tournaments.table_links import round_link
@@ -155,10 +155,7 @@ def table_replace_link(request: HttpRequest, pk: int, table: int) -> HttpRespons
         )  # fmt: skip
     except DomainError as error:
         return refuse(request, error, back)
-    messages.success(
-        request,
-        f"Table {table} has a new link: its old card no longer works. Print its card again.",
-    )
+    messages.success(request, replaced_message(table))
     return redirect(back)
 
 

@@ -209,6 +209,7 @@ def _render(
         )  # fmt: skip
         for t in current["tables"]:
             t["link_url"] = table_links.link_url(links[t["number"]], request)
+            t["link_field"] = f"link-{t['number']}"
     return render(request, "clubs/session_detail.html", context, status=status)
 
 
@@ -227,10 +228,7 @@ def table_replace_link(request: HttpRequest, pk: int, number: int) -> HttpRespon
         )  # fmt: skip
     except DomainError as error:
         return refuse(request, error, back)
-    messages.success(
-        request,
-        f"Table {number} has a new link: its old card no longer works. Print its card again.",
-    )
+    messages.success(request, table_links.replaced_message(number))
     return redirect(back)
 
 

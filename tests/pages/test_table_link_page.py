@@ -131,6 +131,10 @@ def test_the_director_sees_each_tables_link_and_a_replace_button(as_director, ni
         assert f"/t/{link.key}/" in html
     assert TableLink.objects.filter(session=night).count() == 3
     assert "Replace table 1&#x27;s link" in html or "Replace table 1's link" in html
+    # Each table's copy field and its replace form are its own.
+    for number in (1, 2, 3):
+        assert f'id="link-{number}"' in html and f'data-copy="link-{number}"' in html
+        assert f'action="/sessions/{night.pk}/tables/{number}/replace-link/"' in html
 
 
 def test_a_scorer_sees_no_table_links_on_the_night_page(as_scorer, night):
