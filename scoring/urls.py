@@ -22,6 +22,11 @@ urlpatterns = [
     path("sessions/<int:pk>/reopen/", nights.session_reopen, name="session-reopen"),
     path("sessions/<int:pk>/standings/", standings.session_standings, name="session-standings"),
     path(
+        "sessions/<int:pk>/standings/projector/",
+        standings.session_standings_projector,
+        name="session-standings-projector",
+    ),
+    path(
         "sessions/<int:pk>/tables/<int:number>/replace-link/",
         nights.table_replace_link,
         name="session-table-replace-link",

@@ -24,17 +24,28 @@ from rookclub.clubs.permissions import is_director
 from rookclub.clubs.views import club_page
 from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors
+from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
 from rookclub.core.pages import login_required_message, refuse
 from scoring import nights, table_links
 from scoring import selectors as scoring_selectors
 from scoring.forms import SEAT_LABELS, CheckInForm, SeatForm
+from scoring.live import night_version
 from scoring.models import TableLink
 from scoring.permissions import SIDE_OF
 
 
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    if wants_live(request):  # the tables, polled: 304 while nothing changed
+        return live_fragment(
+            request,
+            lambda: night_version(pk, request.user),
+            lambda: _render(request, _session(pk), template=NIGHT_LIVE),
+        )
     session = get_object_or_404(ClubSession.objects.select_related("club"), pk=pk)
     return _render(request, session)
+
+
+NIGHT_LIVE = "clubs/_night_live.html"
 
 
 @require_POST
@@ -224,6 +235,7 @@ def _render(
     checkin_form: CheckInForm | None = None,
     seat_form: SeatForm | None = None,
     status: int = 200,
+    template: str = "clubs/session_detail.html",
 ) -> HttpResponse:
     overview = scoring_selectors.session_overview(session=session)
     session = overview.session
@@ -266,7 +278,8 @@ def _render(
         for t in context["tables"]:
             t["link_url"] = table_links.link_url(links[t["number"]], request)
             t["link_field"] = f"link-{t['number']}"
-    return render(request, "clubs/session_detail.html", context, status=status)
+    context["poll_seconds"] = POLL_SECONDS
+    return render(request, template, context, status=status)
 
 
 @require_POST
