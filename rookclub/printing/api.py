@@ -9,7 +9,9 @@
 * ``POST /api/v1/print-jobs/`` ``{"kind", "parameters", "size"}`` -> 202 and the job
   (kinds: round-sheets, round-cards, session-games, tournament-round-sheets,
   tournament-round-cards);
-  ``GET /api/v1/print-jobs/{id}/`` -> ``{"id", "state", "progress", "result_url"}``.
+  ``GET /api/v1/print-jobs/{id}/`` -> ``{"id", "state", "progress", "result_url"}``;
+  ``result_url`` downloads with the same ``Authorization: Token`` header. A broker that is
+  down answers 503 (``print_queue_down``) and leaves no job to be handed out.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from rookclub.clubs.permissions import is_member
 from rookclub.core.errors import DomainError
 from rookclub.printing.kinds import KINDS, kind_named
 from rookclub.printing.models import PrintJob
+from rookclub.printing.queue import PrintQueueDown, job_sweep
 from rookclub.printing.services import document_pdf, print_job_start
 from rookclub.printing.site import site_url
 from rookclub.printing.views import pdf_response
@@ -135,7 +138,9 @@ class PrintViewSet(viewsets.ViewSet):
 
 
 class PrintJobSerializer(serializers.ModelSerializer):
-    result_url = serializers.SerializerMethodField()
+    result_url = serializers.SerializerMethodField(
+        help_text="The PDF once done; send the same Authorization header (Token) to download it."
+    )
 
     class Meta:
         model = PrintJob
@@ -179,9 +184,14 @@ class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewse
                 from django.http import Http404
 
                 raise Http404
-        return job
+        return job_sweep(job)  # a job whose worker was lost is re-queued or failed here
 
-    @extend_schema(request=PrintJobStartSerializer, responses={202: PrintJobSerializer})
+    @extend_schema(
+        request=PrintJobStartSerializer,
+        responses={202: PrintJobSerializer, 503: OpenApiTypes.OBJECT},
+        description="Start a batch (or get the job already making the same PDF). 503 with "
+        '{"detail": [...]} when the print queue is down: nothing is started; try again later.',
+    )
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         start = PrintJobStartSerializer(data=request.data)
         start.is_valid(raise_exception=True)
@@ -190,6 +200,8 @@ class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewse
             if KINDS[start.validated_data["kind"]].absolute_urls:
                 params["base_url"] = site_url(request)
             job = print_job_start(kind=start.validated_data["kind"], params=params, by=request.user)
+        except PrintQueueDown as down:
+            return Response(down.as_dict(), status=down.status, headers={"Retry-After": "60"})
         except DomainError as error:
             raise PrintError(error) from None
         job.refresh_from_db()  # eager mode: it may already be done
