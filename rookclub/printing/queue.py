@@ -76,9 +76,9 @@ def job_send(job_pk: int) -> None:
     No publish retries and short socket timeouts, so a request never hangs on a
     broker that is down; a fresh connection each time, since batches are rare.
     """
-    from rookclub.celery import app
     from rookclub.printing.tasks import render_batch
 
+    app = render_batch.app  # the project's Celery app (printing may not import the project)
     if app.conf.task_always_eager:
         render_batch.delay(job_pk)
         return
