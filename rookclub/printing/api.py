@@ -21,7 +21,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, renderers, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import APIException
@@ -145,8 +145,10 @@ class PrintJobSerializer(serializers.ModelSerializer):
     class Meta:
         model = PrintJob
         fields = ["id", "kind", "parameters", "state", "progress", "pages", "error", "result_url",
-                  "created_at", "finished_at"]  # fmt: skip
+                  "created_at", "finished_at", "tries"]  # fmt: skip
         read_only_fields = fields
+        extra_kwargs = {"tries": {"help_text": "Times a worker started it (a lost worker's "
+                                  "job is started again, a few times at most)."}}  # fmt: skip
 
     def get_result_url(self, job: PrintJob) -> str | None:
         if job.state != PrintJob.State.DONE or not job.result:
@@ -154,6 +156,11 @@ class PrintJobSerializer(serializers.ModelSerializer):
         url = reverse("print-job-download", args=[job.pk])
         request = self.context.get("request")
         return request.build_absolute_uri(url) if request else url
+
+
+QUEUE_DOWN_ANSWER = inline_serializer(
+    "PrintQueueDown", {"detail": serializers.ListField(child=serializers.CharField())}
+)
 
 
 class PrintJobStartSerializer(serializers.Serializer):
@@ -188,7 +195,7 @@ class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewse
 
     @extend_schema(
         request=PrintJobStartSerializer,
-        responses={202: PrintJobSerializer, 503: OpenApiTypes.OBJECT},
+        responses={202: PrintJobSerializer, 503: QUEUE_DOWN_ANSWER},
         description="Start a batch (or get the job already making the same PDF). 503 with "
         '{"detail": [...]} when the print queue is down: nothing is started; try again later.',
     )

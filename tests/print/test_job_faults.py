@@ -101,6 +101,7 @@ def test_the_api_reports_a_dead_job_failed_not_running_forever(settings, directo
     state = api.get(f"/api/v1/print-jobs/{job.pk}/").json()
 
     assert state["state"] == "failed" and "stopped" in state["error"]
+    assert state["tries"] == settings.PRINT_JOB_MAX_TRIES
 
 
 @pytest.mark.django_db
