@@ -169,9 +169,12 @@ class MatchViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericView
                 by=request.user,
                 reason=data["reason"],
                 confirm=data["confirm"],
+                tie_confirmed=data["tie"],
             )
         else:
-            services.match_result_enter(match=match, games=data["games"], by=request.user)
+            services.match_result_enter(
+                match=match, games=data["games"], by=request.user, tie_confirmed=data["tie"]
+            )
         return Response(s.MatchSerializer(self.get_queryset().get(pk=match.pk)).data)
 
     @extend_schema(request=None, responses={201: s.GameStartedSerializer})

@@ -8,6 +8,7 @@ other's winner, and the later write would undo the earlier one's advancement.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -93,11 +94,64 @@ def tally(
     return False, None, problems
 
 
-def parse_games(tournament: Tournament, games: Any) -> tuple[list[tuple[int, int]], str | None]:
+SCORE_KEYS = (
+    "bird_points", "red_one_points", "points_per_trick", "most_tricks_bonus", "all_tricks_bonus",
+    "nest_bonus", "table_talk_penalty", "improper_discard_penalty", "misdeal_penalty", "bid_step",
+    "min_bid",
+)  # fmt: skip
+
+
+def score_step(ruleset: dict[str, Any]) -> int:
+    """Every score of a game under ``ruleset`` is a multiple of this (5 in every
+    published Rook game: counters, bonuses, penalties and bids all go in fives)."""
+    values = [v for k in SCORE_KEYS if isinstance(v := ruleset.get(k), int)]
+    counters = ruleset.get("counter_values") or {}
+    values += [
+        v for v in (counters.values() if isinstance(counters, dict) else []) if isinstance(v, int)
+    ]
+    return math.gcd(*values) if any(values) else 1
+
+
+def game_problems(
+    ruleset: dict[str, Any],
+    number: int,
+    a: int,
+    b: int,
+    *,
+    tie_confirmed: bool = False,
+    clocked: bool = False,
+) -> list[str]:
+    """Why ``a``-``b`` cannot be the final score of a Rook game under ``ruleset``:
+    scores go in steps (:func:`score_step`); a game to a target ends when a side reaches
+    it, so someone has (both may, the higher wins) and it is not a tie; a game of a
+    fixed number of hands, or one stopped by the round clock (``clocked``), may end
+    short of the target or tied, which the director confirms."""
+    problems = []
+    step = score_step(ruleset)
+    for score in (a, b):
+        if step > 1 and score % step:
+            problems.append(f"game {number}: {score} is not a Rook score (scores go in {step}s)")
+    target, fixed_hands = ruleset.get("target"), ruleset.get("fixed_hands")
+    to_target = fixed_hands is None and isinstance(target, int) and not clocked
+    if a == b and to_target:
+        problems.append(f"game {number}: a game to {target} cannot end tied; play another hand")
+    elif a == b and not tie_confirmed:
+        problems.append(f"game {number}: a tie; tick “it was a tie” to record it")
+    if to_target and max(a, b) < target:
+        problems.append(f"game {number}: nobody reached {target}, so the game is not over")
+    return problems
+
+
+def parse_games(
+    tournament: Tournament, games: Any, *, tie_confirmed: bool = False
+) -> tuple[list[tuple[int, int]], str | None]:
     """Director-entered games as ``[[score_a, score_b], ...]``: the whole match."""
     best_of = tournament.games_per_match
     if not isinstance(games, list | tuple) or not games:
-        raise Invalid("No games.", errors={"games": ["a list of [score_a, score_b] games"]})
+        raise Invalid(
+            "Enter the match's scores.",
+            errors={"games": ["give each game's two scores, e.g. [[300, 185]]"]},
+        )
     problems, scores = [], []
     for number, game in enumerate(games, start=1):
         if not isinstance(game, list | tuple) or len(game) != 2 or not all(map(_is_int, game)):
@@ -106,6 +160,15 @@ def parse_games(tournament: Tournament, games: Any) -> tuple[list[tuple[int, int
             scores.append((game[0], game[1]))
     if problems:
         raise Invalid("Bad game scores.", errors={"games": problems})
+    for number, (a, b) in enumerate(scores, start=1):
+        problems += game_problems(
+            tournament.ruleset or {}, number, a, b, tie_confirmed=tie_confirmed,
+            clocked=bool((tournament.options or {}).get("round_clock")),
+        )  # fmt: skip
+    if problems:
+        raise Invalid(
+            "These cannot be the scores of finished Rook games.", errors={"games": problems}
+        )
     decided, side, problems = tally(
         scores, best_of=best_of, ties_allowed=not tournament.is_elimination
     )
@@ -151,7 +214,9 @@ def _store(match: Match, scores: Sequence[tuple[int, int]], side: str | None) ->
 # ---- entering and correcting ----------------------------------------------------------------
 
 
-def match_result_enter(*, match: Match, games: Any, by: Any = None) -> Match:
+def match_result_enter(
+    *, match: Match, games: Any, by: Any = None, tie_confirmed: bool = False
+) -> Match:
     """The director types in a match's final game scores."""
     _require_director(by, match.tournament)
     with transaction.atomic():
@@ -159,7 +224,7 @@ def match_result_enter(*, match: Match, games: Any, by: Any = None) -> Match:
         _check_playable(tournament, match)
         if match.status == Match.Status.DECIDED:
             raise Conflict("This match already has a result; correct it.", code="result_exists")
-        scores, side = parse_games(tournament, games)
+        scores, side = parse_games(tournament, games, tie_confirmed=tie_confirmed)
         _store(match, scores, side)
         if tournament.is_elimination:
             brackets.bracket_sync(tournament)
@@ -170,7 +235,13 @@ def match_result_enter(*, match: Match, games: Any, by: Any = None) -> Match:
 
 
 def match_result_correct(
-    *, match: Match, games: Any, by: Any = None, reason: str = "", confirm: bool = False
+    *,
+    match: Match,
+    games: Any,
+    by: Any = None,
+    reason: str = "",
+    confirm: bool = False,
+    tie_confirmed: bool = False,
 ) -> Match:
     """Change a recorded result. Standings follow at once; in a bracket, later matches
     that already have results and would change are listed (``DependentMatches``)
@@ -180,7 +251,7 @@ def match_result_correct(
         tournament, match = _lock(match)
         if match.status != Match.Status.DECIDED:
             raise Conflict("This match has no result to correct.", code="no_result")
-        scores, side = parse_games(tournament, games)
+        scores, side = parse_games(tournament, games, tie_confirmed=tie_confirmed)
         new_winner = {"a": match.entry_a_id, "b": match.entry_b_id}.get(side or "")
         before = _snapshot(match)
         drop: frozenset[str] = frozenset()

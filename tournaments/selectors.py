@@ -99,6 +99,31 @@ def current_round(rounds: list[Round]) -> Round | None:
     return (running or rounds or [None])[-1]
 
 
+@dataclass(frozen=True)
+class Progress:
+    """Where the event stands, for the dashboard's "Next step"."""
+
+    round: Round | None
+    results_in: int
+    matches: int
+
+    @property
+    def complete(self) -> bool:
+        return self.round is not None and self.results_in == self.matches
+
+
+def progress(rounds: list[Round]) -> Progress:
+    """The latest round with how many of its matches have a result (a bye or a
+    forfeit counts as one); uses the prefetched matches."""
+    if not rounds:
+        return Progress(None, 0, 0)
+    latest = rounds[-1]
+    counted = [m for m in latest.matches.all() if m.status != Match.Status.NOT_NEEDED]
+    done = [m for m in counted if m.status in (Match.Status.DECIDED, Match.Status.BYE,
+                                               Match.Status.WALKOVER)]  # fmt: skip
+    return Progress(latest, len(done), len(counted))
+
+
 def seated_matches(round_: Round | None) -> list[Match]:
     """A round's pairings as the room sees them: by table, byes last."""
     if round_ is None:

@@ -49,6 +49,11 @@ class ResultSerializer(serializers.Serializer):
         default=False, help_text="correcting: reset later matches that depend on this result"
     )
     reason = serializers.CharField(required=False, allow_blank=True, default="")
+    tie = serializers.BooleanField(
+        default=False,
+        help_text="a game of a fixed number of hands ended tied: yes, record the tie "
+        "(without it a tie is refused; a game to a target can never end tied)",
+    )
 
 
 class OverrideSerializer(serializers.Serializer):

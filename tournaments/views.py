@@ -13,7 +13,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from rookclub.clubs import permissions
-from rookclub.core.errors import DomainError
+from rookclub.core.errors import DomainError, Invalid
+from rookclub.core.forms import sentence
 from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
 from tournaments import forms, selectors, services
 from tournaments.live import tournament_version
@@ -47,7 +48,13 @@ def tournament_detail(
         "entries": entries,
         "rounds": selectors.tournament_rounds(tournament=tournament),
         "paired_by_round": tournament.format in services.PAIRED_BY_ROUND,
+        "game_numbers": range(1, tournament.games_per_match + 1),
+        "can_tie": not tournament.is_elimination
+        and bool(
+            (tournament.ruleset or {}).get("fixed_hands") or tournament.options.get("round_clock")
+        ),
     }
+    context["progress"] = selectors.progress(context["rounds"])
     if context["is_director"]:
         context.update(forms.dashboard_forms(tournament, entries, **bound))
     return render(request, "tournaments/detail.html", context, status=status)
@@ -166,7 +173,7 @@ def _act(request: HttpRequest, tournament: Tournament, call, done: str) -> HttpR
         call()
     except DomainError as exc:
         details = "; ".join(m for msgs in exc.errors.values() for m in msgs)
-        messages.error(request, f"{exc.message} {details}".strip())
+        messages.error(request, sentence(f"{exc.message} {sentence(details)}".strip()))
     else:
         messages.success(request, done)
     return redirect(back)
@@ -200,19 +207,45 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def match_result(request: HttpRequest, pk: int) -> HttpResponse:
-    """Director entry of a one-game result from the dashboard (``score_a``, ``score_b``)."""
+    """Director entry of a match's result from the dashboard: ``score_a_N`` and
+    ``score_b_N`` for each game N (``score_a``/``score_b`` for a one-game match), with
+    ``reason`` for a correction and ``tie`` where a game may end tied."""
     match = get_object_or_404(Match.objects.select_related("tournament__club"), pk=pk)
 
     def enter() -> None:
-        try:
-            games = [[int(request.POST["score_a"]), int(request.POST["score_b"])]]
-        except (KeyError, ValueError):
-            games = None
+        games = _typed_games(request.POST, match.tournament.games_per_match)
+        tie = bool(request.POST.get("tie"))
         if match.status == Match.Status.DECIDED:
             services.match_result_correct(
-                match=match, games=games, by=request.user, confirm=bool(request.POST.get("confirm"))
-            )
+                match=match, games=games, by=request.user, tie_confirmed=tie,
+                confirm=bool(request.POST.get("confirm")),
+                reason=request.POST.get("reason", "")[:500],
+            )  # fmt: skip
         else:
-            services.match_result_enter(match=match, games=games, by=request.user)
+            services.match_result_enter(
+                match=match, games=games, by=request.user, tie_confirmed=tie
+            )
 
     return _act(request, match.tournament, enter, "Result recorded.")
+
+
+def _typed_games(post: Any, best_of: int) -> list[list[int]]:
+    """The games a director typed, in order, skipping games left blank (a best of three
+    decided in two). A box that is not a whole number is refused with a sentence."""
+    games = []
+    for number in range(1, best_of + 1):
+        a = post.get(f"score_a_{number}", post.get("score_a", "") if number == 1 else "")
+        b = post.get(f"score_b_{number}", post.get("score_b", "") if number == 1 else "")
+        a, b = str(a).strip(), str(b).strip()
+        if not a and not b:
+            continue
+        try:
+            games.append([int(a), int(b)])
+        except ValueError:
+            raise Invalid(
+                f"Game {number}: type both scores as whole numbers, e.g. 300 and 185.",
+                errors={},
+            ) from None
+    if not games:
+        raise Invalid("Type the two scores first.", errors={})
+    return games

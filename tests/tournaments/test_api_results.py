@@ -102,11 +102,18 @@ def test_a_tie_cannot_decide_an_elimination_match(api, club, director):
 
 
 def test_a_tie_in_a_round_robin_is_a_draw(api, club, director):
-    tournament = make_event(club, director, "round_robin", 4)
+    """Only a game that can stop short of the target (here the round clock stops it)
+    can end tied, and the director says so (#13: a tie is otherwise refused)."""
+    clock = {"round_clock": {"hands": 8}}
+    tournament = make_event(club, director, "round_robin", 4, options=clock)
     match = tournament.matches.filter(status="ready").first()
 
-    response = result(api, match.pk, [[250, 250]])
+    unconfirmed = result(api, match.pk, [[250, 250]])
+    response = api.post(
+        f"/api/v1/matches/{match.pk}/result/", {"games": [[250, 250]], "tie": True}, format="json"
+    )
 
+    assert unconfirmed.status_code == 400 and "tie" in str(unconfirmed.json()["games"])
     assert response.status_code == 200
     assert response.json()["winner"] is None
     rows = api.get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()
@@ -192,3 +199,26 @@ def test_matches_in_one_round_never_hold_an_entry_twice(club, director):
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Match.objects.filter(pk=second.pk).update(entry_a=first.entry_a_id)
+
+
+@pytest.mark.parametrize(
+    ("games", "says"),
+    [
+        ([[300, 300]], "cannot end tied"),
+        ([[150, 120]], "nobody reached 300"),
+        ([[305, 43]], "43 is not a Rook score"),
+    ],
+)
+def test_a_result_that_cannot_be_a_finished_rook_game_is_refused(api, club, director, games, says):
+    """Tournament Rook: game to 300; every score goes in fives (counters 5, 10, 10, 15;
+    bids in fives). Both sides over 300 is a finished game: the higher wins."""
+    tournament = make_event(club, director, "round_robin", 4)
+    match = tournament.matches.filter(status="ready").first()
+
+    refused = result(api, match.pk, games)
+    both_over = result(api, match.pk, [[340, 310]])
+
+    assert refused.status_code == 400
+    assert says in str(refused.json()["games"])
+    assert both_over.status_code == 200
+    assert both_over.json()["winner"] == match.entry_a_id
