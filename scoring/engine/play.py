@@ -5,7 +5,8 @@ exchange, then every trick: the right player's turn, a card they hold,
 follow-suit (with the Bird's privileges, ``tricks.py``), who took it and what
 it held.  Reneges are not refused: they are found and reported (trick and
 seat), and the derived ``HandRecord`` carries them so that ``score_hand``
-applies RULES.md §5 exactly as for a score sheet.
+applies RULES.md §5 exactly as for a score sheet.  A blind dummy (the 1950s
+game for two: its top card is lifted unseen) never reneges.
 """
 
 from __future__ import annotations
@@ -81,14 +82,18 @@ def check_card_hand(
     trump = _trump(r, ch, p)
     penalties = list(ch.penalties)
     nest = ch.nest
+    _calls(r, ch, declarer, p)
     p.raise_if_any(code=_ILLEGAL)
-    rules = trick_rules(r, trump)
+    rules = trick_rules(r, trump, ch.low)
     if declarer is not None and r.nest_size:
         nest = _exchange(r, ch, hands[declarer], declarer, rules, penalties, p)
     elif ch.discards:
         p.add("discards", "only a declarer with a nest discards")
     partner = _partner(r, ch, declarer, hands, p)
     p.raise_if_any(code=_ILLEGAL)
+    if ch.circus:
+        _circus_passes(r, ch, hands, declarer, rules, p)
+        p.raise_if_any(code=_ILLEGAL)
 
     play = _play(r, ch, rules, hands, dealer, declarer, partner, p)
     p.raise_if_any(code=_ILLEGAL)
@@ -96,7 +101,8 @@ def check_card_hand(
 
 
 def _check_deal(r: Ruleset, ch: CardHand, p: Problems) -> None:
-    """Every seat holds a full hand, the nest is full, and together they are the deck."""
+    """Every seat holds a full hand, the nest is full, and together they are the deck
+    (less the ruleset's ``cards_out``, set aside unseen)."""
     if set(ch.hands) != set(r.seats):
         p.add("hands", f"need one hand for each seat: {', '.join(r.seats)}")
         return
@@ -116,7 +122,15 @@ def _check_deal(r: Ruleset, ch: CardHand, p: Problems) -> None:
     if seen != deck:
         missing = sorted(str(c) for c in deck - seen)
         extra = sorted(str(c) for c in seen - deck)
-        if missing:
+        if r.cards_out and not extra and len(missing) == r.cards_out:
+            return  # the cards set aside, out of play (seed 001, games for 2 and 3)
+        if missing and r.cards_out:
+            p.add(
+                "hands",
+                f"{r.cards_out} cards are set aside out of play, not {len(missing)}: "
+                f"{', '.join(missing)}",
+            )
+        elif missing:
             p.add("hands", f"not dealt: {', '.join(missing)}")
         if extra:
             p.add("hands", f"not in this ruleset's deck: {', '.join(extra)}")
@@ -164,6 +178,51 @@ def _trump(r: Ruleset, ch: CardHand, p: Problems) -> str:
     return ch.trump
 
 
+def _calls(r: Ruleset, ch: CardHand, declarer: str | None, p: Problems) -> None:
+    """Low card and circus are the declarer's calls, where the house rules allow them."""
+    if ch.low and not r.low_card:
+        p.add("low", "this ruleset has no low-card call (house rule low_card)", "§7")
+    if ch.circus and not r.circus:
+        p.add("circus", "this ruleset has no circus Rook call (house rule circus)", "§7")
+    if ch.passes is not None and not ch.circus:
+        p.add("passes", "cards are passed to the left only in circus Rook", "§7")
+    if ch.circus and declarer is None:
+        p.add("circus", "only a declarer calls circus Rook")
+
+
+def _circus_passes(
+    r: Ruleset,
+    ch: CardHand,
+    hands: dict[str, set[Card]],
+    declarer: str,
+    rules: TrickRules,
+    p: Problems,
+) -> None:
+    """Seed 004: the side that named trump each "give their best card to the player to
+    their left"; then the declarer "and his partner ... pass their worst card to their
+    left".  Best and worst are by strength in play under the trump named (ties allowed)."""
+    passes = ch.passes or {}
+    if set(passes) != set(r.seats):
+        p.add("passes", f"every player passes one card to the left: {', '.join(r.seats)}", "§7")
+        return
+    strength, left = rules.strength, r.left_of
+    ours = r.side_of(declarer)
+    for declarers, pick, word in ((False, max, "best"), (True, min, "worst")):
+        movers = [s for s in r.seats if (r.side_of(s) == ours) == declarers]
+        for seat in movers:
+            card, hand = passes[seat], hands[seat]
+            if card not in hand:
+                p.add("passes", f"{seat} passes {card}, a card they do not hold", "§7")
+            elif strength[card] != pick(strength[c] for c in hand):
+                p.add("passes", f"{seat} must pass their {word} card, not {card}", "§7")
+        if p:
+            return
+        for seat in movers:
+            hands[seat].discard(passes[seat])
+        for seat in movers:
+            hands[left[seat]].add(passes[seat])
+
+
 def _exchange(
     r: Ruleset,
     ch: CardHand,
@@ -188,10 +247,19 @@ def _exchange(
     if not gone <= pool:
         p.add("discards", "the declarer can only discard cards from the hand and the nest")
         return ch.nest
+    swapped = len(gone - set(ch.nest))  # cards of the hand that went into the nest
+    if r.nest_exchange is not None and swapped > r.nest_exchange:
+        p.add(
+            "discards",
+            f"the declarer may exchange at most {r.nest_exchange} cards with the nest, "
+            f"not {swapped}",
+            "§7",
+        )
+        return ch.nest
     improper = False
     if not r.counters_in_nest and any(r.card_points[c] for c in discards):
         improper = True  # Tennessee: no counters left or placed in the nest
-    if r.improper_discard == "automatic_set":
+    if r.improper_discard == "automatic_set" and not ch.circus:
         # Seed 002: discarding trump when not forced to is an improper discard.
         suit, trump = rules.suit, rules.trump
         if (
@@ -245,7 +313,10 @@ def _play(
         p.add("tricks", f"a hand has {r.tricks_played} tricks, not {len(ch.tricks)}")
         return _Play((), (), {}, {})
     leader = r.first_leader(dealer, declarer)
-    order = r.play_orders
+    if ch.circus:  # "play then continues with the team who called trump leading"
+        leader = r.left_of[declarer]
+    order = r.play_orders_for(dealer)
+    blind = r.dummy_seats if r.dummy_blind else ()
     held = hands  # each seat's cards, emptied as they are played
     suit, points, privileged, winner = rules.suit, r.card_points, rules.privileged, rules.winner
     by_seat = dict.fromkeys(seats, 0)
@@ -273,7 +344,7 @@ def _play(
             except KeyError:
                 p.add("tricks", f"trick {number}: {seat} plays {card}, a card they do not hold")
                 continue
-            if suit[card] != led and card != privileged:
+            if suit[card] != led and card != privileged and seat not in blind:
                 # Not following: a renege if the player still holds the suit led.
                 for other in hand:
                     if suit[other] == led:
@@ -333,6 +404,8 @@ def _result(
         renege=renege,
         partner=partner,
         last_trick=last_side if r.nest_bonus and not renege else None,
+        low=True if ch.low else None,
+        circus=True if ch.circus else None,
     )
     return CardHandResult(
         record,
