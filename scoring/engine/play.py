@@ -318,11 +318,15 @@ def _play(
     order = r.play_orders_for(dealer)
     blind = r.dummy_seats if r.dummy_blind else ()
     held = hands  # each seat's cards, emptied as they are played
-    suit, points, privileged, winner = rules.suit, r.card_points, rules.privileged, rules.winner
+    suit, points, privileged = rules.suit, r.card_points, rules.privileged
+    strength, trump = rules.strength, rules.trump
     by_seat = dict.fromkeys(seats, 0)
     tricks_by_seat = dict.fromkeys(seats, 0)
     results: list[TrickResult] = []
     reneges: list[RenegeFound] = []
+    # The hot path of card-level checking (bench/engine.py): one pass over each trick
+    # finds reneges, the winner (as TrickRules.winner: highest trump, else highest of
+    # the colour led) and the counters, without a call per card.
     for number, trick in enumerate(ch.tricks, start=1):
         expected = order[leader]
         try:
@@ -337,14 +341,23 @@ def _play(
             )
             break
         led = suit[cards[0]]
-        for seat, card in zip(seats_played, cards, strict=True):
+        best, win, value = -1.0, leader, 0
+        for seat, card in trick:
             hand = held[seat]
             try:
                 hand.remove(card)
             except KeyError:
                 p.add("tricks", f"trick {number}: {seat} plays {card}, a card they do not hold")
                 continue
-            if suit[card] != led and card != privileged and seat not in blind:
+            value += points[card]
+            colour = suit[card]
+            if colour == led:
+                if strength[card] > best:
+                    best, win = strength[card], seat
+                continue
+            if colour == trump and strength[card] > best:
+                best, win = strength[card], seat
+            if card is not privileged and seat not in blind:
                 # Not following: a renege if the player still holds the suit led.
                 for other in hand:
                     if suit[other] == led:
@@ -352,8 +365,6 @@ def _play(
                         break
         if p:
             break
-        win = expected[winner(cards)]
-        value = sum(map(points.__getitem__, cards))
         by_seat[win] += value
         tricks_by_seat[win] += 1
         results.append(TrickResult(leader, win, value))
