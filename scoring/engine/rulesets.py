@@ -302,10 +302,16 @@ class Ruleset:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
-        """Read ``to_dict`` output.  Keys left out take the preset's (or default) value."""
+        """Read ``to_dict`` output.  Keys left out take the preset's (or default) value,
+        except in a whole snapshot written before a parameter existed: there it takes
+        the value the game was played under (the class default), so that a stored game
+        is never rescored by a later change of its preset."""
         if not isinstance(data, Mapping):
             raise RulesetError({"ruleset": [cite("must be a JSON object")]})
         base = PRESETS.get(data.get("slug")) if isinstance(data.get("slug"), str) else None
+        if base is not None and data.keys() >= _ISSUE_3_FIELDS:
+            older = {k: getattr(_DEFAULT, k) for k in _ISSUE_14_FIELDS if k not in data}
+            data = {**older, **data}
         return apply_options(base or _DEFAULT, data)
 
     def options(self) -> dict[str, Any]:
@@ -439,6 +445,20 @@ def _validate_play(r: Ruleset, p: Problems) -> None:
 
 
 _DEFAULT = Ruleset(slug=DEFAULT_SLUG, name=VARIANTS[DEFAULT_SLUG][0])
+#: Parameters added by issue 14 (their class defaults are the rules played before it),
+#: and the ones every snapshot written before it holds.
+_ISSUE_14_FIELDS = frozenset(
+    {
+        "dummy_position",
+        "dummy_blind",
+        "cards_out",
+        "nest_exchange",
+        "low_card",
+        "circus",
+        "penalty_scope",
+    }
+)
+_ISSUE_3_FIELDS = frozenset(f.name for f in fields(Ruleset)) - _ISSUE_14_FIELDS
 #: slug -> the named ruleset: every game in the seeds (``variants.py``).
 PRESETS: Mapping[str, Ruleset] = MappingProxyType(
     {

@@ -1,6 +1,6 @@
 """Readings of the rulebook made options, the rulebook's own reading the default (issue 14)."""
 
-from scoring.engine import PRESETS, replay, ruleset_from, score_hand
+from scoring.engine import PRESETS, Ruleset, replay, ruleset_from, score_hand
 from tests.engine.helpers import PLAYERS, contract, sheet
 
 INDIVIDUAL = PRESETS["tournament-individual"]
@@ -94,3 +94,18 @@ def test_tournament_rook_still_exchanges_seats_after_four_hands():
     game = replay(PRESETS["tournament"], PLAYERS, "west", hands)
 
     assert game.seats["north"] == "cat" and game.seats["south"] == "ann"
+
+
+def test_a_game_stored_before_the_new_readings_keeps_the_rules_it_was_played_under():
+    """A ruleset snapshot written before ``penalty_scope`` existed replays as it was
+    scored then (both partners lost the 40); a new snapshot keeps the new reading."""
+    old = INDIVIDUAL.to_dict()
+    del old["penalty_scope"]
+    record = contract("north", 80, 85, 35, penalties=[{"seat": "south", "kind": "table_talk"}])
+
+    stored = Ruleset.from_dict(old)
+
+    assert stored.penalty_scope == "side"
+    assert score_hand(stored, record, dealer="west").seats["north"] == 45
+    assert Ruleset.from_dict(INDIVIDUAL.to_dict()) == INDIVIDUAL
+    assert Ruleset.from_dict({"slug": "two-player-2011"}).cards_out == 3
