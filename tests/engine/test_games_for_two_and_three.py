@@ -182,14 +182,16 @@ def test_2011_two_the_dummy_leads_the_first_trick(dealer):
     assert result.tricks[0].leader == "dummy"
 
 
-def test_2011_two_a_card_dealt_out_of_play_cannot_be_played_and_four_out_is_refused():
+def test_2011_two_a_hand_short_of_its_12_cards_is_refused():
     hand = played(TWO_2011, "seat1")
     short = dataclasses.replace(hand, hands={**hand.hands, "seat2": hand.hands["seat2"][1:]})
 
     with pytest.raises(HandRefused) as refused:
         check_card_hand(TWO_2011, short, dealer="seat1")
 
-    assert any("12" in m for m in refused.value.errors["hands"])
+    messages = refused.value.errors["hands"]
+    assert any("seat2 holds 11 cards, not 12" in m for m in messages)
+    assert any("3 cards are set aside out of play, not 4" in m for m in messages)
 
 
 def test_2011_two_the_bidder_is_compared_with_the_other_player_and_the_dummy_combined():
