@@ -4,7 +4,10 @@ The record holds what happened at the table: the deal (hands and nest, top
 nest card first), the auction (``calls``, from the player left of the dealer)
 or just the declarer and bid, the declarer's discards, trump, a called card
 where the game has one, every trick as ``(seat, card)`` pairs in play order,
-and penalties that cards cannot show (table talk).
+and penalties that cards cannot show (table talk).  Under the seed 004 house
+rules the declarer may call ``low`` (low cards win) or ``circus`` (the player on
+the declarer's left names trump and everyone passes one card to the left:
+``passes``, seat -> card).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ class Deal(NamedTuple):
     hands: Mapping[str, tuple[Card, ...]]
     nest: tuple[Card, ...]
     draw_pile: tuple[Card, ...] = ()
+    out_of_play: tuple[Card, ...] = ()  # set aside unseen (``Ruleset.cards_out``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,9 @@ class CardHand:
     called_card: Card | None = None
     tricks: tuple[Trick, ...] = ()
     penalties: tuple[Penalty, ...] = ()
+    low: bool = False
+    circus: bool = False
+    passes: Mapping[str, Card] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -61,6 +68,11 @@ class CardHand:
         out["tricks"] = [[[seat, card_code(c)] for seat, c in trick] for trick in self.tricks]
         if self.penalties:
             out["penalties"] = [p.to_dict() for p in self.penalties]
+        for key in ("low", "circus"):
+            if getattr(self, key):
+                out[key] = True
+        if self.passes is not None:
+            out["passes"] = {seat: card_code(c) for seat, c in self.passes.items()}
         return out
 
     @classmethod
@@ -83,6 +95,9 @@ class CardHand:
             "called_card",
             "tricks",
             "penalties",
+            "low",
+            "circus",
+            "passes",
         }
         for key in data:
             if key not in known:
@@ -115,6 +130,9 @@ class CardHand:
             called_card=_card(p, "called_card", data.get("called_card")),
             tricks=_tricks(p, data.get("tricks", [])),
             penalties=_penalties(p, data.get("penalties", [])),
+            low=_flag(p, "low", data.get("low", False)),
+            circus=_flag(p, "circus", data.get("circus", False)),
+            passes=_passes(p, data.get("passes")),
         )
         p.raise_if_any(code="hand_malformed")
         return hand
@@ -125,6 +143,27 @@ def _text(p: Problems, field: str, value: Any) -> str | None:
         return value
     p.add(field, "must be text")
     return None
+
+
+def _flag(p: Problems, field: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    p.add(field, "must be true or false")
+    return False
+
+
+def _passes(p: Problems, value: Any) -> Mapping[str, Card] | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        p.add("passes", "must map each seat to the card it passes to the left")
+        return None
+    out = {}
+    for seat, code in value.items():
+        card = _card(p, f"passes.{seat}", code)
+        if card is not None:
+            out[str(seat)] = card
+    return out
 
 
 def _int(p: Problems, field: str, value: Any) -> int | None:

@@ -39,8 +39,23 @@ def check_hand(r: Ruleset, rec: HandRecord, dealer: str) -> None:
                     "record the hand's counters as usual",
                     "§5",
                 )
+    if rec.renege is not None and r.dummy_blind and rec.renege.seat in r.dummy_seats:
+        p.add(
+            "renege",
+            "the dummy's cards are lifted face down and played unseen, so it cannot renege",
+            "§7",
+        )
     _check_penalties(r, rec, p)
+    _check_calls(r, rec, p)
     p.raise_if_any(code="hand_impossible")
+
+
+def _check_calls(r: Ruleset, rec: HandRecord, p: Problems) -> None:
+    """The declarer's house-rule calls need the ruleset to allow them (seed 004)."""
+    if rec.low and not r.low_card:
+        p.add("low", "this ruleset has no low-card call (house rule low_card)", "§7")
+    if rec.circus and not r.circus:
+        p.add("circus", "this ruleset has no circus Rook call (house rule circus)", "§7")
 
 
 def _absent(
@@ -67,6 +82,8 @@ def _check_redeal(r: Ruleset, rec: HandRecord, p: Problems) -> None:
         "last_trick",
         "made",
         "penalties",
+        "low",
+        "circus",
     ):
         _absent(rec, p, (name,), why.format(name.replace("_", " ")))
     if rec.redeal.reason == "all_passed":
@@ -186,6 +203,8 @@ def _check_play(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     else:
         total = _check_side_values(r, "counters", rec.counters, p, sides)
         exact = r.nest_capture != "nobody" or not r.counters_in_nest or not r.nest_size
+        exact = exact and not r.cards_out
+        least = r.least_counters_in_play if r.nest_capture != "nobody" else 0
         if exact and total != r.total_counters:
             p.add(
                 "counters", f"counters add up to {total}, not the deck's {r.total_counters}", "§3"
@@ -194,6 +213,13 @@ def _check_play(r: Ruleset, rec: HandRecord, p: Problems) -> None:
             p.add(
                 "counters",
                 f"counters add up to {total}, more than the deck's {r.total_counters}",
+                "§3",
+            )
+        elif not exact and total < least:
+            p.add(
+                "counters",
+                f"counters add up to {total}; with {r.cards_out} cards out of play at "
+                f"least {least} stay in play",
                 "§3",
             )
     if rec.tricks is None:

@@ -19,11 +19,17 @@ from .errors import Problems, RulesetError
 
 R = TypeVar("R")  # a Ruleset: a frozen dataclass whose construction raises RulesetError
 
-PARTNERSHIPS = ("fixed", "individual", "called_partner")
+#: ``bidder_alone``: the declarer against every other seat combined (2011 games for 2 and 3).
+PARTNERSHIPS = ("fixed", "individual", "called_partner", "bidder_alone")
 BIRD_RANKS = ("high", "low", "ten_and_a_half")
 NEST_CAPTURE = ("last_trick", "nobody")
 ALL_PASS = ("redeal", "dealer_forced")
-FIRST_LEAD = ("left_of_dealer", "dealer", "left_of_declarer")
+FIRST_LEAD = ("left_of_dealer", "dealer", "left_of_declarer", "dummy")
+#: Where a dummy sits: a fixed seat, or at the right of whoever deals (seeds 000, 001).
+DUMMY_POSITION = ("fixed", "dealer_right")
+#: Whose score a table-talk or improper-discard penalty comes from when players score
+#: apart: the offender's own ("player", seed 000) or each partner's ("side", seed 001).
+PENALTY_SCOPE = ("side", "player")
 MOST_TRICKS_TIE = ("none", "defenders")
 SET_DECLARER = ("minus_bid", "zero")
 IMPROPER_DISCARD = ("penalty", "automatic_set")
@@ -39,6 +45,8 @@ CHOICES: Mapping[str, tuple[str, ...]] = {
     "set_declarer": SET_DECLARER,
     "improper_discard": IMPROPER_DISCARD,
     "partner_rotation": PARTNER_ROTATION,
+    "dummy_position": DUMMY_POSITION,
+    "penalty_scope": PENALTY_SCOPE,
 }
 
 

@@ -5,7 +5,8 @@ exchange, then every trick: the right player's turn, a card they hold,
 follow-suit (with the Bird's privileges, ``tricks.py``), who took it and what
 it held.  Reneges are not refused: they are found and reported (trick and
 seat), and the derived ``HandRecord`` carries them so that ``score_hand``
-applies RULES.md §5 exactly as for a score sheet.
+applies RULES.md §5 exactly as for a score sheet.  A blind dummy (the 1950s
+game for two: its top card is lifted unseen) never reneges.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from .auction import run_auction
 from .cardhand import CardHand
 from .cards import BIRD, Card
 from .errors import AuctionError, Problems
+from .exchange import check_calls, circus_passes, exchange
 from .records import HandRecord, Penalty, Redeal, Renege
 from .rulesets import Ruleset
 from .tricks import TrickRules, trick_rules
@@ -81,14 +83,18 @@ def check_card_hand(
     trump = _trump(r, ch, p)
     penalties = list(ch.penalties)
     nest = ch.nest
+    check_calls(r, ch, declarer, p)
     p.raise_if_any(code=_ILLEGAL)
-    rules = trick_rules(r, trump)
+    rules = trick_rules(r, trump, ch.low)
     if declarer is not None and r.nest_size:
-        nest = _exchange(r, ch, hands[declarer], declarer, rules, penalties, p)
+        nest = exchange(r, ch, hands[declarer], declarer, rules, penalties, p)
     elif ch.discards:
         p.add("discards", "only a declarer with a nest discards")
     partner = _partner(r, ch, declarer, hands, p)
     p.raise_if_any(code=_ILLEGAL)
+    if ch.circus:
+        circus_passes(r, ch, hands, declarer, rules, p)
+        p.raise_if_any(code=_ILLEGAL)
 
     play = _play(r, ch, rules, hands, dealer, declarer, partner, p)
     p.raise_if_any(code=_ILLEGAL)
@@ -96,7 +102,8 @@ def check_card_hand(
 
 
 def _check_deal(r: Ruleset, ch: CardHand, p: Problems) -> None:
-    """Every seat holds a full hand, the nest is full, and together they are the deck."""
+    """Every seat holds a full hand, the nest is full, and together they are the deck
+    (less the ruleset's ``cards_out``, set aside unseen)."""
     if set(ch.hands) != set(r.seats):
         p.add("hands", f"need one hand for each seat: {', '.join(r.seats)}")
         return
@@ -116,7 +123,15 @@ def _check_deal(r: Ruleset, ch: CardHand, p: Problems) -> None:
     if seen != deck:
         missing = sorted(str(c) for c in deck - seen)
         extra = sorted(str(c) for c in seen - deck)
-        if missing:
+        if r.cards_out and not extra and len(missing) == r.cards_out:
+            return  # the cards set aside, out of play (seed 001, games for 2 and 3)
+        if missing and r.cards_out:
+            p.add(
+                "hands",
+                f"{r.cards_out} cards are set aside out of play, not {len(missing)}: "
+                f"{', '.join(missing)}",
+            )
+        elif missing:
             p.add("hands", f"not dealt: {', '.join(missing)}")
         if extra:
             p.add("hands", f"not in this ruleset's deck: {', '.join(extra)}")
@@ -164,49 +179,6 @@ def _trump(r: Ruleset, ch: CardHand, p: Problems) -> str:
     return ch.trump
 
 
-def _exchange(
-    r: Ruleset,
-    ch: CardHand,
-    hand: set[Card],
-    declarer: str,
-    rules: TrickRules,
-    penalties: list[Penalty],
-    p: Problems,
-) -> tuple[Card, ...]:
-    """The declarer takes the nest and discards as many cards (RULES.md §2)."""
-    pool = hand | set(ch.nest)
-    discards = ch.discards
-    if len(discards) != r.nest_size or len(set(discards)) != len(discards):
-        p.add(
-            "discards",
-            f"the declarer discards exactly {r.nest_size} different cards; "
-            "an improper discard is recorded on the score sheet",
-            "§5",
-        )
-        return ch.nest
-    gone = set(discards)
-    if not gone <= pool:
-        p.add("discards", "the declarer can only discard cards from the hand and the nest")
-        return ch.nest
-    improper = False
-    if not r.counters_in_nest and any(r.card_points[c] for c in discards):
-        improper = True  # Tennessee: no counters left or placed in the nest
-    if r.improper_discard == "automatic_set":
-        # Seed 002: discarding trump when not forced to is an improper discard.
-        suit, trump = rules.suit, rules.trump
-        if (
-            trump is not None
-            and any(suit[c] == trump for c in discards)
-            and sum(suit[c] != trump for c in pool) >= len(discards)
-        ):
-            improper = True
-    if improper:
-        penalties.append(Penalty(declarer, "improper_discard"))
-    hand.clear()
-    hand.update(pool - gone)
-    return tuple(discards)
-
-
 def _partner(
     r: Ruleset, ch: CardHand, declarer: str | None, hands: dict[str, set[Card]], p: Problems
 ) -> str | None:
@@ -245,13 +217,20 @@ def _play(
         p.add("tricks", f"a hand has {r.tricks_played} tricks, not {len(ch.tricks)}")
         return _Play((), (), {}, {})
     leader = r.first_leader(dealer, declarer)
-    order = r.play_orders
+    if ch.circus:  # "play then continues with the team who called trump leading"
+        leader = r.left_of[declarer]
+    order = r.play_orders_for(dealer)
+    blind = r.dummy_seats if r.dummy_blind else ()
     held = hands  # each seat's cards, emptied as they are played
-    suit, points, privileged, winner = rules.suit, r.card_points, rules.privileged, rules.winner
+    suit, points, privileged = rules.suit, r.card_points, rules.privileged
+    strength, trump = rules.strength, rules.trump
     by_seat = dict.fromkeys(seats, 0)
     tricks_by_seat = dict.fromkeys(seats, 0)
     results: list[TrickResult] = []
     reneges: list[RenegeFound] = []
+    # The hot path of card-level checking (bench/engine.py): one pass over each trick
+    # finds reneges, the winner (as TrickRules.winner: highest trump, else highest of
+    # the colour led) and the counters, without a call per card.
     for number, trick in enumerate(ch.tricks, start=1):
         expected = order[leader]
         try:
@@ -266,14 +245,23 @@ def _play(
             )
             break
         led = suit[cards[0]]
-        for seat, card in zip(seats_played, cards, strict=True):
+        best, win, value = -1.0, leader, 0
+        for seat, card in trick:
             hand = held[seat]
             try:
                 hand.remove(card)
             except KeyError:
                 p.add("tricks", f"trick {number}: {seat} plays {card}, a card they do not hold")
                 continue
-            if suit[card] != led and card != privileged:
+            value += points[card]
+            colour = suit[card]
+            if colour == led:
+                if strength[card] > best:
+                    best, win = strength[card], seat
+                continue
+            if colour == trump and strength[card] > best:
+                best, win = strength[card], seat
+            if card is not privileged and seat not in blind:
                 # Not following: a renege if the player still holds the suit led.
                 for other in hand:
                     if suit[other] == led:
@@ -281,8 +269,6 @@ def _play(
                         break
         if p:
             break
-        win = expected[winner(cards)]
-        value = sum(map(points.__getitem__, cards))
         by_seat[win] += value
         tricks_by_seat[win] += 1
         results.append(TrickResult(leader, win, value))
@@ -333,6 +319,8 @@ def _result(
         renege=renege,
         partner=partner,
         last_trick=last_side if r.nest_bonus and not renege else None,
+        low=True if ch.low else None,
+        circus=True if ch.circus else None,
     )
     return CardHandResult(
         record,

@@ -73,7 +73,9 @@ class HandRecord:
     ``partner`` is the called partner's seat (High Card Partner; ``None`` when
     the declarer plays alone), ``last_trick`` the side that took the last trick
     (needed only by rulesets with a nest bonus), ``made`` the scorer's own
-    "made / set" mark, checked against the counters when given.
+    "made / set" mark, checked against the counters when given.  ``low`` and
+    ``circus`` say the declarer called "low card" or "circus Rook" (seed 004 house
+    rules; they change how tricks are won, not how counters score).
     """
 
     bidder: str | None = None
@@ -88,6 +90,8 @@ class HandRecord:
     partner: str | None = None
     last_trick: str | None = None
     made: bool | None = None
+    low: bool | None = None
+    circus: bool | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The REST body: keys with nothing to say are left out."""
@@ -106,7 +110,7 @@ class HandRecord:
             value = getattr(self, key)
             if value is not None:
                 out[key] = value.to_dict()
-        for key in ("partner", "last_trick", "made"):
+        for key in ("partner", "last_trick", "made", "low", "circus"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
@@ -148,6 +152,8 @@ class _Reader:
             partner=self.seat("partner", data.get("partner")),
             last_trick=self.side("last_trick", data.get("last_trick")),
             made=self.boolean("made", data.get("made")),
+            low=self.boolean("low", data.get("low")),
+            circus=self.boolean("circus", data.get("circus")),
         )
         p.raise_if_any(code="hand_malformed")
         return record

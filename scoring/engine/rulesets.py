@@ -48,6 +48,8 @@ class Ruleset:
     dummy_seats: tuple[str, ...] = ()
     partnership: str = "fixed"  # fixed sides | each seat for itself | declarer calls a partner
     sides: tuple[tuple[str, tuple[str, ...]], ...] = FOUR_SIDES  # only for "fixed"
+    dummy_position: str = "fixed"  # or "dealer_right": the dummy sits at the dealer's right
+    dummy_blind: bool = False  # the dummy's top card is played unseen: it cannot renege
     # -- the deck and its counters (RULES.md §1)
     ranks: tuple[int, ...] = tuple(range(5, 15))
     bird: bool = True
@@ -60,11 +62,15 @@ class Ruleset:
     # -- deal and nest (RULES.md §2)
     nest_size: int = 5
     hand_size: int | None = None  # None: deal the whole deck; less leaves a draw pile
+    cards_out: int = 0  # cards set aside unseen, out of play (2011 games for 2 and 3)
+    nest_exchange: int | None = None  # most cards of the hand swapped with the nest; None: all
     nest_capture: str = "last_trick"
     nest_counts_as_trick: bool = False  # Dixie
     counters_in_nest: bool = True  # Tennessee forbids burying counters
     trump_from_nest: bool = False  # Beginner: the top nest card names trump
     no_trump: bool = False  # seed 004: declarer may call "no trump"
+    low_card: bool = False  # seed 004: declarer may call "low": low cards beat high ones
+    circus: bool = False  # seed 004: declarer may call "circus": left opponent names trump
     # -- bidding (RULES.md §2)
     bidding: bool = True
     min_bid: int = 70
@@ -85,6 +91,7 @@ class Ruleset:
     improper_discard_penalty: int = 40
     improper_discard: str = "penalty"
     misdeal_penalty: int = 40
+    penalty_scope: str = "side"  # "player": only the offender loses it when players score apart
     # -- the game (RULES.md §4, §6)
     target: int | None = 300
     fixed_hands: int | None = None
@@ -129,15 +136,28 @@ class Ruleset:
     def cards_per_hand(self) -> int:
         if self.hand_size is not None:
             return self.hand_size
-        return (len(self.deck) - self.nest_size) // len(self.seats)
+        return self.cards_dealt // len(self.seats)
+
+    @cached_property
+    def cards_dealt(self) -> int:
+        """Cards dealt to the hands and the draw pile: all but the nest and those out."""
+        return len(self.deck) - self.nest_size - self.cards_out
 
     @cached_property
     def draw_pile(self) -> int:
-        return len(self.deck) - self.nest_size - self.cards_per_hand * len(self.seats)
+        return self.cards_dealt - self.cards_per_hand * len(self.seats)
 
     @cached_property
     def tricks_played(self) -> int:
-        return (len(self.deck) - self.nest_size) // len(self.seats)
+        return self.cards_dealt // len(self.seats)
+
+    @cached_property
+    def least_counters_in_play(self) -> int:
+        """The counters left in play when the cards set aside are the richest possible."""
+        if not self.cards_out:
+            return self.total_counters
+        richest = sorted(self.card_points.values(), reverse=True)[: self.cards_out]
+        return self.total_counters - sum(richest)
 
     @cached_property
     def tricks_counted(self) -> int:
@@ -172,7 +192,7 @@ class Ruleset:
             return tuple(name for name, _ in self.sides)
         if self.partnership == "individual":
             return self.seats
-        return (DECLARERS, DEFENDERS)
+        return (DECLARERS, DEFENDERS)  # called_partner, bidder_alone
 
     @cached_property
     def fixed_side_of(self) -> dict[str, str]:
@@ -219,13 +239,40 @@ class Ruleset:
         seats = self.seats
         return {s: seats[i:] + seats[:i] for i, s in enumerate(seats)}
 
+    def table_order(self, dealer: str) -> tuple[str, ...]:
+        """The seats clockwise for a hand ``dealer`` deals.  A dummy that sits at the
+        dealer's right (seeds 000, 001) moves with the deal; otherwise ``seats``."""
+        if self.dummy_position == "fixed" or dealer not in self.player_seats:
+            return self.seats
+        orders = self.derived_cache.get(("table_order", dealer))
+        if orders is None:
+            players = self.player_seats
+            i = players.index(dealer)
+            orders = (*players[i:], *players[:i], *self.dummy_seats)
+            self.derived_cache[("table_order", dealer)] = orders
+        return orders
+
+    def play_orders_for(self, dealer: str) -> dict[str, tuple[str, ...]]:
+        """``play_orders`` for a hand ``dealer`` deals (the dummy may move with the deal)."""
+        if self.dummy_position == "fixed":
+            return self.play_orders
+        key = ("play_orders", dealer)
+        orders = self.derived_cache.get(key)
+        if orders is None:
+            seats = self.table_order(dealer)
+            orders = {s: seats[i:] + seats[:i] for i, s in enumerate(seats)}
+            self.derived_cache[key] = orders
+        return orders
+
     def first_leader(self, dealer: str, declarer: str | None) -> str:
         """Who leads the first trick: left of the dealer (RULES.md §2), the dealer
-        (Dixie) or the declarer's opponent (Tennessee)."""
+        (Dixie), the declarer's opponent (Tennessee) or the dummy (seed 001, for 2)."""
         if self.first_lead == "dealer":
             return dealer
         if self.first_lead == "left_of_declarer" and declarer is not None:
             return self.left_of[declarer]
+        if self.first_lead == "dummy" and self.dummy_seats:
+            return self.dummy_seats[0]
         return self.left_of[dealer]
 
     def next_player(self, seat: str) -> str:
@@ -255,10 +302,16 @@ class Ruleset:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
-        """Read ``to_dict`` output.  Keys left out take the preset's (or default) value."""
+        """Read ``to_dict`` output.  Keys left out take the preset's (or default) value,
+        except in a whole snapshot written before a parameter existed: there it takes
+        the value the game was played under (the class default), so that a stored game
+        is never rescored by a later change of its preset."""
         if not isinstance(data, Mapping):
             raise RulesetError({"ruleset": [cite("must be a JSON object")]})
         base = PRESETS.get(data.get("slug")) if isinstance(data.get("slug"), str) else None
+        if base is not None and data.keys() >= _ISSUE_3_FIELDS:
+            older = {k: getattr(_DEFAULT, k) for k in _ISSUE_14_FIELDS if k not in data}
+            data = {**older, **data}
         return apply_options(base or _DEFAULT, data)
 
     def options(self) -> dict[str, Any]:
@@ -282,6 +335,7 @@ _NON_NEGATIVE = (
     "improper_discard_penalty",
     "misdeal_penalty",
     "seat_exchange_interval",
+    "cards_out",
 )
 
 
@@ -309,6 +363,11 @@ def _validate_table(r: Ruleset, p: Problems) -> None:
         p.add("seats", "need at least two seats, each named once")
     if not set(r.dummy_seats) <= set(r.seats):
         p.add("dummy_seats", "a dummy must be one of the seats")
+    for name in ("dummy_blind", "dummy_position"):
+        if getattr(r, name) not in (False, "fixed") and not r.dummy_seats:
+            p.add(name, "only for games with a dummy")
+    if r.first_lead == "dummy" and not r.dummy_seats:
+        p.add("first_lead", "only a game with a dummy can have the dummy lead")
     if len(r.seats) - len(r.dummy_seats) < 2:
         p.add("dummy_seats", "need at least two players")
     if r.partnership == "fixed":
@@ -343,12 +402,15 @@ def _validate_deck(r: Ruleset, p: Problems) -> None:
     if r.ones_high and 1 not in r.ranks:
         p.add("ones_high", "the deck has no 1s")
     deck, seats = len(r.deck), len(r.seats)
-    in_hands = deck - r.nest_size
+    in_hands = r.cards_dealt
     if r.hand_size is None and in_hands % seats:
         p.add(
             "nest_size",
             f"{deck} cards less a nest of {r.nest_size} do not deal evenly to {seats} seats",
         )
+    if in_hands <= 0:
+        p.add("cards_out", f"the nest and the cards set aside leave no cards of {deck} to deal")
+        return
     if r.hand_size is not None and not 0 < r.hand_size * seats <= in_hands:
         p.add("hand_size", f"{seats} hands of {r.hand_size} do not fit a {deck}-card deck")
     if in_hands % seats:
@@ -361,8 +423,15 @@ def _validate_play(r: Ruleset, p: Problems) -> None:
             p.add("min_bid", "must be more than 0 and a multiple of the bid step")
         elif r.highest_bid < r.min_bid or r.highest_bid % r.bid_step:
             p.add("max_bid", f"must be a multiple of {r.bid_step} from the minimum bid up")
-    elif r.partnership == "called_partner" or r.most_tricks_tie == "defenders":
+    elif r.partnership in ("called_partner", "bidder_alone") or r.most_tricks_tie == "defenders":
         p.add("bidding", "this game needs a declarer, so it needs bidding")
+    for name in ("low_card", "circus"):
+        if getattr(r, name) and not r.bidding:
+            p.add(name, "the declarer calls it, so the game needs bidding")
+    if r.circus and (r.partnership != "fixed" or r.dummy_seats):
+        p.add("circus", "circus Rook is for partnerships without a dummy")
+    if r.nest_exchange is not None and not 0 < r.nest_exchange <= r.nest_size:
+        p.add("nest_exchange", f"must be from 1 to the nest's {r.nest_size} cards, or null")
     if r.trump_from_nest and (r.bidding or not r.nest_size):
         p.add("trump_from_nest", "only for games without bidding that deal a nest")
     if not r.bidding and not r.trump_from_nest:
@@ -376,6 +445,20 @@ def _validate_play(r: Ruleset, p: Problems) -> None:
 
 
 _DEFAULT = Ruleset(slug=DEFAULT_SLUG, name=VARIANTS[DEFAULT_SLUG][0])
+#: Parameters added by issue 14 (their class defaults are the rules played before it),
+#: and the ones every snapshot written before it holds.
+_ISSUE_14_FIELDS = frozenset(
+    {
+        "dummy_position",
+        "dummy_blind",
+        "cards_out",
+        "nest_exchange",
+        "low_card",
+        "circus",
+        "penalty_scope",
+    }
+)
+_ISSUE_3_FIELDS = frozenset(f.name for f in fields(Ruleset)) - _ISSUE_14_FIELDS
 #: slug -> the named ruleset: every game in the seeds (``variants.py``).
 PRESETS: Mapping[str, Ruleset] = MappingProxyType(
     {

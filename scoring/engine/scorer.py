@@ -81,7 +81,17 @@ def _finish(
     reasons: list[Message],
     declarer_side: str | None,
 ) -> HandScore:
-    """Apply the §5 point penalties, then spread side points over the seats."""
+    """Apply the §5 point penalties, then spread side points over the seats.
+
+    Where players score apart and ``penalty_scope`` is ``player``, a penalty comes
+    from "the score of a player who" offended (seed 000), not from the partners'."""
+    fixed = r.fixed_side_of
+    if fixed:
+        seats = {seat: sides[fixed[seat]] for seat in r.seats}
+    else:
+        side_of = r.side_of
+        seats = {seat: sides[side_of(seat, rec.bidder, rec.partner)] for seat in r.seats}
+    own = r.penalty_scope == "player" and r.scores_players
     for penalty in rec.penalties:
         if penalty.kind == "improper_discard" and r.improper_discard == "automatic_set":
             continue  # already scored as a set
@@ -91,6 +101,15 @@ def _finish(
         side = r.side_of(penalty.seat, rec.bidder, rec.partner)
         sides[side] -= amount
         what = "Table talk" if penalty.kind == "table_talk" else "Improper discard"
+        if own:
+            seats[penalty.seat] -= amount
+            reasons.append(
+                cite(f"{what} by {penalty.seat}: {penalty.seat} alone {signed(-amount)}", "§5")
+            )
+            continue
+        for seat in seats:
+            if r.side_of(seat, rec.bidder, rec.partner) == side:
+                seats[seat] -= amount
         reasons.append(cite(f"{what} by {penalty.seat}: {side} {signed(-amount)}", "§5"))
     if rec.made is not None and made is not None and rec.made != made:
         claimed, actual = ("made", "set") if rec.made else ("set", "made")
@@ -98,12 +117,6 @@ def _finish(
             f"marked {claimed}, but the counters say {actual}: ", "§3", quote=reasons[0]
         )
         raise HandRefused({"made": [mismatch]}, "hand_impossible")
-    fixed = r.fixed_side_of
-    if fixed:
-        seats = {seat: sides[fixed[seat]] for seat in r.seats}
-    else:
-        side_of = r.side_of
-        seats = {seat: sides[side_of(seat, rec.bidder, rec.partner)] for seat in r.seats}
     return HandScore(
         sides=sides, made=made, reasons=tuple(reasons), seats=seats, declarer_side=declarer_side
     )
@@ -139,8 +152,25 @@ def _late_misdeal(r: Ruleset, rec: HandRecord, dealer: str) -> HandScore:
 def _renege_later(r: Ruleset, rec: HandRecord) -> HandScore:
     renege = rec.renege
     offenders = r.side_of(renege.seat, rec.bidder, rec.partner)
-    declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner)
     sides = {s: renege.counters.get(s, 0) for s in r.side_names}
+    if not r.bidding:
+        # Beginner: "set back the full amount of the bid" with no bid sets back nothing;
+        # "the hand is ended" and only the opponents score what they captured (§5).
+        sides[offenders] = 0
+        reasons = [
+            cite(
+                f"Renege by {renege.seat} found later: hand ended; no bid to set back, "
+                f"{offenders} scores 0",
+                "§5",
+            )
+        ]
+        reasons += [
+            cite(f"{side} scores the {pts} counters captured before the renege was found")
+            for side, pts in sides.items()
+            if side != offenders
+        ]
+        return _finish(r, rec, sides, None, reasons, None)
+    declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner)
     sides[offenders] = -rec.bid
     whose = "their own" if offenders == declarer_side else "the other side's"
     reasons = [

@@ -2,7 +2,8 @@
 
 ``deal`` follows RULES.md §2: one card at a time clockwise from the dealer's
 left, one card to the nest after each round until it is full; any cards left
-after the hands are full complete the nest, then form the draw pile.
+after the hands are full complete the nest, then go out of play (``cards_out``),
+then form the draw pile.  A dummy at the dealer's right is dealt in that place.
 ``simulate_hand`` plays a whole hand with random but legal choices, so its
 records never renege; tests make reneges by editing them.
 """
@@ -31,8 +32,9 @@ def deal(ruleset: Ruleset, seed: int, *, dealer: str | None = None) -> Deal:
     dealer = _start(r, dealer)
     cards = list(r.deck)
     random.Random(seed).shuffle(cards)
-    i = r.seats.index(dealer)
-    order = r.seats[i + 1 :] + r.seats[: i + 1]
+    seats = r.table_order(dealer)
+    i = seats.index(dealer)
+    order = seats[i + 1 :] + seats[: i + 1]
     hands: dict[str, list] = {seat: [] for seat in r.seats}
     nest: list = []
     it = iter(cards)
@@ -44,7 +46,9 @@ def deal(ruleset: Ruleset, seed: int, *, dealer: str | None = None) -> Deal:
     rest = list(it)
     short = r.nest_size - len(nest)
     nest.extend(rest[:short])
-    return Deal({s: tuple(hands[s]) for s in r.seats}, tuple(nest), tuple(rest[short:]))
+    rest = rest[short:]
+    out = tuple(rest[: r.cards_out])
+    return Deal({s: tuple(hands[s]) for s in r.seats}, tuple(nest), tuple(rest[r.cards_out :]), out)
 
 
 Chooser = Callable[[str, list[Card], list[Card], "str | None"], Card]
@@ -58,12 +62,15 @@ def simulate_hand(
     dealer: str | None = None,
     choose: Chooser | None = None,
     discard: Discarder | None = None,
+    low: bool = False,
+    circus: bool = False,
 ) -> CardHand:
     """A complete, legal card-level hand chosen at random (seeded).
 
     Tests may steer it: ``choose(seat, hand, legal_cards, led_suit)`` picks each
     card played (it may pick an illegal one, to make a renege), and
-    ``discard(pool, trump)`` picks the declarer's discards.
+    ``discard(pool, trump)`` picks the declarer's discards.  ``low`` and ``circus``
+    make the declarer call low card or circus Rook (the ruleset must allow them).
     """
     r = ruleset
     if not isinstance(rng, random.Random):
@@ -82,15 +89,21 @@ def simulate_hand(
             c.colour for c in pool if c.colour in ("black", "red", "yellow", "green")
         ).most_common(1)[0][0]
         if r.nest_size:
-            discards = (discard or partial(_discards, r, rng))(pool, trump)
+            chooser = discard or partial(_discards, r, rng, dealt.nest)
+            discards = chooser(pool, trump)
             hands[declarer] = [c for c in pool if c not in discards]
     else:
         trump = next(c.colour for c in dealt.nest if c.colour != "bird")
     called = None
     if r.partnership == "called_partner":
         called = rng.choice([c for c in r.deck if c not in hands[declarer]])
-    choose = choose or (lambda seat, hand, legal, led: rng.choice(legal))
-    tricks = _play(r, choose, trump, hands, dealer, declarer)
+    low, circus = low and declarer is not None, circus and declarer is not None
+    rules = trick_rules(r, trump, low)
+    passes = _circus(r, rules, hands, declarer) if circus else None
+    blind = r.dummy_seats if r.dummy_blind else ()
+    choose = choose or (lambda seat, hand, legal, led: rng.choice(hand if seat in blind else legal))
+    leader = r.left_of[declarer] if circus else r.first_leader(dealer, declarer)
+    tricks = _play(r, choose, rules, hands, dealer, leader)
     return CardHand(
         hands=dealt.hands,
         nest=dealt.nest,
@@ -100,6 +113,9 @@ def simulate_hand(
         trump=trump if r.bidding else None,
         called_card=called,
         tricks=tricks,
+        low=low,
+        circus=circus,
+        passes=passes,
     )
 
 
@@ -126,8 +142,9 @@ def _auction(r: Ruleset, rng: random.Random, dealer: str):
     return tuple(calls), high_seat, high
 
 
-def _discards(r: Ruleset, rng: random.Random, pool: list, trump: str) -> tuple:
-    """Random discards, kept within the rules (no counters where barred, trump last)."""
+def _discards(r: Ruleset, rng: random.Random, nest: tuple, pool: list, trump: str) -> tuple:
+    """Random discards, kept within the rules (no counters where barred, trump last,
+    at most ``nest_exchange`` cards of the hand)."""
     points = r.card_points
     rules = trick_rules(r, trump)
     preferred = [
@@ -136,20 +153,36 @@ def _discards(r: Ruleset, rng: random.Random, pool: list, trump: str) -> tuple:
     others = [c for c in pool if c not in preferred]
     rng.shuffle(preferred)
     rng.shuffle(others)
-    return tuple((preferred + others)[: r.nest_size])
+    chosen = (preferred + others)[: r.nest_size]
+    if r.nest_exchange is not None:
+        from_hand = [c for c in chosen if c not in nest][: r.nest_exchange]
+        kept = [c for c in nest if c in chosen]
+        rest = [c for c in nest if c not in chosen]
+        chosen = from_hand + kept + rest[: r.nest_size - len(from_hand) - len(kept)]
+    return tuple(chosen)
 
 
-def _play(
-    r: Ruleset, choose: Chooser, trump: str, hands: dict, dealer: str, declarer: str | None
-) -> tuple:
-    rules = trick_rules(r, trump)
-    seats = r.seats
-    leader = r.first_leader(dealer, declarer)
+def _circus(r: Ruleset, rules, hands: dict, declarer: str) -> dict:
+    """Circus Rook passes (seed 004): trump's side passes its best, then the declarer's
+    side its worst, each to the left."""
+    strength, ours, passes = rules.strength, r.side_of(declarer), {}
+    for declarers, pick in ((False, max), (True, min)):
+        movers = [s for s in r.seats if (r.side_of(s) == ours) == declarers]
+        for seat in movers:
+            passes[seat] = pick(hands[seat], key=strength.__getitem__)
+        for seat in movers:
+            hands[seat].remove(passes[seat])
+        for seat in movers:
+            hands[r.left_of[seat]].append(passes[seat])
+    return passes
+
+
+def _play(r: Ruleset, choose: Chooser, rules, hands: dict, dealer: str, leader: str) -> tuple:
+    orders = r.play_orders_for(dealer)
     tricks = []
     for _ in range(r.tricks_played):
-        i = seats.index(leader)
         trick, led = [], None
-        for seat in seats[i:] + seats[:i]:
+        for seat in orders[leader]:
             card = choose(seat, hands[seat], rules.legal_plays(hands[seat], led), led)
             hands[seat].remove(card)
             if led is None:

@@ -11,7 +11,10 @@ This is the one place that knows the Bird's privileges:
 
 The Red 1 variant's red 1 is the top trump (above the Bird) with ordinary
 rules; Buckeye's 1s outrank the 14s.  Under "no trump" (seed 004) the Bird is
-the 10½ of red and nothing is trump.
+the 10½ of red and nothing is trump.  Under "low card" (seed 004, called by the
+declarer with any trump or with no trump) every suit ranks upside down, "fives are
+the best ... quality of card descending as the number gets higher", and the Bird
+is the 10½ of trump under the ordinary rules.
 """
 
 from __future__ import annotations
@@ -67,20 +70,20 @@ class TrickRules:
         return best
 
 
-def trick_rules(ruleset: Ruleset, trump: str) -> TrickRules:
-    """The (cached) trick rules for ``trump`` under ``ruleset``."""
+def trick_rules(ruleset: Ruleset, trump: str, low: bool = False) -> TrickRules:
+    """The (cached) trick rules for ``trump`` under ``ruleset`` (``low``: low card called)."""
     cache = ruleset.derived_cache
-    key = ("trick_rules", trump)
+    key = ("trick_rules", trump, low)
     rules = cache.get(key)
     if rules is None:
-        rules = cache[key] = _build(ruleset, trump)
+        rules = cache[key] = _build(ruleset, trump, low)
     return rules
 
 
 _BIRD_POWER = {"high": 16.0, "low": 0.0, "ten_and_a_half": 10.5}
 
 
-def _build(r: Ruleset, trump: str) -> TrickRules:
+def _build(r: Ruleset, trump: str, low: bool = False) -> TrickRules:
     no_trump = trump == NO_TRUMP
     colour = None if no_trump else trump
     suit: dict[Card, str] = {}
@@ -92,11 +95,13 @@ def _build(r: Ruleset, trump: str) -> TrickRules:
     if r.bird:
         # With a trump the Bird belongs to it; with no trump it is the 10½ of red.
         suit[BIRD] = RED if no_trump else colour
-        power[BIRD] = 10.5 if no_trump else _BIRD_POWER[r.bird_rank]
-        if r.bird_rank == "high" and not no_trump:
+        power[BIRD] = 10.5 if (no_trump or low) else _BIRD_POWER[r.bird_rank]
+        if r.bird_rank == "high" and not no_trump and not low:
             privileged = BIRD
     if r.red_one and not no_trump:
         suit[RED_ONE] = colour
         power[RED_ONE] = 17.0  # above the Bird
+    if low:  # upside down; kept positive so that any card beats "nothing yet" (-1)
+        power = {card: 20.0 - p for card, p in power.items()}
     strength = {card: power[card] + (100 if suit[card] == colour else 0) for card in r.deck}
     return TrickRules(colour, suit, power, privileged, strength)

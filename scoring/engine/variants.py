@@ -52,12 +52,27 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
     # Seed 001: individual scoring, partners change every four hands; 12 hands.
     "tournament-individual": (
         "Tournament Rook, individual scoring",
-        {"partner_rotation": "individual", "fixed_hands": 12, "target": None},
+        # "taken from the score of a player who ... makes any suggestion" (seed 000):
+        # when players score apart, a penalty is the offender's alone.
+        {
+            "partner_rotation": "individual",
+            "fixed_hands": 12,
+            "target": None,
+            "penalty_scope": "player",
+        },
     ),
     # Seed 000: whole deck, no Bird, no nest, +20 for most tricks, any opening bid, 200.
+    # Its text has no seat exchange (seed 000 states it for Tournament Rook only).
     "partnership": (
         "Partnership Rook",
-        {**_NO_BIRD_56, "nest_size": 0, "most_tricks_bonus": 20, "min_bid": 5, "target": 200},
+        {
+            **_NO_BIRD_56,
+            "nest_size": 0,
+            "most_tricks_bonus": 20,
+            "min_bid": 5,
+            "target": 200,
+            "seat_exchange_interval": 0,
+        },
     ),
     # Seed 000: 13s count instead of 14s; majority of tricks (the nest counts as one)
     # takes 20, a tie gives it to the high bidder's opponents; the dealer leads.
@@ -71,15 +86,21 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             "most_tricks_bonus": 20,
             "most_tricks_tie": "defenders",
             "first_lead": "dealer",
+            "seat_exchange_interval": 0,  # stated for Tournament Rook only (seed 000)
         },
     ),
-    # Seed 000: original game for two, 44 cards dealt to three hands (one a dummy that
-    # the dealer plays), 5-card nest set aside, +2 a trick (126), set: 0 and opponent doubled.
+    # Seed 000: original game for two, 44 cards dealt to three hands (one a dummy "to
+    # your right" that the dealer plays blind, lifting its top card), 5-card nest set
+    # aside after the declarer "may exchange any two" cards with it, +2 a trick (126),
+    # set: 0 and opponent doubled.
     "two-player": (
         "The Original Game for Two",
         {
             "seats": ("seat1", "seat2", "dummy"),
             "dummy_seats": ("dummy",),
+            "dummy_position": "dealer_right",
+            "dummy_blind": True,
+            "nest_exchange": 2,
             "partnership": "individual",
             "sides": (),
             "ranks": tuple(range(4, 15)),
@@ -101,12 +122,51 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             ranks=tuple(range(4, 15)),
             bird=False,
             nest_capture="nobody",
+            nest_exchange=2,
             points_per_trick=2,
             set_declarer="zero",
             set_opponents_multiplier=2,
             min_bid=30,
             target=150,
         ),
+    ),
+    # Seed 001 (2011): 44 cards, 12 to each player and to a dummy "to your right", five
+    # to the nest and "the other three aside, out of play"; minimum bid 50, game 300.
+    # The player who did not win the bid plays the dummy, face up; "the dummy hand leads
+    # the first card"; the bidder's counters are compared with the other player's and
+    # the dummy's combined.  Nest and scoring as the Partnership Game (seed 001).
+    "two-player-2011": (
+        "The Game for 2 Players (2011)",
+        {
+            "seats": ("seat1", "seat2", "dummy"),
+            "dummy_seats": ("dummy",),
+            "dummy_position": "dealer_right",
+            "partnership": "bidder_alone",
+            "sides": (),
+            "ranks": tuple(range(4, 15)),
+            "bird": False,
+            "cards_out": 3,
+            "first_lead": "dummy",
+            "min_bid": 50,
+            "target": 300,
+            "seat_exchange_interval": 0,
+        },
+    ),
+    # Seed 001 (2011): as the game for 2 without the dummy (12 each, nest 5, three out);
+    # the bidder plays against the other two, whose scores are combined; 50; game 200.
+    "three-player-2011": (
+        "The Game for 3 Individual Players (2011)",
+        {
+            "seats": _seats(3),
+            "partnership": "bidder_alone",
+            "sides": (),
+            "ranks": tuple(range(4, 15)),
+            "bird": False,
+            "cards_out": 3,
+            "min_bid": 50,
+            "target": 200,
+            "seat_exchange_interval": 0,
+        },
     ),
     # Seeds 000/001: 56 cards, no Bird, 6-card nest (5 players) or 2 (6); min 30; 150.
     "five-player": (

@@ -63,6 +63,8 @@ def test_counters_always_add_up_to_the_deck_total(slug, seed):
     in_play = sum(result.counters_by_seat.values())
     if result.nest_side is None:
         in_play += result.nest_counters  # the nest is set aside or unused
+    dealt = set(hand.nest).union(*hand.hands.values())
+    in_play += sum(r.card_points[c] for c in r.deck if c not in dealt)  # set aside unseen
     assert in_play == r.total_counters
 
 

@@ -1,0 +1,114 @@
+"""Between the auction and the first trick: the declarer's calls, the nest exchange
+and circus Rook's passes (RULES.md §2, §5, §7).
+
+``exchange`` takes the nest into the declarer's hand and lays away the discards,
+finding the improper discards that cards can show; ``circus_passes`` moves the
+cards each player passes to the left.  Both change the hands ``play.py`` then
+plays out, and add every problem to the ``Problems`` they are given.
+"""
+
+from __future__ import annotations
+
+from .cardhand import CardHand
+from .cards import Card
+from .errors import Problems
+from .records import Penalty
+from .rulesets import Ruleset
+from .tricks import TrickRules
+
+
+def check_calls(r: Ruleset, ch: CardHand, declarer: str | None, p: Problems) -> None:
+    """Low card and circus are the declarer's calls, where the house rules allow them."""
+    if ch.low and not r.low_card:
+        p.add("low", "this ruleset has no low-card call (house rule low_card)", "§7")
+    if ch.circus and not r.circus:
+        p.add("circus", "this ruleset has no circus Rook call (house rule circus)", "§7")
+    if ch.passes is not None and not ch.circus:
+        p.add("passes", "cards are passed to the left only in circus Rook", "§7")
+    if ch.circus and declarer is None:
+        p.add("circus", "only a declarer calls circus Rook")
+
+
+def circus_passes(
+    r: Ruleset,
+    ch: CardHand,
+    hands: dict[str, set[Card]],
+    declarer: str,
+    rules: TrickRules,
+    p: Problems,
+) -> None:
+    """Seed 004: the side that named trump each "give their best card to the player to
+    their left"; then the declarer "and his partner ... pass their worst card to their
+    left".  Best and worst are by strength in play under the trump named (ties allowed)."""
+    passes = ch.passes or {}
+    if set(passes) != set(r.seats):
+        p.add("passes", f"every player passes one card to the left: {', '.join(r.seats)}", "§7")
+        return
+    strength, left = rules.strength, r.left_of
+    ours = r.side_of(declarer)
+    for declarers, pick, word in ((False, max, "best"), (True, min, "worst")):
+        movers = [s for s in r.seats if (r.side_of(s) == ours) == declarers]
+        for seat in movers:
+            card, hand = passes[seat], hands[seat]
+            if card not in hand:
+                p.add("passes", f"{seat} passes {card}, a card they do not hold", "§7")
+            elif strength[card] != pick(strength[c] for c in hand):
+                p.add("passes", f"{seat} must pass their {word} card, not {card}", "§7")
+        if p:
+            return
+        for seat in movers:
+            hands[seat].discard(passes[seat])
+        for seat in movers:
+            hands[left[seat]].add(passes[seat])
+
+
+def exchange(
+    r: Ruleset,
+    ch: CardHand,
+    hand: set[Card],
+    declarer: str,
+    rules: TrickRules,
+    penalties: list[Penalty],
+    p: Problems,
+) -> tuple[Card, ...]:
+    """The declarer takes the nest and discards as many cards (RULES.md §2)."""
+    pool = hand | set(ch.nest)
+    discards = ch.discards
+    if len(discards) != r.nest_size or len(set(discards)) != len(discards):
+        p.add(
+            "discards",
+            f"the declarer discards exactly {r.nest_size} different cards; "
+            "an improper discard is recorded on the score sheet",
+            "§5",
+        )
+        return ch.nest
+    gone = set(discards)
+    if not gone <= pool:
+        p.add("discards", "the declarer can only discard cards from the hand and the nest")
+        return ch.nest
+    swapped = len(gone - set(ch.nest))  # cards of the hand that went into the nest
+    if r.nest_exchange is not None and swapped > r.nest_exchange:
+        p.add(
+            "discards",
+            f"the declarer may exchange at most {r.nest_exchange} cards with the nest, "
+            f"not {swapped}",
+            "§7",
+        )
+        return ch.nest
+    improper = False
+    if not r.counters_in_nest and any(r.card_points[c] for c in discards):
+        improper = True  # Tennessee: no counters left or placed in the nest
+    if r.improper_discard == "automatic_set" and not ch.circus:
+        # Seed 002: discarding trump when not forced to is an improper discard.
+        suit, trump = rules.suit, rules.trump
+        if (
+            trump is not None
+            and any(suit[c] == trump for c in discards)
+            and sum(suit[c] != trump for c in pool) >= len(discards)
+        ):
+            improper = True
+    if improper:
+        penalties.append(Penalty(declarer, "improper_discard"))
+    hand.clear()
+    hand.update(pool - gone)
+    return tuple(discards)
