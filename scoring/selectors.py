@@ -39,6 +39,8 @@ class SheetRow:
     player_totals: dict[int, int] = field(default_factory=dict)
     #: (player, points, total) in the sheet's player order, for templates.
     player_cells: list[tuple[Player, int, int]] = field(default_factory=list)
+    #: The game is scored by player: the row shows a column per player, not per side.
+    scores_players: bool = False
 
     @property
     def card_by_card(self) -> bool:
@@ -126,6 +128,7 @@ def game_sheet(*, game: Game) -> GameSheet:
         for h in hands
     ]
     for row in rows:
+        row.scores_players = state.ruleset.scores_players
         row.player_cells = [
             (p, row.player_scores.get(p.pk, 0), row.player_totals.get(p.pk, 0)) for p in order
         ]
