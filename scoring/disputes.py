@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rookclub.clubs.models import Player
-from scoring.engine import BIRD, CardHand, Card, check_card_hand, trick_rules
+from scoring.engine import BIRD, Card, CardHand, check_card_hand, trick_rules
 from scoring.models import Hand
 from scoring.services import rules_of
 
