@@ -55,6 +55,17 @@ class Game(models.Model):
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
 
+    @property
+    def scores_players(self) -> bool:
+        """Won by a player, not a fixed partnership (Beginner, individual scoring): read
+        from the ruleset snapshot as ``Ruleset.scores_players`` decides it, without
+        building the ruleset (standings read many games)."""
+        rules = self.ruleset or {}
+        return (
+            rules.get("partnership", "fixed") != "fixed"
+            or rules.get("partner_rotation") == "individual"
+        )
+
 
 class GameSeat(models.Model):
     """Who sat where when the game started (seats may rotate during the game)."""
