@@ -78,7 +78,7 @@ def _standings(games: list[Game], hands: list[dict[str, Any]]) -> Standings:
     seat_player: dict[tuple[int, int], Player] = {}
     for game in games:
         seats = {s.seat: s.player for s in game.seats.all()}
-        for seat, player in seats.items():
+        for player in seats.values():
             seat_player[(game.pk, player.pk)] = player
             row = individual.setdefault(player.pk, StandingRow((player,)))
             row.games += 1

@@ -50,7 +50,7 @@ def test_the_night_gives_a_beginner_win_to_the_winning_player(club, director, sc
 
 
 def test_the_season_counts_beginner_wins_by_player(club, director, scorer):
-    session, game = beginner_night(club, director, scorer)
+    _, game = beginner_night(club, director, scorer)
     north = game.seats.get(seat="north").player
 
     season = season_standings(club=club, year=2025)
