@@ -246,6 +246,13 @@ def _round_view(round_view) -> dict[str, Any]:
                 ],
                 "game": t.game,
                 "games_played": len(t.games),
+                # A game scored by player (Beginner, individual scoring): each player's total.
+                "player_totals": [
+                    (player.name, int(t.game.player_totals.get(str(player.pk), 0)))
+                    for player in t.seats.values()
+                ]
+                if t.game is not None and t.game.scores_players
+                else [],
             }
             for t in round_view.tables
         ],

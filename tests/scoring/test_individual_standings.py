@@ -82,3 +82,17 @@ def test_individual_scoring_makes_no_partnership_rows_and_wins_by_player(club, d
     assert standings.players[0].players == (north,)
     assert standings.players[0].points == 12 * 90
     assert player_profile(player=north).won == 1
+
+
+def test_the_nights_page_shows_each_players_total_at_a_beginner_table(
+    client, club, director, scorer
+):
+    session, game = beginner_night(club, director, scorer)
+    seats = {s.seat: s.player for s in game.seats.all()}
+    client.force_login(director)
+
+    html = client.get(f"/sessions/{session.pk}/").content.decode()
+
+    assert f"{seats['north'].name} 40" in html
+    assert f"{seats['east'].name} 24" in html
+    assert "NS 0 · EW 0" not in html
