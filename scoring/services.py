@@ -278,7 +278,10 @@ def _refused(exc: HandRefused) -> Invalid:
 def hand_record(
     *, game: Game, data: Mapping[str, Any], entered_by: Any, number: int | None = None
 ) -> Hand:
-    """Record the next hand of ``game``; the engine scores it.
+    """Record the next hand of ``game``; the engine scores it. ``data`` is a score-sheet
+    hand, or ``{"card_hand": {...}}``: the hand card by card, checked card by card and
+    stored with the score-sheet record derived from it (:func:`posted_hand`). Each
+    player's points and running total are stored with it (``HandResult``).
 
     Refused by the rules: ``Invalid`` with a message per field, nothing stored.
     Finished game: ``Conflict("game_finished")``; its club night closed:
