@@ -138,7 +138,7 @@ def _change(before: dict, after: dict) -> str:
 
 
 def game_sheet_doc(game: Game) -> GameSheetDoc:
-    """The completed score sheet: every hand as recorded, corrections marked (6 queries).
+    """The completed score sheet: every hand as recorded, corrections marked (5 queries).
     A game scored by player has a column per player instead of the two sides."""
     sheet = game_sheet(game=game)
     game = sheet.game

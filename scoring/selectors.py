@@ -80,7 +80,7 @@ class GameSheet:
 
 
 def game_sheet(*, game: Game) -> GameSheet:
-    """Rows of the score sheet plus what the table needs next (five queries)."""
+    """Rows of the score sheet plus what the table needs next (four queries)."""
     game = (
         Game.objects.select_related("club", "session")
         .prefetch_related(Prefetch("seats", GameSeat.objects.select_related("player")))
@@ -98,7 +98,7 @@ def game_sheet(*, game: Game) -> GameSheet:
             corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
             confirmer_player=Subquery(confirmer_player.values("name")[:1]),
         )
-        .prefetch_related("irregularities", "results")
+        .prefetch_related("irregularities")
     )
     state = replay_records(game, [h.record for h in hands])
     order = [s.player for s in sorted(game.seats.all(), key=lambda s: SEATS.index(s.seat))]
@@ -122,10 +122,12 @@ def game_sheet(*, game: Game) -> GameSheet:
             corrected=h.corrected,
             irregularities=list(h.irregularities.all()),
             confirmed_by_name=confirmer_name(h.confirmed_by, h.confirmer_player),
-            player_scores={r.player_id: r.points for r in h.results.all()},
-            player_totals={r.player_id: r.total for r in h.results.all()},
+            # Each player's points from the replay the sheet already runs: the same engine
+            # state the hand's HandResult rows were written from, without another query.
+            player_scores={pid: played.score.seats[seat] for seat, pid in played.seats.items()},
+            player_totals={pid: played.player_totals[pid] for pid in played.seats.values()},
         )
-        for h in hands
+        for h, played in zip(hands, state.hands, strict=True)
     ]
     for row in rows:
         row.scores_players = state.ruleset.scores_players

@@ -141,3 +141,16 @@ def test_a_partnership_game_keeps_its_winner_side_and_names_both_winners(api, ga
     n, e, s, w = ids(players)
     assert sheet["hands"][0]["player_scores"] == {n: 120, e: 0, s: 120, w: 0}
     assert answer.json()["winners"] == sheet["winners"]
+
+
+def test_the_stored_results_agree_with_the_sheet_after_a_correction(
+    api, beginner_game, scorer, director
+):
+    first = hand_record(game=beginner_game, data=beginner(10, 6, 4, 4), entered_by=scorer)
+    hand_record(game=beginner_game, data=beginner(2, 12, 6, 4), entered_by=scorer)
+    hand_correct(hand=first, data=beginner(4, 4, 10, 6), by=director, reason="misread")
+    sheet = api.get(f"/api/v1/games/{beginner_game.pk}/").json()
+    for hand in sheet["hands"]:
+        stored = HandResult.objects.filter(hand_id=hand["id"])
+        assert {str(r.player_id): r.points for r in stored} == hand["player_scores"]
+        assert {str(r.player_id): r.total for r in stored} == hand["player_totals"]
