@@ -30,8 +30,43 @@ def _rules(data):
     return Ruleset.from_dict(data)
 
 
-def backfill(apps, schema_editor):
+def _replayed(rules, seats, game, hands):
+    """(seat, player, points, total) per hand, and the winners, from the engine's replay."""
     from scoring.engine import HandRecord, replay
+
+    records = [HandRecord.from_dict(h.record, rules) for h in hands]
+    state = replay(rules, seats, game.first_dealer, records)
+    lines = [
+        [(seat, pid, played.score.seats[seat], played.player_totals[pid])
+         for seat, pid in played.seats.items()]
+        for played in state.hands
+    ]  # fmt: skip
+    return lines, list(state.winners)
+
+
+def _as_stored(rules, seats, game, hands):
+    """The same from what each hand stored (its side scores and seating), for a game the
+    engine of today no longer replays as it was scored: what the sheet showed is kept."""
+    side_of, totals, lines = rules.fixed_side_of, dict.fromkeys(seats.values(), 0), []
+    for hand in hands:
+        sides = (hand.score or {}).get("sides", {})
+        line = []
+        for seat, pid in (hand.seats or seats).items():
+            points = int(sides.get(side_of.get(seat, seat), 0))
+            totals[pid] = totals.get(pid, 0) + points
+            line.append((seat, pid, points, totals[pid]))
+        lines.append(line)
+    winners = []
+    if game.status == "finished" and game.winner:
+        winners = [pid for seat, pid in seats.items() if side_of.get(seat) == game.winner]
+    elif game.status == "finished" and totals:
+        top = max(totals.values())
+        winners = [pid for pid, total in totals.items() if total == top][:1]
+    return lines, winners
+
+
+def backfill(apps, schema_editor):
+    from scoring.engine.errors import GameError, GameOver, HandRefused
 
     Game = apps.get_model("scoring", "Game")
     GameSeat = apps.get_model("scoring", "GameSeat")
@@ -41,22 +76,20 @@ def backfill(apps, schema_editor):
         rules = _rules(game.ruleset)
         seats = {s.seat: s.player_id for s in GameSeat.objects.filter(game=game)}
         hands = list(Hand.objects.filter(game=game).order_by("number"))
-        records = [HandRecord.from_dict(h.record, rules) for h in hands]
-        state = replay(rules, seats, game.first_dealer, records)
+        try:
+            lines, winners = _replayed(rules, seats, game, hands)
+        except (GameError, GameOver, HandRefused):
+            lines, winners = _as_stored(rules, seats, game, hands)
         rows = [
             HandResult(
-                hand_id=hand.pk,
-                game_id=game.pk,
-                player_id=player,
-                seat=seat,
-                points=played.score.seats[seat],
-                total=played.player_totals[player],
+                hand_id=hand.pk, game_id=game.pk, player_id=pid, seat=seat,
+                points=points, total=total,
             )
-            for hand, played in zip(hands, state.hands, strict=True)
-            for seat, player in played.seats.items()
-        ]
+            for hand, line in zip(hands, lines, strict=True)
+            for seat, pid, points, total in line
+        ]  # fmt: skip
         HandResult.objects.bulk_create(rows, batch_size=BATCH)
-        game.winners = list(state.winners)
+        game.winners = winners
         game.save(update_fields=["winners"])
 
 

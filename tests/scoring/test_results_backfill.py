@@ -52,3 +52,21 @@ def test_partnership_games_get_their_rows_too(club, players, scorer):
     assert points == {"north": -95, "south": -95, "east": 45, "west": 45}
     game.refresh_from_db()
     assert game.winners == []
+
+
+def test_a_game_todays_engine_no_longer_replays_keeps_what_it_stored(club, players, scorer):
+    """A rule changed since the game was scored (here its target, so that the replay would
+    end the game early): the rows come from each hand's stored side scores instead."""
+    game = game_for(club, players, ruleset="beginner")
+    counters = {"north": 10, "east": 6, "south": 4, "west": 4}
+    for _ in range(4):
+        hand_record(game=game, data={"trump": "red", "counters": counters}, entered_by=scorer)
+    as_before_the_migration(game)
+    Game.objects.filter(pk=game.pk).update(ruleset={**game.ruleset, "target": 20})
+
+    backfill(apps, None)
+
+    game.refresh_from_db()
+    assert game.winners == [players[0].pk]
+    last = dict(HandResult.objects.filter(game=game, hand__number=4).values_list("seat", "total"))
+    assert last == {"north": 40, "east": 24, "south": 16, "west": 16}
