@@ -8,9 +8,10 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from rookclub.clubs.permissions import is_director
-from rookclub.core.errors import NotAllowed, NotFound
+from rookclub.core.errors import Conflict, NotAllowed, NotFound
 from rookclub.core.pages import login_required_message, refuse
 from scoring.disputes import disputed_hand
+from scoring.engine import HandRefused
 from scoring.forms import SEAT_LABELS, SIDE_LABELS, TRUMP_LABELS
 from scoring.models import Hand
 
@@ -25,7 +26,11 @@ def hand_disputed(request: HttpRequest, pk: int) -> HttpResponse:
     if hand.card_hand is None:
         message = f"Hand {hand.number} was entered from the score sheet, not card by card."
         return refuse(request, NotFound(message), back)
-    replay = disputed_hand(hand=hand)
+    try:
+        replay = disputed_hand(hand=hand)
+    except HandRefused as exc:  # checked when recorded; a rule changed since
+        message = f"Hand {hand.number}'s card record no longer passes the checks: {exc}"
+        return refuse(request, Conflict(message), back)
     context = {
         "game": game,
         "club": game.club,

@@ -74,3 +74,14 @@ def test_a_score_sheet_hand_has_no_replay_link_and_no_page(as_director, table, s
     response = as_director.get(f"/hands/{hand.pk}/disputed/")
     assert response.status_code == 404
     assert "not card by card" in response.content.decode()
+
+
+def test_a_card_record_that_no_longer_checks_is_refused_with_a_sentence(as_director, table, scorer):
+    hand = hand_record(
+        game=table, data={"card_hand": played_hand("north").to_dict()}, entered_by=scorer
+    )
+    broken = {**hand.card_hand, "tricks": hand.card_hand["tricks"][:8]}
+    type(hand).objects.filter(pk=hand.pk).update(card_hand=broken)
+    response = as_director.get(f"/hands/{hand.pk}/disputed/")
+    assert response.status_code == 409
+    assert "no longer passes the checks" in response.content.decode()
