@@ -32,6 +32,9 @@ class Game(models.Model):
     first_dealer = models.CharField(max_length=8, choices=SEAT_CHOICES, default="north")
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
     winner = models.CharField(max_length=20, null=True, blank=True)  # noqa: DJ001 - null: no winner yet
+    #: The winning players' ids (every game: a partnership's two, or the one player
+    #: of a game scored by player); empty until the game is won.
+    winners = models.JSONField(default=list, blank=True)
     # Caches of the engine's state after the last hand (rebuilt on every write).
     totals = models.JSONField(default=dict)
     player_totals = models.JSONField(default=dict)
@@ -51,6 +54,17 @@ class Game(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def scores_players(self) -> bool:
+        """Won by a player, not a fixed partnership (Beginner, individual scoring): read
+        from the ruleset snapshot as ``Ruleset.scores_players`` decides it, without
+        building the ruleset (standings read many games)."""
+        rules = self.ruleset or {}
+        return (
+            rules.get("partnership", "fixed") != "fixed"
+            or rules.get("partner_rotation") == "individual"
+        )
 
 
 class GameSeat(models.Model):
@@ -155,6 +169,9 @@ class Hand(models.Model):
     total_ew = models.IntegerField(default=0)
     #: seat -> player id for this hand (seats rotate every four hands).
     seats = models.JSONField(default=dict)
+    #: The hand as played card by card (``CardHand.to_dict()``), when it was entered
+    #: that way; ``record`` is then what the engine derived from it.
+    card_hand = models.JSONField(null=True, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -192,6 +209,31 @@ class Hand(models.Model):
     def confirmed(self) -> bool:
         """By a user, through a table link, or by SYSTEM: every confirmation sets the time."""
         return self.confirmed_at is not None
+
+
+class HandResult(models.Model):
+    """What one player scored in one hand, and their running total after it.
+
+    Written in the hand's transaction (and rewritten when a correction replays the
+    game), one row per player of every hand, partnership games included: a player's
+    points over any set of games are then a plain SUM in the database.
+    """
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hand_results")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hand_results")
+    seat = models.CharField(max_length=8, choices=SEAT_CHOICES)
+    points = models.IntegerField()
+    total = models.IntegerField()
+
+    class Meta:
+        ordering = ["hand", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "player"], name="one_result_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.hand}: {self.points}"
 
 
 class HandCorrection(models.Model):

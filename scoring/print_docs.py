@@ -138,7 +138,8 @@ def _change(before: dict, after: dict) -> str:
 
 
 def game_sheet_doc(game: Game) -> GameSheetDoc:
-    """The completed score sheet: every hand as recorded, corrections marked (5 queries)."""
+    """The completed score sheet: every hand as recorded, corrections marked (5 queries).
+    A game scored by player has a column per player instead of the two sides."""
     sheet = game_sheet(game=game)
     game = sheet.game
     rules = Ruleset.from_dict(game.ruleset)
@@ -183,6 +184,12 @@ def game_sheet_doc(game: Game) -> GameSheetDoc:
                 note=plain("; ".join(row.reasons)),
                 confirmed=row.confirmed,
                 corrected=row.corrected,
+                player_scores=tuple(points for _, points, _ in row.player_cells)
+                if sheet.scores_players
+                else (),
+                player_totals=tuple(total for _, _, total in row.player_cells)
+                if sheet.scores_players
+                else (),
             )
         )
     corrections = [
@@ -202,6 +209,9 @@ def game_sheet_doc(game: Game) -> GameSheetDoc:
         side = ("north", "south") if sheet.winner == "north_south" else ("east", "west")
         names = " & ".join(first_seats[s].name for s in side if s in first_seats)
         winner = f"{SIDE_LABEL.get(sheet.winner, sheet.winner)} ({names})"
+    elif sheet.winners:
+        winner = " & ".join(sheet.players[pid].name for pid in sheet.winners)
+    by_player = sheet.scores_players
     return GameSheetDoc(
         header=header,
         lines=tuple(lines),
@@ -211,6 +221,10 @@ def game_sheet_doc(game: Game) -> GameSheetDoc:
         total_ns=sheet.totals.get("north_south", 0),
         total_ew=sheet.totals.get("east_west", 0),
         game_ref=f"Game {game.pk}",
+        players=tuple(p.name for p in sheet.player_order) if by_player else (),
+        player_totals=tuple(sheet.player_totals.get(p.pk, 0) for p in sheet.player_order)
+        if by_player
+        else (),
     )
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Prefetch, Subquery
 
 from rookclub.clubs.models import CheckIn, ClubSession, Player, SessionRound, SitOut, TableSeating
+from scoring.engine import SEATS
 from scoring.models import Game, GameSeat, Hand, HandCorrection
 from scoring.services import confirmer_name, recording_refusal, replay_records
 
@@ -33,6 +34,18 @@ class SheetRow:
     #: Who confirmed the hand, as a player of the game's club (else the user's full
     #: name, else username); None while it awaits confirmation.
     confirmed_by_name: str | None = None
+    #: Player id -> what they scored this hand, and their running total after it.
+    player_scores: dict[int, int] = field(default_factory=dict)
+    player_totals: dict[int, int] = field(default_factory=dict)
+    #: (player, points, total) in the sheet's player order, for templates.
+    player_cells: list[tuple[Player, int, int]] = field(default_factory=list)
+    #: The game is scored by player: the row shows a column per player, not per side.
+    scores_players: bool = False
+
+    @property
+    def card_by_card(self) -> bool:
+        """The hand was entered card by card: a director can replay it trick by trick."""
+        return self.hand.card_hand is not None
 
 
 @dataclass
@@ -48,6 +61,13 @@ class GameSheet:
     winner: str | None
     totals: dict[str, int]
     player_totals: dict[int, int] = field(default_factory=dict)
+    #: The winning players' ids, in every game (empty until it is won).
+    winners: tuple[int, ...] = ()
+    #: The game is won by a player, not by a fixed partnership (Beginner, individual
+    #: scoring): the sheet shows a column per player.
+    scores_players: bool = False
+    #: The players in the order of their starting seats: the sheet's player columns.
+    player_order: list[Player] = field(default_factory=list)
     #: Why no more hands can be recorded (the game is over, or its club night is
     #: closed), exactly as ``hand_record`` would refuse; None while the next can be.
     refusal: str | None = None
@@ -81,6 +101,7 @@ def game_sheet(*, game: Game) -> GameSheet:
         .prefetch_related("irregularities")
     )
     state = replay_records(game, [h.record for h in hands])
+    order = [s.player for s in sorted(game.seats.all(), key=lambda s: SEATS.index(s.seat))]
     refusal = recording_refusal(game)
     rows = [
         SheetRow(
@@ -101,9 +122,18 @@ def game_sheet(*, game: Game) -> GameSheet:
             corrected=h.corrected,
             irregularities=list(h.irregularities.all()),
             confirmed_by_name=confirmer_name(h.confirmed_by, h.confirmer_player),
+            # Each player's points from the replay the sheet already runs: the same engine
+            # state the hand's HandResult rows were written from, without another query.
+            player_scores={pid: played.score.seats[seat] for seat, pid in played.seats.items()},
+            player_totals={pid: played.player_totals[pid] for pid in played.seats.values()},
         )
-        for h in hands
+        for h, played in zip(hands, state.hands, strict=True)
     ]
+    for row in rows:
+        row.scores_players = state.ruleset.scores_players
+        row.player_cells = [
+            (p, row.player_scores.get(p.pk, 0), row.player_totals.get(p.pk, 0)) for p in order
+        ]
     return GameSheet(
         game=game,
         rows=rows,
@@ -116,6 +146,9 @@ def game_sheet(*, game: Game) -> GameSheet:
         winner=state.winner,
         totals=dict(state.totals),
         player_totals=dict(state.player_totals),
+        winners=tuple(state.winners),
+        scores_players=state.ruleset.scores_players,
+        player_order=order,
         refusal=refusal.message if refusal else None,
         refusal_code=refusal.code if refusal else None,
     )

@@ -8,7 +8,7 @@ the rows and the cached totals in step with it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -20,17 +20,22 @@ from rookclub.core.roles import RECORDERS, require_role, user_or_none
 from scoring import permissions
 from scoring.engine import (
     SEATS,
+    CardHand,
     GameOver,
     HandRecord,
     HandRefused,
+    RenegeFound,
     Ruleset,
     RulesetError,
+    card_code,
+    check_card_hand,
     new_game,
+    play_hand,
     replay,
     ruleset_from,
 )
 from scoring.engine.messages import as_message
-from scoring.models import Game, GameSeat, Hand, HandCorrection, Irregularity
+from scoring.models import Game, GameSeat, Hand, HandCorrection, HandResult, Irregularity
 from scoring.signals import game_scored
 
 COMPASS = SEATS  # a club game is played at the four compass seats
@@ -153,6 +158,7 @@ def _cache_state(game: Game, state: Any) -> None:
     game.next_dealer = state.dealer
     game.status = state.status
     game.winner = state.winner
+    game.winners = list(state.winners)
     if state.status == Game.Status.FINISHED:
         game.finished_at = game.finished_at or timezone.now()
     else:
@@ -186,8 +192,27 @@ def _hand_fields(played: Any, rules: Ruleset) -> dict[str, Any]:
     }
 
 
-def _irregularities(hand: Hand, record: Any, rules: Ruleset) -> list[Irregularity]:
-    """The penalties, renege, misdeal or redeal of a hand as their own records."""
+def _results(hand: Hand, played: Any) -> list[HandResult]:
+    """One row per player of ``played``: the points they scored and their running total."""
+    score, totals = played.score.seats, played.player_totals
+    return [
+        HandResult(
+            hand=hand,
+            game_id=hand.game_id,
+            player_id=player,
+            seat=seat,
+            points=score[seat],
+            total=totals[player],
+        )
+        for seat, player in played.seats.items()
+    ]
+
+
+def _irregularities(
+    hand: Hand, record: Any, rules: Ruleset, found: RenegeFound | None = None
+) -> list[Irregularity]:
+    """The penalties, renege, misdeal or redeal of a hand as their own records.
+    ``found``: the renege a card-by-card record showed (its trick and card are kept)."""
     out = []
     for penalty in record.penalties:
         if penalty.kind == "table_talk":
@@ -198,12 +223,15 @@ def _irregularities(hand: Hand, record: Any, rules: Ruleset) -> list[Irregularit
             points = rules.improper_discard_penalty
         out.append(Irregularity(hand=hand, kind=penalty.kind, seat=penalty.seat, points=points))
     if record.renege is not None:
+        details = record.renege.to_dict()
+        if found is not None:
+            details.update(trick=found.trick, card=card_code(found.card))
         out.append(
             Irregularity(
                 hand=hand,
                 kind="renege",
                 seat=record.renege.seat,
-                details=record.renege.to_dict(),
+                details=details,
                 points=(record.bid or 0) if record.renege.found == "later" else 0,
             )
         )
@@ -250,7 +278,10 @@ def _refused(exc: HandRefused) -> Invalid:
 def hand_record(
     *, game: Game, data: Mapping[str, Any], entered_by: Any, number: int | None = None
 ) -> Hand:
-    """Record the next hand of ``game``; the engine scores it.
+    """Record the next hand of ``game``; the engine scores it. ``data`` is a score-sheet
+    hand, or ``{"card_hand": {...}}``: the hand card by card, checked card by card and
+    stored with the score-sheet record derived from it (:func:`posted_hand`). Each
+    player's points and running total are stored with it (``HandResult``).
 
     Refused by the rules: ``Invalid`` with a message per field, nothing stored.
     Finished game: ``Conflict("game_finished")``; its club night closed:
@@ -334,20 +365,52 @@ def _append(
         raise Conflict(message, errors={"number": [message]}, code="hand_number_taken")
     rules = rules_of(game)
     try:
-        record = HandRecord.from_dict(data, rules)
-        state = replay_records(game, [*stored, record.to_dict()])
+        before = replay_records(game, stored)
+        posted = posted_hand(data, rules, dealer=before.dealer)
+        state = play_hand(before, posted.record)
     except HandRefused as exc:
         raise _refused(exc) from exc
     except GameOver as exc:
         raise Conflict("The game is over.", code="game_finished") from exc
     hand = Hand.objects.create(
         game=game, number=expected, entered_by=entered_by, entered_via=via, entered_side=side,
-        **_hand_fields(state.hands[-1], rules),
+        card_hand=posted.card_hand, **_hand_fields(state.hands[-1], rules),
     )  # fmt: skip
-    Irregularity.objects.bulk_create(_irregularities(hand, record, rules))
+    Irregularity.objects.bulk_create(_irregularities(hand, posted.record, rules, posted.renege))
+    HandResult.objects.bulk_create(_results(hand, state.hands[-1]))
     _cache_state(game, state)
     game.save()
     return hand
+
+
+class PostedHand(NamedTuple):
+    """A posted hand as the engine reads it: the score-sheet record to score and, for a
+    hand given card by card, that record (as stored) and the renege it showed."""
+
+    record: HandRecord
+    card_hand: dict[str, Any] | None = None
+    renege: RenegeFound | None = None
+
+
+def posted_hand(data: Mapping[str, Any], rules: Ruleset, *, dealer: str) -> PostedHand:
+    """Read a posted hand: a score-sheet body, or ``{"card_hand": {...}}`` (the hand card
+    by card, docs/hand-format.md section 2), which the engine checks card by card and
+    turns into its score-sheet record. Raises ``HandRefused``; a card hand's field names
+    come back under ``card_hand.``."""
+    if "card_hand" not in data:
+        return PostedHand(HandRecord.from_dict(data, rules))
+    others = sorted(str(key) for key in data if key != "card_hand")
+    if others:
+        message = "a hand given card by card comes alone, under card_hand"
+        raise HandRefused({key: [message] for key in others}, "hand_malformed")
+    try:
+        card_hand = CardHand.from_dict(data["card_hand"])
+        result = check_card_hand(rules, card_hand, dealer=dealer)
+    except HandRefused as exc:
+        errors = {f"card_hand.{key}": messages for key, messages in exc.errors.items()}
+        raise HandRefused(errors, exc.code) from exc
+    renege = result.reneges[0] if result.reneges else None
+    return PostedHand(result.record, card_hand.to_dict(), renege)
 
 
 def _table_confirm_check(hand: Hand, by: Any) -> None:
@@ -384,10 +447,14 @@ def _replayed(
     if not same_way:
         return None
     try:
-        posted = HandRecord.from_dict(data, rules_of(game)).to_dict()
+        if "card_hand" in data:
+            same = CardHand.from_dict(data["card_hand"]).to_dict() == hand.card_hand
+        else:
+            posted = HandRecord.from_dict(data, rules_of(game)).to_dict()
+            same = hand.card_hand is None and posted == hand.record
     except HandRefused:
         return None  # not even a valid hand: certainly not the one stored
-    if posted != hand.record:
+    if not same:
         return None
     hand.replayed = True
     return hand
@@ -448,6 +515,7 @@ def _snapshot(hand: Hand, club_id: int) -> dict[str, Any]:
     confirmer = hand.confirmed_by if hand.confirmed_by_id else None
     return {
         "record": hand.record,
+        **({"card_hand": hand.card_hand} if hand.card_hand is not None else {}),
         "score": hand.score,
         "totals": {"north_south": hand.total_ns, "east_west": hand.total_ew},
         "confirmed_by": hand.confirmed_by_id,
@@ -502,9 +570,16 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
             for field, value in _hand_fields(played, rules).items():
                 setattr(row, field, value)
         Hand.objects.bulk_update(hands[index:], _REPLAYED)
-        # Reopen the corrected hand's confirmation; later hands keep theirs.
-        target.confirmed_by, target.confirmed_at = None, None
-        target.save(update_fields=["confirmed_by", "confirmed_at"])
+        # Every later hand's running totals moved: their players' rows are written again.
+        HandResult.objects.filter(hand__in=hands[index:]).delete()
+        HandResult.objects.bulk_create(
+            row for played, hand_row in zip(state.hands[index:], hands[index:], strict=True)
+            for row in _results(hand_row, played)
+        )  # fmt: skip
+        # Reopen the corrected hand's confirmation; later hands keep theirs. A card-by-card
+        # record no longer says what was scored: the ``before`` snapshot keeps it.
+        target.confirmed_by, target.confirmed_at, target.card_hand = None, None, None
+        target.save(update_fields=["confirmed_by", "confirmed_at", "card_hand"])
         target.irregularities.all().delete()
         Irregularity.objects.bulk_create(_irregularities(target, record, rules))
         HandCorrection.objects.create(

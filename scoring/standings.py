@@ -78,15 +78,19 @@ def _standings(games: list[Game], hands: list[dict[str, Any]]) -> Standings:
     seat_player: dict[tuple[int, int], Player] = {}
     for game in games:
         seats = {s.seat: s.player for s in game.seats.all()}
-        for seat, player in seats.items():
+        for player in seats.values():
             seat_player[(game.pk, player.pk)] = player
             row = individual.setdefault(player.pk, StandingRow((player,)))
             row.games += 1
             row.points += int(game.player_totals.get(str(player.pk), 0))
-            row.won += int(game.winner == SIDE_OF[seat])
+            # By player id: in a game scored by player (Beginner, individual scoring) the
+            # winner is one player, and partners may have changed seats since the start.
+            row.won += int(player.pk in (game.winners or ()))
             row.unfinished += int(not game.is_finished)
             if game.session_id:
                 row.nights.add(game.session_id)
+        if game.scores_players:
+            continue  # no fixed partnerships: partners change, or everyone plays alone
         for side, (a, b) in (("north_south", ("north", "south")), ("east_west", ("east", "west"))):
             key = frozenset((seats[a].pk, seats[b].pk))
             side_key[(game.pk, side)] = key
@@ -199,7 +203,7 @@ def player_profile(*, player: Player) -> PlayerProfile:
                 our_total=int(game.totals.get(side, 0)),
                 their_total=int(game.totals.get(other, 0)),
                 points=int(game.player_totals.get(str(player.pk), 0)),
-                won=(game.winner == side) if game.is_finished else None,
+                won=(player.pk in (game.winners or ())) if game.is_finished else None,
             )
         )
     bids = [bid for bid, _ in declared if bid is not None]

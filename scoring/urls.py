@@ -3,7 +3,7 @@ by rookclub/urls.py)."""
 
 from django.urls import path
 
-from scoring.views import games, nights, standings, tables
+from scoring.views import disputes, games, nights, standings, tables
 
 urlpatterns = [
     path("clubs/<slug:slug>/nights/open/", nights.session_open, name="session-open"),
@@ -36,6 +36,7 @@ urlpatterns = [
     path("games/<int:pk>/", games.game_detail, name="game-detail"),
     path("hands/<int:pk>/confirm/", games.hand_confirm, name="hand-confirm"),
     path("hands/<int:pk>/correct/", games.hand_correct, name="hand-correct"),
+    path("hands/<int:pk>/disputed/", disputes.hand_disputed, name="hand-disputed"),
     path("t/<str:key>/", tables.table_link, name="table-link"),
     path(
         "t/<str:key>/hands/<int:number>/confirm/",

@@ -180,6 +180,15 @@ class HandLine:
     confirmed: bool = False
     corrected: bool = False
     exchange_after: str = ""  # the seat message after this hand, if any
+    #: Games scored by player: each player's points this hand and running total, in
+    #: the order of ``GameSheetDoc.players``.
+    player_scores: tuple[int, ...] = ()
+    player_totals: tuple[int, ...] = ()
+
+    @property
+    def player_cells(self) -> list[tuple[int, int]]:
+        """(points, running total) per player, for templates."""
+        return list(zip(self.player_scores, self.player_totals, strict=True))
 
 
 @dataclass(frozen=True)
@@ -199,10 +208,19 @@ class GameSheetDoc:
     lines: tuple[HandLine, ...] = ()
     corrections: tuple[CorrectionNote, ...] = ()
     status: str = "in_progress"
-    winner: str = ""  # "N-S (Alice & Carol)"
+    winner: str = ""  # "N-S (Alice & Carol)", or the winning player's name
     total_ns: int = 0
     total_ew: int = 0
     game_ref: str = ""  # "Game 17"
+    #: Games scored by player (Beginner, individual scoring): the players' names, one
+    #: column each instead of the two sides, and their final totals.
+    players: tuple[str, ...] = ()
+    player_totals: tuple[int, ...] = ()
+
+    @property
+    def player_finals(self) -> list[tuple[str, int]]:
+        """(name, final total) per player, for templates."""
+        return list(zip(self.players, self.player_totals, strict=True))
 
 
 @dataclass(frozen=True)

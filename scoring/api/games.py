@@ -80,11 +80,41 @@ class HandIn(serializers.Serializer):
     number = serializers.IntegerField(
         required=False, help_text="The hand number the client believes it records (409 if taken)."
     )
+    card_hand = serializers.DictField(
+        required=False,
+        help_text="Instead of the score-sheet fields: the hand card by card (the deal, the "
+        "auction, nest and discards, every trick; docs/hand-format.md section 2). The engine "
+        "checks it card by card, derives the score-sheet hand and scores it; give it alone "
+        "(with `number`).",
+    )
 
 
 class CorrectionIn(serializers.Serializer):
     reason = serializers.CharField()
     hand = HandIn()
+
+
+RENEGE_OUT = inline_serializer(
+    "RenegeFound",
+    {
+        "seat": serializers.CharField(),
+        "found": serializers.CharField(help_text="in_time or later"),
+        "trick": serializers.IntegerField(
+            allow_null=True, help_text="the trick it happened in (1-based); card-by-card hands"
+        ),
+        "card": serializers.CharField(
+            allow_null=True, help_text="the card played instead of following, e.g. red-5"
+        ),
+    },
+    allow_null=True,
+    help_text="the hand's renege (who, and for a hand given card by card at which trick "
+    "with which card); null when nobody reneged",
+)
+WINNERS = serializers.ListField(
+    child=serializers.IntegerField(),
+    help_text="the winning players' ids in every game (a partnership's two, or the one "
+    "player of a game scored by player); empty until the game is won",
+)
 
 
 class HandOut(serializers.Serializer):
@@ -112,6 +142,20 @@ class HandOut(serializers.Serializer):
         "full name, else username; null while unconfirmed (also after a correction)",
     )
     irregularities = serializers.ListField(child=serializers.DictField())
+    player_scores = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="player id -> points this hand (every game; in games scored by player, "
+        "Beginner and individual scoring, this is the hand's score)",
+    )
+    player_totals = serializers.DictField(
+        child=serializers.IntegerField(), help_text="player id -> running total after this hand"
+    )
+    renege = RENEGE_OUT
+    card_hand = serializers.DictField(
+        allow_null=True,
+        help_text="the hand card by card when it was entered that way (docs/hand-format.md "
+        "section 2); `record` is then the score-sheet hand the engine derived from it",
+    )
 
 
 class GameOut(serializers.Serializer):
@@ -120,7 +164,10 @@ class GameOut(serializers.Serializer):
     session = serializers.IntegerField(allow_null=True)
     ruleset = serializers.CharField()
     status = serializers.CharField(help_text="in_progress or finished")
-    winner = serializers.CharField(allow_null=True)
+    winner = serializers.CharField(
+        allow_null=True, help_text="the winning side in partnership games; null otherwise"
+    )
+    winners = WINNERS
     totals = SIDES
     player_totals = serializers.DictField(child=serializers.IntegerField())
     seats = serializers.DictField(
@@ -141,6 +188,7 @@ class GameOut(serializers.Serializer):
 class HandRecorded(HandOut):
     status = serializers.CharField(help_text="the game's status after this hand")
     winner = serializers.CharField(allow_null=True)
+    winners = WINNERS
     next_dealer = serializers.CharField()
     next_seats = serializers.DictField(child=serializers.IntegerField())
     seat_message = serializers.CharField(allow_null=True)
@@ -157,14 +205,28 @@ def hand_out(row: SheetRow) -> dict[str, Any]:
         "irregularities": [
             {"kind": i.kind, "seat": i.seat, "points": i.points} for i in row.irregularities
         ],
+        "player_scores": {str(k): v for k, v in row.player_scores.items()},
+        "player_totals": {str(k): v for k, v in row.player_totals.items()},
+        "renege": renege_out(row), "card_hand": h.card_hand,
     }  # fmt: skip
+
+
+def renege_out(row: SheetRow) -> dict[str, Any] | None:
+    """Who reneged in the hand; a card-by-card hand also says at which trick, with which card."""
+    for i in row.irregularities:
+        if i.kind == "renege":
+            details = i.details or {}
+            return {"seat": i.seat, "found": details.get("found"),
+                    "trick": details.get("trick"), "card": details.get("card")}  # fmt: skip
+    return None
 
 
 def game_out(sheet: GameSheet) -> dict[str, Any]:
     g = sheet.game
     return {
         "id": g.pk, "club": g.club_id, "session": g.session_id, "ruleset": g.ruleset_slug,
-        "status": sheet.status, "winner": sheet.winner, "totals": sheet.totals,
+        "status": sheet.status, "winner": sheet.winner, "winners": list(sheet.winners),
+        "totals": sheet.totals,
         "player_totals": {str(k): v for k, v in sheet.player_totals.items()},
         "seats": {seat: p.pk for seat, p in sheet.seats.items()},
         "players": {str(pid): p.name for pid, p in sheet.players.items()},
@@ -179,7 +241,8 @@ def recorded_out(hand: Hand) -> dict[str, Any]:
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
     return {
         **hand_out(row), "totals": sheet.totals if row.number == len(sheet.rows) else row.totals,
-        "status": sheet.status, "winner": sheet.winner, "next_dealer": sheet.dealer,
+        "status": sheet.status, "winner": sheet.winner, "winners": list(sheet.winners),
+        "next_dealer": sheet.dealer,
         "next_seats": {seat: p.pk for seat, p in sheet.seats.items()},
         "seat_message": sheet.seat_message,
     }  # fmt: skip
@@ -235,13 +298,13 @@ class GameViewSet(
 
     @extend_schema(responses=inline_serializer("GameSummary", {
         "id": serializers.IntegerField(), "status": serializers.CharField(),
-        "winner": serializers.CharField(allow_null=True), "totals": SIDES,
+        "winner": serializers.CharField(allow_null=True), "winners": WINNERS, "totals": SIDES,
         "session": serializers.IntegerField(allow_null=True)}, many=True))  # fmt: skip
     def list(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         rows = [
-            {"id": g.pk, "status": g.status, "winner": g.winner, "totals": g.totals,
-             "session": g.session_id}
+            {"id": g.pk, "status": g.status, "winner": g.winner, "winners": g.winners,
+             "totals": g.totals, "session": g.session_id}
             for g in page
         ]  # fmt: skip
         return self.get_paginated_response(rows)
@@ -269,8 +332,12 @@ class GameViewSet(
         methods=["POST"],
         request=HandIn,
         responses={201: HandRecorded, 200: HandRecorded, 400: ERRORS, 403: ERRORS, 409: ERRORS},
-        description="Record the next hand. A refused hand answers 400 per field and stores "
-        "nothing; a finished game, a closed club night (`session_closed`) or a hand number "
+        description="Record the next hand, as the score sheet holds it or card by card "
+        '(`{"number": 5, "card_hand": {...}}`: the engine checks every card, derives the '
+        "score-sheet hand and scores it; the answer's `renege` names a renege it found: "
+        "who, at which trick, which card). A refused hand answers 400 per field "
+        "(`card_hand.<field>` for a card-by-card hand) and stores nothing; a finished game, "
+        "a closed club night (`session_closed`) or a hand number "
         "already taken answers 409. Posting the same hand again under the same `number` "
         "(by the same user: a retry whose answer was lost) answers 200 with the hand "
         "already stored, and stores nothing.",

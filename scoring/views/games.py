@@ -239,11 +239,9 @@ def _render(
         "seat_cards": _seat_cards(sheet),
         "dealer_name": label(SEAT_LABELS, sheet.dealer),
         "dealer_player": sheet.seats.get(sheet.dealer),
-        "totals": [
-            (side, label(SIDE_LABELS, side), sheet.totals.get(side, 0))
-            for side in ("north_south", "east_west")
-        ],
-        "winner_name": label(SIDE_LABELS, sheet.winner) if sheet.winner else None,
+        "totals": _totals(sheet),
+        "winner_name": _winner_name(sheet),
+        "one_winner": sheet.scores_players and len(sheet.winners) == 1,
         "finished": sheet.status == Game.Status.FINISHED,
         # The club night is closed: the reason replaces the form (hand_record refuses it).
         "night_closed": sheet.refusal if sheet.night_closed else None,
@@ -290,6 +288,27 @@ def _render(
 SIDE_SHORT = {"north_south": "N-S", "east_west": "E-W"}
 
 
+def _totals(sheet) -> list[tuple[str, str, int]]:
+    """The running totals at the top of the page: per side, or per player in a game
+    scored by player (Beginner, individual scoring)."""
+    if sheet.scores_players:
+        return [
+            (f"player-{p.pk}", p.name, sheet.player_totals.get(p.pk, 0)) for p in sheet.player_order
+        ]
+    return [
+        (side, label(SIDE_LABELS, side), sheet.totals.get(side, 0))
+        for side in ("north_south", "east_west")
+    ]
+
+
+def _winner_name(sheet) -> str | None:
+    """Who won: the partnership, or the winning player(s) of a game scored by player."""
+    if sheet.winner:
+        return label(SIDE_LABELS, sheet.winner)
+    names = [sheet.players[pid].name for pid in sheet.winners if pid in sheet.players]
+    return " & ".join(names) or None
+
+
 def _int_or_none(value: str | None) -> int | None:
     try:
         return int(value) if value is not None else None
@@ -308,18 +327,23 @@ def _result(row) -> dict[str, Any]:
     record = row.hand.record or {}
     sides = ("north_south", "east_west")
     scores = ", ".join(f"{SIDE_SHORT[side]} {signed(row.score.get(side, 0))}" for side in sides)
+    totals = " · ".join(f"{SIDE_SHORT[side]} {row.totals.get(side, 0)}" for side in sides)
+    if row.scores_players:
+        scores = ", ".join(f"{p.name} {signed(points)}" for p, points, _ in row.player_cells)
+        totals = " · ".join(f"{p.name} {total}" for p, _, total in row.player_cells)
     if "misdeal" in record:
         what = f"misdeal — {scores}"
     elif "redeal" in record or row.void:
         what = "redeal, no score"
+    elif row.declarer is None:  # no bidding (Beginner): everyone scores what they took
+        what = scores
     else:
         outcome = "made" if row.made else "set"
         what = f"{label(SEAT_LABELS, row.declarer)} bid {row.bid}, {outcome} — {scores}"
     return {
         "number": row.number,
         "text": f"Hand {row.number} recorded: {what}",
-        "totals": "Totals: "
-        + " · ".join(f"{SIDE_SHORT[side]} {row.totals.get(side, 0)}" for side in sides),
+        "totals": f"Totals: {totals}",
         "made": row.made,
         "void": row.void,
     }

@@ -318,6 +318,13 @@ def _table_view(t: scoring_selectors.TableView) -> dict[str, Any]:
         "seats": [(SEAT_LABELS[seat], player, SIDE_OF[seat]) for seat, player in t.seats.items()],
         "game": t.game,
         "games_played": len(t.games),
+        # A game scored by player (Beginner, individual scoring): each player's total.
+        "player_totals": [
+            (player.name, int(t.game.player_totals.get(str(player.pk), 0)))
+            for player in t.seats.values()
+        ]
+        if t.game is not None and t.game.scores_players
+        else [],
     }
 
 
