@@ -240,6 +240,14 @@ def recording_refusal(game: Game, session: ClubSession | None = None) -> Conflic
     return None
 
 
+def number_required(game: Game) -> Invalid:
+    """The refusal for a hand posted without its ``number``: without one a hand is
+    appended, so a client's retry (its answer lost) would record the hand twice."""
+    expected = game.hands.count() + 1
+    message = f"Send the hand's number (the next is {expected}) so a retry cannot record it twice."
+    return Invalid(message, errors={"number": [message]}, code="number_required")
+
+
 def _refused(exc: HandRefused) -> Invalid:
     return Invalid("The rules refuse this hand.", errors=exc.errors, code=exc.code)
 

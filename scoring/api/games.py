@@ -78,7 +78,8 @@ class HandIn(serializers.Serializer):
         required=False,
     )
     number = serializers.IntegerField(
-        required=False, help_text="The hand number the client believes it records (409 if taken)."
+        help_text="The number of the hand being recorded: the game's `next_number`. Required, "
+        "so a retry records nothing twice (400 `number_required` without it; 409 if taken)."
     )
 
 
@@ -269,7 +270,8 @@ class GameViewSet(
         methods=["POST"],
         request=HandIn,
         responses={201: HandRecorded, 200: HandRecorded, 400: ERRORS, 403: ERRORS, 409: ERRORS},
-        description="Record the next hand. A refused hand answers 400 per field and stores "
+        description="Record the next hand under its `number` (required: 400 "
+        "`number_required` without it). A refused hand answers 400 per field and stores "
         "nothing; a finished game, a closed club night (`session_closed`) or a hand number "
         "already taken answers 409. Posting the same hand again under the same `number` "
         "(by the same user: a retry whose answer was lost) answers 200 with the hand "
@@ -283,6 +285,8 @@ class GameViewSet(
             return Response([hand_out(r) for r in game_sheet(game=game).rows])
         data = body(request)
         number = data.pop("number", None)
+        if number is None:
+            raise services.number_required(game)
         hand = services.hand_record(game=game, data=data, entered_by=request.user, number=number)
         # A retry of the same hand under its number (its answer was lost): 200, not 201.
         done = status.HTTP_200_OK if hand.replayed else status.HTTP_201_CREATED
