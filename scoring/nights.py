@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from rookclub.clubs.models import (
@@ -36,6 +37,11 @@ from scoring.services import game_start, ruleset_or_invalid
 
 #: A progressive round is one four-hand game per table (RULES.md §6).
 PROGRESSIVE_HANDS = 4
+
+
+def playing(games: QuerySet[Game]) -> QuerySet[Game]:
+    """Games still being played: neither finished nor voided by a director."""
+    return games.exclude(status=Game.Status.FINISHED).filter(voided_at__isnull=True)
 
 
 def _checked_in(session: ClubSession) -> list[Player]:
@@ -151,7 +157,7 @@ def session_next_round(*, session: ClubSession, by: Any, seed: int | None = None
     if last is None:
         raise Conflict("Seat the first round first.", code="not_seated")
 
-    if Game.objects.filter(table_seating__round=last).exclude(status="finished").exists():
+    if playing(Game.objects.filter(table_seating__round=last)).exists():
         raise Conflict("Some tables are still playing this round.", code="round_in_progress")
     partnered, opposed, sat_out = Counter(), Counter(), Counter()
     rounds = session.rounds.prefetch_related("tables", "sit_outs")
@@ -177,7 +183,7 @@ def table_new_game(*, table: TableSeating, by: Any, dealer: str = "north") -> An
     from scoring.services import game_start
 
     session = locked_open_session(table.round.session, by, "start another game")
-    if Game.objects.filter(table_seating=table).exclude(status="finished").exists():
+    if playing(Game.objects.filter(table_seating=table)).exists():
         raise Conflict("This table's game is still in progress.", code="game_in_progress")
     return game_start(
         ruleset=session.ruleset_slug, options=_game_options(session), seats=table.seats(),
@@ -202,8 +208,8 @@ def session_close(*, session: ClubSession, by: Any) -> ClubSession:
         raise Conflict(
             f"This club night was already closed{closed_when(locked)}.", code="session_closed"
         )
-    playing = Game.objects.select_for_update().filter(session=locked)
-    unfinished = sorted(playing.exclude(status=Game.Status.FINISHED).values_list("pk", flat=True))
+    games = Game.objects.select_for_update().filter(session=locked)
+    unfinished = sorted(playing(games).values_list("pk", flat=True))
     locked.status = ClubSession.Status.CLOSED
     locked.closed_at = timezone.now()
     locked.save(update_fields=["status", "closed_at"])

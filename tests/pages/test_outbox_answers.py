@@ -108,3 +108,21 @@ def test_the_score_page_form_sends_the_next_hand_number(as_scorer, game, scorer)
     page = as_scorer.get(url(game)).content.decode()
 
     assert 'type="hidden" name="number" value="2"' in page
+
+
+def test_a_kept_hand_for_a_game_voided_meanwhile_is_refused_with_the_reason(
+    as_scorer, game, director
+):
+    from scoring.voiding import game_void
+
+    game_void(game=game, by=director, reason="wrong players")
+
+    response = as_scorer.post(url(game), made_hand(number=1), **JSON)
+
+    assert response.status_code == 409
+    assert response.json() == {
+        "code": "game_void",
+        "message": "This game was voided (wrong players); you can no longer record hands in it.",
+        "errors": {},
+    }
+    assert not Hand.objects.exists()
