@@ -211,6 +211,7 @@ def game_sheet_doc(game: Game) -> GameSheetDoc:
         total_ns=sheet.totals.get("north_south", 0),
         total_ew=sheet.totals.get("east_west", 0),
         game_ref=f"Game {game.pk}",
+        void_reason=game.void_reason if game.is_void else "",
     )
 
 

@@ -203,6 +203,7 @@ class GameSheetDoc:
     total_ns: int = 0
     total_ew: int = 0
     game_ref: str = ""  # "Game 17"
+    void_reason: str = ""  # set when a director voided the game: why
 
 
 @dataclass(frozen=True)

@@ -5,11 +5,13 @@ standings, and shown as void on the pages and in the API."""
 import datetime
 
 import pytest
+from django.template.loader import render_to_string
 
 from rookclub.clubs.services import session_check_in
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from scoring.models import Game, Hand
 from scoring.nights import session_close, session_open, session_seat, table_new_game
+from scoring.print_docs import game_sheet_doc
 from scoring.services import hand_correct, hand_record
 from scoring.standings import player_profile, season_standings, session_standings
 from scoring.voiding import game_void
@@ -235,3 +237,13 @@ def test_the_night_page_shows_a_void_game_as_void(client, director, night, table
     table_1 = page.split('id="table-1"')[1].split("</h3>")[0]
     assert "void" in table_1
     assert f'action="/tables/{tables[0].table_seating_id}/new-game/"' in page
+
+
+def test_a_void_games_printed_sheet_says_void_and_why(game, director):
+    game_void(game=game, by=director, reason="short deck")
+
+    doc = game_sheet_doc(game)
+    html = render_to_string("print/game_sheets.html", {"items": [doc]})
+
+    assert doc.void_reason == "short deck"
+    assert "<strong>Void</strong> (short deck)" in html
