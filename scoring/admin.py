@@ -1,30 +1,45 @@
+"""Games and hands in the admin: to look at, never to delete. Scoring history is kept
+(``on_delete=PROTECT``); a director voids a game from its page or the API instead."""
+
 from django.contrib import admin
 
 from scoring.models import Game, GameSeat, Hand, HandCorrection, Irregularity
 
 
-class GameSeatInline(admin.TabularInline):
+class NoDelete:
+    """No delete button, no "delete selected" action."""
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class GameSeatInline(NoDelete, admin.TabularInline):
     model = GameSeat
     extra = 0
     raw_id_fields = ["player"]
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
-    list_display = ["id", "club", "session", "ruleset_slug", "status", "winner", "created_at"]
+class GameAdmin(NoDelete, admin.ModelAdmin):
+    list_display = ["id", "club", "session", "ruleset_slug", "status", "winner", "voided_at",
+                    "created_at"]  # fmt: skip
     list_filter = ["club", "status", "ruleset_slug"]
     raw_id_fields = ["session", "table_seating"]
-    readonly_fields = ["ruleset", "totals", "player_totals"]
+    readonly_fields = ["ruleset", "totals", "player_totals", "voided_at", "voided_by",
+                       "void_reason"]  # fmt: skip
     inlines = [GameSeatInline]
 
 
-class IrregularityInline(admin.TabularInline):
+class IrregularityInline(NoDelete, admin.TabularInline):
     model = Irregularity
     extra = 0
 
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(NoDelete, admin.ModelAdmin):
     """Read-only: a hand changes only through a director's correction (with history)."""
 
     list_display = ["game", "number", "bidder", "bid", "made", "score_ns", "score_ew",
@@ -32,11 +47,22 @@ class HandAdmin(admin.ModelAdmin):
     list_select_related = ["game", "confirmed_by"]
     inlines = [IrregularityInline]
 
+    def has_add_permission(self, request) -> bool:
+        return False
+
     def has_change_permission(self, request, obj=None) -> bool:
         return False
 
 
 @admin.register(HandCorrection)
-class HandCorrectionAdmin(admin.ModelAdmin):
+class HandCorrectionAdmin(NoDelete, admin.ModelAdmin):
+    """A hand's history: read only."""
+
     list_display = ["hand", "corrected_by", "corrected_at", "reason"]
     readonly_fields = ["hand", "before", "after", "reason", "corrected_by", "corrected_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

@@ -66,7 +66,14 @@ class HandForm(forms.Form):
     kind = forms.ChoiceField(choices=[(k, k) for k in KINDS], widget=forms.HiddenInput)
     # The hand number the scorer saw: a second tap on "Record" (or a second
     # phone at the table) cannot store the same hand twice.
-    number = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
+    # Required: a post without it would append, and a retry would record the hand twice.
+    number = forms.IntegerField(
+        min_value=1,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": "The form lost its hand number; reload the page and record the hand again."
+        },
+    )
     bidder = forms.ChoiceField(label="Declarer", required=False, widget=forms.RadioSelect)
     bid = forms.IntegerField(label="Bid", required=False)
     trump = forms.ChoiceField(label="Trump", required=False, widget=forms.RadioSelect)
@@ -220,6 +227,8 @@ class CorrectionForm(HandForm):
         widget=forms.Textarea(attrs={"rows": 2}),
         error_messages={"required": "Give the reason: it stays in the hand's history."},
     )
+    # A correction names its hand in the address; it posts no number.
+    number = None
 
 
 class CheckInForm(forms.Form):

@@ -44,6 +44,13 @@ class Game(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    #: A game is never deleted: a director voids it (``scoring.services.game_void``).
+    #: It keeps its hands and history, takes no more hands and counts in no standings.
+    voided_at = models.DateTimeField(null=True, blank=True)
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    void_reason = models.TextField(blank=True, default="")
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -66,11 +73,17 @@ class Game(models.Model):
             or rules.get("partner_rotation") == "individual"
         )
 
+    @property
+    def is_void(self) -> bool:
+        return self.voided_at is not None
+
 
 class GameSeat(models.Model):
     """Who sat where when the game started (seats may rotate during the game)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # PROTECT, like every link to a game, its hands and their history: scoring
+    # history is never deleted by a cascade (a game is voided instead).
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="seats")
     seat = models.CharField(max_length=8, choices=SEAT_CHOICES)
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="game_seats")
 
@@ -146,7 +159,7 @@ class TableLink(models.Model):
 
 
 class Hand(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="hands")
     number = models.PositiveIntegerField()
     #: The hand as entered: the REST body, ``HandRecord.to_dict()``.
     record = models.JSONField()
@@ -239,7 +252,7 @@ class HandResult(models.Model):
 class HandCorrection(models.Model):
     """A director's change to a hand after it was recorded: who, when, why, before/after."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="corrections")
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="corrections")
     before = models.JSONField()
     after = models.JSONField()
     reason = models.TextField()
@@ -263,7 +276,7 @@ class Irregularity(models.Model):
         MISDEAL = "misdeal", "Misdeal"
         REDEAL = "redeal", "Redeal"
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="irregularities")
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="irregularities")
     kind = models.CharField(max_length=20, choices=Kind.choices)
     seat = models.CharField(  # noqa: DJ001 - null: a redeal is nobody's fault
         max_length=8, choices=SEAT_CHOICES, null=True, blank=True

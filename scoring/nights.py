@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from rookclub.clubs.models import (
@@ -38,6 +39,11 @@ from scoring.services import game_start, ruleset_or_invalid
 
 #: A progressive round is one four-hand game per table (RULES.md §6).
 PROGRESSIVE_HANDS = 4
+
+
+def playing(games: QuerySet[Game]) -> QuerySet[Game]:
+    """Games still being played: neither finished nor voided by a director."""
+    return games.exclude(status=Game.Status.FINISHED).filter(voided_at__isnull=True)
 
 
 def _checked_in(session: ClubSession) -> list[Player]:
@@ -229,7 +235,7 @@ def _make_round(
 
 def _round_in_progress(night: Night) -> bool:
     current = [t.pk for t in night.tables.values()]
-    return Game.objects.filter(table_seating__in=current).exclude(status="finished").exists()
+    return playing(Game.objects.filter(table_seating__in=current)).exists()
 
 
 @transaction.atomic
@@ -324,7 +330,7 @@ def table_next_game(
     night = _night(session)
     if night.tables.get(table.table) != table:
         raise Conflict(f"Table {table.table} has been reseated since.", code="table_reseated")
-    if Game.objects.filter(table_seating=table).exclude(status="finished").exists():
+    if playing(Game.objects.filter(table_seating=table)).exists():
         raise Conflict("This table's game is still in progress.", code="game_in_progress")
     players = _checked_in(session)
     by_id = {p.pk: p for p in players}
@@ -435,8 +441,8 @@ def session_close(*, session: ClubSession, by: Any) -> ClubSession:
         raise Conflict(
             f"This club night was already closed{closed_when(locked)}.", code="session_closed"
         )
-    playing = Game.objects.select_for_update().filter(session=locked)
-    unfinished = sorted(playing.exclude(status=Game.Status.FINISHED).values_list("pk", flat=True))
+    games = Game.objects.select_for_update().filter(session=locked)
+    unfinished = sorted(playing(games).values_list("pk", flat=True))
     locked.status = ClubSession.Status.CLOSED
     locked.closed_at = timezone.now()
     locked.save(update_fields=["status", "closed_at"])

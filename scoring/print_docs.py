@@ -225,6 +225,7 @@ def game_sheet_doc(game: Game) -> GameSheetDoc:
         player_totals=tuple(sheet.player_totals.get(p.pk, 0) for p in sheet.player_order)
         if by_player
         else (),
+        void_reason=game.void_reason if game.is_void else "",
     )
 
 

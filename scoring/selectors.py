@@ -82,7 +82,7 @@ class GameSheet:
 def game_sheet(*, game: Game) -> GameSheet:
     """Rows of the score sheet plus what the table needs next (four queries)."""
     game = (
-        Game.objects.select_related("club", "session")
+        Game.objects.select_related("club", "session", "voided_by")
         .prefetch_related(Prefetch("seats", GameSeat.objects.select_related("player")))
         .get(pk=game.pk)
     )

@@ -251,6 +251,14 @@ def _irregularities(
     return out
 
 
+def void_conflict(game: Game, to: str = "record hands") -> Conflict:
+    """The refusal for anything a void game no longer allows."""
+    return Conflict(
+        f"This game was voided ({game.void_reason}); you can no longer {to} in it.",
+        code="game_void",
+    )
+
+
 def recording_refusal(game: Game, session: ClubSession | None = None) -> Conflict | None:
     """Why no hand can be recorded in ``game`` now, or None when the next one can.
 
@@ -260,12 +268,22 @@ def recording_refusal(game: Game, session: ClubSession | None = None) -> Conflic
     the score-entry page asks it too, so it never offers a form that would be refused.
     ``session``: a freshly read night (default: ``game.session``).
     """
+    if game.is_void:
+        return void_conflict(game)
     if game.is_finished:
         return Conflict("The game is over; no more hands can be recorded.", code="game_finished")
     session = session if session is not None else game.session if game.session_id else None
     if session is not None and not session.is_open:
         return closed_conflict(session, "record more hands")
     return None
+
+
+def number_required(game: Game) -> Invalid:
+    """The refusal for a hand posted without its ``number``: without one a hand is
+    appended, so a client's retry (its answer lost) would record the hand twice."""
+    expected = game.hands.count() + 1
+    message = f"Send the hand's number (the next is {expected}) so a retry cannot record it twice."
+    return Invalid(message, errors={"number": [message]}, code="number_required")
 
 
 def _refused(exc: HandRefused) -> Invalid:
@@ -548,6 +566,8 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
     with transaction.atomic():
         # Lock the game: a hand recorded while we replay would be scored on stale totals.
         game = Game.objects.select_for_update().get(pk=game.pk)
+        if game.is_void:
+            raise void_conflict(game, "correct hands")
         hands = list(game.hands.order_by("number").select_related("confirmed_by"))
         index = next(i for i, h in enumerate(hands) if h.pk == hand.pk)
         rules = rules_of(game)

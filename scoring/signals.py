@@ -13,3 +13,9 @@ from django.dispatch import Signal
 #: that raises therefore refuses the hand; keep receivers small and let them raise
 #: only a DomainError a scorer can read.
 game_scored = Signal()
+
+#: A director is voiding ``game``: sent with ``sender=Game`` and ``game=<the locked
+#: Game row, already marked void>`` inside the voiding's transaction, so a receiver
+#: that raises a DomainError refuses it (tournaments: a match's game is put right by
+#: correcting the match result, not by voiding it).
+game_voided = Signal()

@@ -128,14 +128,15 @@ def session_standings(*, session: ClubSession) -> Standings:
     """The night: players and partnerships by games won, then points (three queries).
     Partnerships in a progressive night are the pairs that sat together. A game not
     finished when the night closed counts as played and unfinished: its points count,
-    nobody won it."""
-    games = Game.objects.filter(session=session)
+    nobody won it. A game a director voided counts for nothing."""
+    games = Game.objects.filter(session=session, voided_at__isnull=True)
     return _standings(_games(games), _hands_of(games))
 
 
 def season_standings(*, club: Club, year: int | None = None) -> Standings:
-    """The club's leaderboard across its nights of ``year`` (all years when None)."""
-    games = Game.objects.filter(club=club, session__isnull=False)
+    """The club's leaderboard across its nights of ``year`` (all years when None);
+    void games left out."""
+    games = Game.objects.filter(club=club, session__isnull=False, voided_at__isnull=True)
     if year is not None:
         games = games.filter(session__date__year=year)
     return _standings(_games(games), _hands_of(games))
@@ -178,12 +179,14 @@ class PlayerProfile:
 def player_profile(*, player: Player) -> PlayerProfile:
     """History of games, bids made %, average bid, sets and partners (three queries)."""
     games = _games(
-        Game.objects.filter(seats__player=player)
+        Game.objects.filter(seats__player=player, voided_at__isnull=True)
         .select_related("session")
         .order_by("-created_at", "-id")
     )
     declared = list(
-        Hand.objects.filter(declarer=player, made__isnull=False).values_list("bid", "made")
+        Hand.objects.filter(
+            declarer=player, made__isnull=False, game__voided_at__isnull=True
+        ).values_list("bid", "made")
     )
     history, partners = [], Counter()
     for game in games:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -180,12 +180,19 @@ def link_replace(
     the old key answers 404 from now on, the new one opens the same table."""
     require_director(by, club)
     owner = _owner(kind, session, scope)
-    with transaction.atomic():
-        old = TableLink.objects.select_for_update().filter(
-            **owner, number=number, replaced_at__isnull=True
-        )
-        old.update(replaced_at=timezone.now())
-        link = TableLink.objects.create(club=club, number=number, **owner)
+    try:
+        with transaction.atomic():
+            old = TableLink.objects.filter(**owner, number=number, replaced_at__isnull=True)
+            old.update(replaced_at=timezone.now())
+            link = TableLink.objects.create(club=club, number=number, **owner)
+    except IntegrityError:
+        # Two directors pressed Replace at once: the other's new link is the live one
+        # (one live link per table, kept by a unique index).
+        raise Conflict(
+            f"Table {number}'s link was replaced at this very moment; print its card from "
+            "the new link.",
+            code="link_replaced_meanwhile",
+        ) from None
     return link
 
 

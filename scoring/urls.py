@@ -34,6 +34,7 @@ urlpatterns = [
     path("tables/<int:pk>/new-game/", nights.table_new_game, name="table-new-game"),
     path("players/<int:pk>/", standings.player_detail, name="player-detail"),
     path("games/<int:pk>/", games.game_detail, name="game-detail"),
+    path("games/<int:pk>/void/", games.game_void, name="game-void"),
     path("hands/<int:pk>/confirm/", games.hand_confirm, name="hand-confirm"),
     path("hands/<int:pk>/correct/", games.hand_correct, name="hand-correct"),
     path("hands/<int:pk>/disputed/", disputes.hand_disputed, name="hand-disputed"),

@@ -1,6 +1,17 @@
+"""Tournaments in the admin. Rounds, matches, their games and the audit trail are
+results: the admin never deletes them, so a tournament that has started (has rounds)
+cannot be deleted here either; one still taking entries can."""
+
 from django.contrib import admin
 
 from tournaments.models import AuditEntry, Entry, Match, MatchGame, Round, Tournament
+
+
+class NoDelete:
+    """No delete button, no "delete selected" action, no deleting through a cascade."""
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
 
 
 class EntryInline(admin.TabularInline):
@@ -17,7 +28,7 @@ class TournamentAdmin(admin.ModelAdmin):
     inlines = [EntryInline]
 
 
-class MatchGameInline(admin.TabularInline):
+class MatchGameInline(NoDelete, admin.TabularInline):
     model = MatchGame
     fields = ["number", "score_a", "score_b", "game"]
     raw_id_fields = ["game"]
@@ -25,7 +36,7 @@ class MatchGameInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(NoDelete, admin.ModelAdmin):
     list_display = ["__str__", "tournament", "table", "entry_a", "entry_b", "status", "winner"]
     list_filter = ["status", "tournament"]
     raw_id_fields = ["round", "entry_a", "entry_b", "partner_a", "partner_b", "winner"]
@@ -33,11 +44,13 @@ class MatchAdmin(admin.ModelAdmin):
     inlines = [MatchGameInline]
 
 
-admin.site.register(Round)
+@admin.register(Round)
+class RoundAdmin(NoDelete, admin.ModelAdmin):
+    list_display = ["__str__", "status", "started_at"]
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(NoDelete, admin.ModelAdmin):
     list_display = ["when", "tournament", "what", "who", "match"]
     list_filter = ["what", "tournament"]
     readonly_fields = ["tournament", "match", "who", "when", "what", "before", "after", "reason"]

@@ -9,8 +9,10 @@ from typing import Any
 
 from django.dispatch import receiver
 
+from rookclub.core.errors import Conflict
 from scoring.models import Game
-from scoring.signals import game_scored
+from scoring.signals import game_scored, game_voided
+from tournaments.models import MatchGame
 from tournaments.results import match_game_sync
 
 
@@ -21,3 +23,18 @@ def match_from_table_game(sender: type[Game], game: Game, **kwargs: Any) -> None
     if game.session_id is not None:
         return  # a club night's game is never a tournament's: skip the lookup
     match_game_sync(game=game)
+
+
+@receiver(game_voided, sender=Game, dispatch_uid="tournaments.keep_match_games")
+def refuse_voiding_a_match_game(sender: type[Game], game: Game, **kwargs: Any) -> None:
+    """A match's game stays: its result is put right by correcting the match result
+    (which keeps the tournament's audit trail), so voiding it is refused."""
+    if game.session_id is not None:
+        return
+    link = MatchGame.objects.filter(game_id=game.pk).select_related("match").first()
+    if link is not None:
+        raise Conflict(
+            f"This game is game {link.number} of {link.match}; correct the match result "
+            "instead of voiding the game.",
+            code="tournament_game",
+        )

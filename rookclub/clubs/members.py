@@ -274,6 +274,13 @@ def invite_find(*, token: Any) -> Invitation:
     return invitation
 
 
+def already_member(existing: Membership) -> Conflict:
+    return Conflict(
+        f"You are a member of {existing.club} already (as {existing.get_role_display().lower()}).",
+        code="already_member",
+    )
+
+
 @transaction.atomic
 def invite_accept(*, token: Any, by: Any) -> Membership:
     """The logged-in ``by`` joins the invitation's club with its role. A link works once."""
@@ -288,11 +295,14 @@ def invite_accept(*, token: Any, by: Any) -> Membership:
     club = invitation.club
     existing = Membership.objects.filter(club=club, user=by).first()
     if existing is not None:
-        raise Conflict(
-            f"You are a member of {club} already (as {existing.get_role_display().lower()}).",
-            code="already_member",
-        )
-    membership = Membership.objects.create(user=by, club=club, role=invitation.role)
+        raise already_member(existing)
+    try:
+        # Two invitations to one club accepted at the same moment: the unique
+        # (user, club) lets one in; the other is the same 409 as accepting it later.
+        with transaction.atomic():
+            membership = Membership.objects.create(user=by, club=club, role=invitation.role)
+    except IntegrityError:
+        raise already_member(Membership.objects.get(club=club, user=by)) from None
     invitation.accepted_by = by
     invitation.accepted_at = timezone.now()
     invitation.save(update_fields=["accepted_by", "accepted_at"])

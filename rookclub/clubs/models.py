@@ -1,5 +1,6 @@
 """The club domain: clubs, their players, and who may do what in a club."""
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -58,6 +59,42 @@ class Player(models.Model):
         return self.name
 
 
+def keep_a_director(collector: Any, field: Any, sub_objs: Any, using: str) -> None:
+    """``on_delete`` of a membership's user: deleting users (in the admin, say) deletes
+    their memberships, unless that would leave a club without a director; then the
+    deletion is refused (``ProtectedError``, which the admin lists as protected)."""
+    orphaned = directorless_without([m.pk for m in sub_objs])
+    if orphaned:
+        raise models.ProtectedError(last_director_sentence(orphaned[0], "delete"), orphaned)
+    models.CASCADE(collector, field, sub_objs, using)
+
+
+def directorless_without(membership_ids: Iterable[int]) -> list["Membership"]:
+    """The directors among ``membership_ids`` whose club would have no director left
+    if all those memberships went."""
+    ids = list(membership_ids)
+    leaving = list(
+        Membership.objects.filter(pk__in=ids, role=Membership.Role.DIRECTOR).select_related(
+            "user", "club"
+        )
+    )
+    staying = set(
+        Membership.objects.filter(
+            club_id__in={m.club_id for m in leaving}, role=Membership.Role.DIRECTOR
+        )
+        .exclude(pk__in=ids)
+        .values_list("club_id", flat=True)
+    )
+    return [m for m in leaving if m.club_id not in staying]
+
+
+def last_director_sentence(membership: "Membership", to: str) -> str:
+    return (
+        f"{membership.club} would be left without a director; appoint another director "
+        f"before you {to} {membership.user}."
+    )
+
+
 class Membership(models.Model):
     """A user's role in one club; a user may belong to several clubs."""
 
@@ -67,7 +104,7 @@ class Membership(models.Model):
         MEMBER = "member", "Member"
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+        settings.AUTH_USER_MODEL, on_delete=keep_a_director, related_name="memberships"
     )
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)

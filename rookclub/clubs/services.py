@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
@@ -49,9 +49,27 @@ def club_create(*, name: str, by: Any) -> Club:
     while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
-    club = Club.objects.create(name=name, slug=slug)
+    try:
+        # A savepoint: the same name sent twice at once (a double tap, a client's retry)
+        # finds the same free address; the unique slug lets one in, the other is a 409.
+        with transaction.atomic():
+            club = Club.objects.create(name=name, slug=slug)
+    except IntegrityError:
+        raise Conflict(
+            f"A club named {name} was created at this very moment; look for it in your "
+            "clubs before you create it again.",
+            errors={"name": [f"a club named {name} was created at this very moment"]},
+            code="club_created_meanwhile",
+        ) from None
     Membership.objects.create(user=by, club=club, role=Membership.Role.DIRECTOR)
     return club
+
+
+def name_taken(club: Club, name: str) -> Conflict:
+    return Conflict(
+        f"{name} already plays at {club}.", errors={"name": [f"{name} already plays at {club}"]},
+        code="player_name_taken",
+    )  # fmt: skip
 
 
 @transaction.atomic
@@ -61,11 +79,18 @@ def player_create(*, club: Club, name: str, by: Any, user: Any = None) -> Player
     if not name:
         raise Invalid("A player needs a name.", errors={"name": ["give the player a name"]})
     if Player.objects.filter(club=club, name=name).exists():
+        raise name_taken(club, name)
+    try:
+        # The check above cannot see a player added at this very moment (two directors,
+        # a double tap): the unique (club, name) lets one in, the other is a 409.
+        with transaction.atomic():
+            return Player.objects.create(club=club, name=name, user=user)
+    except IntegrityError:
+        if Player.objects.filter(club=club, name=name).exists():
+            raise name_taken(club, name) from None
         raise Conflict(
-            "That name is taken.", errors={"name": [f"{name} already plays at {club}"]},
-            code="player_name_taken",
-        )  # fmt: skip
-    return Player.objects.create(club=club, name=name, user=user)
+            f"{user} plays as another player of {club} already.", code="member_linked"
+        ) from None
 
 
 # ---- club nights ----------------------------------------------------------------------

@@ -222,6 +222,8 @@ class GameSheetDoc:
         """(name, final total) per player, for templates."""
         return list(zip(self.players, self.player_totals, strict=True))
 
+    void_reason: str = ""  # set when a director voided the game: why
+
 
 @dataclass(frozen=True)
 class TableCard:

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rookclub.clubs.models import ClubSession, Player
 from rookclub.core.api import DomainErrorsMixin, body, visible_to
 from rookclub.core.errors import Invalid
-from scoring import services
+from scoring import services, voiding
 from scoring.engine import PRESETS
 from scoring.models import Game, Hand
 from scoring.selectors import GameSheet, SheetRow, game_sheet
@@ -78,7 +78,8 @@ class HandIn(serializers.Serializer):
         required=False,
     )
     number = serializers.IntegerField(
-        required=False, help_text="The hand number the client believes it records (409 if taken)."
+        help_text="The number of the hand being recorded: the game's `next_number`. Required, "
+        "so a retry records nothing twice (400 `number_required` without it; 409 if taken)."
     )
     card_hand = serializers.DictField(
         required=False,
@@ -182,7 +183,18 @@ class GameOut(serializers.Serializer):
         help_text="null while the next hand can be recorded; otherwise why not (the game is "
         "over, or its club night is closed), as a POST to hands/ would answer with 409",
     )
+    voided = serializers.BooleanField(
+        help_text="a director voided the game: it keeps its hands, takes no more and counts "
+        "in no standings"
+    )
+    void_reason = serializers.CharField(allow_null=True, help_text="why; null unless voided")
+    voided_by = serializers.CharField(allow_null=True, help_text="the director's username")
+    voided_at = serializers.DateTimeField(allow_null=True)
     hands = HandOut(many=True)
+
+
+class VoidIn(serializers.Serializer):
+    reason = serializers.CharField(help_text="why the game is void (kept with it)")
 
 
 class HandRecorded(HandOut):
@@ -232,7 +244,16 @@ def game_out(sheet: GameSheet) -> dict[str, Any]:
         "players": {str(pid): p.name for pid, p in sheet.players.items()},
         "dealer": sheet.dealer, "next_number": sheet.next_number,
         "seat_message": sheet.seat_message, "recording_refused": sheet.refusal,
-        "hands": [hand_out(r) for r in sheet.rows],
+        **void_out(g), "hands": [hand_out(r) for r in sheet.rows],
+    }  # fmt: skip
+
+
+def void_out(game: Game) -> dict[str, Any]:
+    voided = game.is_void
+    return {
+        "voided": voided, "void_reason": game.void_reason if voided else None,
+        "voided_by": game.voided_by.get_username() if voided and game.voided_by else None,
+        "voided_at": game.voided_at,
     }  # fmt: skip
 
 
@@ -299,12 +320,13 @@ class GameViewSet(
     @extend_schema(responses=inline_serializer("GameSummary", {
         "id": serializers.IntegerField(), "status": serializers.CharField(),
         "winner": serializers.CharField(allow_null=True), "winners": WINNERS, "totals": SIDES,
-        "session": serializers.IntegerField(allow_null=True)}, many=True))  # fmt: skip
+        "session": serializers.IntegerField(allow_null=True),
+        "voided": serializers.BooleanField()}, many=True))  # fmt: skip
     def list(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         rows = [
             {"id": g.pk, "status": g.status, "winner": g.winner, "winners": g.winners,
-             "totals": g.totals, "session": g.session_id}
+             "totals": g.totals, "session": g.session_id, "voided": g.is_void}
             for g in page
         ]  # fmt: skip
         return self.get_paginated_response(rows)
@@ -332,7 +354,8 @@ class GameViewSet(
         methods=["POST"],
         request=HandIn,
         responses={201: HandRecorded, 200: HandRecorded, 400: ERRORS, 403: ERRORS, 409: ERRORS},
-        description="Record the next hand, as the score sheet holds it or card by card "
+        description="Record the next hand under its `number` (required: 400 "
+        "`number_required` without it), as the score sheet holds it or card by card "
         '(`{"number": 5, "card_hand": {...}}`: the engine checks every card, derives the '
         "score-sheet hand and scores it; the answer's `renege` names a renege it found: "
         "who, at which trick, which card). A refused hand answers 400 per field "
@@ -350,10 +373,28 @@ class GameViewSet(
             return Response([hand_out(r) for r in game_sheet(game=game).rows])
         data = body(request)
         number = data.pop("number", None)
+        if number is None:
+            raise services.number_required(game)
         hand = services.hand_record(game=game, data=data, entered_by=request.user, number=number)
         # A retry of the same hand under its number (its answer was lost): 200, not 201.
         done = status.HTTP_200_OK if hand.replayed else status.HTTP_201_CREATED
         return Response(recorded_out(hand), status=done)
+
+    @extend_schema(
+        request=VoidIn,
+        responses={200: GameOut, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        description="A director voids the game instead of deleting it (games and hands are "
+        "never deleted): it keeps its hands and corrections, takes no more hands or "
+        "corrections, and counts in no standings; `voided`, `void_reason`, `voided_by` and "
+        "`voided_at` say so. 400 without a reason; 409 (`game_void`) when it is void "
+        "already, (`tournament_game`) for a tournament match's game.",
+    )
+    @action(detail=True, methods=["post"])
+    def void(self, request: Request, pk: str | None = None) -> Response:
+        game = voiding.game_void(
+            game=self.get_object(), by=request.user, reason=body(request).get("reason")
+        )
+        return Response(game_out(game_sheet(game=game)))
 
 
 class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):

@@ -142,6 +142,8 @@ class TableLinkViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
         state = self._state(key, post=True)
         data = body(request)
         number = data.pop("number", None)
+        if number is None:
+            raise services.number_required(state.game)
         side = data.pop("side", None) or SIDES[0]
         actor = TableActor(state.link, state.game.pk, _side(side))
         hand = services.hand_record(game=state.game, data=data, entered_by=actor, number=number)

@@ -22,7 +22,7 @@ from rookclub.clubs.permissions import is_director
 from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors, label
 from rookclub.core.pages import login_required_message, refuse
-from scoring import selectors
+from scoring import selectors, voiding
 from scoring import services as scoring
 from scoring.engine import SEATS
 from scoring.forms import (
@@ -69,7 +69,7 @@ def record_posted(
     except NotAllowed as error:
         return _refuse(request, game, error.message, error.status, error.code, link)
     except DomainError as error:
-        if error.code in ("hand_number_taken", "game_finished", "session_closed"):
+        if error.code in ("hand_number_taken", "game_finished", "session_closed", "game_void"):
             # Someone else at the table already recorded it, or the game or the night is
             # over: show the sheet as it is now, with the reason.
             return _refuse(request, game, error.message, error.status, error.code, link)
@@ -119,6 +119,20 @@ def _form_refused(
         lines += [prefix + text for text in msgs]
     message = "; ".join(lines) or "Not recorded."
     return JsonResponse({"code": code, "message": message, "errors": errors}, status=status)
+
+
+@require_POST
+@login_required_message
+def game_void(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director voids the game (with the reason) instead of deleting it."""
+    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    back = reverse("game-detail", args=[game.pk])
+    try:
+        voiding.game_void(game=game, by=request.user, reason=request.POST.get("reason", ""))
+    except DomainError as error:
+        return refuse(request, error, back)
+    messages.success(request, f"Game {game.pk} is void: it counts in no standings.")
+    return redirect(back)
 
 
 @require_POST

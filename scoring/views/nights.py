@@ -178,7 +178,7 @@ session_close = _simple_action(
 
 
 def _left_unfinished(session: ClubSession) -> str:
-    count = session.games.exclude(status="finished").count()
+    count = nights.playing(session.games.all()).count()
     if not count:
         return "Standings are final."
     games = "1 game was" if count == 1 else f"{count} games were"
@@ -264,7 +264,7 @@ def _render(
         "playing_tables": [
             t.seating.table
             for t in overview.current_tables
-            if t.game is not None and not t.game.is_finished
+            if t.game is not None and not t.game.is_finished and not t.game.is_void
         ],
         "history": club_selectors.session_history(session=session),
     }

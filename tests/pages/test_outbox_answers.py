@@ -89,3 +89,40 @@ def test_the_score_page_has_the_outbox_status_line(as_scorer, game):
 
 def test_a_visitor_gets_no_outbox(client, game):
     assert b'id="outbox"' not in client.get(url(game)).content
+
+
+def test_a_post_that_lost_its_hand_number_is_refused_and_stores_nothing(as_scorer, game):
+    """Without its number a retry of the page's post could record the hand twice."""
+    response = as_scorer.post(url(game), made_hand(), **JSON)
+
+    assert response.status_code == 400
+    assert response.json()["errors"] == {
+        "number": ["The form lost its hand number; reload the page and record the hand again."]
+    }
+    assert not Hand.objects.exists()
+
+
+def test_the_score_page_form_sends_the_next_hand_number(as_scorer, game, scorer):
+    hand_record(game=game, data=hand_body("north", 80, "red", 85), entered_by=scorer)
+
+    page = as_scorer.get(url(game)).content.decode()
+
+    assert 'type="hidden" name="number" value="2"' in page
+
+
+def test_a_kept_hand_for_a_game_voided_meanwhile_is_refused_with_the_reason(
+    as_scorer, game, director
+):
+    from scoring.voiding import game_void
+
+    game_void(game=game, by=director, reason="wrong players")
+
+    response = as_scorer.post(url(game), made_hand(number=1), **JSON)
+
+    assert response.status_code == 409
+    assert response.json() == {
+        "code": "game_void",
+        "message": "This game was voided (wrong players); you can no longer record hands in it.",
+        "errors": {},
+    }
+    assert not Hand.objects.exists()

@@ -41,8 +41,8 @@ def test_a_refused_hand_shows_the_reason_without_the_citation_but_the_api_keeps_
     page = as_scorer.post(f"/games/{game.pk}/", made_hand(bid=73, number=1)).content.decode()
     api = APIClient()
     api.force_authenticate(scorer)
-    answer = api.post(f"/api/v1/games/{game.pk}/hands/", hand_body("north", 73, "red", 85),
-                      format="json").json()  # fmt: skip
+    body = {**hand_body("north", 73, "red", 85), "number": 1}
+    answer = api.post(f"/api/v1/games/{game.pk}/hands/", body, format="json").json()
 
     assert "bid 73 is not a multiple of 5" in page
     assert "RULES.md" not in page

@@ -19,8 +19,9 @@ def hands_url(game):
 
 def finish(api, game, hands=3):
     """North-south bid and take all 120 three times: 360 wins the game."""
-    for _ in range(hands):
-        response = api.post(hands_url(game), made_hand(bid=120, ns=120), format="json")
+    for number in range(1, hands + 1):
+        body = made_hand(bid=120, ns=120, number=number)
+        response = api.post(hands_url(game), body, format="json")
     return response
 
 
@@ -92,7 +93,7 @@ def test_recording_a_hand_answers_its_score_and_the_new_totals(api, game):
 
 
 def test_the_game_shows_totals_per_player_the_next_dealer_and_the_hands(api, game, players):
-    api.post(hands_url(game), made_hand(bid=80, ns=85), format="json")
+    api.post(hands_url(game), made_hand(bid=80, ns=85, number=1), format="json")
 
     body = api.get(f"/api/v1/games/{game.pk}/").json()
 
@@ -117,7 +118,7 @@ def test_the_game_is_won_by_the_first_side_to_300(api, game):
 def test_a_hand_for_a_finished_game_answers_409_and_is_not_stored(api, game):
     finish(api, game)
 
-    response = api.post(hands_url(game), made_hand(), format="json")
+    response = api.post(hands_url(game), made_hand(number=4), format="json")
 
     assert response.status_code == 409
     assert Hand.objects.filter(game=game).count() == 3
@@ -141,6 +142,33 @@ def test_a_hand_number_ahead_of_the_sheet_answers_409(api, game):
     assert not Hand.objects.exists()
 
 
+def test_a_hand_without_its_number_answers_400_with_the_next_number_and_stores_nothing(api, game):
+    api.post(hands_url(game), made_hand(number=1), format="json")
+
+    response = api.post(hands_url(game), made_hand(), format="json")
+
+    assert response.status_code == 400
+    assert response.json() == {
+        "number": ["Send the hand's number (the next is 2) so a retry cannot record it twice."]
+    }
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_retry_of_a_hand_without_its_number_never_records_it_twice(api, game):
+    """Without ``number`` a post appended: an API client's retry doubled the hand."""
+    first = api.post(hands_url(game), made_hand(), format="json")
+    retry = api.post(hands_url(game), made_hand(), format="json")
+
+    assert (first.status_code, retry.status_code) == (400, 400)
+    assert not Hand.objects.exists()
+
+
+def test_the_schema_says_a_hand_needs_its_number(api):
+    schema = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+
+    assert "number" in schema["components"]["schemas"]["HandIn"]["required"]
+
+
 BAD_HANDS = {
     "bid as text": ({**made_hand(), "bid": "eighty"}, "bid"),
     "unknown seat": ({**made_hand(), "bidder": "northwest"}, "bidder"),
@@ -159,7 +187,7 @@ BAD_HANDS = {
 
 @pytest.mark.parametrize("body, field", BAD_HANDS.values(), ids=BAD_HANDS.keys())
 def test_a_hand_the_rules_refuse_answers_400_per_field_and_stores_nothing(api, game, body, field):
-    response = api.post(hands_url(game), body, format="json")
+    response = api.post(hands_url(game), {"number": 1, **body}, format="json")
 
     assert response.status_code == 400
     assert field in response.json(), response.json()
@@ -178,7 +206,9 @@ def test_a_body_that_is_not_a_json_object_answers_400(api, game, raw):
 
 
 def test_a_redeal_needs_no_bidding_and_scores_nothing(api, game):
-    response = api.post(hands_url(game), {"redeal": {"reason": "all_passed"}}, format="json")
+    body = {"redeal": {"reason": "all_passed"}, "number": 1}
+
+    response = api.post(hands_url(game), body, format="json")
 
     assert response.status_code == 201, response.json()
     assert response.json()["score"] == {"north_south": 0, "east_west": 0}
@@ -188,7 +218,7 @@ def test_a_redeal_needs_no_bidding_and_scores_nothing(api, game):
 def test_a_renege_found_later_sets_the_reneging_side_the_full_bid(api, game):
     body = {"bidder": "north", "bid": 90,
             "renege": {"seat": "east", "found": "later",
-                       "counters": {"north_south": 40, "east_west": 20}}}  # fmt: skip
+                       "counters": {"north_south": 40, "east_west": 20}}, "number": 1}  # fmt: skip
 
     response = api.post(hands_url(game), body, format="json")
 
@@ -199,7 +229,8 @@ def test_a_renege_found_later_sets_the_reneging_side_the_full_bid(api, game):
 
 
 def test_table_talk_costs_the_offending_side_40_and_is_kept_as_a_record(api, game):
-    body = {**made_hand(bid=80, ns=85), "penalties": [{"seat": "west", "kind": "table_talk"}]}
+    body = {**made_hand(bid=80, ns=85, number=1),
+            "penalties": [{"seat": "west", "kind": "table_talk"}]}  # fmt: skip
 
     response = api.post(hands_url(game), body, format="json")
 
@@ -212,14 +243,14 @@ def test_a_member_who_is_not_a_scorer_cannot_record_hands(club, game):
     client = APIClient()
     client.force_authenticate(member_of(club))
 
-    response = client.post(hands_url(game), made_hand(), format="json")
+    response = client.post(hands_url(game), made_hand(number=1), format="json")
 
     assert response.status_code == 403
     assert not Hand.objects.exists()
 
 
 def test_anyone_not_logged_in_cannot_record_hands(game):
-    response = APIClient().post(hands_url(game), made_hand(), format="json")
+    response = APIClient().post(hands_url(game), made_hand(number=1), format="json")
 
     assert response.status_code in (401, 403)
     assert not Hand.objects.exists()
@@ -229,7 +260,7 @@ def test_a_game_of_another_club_is_not_found(api):
     other = game_for(ClubFactory())
 
     assert api.get(f"/api/v1/games/{other.pk}/").status_code == 404
-    assert api.post(hands_url(other), made_hand(), format="json").status_code == 404
+    assert api.post(hands_url(other), made_hand(number=1), format="json").status_code == 404
 
 
 def test_a_token_made_by_drf_create_token_authenticates(scorer, game):
@@ -239,7 +270,7 @@ def test_a_token_made_by_drf_create_token_authenticates(scorer, game):
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get(user=scorer).key}")
 
-    response = client.post(hands_url(game), made_hand(), format="json")
+    response = client.post(hands_url(game), made_hand(number=1), format="json")
 
     assert response.status_code == 201
 

@@ -249,7 +249,7 @@ def test_the_api_answers_409_with_the_sentence_for_a_hand_on_a_closed_night(
 ):
     close_at(night, director)
 
-    response = api.post(f"/api/v1/games/{tables[0].pk}/hands/", made_hand(), format="json")
+    response = api.post(f"/api/v1/games/{tables[0].pk}/hands/", made_hand(number=1), format="json")
     game = api.get(f"/api/v1/games/{tables[0].pk}/").json()
 
     assert response.status_code == 409
@@ -277,7 +277,7 @@ def test_the_api_refuses_to_start_a_game_on_a_closed_night(director_api, night, 
 
 
 def test_the_api_confirms_and_corrects_after_close(director_api, api, night, tables, director):
-    hand_id = api.post(f"/api/v1/games/{tables[0].pk}/hands/", made_hand(),
+    hand_id = api.post(f"/api/v1/games/{tables[0].pk}/hands/", made_hand(number=1),
                        format="json").json()["id"]  # fmt: skip
     close_at(night, director)
 

@@ -120,3 +120,49 @@ def test_a_hand_posted_while_the_director_closes_the_night_is_stored_first_or_re
         stored = list(Hand.objects.filter(game=game))
         assert len(stored) == (outcomes == ["stored"])
         assert all(h.entered_at <= session.closed_at for h in stored)
+
+
+def test_two_directors_replacing_a_tables_link_at_once_leave_one_live_link():
+    import datetime
+
+    from rookclub.clubs.services import session_check_in
+    from rookclub.core.errors import DomainError
+    from scoring.models import TableLink
+    from scoring.nights import session_open, session_seat
+    from scoring.table_links import link_replace, links_for
+    from tests.factories import director_of, players_of
+
+    club = ClubFactory()
+    ann, bob = director_of(club), director_of(club)
+    night = session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=ann)
+    session_check_in(session=night, players=players_of(club, 4), by=ann)
+    session_seat(session=night, by=ann, seed=1)
+    links_for(club=club, kind="night", numbers=[1], session=night)
+
+    def replace(by, barrier, outcomes):
+        try:
+            barrier.wait()
+            link_replace(club=club, kind="night", session=night, number=1, by=by)
+            outcomes.append("replaced")
+        except DomainError as exc:
+            outcomes.append(exc.code)
+        finally:
+            connections.close_all()
+
+    for _ in range(10):
+        barrier, outcomes = threading.Barrier(2), []
+        threads = [
+            threading.Thread(target=replace, args=(u, barrier, outcomes)) for u in (ann, bob)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=30)
+
+        # One after the other both replace it; when they overlap, the second is a 409.
+        assert sorted(outcomes) in (
+            ["replaced", "replaced"],
+            ["link_replaced_meanwhile", "replaced"],
+        )
+        live = TableLink.objects.filter(session=night, number=1, replaced_at__isnull=True)
+        assert live.count() == 1

@@ -64,7 +64,9 @@ def test_a_director_confirms_any_hand(game, scorer, director):
 
 
 def test_the_api_refuses_a_confirmation_by_the_person_who_entered_it(api, game, director):
-    hand_id = api.post(f"/api/v1/games/{game.pk}/hands/", made_hand(), format="json").json()["id"]
+    hand_id = api.post(
+        f"/api/v1/games/{game.pk}/hands/", made_hand(number=1), format="json"
+    ).json()["id"]
 
     refused = api.post(f"/api/v1/hands/{hand_id}/confirm/")
     director_client = APIClient()
@@ -145,7 +147,9 @@ def test_a_correction_that_would_end_the_game_before_later_hands_is_refused(game
 
 
 def test_the_api_corrects_a_hand_and_shows_the_history(director_api, api, game):
-    hand_id = api.post(f"/api/v1/games/{game.pk}/hands/", made_hand(), format="json").json()["id"]
+    hand_id = api.post(
+        f"/api/v1/games/{game.pk}/hands/", made_hand(number=1), format="json"
+    ).json()["id"]
 
     response = director_api.post(
         f"/api/v1/hands/{hand_id}/correct/",
@@ -161,7 +165,9 @@ def test_the_api_corrects_a_hand_and_shows_the_history(director_api, api, game):
 
 
 def test_the_api_refuses_a_correction_by_a_scorer(api, game):
-    hand_id = api.post(f"/api/v1/games/{game.pk}/hands/", made_hand(), format="json").json()["id"]
+    hand_id = api.post(
+        f"/api/v1/games/{game.pk}/hands/", made_hand(number=1), format="json"
+    ).json()["id"]
 
     response = api.post(
         f"/api/v1/hands/{hand_id}/correct/", {"reason": "x", "hand": made_hand(ns=80)},
@@ -288,8 +294,9 @@ def test_the_api_marks_a_corrected_hand_and_names_whoever_confirms_it_again(
     west.first_name, west.last_name = "Wilma", "West"
     west.save()
     west_player = game.seats.get(seat="west").player
-    ids = [api.post(f"/api/v1/games/{game.pk}/hands/", made_hand(), format="json").json()["id"]
-           for _ in range(2)]  # fmt: skip
+    ids = [api.post(f"/api/v1/games/{game.pk}/hands/", made_hand(number=n),
+                    format="json").json()["id"]
+           for n in (1, 2)]  # fmt: skip
     east_client, west_client = APIClient(), APIClient()
     east_client.force_authenticate(east)
     west_client.force_authenticate(west)

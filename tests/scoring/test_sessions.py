@@ -165,10 +165,10 @@ def test_a_club_night_runs_start_to_finish_through_the_api(director_api, club):
         f"/api/v1/sessions/{session['id']}/seat/", {"seed": 9}, format="json"
     )
     game_id = seated.json()["rounds"][0]["tables"][0]["game"]
-    for _ in range(3):
+    for number in (1, 2, 3):
         recorded = director_api.post(
             f"/api/v1/games/{game_id}/hands/",
-            {"bidder": "north", "bid": 120, "trump": "black",
+            {"bidder": "north", "bid": 120, "trump": "black", "number": number,
              "counters": {"north_south": 120, "east_west": 0}},
             format="json",
         )  # fmt: skip

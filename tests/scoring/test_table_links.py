@@ -134,10 +134,22 @@ def test_a_key_records_a_hand_like_the_games_api(night, rows, anon):
 
 
 def test_a_refused_hand_answers_400_per_field_and_stores_nothing(rows, anon):
-    response = anon.post(f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(bid=7), format="json")
+    response = anon.post(
+        f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(bid=7, number=1), format="json"
+    )
 
     assert response.status_code == 400
     assert "bid" in response.json()
+    assert not Hand.objects.exists()
+
+
+def test_a_hand_without_its_number_answers_400_and_stores_nothing(rows, anon):
+    response = anon.post(f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(), format="json")
+
+    assert response.status_code == 400
+    assert response.json()["number"] == [
+        "Send the hand's number (the next is 1) so a retry cannot record it twice."
+    ]
     assert not Hand.objects.exists()
 
 
@@ -171,7 +183,10 @@ def test_the_same_hand_from_the_other_side_is_not_a_replay(rows, anon):
 
 
 def test_a_hand_keeps_the_link_and_side_it_was_entered_through(rows, anon):
-    anon.post(f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(side="east_west"), format="json")
+    anon.post(
+        f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(side="east_west", number=1),
+        format="json",
+    )  # fmt: skip
 
     hand = Hand.objects.get()
     assert hand.entered_via.key == rows[1]["key"]
@@ -180,14 +195,14 @@ def test_a_hand_keeps_the_link_and_side_it_was_entered_through(rows, anon):
 
 
 def test_without_a_side_a_hand_is_entered_for_north_south(rows, anon):
-    anon.post(f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(), format="json")
+    anon.post(f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(number=1), format="json")
 
     assert Hand.objects.get().entered_side == "north_south"
 
 
 def test_a_bad_side_answers_400_and_stores_nothing(rows, anon):
     response = anon.post(
-        f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(side="north"), format="json"
+        f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(side="north", number=1), format="json"
     )
 
     assert response.status_code == 400
@@ -245,7 +260,7 @@ def test_a_closed_nights_link_refuses_a_hand_with_the_closed_sentence(night, row
 
 
 def test_a_closed_nights_link_refuses_a_confirmation(night, rows, anon, director):
-    anon.post(f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(), format="json")
+    anon.post(f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(number=1), format="json")
     session_close(session=night, by=director)
 
     response = anon.post(
@@ -268,6 +283,7 @@ def test_a_closed_nights_link_still_reads_with_the_reason(night, rows, anon, dir
 
 
 def record(anon, key, **extra):
+    extra.setdefault("number", anon.get(f"/api/v1/table/{key}/").json()["next_number"])
     response = anon.post(f"/api/v1/table/{key}/hands/", made_hand(**extra), format="json")
     assert response.status_code == 201, response.json()
     return response.json()["number"]
@@ -400,7 +416,7 @@ def test_posts_through_one_link_beyond_the_limit_answer_429(rows, anon, settings
     for number in (1, 2, 3):
         assert record(anon, key) == number
 
-    response = anon.post(f"/api/v1/table/{key}/hands/", made_hand(), format="json")
+    response = anon.post(f"/api/v1/table/{key}/hands/", made_hand(number=4), format="json")
 
     assert response.status_code == 429
     assert "wait a minute" in response.json()["detail"][0]

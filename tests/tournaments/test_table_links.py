@@ -79,7 +79,7 @@ def test_a_round_table_key_records_in_the_matchs_game(api, rnd):
     anon = APIClient()
 
     read = anon.get(f"/api/v1/table/{key}/")
-    posted = anon.post(f"/api/v1/table/{key}/hands/", made(80, 100), format="json")
+    posted = anon.post(f"/api/v1/table/{key}/hands/", {**made(80, 100), "number": 1}, format="json")
 
     assert read.status_code == 200 and read.json()["id"] == game and read.json()["table"] == 1
     assert posted.status_code == 201

@@ -1,10 +1,16 @@
 """Results from games played at the table give the same standings as typed-in results."""
 
+import pytest
+from django.contrib.auth import get_user_model
+
+from rookclub.core.errors import Conflict
 from scoring.models import Game
 from scoring.services import hand_record
+from scoring.voiding import game_void
 from tests.tournaments.conftest import make_event
 from tournaments import selectors, services
 from tournaments.models import MatchGame
+from tournaments.results import match_game_start
 
 
 def made(bid, ns, bidder="north"):
@@ -105,3 +111,31 @@ def test_a_game_outside_any_tournament_is_ignored(club, director):
     from tests.factories import game_for
 
     assert services.match_game_sync(game=game_for(club)) is None
+
+
+def test_a_match_game_cannot_be_voided_its_result_is_corrected_instead(club, director):
+    tournament = make_event(club, director, "round_robin", 2)
+    game = match_game_start(match=tournament.matches.get(), by=director)
+
+    with pytest.raises(Conflict) as refused:
+        game_void(game=game, by=director, reason="wrong table")
+
+    assert refused.value.code == "tournament_game"
+    assert "correct the match result instead" in refused.value.message
+    assert not Game.objects.get(pk=game.pk).is_void
+
+
+def test_the_admin_cannot_delete_a_started_tournament_or_its_results(client, club, director):
+    tournament = make_event(club, director, "round_robin", 2)
+    admin = get_user_model().objects.create_superuser("root", "root@example.org", "pw-root-2026")
+    client.force_login(admin)
+
+    match = tournament.matches.get()
+
+    client.post(f"/admin/tournaments/tournament/{tournament.pk}/delete/", {"post": "yes"})
+    audit = tournament.audit.first()
+    for kind, pk in (("match", match.pk), ("round", match.round_id), ("auditentry", audit.pk)):
+        posted = client.post(f"/admin/tournaments/{kind}/{pk}/delete/", {"post": "yes"})
+        assert posted.status_code == 403, kind
+    assert tournament.matches.get() == match
+    assert tournament.audit.filter(pk=audit.pk).exists()
