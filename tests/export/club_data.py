@@ -125,7 +125,8 @@ def _sheet(game: Game) -> dict[str, Any]:
         "rows": [
             (r.number, r.dealer, r.declarer, getattr(r.declarer_player, "name", None), r.bid,
              r.score, r.totals, r.made, r.void, r.confirmed, r.corrected,
-             [(i.kind, i.seat, i.points) for i in r.irregularities], r.confirmed_by_name)
+             [(i.kind, i.seat, i.points) for i in r.irregularities], r.confirmed_by_name,
+             {seat: names[pid].name for seat, pid in r.hand.seats.items()})
             for r in sheet.rows
         ],  # fmt: skip
         "totals": sheet.totals,
@@ -136,9 +137,21 @@ def _sheet(game: Game) -> dict[str, Any]:
     }
 
 
-def _tournament(tournament: Tournament) -> list[tuple]:
+def _audit(tournament: Tournament, names: dict[int, str]) -> list[Any]:
+    """The audit trail's entries by name: who was added, the seeding, each winner."""
+    out = []
+    for item in tournament.audit.order_by("when", "id"):
+        after = item.after or {}
+        out.append(
+            (item.what, getattr(item.who, "username", None), names.get(after.get("entry")),
+             [names[e] for e in after.get("seeding", [])], names.get(after.get("winner")))
+        )  # fmt: skip
+    return out
+
+
+def _tournament(tournament: Tournament) -> list[Any]:
     names = {e.pk: e.name for e in tournament.entries.all()}
-    return [
+    return [[names[e] for e in tournament.seeding], _audit(tournament, names)] + [
         (r.rank, r.entry.name, r.played, r.wins, r.losses, r.draws, r.byes, r.match_points,
          r.points_for, r.points_against, r.spread, r.buchholz, r.sonneborn_berger,
          r.tie_breakers, r.decided_by, r.playoff_needed, sorted(names[e] for e in r.tied_with),
