@@ -43,15 +43,15 @@ def _play_ready(tournament: Tournament, director) -> None:
         )  # fmt: skip
 
 
-def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
-    """Nights (random seating; one closed with a game unfinished and reopened), an
-    individual-scoring night, corrected and confirmed hands, table links, a Swiss event
-    with a game played at the table, and a single-elimination bracket."""
-    club = ClubFactory(name=name, slug=name.lower().replace(" ", "-"))
-    director = director_of(club, username=f"{club.slug}-dana", first_name="Dana")
-    scorer = scorer_of(club, username=f"{club.slug}-sam")
-    players = players_of(club, 16)
-    for index in range(nights):
+def add_nights(club: Club, count: int) -> None:
+    """``count`` more weekly nights of eight players at two tables: one game played out
+    with a set, a confirmed and a corrected hand; the other left unfinished at close,
+    the first night reopened for one more hand and closed again."""
+    director = club.memberships.get(role="director").user
+    scorer = club.memberships.get(role="scorer").user
+    players = list(club.players.order_by("id")[:8])
+    start = club.sessions.filter(date__year=2025).count()
+    for index in range(start, start + count):
         date = datetime.date(2025, 3, 6) + datetime.timedelta(days=7 * index)
         night = session_open(club=club, date=date, opened_by=director)
         session_check_in(session=night, players=players[:8], by=director)
@@ -77,6 +77,17 @@ def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
             hand_record(game=second, data=made_hand(bid=95, ns=20, bidder="east"),
                         entered_by=scorer)  # fmt: skip
             session_close(session=night, by=director)
+
+
+def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
+    """Nights (random seating; one closed with a game unfinished and reopened), an
+    individual-scoring night, corrected and confirmed hands, table links, a Swiss event
+    with a game played at the table, and a single-elimination bracket."""
+    club = ClubFactory(name=name, slug=name.lower().replace(" ", "-"))
+    director = director_of(club, username=f"{club.slug}-dana", first_name="Dana")
+    scorer = scorer_of(club, username=f"{club.slug}-sam")
+    players = players_of(club, 16)
+    add_nights(club, nights)
     # Individual scoring (RULES.md §6): partners change every four hands.
     solo = session_open(
         club=club, date=datetime.date(2024, 11, 7), opened_by=director,
