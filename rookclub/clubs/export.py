@@ -213,4 +213,5 @@ def referenced_tables(table: Table) -> Iterable[tuple[str, str | None]]:
 
 def describe() -> Mapping[str, list[str]]:
     """Table -> its columns, for the docs' check."""
-    return {"users": list(USER_COLUMNS), **{t.name: [n for n, _ in _column_names(t)] for t in tables()}}
+    columns = {t.name: [name for name, _ in _column_names(t)] for t in tables()}
+    return {"users": list(USER_COLUMNS), **columns}

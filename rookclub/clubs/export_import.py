@@ -23,7 +23,6 @@ from django.db import DatabaseError, connection, models, transaction
 from rookclub.clubs.export import (
     FORMAT,
     TABLES,
-    USER_COLUMNS,
     VERSION,
     Ids,
     Table,
@@ -42,7 +41,7 @@ def _refuse(message: str) -> Invalid:
 
 def _check_document(document: Any) -> Mapping[str, list[dict[str, Any]]]:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise _refuse(f"This is not a Rookclub club export (no \"format\": \"{FORMAT}\").")
+        raise _refuse(f'This is not a Rookclub club export (no "format": "{FORMAT}").')
     if document.get("version") != VERSION:
         raise _refuse(
             f"This export is version {document.get('version')!r}; this Rookclub reads version "
@@ -50,7 +49,7 @@ def _check_document(document: Any) -> Mapping[str, list[dict[str, Any]]]:
         )
     data = document.get("tables")
     if not isinstance(data, dict):
-        raise _refuse("The export has no \"tables\" object.")
+        raise _refuse('The export has no "tables" object.')
     unknown = sorted(set(data) - set(TABLES) - {"users"})
     if unknown:
         raise _refuse(f"The export has tables this Rookclub does not know: {', '.join(unknown)}.")
@@ -59,11 +58,11 @@ def _check_document(document: Any) -> Mapping[str, list[dict[str, Any]]]:
             raise _refuse(f"The table {name} must be a list of objects.")
         for row in rows:
             if not isinstance(row.get("id"), int) or isinstance(row.get("id"), bool):
-                raise _refuse(f"Every row of {name} needs a whole-number \"id\".")
+                raise _refuse(f'Every row of {name} needs a whole-number "id".')
         if len({r["id"] for r in rows}) != len(rows):
             raise _refuse(f"The table {name} has two rows with the same id.")
     if len(data.get("clubs") or []) != 1:
-        raise _refuse("The export must hold exactly one club in \"clubs\".")
+        raise _refuse('The export must hold exactly one club in "clubs".')
     return data
 
 
@@ -72,7 +71,8 @@ def _import_users(rows: list[dict[str, Any]], ids: Ids) -> None:
     for row in rows:
         if not isinstance(row.get("username"), str) or not row["username"].strip():
             raise _refuse(f"users, row {row['id']}: a username is required.")
-    existing = {u.username: u.pk for u in User.objects.filter(username__in=[r["username"] for r in rows])}
+    names = [r["username"] for r in rows]
+    existing = {u.username: u.pk for u in User.objects.filter(username__in=names)}
     for row in sorted(rows, key=lambda r: r["id"]):
         pk = existing.get(row["username"])
         if pk is None:
@@ -85,6 +85,10 @@ def _import_users(rows: list[dict[str, Any]], ids: Ids) -> None:
             user.save()
             pk = existing[row["username"]] = user.pk
         ids.add("users", row["id"], pk)
+
+
+def _missing_row(table: Table, row: dict[str, Any]) -> Invalid:
+    return _refuse(f"{table.name}, row {row['id']}: it names a row not in the file.")
 
 
 def _target(field: models.Field) -> str:
@@ -135,11 +139,15 @@ def _insert(table: Table, rows: list[dict[str, Any]], ids: Ids) -> list[models.M
             try:
                 fix(row, ids)
             except (KeyError, TypeError, ValueError):
-                raise _refuse(f"{table.name}, row {row['id']}: it names a row not in the file.") from None
+                raise _missing_row(table, row) from None
         built.append((row, *_instance(table, row, ids)))
     # bulk_create stamps auto_now(_add) columns with the time of the import: the
     # file's times are put back after.
-    stamped = [f for f in table.columns() if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False)]
+    stamped = [
+        f
+        for f in table.columns()
+        if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False)
+    ]
     kept = [{f.attname: getattr(obj, f.attname) for f in stamped} for _, obj, _ in built]
     objs = [obj for _, obj, _ in built]
     if connection.features.can_return_rows_from_bulk_insert:
@@ -161,12 +169,15 @@ def _insert(table: Table, rows: list[dict[str, Any]], ids: Ids) -> list[models.M
                 try:
                     setattr(obj, attname, ids.new(table.name, old))
                 except (KeyError, TypeError, ValueError):
-                    raise _refuse(f"{table.name}, row {row['id']}: {old!r} is not a row of {table.name}.") from None
+                    where = f"{table.name}, row {row['id']}"
+                    raise _refuse(f"{where}: {old!r} is not a row of {table.name}.") from None
         table.model.objects.bulk_update(objs, own_fields, batch_size=500)
     return objs
 
 
-def _fix_later(table: Table, rows: list[dict[str, Any]], objs: list[models.Model], ids: Ids) -> None:
+def _fix_later(
+    table: Table, rows: list[dict[str, Any]], objs: list[models.Model], ids: Ids
+) -> None:
     fixes = later_fixes(table)
     if not fixes:
         return
@@ -178,7 +189,7 @@ def _fix_later(table: Table, rows: list[dict[str, Any]], objs: list[models.Model
             try:
                 fix(fixed, ids)
             except (KeyError, TypeError, ValueError):
-                raise _refuse(f"{table.name}, row {row['id']}: it names a row not in the file.") from None
+                raise _missing_row(table, row) from None
         for name, value in fixed.items():
             if value != row.get(name):
                 setattr(obj, fields[name].attname, value)
@@ -212,7 +223,8 @@ def club_import(*, document: Any, slug: str | None = None) -> Club:
                 with transaction.atomic():
                     done.append((table, rows, _insert(table, rows, ids)))
             except DatabaseError as exc:
-                raise _refuse(f"The {table.name} rows break a rule of the database: {exc}") from None
+                message = f"The {table.name} rows break a rule of the database: {exc}"
+                raise _refuse(message) from None
         for table, rows, objs in done:
             _fix_later(table, rows, objs, ids)
         try:

@@ -131,15 +131,16 @@ def _standings(table) -> list[tuple]:
 def _sheet(game: Game) -> dict[str, Any]:
     sheet = game_sheet(game=game)
     names = sheet.players
+    rows = [
+        (r.number, r.dealer, r.declarer, getattr(r.declarer_player, "name", None), r.bid,
+         r.score, r.totals, r.made, r.void, r.confirmed, r.corrected,
+         [(i.kind, i.seat, i.points) for i in r.irregularities], r.confirmed_by_name,
+         {seat: names[pid].name for seat, pid in r.hand.seats.items()})
+        for r in sheet.rows
+    ]  # fmt: skip
     return {
         "seats": {seat: p.name for seat, p in sheet.seats.items()},
-        "rows": [
-            (r.number, r.dealer, r.declarer, getattr(r.declarer_player, "name", None), r.bid,
-             r.score, r.totals, r.made, r.void, r.confirmed, r.corrected,
-             [(i.kind, i.seat, i.points) for i in r.irregularities], r.confirmed_by_name,
-             {seat: names[pid].name for seat, pid in r.hand.seats.items()})
-            for r in sheet.rows
-        ],  # fmt: skip
+        "rows": rows,
         "totals": sheet.totals,
         "player_totals": {names[pid].name: t for pid, t in sheet.player_totals.items()},
         "status": sheet.status,

@@ -59,7 +59,8 @@ def test_the_command_imports_a_club_under_a_new_slug(tmp_path, document, capsys)
     assert "Imported Pine Ridge (slug pine-ridge-2" in capsys.readouterr().out
     hands = Hand.objects.filter(game__club=copy).order_by("number")
     assert [h.bid for h in hands] == [80, 85]
-    assert {p.name for p in copy.players.all()} == {p["name"] for p in document["tables"]["players"]}
+    exported = {p["name"] for p in document["tables"]["players"]}
+    assert {p.name for p in copy.players.all()} == exported
     assert copy.memberships.get(user__username="pat").role == "director"
 
 
@@ -95,7 +96,8 @@ def test_a_file_of_another_kind_is_refused(tmp_path, document):
 
 def test_a_table_or_column_this_rookclub_does_not_know_is_refused(tmp_path, document):
     document["tables"]["dragons"] = []
-    assert "tables this Rookclub does not know: dragons" in refused(tmp_path, document, "--slug", "x")
+    message = refused(tmp_path, document, "--slug", "x")
+    assert "tables this Rookclub does not know: dragons" in message
     del document["tables"]["dragons"]
     document["tables"]["players"][0]["nickname"] = "Ace"
     row = document["tables"]["players"][0]["id"]
