@@ -28,8 +28,8 @@ def _download(club: Club, by: object, kind: str | None) -> HttpResponse:
     """The export as an attachment; ``Invalid`` for an unknown format."""
     kind = kind or "json"
     if kind not in FORMATS:
-        message = f"Unknown format {kind!r}: ask for json or zip."
-        raise Invalid(message, errors={"format": ["json or zip"]}, code="unknown_format")
+        message = f"Unknown format {kind[:20]!r}: ask for json or zip."
+        raise Invalid(message, errors={"format": [message]}, code="unknown_format")
     require_director(by, club)
     export = club_export(club=club)
     body = export_files.as_json(export) if kind == "json" else export_files.as_zip(export)
