@@ -225,8 +225,12 @@ def club_import(*, document: Any, slug: str | None = None) -> Club:
             except DatabaseError as exc:
                 message = f"The {table.name} rows break a rule of the database: {exc}"
                 raise _refuse(message) from None
-        for table, rows, objs in done:
-            _fix_later(table, rows, objs, ids)
+        try:
+            for table, rows, objs in done:
+                with transaction.atomic():
+                    _fix_later(table, rows, objs, ids)
+        except DatabaseError as exc:
+            raise _refuse(f"The ids inside the {table.name} rows do not fit: {exc}") from None
         try:
             # PostgreSQL checks foreign keys at commit: check them here, to refuse with
             # a sentence instead of failing on the way out.

@@ -6,6 +6,8 @@ import json
 import zipfile
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from rookclub.clubs.export import FORMAT, VERSION, describe, tables
@@ -150,3 +152,29 @@ def test_the_club_page_offers_a_member_no_download(club, client):
     answer = client.get(f"/clubs/{club.slug}/export/?format=json")
     assert answer.status_code == 403
     assert "Only a director of the club can do this." in answer.content.decode()
+
+
+def test_an_id_beyond_any_club_is_not_found_rather_than_an_error(club):
+    director = club.memberships.get(role="director").user
+    answer = client_for(director).get("/api/v1/clubs/99999999999999999999999/export/")
+    assert answer.status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_outside_a_transaction_the_export_reads_one_snapshot_and_leaves_writes_working():
+    # As in a request: no transaction is open, so the export opens its own (on
+    # PostgreSQL a read-only repeatable-read snapshot) and closes it.
+    from rookclub.clubs.export import club_export
+    from tests.factories import game_for
+
+    small = ClubFactory()
+    game = game_for(small)
+
+    with CaptureQueriesContext(connection) as queries:
+        export = club_export(club=small)
+
+    snapshot = any("REPEATABLE READ" in q["sql"] for q in queries.captured_queries)
+    assert snapshot == (connection.vendor == "postgresql")
+    assert [g["id"] for g in export.rows["games"]] == [game.pk]
+    assert len(export.rows["game_seats"]) == 4
+    ClubFactory(name="Written after")  # the connection is not left read-only
