@@ -11,8 +11,9 @@ from django.db import connection
 from rookclub.clubs.export import club_export
 from rookclub.clubs.export_import import club_import
 from rookclub.clubs.models import Club, Player
-from scoring.models import Game, Hand
+from scoring.models import Game, Hand, TableLink
 from tests.export.club_data import build_club, standings_of
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -45,6 +46,7 @@ def test_a_club_comes_back_from_its_export_with_every_standing_the_same(two_club
     _, club = two_clubs
     before = standings_of(club)
     document = _file(club)
+    old_keys = set(TableLink.objects.values_list("key", flat=True))
     assert len(before["nights"]) == 3 and len(before["tournaments"]) == 2
     assert len(before["games"]) == 6
 
@@ -56,6 +58,12 @@ def test_a_club_comes_back_from_its_export_with_every_standing_the_same(two_club
     assert Player.objects.order_by("pk").first().pk != first_player  # the ids did move
     assert standings_of(imported) == before
     assert _counts(_file(imported)) == _counts(document)
+    # A tournament table's link follows its round (its scope is the round's id), with
+    # a new key: the old keys were never in the file.
+    links = TableLink.objects.filter(club=imported, kind="tournament")
+    assert links.count() == 2
+    assert {Round.objects.get(pk=link.scope).tournament.club_id for link in links} == {imported.pk}
+    assert not {link.key for link in links} & old_keys
 
 
 def test_a_club_imported_beside_others_under_a_new_slug_reads_the_same(two_clubs):
