@@ -8,11 +8,11 @@ Every app registers the tables it owns from its ``AppConfig.ready()`` with
 the clubs layer. A table's columns are its model's own columns: a foreign key is
 written as the id of the row it points to (in the table that holds it, or the
 ``users`` table for a person), so a field added to a model is exported without a
-change here, and ``tests/clubs/test_export.py`` fails if a new model is neither
+change here, and ``tests/export/test_export_tables.py`` fails if a new model is neither
 registered nor listed as left out.
 
-Reading a club costs one query per table plus two (the club, the people), whatever
-the club's size, inside one read-only snapshot on PostgreSQL so that a hand recorded
+Reading a club costs one query per table plus one (the people), whatever the
+club's size, inside one read-only snapshot on PostgreSQL so that a hand recorded
 during the download cannot appear in ``hands`` without its game.
 """
 
@@ -188,8 +188,9 @@ def _read(club: Club) -> Export:
 
 
 def club_export(*, club: Club) -> Export:
-    """Every row of ``club`` in every registered table (tables + 1 queries, plus the
-    snapshot's own statement on PostgreSQL). Who may ask is the caller's check."""
+    """Every row of ``club`` in every registered table: a query per table and one for
+    the people (plus the snapshot's own statement on PostgreSQL when no transaction
+    is open). Who may ask is the caller's check."""
     outermost = not connection.in_atomic_block
     with transaction.atomic():
         if outermost and connection.vendor == "postgresql":

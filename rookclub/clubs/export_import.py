@@ -95,7 +95,7 @@ def _target(field: models.Field) -> str:
     if field.related_model is get_user_model():
         return "users"
     table = table_of(field.related_model)
-    if table is None:  # caught by tests/clubs/test_export.py before it ships
+    if table is None:  # caught by tests/export/test_export_tables.py
         raise RuntimeError(f"{field} points to a model no export table holds")
     return table.name
 
