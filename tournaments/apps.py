@@ -7,8 +7,10 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments import receivers  # noqa: F401  connects to scoring's game_scored
+        from tournaments.exports import register_tables as register_exports
         from tournaments.prints import register_kinds
         from tournaments.table_links import register as register_table_links
 
         register_kinds()
         register_table_links()  # answers scoring's table links of kind "tournament"
+        register_exports()  # its tables in a club's export (rookclub/clubs/export.py)

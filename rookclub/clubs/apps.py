@@ -8,3 +8,8 @@ class ClubsConfig(AppConfig):
     label = "rookclub"
     verbose_name = "Rook clubs"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from rookclub.clubs.export_tables import register_tables
+
+        register_tables()  # its tables in a club's export (rookclub/clubs/export.py)

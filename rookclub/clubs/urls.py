@@ -2,13 +2,14 @@
 
 from django.urls import path
 
-from rookclub.clubs import member_views, views
+from rookclub.clubs import export_views, member_views, views
 
 urlpatterns = [
     path("accounts/signup/", member_views.signup, name="signup"),
     path("clubs/new/", member_views.club_new, name="club-new"),
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
     path("clubs/<slug:slug>/members/", member_views.club_members_view, name="club-members"),
+    path("clubs/<slug:slug>/export/", export_views.club_export_page, name="club-export"),
     path("clubs/<slug:slug>/members/invite/", member_views.member_invite, name="member-invite"),
     path("clubs/<slug:slug>/members/new/", member_views.member_new, name="member-new"),
     path(

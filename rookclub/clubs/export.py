@@ -1,0 +1,218 @@
+"""A club's data as one document: the registry of exported tables and the reader that
+fills it (the file formats are in :mod:`rookclub.clubs.export_files`, the way back in
+:mod:`rookclub.clubs.export_import`; the format is described in docs/club-export.md).
+
+Every app registers the tables it owns from its ``AppConfig.ready()`` with
+:func:`register` (clubs: ``export_tables.py``; scoring and tournaments: their
+``exports.py``), as print kinds are registered, so this module imports nothing above
+the clubs layer. A table's columns are its model's own columns: a foreign key is
+written as the id of the row it points to (in the table that holds it, or the
+``users`` table for a person), so a field added to a model is exported without a
+change here, and ``tests/export/test_export_tables.py`` fails if a new model is neither
+registered nor listed as left out.
+
+Reading a club costs one query per table plus one (the people), whatever the
+club's size, inside one read-only snapshot on PostgreSQL so that a hand recorded
+during the download cannot appear in ``hands`` without its game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import connection, models, transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from rookclub.clubs.models import Club
+
+FORMAT = "rookclub-club-export"
+VERSION = 1
+
+#: Fixes ids held inside a row's JSON (or in a plain integer column) on import:
+#: ``fix(row, ids)`` edits ``row`` in place; ``ids.new(table, old_id)`` gives the new id.
+Fix = Callable[[dict[str, Any], "Ids"], None]
+
+
+@dataclass(frozen=True)
+class Table:
+    """One exported table: a model's rows that belong to a club."""
+
+    #: The table's name in the file (and its CSV file's name): plural, from the game.
+    name: str
+    model: type[models.Model]
+    #: The club's rows (any order; they are written by id).
+    rows: Callable[[Club], QuerySet]
+    #: Import order: a table comes after every table its rows point to.
+    order: int
+    #: Columns never written: secrets (a table link's key), caches rebuilt on import.
+    exclude: tuple[str, ...] = ()
+    #: Ids inside the row's JSON that must follow their rows to new ids on import; run
+    #: once every table is in, so they may use any table's ids.
+    fixes: tuple[Fix, ...] = ()
+    description: str = ""
+
+    def columns(self) -> list[models.Field]:
+        return [f for f in self.model._meta.concrete_fields if f.name not in self.exclude]
+
+
+#: Every registered table by name, in import order once :func:`tables` sorts them.
+TABLES: dict[str, Table] = {}
+#: Fixes another app adds to a table it does not own (``register_fix``): run before
+#: the table's rows are inserted, or after every table is in.
+_INSERT_FIXES: dict[str, list[Fix]] = {}
+_LATER_FIXES: dict[str, list[Fix]] = {}
+#: Models that belong to a club's data but are deliberately not exported, with why.
+LEFT_OUT: dict[str, str] = {}
+
+
+def register(*tables: Table) -> None:
+    """Add an app's tables (from its ``AppConfig.ready()``); a name is one table."""
+    for table in tables:
+        taken = TABLES.get(table.name)
+        if taken is not None and taken != table:
+            raise ValueError(f"export table {table.name!r} is registered twice")
+        TABLES[table.name] = table
+
+
+def register_fix(table: str, fix: Fix, *, before_insert: bool = False) -> None:
+    """An app that owns what a lower table's column points to fixes it on import: the
+    game ids in a night's close event (scoring), a tournament table link's ``scope``, a
+    round id (tournaments). ``before_insert``: the column is held by a unique
+    constraint, so it is mapped before the rows go in, and the table it maps to must
+    come earlier in the import order; otherwise the fix runs once every table is in."""
+    fixes = (_INSERT_FIXES if before_insert else _LATER_FIXES).setdefault(table, [])
+    if fix not in fixes:
+        fixes.append(fix)
+
+
+def leave_out(model: type[models.Model], why: str) -> None:
+    """Say that ``model`` is not part of the export, and why (checked by the tests)."""
+    LEFT_OUT[model._meta.label] = why
+
+
+def tables() -> list[Table]:
+    """Every table in import order."""
+    return sorted(TABLES.values(), key=lambda t: (t.order, t.name))
+
+
+def insert_fixes(table: Table) -> tuple[Fix, ...]:
+    return tuple(_INSERT_FIXES.get(table.name, ()))
+
+
+def later_fixes(table: Table) -> tuple[Fix, ...]:
+    return (*table.fixes, *_LATER_FIXES.get(table.name, ()))
+
+
+def table_of(model: type[models.Model]) -> Table | None:
+    """The table holding ``model``'s rows (None for the user model and unknown models)."""
+    return next((t for t in TABLES.values() if t.model is model), None)
+
+
+class Ids:
+    """Old id -> new id, per table, as rows are imported."""
+
+    def __init__(self) -> None:
+        self.by_table: dict[str, dict[int, int]] = {}
+
+    def add(self, table: str, old: int, new: int) -> None:
+        self.by_table.setdefault(table, {})[old] = new
+
+    def new(self, table: str, old: Any) -> Any:
+        """The new id of row ``old`` of ``table``; None stays None. An id the file does
+        not hold raises ``KeyError`` (the importer names the row)."""
+        if old is None:
+            return None
+        return self.by_table.get(table, {})[int(old)]
+
+    def new_or_none(self, table: str, old: Any) -> Any:
+        try:
+            return self.new(table, old)
+        except (KeyError, TypeError, ValueError):
+            return None
+
+
+# ---- reading a club --------------------------------------------------------------------------
+
+
+def _is_user(field_: models.Field) -> bool:
+    return field_.is_relation and field_.related_model is get_user_model()
+
+
+def _column_names(table: Table) -> list[tuple[str, str]]:
+    """(column name in the file, lookup for ``values()``) of each exported column."""
+    return [(f.name, f.attname) for f in table.columns()]
+
+
+@dataclass
+class Export:
+    """A club's whole data: rows of every table, keyed by column name."""
+
+    club: Club
+    exported_at: Any
+    rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+
+    def document(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "exported_at": self.exported_at.isoformat(),
+            "club": {"id": self.club.pk, "name": self.club.name, "slug": self.club.slug},
+            "tables": self.rows,
+        }
+
+
+USER_COLUMNS = ("id", "username", "first_name", "last_name")
+
+
+def _read(club: Club) -> Export:
+    out = Export(club=club, exported_at=timezone.now())
+    user_ids: set[int] = set()
+    for table in tables():
+        names = _column_names(table)
+        rows = []
+        for values in table.rows(club).order_by("pk").values(*[a for _, a in names]):
+            rows.append({name: values[attname] for name, attname in names})
+        for f in table.columns():
+            if _is_user(f):
+                user_ids.update(r[f.name] for r in rows if r[f.name] is not None)
+        out.rows[table.name] = rows
+    # The people rows point to (who entered a hand, who is a member): names, never
+    # passwords or emails.
+    people = get_user_model().objects.filter(Q(pk__in=user_ids) | Q(memberships__club=club))
+    out.rows = {"users": list(people.distinct().order_by("pk").values(*USER_COLUMNS)), **out.rows}
+    return out
+
+
+def club_export(*, club: Club) -> Export:
+    """Every row of ``club`` in every registered table: a query per table and one for
+    the people (plus the snapshot's own statement on PostgreSQL when no transaction
+    is open). Who may ask is the caller's check."""
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost and connection.vendor == "postgresql":
+            # One snapshot for every table: a hand recorded during the download is in
+            # both its game's totals and ``hands``, or in neither.
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        return _read(club)
+
+
+def referenced_tables(table: Table) -> Iterable[tuple[str, str | None]]:
+    """(column, table it points to) for each foreign key; ``users`` for a person."""
+    for f in table.columns():
+        if f.is_relation:
+            if _is_user(f):
+                yield f.name, "users"
+            else:
+                target = table_of(f.related_model)
+                yield f.name, target.name if target else None
+
+
+def describe() -> Mapping[str, list[str]]:
+    """Table -> its columns, for the docs' check."""
+    columns = {t.name: [name for name, _ in _column_names(t)] for t in tables()}
+    return {"users": list(USER_COLUMNS), **columns}

@@ -1,0 +1,47 @@
+"""``manage.py import_club club.json``: bring a club exported from another Rookclub
+(``GET /api/v1/clubs/{id}/export/?format=json``) into this one. See docs/club-export.md."""
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from rookclub.clubs.export_import import club_import
+from rookclub.core.errors import DomainError
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a club from its JSON export, all or nothing, with new ids. Refuses a file "
+        "that is not a Rookclub club export, and a club whose slug is already taken here."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="the .json file a director downloaded")
+        parser.add_argument("--slug", help="import the club under this slug instead of its own")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        path = Path(options["file"])
+        try:
+            document = json.loads(path.read_bytes())
+        except OSError as exc:
+            raise CommandError(f"Cannot read {path}: {exc.strerror or exc}.") from None
+        except (ValueError, RecursionError) as exc:
+            raise CommandError(f"{path} is not JSON: {exc}.") from None
+        try:
+            club = club_import(document=document, slug=options.get("slug"))
+        except DomainError as exc:
+            raise CommandError(exc.message) from None
+        counts = {
+            "players": club.players.count(),
+            "nights": club.sessions.count(),
+            "games": club.games.count(),
+        }
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Imported {club.name} (slug {club.slug}, id {club.pk}): "
+                + ", ".join(f"{n} {what}" for what, n in counts.items())
+                + "."
+            )
+        )

@@ -1,0 +1,75 @@
+"""Scoring's tables in a club's export (registered from ``ScoringConfig.ready()``):
+games, their seats, table links, hands with their corrections and irregularities.
+
+Hands keep what was entered and what the engine computed, exactly as stored: an
+import replays nothing, so every sheet and standing comes back the same. The ids
+held inside their JSON (a hand's seats, a game's totals per player, who had
+confirmed a corrected hand) are mapped to the new rows' ids on import.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rookclub.clubs.export import Ids, Table, register, register_fix
+from scoring.models import Game, GameSeat, Hand, HandCorrection, Irregularity, TableLink
+
+
+def _game_player_totals(row: dict[str, Any], ids: Ids) -> None:
+    totals = row.get("player_totals")
+    if isinstance(totals, dict):
+        row["player_totals"] = {str(ids.new("players", k)): v for k, v in totals.items()}
+
+
+def _hand_seats(row: dict[str, Any], ids: Ids) -> None:
+    seats = row.get("seats")
+    if isinstance(seats, dict):
+        row["seats"] = {seat: ids.new("players", pid) for seat, pid in seats.items()}
+
+
+def _correction_confirmers(row: dict[str, Any], ids: Ids) -> None:
+    for key in ("before", "after"):
+        snapshot = row.get(key)
+        if isinstance(snapshot, dict) and snapshot.get("confirmed_by") is not None:
+            # A confirmer who is not in the file (an account deleted since) is no one;
+            # the snapshot keeps their name in ``confirmed_by_name``.
+            snapshot["confirmed_by"] = ids.new_or_none("users", snapshot["confirmed_by"])
+
+
+def _closing_games(row: dict[str, Any], ids: Ids) -> None:
+    details = row.get("details")
+    if isinstance(details, dict) and isinstance(details.get("unfinished_games"), list):
+        details["unfinished_games"] = [ids.new("games", g) for g in details["unfinished_games"]]
+
+
+def register_tables() -> None:
+    register(
+        Table(
+            "games", Game, lambda c: c.games.all(), 300, fixes=(_game_player_totals,),
+            description="every game, its ruleset snapshot and final totals",
+        ),
+        Table(
+            "game_seats", GameSeat, lambda c: GameSeat.objects.filter(game__club=c), 310,
+            description="who sat where when each game started",
+        ),
+        Table(
+            "table_links", TableLink, lambda c: c.table_links.all(), 310, exclude=("key",),
+            description="tables' links (without their secret keys: an import makes new ones)",
+        ),
+        Table(
+            "hands", Hand, lambda c: Hand.objects.filter(game__club=c), 320,
+            fixes=(_hand_seats,), description="every hand as entered and as scored",
+        ),
+        Table(
+            "hand_corrections", HandCorrection,
+            lambda c: HandCorrection.objects.filter(hand__game__club=c), 330,
+            fixes=(_correction_confirmers,),
+            description="each director's correction: before, after, who, when, why",
+        ),
+        Table(
+            "irregularities", Irregularity,
+            lambda c: Irregularity.objects.filter(hand__game__club=c), 330,
+            description="penalties, reneges, misdeals and redeals of each hand",
+        ),
+    )  # fmt: skip
+    register_fix("night_events", _closing_games)

@@ -1,0 +1,187 @@
+"""A club with a bit of everything, built through the services, and its standings in a
+form that does not depend on ids (names instead), to compare two copies of it."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from rookclub.clubs.models import Club
+from rookclub.clubs.services import session_check_in, session_reopen
+from scoring.models import Game, Hand
+from scoring.nights import session_close, session_open, session_seat
+from scoring.selectors import game_sheet
+from scoring.services import hand_confirm, hand_correct, hand_record
+from scoring.standings import season_standings, session_standings
+from scoring.table_links import links_for
+from tests.factories import ClubFactory, director_of, players_of, scorer_of
+from tests.scoring.conftest import made_hand, play_out
+from tournaments import services as events
+from tournaments.models import Match, Tournament
+from tournaments.results import match_game_start
+from tournaments.selectors import tournament_standings
+
+
+def _event(club, director, format, players, size, **kwargs) -> Tournament:
+    tournament = events.tournament_create(
+        club=club, name=f"Spring {format}", format=format, by=director, **kwargs
+    )
+    for number in range(len(players) // size):
+        events.entry_add(
+            tournament=tournament, players=players[number * size : (number + 1) * size],
+            name=f"{format} entry {number + 1}", seed=number + 1, by=director,
+        )  # fmt: skip
+    return events.tournament_start(tournament=tournament, by=director, draw_seed="export")
+
+
+def _play_ready(tournament: Tournament, director) -> None:
+    for match in tournament.matches.filter(status=Match.Status.READY).order_by("id"):
+        a_wins = (match.entry_a.seed + match.pk) % 3 != 0  # a spread of winners
+        events.match_result_enter(
+            match=match, games=[[300, 145 + match.pk % 7 * 5] if a_wins else [150, 305]],
+            by=director,
+        )  # fmt: skip
+
+
+def add_nights(club: Club, count: int) -> None:
+    """``count`` more weekly nights of eight players at two tables: one game played out
+    with a set, a confirmed and a corrected hand; the other left unfinished at close,
+    the first night reopened for one more hand and closed again."""
+    director = club.memberships.get(role="director").user
+    scorer = club.memberships.get(role="scorer").user
+    players = list(club.players.order_by("id")[:8])
+    start = club.sessions.filter(date__year=2025).count()
+    for index in range(start, start + count):
+        date = datetime.date(2025, 3, 6) + datetime.timedelta(days=7 * index)
+        night = session_open(club=club, date=date, opened_by=director)
+        session_check_in(session=night, players=players[:8], by=director)
+        session_seat(session=night, by=director, seed=index + 1)
+        links_for(club=club, kind="night", numbers=[1, 2], session=night)
+        first, second = Game.objects.filter(session=night).order_by("id")
+        hand_record(game=first, data=made_hand(bid=100, ns=60), entered_by=scorer)  # set
+        hand_record(game=first, data=made_hand(bid=85, ns=90, bidder="south"), entered_by=scorer)
+        hand = Hand.objects.get(game=first, number=2)
+        hand_confirm(hand=hand, by=director)
+        hand_correct(
+            hand=hand, data=made_hand(bid=90, ns=95, bidder="south"), by=director,
+            reason="the bid was 90",
+        )  # fmt: skip
+        play_out(first, scorer)
+        penalty = {"penalties": [{"seat": "east", "kind": "table_talk"}]}
+        hand_record(game=second, data=made_hand(bid=80, ns=40, bidder="east", **penalty),
+                    entered_by=scorer)  # fmt: skip
+        hand_record(game=second, data=made_hand(bid=75, ns=75, bidder="west"), entered_by=scorer)
+        session_close(session=night, by=director)  # the second game stays unfinished
+        if index == 0:
+            session_reopen(session=night, by=director, reason="one more hand")
+            hand_record(game=second, data=made_hand(bid=95, ns=20, bidder="east"),
+                        entered_by=scorer)  # fmt: skip
+            session_close(session=night, by=director)
+
+
+def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
+    """Nights (random seating; one closed with a game unfinished and reopened), an
+    individual-scoring night, corrected and confirmed hands, table links, a Swiss event
+    with a game played at the table, and a single-elimination bracket."""
+    club = ClubFactory(name=name, slug=name.lower().replace(" ", "-"))
+    director = director_of(club, username=f"{club.slug}-dana", first_name="Dana")
+    scorer = scorer_of(club, username=f"{club.slug}-sam")
+    players = players_of(club, 16)
+    add_nights(club, nights)
+    # Individual scoring (RULES.md §6): partners change every four hands.
+    solo = session_open(
+        club=club, date=datetime.date(2024, 11, 7), opened_by=director,
+        ruleset="tournament-individual",
+    )  # fmt: skip
+    session_check_in(session=solo, players=players[8:12], by=director)
+    session_seat(session=solo, by=director, seed=7)
+    game = Game.objects.get(session=solo)
+    for number in range(6):
+        bidder = ("north", "east", "south", "west")[number % 4]
+        ns = (50, 85, 70, 100, 35, 65)[number]
+        hand_record(game=game, data=made_hand(bid=80, ns=ns, bidder=bidder), entered_by=scorer)
+    swiss = _event(club, director, "swiss", players[:8], 2, rounds=2)
+    table_match = swiss.matches.filter(status=Match.Status.READY).order_by("table").first()
+    table_game = match_game_start(match=table_match, by=director)
+    links_for(club=club, kind="tournament", numbers=[1, 2], scope=table_match.round_id)
+    play_out(table_game, scorer)
+    _play_ready(swiss, director)
+    events.round_pair_next(tournament=swiss, by=director)
+    _play_ready(swiss, director)
+    bracket = _event(club, director, "single_elimination", players[8:16], 2)
+    for _ in range(2):
+        _play_ready(bracket, director)
+    return club
+
+
+# ---- what must come out the same ----------------------------------------------------------
+
+
+def _standings(table) -> list[tuple]:
+    def rows(items):
+        return [
+            (r.name, r.games, r.won, r.unfinished, r.points, r.hands_declared, r.made, r.sets,
+             r.night_count)
+            for r in items
+        ]  # fmt: skip
+
+    return [table.games, table.unfinished, rows(table.players), rows(table.partnerships)]
+
+
+def _sheet(game: Game) -> dict[str, Any]:
+    sheet = game_sheet(game=game)
+    names = sheet.players
+    rows = [
+        (r.number, r.dealer, r.declarer, getattr(r.declarer_player, "name", None), r.bid,
+         r.score, r.totals, r.made, r.void, r.confirmed, r.corrected,
+         [(i.kind, i.seat, i.points) for i in r.irregularities], r.confirmed_by_name,
+         {seat: names[pid].name for seat, pid in r.hand.seats.items()})
+        for r in sheet.rows
+    ]  # fmt: skip
+    return {
+        "seats": {seat: p.name for seat, p in sheet.seats.items()},
+        "rows": rows,
+        "totals": sheet.totals,
+        "player_totals": {names[pid].name: t for pid, t in sheet.player_totals.items()},
+        "status": sheet.status,
+        "winner": sheet.winner,
+        "next": (sheet.dealer, sheet.next_number),
+    }
+
+
+def _audit(tournament: Tournament, names: dict[int, str]) -> list[Any]:
+    """The audit trail's entries by name: who was added, the seeding, each winner."""
+    out = []
+    for item in tournament.audit.order_by("when", "id"):
+        after = item.after or {}
+        out.append(
+            (item.what, getattr(item.who, "username", None), names.get(after.get("entry")),
+             [names[e] for e in after.get("seeding", [])], names.get(after.get("winner")))
+        )  # fmt: skip
+    return out
+
+
+def _tournament(tournament: Tournament) -> list[Any]:
+    names = {e.pk: e.name for e in tournament.entries.all()}
+    return [[names[e] for e in tournament.seeding], _audit(tournament, names)] + [
+        (r.rank, r.entry.name, r.played, r.wins, r.losses, r.draws, r.byes, r.match_points,
+         r.points_for, r.points_against, r.spread, r.buchholz, r.sonneborn_berger,
+         r.tie_breakers, r.decided_by, r.playoff_needed, sorted(names[e] for e in r.tied_with),
+         r.place)
+        for r in tournament_standings(tournament=tournament)
+    ]  # fmt: skip
+
+
+def standings_of(club: Club) -> dict[str, Any]:
+    """Every standing of the club, and every game's sheet, keyed by what a person sees."""
+    return {
+        "season": {
+            year: _standings(season_standings(club=club, year=year)) for year in (2024, 2025, None)
+        },
+        "nights": {
+            str(night.date): _standings(session_standings(session=night))
+            for night in club.sessions.order_by("date")
+        },
+        "tournaments": {t.name: _tournament(t) for t in club.tournaments.order_by("name")},
+        "games": [_sheet(game) for game in club.games.order_by("id")],
+    }
