@@ -15,6 +15,7 @@ from django.db import transaction
 
 from rookclub.clubs import permissions
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
+from rookclub.core.limits import SCORE_MAX, check_reason
 from scoring.models import Game
 from tournaments import brackets
 from tournaments.formats import correct_result
@@ -64,6 +65,9 @@ def _lock(match: Match) -> tuple[Tournament, Match]:
 # ---- reading a best-of-N result -------------------------------------------------------------
 
 
+GAMES_MAX = 9  # a match is best of 9 at most (games_per_match)
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -98,10 +102,14 @@ def parse_games(tournament: Tournament, games: Any) -> tuple[list[tuple[int, int
     best_of = tournament.games_per_match
     if not isinstance(games, list | tuple) or not games:
         raise Invalid("No games.", errors={"games": ["a list of [score_a, score_b] games"]})
+    if len(games) > GAMES_MAX:
+        raise Invalid("Too many games.", errors={"games": [f"at most {GAMES_MAX} games"]})
     problems, scores = [], []
     for number, game in enumerate(games, start=1):
         if not isinstance(game, list | tuple) or len(game) != 2 or not all(map(_is_int, game)):
             problems.append(f"game {number}: two whole-number scores, [score_a, score_b]")
+        elif not all(-SCORE_MAX <= score <= SCORE_MAX for score in game):
+            problems.append(f"game {number}: scores from -{SCORE_MAX} to {SCORE_MAX}")
         else:
             scores.append((game[0], game[1]))
     if problems:
@@ -176,6 +184,7 @@ def match_result_correct(
     that already have results and would change are listed (``DependentMatches``)
     unless ``confirm``, in which case their results are reset and they are replayed."""
     _require_director(by, match.tournament)
+    check_reason(reason)
     with transaction.atomic():
         tournament, match = _lock(match)
         if match.status != Match.Status.DECIDED:
