@@ -11,8 +11,8 @@ from rookclub.clubs.models import Club
 from rookclub.core.api import IdField, OptionsField, whole
 from rookclub.core.limits import REASON_MAX, SCORE_MAX, validate_name, validate_text
 from tournaments import selectors
-from tournaments.services import ENTRY_SEED_MAX
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
+from tournaments.services import ENTRY_SEED_MAX
 
 # ---- requests -------------------------------------------------------------------------------
 
@@ -30,7 +30,6 @@ PINS_MAX = 100
 )  # fmt: skip
 class ScoresField(serializers.JSONField):
     """A match's games, checked by the service (one message per game)."""
-
 
 
 class TournamentCreateSerializer(serializers.Serializer):

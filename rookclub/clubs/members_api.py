@@ -23,8 +23,8 @@ from rookclub.clubs.models import Club, Membership, Player
 from rookclub.clubs.permissions import require_director, require_member
 from rookclub.clubs.selectors import Member, club_members
 from rookclub.core.api import DomainErrorsMixin, whole
-from rookclub.core.limits import validate_name
 from rookclub.core.errors import Invalid, NotFound
+from rookclub.core.limits import validate_name
 
 #: Hashing a megabyte-long password is slow on purpose; nobody types more than this.
 PASSWORD_MAX = 256

@@ -28,8 +28,8 @@ from rest_framework.response import Response
 
 from rookclub.clubs.permissions import is_member
 from rookclub.core.api import OptionsField
-from rookclub.core.limits import YEAR_MAX
 from rookclub.core.errors import DomainError
+from rookclub.core.limits import YEAR_MAX
 from rookclub.printing.kinds import KINDS, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.services import document_pdf, print_job_start

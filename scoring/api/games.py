@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny
@@ -21,8 +26,8 @@ from rookclub.core.api import (
     visible_to,
     whole,
 )
-from rookclub.core.limits import ID_MAX, REASON_MAX, SCORE_MAX
 from rookclub.core.errors import Invalid
+from rookclub.core.limits import ID_MAX, REASON_MAX, SCORE_MAX
 from scoring import services
 from scoring.engine import PRESETS
 from scoring.engine.records import PENALTIES_MAX
@@ -76,15 +81,20 @@ class HandIn(serializers.Serializer):
         max_length=PENALTIES_MAX,
         child=inline_serializer(
             "Penalty",
-            {"seat": serializers.CharField(help_text=SEAT_HELP, max_length=8),
-             "kind": serializers.ChoiceField(["table_talk", "improper_discard"])},  # fmt: skip
+            {
+                "seat": serializers.CharField(help_text=SEAT_HELP, max_length=8),
+                "kind": serializers.ChoiceField(["table_talk", "improper_discard"]),
+            },
         ),
         required=False,
     )
     renege = inline_serializer(
         "Renege",
-        {"seat": serializers.CharField(help_text=SEAT_HELP, max_length=8),
-         "found": serializers.ChoiceField(["in_time", "later"]), "counters": SIDES_IN},  # fmt: skip
+        {
+            "seat": serializers.CharField(help_text=SEAT_HELP, max_length=8),
+            "found": serializers.ChoiceField(["in_time", "later"]),
+            "counters": SIDES_IN,
+        },
         required=False,
     )
     misdeal = inline_serializer(
