@@ -125,10 +125,8 @@ def test_a_lone_surrogate_in_a_reason_or_a_key_is_refused(api, club, raw):
 
 def test_a_lone_surrogate_in_game_options_is_refused(api, club):
     players = players_of(club, 4)
-    raw = json.dumps({
-        "seats": dict(zip(("north", "east", "south", "west"), [p.pk for p in players], strict=True)),
-        "options": {"\ud800": 1},
-    })  # fmt: skip
+    seats = dict(zip(("north", "east", "south", "west"), [p.pk for p in players], strict=True))
+    raw = json.dumps({"seats": seats, "options": {"\ud800": 1}})
 
     refused(api.generic("POST", "/api/v1/games/", raw, content_type="application/json"))
 
@@ -136,9 +134,7 @@ def test_a_lone_surrogate_in_game_options_is_refused(api, club):
 def test_a_body_over_one_megabyte_is_413_in_json(api, club):
     big = json.dumps({"name": "x" * (1024 * 1024)})
 
-    body = refused(
-        api.generic("POST", "/api/v1/clubs/", big, content_type="application/json"), 413
-    )
+    body = refused(api.generic("POST", "/api/v1/clubs/", big, content_type="application/json"), 413)
 
     assert "1 MB" in body["detail"]
     assert Club.objects.count() == 1
