@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.db.models import QuerySet
@@ -54,6 +55,9 @@ def visible_to(queryset: QuerySet, request: Request, club_path: str = "club") ->
     return queryset.filter(**{lookup: user}).distinct()
 
 
+_WHOLE_NUMBER = re.compile(r"-?[0-9]{1,20}")
+
+
 def query_int(
     request: Request, name: str, *, minimum: int = 1, maximum: int = ID_MAX
 ) -> int | None:
@@ -65,10 +69,7 @@ def query_int(
     if raw is None or raw == "":
         return None
     text = raw.strip()
-    if not (text.isascii() and text.lstrip("-").isdigit()) or len(text) > 20:
-        number = None
-    else:
-        number = int(text)
+    number = int(text) if _WHOLE_NUMBER.fullmatch(text) else None
     if number is None or not minimum <= number <= maximum:
         raise Invalid(
             f"The {name} must be a whole number from {minimum} to {maximum}.",

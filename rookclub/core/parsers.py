@@ -3,8 +3,8 @@
 DRF reads a JSON body whole, whatever its size (Django's
 ``DATA_UPLOAD_MAX_MEMORY_SIZE`` only guards ``request.body`` and forms), lets
 ``json`` recurse until Python's stack gives out (``[[[[…`` 100,000 deep was a
-500), and passes a lone surrogate (``"\\ud800"``) through to the database, whose
-encoder fails on it (a 500 again). Here each of those is a refusal in words.
+500), and passes a lone surrogate (``"\\ud800"``) or a NUL through to the database,
+which cannot store either (a 500 again). Here each of those is a refusal in words.
 """
 
 from __future__ import annotations
@@ -57,6 +57,8 @@ def _problem(data: Any) -> str | None:
                 value.encode("utf-8")
             except UnicodeEncodeError:
                 return "text holds a lone surrogate (such as \\ud800), which is not a character"
+            if "\x00" in value:  # PostgreSQL stores no NUL in text or jsonb
+                return "text holds a NUL character (\\u0000), which cannot be stored"
     return None
 
 

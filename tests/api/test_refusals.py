@@ -48,7 +48,7 @@ def refused(response, status=400):
     return body
 
 
-@pytest.mark.parametrize("year", ["0", "²", "9" * 20, "-3", "2025.5", "１９９９"])
+@pytest.mark.parametrize("year", ["0", "²", "9" * 20, "-3", "--3", "2025.5", "１９９９", "1e3"])
 def test_a_season_year_that_is_no_year_is_refused(api, club, year):
     body = refused(api.get(f"/api/v1/clubs/{club.pk}/standings/", {"year": year}))
 
@@ -234,3 +234,12 @@ def test_a_reason_over_500_characters_is_refused(api, club):
     refused(api.post(f"/api/v1/hands/{hand.pk}/correct/", body))
 
     assert not hand.corrections.exists()
+
+
+def test_a_nul_character_in_any_json_text_is_refused(api, club):
+    # PostgreSQL stores no NUL in text or jsonb: a print job's parameters were a 500 there.
+    raw = json.dumps({"kind": "round-sheets", "parameters": {"round": 1, "note": "a\u0000b"}})
+
+    body = refused(api.generic("POST", "/api/v1/print-jobs/", raw, content_type="application/json"))
+
+    assert "NUL" in body["detail"]

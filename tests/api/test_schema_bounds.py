@@ -30,11 +30,10 @@ def _unbounded(schema: dict[str, Any], node: dict[str, Any], where: str, seen: s
     for key in ("oneOf", "anyOf", "allOf"):
         for i, part in enumerate(node.get(key, [])):
             found += _unbounded(schema, part, f"{where}.{key}[{i}]", seen)
-    if kind == "integer" and ("maximum" not in node or "minimum" not in node):
+    needs = {"integer": ({"maximum"}, {"minimum"}), "string": ({"enum", "format", "maxLength"},)}
+    if any(not (alternatives & set(node)) for alternatives in needs.get(kind, ())):
         found.append(where)
-    elif kind == "string" and not ({"enum", "format", "maxLength"} & set(node)):
-        found.append(where)
-    elif kind == "array":
+    if kind == "array":
         if "maxItems" not in node:
             found.append(where)
         found += _unbounded(schema, node.get("items", {}), f"{where}[]", seen)
