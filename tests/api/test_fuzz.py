@@ -19,6 +19,8 @@ from collections import Counter
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
@@ -50,6 +52,18 @@ def _path_values(world, path: str) -> dict[str, object]:
     return {name: value for name, value in values.items() if "{" + name + "}" in path}
 
 
+@pytest.fixture
+def keep_test_connection():
+    """Calling the WSGI application directly sends request_started, whose
+    ``close_old_connections`` would close the test's connection mid-transaction on
+    PostgreSQL (Django's test client unhooks it the same way)."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
 def _runner(label, strategy, examples, token, sent, failures):
     """A Hypothesis test sending ``examples`` cases of ``strategy`` and checking each."""
 
@@ -72,7 +86,9 @@ def _runner(label, strategy, examples, token, sent, failures):
 
 
 @pytest.mark.django_db
-def test_the_api_answers_every_generated_request_as_its_schema_says(fuzz_world, settings):
+def test_the_api_answers_every_generated_request_as_its_schema_says(
+    fuzz_world, settings, keep_test_connection
+):
     world = fuzz_world
     settings.SITE_URL = "https://rook.example.org/"  # table cards print their QR codes
     token = Token.objects.create(user=world.director).key
