@@ -66,6 +66,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A database that does not answer: 503 (JSON on the API), not a 500.
+    "rookclub.core.faults.DatabaseDownMiddleware",
 ]
 
 ROOT_URLCONF = "rookclub.urls"
@@ -245,11 +247,23 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_SCHEMA_CLASS": "rookclub.core.schema.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "rookclub.core.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
+    # JSON bodies up to DATA_UPLOAD_MAX_MEMORY_SIZE, nested 20 deep, real Unicode text.
+    "DEFAULT_PARSER_CLASSES": [
+        "rookclub.core.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # Domain errors, 413, and 503 when the database is down: JSON with a sentence.
+    "EXCEPTION_HANDLER": "rookclub.core.faults.api_exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
+# A request body over 1 MB is refused (413); the largest real one, a tournament's
+# entries or a club night's check-in, is a few KB.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Rookclub API",
     "DESCRIPTION": "Record Rook hands, run club nights and tournaments, read standings.",

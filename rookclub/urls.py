@@ -41,3 +41,9 @@ urlpatterns = [
     path("", include("rookclub.clubs.urls")),
     path("", include("scoring.urls")),
 ]
+
+# Refusals and faults outside DRF's views: JSON under /api/, and a database that is
+# down answers 503 (rookclub/core/faults.py).
+handler400 = "rookclub.core.faults.bad_request"
+handler404 = "rookclub.core.faults.page_not_found"
+handler500 = "rookclub.core.faults.server_error"

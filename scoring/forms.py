@@ -16,6 +16,7 @@ from django import forms
 from rookclub.clubs.forms import SEATING_LABELS
 from rookclub.clubs.models import Player
 from rookclub.core.forms import label
+from rookclub.core.limits import validate_name, validate_text
 from scoring.engine import plain
 
 SEAT_LABELS = {"north": "North", "east": "East", "south": "South", "west": "West"}
@@ -224,6 +225,7 @@ class CorrectionForm(HandForm):
     reason = forms.CharField(
         label="Why is this hand corrected?",
         max_length=500,
+        validators=[validate_text],
         widget=forms.Textarea(attrs={"rows": 2}),
         error_messages={"required": "Give the reason: it stays in the hand's history."},
     )
@@ -240,7 +242,9 @@ class CheckInForm(forms.Form):
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
-    new_player = forms.CharField(label="Add a new player", max_length=120, required=False)
+    new_player = forms.CharField(
+        label="Add a new player", max_length=120, required=False, validators=[validate_name]
+    )
 
     def __init__(self, *args: Any, club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

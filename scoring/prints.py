@@ -11,6 +11,7 @@ from typing import Any
 from django.urls import reverse
 
 from rookclub.clubs.models import Club, ClubSession, SessionRound
+from rookclub.core.limits import YEAR_MAX
 from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
 from rookclub.printing.render import font_config
@@ -120,7 +121,7 @@ def build_session_standings(params: Mapping[str, Any]) -> Built:
 
 def build_season_standings(params: Mapping[str, Any]) -> Built:
     club = get_or_missing(Club, "club", (), slug=str(params.get("club") or ""))
-    year = int_param(params, "year", required=False)
+    year = int_param(params, "year", required=False, maximum=YEAR_MAX)
     return Built(
         items=[],
         context={"doc": builders.season_standings_doc(club, year)},

@@ -16,6 +16,7 @@ from django.utils import timezone
 from rookclub.clubs.models import ClubSession, Player, TableSeating
 from rookclub.clubs.services import closed_conflict, lock_open_session
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
+from rookclub.core.limits import check_reason
 from rookclub.core.roles import RECORDERS, require_role, user_or_none
 from scoring import permissions
 from scoring.engine import (
@@ -563,6 +564,7 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
         raise NotAllowed("Only a director can correct a hand.")
     if not isinstance(reason, str) or not reason.strip():
         raise Invalid("Say why.", errors={"reason": ["say why the hand is corrected"]})
+    check_reason(reason)
     with transaction.atomic():
         # Lock the game: a hand recorded while we replay would be scored on stale totals.
         game = Game.objects.select_for_update().get(pk=game.pk)

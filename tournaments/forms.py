@@ -19,6 +19,7 @@ from django import forms
 
 from rookclub.clubs import permissions
 from rookclub.clubs.models import Club, Player
+from rookclub.core.limits import validate_name, validate_text
 from scoring.engine import SEATS
 from scoring.engine.presets import DEFAULT_SLUG, PRESETS
 from tournaments.formats.standings import TIE_BREAKERS
@@ -69,6 +70,7 @@ class TournamentForm(forms.Form):
     name = forms.CharField(
         label="Name",
         max_length=120,
+        validators=[validate_name],
         error_messages={"required": "Give the event a name."},
     )
     format = forms.ChoiceField(
@@ -214,6 +216,7 @@ class EntryForm(forms.Form):
     name = forms.CharField(
         label="Entry name",
         max_length=160,
+        validators=[validate_name],
         required=False,
         help_text="Leave blank to use the players' names.",
     )
@@ -262,6 +265,7 @@ class WithdrawForm(forms.Form):
     reason = forms.CharField(
         label="Why does the entry withdraw?",
         max_length=500,
+        validators=[validate_text],
         widget=forms.Textarea(attrs={"rows": 2}),
         error_messages={"required": "Give the reason: it stays in the entry's history."},
     )

@@ -16,6 +16,7 @@ from django.db import transaction
 
 from rookclub.clubs import permissions
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
+from rookclub.core.limits import SCORE_MAX, check_reason
 from scoring.models import Game
 from tournaments import brackets
 from tournaments.formats import correct_result
@@ -63,6 +64,9 @@ def _lock(match: Match) -> tuple[Tournament, Match]:
 
 
 # ---- reading a best-of-N result -------------------------------------------------------------
+
+
+GAMES_MAX = 9  # a match is best of 9 at most (games_per_match)
 
 
 def _is_int(value: Any) -> bool:
@@ -152,10 +156,14 @@ def parse_games(
             "Enter the match's scores.",
             errors={"games": ["give each game's two scores, e.g. [[300, 185]]"]},
         )
+    if len(games) > GAMES_MAX:
+        raise Invalid("Too many games.", errors={"games": [f"at most {GAMES_MAX} games"]})
     problems, scores = [], []
     for number, game in enumerate(games, start=1):
         if not isinstance(game, list | tuple) or len(game) != 2 or not all(map(_is_int, game)):
             problems.append(f"game {number}: two whole-number scores, [score_a, score_b]")
+        elif not all(-SCORE_MAX <= score <= SCORE_MAX for score in game):
+            problems.append(f"game {number}: scores from -{SCORE_MAX} to {SCORE_MAX}")
         else:
             scores.append((game[0], game[1]))
     if problems:
@@ -247,6 +255,7 @@ def match_result_correct(
     that already have results and would change are listed (``DependentMatches``)
     unless ``confirm``, in which case their results are reset and they are replayed."""
     _require_director(by, match.tournament)
+    check_reason(reason)
     with transaction.atomic():
         tournament, match = _lock(match)
         if match.status != Match.Status.DECIDED:

@@ -8,26 +8,51 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rookclub.clubs.models import Club
+from rookclub.core.api import IdField, OptionsField, whole
+from rookclub.core.limits import REASON_MAX, SCORE_MAX, validate_name, validate_text
 from tournaments import selectors
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
+from tournaments.services import ENTRY_SEED_MAX
 
 # ---- requests -------------------------------------------------------------------------------
 
+PINS_MAX = 100
+
+
+@extend_schema_field(
+    {
+        "type": "array", "minItems": 1, "maxItems": 9,
+        "items": {
+            "type": "array", "minItems": 2, "maxItems": 2,
+            "items": {"type": "integer", "minimum": -SCORE_MAX, "maximum": SCORE_MAX},
+        },
+    }
+)  # fmt: skip
+class ScoresField(serializers.JSONField):
+    """A match's games, checked by the service (one message per game)."""
+
 
 class TournamentCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    name = serializers.CharField(max_length=120, validators=[validate_name])
+    club = IdField(queryset=Club.objects.all())
     ruleset = serializers.CharField(max_length=40, default="tournament")
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=99, required=False, allow_null=True)
     games_per_match = serializers.IntegerField(min_value=1, max_value=9, default=1)
-    options = serializers.JSONField(required=False, default=dict)
+    options = OptionsField(
+        required=False, default=dict,
+        help_text="tie_breakers, round_clock {hands, minutes} (1-600), bye_points, cycles "
+        "(0-9), final_best_of (0-9), third_place, reset, movement, check_in_required, "
+        "ruleset_options",
+    )  # fmt: skip
 
 
 class EntryCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=160, required=False, allow_blank=True)
-    players = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2)
-    seed = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    name = serializers.CharField(
+        max_length=160, required=False, allow_blank=True, validators=[validate_name]
+    )
+    players = serializers.ListField(child=whole(), min_length=1, max_length=2)
+    seed = whole(1, ENTRY_SEED_MAX, required=False, allow_null=True)
 
 
 class StartSerializer(serializers.Serializer):
@@ -36,19 +61,23 @@ class StartSerializer(serializers.Serializer):
 
 class PairSerializer(serializers.Serializer):
     pins = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2),
+        child=serializers.ListField(child=whole(), min_length=2, max_length=2),
         required=False,
         default=list,
+        max_length=PINS_MAX,
     )
-    forced_bye = serializers.IntegerField(required=False, allow_null=True)
+    forced_bye = whole(required=False, allow_null=True)
 
 
 class ResultSerializer(serializers.Serializer):
-    games = serializers.JSONField(help_text="[[score_a, score_b], ...] in playing order")
+    games = ScoresField(help_text="[[score_a, score_b], ...] in playing order")
     confirm = serializers.BooleanField(
         default=False, help_text="correcting: reset later matches that depend on this result"
     )
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
+    reason = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=REASON_MAX,
+        validators=[validate_text],
+    )  # fmt: skip
     tie = serializers.BooleanField(
         default=False,
         help_text="a game of a fixed number of hands ended tied: yes, record the tie "
@@ -58,12 +87,15 @@ class ResultSerializer(serializers.Serializer):
 
 class OverrideSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=["swap", "pin", "force_bye", "repair"])
-    a = serializers.IntegerField(required=False, allow_null=True)
-    b = serializers.IntegerField(required=False, allow_null=True)
+    a = whole(required=False, allow_null=True)
+    b = whole(required=False, allow_null=True)
 
 
 class WithdrawSerializer(serializers.Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
+    reason = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=REASON_MAX,
+        validators=[validate_text],
+    )  # fmt: skip
 
 
 # ---- responses ------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from django.utils import timezone
 from rookclub.clubs import permissions
 from rookclub.clubs.models import Club, Player
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
+from rookclub.core.limits import NAME_MAX, SCORE_MAX, check_reason, name_problem, whole_number
 from scoring.engine import RulesetError, ruleset_from
 from tournaments import brackets, standings_data
 from tournaments.formats import (
@@ -52,6 +53,17 @@ OPTION_KEYS = {
 }  # fmt: skip
 
 
+#: The most an option may say: a round robin of 2,000 cycles is a typing slip, not an
+#: event (it silently created 2,000 rounds).
+OPTION_MAXIMA = {
+    "cycles": (9, " (2 for a double round robin)"),
+    "final_best_of": (9, ""),
+    "bye_points": (SCORE_MAX, ""),
+}
+CLOCK_MAX = 600  # hands or minutes in a round's clock
+ENTRY_SEED_MAX = 9999
+
+
 def require_director(user: Any, club: Club) -> None:
     if user is not None and not permissions.is_director(user, club):
         raise NotAllowed("Only a director of the club can run its tournaments.")
@@ -79,6 +91,7 @@ def _check_options(options: Any, format: str, errors: dict[str, list[str]]) -> d
     if tie_breakers is not None and (
         not isinstance(tie_breakers, list)
         or not tie_breakers
+        or len(tie_breakers) > len(TIE_BREAKERS)
         or any(t not in TIE_BREAKERS for t in tie_breakers)
     ):
         problems.append(f"tie_breakers: a list taken from {', '.join(TIE_BREAKERS)}")
@@ -86,15 +99,17 @@ def _check_options(options: Any, format: str, errors: dict[str, list[str]]) -> d
     if clock is not None and (
         not isinstance(clock, Mapping)
         or set(clock) - {"hands", "minutes"}
-        or any(not _is_int(v) or v < 1 for v in clock.values())
+        or any(not whole_number(v, minimum=1, maximum=CLOCK_MAX) for v in clock.values())
     ):
-        problems.append("round_clock: {'hands': N, 'minutes': M} with positive whole numbers")
+        problems.append(
+            f"round_clock: {{'hands': N, 'minutes': M}} with whole numbers from 1 to {CLOCK_MAX}"
+        )
     for key in ("third_place", "reset", "check_in_required"):
         if key in options and not isinstance(options[key], bool):
             problems.append(f"{key}: true or false")
-    for key in ("final_best_of", "bye_points", "cycles"):
-        if key in options and (not _is_int(options[key]) or options[key] < 0):
-            problems.append(f"{key}: a whole number")
+    for key, (most, example) in OPTION_MAXIMA.items():
+        if key in options and not whole_number(options[key], minimum=0, maximum=most):
+            problems.append(f"{key}: a whole number from 0 to {most}{example}")
     if options.get("movement", "rotation") not in ("rotation", "two_tier"):
         problems.append("movement: 'rotation' or 'two_tier'")
     if problems:
@@ -117,6 +132,8 @@ def tournament_create(
     errors: dict[str, list[str]] = {}
     if not isinstance(name, str) or not name.strip():
         errors["name"] = ["give the event a name"]
+    elif name_problem(name) or len(name.strip()) > NAME_MAX:
+        errors["name"] = [name_problem(name) or f"a name of at most {NAME_MAX} characters"]
     if format not in FORMATS.values:
         errors["format"] = [f"unknown format {format!r} (formats: {', '.join(FORMATS.values)})"]
     if rounds is not None and (not _is_int(rounds) or not 1 <= rounds <= 99):
@@ -193,10 +210,12 @@ def entry_add(
         errors["players"] = [f"{kind} takes {wanted} different player(s) per entry"]
     elif any(p.club_id != tournament.club_id for p in players):
         errors["players"] = ["every player must be of the event's club"]
-    if seed is not None and (not _is_int(seed) or seed < 1):
-        errors["seed"] = ["a positive whole number"]
+    if seed is not None and not whole_number(seed, minimum=1, maximum=ENTRY_SEED_MAX):
+        errors["seed"] = [f"a whole number from 1 to {ENTRY_SEED_MAX}"]
     if name is not None and (not isinstance(name, str) or len(name) > 160):
         errors["name"] = ["a name of at most 160 characters"]
+    elif name_problem(name):
+        errors["name"] = [name_problem(name)]
     if errors:
         raise Invalid("The entry cannot be added.", errors=errors)
     try:
@@ -251,6 +270,7 @@ def entry_withdraw(*, entry: Entry, by: Any, reason: str = "") -> Entry:
     (the opponent wins by walkover) and it is left out of later pairings."""
     tournament = entry.tournament
     require_director(by, tournament.club)
+    check_reason(reason)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         entry = Entry.objects.select_for_update().get(pk=entry.pk)

@@ -12,7 +12,8 @@ from rest_framework import mixins, serializers, viewsets
 
 from rookclub.clubs import services
 from rookclub.clubs.models import Club, Player
-from rookclub.core.api import DomainErrorsMixin, visible_to
+from rookclub.core.api import DomainErrorsMixin, IdField, query_int, visible_to
+from rookclub.core.limits import validate_name
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -20,15 +21,17 @@ class ClubSerializer(serializers.ModelSerializer):
         model = Club
         fields = ["id", "name", "slug", "created_at"]
         read_only_fields = ["slug", "created_at"]
+        extra_kwargs = {"name": {"validators": [validate_name]}}
 
 
 class PlayerSerializer(serializers.ModelSerializer):
-    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    club = IdField(queryset=Club.objects.all())
 
     class Meta:
         model = Player
         fields = ["id", "name", "club", "active"]
         read_only_fields = ["active"]
+        extra_kwargs = {"name": {"validators": [validate_name]}}
         validators: list[Any] = []  # the service answers a taken name with a 409
 
 
@@ -57,9 +60,9 @@ class PlayerViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnl
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         players = visible_to(Player.objects.all(), self.request)
-        club = self.request.query_params.get("club")
-        if club and club.isdigit():
-            players = players.filter(club_id=int(club))
+        club = query_int(self.request, "club")
+        if club is not None:
+            players = players.filter(club_id=club)
         return players.order_by("name", "id")
 
     def perform_create(self, serializer: PlayerSerializer) -> None:

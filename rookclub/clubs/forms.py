@@ -5,6 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
+from rookclub.core.limits import validate_name
+
 SEATING_LABELS = {
     "random": "Random draw of partners and tables",
     "fixed": "Fixed partnerships",
@@ -32,7 +34,9 @@ class SignUpForm(forms.Form):
         label="Username", max_length=150,
         widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
     )  # fmt: skip
-    name = forms.CharField(label="Your name (optional)", required=False, max_length=150)
+    name = forms.CharField(
+        label="Your name (optional)", required=False, max_length=150, validators=[validate_name]
+    )
     email = forms.CharField(
         label="Email (optional, to reset a forgotten password)", required=False,
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
@@ -46,7 +50,9 @@ class SignUpForm(forms.Form):
 class MemberCreateForm(SignUpForm):
     """A director makes an account for someone without email."""
 
-    name = forms.CharField(label="Name (optional)", required=False, max_length=150)
+    name = forms.CharField(
+        label="Name (optional)", required=False, max_length=150, validators=[validate_name]
+    )
     email = forms.CharField(label="Email (optional)", required=False, widget=forms.EmailInput())
     role = forms.ChoiceField(label="Role", choices=ROLE_CHOICES, initial="member")
 
@@ -56,4 +62,4 @@ class InviteForm(forms.Form):
 
 
 class ClubCreateForm(forms.Form):
-    name = forms.CharField(label="Club name", max_length=120)
+    name = forms.CharField(label="Club name", max_length=120, validators=[validate_name])

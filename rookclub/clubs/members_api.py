@@ -22,17 +22,26 @@ from rookclub.clubs import members
 from rookclub.clubs.models import Club, Membership, Player
 from rookclub.clubs.permissions import require_director, require_member
 from rookclub.clubs.selectors import Member, club_members
-from rookclub.core.api import DomainErrorsMixin
+from rookclub.core.api import DomainErrorsMixin, whole
 from rookclub.core.errors import Invalid, NotFound
+from rookclub.core.limits import validate_name
 
+#: Hashing a megabyte-long password is slow on purpose; nobody types more than this.
+PASSWORD_MAX = 256
 REFUSAL = OpenApiResponse(description="a sentence under `detail`, or messages per field")
 
 
 class SignUpSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(write_only=True, style={"input_type": "password"})
-    email = serializers.CharField(required=False, allow_blank=True, default="")
-    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=150)
+    username = serializers.CharField(max_length=150, validators=[validate_name])
+    password = serializers.CharField(
+        write_only=True, style={"input_type": "password"}, max_length=PASSWORD_MAX
+    )
+    email = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=254, validators=[validate_name]
+    )
+    name = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=150, validators=[validate_name]
+    )
 
 
 class AccountSerializer(serializers.Serializer):
@@ -59,7 +68,7 @@ class MemberCreateSerializer(SignUpSerializer):
 
 class MemberChangeSerializer(serializers.Serializer):
     role = serializers.ChoiceField(choices=Membership.Role.choices, required=False)
-    player = serializers.IntegerField(
+    player = whole(
         required=False, allow_null=True, help_text="a player id of the club; null unlinks"
     )
 
@@ -118,6 +127,7 @@ class MemberListView(DomainErrorsMixin, generics.GenericAPIView):
     """A club's members (members may read); a director creates a member's account."""
 
     serializer_class = MemberSerializer
+    pagination_class = None  # the whole list, as the schema says
 
     @extend_schema(responses={200: MemberSerializer(many=True), 403: REFUSAL, 404: REFUSAL})
     def get(self, request: Request, club_id: int) -> Response:

@@ -28,12 +28,22 @@ from rookclub.clubs.models import (
 )
 from rookclub.clubs.permissions import require_director
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
+from rookclub.core.limits import NAME_MAX, check_reason, name_problem
 from rookclub.core.roles import user_or_none
 
 # ---- clubs and players ---------------------------------------------------------------
 
 #: Club addresses that are pages of their own (/clubs/new/).
 RESERVED_SLUGS = {"new"}
+
+
+def _check_name(name: str) -> None:
+    """A name is one printable line that fits its column (score sheets print it)."""
+    problem = name_problem(name)
+    if problem is None and len(name) > NAME_MAX:
+        problem = f"A name has {NAME_MAX} characters at most."
+    if problem:
+        raise Invalid(problem, errors={"name": [problem]})
 
 
 @transaction.atomic
@@ -44,6 +54,7 @@ def club_create(*, name: str, by: Any) -> Club:
     name = (name or "").strip() if isinstance(name, str) else ""
     if not name:
         raise Invalid("A club needs a name.", errors={"name": ["give the club a name"]})
+    _check_name(name)
     base = slugify(name)[:100] or "club"
     slug, n = base, 1
     while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
@@ -78,6 +89,7 @@ def player_create(*, club: Club, name: str, by: Any, user: Any = None) -> Player
     name = name.strip() if isinstance(name, str) else ""
     if not name:
         raise Invalid("A player needs a name.", errors={"name": ["give the player a name"]})
+    _check_name(name)
     if Player.objects.filter(club=club, name=name).exists():
         raise name_taken(club, name)
     try:
@@ -203,6 +215,7 @@ def session_reopen(*, session: ClubSession, by: Any, reason: str = "") -> ClubSe
     reason = reason.strip()
     if len(reason) > 500:
         raise Invalid("Too long.", errors={"reason": ["say why in 500 characters or fewer"]})
+    check_reason(reason)
     locked = ClubSession.objects.select_for_update().get(pk=session.pk)
     if locked.is_open:
         raise Conflict("This club night is open already.", code="session_open")

@@ -29,7 +29,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from rookclub.clubs.permissions import is_member
+from rookclub.core.api import OptionsField
 from rookclub.core.errors import DomainError
+from rookclub.core.limits import YEAR_MAX
 from rookclub.printing.kinds import KINDS, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import PrintQueueDown, job_sweep
@@ -69,6 +71,9 @@ def _pdf(request: Request, kind: str, **params: Any) -> HttpResponse:
 
 SIZE = OpenApiParameter("size", str, enum=["a4", "letter"], description="Page size (A4 default)")
 PDF = {(200, "application/pdf"): OpenApiTypes.BINARY}
+YEAR = OpenApiParameter(
+    "year", {"type": "integer", "minimum": 1, "maximum": YEAR_MAX}, description="one season"
+)
 
 
 @extend_schema(parameters=[SIZE], responses=PDF)
@@ -76,6 +81,14 @@ class PrintViewSet(viewsets.ViewSet):
     """Single PDFs, rendered in the request."""
 
     renderer_classes = [renderers.JSONRenderer, PDFRenderer]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        response = super().handle_exception(exc)
+        # A refusal is JSON even when the client asked for a PDF (Accept or ?format=pdf):
+        # the PDF renderer has nothing to draw a sentence with.
+        self.request.accepted_renderer = renderers.JSONRenderer()
+        self.request.accepted_media_type = "application/json"
+        return response
 
     @action(detail=False, methods=["get"], url_path=r"games/(?P<game>\d+)/sheet")
     def game_sheet(self, request: Request, game: str) -> HttpResponse:
@@ -101,7 +114,7 @@ class PrintViewSet(viewsets.ViewSet):
         """Standings of a club night."""
         return _pdf(request, "session-standings", session=session)
 
-    @extend_schema(parameters=[SIZE, OpenApiParameter("year", int)], responses=PDF)
+    @extend_schema(parameters=[SIZE, YEAR], responses=PDF)
     @action(detail=False, methods=["get"], url_path=r"clubs/(?P<slug>[-\w]+)/standings")
     def season_standings(self, request: Request, slug: str) -> HttpResponse:
         """Season standings of a club (``?year=2025``; all seasons without it)."""
@@ -165,7 +178,7 @@ QUEUE_DOWN_ANSWER = inline_serializer(
 
 class PrintJobStartSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=sorted(k for k, v in KINDS.items() if v.batch))
-    parameters = serializers.DictField(
+    parameters = OptionsField(
         required=False, default=dict, help_text='e.g. {"round": 3} or {"session": 12}'
     )
     size = serializers.ChoiceField(choices=["a4", "letter"], required=False, default="a4")

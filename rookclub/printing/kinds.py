@@ -18,6 +18,7 @@ from typing import Any
 
 from rookclub.clubs.models import Club
 from rookclub.core.errors import DomainError, Invalid
+from rookclub.core.limits import ID_MAX
 
 
 class Missing(DomainError):
@@ -51,7 +52,9 @@ class Kind:
     absolute_urls: bool = False
 
 
-def int_param(params: Mapping[str, Any], key: str, *, required: bool = True) -> int | None:
+def int_param(
+    params: Mapping[str, Any], key: str, *, required: bool = True, maximum: int = ID_MAX
+) -> int | None:
     value = params.get(key)
     if value in (None, ""):
         if required:
@@ -65,6 +68,10 @@ def int_param(params: Mapping[str, Any], key: str, *, required: bool = True) -> 
         ) from None
     if number < 1:
         raise Invalid(f"The {key} must be 1 or more.", errors={key: ["Give 1 or more."]})
+    if number > maximum:  # an id beyond ID_MAX names nothing and overflows the driver
+        raise Invalid(
+            f"The {key} must be {maximum} or less.", errors={key: [f"Give {maximum} or less."]}
+        )
     return number
 
 

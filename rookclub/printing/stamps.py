@@ -48,6 +48,7 @@ from xml.etree import ElementTree
 import weasyprint
 from weasyprint.images import SVGImage
 
+from rookclub.core.limits import xml_safe
 from rookclub.printing.documents import BlankRow, BlankSheet
 from rookclub.printing.fetch import url_fetcher
 from rookclub.printing.sheet_svg import blank_grid_svg, sheet_frame_svg, sheet_head_svg
@@ -322,7 +323,9 @@ class StampImage(SVGImage):
     def __init__(self, key: str, svg: str, font_config, *, under: StampImage | None = None):
         self.under = under
         context = text_context(font_config)
-        tree = ElementTree.fromstring(svg)
+        # Names stored before control characters were refused (a tab, a \x01) are
+        # not XML: left in, the parser refused the whole sheet.
+        tree = ElementTree.fromstring(xml_safe(svg))
         if not fast_path_active():
             fit_in_python(tree)  # _text_run fits data-fit text as it draws it
         super().__init__(tree, SCHEME + key, url_fetcher, context)  # fetches nothing

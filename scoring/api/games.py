@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny
@@ -12,60 +17,84 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from rookclub.clubs.models import ClubSession, Player
-from rookclub.core.api import DomainErrorsMixin, body, visible_to
+from rookclub.core.api import (
+    DomainErrorsMixin,
+    IdField,
+    OptionsField,
+    body,
+    query_int,
+    visible_to,
+    whole,
+)
 from rookclub.core.errors import Invalid
+from rookclub.core.limits import ID_MAX, REASON_MAX, SCORE_MAX
 from scoring import services, voiding
 from scoring.engine import PRESETS
+from scoring.engine.records import PENALTIES_MAX
 from scoring.models import Game, Hand
 from scoring.selectors import GameSheet, SheetRow, game_sheet
 
 SEAT_HELP = "a seat: north, east, south or west"
 SEAT = serializers.CharField(help_text=SEAT_HELP)
+HAND_NUMBER_MAX = 9999  # documented; a number past the game's next hand is a 409 anyway
 SIDES = inline_serializer(
     "Sides", {"north_south": serializers.IntegerField(), "east_west": serializers.IntegerField()}
 )
 ERRORS = OpenApiResponse(description="Field -> list of messages; nothing was stored.")
+SESSION = OpenApiParameter(
+    "session", {"type": "integer", "minimum": 1, "maximum": ID_MAX}, required=False,
+    description="only this club night's games",
+)  # fmt: skip
+SIDES_IN = inline_serializer("SidesIn", {
+    "north_south": whole(-SCORE_MAX, SCORE_MAX), "east_west": whole(-SCORE_MAX, SCORE_MAX),
+})  # fmt: skip
 
 
 # ---- shapes ---------------------------------------------------------------------------------
 
 
 class SeatsIn(serializers.Serializer):
-    north = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
-    east = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
-    south = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
-    west = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+    north = IdField(queryset=Player.objects.all())
+    east = IdField(queryset=Player.objects.all())
+    south = IdField(queryset=Player.objects.all())
+    west = IdField(queryset=Player.objects.all())
 
 
 class GameIn(serializers.Serializer):
-    ruleset = serializers.CharField(default="tournament")
-    options = serializers.DictField(required=False, allow_null=True)
+    ruleset = serializers.CharField(default="tournament", max_length=40)
+    options = OptionsField(required=False, allow_null=True)
     seats = SeatsIn()
-    dealer = serializers.CharField(default="north", help_text=SEAT_HELP)
-    session = serializers.PrimaryKeyRelatedField(
-        queryset=ClubSession.objects.all(), required=False, allow_null=True
-    )
+    dealer = serializers.CharField(default="north", help_text=SEAT_HELP, max_length=8)
+    session = IdField(queryset=ClubSession.objects.all(), required=False, allow_null=True)
 
 
 class HandIn(serializers.Serializer):
     """The hand as the score sheet holds it (documentation only: the rules engine
     checks the body and answers every problem per field)."""
 
-    bidder = SEAT
-    bid = serializers.IntegerField()
+    bidder = serializers.CharField(help_text=SEAT_HELP, max_length=8)
+    bid = whole(0, SCORE_MAX)
     trump = serializers.ChoiceField(choices=["black", "red", "yellow", "green"])
-    counters = SIDES
-    tricks = SIDES
+    counters = SIDES_IN
+    tricks = SIDES_IN
     penalties = serializers.ListField(
+        max_length=PENALTIES_MAX,
         child=inline_serializer(
             "Penalty",
-            {"seat": SEAT, "kind": serializers.ChoiceField(["table_talk", "improper_discard"])},
+            {
+                "seat": serializers.CharField(help_text=SEAT_HELP, max_length=8),
+                "kind": serializers.ChoiceField(["table_talk", "improper_discard"]),
+            },
         ),
         required=False,
     )
     renege = inline_serializer(
         "Renege",
-        {"seat": SEAT, "found": serializers.ChoiceField(["in_time", "later"]), "counters": SIDES},
+        {
+            "seat": serializers.CharField(help_text=SEAT_HELP, max_length=8),
+            "found": serializers.ChoiceField(["in_time", "later"]),
+            "counters": SIDES_IN,
+        },
         required=False,
     )
     misdeal = inline_serializer(
@@ -77,10 +106,11 @@ class HandIn(serializers.Serializer):
         {"reason": serializers.ChoiceField(["exposed_card", "no_card_above_nine", "all_passed"])},
         required=False,
     )
-    number = serializers.IntegerField(
+    number = whole(
+        1, HAND_NUMBER_MAX,
         help_text="The number of the hand being recorded: the game's `next_number`. Required, "
-        "so a retry records nothing twice (400 `number_required` without it; 409 if taken)."
-    )
+        "so a retry records nothing twice (400 `number_required` without it; 409 if taken).",
+    )  # fmt: skip
     card_hand = serializers.DictField(
         required=False,
         help_text="Instead of the score-sheet fields: the hand card by card (the deal, the "
@@ -91,7 +121,7 @@ class HandIn(serializers.Serializer):
 
 
 class CorrectionIn(serializers.Serializer):
-    reason = serializers.CharField()
+    reason = serializers.CharField(max_length=REASON_MAX)
     hand = HandIn()
 
 
@@ -309,15 +339,15 @@ class GameViewSet(
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         games = visible_to(Game.objects.all(), self.request)
-        session = self.request.query_params.get("session")
-        if session and session.isdigit():
-            games = games.filter(session_id=int(session))
+        session = query_int(self.request, "session")
+        if session is not None:
+            games = games.filter(session_id=session)
         return games.order_by("-created_at", "-id")
 
     def get_serializer_class(self):  # type: ignore[no-untyped-def]
         return GameIn if self.action == "create" else GameOut
 
-    @extend_schema(responses=inline_serializer("GameSummary", {
+    @extend_schema(parameters=[SESSION], responses=inline_serializer("GameSummary", {
         "id": serializers.IntegerField(), "status": serializers.CharField(),
         "winner": serializers.CharField(allow_null=True), "winners": WINNERS, "totals": SIDES,
         "session": serializers.IntegerField(allow_null=True),

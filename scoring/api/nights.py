@@ -9,6 +9,7 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
+    extend_schema_view,
     inline_serializer,
 )
 from rest_framework import mixins, serializers, status, viewsets
@@ -20,7 +21,24 @@ from rookclub.clubs import api as clubs_api
 from rookclub.clubs import selectors as club_selectors
 from rookclub.clubs import services
 from rookclub.clubs.models import Club, ClubSession, Player
-from rookclub.core.api import DomainErrorsMixin, body, visible_to
+from rookclub.core.api import (
+    DomainErrorsMixin,
+    IdField,
+    OptionsField,
+    body,
+    query_int,
+    visible_to,
+    whole,
+)
+from rookclub.core.limits import (
+    ID_MAX,
+    PLAYERS_MAX,
+    REASON_MAX,
+    SEED_MAX,
+    YEAR_MAX,
+    YEAR_MIN,
+    whole_number,
+)
 from rookclub.core.roles import RECORDERS, require_role
 from scoring import nights, table_links
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
@@ -36,9 +54,9 @@ from scoring.standings import (
 
 
 class SessionSerializer(serializers.ModelSerializer):
-    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
-    ruleset = serializers.CharField(source="ruleset_slug", default="tournament")
-    options = serializers.DictField(source="ruleset_options", required=False)
+    club = IdField(queryset=Club.objects.all())
+    ruleset = serializers.CharField(source="ruleset_slug", default="tournament", max_length=40)
+    options = OptionsField(source="ruleset_options", required=False)
     status = serializers.CharField(read_only=True, help_text="open or closed")
 
     class Meta:
@@ -79,6 +97,14 @@ OVERVIEW = inline_serializer("SessionOverview", {
         help_text="closing and reopening: action, by, at, reason, unfinished_games"),
 })  # fmt: skip
 ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
+YEAR = OpenApiParameter(
+    "year", {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX}, required=False,
+    description="one season; every season without it",
+)  # fmt: skip
+CLUB = OpenApiParameter(
+    "club", {"type": "integer", "minimum": 1, "maximum": ID_MAX}, required=False,
+    description="only this club's",
+)  # fmt: skip
 
 
 def standings_out(standings: Standings) -> dict[str, Any]:
@@ -97,14 +123,15 @@ def standings_out(standings: Standings) -> dict[str, Any]:
 class ClubViewSet(clubs_api.ClubViewSet):
     """Clubs you belong to. Whoever creates a club is its director."""
 
-    @extend_schema(parameters=[OpenApiParameter("year", int, required=False)], responses=STANDINGS)
+    @extend_schema(parameters=[YEAR], responses={200: STANDINGS, 400: ERRORS})
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
-        year = request.query_params.get("year")
-        year_number = int(year) if year and year.isdigit() else None
-        return Response(standings_out(season_standings(club=self.get_object(), year=year_number)))
+        club = self.get_object()
+        year = query_int(request, "year", minimum=YEAR_MIN, maximum=YEAR_MAX)
+        return Response(standings_out(season_standings(club=club, year=year)))
 
 
+@extend_schema_view(list=extend_schema(parameters=[CLUB]))
 class PlayerViewSet(clubs_api.PlayerViewSet):
     """Players of your clubs (``?club=id`` for one club). A director adds players."""
 
@@ -135,6 +162,7 @@ class PlayerViewSet(clubs_api.PlayerViewSet):
         })  # fmt: skip
 
 
+@extend_schema_view(list=extend_schema(parameters=[CLUB]))
 class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Club nights: open, check in, seat, move on (progressive), close, standings."""
 
@@ -144,9 +172,9 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         sessions = visible_to(ClubSession.objects.all(), self.request)
-        club = self.request.query_params.get("club")
-        if club and club.isdigit():
-            sessions = sessions.filter(club_id=int(club))
+        club = query_int(self.request, "club")
+        if club is not None:
+            sessions = sessions.filter(club_id=club)
         return sessions.order_by("-date", "-id")
 
     def perform_create(self, serializer: SessionSerializer) -> None:
@@ -199,6 +227,8 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
 
         if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
             raise Invalid("Bad players.", errors={field: ["must be a list of player ids"]})
+        if len(ids) > PLAYERS_MAX:
+            raise Invalid("Too many players.", errors={field: [f"{PLAYERS_MAX} players at most"]})
         players = {p.pk: p for p in Player.objects.filter(pk__in=ids, club=session.club_id)}
         missing = [i for i in ids if i not in players]
         if missing:
@@ -207,7 +237,7 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         return [players[i] for i in ids]
 
     @extend_schema(request=inline_serializer("CheckInIn", {
-        "players": serializers.ListField(child=serializers.IntegerField())}))  # fmt: skip
+        "players": serializers.ListField(child=whole(), max_length=PLAYERS_MAX)}))  # fmt: skip
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, pk: str | None = None) -> Response:
         session = self.get_object()
@@ -252,8 +282,9 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
     @extend_schema(request=inline_serializer("SeatIn", {
         "method": serializers.ChoiceField(ClubSession.Seating.values, required=False),
         "partnerships": serializers.ListField(
-            child=serializers.ListField(child=serializers.IntegerField()), required=False),
-        "seed": serializers.IntegerField(required=False)}))  # fmt: skip
+            child=serializers.ListField(child=whole(), min_length=2, max_length=2),
+            max_length=PLAYERS_MAX // 2, required=False),
+        "seed": whole(0, SEED_MAX, required=False)}))  # fmt: skip
     @action(detail=True, methods=["post"])
     def seat(self, request: Request, pk: str | None = None) -> Response:
         from rookclub.core.errors import Invalid
@@ -269,8 +300,8 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
             by_id = {p.pk: p for p in flat}
             pairs = [tuple(by_id[i] for i in pair) for pair in raw]
         seed = data.get("seed")
-        if seed is not None and not isinstance(seed, int):
-            raise Invalid("Bad seed.", errors={"seed": ["must be a whole number"]})
+        if seed is not None and not whole_number(seed, minimum=0, maximum=SEED_MAX):
+            raise Invalid("Bad seed.", errors={"seed": [f"a whole number from 0 to {SEED_MAX}"]})
         nights.session_seat(
             session=session, by=request.user, method=data.get("method"), partnerships=pairs,
             seed=seed,
@@ -303,7 +334,8 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
 
     @extend_schema(
         request=inline_serializer("ReopenIn", {
-            "reason": serializers.CharField(required=False, help_text="why (kept in history)")}),
+            "reason": serializers.CharField(
+                required=False, max_length=REASON_MAX, help_text="why (kept in history)")}),
         responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
         description="A director reopens a closed night: hands can be recorded and games "
         "started again. 409 when the night is open already.",

@@ -122,6 +122,11 @@ class HandRecord:
         return _Reader(ruleset).hand(data)
 
 
+#: Penalties on one hand: both kinds for every seat of a six-player table already is 12
+#: (10,000 table-talk penalties were once accepted).
+PENALTIES_MAX = 12
+
+
 class _Reader:
     """Reads the JSON shape, collecting every problem before raising."""
 
@@ -209,6 +214,9 @@ class _Reader:
             return ()
         if not isinstance(value, list | tuple):
             self.problems.add("penalties", "must be a list of {seat, kind}")
+            return ()
+        if len(value) > PENALTIES_MAX:
+            self.problems.add("penalties", f"at most {PENALTIES_MAX} penalties on one hand")
             return ()
         out = []
         for i, item in enumerate(value):

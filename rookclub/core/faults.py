@@ -1,0 +1,119 @@
+"""Every refusal and fault answered in words: the API's exception handler, and what
+pages and the API answer when the database is down.
+
+* A service's ``DomainError`` answers its status with its field messages, from any
+  API view (not only those that mix in ``DomainErrorsMixin``).
+* A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` answers 413 in JSON.
+* A database that does not answer (``OperationalError``, ``InterfaceError``: the
+  server is down, the connection was lost, SQLite is locked too long) answers 503
+  with ``Retry-After``: JSON on the API, a plain "try again in a moment" page
+  elsewhere. Nothing was stored by the failed request (its transaction is gone),
+  so trying again is safe.
+* Outside DRF's views, ``handler404``/``handler500`` answer JSON under ``/api/``.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import Any
+
+from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import render_to_string
+from django.views import defaults
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+from rookclub.core.errors import DomainError
+from rookclub.core.parsers import too_large_sentence
+
+log = logging.getLogger("rookclub.faults")
+
+DATABASE_DOWN = (OperationalError, InterfaceError)
+DOWN_SENTENCE = "The database is not answering just now; nothing was saved. Try again in a moment."
+RETRY_AFTER = "10"
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's ``EXCEPTION_HANDLER``: DRF's own answers, plus the cases above."""
+    if isinstance(exc, DomainError):
+        return Response(exc.as_dict(), status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        return Response(
+            {"detail": too_large_sentence()}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+        )
+    if isinstance(exc, DATABASE_DOWN):
+        log.warning("database not answering: %s", exc)
+        return Response(
+            {"detail": DOWN_SENTENCE},
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": RETRY_AFTER},
+        )
+    return exception_handler(exc, context)
+
+
+def database_down_response(request: HttpRequest) -> HttpResponse:
+    """503 for a request the database could not serve (JSON on the API)."""
+    if is_api(request):
+        response: HttpResponse = JsonResponse({"detail": DOWN_SENTENCE}, status=503)
+    else:
+        # A template of its own that reads nothing from the database (no user, no
+        # club): the base template's menu would ask the database again.
+        page = render_to_string("503.html", {"sentence": DOWN_SENTENCE})
+        response = HttpResponse(page, status=503)
+    response["Retry-After"] = RETRY_AFTER
+    return response
+
+
+class DatabaseDownMiddleware:
+    """A view whose database went away answers 503, not 500 (see the module)."""
+
+    def __init__(self, get_response: Any) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, DATABASE_DOWN):
+            log.warning("database not answering (%s): %s", request.path, exception)
+            return database_down_response(request)
+        return None
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """``handler500``: the database being down is a 503 wherever it happened (a
+    middleware saving the session, say); any other fault is JSON under /api/."""
+    exc = sys.exc_info()[1]
+    if isinstance(exc, DATABASE_DOWN):
+        return database_down_response(request)
+    if is_api(request):
+        return JsonResponse(
+            {"detail": "Something went wrong on the server; it has been logged."}, status=500
+        )
+    return defaults.server_error(request)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """``handler404``: a JSON sentence under /api/, the usual page elsewhere."""
+    if is_api(request):
+        return JsonResponse({"detail": "There is nothing at this address."}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """``handler400``: a body too large is 413 (JSON under /api/); other refusals 400."""
+    if isinstance(exception, RequestDataTooBig):
+        if is_api(request):
+            return JsonResponse({"detail": too_large_sentence()}, status=413)
+        return HttpResponse(too_large_sentence(), status=413, content_type="text/plain")
+    if is_api(request):
+        return JsonResponse({"detail": "The request could not be understood."}, status=400)
+    return defaults.bad_request(request, exception)

@@ -1,0 +1,89 @@
+"""Bounds on what a request may carry, and the text checks names and reasons share.
+
+Every number, text and list the API or a form takes has an upper bound: a
+database column has one (PostgreSQL's ``integer`` stops at 2**31 - 1, SQLite's at
+2**63 - 1) and a director's patience has another (a tournament of 2,000 round
+robin cycles is a typing slip). The bounds live here so the serializers, the
+forms, the services and the OpenAPI schema all say the same numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.core.exceptions import ValidationError
+
+#: The largest id a primary key can hold (a BigAutoField): larger ids name nothing.
+ID_MAX = 2**63 - 1
+#: Scores, points and counts stored in an ``integer`` column stay well inside 2**31.
+SCORE_MAX = 99_999
+#: A club, player or tournament name (the model columns are 120; entries 160).
+NAME_MAX = 120
+#: Why a hand was corrected, a night reopened, an entry withdrawn.
+REASON_MAX = 500
+#: Keys in a ruleset's or a tournament's ``options`` object.
+OPTIONS_MAX = 40
+#: Players checked in at once, ids in one list.
+PLAYERS_MAX = 400
+#: A season's year.
+YEAR_MIN, YEAR_MAX = 1900, 2999
+#: Random seeds (seating draws): any 32-bit number.
+SEED_MAX = 2**31 - 1
+
+# Characters no name may hold: C0 and C1 controls (a tab or a line break too), lone
+# surrogates, and the two non-characters; XML 1.0 refuses them, so a printed score
+# sheet (an SVG stamp) could not show them.
+_NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# Reasons are written in a text area: a line break and a tab are fine there.
+_NOT_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# What XML 1.0 cannot carry at all (tab, line feed and carriage return it can).
+_NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+NAME_MESSAGE = "A name cannot hold control characters such as a tab or a line break."
+TEXT_MESSAGE = "The text cannot hold control characters."
+
+
+def validate_name(value: Any) -> None:
+    """Django/DRF validator: a name is one line of printable text."""
+    if isinstance(value, str) and _NOT_IN_NAMES.search(value):
+        raise ValidationError(NAME_MESSAGE, code="control_characters")
+
+
+def validate_text(value: Any) -> None:
+    """Django/DRF validator: free text (a reason) may break lines, nothing else."""
+    if isinstance(value, str) and _NOT_IN_TEXT.search(value):
+        raise ValidationError(TEXT_MESSAGE, code="control_characters")
+
+
+def name_problem(value: Any) -> str | None:
+    """For services: the sentence refusing ``value`` as a name, or None."""
+    if isinstance(value, str) and _NOT_IN_NAMES.search(value):
+        return NAME_MESSAGE
+    return None
+
+
+def check_reason(value: Any, field: str = "reason") -> None:
+    """For services: refuse a reason that is not text, too long, or holds control
+    characters (a 400 naming ``field``)."""
+    from rookclub.core.errors import Invalid
+
+    problem = None
+    if not isinstance(value, str):
+        problem = "Give the reason as text."
+    elif len(value.strip()) > REASON_MAX:
+        problem = f"Say why in {REASON_MAX} characters or fewer."
+    elif _NOT_IN_TEXT.search(value):
+        problem = TEXT_MESSAGE
+    if problem:
+        raise Invalid(problem, errors={field: [problem]})
+
+
+def xml_safe(text: str) -> str:
+    """``text`` without the characters XML 1.0 cannot hold (for names already stored)."""
+    return _NOT_IN_XML.sub("", text)
+
+
+def whole_number(value: Any, *, minimum: int, maximum: int) -> bool:
+    """``value`` is an int (not a bool) from ``minimum`` to ``maximum``."""
+    return isinstance(value, int) and not isinstance(value, bool) and minimum <= value <= maximum

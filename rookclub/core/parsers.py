@@ -1,0 +1,102 @@
+"""The API's JSON parser: DRF's, with the limits a hostile body needs.
+
+DRF reads a JSON body whole, whatever its size (Django's
+``DATA_UPLOAD_MAX_MEMORY_SIZE`` only guards ``request.body`` and forms), lets
+``json`` recurse until Python's stack gives out (``[[[[…`` 100,000 deep was a
+500), and passes a lone surrogate (``"\\ud800"``) or a NUL through to the database,
+which cannot store either (a 500 again). Here each of those is a refusal in words.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from rest_framework import parsers, status
+from rest_framework.exceptions import APIException, ParseError
+
+#: How deep objects and lists may nest; the deepest real body (a hand's renege
+#: counters, a tournament's ruleset options) is four.
+MAX_DEPTH = 20
+
+
+class BodyTooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "too_large"
+
+    def __init__(self) -> None:
+        super().__init__(too_large_sentence())
+
+
+def body_limit() -> int:
+    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 2**62
+
+
+def too_large_sentence() -> str:
+    limit = body_limit()
+    size = f"{limit / 2**20:g} MB" if limit >= 2**20 else f"{limit // 1024} KB"
+    return f"The request body is larger than {size}; send less at a time."
+
+
+def _problem(data: Any) -> str | None:
+    """Why the parsed ``data`` is refused (too deep, a lone surrogate), or None."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                return f"objects and lists may nest {MAX_DEPTH} deep at most"
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                if isinstance(key, str):
+                    stack.append((key, depth))
+                stack.append((item, depth + 1))
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return "text holds a lone surrogate (such as \\ud800), which is not a character"
+            if "\x00" in value:  # PostgreSQL stores no NUL in text or jsonb
+                return "text holds a NUL character (\\u0000), which cannot be stored"
+    return None
+
+
+class JSONParser(parsers.JSONParser):
+    """JSON bodies up to ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (413 beyond), nested at most
+    :data:`MAX_DEPTH` deep, of real Unicode text; each refusal a sentence."""
+
+    def parse(self, stream, media_type=None, parser_context=None):  # type: ignore[no-untyped-def]
+        limit = body_limit()
+        request = (parser_context or {}).get("request")
+        if request is not None:
+            try:
+                declared = int(request.META.get("CONTENT_LENGTH") or 0)
+            except ValueError:
+                declared = 0
+            if declared > limit:
+                raise BodyTooLarge()
+        raw = stream.read(limit + 1) if stream is not None else b""
+        if len(raw) > limit:
+            raise BodyTooLarge()
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            text = raw.decode(encoding)
+        except (UnicodeDecodeError, LookupError):
+            raise ParseError(f"The body is not {encoding} text.") from None
+        try:
+            data = json.loads(text, parse_constant=_no_constant)
+        except RecursionError:
+            raise ParseError(
+                f"The JSON is nested too deeply: objects and lists may nest {MAX_DEPTH} deep."
+            ) from None
+        except ValueError as exc:
+            raise ParseError(f"The body is not valid JSON: {exc}.") from None
+        problem = _problem(data)
+        if problem:
+            raise ParseError(f"The JSON is refused: {problem}.")
+        return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")

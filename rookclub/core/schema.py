@@ -1,0 +1,78 @@
+"""The OpenAPI schema's refusals: every operation documents the errors it can answer.
+
+drf-spectacular documents what a view says it returns; the refusals every API
+view shares (a bad query parameter, no login, not your club, a body too large, a
+database that is down) were missing, so a client, or Schemathesis, met status
+codes the schema never promised. :class:`AutoSchema` adds them to each operation,
+all with the one :data:`ERROR` body: ``detail`` (a sentence, or a list of them),
+sometimes a ``code``, and messages per field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular import openapi
+from drf_spectacular.plumbing import ResolvedComponent
+
+ERROR = {
+    "type": "object",
+    "description": "A refusal in words: `detail` (a sentence, or a list of sentences), "
+    "perhaps a stable `code`, and a list of messages for each field that was refused.",
+    "properties": {
+        "detail": {
+            "oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+        },
+        "code": {"type": "string"},
+    },
+    "additionalProperties": True,
+}
+
+#: What each shared refusal means; added to every operation that can meet it.
+SHARED = {
+    "400": "The request was refused: a sentence under `detail` or messages per field; "
+    "nothing was stored.",
+    "401": "Log in, or send a token (`Authorization: Token …`).",
+    "403": "Your role in the club does not allow it.",
+    "404": "Not a club of yours, or nothing at this address.",
+    "409": "The request clashes with what is recorded (a closed night, a finished game, "
+    "a taken name or hand number…); nothing was changed.",
+    "413": "The request body is larger than 1 MB.",
+    "415": "Send the body as JSON (`Content-Type: application/json`).",
+    "429": "Too many requests; wait a moment and try again.",
+    "503": "The database is not answering; nothing was stored. Try again in a moment "
+    "(see `Retry-After`).",
+}
+WITH_BODY = {"POST", "PUT", "PATCH"}
+
+
+class AutoSchema(openapi.AutoSchema):
+    def _error_ref(self) -> dict[str, Any]:
+        component = ResolvedComponent(
+            name="Error", type=ResolvedComponent.SCHEMA, object="Error", schema=ERROR
+        )
+        self.registry.register_on_missing(component)
+        return component.ref
+
+    def _get_paginator(self):  # type: ignore[no-untyped-def]
+        # Only a viewset's ``list`` pages its answer (limit, offset, count, results);
+        # its other actions answer whole lists, though the view has a paginator.
+        if getattr(self.view, "action", "list") not in ("list", None):
+            return None
+        return super()._get_paginator()
+
+    def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
+        responses = super()._get_response_bodies(direction)
+        if direction != "response":
+            return responses
+        content = {"application/json": {"schema": self._error_ref()}}
+        writes = ("409", "413", "415")
+        codes = [c for c in SHARED if c not in writes or self.method in WITH_BODY]
+        if self.method == "DELETE":
+            codes.append("409")
+        for code in codes:
+            responses.setdefault(code, {"description": SHARED[code]})
+        for code, response in responses.items():
+            if code[0] in "45" and "content" not in response:
+                response["content"] = content
+        return responses

@@ -1,0 +1,99 @@
+"""A club with something in it, for fuzzing the API: a director, twelve players, a
+club night seated at two tables with a few hands recorded, table links, a running
+Swiss tournament, a print job and an invitation. Built through the services."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from rookclub.clubs import members, services
+from rookclub.clubs.models import Club, ClubSession
+from rookclub.printing.models import PrintJob
+from scoring import nights, table_links
+from scoring.models import Game, Hand
+from scoring.services import hand_record
+from tests.factories import ClubFactory, director_of, players_of
+from tournaments import services as events
+from tournaments import table_links as round_links
+from tournaments.models import Tournament
+
+
+@dataclass
+class FuzzWorld:
+    club: Club
+    director: Any
+    session: ClubSession
+    game: Game
+    hand: Hand
+    tournament: Tournament
+    ids: dict[str, Any] = field(default_factory=dict)
+
+    def path_values(self, path: str) -> dict[str, Any]:
+        """Values for a path's placeholders that name this world's rows."""
+        segment = path.removeprefix("/api/v1/").split("/")[0]
+        own_id = {
+            "clubs": self.club.pk, "players": self.ids["player"], "sessions": self.session.pk,
+            "games": self.game.pk, "hands": self.hand.pk, "tournaments": self.tournament.pk,
+            "matches": self.ids["match"], "entries": self.ids["entry"], "rounds": self.ids["round"],
+            "print-jobs": self.ids["job"], "rulesets": None,
+        }.get(segment)  # fmt: skip
+        values = {
+            "club_id": self.club.pk, "user_id": self.director.pk, "key": self.ids["key"],
+            "token": self.ids["invite"], "slug": "tournament", "number": 1, "table": 1,
+            "game": self.game.pk, "session": self.session.pk, "tournament": self.tournament.pk,
+        }  # fmt: skip
+        if segment == "print":
+            values["slug"] = self.club.slug
+            values["round"] = (
+                self.ids["round"] if "tournament-rounds" in path else self.ids["night_round"]
+            )
+        if segment == "table":
+            values["key"] = self.ids["key"]
+        if own_id is not None:
+            values["id"] = own_id
+        return values
+
+
+def _hand(bid: int, ns: int) -> dict[str, Any]:
+    return {"bidder": "north", "bid": bid, "trump": "red",
+            "counters": {"north_south": ns, "east_west": 120 - ns}}  # fmt: skip
+
+
+@pytest.fixture
+def fuzz_world(db) -> FuzzWorld:
+    club = ClubFactory(name="Fuzz Street", slug="fuzz-street")
+    director = director_of(club, username="fuzz-director")
+    players = players_of(club, 12)
+    session = nights.session_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
+    services.session_check_in(session=session, players=players[:8], by=director)
+    seated = nights.session_seat(session=session, by=director, seed=7)
+    game = Game.objects.filter(session=session).order_by("id").first()
+    hand = hand_record(game=game, data=_hand(80, 85), entered_by=director)
+    hand_record(game=game, data=_hand(95, 75), entered_by=director)
+    key = table_links.night_tables(session=session)[0].link.key
+
+    tournament = events.tournament_create(club=club, name="Fuzz Open", format="swiss",
+                                          rounds=3, by=director)  # fmt: skip
+    pairs = [players[i : i + 2] for i in range(0, 8, 2)]
+    entries = [
+        events.entry_add(tournament=tournament, players=pair, seed=n + 1, by=director)
+        for n, pair in enumerate(pairs)
+    ]
+    tournament = events.tournament_start(tournament=tournament, by=director, draw_seed="fuzz")
+    rnd = tournament.round_set.order_by("number").first()
+    round_links.round_tables(rnd=rnd)  # makes the round's table links
+    match = rnd.matches.order_by("table").first()
+    job = PrintJob.objects.create(kind="round-sheets", parameters={"round": seated.pk},
+                                  fingerprint="fuzz", created_by=director)  # fmt: skip
+    invite = members.invite_create(club=club, by=director)
+    return FuzzWorld(
+        club=club, director=director, session=session, game=game, hand=hand,
+        tournament=tournament,
+        ids={"player": players[0].pk, "match": match.pk, "entry": entries[0].pk,
+             "round": rnd.pk, "night_round": seated.pk, "job": job.pk, "key": key,
+             "invite": invite.token},
+    )  # fmt: skip
