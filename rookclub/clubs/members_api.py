@@ -24,6 +24,7 @@ from rookclub.clubs.permissions import require_director, require_member
 from rookclub.clubs.selectors import Member, club_members
 from rookclub.core.api import DomainErrorsMixin
 from rookclub.core.errors import Invalid, NotFound
+from rookclub.core.throttles import AnonThrottle, SignUpThrottle
 
 REFUSAL = OpenApiResponse(description="a sentence under `detail`, or messages per field")
 
@@ -107,8 +108,11 @@ class AccountCreateView(DomainErrorsMixin, generics.GenericAPIView):
 
     permission_classes = [AllowAny]
     serializer_class = SignUpSerializer
+    throttle_classes = [AnonThrottle, SignUpThrottle]
 
-    @extend_schema(request=SignUpSerializer, responses={201: AccountSerializer, 400: REFUSAL})
+    @extend_schema(
+        request=SignUpSerializer, responses={201: AccountSerializer, 400: REFUSAL, 429: REFUSAL}
+    )
     def post(self, request: Request) -> Response:
         user = members.account_create(**_valid(SignUpSerializer, request), by=request.user)
         return Response(AccountSerializer(user).data, status=status.HTTP_201_CREATED)
