@@ -63,7 +63,7 @@ def test_the_watch_sees_an_inline_script_the_policy_blocks(page):
 
 
 def test_the_night_score_sheet_and_table_link_pages_keep_to_the_policy(page, new_page, night):
-    club, director, session = night
+    club, _director, session = night
     log_in(page, "dana", PASSWORD)
 
     page.goto(f"/sessions/{session.pk}/")
