@@ -59,8 +59,10 @@ def browser() -> Iterator:
 # fires "securitypolicyviolation"; say so on the console, where the watch below reads it.
 _REPORT_VIOLATIONS = """
 document.addEventListener("securitypolicyviolation", (event) => {
+  const where = event.target && event.target.outerHTML
+    ? ` on ${event.target.outerHTML.slice(0, 120)}` : "";
   console.error(`securitypolicyviolation: ${event.effectiveDirective} blocked `
-    + `${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`);
+    + `${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}${where}`);
 });
 """
 _POLICY_WORDS = ("Content Security Policy", "securitypolicyviolation", "Permissions-Policy")
