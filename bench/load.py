@@ -396,11 +396,13 @@ def main(argv: list[str] | None = None) -> int:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
     latencies = tally.latencies
-    posts = {status: n for (method, status), n in sorted(tally.statuses.items()) if method == "POST"}
+    answers = sorted(tally.statuses.items())
+    posts = {status: n for (method, status), n in answers if method == "POST"}
     errors = sum(n for (_, status), n in tally.statuses.items() if status >= 500 or status == 400)
     shared = 2 * args.pairs
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     print(f"{args.clients} clients ({shared} two to a table), {args.games} games "
-          f"({finished} finished), {elapsed:.1f} s, {settings.DATABASES['default']['ENGINE']}")  # fmt: skip
+          f"({finished} finished), {elapsed:.1f} s, {engine}")  # fmt: skip
     print(f"hands stored {counts['stored']}: {counts['stored'] / elapsed:.1f} hands/s")
     if latencies:
         ms = [1000 * t for t in latencies]
