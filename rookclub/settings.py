@@ -284,6 +284,10 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "tournaments.models.Match.Status",
     },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "rookclub.core.schema.rate_limit_answers",  # 429 with Retry-After on every operation
+    ],
 }
 
 # --- Security headers (every answer, development too) -------------------------

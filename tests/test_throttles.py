@@ -1,6 +1,7 @@
 """Rate limits: anonymous and logged-in API traffic, sign-ups and password resets are
 counted in the cache and refused with 429, a sentence and Retry-After beyond their rate."""
 
+import json
 import threading
 
 import pytest
@@ -208,3 +209,19 @@ def test_rates_come_from_the_environment_and_off_switches_one_off():
 
     assert result.returncode == 0, result.stderr
     assert "'anon': None, 'user': '50/second'" in result.stdout
+
+
+def test_the_schema_says_every_operation_may_answer_429_with_retry_after(tmp_path):
+    from django.core.management import call_command
+
+    out = tmp_path / "schema.json"
+    call_command("spectacular", "--format", "openapi-json", "--file", str(out))
+    schema = json.loads(out.read_text())
+    operations = [
+        op for path in schema["paths"].values() for method, op in path.items()
+        if method in ("get", "post", "put", "patch", "delete")
+    ]  # fmt: skip
+    assert operations
+    assert all("429" in op["responses"] for op in operations)
+    hands = schema["paths"]["/api/v1/games/{id}/hands/"]["post"]["responses"]["429"]
+    assert "Retry-After" in hands["headers"]
