@@ -9,7 +9,8 @@ of them share one atomic counter in the cache (Redis when ``REDIS_URL`` is set).
 - ``user``: API requests of one logged-in user (session or token).
 - ``signup``, ``password_reset``: sign-ups and reset emails asked for, per address,
   on the page and the API alike (:func:`limit_posts`).
-- A table link's posts are limited per link by :func:`scoring.table_links.throttle_posts`.
+- ``table_link``: posts through one table link (``TABLE_LINK_POSTS_PER_MINUTE``),
+  :class:`scoring.table_links.TableLinkThrottle`, counted once the link is found.
 
 A refusal is HTTP 429 with a sentence (``{"detail": ["..."]}`` on the API, the page's
 own message otherwise) and ``Retry-After``.
@@ -78,12 +79,18 @@ class WindowThrottle(BaseThrottle):
         """Whose requests count together; None: this request is not limited here."""
         raise NotImplementedError
 
+    def rate(self) -> tuple[int, int] | None:
+        """(requests, seconds) for this scope now, or None: not limited."""
+        return parse_rate(api_settings.DEFAULT_THROTTLE_RATES.get(self.scope))
+
     def refusal(self, request: Any, view: Any = None) -> TooMany | None:
         """Count this request; the refusal when it is over the limit, else None."""
-        rate = parse_rate(api_settings.DEFAULT_THROTTLE_RATES.get(self.scope))
+        rate = self.rate()
         ident = self.ident(request, view) if rate else None
-        if rate is None or ident is None:
-            return None
+        return self.count(ident, rate) if rate and ident is not None else None
+
+    def count(self, ident: str, rate: tuple[int, int]) -> TooMany | None:
+        """Count one request of ``ident``; the refusal beyond ``rate``, else None."""
         limit, window = rate
         try:
             throttle(f"{self.scope}:{ident}", limit=limit, window=window, message="")
