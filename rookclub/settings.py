@@ -158,8 +158,26 @@ CELERY_RESULT_BACKEND = REDIS_URL or None
 # default behaves like production with one worker that is always there.
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
+# A task is acknowledged when it has finished, not when a worker takes it: a worker
+# killed mid-task (OOM, deploy, power) leaves its message for another worker. A pool
+# child that dies has its task put back at once (reject_on_worker_lost); a whole
+# worker that dies has it put back by Redis after the visibility timeout.
 CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Seconds Redis waits for a taken task's acknowledgement before handing it to another
+# worker. It must exceed the longest task, or a slow batch is run twice (harmlessly:
+# the second run waits, then finds it done): the longest batch, a night's completed
+# sheets or a 256-player round, takes well under a minute. A killed worker's batch
+# is re-queued sooner than this whenever someone watches it (PRINT_JOB_STALL_SECONDS).
+CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=600)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+    # How often a worker looks for tasks whose worker died (every 10 s x 1).
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+    "socket_connect_timeout": 2,
+}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -241,6 +259,15 @@ STORAGES = {
 # (rookclub/printing/stamps.py), on a tested WeasyPrint only; ROOKCLUB_PRINT_FAST_PATH=0
 # leaves it to WeasyPrint's own drawing (slower, same sheets).
 PRINT_FAST_SVG_TEXT = env.bool("ROOKCLUB_PRINT_FAST_PATH", default=True)
+
+# Batch print jobs (rookclub/printing/queue.py). A job whose worker reports no progress
+# for PRINT_JOB_STALL_SECONDS is presumed lost and re-queued; after PRINT_JOB_MAX_TRIES
+# starts it is marked failed, with the reason on its page.
+PRINT_JOB_STALL_SECONDS = env.int("PRINT_JOB_STALL_SECONDS", default=90)
+PRINT_JOB_MAX_TRIES = env.int("PRINT_JOB_MAX_TRIES", default=3)
+# Seconds a request waits for the broker when it sends a batch; no retries, so a
+# broker that is down answers 503 in about this time, not after a minute.
+PRINT_JOB_SEND_TIMEOUT = env.float("PRINT_JOB_SEND_TIMEOUT", default=1.0)
 
 # The site's public address (https://rook.example.org): absolute links in PDFs, such
 # as the QR codes on table cards. Unset, development uses the request's host and

@@ -9,9 +9,11 @@ pure Python in :mod:`scoring.seating`.
 from __future__ import annotations
 
 import datetime
+import random
 import secrets
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -28,7 +30,7 @@ from rookclub.clubs.models import (
 )
 from rookclub.clubs.permissions import require_director
 from rookclub.clubs.services import closed_when, locked_open_session
-from rookclub.core.errors import Conflict, Invalid
+from rookclub.core.errors import Conflict, Invalid, NotFound
 from rookclub.core.roles import user_or_none
 from scoring import seating
 from scoring.models import Game
@@ -39,7 +41,9 @@ PROGRESSIVE_HANDS = 4
 
 
 def _checked_in(session: ClubSession) -> list[Player]:
-    return [c.player for c in session.check_ins.select_related("player", "player__club")]
+    """Who is here tonight: checked in and not gone home."""
+    rows = session.check_ins.filter(left_at__isnull=True).select_related("player", "player__club")
+    return [c.player for c in rows.order_by("checked_in_at", "id")]
 
 
 def _past_sit_outs(session: ClubSession) -> Counter:
@@ -48,6 +52,74 @@ def _past_sit_outs(session: ClubSession) -> Counter:
         round__session__club_id=session.club_id, round__session__date__year=session.date.year
     ).exclude(round__session=session)
     return Counter(rows.values_list("player_id", flat=True))
+
+
+@dataclass
+class Night:
+    """What tonight's seating so far means for the next: each table's current seating,
+    who started sitting out how often, who partnered and opposed whom."""
+
+    tables: dict[int, TableSeating]
+    spells: Counter
+    partnered: Counter
+    opposed: Counter
+    partners: dict[int, int]  # fixed nights: player id -> partner id
+    last_number: int
+
+    def seated(self) -> set[int]:
+        return {pid for t in self.tables.values() for pid in _ids(t)}
+
+
+def current_table(session: ClubSession, number: int) -> TableSeating:
+    """Table ``number``'s current seating tonight (its latest), or 404."""
+    table = (
+        TableSeating.objects.filter(round__session=session, table=number)
+        .select_related("round__session__club", "north", "east", "south", "west")
+        .order_by("-round__number")
+        .first()
+    )
+    if table is None:
+        raise NotFound(f"This club night has no table {number}.")
+    return table
+
+
+def _ids(table: TableSeating) -> tuple[int, int, int, int]:
+    return (table.north_id, table.east_id, table.south_id, table.west_id)
+
+
+def _night(session: ClubSession) -> Night:
+    rounds = list(session.rounds.order_by("number").prefetch_related("tables", "sit_outs"))
+    night = Night({}, Counter(), Counter(), Counter(), {}, rounds[-1].number if rounds else 0)
+    for r in rounds:
+        for t in r.tables.all():
+            night.tables[t.table] = t  # a later seating of the same table replaces it
+            partners, opponents = seating.pairs_of(_ids(t))
+            night.partnered.update(partners)
+            night.opposed.update(opponents)
+            for a, b in partners:
+                night.partners[a], night.partners[b] = b, a
+        for s in r.sit_outs.all():
+            night.spells[s.player_id] += 1
+            if s.partner_id:
+                night.partners[s.player_id] = s.partner_id
+                night.partners[s.partner_id] = s.player_id
+    return night
+
+
+def _pairs_here(night: Night, here: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+    """A fixed night's partnerships among those here; partners of players who went home,
+    and late arrivals, are paired in the order they came."""
+    present = set(here)
+    pairs, loose = [], []
+    for pid in here:
+        partner = night.partners.get(pid)
+        if partner in present:
+            if pid < partner:
+                pairs.append((pid, partner))  # sorted, as _meetings keys them
+        else:
+            loose.append(pid)
+    pairs += [tuple(sorted(pair)) for pair in zip(loose[::2], loose[1::2], strict=False)]
+    return pairs, loose[len(loose) - len(loose) % 2 :]
 
 
 @transaction.atomic
@@ -82,6 +154,8 @@ def session_seat(
             pairs, seed=seed, unpaired=[i for i in ids if i not in paired],
             sat_out=_past_sit_outs(session),
         )  # fmt: skip
+        partners = {a: b for a, b in pairs} | {b: a for a, b in pairs}
+        return _make_round(session, 1, plan, by_id, by, partners=partners)
     elif method == ClubSession.Seating.PROGRESSIVE:
         plan = seating.progressive_round(ids, seed=seed)
     else:
@@ -121,68 +195,227 @@ def _game_options(session: ClubSession) -> dict[str, Any]:
 
 
 def _make_round(
-    session: ClubSession, number: int, plan: seating.Seating, by_id: dict[int, Player], by: Any
+    session: ClubSession,
+    number: int,
+    plan: seating.Seating,
+    by_id: dict[int, Player],
+    by: Any,
+    *,
+    partners: dict[int, int] | None = None,
+    table_numbers: Sequence[int] | None = None,
+    dealer: str = "north",
 ) -> SessionRound:
-
+    """Store a seating and start a game at each of its tables. ``plan.sit_outs`` are
+    those who *start* sitting out here; on a fixed night each keeps a note of the
+    partner who sits out with them."""
+    partners = partners or {}
     round_ = SessionRound.objects.create(session=session, number=number)
-    SitOut.objects.bulk_create(SitOut(round=round_, player=by_id[pid]) for pid in plan.sit_outs)
-    for index, (n, e, s, w) in enumerate(plan.tables, start=1):
+    SitOut.objects.bulk_create(
+        SitOut(round=round_, player=by_id[pid], partner=by_id.get(partners.get(pid, 0)))
+        for pid in plan.sit_outs
+    )
+    numbers = table_numbers or range(1, len(plan.tables) + 1)
+    for index, (n, e, s, w) in zip(numbers, plan.tables, strict=True):
         table = TableSeating.objects.create(
             round=round_, table=index, north=by_id[n], east=by_id[e], south=by_id[s],
             west=by_id[w],
         )  # fmt: skip
         game_start(
             ruleset=session.ruleset_slug, options=_game_options(session), seats=table.seats(),
-            session=session, table_seating=table, created_by=by,
+            dealer=dealer, session=session, table_seating=table, created_by=by,
         )  # fmt: skip
     return round_
 
 
+def _round_in_progress(night: Night) -> bool:
+    current = [t.pk for t in night.tables.values()]
+    return Game.objects.filter(table_seating__in=current).exclude(status="finished").exists()
+
+
 @transaction.atomic
 def session_next_round(*, session: ClubSession, by: Any, seed: int | None = None) -> SessionRound:
-    """Progressive movement: once every table has played its four hands, move on."""
+    """Reseat the whole room once every table's game is over: new partners on a random
+    or progressive night, new opponents on a fixed one; who sits out rotates fairly
+    and late arrivals come in."""
     session = locked_open_session(session, by, "seat another round")
-    if session.seating_method != ClubSession.Seating.PROGRESSIVE:
-        raise Invalid(
-            "Only a progressive night has rounds.",
-            errors={"method": ["random and fixed seating play one round all night"]},
-        )
-    last = session.rounds.order_by("-number").first()
-    if last is None:
+    night = _night(session)
+    if not night.tables:
         raise Conflict("Seat the first round first.", code="not_seated")
-
-    if Game.objects.filter(table_seating__round=last).exclude(status="finished").exists():
+    if _round_in_progress(night):
         raise Conflict("Some tables are still playing this round.", code="round_in_progress")
-    partnered, opposed, sat_out = Counter(), Counter(), Counter()
-    rounds = session.rounds.prefetch_related("tables", "sit_outs")
-    for r in rounds:
-        for t in r.tables.all():
-            partners, opponents = seating.pairs_of((t.north_id, t.east_id, t.south_id, t.west_id))
-            partnered.update(partners)
-            opposed.update(opponents)
-        sat_out.update(s.player_id for s in r.sit_outs.all())
     players = _checked_in(session)
+    if len(players) < 4:
+        raise Invalid("Not enough players.", errors={"players": ["at least four must be here"]})
     by_id = {p.pk: p for p in players}
-    number = last.number + 1
-    plan = seating.progressive_round(
-        sorted(by_id), seed=seed if seed is not None else session.pk * 7919 + number,
-        partnered=partnered, opposed=opposed, sat_out=sat_out,
+    here = [p.pk for p in players]
+    number = night.last_number + 1
+    rng = random.Random(seed if seed is not None else session.pk * 7919 + number)
+    waiting = set(here) - night.seated()
+    earlier = _past_sit_outs(session)
+    if session.seating_method == ClubSession.Seating.FIXED:
+        pairs, loose = _pairs_here(night, here)
+        spells = _pair_spells(night, pairs)
+        out = seating.round_sit_outs(
+            pairs, len(pairs) % 2, spells, rng,
+            waiting=[pair for pair in pairs if set(pair) <= waiting],
+            earlier=Counter({pair: earlier[pair[0]] + earlier[pair[1]] for pair in pairs}),
+        )  # fmt: skip
+        playing = [pair for pair in pairs if pair not in out]
+        tables = seating.arrange_pairs(playing, rng, met=_meetings(session))
+        # A player with no partner waits for one; waiting on is no new sit-out.
+        newly_loose = tuple(p for p in loose if p not in waiting)
+        plan = seating.Seating(tables, tuple(p for pair in out for p in pair) + newly_loose)
+        partners = {a: b for a, b in pairs} | {b: a for a, b in pairs}
+        return _make_round(session, number, plan, by_id, by, partners=partners)
+    singles = [(pid,) for pid in here]
+    out = seating.round_sit_outs(
+        singles, len(here) % 4, Counter({(p,): night.spells[p] for p in here}), rng,
+        waiting=[(p,) for p in waiting], earlier=Counter({(p,): earlier[p] for p in here}),
     )  # fmt: skip
+    sitting_out = {u[0] for u in out}
+    tables = seating.arrange(
+        [p for p in here if p not in sitting_out], rng,
+        partnered=night.partnered, opposed=night.opposed,
+    )  # fmt: skip
+    plan = seating.Seating(tables, tuple(sorted(sitting_out)))
     return _make_round(session, number, plan, by_id, by)
 
 
-@transaction.atomic
-def table_new_game(*, table: TableSeating, by: Any, dealer: str = "north") -> Any:
-    """Random or fixed seating: the table's game is over, so it starts another."""
-    from scoring.services import game_start
+def _pair_spells(night: Night, pairs: list[tuple[int, int]]) -> Counter:
+    return Counter({pair: max(night.spells[pair[0]], night.spells[pair[1]]) for pair in pairs})
 
+
+def _meetings(session: ClubSession) -> Counter:
+    """How often two fixed partnerships have met at a table tonight."""
+    return Counter(
+        frozenset((tuple(sorted((t.north_id, t.south_id))), tuple(sorted((t.east_id, t.west_id)))))
+        for t in TableSeating.objects.filter(round__session=session)
+    )
+
+
+@dataclass
+class NewGame:
+    game: Game
+    came_in: list[Player]
+    went_out: list[Player]
+
+
+def table_new_game(
+    *, table: TableSeating, by: Any, dealer: str = "north", seed: int | None = None
+) -> Game:
+    """The table's next game (see :func:`table_next_game` for who came in and went out)."""
+    return table_next_game(table=table, by=by, dealer=dealer, seed=seed).game
+
+
+@transaction.atomic
+def table_next_game(
+    *, table: TableSeating, by: Any, dealer: str = "north", seed: int | None = None
+) -> NewGame:
+    """Random or fixed seating: the table's game is over, so it starts another. If
+    players are waiting to play (sitting out, or late arrivals), they come in and some
+    of the table sit out, fairly; the table is then reseated with the fewest repeated
+    partners. Otherwise the same four play on."""
     session = locked_open_session(table.round.session, by, "start another game")
+    if session.seating_method == ClubSession.Seating.PROGRESSIVE:
+        raise Conflict(
+            "On a progressive night the director seats the next round for everyone.",
+            code="progressive_night",
+        )
+    night = _night(session)
+    if night.tables.get(table.table) != table:
+        raise Conflict(f"Table {table.table} has been reseated since.", code="table_reseated")
     if Game.objects.filter(table_seating=table).exclude(status="finished").exists():
         raise Conflict("This table's game is still in progress.", code="game_in_progress")
-    return game_start(
-        ruleset=session.ruleset_slug, options=_game_options(session), seats=table.seats(),
-        dealer=dealer, session=session, table_seating=table, created_by=by,
+    players = _checked_in(session)
+    by_id = {p.pk: p for p in players}
+    at_table = [pid for pid in _ids(table) if pid in by_id]
+    waiting = [p.pk for p in players if p.pk not in night.seated()]
+    if len(at_table) == 4 and not _can_come_in(session, night, waiting):
+        game = game_start(
+            ruleset=session.ruleset_slug, options=_game_options(session), seats=table.seats(),
+            dealer=dealer, session=session, table_seating=table, created_by=by,
+        )  # fmt: skip
+        return NewGame(game, [], [])
+    rng = random.Random(seed if seed is not None else table.pk * 7919 + night.last_number)
+    fewest = min(night.spells[p.pk] for p in players)
+    earlier = _past_sit_outs(session)
+    if session.seating_method == ClubSession.Seating.FIXED:
+        here = [p.pk for p in players]
+        plan, partners = _reseat_fixed(session, night, at_table, here, fewest, rng, earlier)
+    else:
+        plan, partners = _reseat_singles(night, at_table, waiting, fewest, rng, earlier), {}
+    if plan is None:
+        raise Invalid(
+            f"Table {table.table} needs four players and nobody is waiting to come in.",
+            errors={"players": ["seat the next round for everyone instead"]},
+        )
+    new_round = _make_round(
+        session, night.last_number + 1, plan, by_id, by, partners=partners,
+        table_numbers=[table.table], dealer=dealer,
     )  # fmt: skip
+    seated = new_round.tables.get()
+    came_in = [by_id[p] for p in _ids(seated) if p not in set(_ids(table))]
+    went_out = [by_id[p] for p in _ids(table) if p in by_id and p not in set(_ids(seated))]
+    return NewGame(Game.objects.get(table_seating=seated), came_in, went_out)
+
+
+def _can_come_in(session: ClubSession, night: Night, waiting: list[int]) -> bool:
+    """Is anyone waiting who could take a seat? On a fixed night a lone player cannot."""
+    if session.seating_method != ClubSession.Seating.FIXED:
+        return bool(waiting)
+    pairs, _ = _pairs_here(night, waiting)
+    return bool(pairs)
+
+
+def _reseat_singles(
+    night: Night,
+    at_table: list[int],
+    waiting: list[int],
+    fewest: int,
+    rng: random.Random,
+    earlier: Counter,
+) -> seating.Seating | None:
+    count = len(at_table) + len(waiting) - 4
+    if count < 0:
+        return None
+    spells = Counter({(p,): night.spells[p] for p in at_table + waiting})
+    out = seating.table_sit_outs(
+        [(p,) for p in at_table], [(p,) for p in waiting], count, spells, fewest, rng,
+        earlier=Counter({(p,): earlier[p] for p in at_table + waiting}),
+    )  # fmt: skip
+    sitting_out = {u[0] for u in out}
+    playing = [p for p in at_table + waiting if p not in sitting_out]
+    tables = seating.arrange(playing, rng, partnered=night.partnered, opposed=night.opposed)
+    starting = tuple(p for p in at_table if p in sitting_out)  # waiting on is no new spell
+    return seating.Seating(tables, starting)
+
+
+def _reseat_fixed(
+    session: ClubSession,
+    night: Night,
+    at_table: list[int],
+    here: list[int],
+    fewest: int,
+    rng: random.Random,
+    earlier: Counter,
+) -> tuple[seating.Seating | None, dict[int, int]]:
+    pairs, _ = _pairs_here(night, here)
+    seated = night.seated()
+    mine = [pair for pair in pairs if set(pair) <= set(at_table)]
+    waiting = [pair for pair in pairs if not set(pair) & seated]
+    count = len(mine) + len(waiting) - 2
+    partners = {a: b for a, b in pairs} | {b: a for a, b in pairs}
+    if count < 0:
+        return None, partners
+    spells = _pair_spells(night, pairs)
+    out = seating.table_sit_outs(
+        mine, waiting, count, spells, fewest, rng,
+        earlier=Counter({pair: earlier[pair[0]] + earlier[pair[1]] for pair in pairs}),
+    )  # fmt: skip
+    playing = [pair for pair in mine + waiting if pair not in out]
+    tables = seating.arrange_pairs(playing, rng, met=_meetings(session))
+    starting = tuple(p for pair in out if pair in mine for p in pair)
+    return seating.Seating(tables, starting), partners
 
 
 @transaction.atomic

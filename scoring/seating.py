@@ -9,6 +9,11 @@ player sits out more than once more than anyone else.
 A table is a tuple ``(north, east, south, west)``: partners sit opposite
 (north with south, east with west).
 
+Through the night (:func:`round_sit_outs`, :func:`table_sit_outs`) nobody sits out
+twice before everyone present has sat out once, late arrivals join at the next
+round or the next game that has a seat for them, and partners repeat as little as
+the numbers allow.
+
 The progressive movement is a greedy schedule, not a published bridge
 movement: each round it tries a few hundred seeded shuffles and keeps the one
 that repeats the fewest partnerships (then the fewest opponents) of the night
@@ -94,17 +99,8 @@ def progressive_round(
     opposed = opposed or Counter()
     out = choose_sit_outs(players, len(players) % 4, sat_out or Counter(), rng)
     playing = [p for p in players if p not in out]
-    best: tuple[tuple[int, int], list[Hashable]] | None = None
-    for _ in range(TRIES):
-        rng.shuffle(playing)
-        cost = _cost(playing, partnered, opposed)
-        if best is None or cost < best[0]:
-            best = (cost, list(playing))
-            if cost == (0, 0):
-                break
-    order = best[1] if best else []
-    tables = tuple(tuple(order[i : i + 4]) for i in range(0, len(order), 4))
-    return Seating(tables, tuple(out))  # type: ignore[arg-type]
+    tables = arrange(playing, rng, partnered=partnered, opposed=opposed)
+    return Seating(tables, tuple(out))
 
 
 def pairs_of(table: Table) -> tuple[list[frozenset], list[frozenset]]:
@@ -122,3 +118,108 @@ def _cost(order: list[Hashable], partnered: Counter, opposed: Counter) -> tuple[
         repeat_partners += sum(partnered[p] for p in partners)
         repeat_opponents += sum(opposed[p] for p in opponents)
     return repeat_partners, repeat_opponents
+
+
+# ---- through the night: fair sit-outs for each new round or each new game at a table ----
+#
+# A "unit" is who sits out together: one player (random and progressive nights) or a
+# fixed partnership. ``spells[unit]`` counts the times the unit has *started* sitting
+# out tonight; carrying on waiting is not a new spell. Fairness, as a director puts it:
+# nobody sits out twice before everyone here has sat out once. So a unit may start a
+# new spell only while no one present has started fewer.
+
+Unit = tuple[Hashable, ...]
+
+
+def round_sit_outs(
+    units: Sequence[Unit],
+    count: int,
+    spells: Counter,
+    rng: random.Random,
+    *,
+    waiting: Iterable[Unit] = (),
+    earlier: Counter | None = None,
+) -> list[Unit]:
+    """A whole new round: the ``count`` units with fewest spells tonight sit out. On a
+    tie, those already waiting come in first, then those who sat out least on earlier
+    nights; the rest is drawn."""
+    waiting = set(waiting)
+    earlier = earlier or Counter()
+    order = list(units)
+    rng.shuffle(order)
+    order.sort(key=lambda u: (spells[u], u in waiting, earlier[u]))
+    return order[:count]
+
+
+def table_sit_outs(
+    at_table: Sequence[Unit],
+    waiting: Sequence[Unit],
+    count: int,
+    spells: Counter,
+    fewest_present: int,
+    rng: random.Random,
+    *,
+    earlier: Counter | None = None,
+) -> list[Unit]:
+    """One table's game is over and ``waiting`` units want in: which ``count`` units of
+    the table and the waiting sit out the next game there.
+
+    Only a unit of the table whose spells are still the fewest of anyone present
+    (``fewest_present``) may start a new spell; if not enough may, some of the waiting
+    wait on (those who have sat out least), and the table's own players play again.
+    """
+    earlier = earlier or Counter()
+    table_order = list(at_table)
+    rng.shuffle(table_order)
+    table_order.sort(key=lambda u: (spells[u], earlier[u]))
+    may_go = [u for u in table_order if spells[u] <= fewest_present]
+    out = may_go[:count]
+    if len(out) < count:
+        wait_order = list(waiting)
+        rng.shuffle(wait_order)
+        wait_order.sort(key=lambda u: (spells[u], earlier[u]))
+        out += wait_order[: count - len(out)]
+    return out
+
+
+def arrange(
+    players: Sequence[Hashable],
+    rng: random.Random,
+    *,
+    partnered: Counter | None = None,
+    opposed: Counter | None = None,
+) -> tuple[Table, ...]:
+    """Tables of four from ``players`` (a multiple of four) that repeat the fewest of
+    tonight's partnerships, then opponents: the best of :data:`TRIES` shuffles."""
+    partnered = partnered or Counter()
+    opposed = opposed or Counter()
+    playing = list(players)
+    best: tuple[tuple[int, int], list[Hashable]] | None = None
+    for _ in range(TRIES):
+        rng.shuffle(playing)
+        cost = _cost(playing, partnered, opposed)
+        if best is None or cost < best[0]:
+            best = (cost, list(playing))
+            if cost == (0, 0):
+                break
+    order = best[1] if best else []
+    return tuple(tuple(order[i : i + 4]) for i in range(0, len(order), 4))  # type: ignore[misc]
+
+
+def arrange_pairs(
+    pairs: Sequence[tuple[Hashable, Hashable]], rng: random.Random, *, met: Counter | None = None
+) -> tuple[Table, ...]:
+    """Fixed partnerships to tables, one pair north-south and one east-west, meeting
+    the fewest pairs they have met tonight: the best of :data:`TRIES` shuffles."""
+    met = met or Counter()
+    playing = list(pairs)
+    best: tuple[int, list] | None = None
+    for _ in range(TRIES):
+        rng.shuffle(playing)
+        cost = sum(met[frozenset((a, b))] for a, b in zip(playing[::2], playing[1::2], strict=True))
+        if best is None or cost < best[0]:
+            best = (cost, list(playing))
+            if cost == 0:
+                break
+    order = best[1] if best else []
+    return tuple((a[0], b[0], a[1], b[1]) for a, b in zip(order[::2], order[1::2], strict=True))

@@ -143,12 +143,33 @@ class RoundView:
 @dataclass
 class SessionOverview:
     session: ClubSession
-    players: list[Player]  # checked in
+    players: list[Player]  # checked in and still here
     rounds: list[RoundView]
+    gone: list[Player] = field(default_factory=list)  # checked in, then went home
 
     @property
     def current_round(self) -> RoundView | None:
         return self.rounds[-1] if self.rounds else None
+
+    @property
+    def current_tables(self) -> list[TableView]:
+        """Each table's latest seating: a reseated table's replaces its earlier one."""
+        tables: dict[int, TableView] = {}
+        for r in self.rounds:
+            for t in r.tables:
+                tables[t.seating.table] = t
+        return [tables[n] for n in sorted(tables)]
+
+    @property
+    def waiting(self) -> list[Player]:
+        """Here but at no table now: sitting out, or arrived after the seating."""
+        seated = {p.pk for t in self.current_tables for p in t.seats.values()}
+        return [p for p in self.players if p.pk not in seated]
+
+    @property
+    def played(self) -> set[int]:
+        """Players who have sat at a table tonight (their check-in cannot be undone)."""
+        return {p.pk for r in self.rounds for t in r.tables for p in t.seats.values()}
 
     @property
     def seated(self) -> bool:
@@ -158,7 +179,7 @@ class SessionOverview:
 def session_overview(*, session: ClubSession) -> SessionOverview:
     """Check-ins, rounds, tables by seat with their games, and sit-outs (five queries)."""
     session = ClubSession.objects.select_related("club").get(pk=session.pk)
-    players = [c.player for c in CheckIn.objects.filter(session=session).select_related("player")]
+    check_ins = list(CheckIn.objects.filter(session=session).select_related("player"))
     rounds = session.rounds.order_by("number").prefetch_related(
         Prefetch(
             "tables",
@@ -170,7 +191,8 @@ def session_overview(*, session: ClubSession) -> SessionOverview:
     )
     return SessionOverview(
         session=session,
-        players=players,
+        players=[c.player for c in check_ins if c.left_at is None],
+        gone=[c.player for c in check_ins if c.left_at is not None],
         rounds=[
             RoundView(
                 round=r,

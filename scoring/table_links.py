@@ -206,21 +206,29 @@ def replaced_message(number: int) -> str:
     return f"Table {number} has a new link: its old card no longer works. Print its card again."
 
 
-def _latest_round_tables(session: ClubSession):
-    """The tables of the night's current (latest) round, with their seats, or []."""
-    latest = session.rounds.order_by("-number").values_list("pk", flat=True).first()
-    if latest is None:
-        return []
-    return TableSeating.objects.filter(round_id=latest).select_related(
-        "round", "north", "east", "south", "west"
+def _night_seatings(session: ClubSession):
+    """Every seating of the night's tables, latest round first, with their seats."""
+    return (
+        TableSeating.objects.filter(round__session=session)
+        .select_related("round", "north", "east", "south", "west")
+        .order_by("-round__number", "table")
     )
+
+
+def _current_tables(seatings) -> list[TableSeating]:  # type: ignore[no-untyped-def]
+    """Each table's current seating: its latest (a table is reseated on its own when
+    waiting players come in)."""
+    current: dict[int, TableSeating] = {}
+    for t in seatings:
+        current.setdefault(t.table, t)
+    return [current[n] for n in sorted(current)]
 
 
 def night_state(link: TableLink) -> TableState:
     """A club night's table: the night's current round, table ``number``, its latest game
     (3 queries). The link stops recording when the night closes (the closed sentence)."""
     session = link.session
-    seating = _latest_round_tables(session).filter(table=link.number).first()
+    seating = _night_seatings(session).filter(table=link.number).first()
     game = None
     players: dict[str, Player] = {}
     if seating is not None:
@@ -253,8 +261,8 @@ def night_tables(*, session: ClubSession) -> list[TableRow]:
     (a fixed number of queries however many tables)."""
     from django.db.models import Prefetch
 
-    tables = list(
-        _latest_round_tables(session).prefetch_related(
+    tables = _current_tables(
+        _night_seatings(session).prefetch_related(
             Prefetch("games", Game.objects.order_by("created_at", "id"))
         )
     )
@@ -270,7 +278,7 @@ def night_tables(*, session: ClubSession) -> list[TableRow]:
 
 
 def night_table_numbers(session: ClubSession) -> set[int]:
-    return {t.table for t in _latest_round_tables(session)}
+    return set(_night_seatings(session).values_list("table", flat=True))
 
 
 register_resolver(TableLink.Kind.NIGHT, night_state)

@@ -12,9 +12,20 @@ urlpatterns = [
     path("sessions/<int:pk>/check-in/", nights.session_checkin, name="session-checkin"),
     path("sessions/<int:pk>/seat/", nights.session_seat, name="session-seat"),
     path("sessions/<int:pk>/next-round/", nights.session_next_round, name="session-next-round"),
+    path(
+        "sessions/<int:pk>/undo-check-in/",
+        nights.session_undo_check_in,
+        name="session-undo-check-in",
+    ),
+    path("sessions/<int:pk>/leave/", nights.session_leave, name="session-leave"),
     path("sessions/<int:pk>/close/", nights.session_close, name="session-close"),
     path("sessions/<int:pk>/reopen/", nights.session_reopen, name="session-reopen"),
     path("sessions/<int:pk>/standings/", standings.session_standings, name="session-standings"),
+    path(
+        "sessions/<int:pk>/standings/projector/",
+        standings.session_standings_projector,
+        name="session-standings-projector",
+    ),
     path(
         "sessions/<int:pk>/tables/<int:number>/replace-link/",
         nights.table_replace_link,

@@ -31,3 +31,17 @@ def test_send_on_commit_waits_for_the_transaction(django_capture_on_commit_callb
         send_on_commit(ping, "later")
 
     assert len(callbacks) == 1
+
+
+def test_print_batches_are_acknowledged_late_and_put_back_when_a_worker_is_lost():
+    """What the real-worker tests in tests/print/test_job_redelivery.py rely on."""
+    from rookclub.celery import app
+    from rookclub.printing.tasks import render_batch
+
+    assert render_batch.acks_late and render_batch.reject_on_worker_lost
+    assert app.conf.worker_prefetch_multiplier == 1
+    options = app.conf.broker_transport_options
+    assert options["visibility_timeout"] == settings.CELERY_VISIBILITY_TIMEOUT
+    assert settings.CELERY_VISIBILITY_TIMEOUT > 2 * settings.PRINT_JOB_STALL_SECONDS, (
+        "a task retried after the stall time must not outlive the visibility timeout"
+    )

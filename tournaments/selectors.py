@@ -93,6 +93,20 @@ def tournament_rounds(*, tournament: Tournament) -> list[Round]:
     )
 
 
+def current_round(rounds: list[Round]) -> Round | None:
+    """The round being played (the latest running one), else the latest paired."""
+    running = [r for r in rounds if r.status == Round.Status.RUNNING]
+    return (running or rounds or [None])[-1]
+
+
+def seated_matches(round_: Round | None) -> list[Match]:
+    """A round's pairings as the room sees them: by table, byes last."""
+    if round_ is None:
+        return []
+    shown = [m for m in round_.matches.all() if m.status not in ("not_needed", "waiting")]
+    return sorted(shown, key=lambda m: (m.bye, m.table or 0, m.pk))
+
+
 def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
     """Every bracket match with where its winner and loser go, plus places: 2 queries."""
     matches = list(

@@ -10,6 +10,16 @@ urlpatterns = [
     path("<int:pk>/bracket/", views.tournament_bracket, name="tournament-bracket"),
     path("<int:pk>/standings/", views.tournament_standings, name="tournament-standings"),
     path(
+        "<int:pk>/standings/projector/",
+        views.tournament_standings_projector,
+        name="tournament-standings-projector",
+    ),
+    path(
+        "<int:pk>/rounds/projector/",
+        views.tournament_pairings_projector,
+        name="tournament-pairings-projector",
+    ),
+    path(
         "rounds/<int:pk>/tables/<int:table>/",
         table_page.tournament_table,
         name="tournament-table",

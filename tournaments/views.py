@@ -3,6 +3,7 @@ live public standings. Reads go through selectors; writes through services."""
 
 from __future__ import annotations
 
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -13,7 +14,9 @@ from django.views.decorators.http import require_POST
 
 from rookclub.clubs import permissions
 from rookclub.core.errors import DomainError
+from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
 from tournaments import forms, selectors, services
+from tournaments.live import tournament_version
 from tournaments.models import Match, Tournament
 
 
@@ -69,8 +72,60 @@ def tournament_rounds(
     is_director = permissions.is_director(request.user, tournament.club)
     if is_director:
         forms.pairing_forms(tournament, rounds, override_form)
-    context = {"tournament": tournament, "rounds": rounds, "is_director": is_director}
-    return render(request, "tournaments/rounds.html", context, status=status)
+    context = {
+        "tournament": tournament, "rounds": rounds, "is_director": is_director,
+        "poll_seconds": POLL_SECONDS,
+    }  # fmt: skip
+    name = "tournaments/_rounds_live.html" if wants_live(request) else "tournaments/rounds.html"
+    return render(request, name, context, status=status)
+
+
+def _live(view: Any) -> Any:
+    """A page whose ``?live=1`` poll answers 304 while the tournament is unchanged."""
+
+    @wraps(view)
+    def page(request: HttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
+        if not wants_live(request):
+            return view(request, pk, **kwargs)
+        return live_fragment(
+            request,
+            lambda: tournament_version(pk, request.user),
+            lambda: view(request, pk, **kwargs),
+        )
+
+    return page
+
+
+tournament_rounds = _live(tournament_rounds)
+
+
+@_live
+def tournament_pairings_projector(request: HttpRequest, pk: int) -> HttpResponse:
+    """The round being played, table by table and seat by seat, for the wall."""
+    tournament = _tournament(pk)
+    playing = selectors.current_round(selectors.tournament_rounds(tournament=tournament))
+    context = {
+        "tournament": tournament, "current_round": playing, "poll_seconds": POLL_SECONDS,
+        "matches": selectors.seated_matches(playing), "live_url": request.path + "?live=1",
+    }  # fmt: skip
+    live = wants_live(request)
+    name = f"projector/{'_tournament_pairings_rows' if live else 'tournament_pairings'}.html"
+    return render(request, name, context)
+
+
+@_live
+def tournament_standings_projector(request: HttpRequest, pk: int) -> HttpResponse:
+    """Standings for the wall: large type, pages by itself, refreshes itself."""
+    tournament = _tournament(pk)
+    rounds = list(tournament.round_set.order_by("number"))
+    context = {
+        "tournament": tournament, "current_round": selectors.current_round(rounds),
+        "rows": selectors.tournament_standings(tournament=tournament),
+        "poll_seconds": POLL_SECONDS, "live_url": request.path + "?live=1",
+    }  # fmt: skip
+    live = wants_live(request)
+    name = f"projector/{'_tournament_standings_rows' if live else 'tournament_standings'}.html"
+    return render(request, name, context)
 
 
 def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
@@ -89,14 +144,16 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+@_live
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """Public standings; the table refreshes itself (htmx polling) during play."""
+    """Public standings; the table refreshes itself (``?live=1``, 304 while unchanged)."""
     tournament = _tournament(pk)
     context = {
-        "tournament": tournament,
+        "tournament": tournament, "poll_seconds": POLL_SECONDS,
         "rows": selectors.tournament_standings(tournament=tournament),
-    }
-    name = "tournaments/_standings_table.html" if request.htmx else "tournaments/standings.html"
+    }  # fmt: skip
+    live = wants_live(request) or request.htmx
+    name = "tournaments/_standings_table.html" if live else "tournaments/standings.html"
     return render(request, name, context)
 
 

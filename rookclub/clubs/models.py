@@ -160,6 +160,8 @@ class CheckIn(models.Model):
     session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="check_ins")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="check_ins")
     checked_in_at = models.DateTimeField(auto_now_add=True)
+    #: Set when the player went home: kept in the night's history, out of later rounds.
+    left_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["player__name"]
@@ -172,8 +174,9 @@ class CheckIn(models.Model):
 
 
 class SessionRound(models.Model):
-    """One seating of the night. Random and fixed seating have one round; the
-    progressive movement has one per four-hand segment."""
+    """One seating of the night: the whole room (the first round, "Next round", each
+    progressive segment), or one table reseated when its game ended and players were
+    waiting to come in. A table's current seating is its latest."""
 
     session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
@@ -213,10 +216,15 @@ class TableSeating(models.Model):
 
 
 class SitOut(models.Model):
-    """A player who sits out a round (odd numbers); sit-outs rotate fairly."""
+    """A player who starts sitting out at this round (odd numbers); sit-outs rotate
+    fairly. Waiting on through a later table's reseat is not a new sit-out."""
 
     round = models.ForeignKey(SessionRound, on_delete=models.CASCADE, related_name="sit_outs")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="sit_outs")
+    #: On a fixed-partnership night, the partner who sits out with them.
+    partner = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["round", "player__name"]

@@ -12,10 +12,20 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
 
-from rookclub.clubs.models import CheckIn, Club, ClubSession, Membership, Player, SessionEvent
+from rookclub.clubs.models import (
+    CheckIn,
+    Club,
+    ClubSession,
+    Membership,
+    Player,
+    SessionEvent,
+    SitOut,
+    TableSeating,
+)
 from rookclub.clubs.permissions import require_director
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from rookclub.core.roles import user_or_none
@@ -106,7 +116,56 @@ def session_check_in(*, session: ClubSession, players: Iterable[Player], by: Any
             "Not players of this club.",
             errors={"players": [f"{name} is not a player of {session.club}" for name in strangers]},
         )
-    return [CheckIn.objects.get_or_create(session=session, player=p)[0] for p in players]
+    checked = [CheckIn.objects.get_or_create(session=session, player=p)[0] for p in players]
+    # Checking in someone who had gone home brings them back for the next round.
+    back = [c.pk for c in checked if c.left_at is not None]
+    CheckIn.objects.filter(pk__in=back).update(left_at=None)
+    return checked
+
+
+def _check_in_of(session: ClubSession, player: Player) -> CheckIn:
+    check_in = (
+        CheckIn.objects.select_for_update().filter(session=session, player=player).first()
+        if player.club_id == session.club_id
+        else None
+    )
+    if check_in is None:
+        raise Invalid(
+            "Not checked in.", errors={"player": [f"{player.name} is not checked in tonight"]}
+        )
+    return check_in
+
+
+def has_sat_at_a_table(session: ClubSession, player: Player) -> bool:
+    """Has ``player`` been seated at any table of the night (whatever was recorded)?"""
+    at = Q(north=player) | Q(east=player) | Q(south=player) | Q(west=player)
+    return TableSeating.objects.filter(at, round__session=session).exists()
+
+
+@transaction.atomic
+def session_check_in_undo(*, session: ClubSession, player: Player, by: Any) -> None:
+    """Undo a check-in made by mistake, before the player has sat at a table."""
+    session = locked_open_session(session, by, "change who is here")
+    check_in = _check_in_of(session, player)
+    if has_sat_at_a_table(session, player):
+        raise Conflict(
+            f"{player.name} has already played tonight; mark them as gone home instead.",
+            code="has_played",
+        )
+    SitOut.objects.filter(round__session=session, player=player).delete()
+    check_in.delete()
+
+
+@transaction.atomic
+def session_leave(*, session: ClubSession, player: Player, by: Any) -> CheckIn:
+    """``player`` went home: kept in the night's history and standings, left out of
+    every later round and every table's next game. Checking them in again undoes it."""
+    session = locked_open_session(session, by, "change who is here")
+    check_in = _check_in_of(session, player)
+    if check_in.left_at is None:
+        check_in.left_at = timezone.now()
+        check_in.save(update_fields=["left_at"])
+    return check_in
 
 
 @transaction.atomic

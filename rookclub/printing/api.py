@@ -9,7 +9,9 @@
 * ``POST /api/v1/print-jobs/`` ``{"kind", "parameters", "size"}`` -> 202 and the job
   (kinds: round-sheets, round-cards, session-games, tournament-round-sheets,
   tournament-round-cards);
-  ``GET /api/v1/print-jobs/{id}/`` -> ``{"id", "state", "progress", "result_url"}``.
+  ``GET /api/v1/print-jobs/{id}/`` -> ``{"id", "state", "progress", "result_url"}``;
+  ``result_url`` downloads with the same ``Authorization: Token`` header. A broker that is
+  down answers 503 (``print_queue_down``) and leaves no job to be handed out.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import mixins, renderers, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import APIException
@@ -30,6 +32,7 @@ from rookclub.clubs.permissions import is_member
 from rookclub.core.errors import DomainError
 from rookclub.printing.kinds import KINDS, kind_named
 from rookclub.printing.models import PrintJob
+from rookclub.printing.queue import PrintQueueDown, job_sweep
 from rookclub.printing.services import document_pdf, print_job_start
 from rookclub.printing.site import site_url
 from rookclub.printing.views import pdf_response
@@ -135,13 +138,17 @@ class PrintViewSet(viewsets.ViewSet):
 
 
 class PrintJobSerializer(serializers.ModelSerializer):
-    result_url = serializers.SerializerMethodField()
+    result_url = serializers.SerializerMethodField(
+        help_text="The PDF once done; send the same Authorization header (Token) to download it."
+    )
 
     class Meta:
         model = PrintJob
         fields = ["id", "kind", "parameters", "state", "progress", "pages", "error", "result_url",
-                  "created_at", "finished_at"]  # fmt: skip
+                  "created_at", "finished_at", "tries"]  # fmt: skip
         read_only_fields = fields
+        extra_kwargs = {"tries": {"help_text": "Times a worker started it (a lost worker's "
+                                  "job is started again, a few times at most)."}}  # fmt: skip
 
     def get_result_url(self, job: PrintJob) -> str | None:
         if job.state != PrintJob.State.DONE or not job.result:
@@ -149,6 +156,11 @@ class PrintJobSerializer(serializers.ModelSerializer):
         url = reverse("print-job-download", args=[job.pk])
         request = self.context.get("request")
         return request.build_absolute_uri(url) if request else url
+
+
+QUEUE_DOWN_ANSWER = inline_serializer(
+    "PrintQueueDown", {"detail": serializers.ListField(child=serializers.CharField())}
+)
 
 
 class PrintJobStartSerializer(serializers.Serializer):
@@ -179,9 +191,14 @@ class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewse
                 from django.http import Http404
 
                 raise Http404
-        return job
+        return job_sweep(job)  # a job whose worker was lost is re-queued or failed here
 
-    @extend_schema(request=PrintJobStartSerializer, responses={202: PrintJobSerializer})
+    @extend_schema(
+        request=PrintJobStartSerializer,
+        responses={202: PrintJobSerializer, 503: QUEUE_DOWN_ANSWER},
+        description="Start a batch (or get the job already making the same PDF). 503 with "
+        '{"detail": [...]} when the print queue is down: nothing is started; try again later.',
+    )
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         start = PrintJobStartSerializer(data=request.data)
         start.is_valid(raise_exception=True)
@@ -190,6 +207,8 @@ class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewse
             if KINDS[start.validated_data["kind"]].absolute_urls:
                 params["base_url"] = site_url(request)
             job = print_job_start(kind=start.validated_data["kind"], params=params, by=request.user)
+        except PrintQueueDown as down:
+            return Response(down.as_dict(), status=down.status, headers={"Retry-After": "60"})
         except DomainError as error:
             raise PrintError(error) from None
         job.refresh_from_db()  # eager mode: it may already be done

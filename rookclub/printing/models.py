@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class PrintJob(models.Model):
@@ -10,6 +11,11 @@ class PrintJob(models.Model):
     ``fingerprint`` hashes the data the PDF shows (plus kind, parameters and
     page size): a done job with the same fingerprint is the cache, so the same
     request is rendered again only when the data behind it has changed.
+
+    ``heartbeat_at`` is when the job last showed life: queued, started, or a
+    chunk of tables laid out. ``tries`` counts the times a worker started it; a
+    start is only valid while ``tries`` is unchanged, so a worker presumed lost
+    cannot overwrite the one that took over (see rookclub/printing/queue.py).
     """
 
     class State(models.TextChoices):
@@ -26,6 +32,8 @@ class PrintJob(models.Model):
     result = models.FileField(upload_to="print/%Y/%m/", blank=True)
     pages = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
+    tries = models.PositiveSmallIntegerField(default=0)
+    heartbeat_at = models.DateTimeField(default=timezone.now)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

@@ -17,6 +17,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from rookclub.core.errors import Invalid
+from rookclub.printing.fetch import BASE_URL, static_url, url_fetcher
 
 # Page sizes a director can ask for: the query value -> the CSS @page size.
 PAGE_SIZES = {"a4": "A4", "letter": "letter"}
@@ -48,13 +49,16 @@ def stylesheets(page_size: str) -> tuple[CSS, CSS]:
     fonts = font_config()
     name = PAGE_SIZES[page_size]
     rule = f"@page {{ size: {name}; }} @page wide {{ size: {name} landscape; }}"
-    size = CSS(string=rule, font_config=fonts)
-    return CSS(filename=str(STYLESHEET), font_config=fonts), size
+    size = CSS(string=rule, font_config=fonts, url_fetcher=url_fetcher)
+    sheet = CSS(filename=str(STYLESHEET), base_url=static_url("css/print.css"),
+                font_config=fonts, url_fetcher=url_fetcher)  # fmt: skip
+    return sheet, size
 
 
 def base_url() -> str:
-    """Relative URLs in print templates (images, static files) resolve against the repo."""
-    return f"{settings.BASE_DIR.as_uri()}/"
+    """Relative URLs in print templates (``{% static %}`` files) resolve against this
+    address, which only ``fetch.url_fetcher`` serves, from disk (see fetch.py)."""
+    return BASE_URL
 
 
 def html_to_document(
@@ -64,7 +68,7 @@ def html_to_document(
 
     ``stamps`` maps ``rookclub-stamp:`` URLs to pre-built images (see stamps.py).
     """
-    return HTML(string=html, base_url=base_url()).render(
+    return HTML(string=html, base_url=base_url(), url_fetcher=url_fetcher).render(
         stylesheets=list(stylesheets(page_size)),
         font_config=font_config(),
         cache=dict(stamps or {}),

@@ -1,11 +1,13 @@
-"""Writes for printing: start a batch job (or reuse a cached one) and run it."""
+"""Writes for printing: start a batch job (or reuse a cached one) and run it.
+
+How a batch survives a lost worker or a broker that is down: queue.py."""
 
 from __future__ import annotations
 
 import logging
 import math
 from collections.abc import Mapping
-from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.core.files.base import ContentFile
@@ -14,10 +16,10 @@ from django.utils import timezone
 
 from rookclub.clubs.permissions import is_member
 from rookclub.core.errors import NotAllowed
-from rookclub.core.tasks import send_on_commit
 from rookclub.printing.documents import fingerprint
 from rookclub.printing.kinds import Built, Kind, kind_named
 from rookclub.printing.models import PrintJob
+from rookclub.printing.queue import job_beat, job_claim, job_send, job_sweep
 from rookclub.printing.render import page_size_from, render_batch_pdf, render_pdf
 
 log = logging.getLogger(__name__)
@@ -59,13 +61,19 @@ def document_pdf(*, kind: str, params: Mapping[str, Any], by: Any) -> tuple[byte
     return pdf, built.filename
 
 
-STALE_AFTER = timedelta(minutes=10)  # a queued/running job older than this is presumed lost
-
-
 def _reusable(job: PrintJob) -> bool:
     if job.state == PrintJob.State.DONE:
         return bool(job.result) and job.result.storage.exists(job.result.name)
-    return job.created_at > timezone.now() - STALE_AFTER
+    return not job.finished  # queued or running, and not stalled (job_sweep looked)
+
+
+def _latest(print_fingerprint: str) -> PrintJob | None:
+    return (
+        PrintJob.objects.filter(fingerprint=print_fingerprint)
+        .exclude(state=PrintJob.State.FAILED)
+        .order_by("-created_at")
+        .first()
+    )
 
 
 def print_job_start(*, kind: str, params: Mapping[str, Any], by: Any) -> PrintJob:
@@ -73,18 +81,19 @@ def print_job_start(*, kind: str, params: Mapping[str, Any], by: Any) -> PrintJo
 
     A done job with the same fingerprint is the cache: its PDF is handed out
     again until the data behind it changes. A queued or running job with the
-    same fingerprint is shared too, so two directors clicking at once make one PDF.
+    same fingerprint is shared too, so two directors clicking at once make one PDF;
+    one that stalled is re-queued or failed first (``job_sweep``), never handed out
+    dead. The job is sent when its row is committed; if the broker does not take
+    it, the job is marked failed and ``PrintQueueDown`` (HTTP 503) is raised.
     """
     found = kind_named(kind, batch=True)
     found, built, clean = document_build(kind=found.name, params=params, by=by)
     print_fingerprint = _fingerprint(found, clean, built)
+    existing = _latest(print_fingerprint)
+    if existing and not existing.finished:
+        job_sweep(existing)
     with transaction.atomic():
-        existing = (
-            PrintJob.objects.filter(fingerprint=print_fingerprint)
-            .exclude(state=PrintJob.State.FAILED)
-            .order_by("-created_at")
-            .first()
-        )
+        existing = _latest(print_fingerprint)
         if existing and _reusable(existing):
             return existing
         job = PrintJob.objects.create(
@@ -93,26 +102,30 @@ def print_job_start(*, kind: str, params: Mapping[str, Any], by: Any) -> PrintJo
             fingerprint=print_fingerprint,
             created_by=by if getattr(by, "is_authenticated", False) else None,
         )
-        from rookclub.printing.tasks import render_batch
-
-        send_on_commit(render_batch, job.pk)
+        # Not send_on_commit: a broker that is down must fail this request (503).
+        transaction.on_commit(partial(job_send, job.pk), robust=False)
     return job
 
 
-def _progress(job_pk: int, done: int, total: int) -> None:
+class _TakenOver(Exception):
+    """This start of the job was presumed lost and another worker took it over."""
+
+
+def _progress(job: PrintJob, done: int, total: int) -> None:
     percent = 5 + int(90 * done / max(total, 1))
-    PrintJob.objects.filter(pk=job_pk).update(progress=percent)
+    if not job_beat(job, progress=percent):
+        raise _TakenOver
 
 
 def print_job_run(*, job_pk: int) -> PrintJob | None:
-    """Render a batch job's PDF, reporting progress table by table. Never raises:
-    a failure is recorded on the job for the page and the API to show."""
-    claimed = PrintJob.objects.filter(pk=job_pk, state=PrintJob.State.QUEUED).update(
-        state=PrintJob.State.RUNNING, started_at=timezone.now(), progress=1
-    )
-    job = PrintJob.objects.filter(pk=job_pk).first()
-    if not claimed or job is None:
-        return job  # gone, or another worker has it
+    """Render a batch job's PDF, reporting progress (a heartbeat) chunk by chunk.
+
+    Never raises for the document: a failure is recorded on the job for the page
+    and the API to show. Raises ``JobBusy`` when another worker is running it.
+    """
+    job = job_claim(job_pk)
+    if job is None:
+        return PrintJob.objects.filter(pk=job_pk).first()  # gone, or finished
     try:
         found = kind_named(job.kind, batch=True)
         built = found.build(job.parameters)
@@ -124,17 +137,23 @@ def print_job_run(*, job_pk: int) -> PrintJob | None:
             page_size=job.parameters.get("size", "a4"),
             chunk=chunk,
             stamps=built.stamps,
-            on_progress=lambda done, total: _progress(job.pk, done, total),
+            on_progress=lambda done, total: _progress(job, done, total),
         )
         job.result.save(built.filename, ContentFile(pdf), save=False)
-        job.fingerprint = _fingerprint(found, job.parameters, built)  # what it really shows
-        job.pages = pages
-        job.state = PrintJob.State.DONE
+        outcome = {
+            "state": PrintJob.State.DONE,
+            "result": job.result.name,
+            "fingerprint": _fingerprint(found, job.parameters, built),  # what it really shows
+            "pages": pages,
+        }
+    except _TakenOver:
+        log.warning("print job %s was taken over by another worker; stopping", job.pk)
+        return PrintJob.objects.filter(pk=job_pk).first()
     except Exception as exc:  # recorded, not raised: the page shows it
         log.exception("print job %s failed", job.pk)
-        job.state = PrintJob.State.FAILED
-        job.error = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
-    job.progress = 100
-    job.finished_at = timezone.now()
-    job.save()
-    return job
+        error = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+        outcome = {"state": PrintJob.State.FAILED, "error": error}
+    finished = job_beat(job, progress=100, finished_at=timezone.now(), **outcome)
+    if not finished and outcome.get("result"):
+        job.result.storage.delete(outcome["result"])  # another start of the job owns it
+    return PrintJob.objects.filter(pk=job_pk).first()

@@ -46,10 +46,10 @@ from types import SimpleNamespace
 from xml.etree import ElementTree
 
 import weasyprint
-from weasyprint import default_url_fetcher
 from weasyprint.images import SVGImage
 
 from rookclub.printing.documents import BlankRow, BlankSheet
+from rookclub.printing.fetch import url_fetcher
 from rookclub.printing.sheet_svg import blank_grid_svg, sheet_frame_svg, sheet_head_svg
 
 log = logging.getLogger(__name__)
@@ -325,7 +325,7 @@ class StampImage(SVGImage):
         tree = ElementTree.fromstring(svg)
         if not fast_path_active():
             fit_in_python(tree)  # _text_run fits data-fit text as it draws it
-        super().__init__(tree, SCHEME + key, default_url_fetcher, context)
+        super().__init__(tree, SCHEME + key, url_fetcher, context)  # fetches nothing
         self._svg.rookclub_stamp = True  # its plain text is drawn as whole runs (_text_run)
         self.name = "rk" + "".join(c if c.isalnum() else "_" for c in key)
 

@@ -1,12 +1,26 @@
-"""Celery tasks for printing: thin, by primary key, sent on commit."""
+"""Celery tasks for printing: thin, by primary key, sent on commit (queue.job_send)."""
 
 from celery import shared_task
+from django.conf import settings
+
+from rookclub.printing.queue import JobBusy
 
 
-@shared_task
-def render_batch(job_pk: int) -> str | None:
-    """Render a PrintJob's PDF (progress is written to the job as tables are laid out)."""
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def render_batch(self, job_pk: int) -> str | None:
+    """Render a PrintJob's PDF (progress is written to the job as tables are laid out).
+
+    Acknowledged when done, so a killed worker's batch is delivered again. When it
+    arrives while another worker still shows life on the job (a duplicate delivery,
+    or a worker that died moments ago), it looks again once that worker would count
+    as stalled: then it finds the PDF made, or takes the job over.
+    """
     from rookclub.printing.services import print_job_run
 
-    job = print_job_run(job_pk=job_pk)
+    try:
+        job = print_job_run(job_pk=job_pk)
+    except JobBusy as busy:
+        raise self.retry(
+            countdown=busy.wait, max_retries=2 * settings.PRINT_JOB_MAX_TRIES
+        ) from None
     return job.state if job else None

@@ -37,5 +37,6 @@ urlpatterns = [
     path("jobs/", views.job_start, name="print-job-start"),
     path("jobs/<int:pk>/", views.job_detail, name="print-job"),
     path("jobs/<int:pk>/progress/", views.job_progress, name="print-job-progress"),
+    path("jobs/<int:pk>/again/", views.job_again, name="print-job-again"),
     path("jobs/<int:pk>/download.pdf", views.job_download, name="print-job-download"),
 ]

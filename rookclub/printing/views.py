@@ -5,16 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.contrib.auth.views import redirect_to_login
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.exceptions import AuthenticationFailed
 
 from rookclub.clubs.permissions import is_member
 from rookclub.core.errors import DomainError
-from rookclub.printing.kinds import KINDS
+from rookclub.printing.kinds import KINDS, kind_named
 from rookclub.printing.models import PrintJob
+from rookclub.printing.queue import PrintQueueDown, job_sweep
 from rookclub.printing.services import document_pdf, print_job_start
 from rookclub.printing.site import site_url
 
@@ -36,7 +40,10 @@ def _back(request: HttpRequest) -> str:
 
 def error_response(request: HttpRequest, error: DomainError) -> HttpResponse:
     context = {"message": error.message, "errors": error.errors, "back": _back(request)}
-    return render(request, "print/error.html", context, status=error.status)
+    response = render(request, "print/error.html", context, status=error.status)
+    if isinstance(error, PrintQueueDown):
+        response["Retry-After"] = "60"
+    return response
 
 
 def _document(request: HttpRequest, kind: str, **params: Any) -> HttpResponse:
@@ -104,64 +111,114 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     return _document(request, "tournament-bracket", tournament=pk)
 
 
-@login_required
-@require_POST
-def job_start(request: HttpRequest) -> HttpResponse:
-    """Start a batch from a form (kind, round or session, size) and show its page."""
-    params = {k: v for k, v in request.POST.items() if k not in ("kind", "csrfmiddlewaretoken")}
-    kind = KINDS.get(request.POST.get("kind") or "")
+def _start(request: HttpRequest, kind_name: Any, params: dict[str, Any]) -> HttpResponse:
+    kind = KINDS.get(kind_name or "")
     try:
         if kind is not None and kind.absolute_urls:
             params["base_url"] = site_url(request)
-        job = print_job_start(kind=request.POST.get("kind"), params=params, by=request.user)
+        job = print_job_start(kind=kind_name, params=params, by=request.user)
     except DomainError as error:
         return error_response(request, error)
     return redirect("print-job", pk=job.pk)
 
 
-def _job_for(request: HttpRequest, pk: int) -> PrintJob:
-    job = get_object_or_404(PrintJob, pk=pk)
-    if job.created_by_id != request.user.pk and not request.user.is_superuser:
-        from rookclub.printing.kinds import kind_named
+@login_required
+@require_POST
+def job_start(request: HttpRequest) -> HttpResponse:
+    """Start a batch from a form (kind, round or session, size) and show its page."""
+    params = {k: v for k, v in request.POST.items() if k not in ("kind", "csrfmiddlewaretoken")}
+    return _start(request, request.POST.get("kind"), params)
 
+
+def _job_for(user: Any, pk: int) -> PrintJob:
+    """The job, if ``user`` started it or belongs to its club; else 404 (no hint it exists)."""
+    job = get_object_or_404(PrintJob, pk=pk)
+    if job.created_by_id != user.pk and not user.is_superuser:
         try:
             club = kind_named(job.kind).build(job.parameters).club
         except DomainError:
             raise Http404("No such print job.") from None
-        if not is_member(request.user, club):
+        if not is_member(user, club):
             raise Http404("No such print job.")
     return job
 
 
-def _job_context(job: PrintJob) -> dict[str, Any]:
+@login_required
+@require_POST
+def job_again(request: HttpRequest, pk: int) -> HttpResponse:
+    """The "try again" button of a failed job's page: the same batch, as a new job."""
+    job = _job_for(request.user, pk)
+    params = {k: v for k, v in job.parameters.items() if k != "base_url"}
+    return _start(request, job.kind, params)
+
+
+#: Seconds between two looks at a running job: 1, 1.5, 2.25... up to 15 (the page backs off).
+POLL_FIRST, POLL_GROWTH, POLL_MOST = 1.0, 1.5, 15.0
+
+
+def _job_context(job: PrintJob, poll: int = 0) -> dict[str, Any]:
     kind = KINDS.get(job.kind)
     return {
         "job": job,
         "title": kind.description if kind else job.kind,
         "download_url": reverse("print-job-download", args=[job.pk]) if job.result else "",
+        "next_poll": poll + 1,
+        "poll_ms": int(1000 * min(POLL_FIRST * POLL_GROWTH ** min(poll, 20), POLL_MOST)),
     }
 
 
 @login_required
 @require_GET
 def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    job = _job_for(request, pk)
+    job = job_sweep(_job_for(request.user, pk))
     return render(request, "print/job.html", _job_context(job))
 
 
 @login_required
 @require_GET
 def job_progress(request: HttpRequest, pk: int) -> HttpResponse:
-    """The progress fragment htmx polls every second until the job is finished."""
-    job = _job_for(request, pk)
-    return render(request, "print/_job_progress.html", _job_context(job))
+    """The progress fragment htmx polls, less often each time, until the job is finished."""
+    job = job_sweep(_job_for(request.user, pk))
+    poll = request.GET.get("poll", "")
+    poll = int(poll) if poll.isascii() and poll.isdigit() and len(poll) <= 4 else 0
+    return render(request, "print/_job_progress.html", _job_context(job, poll))
 
 
-@login_required
+def _token_user(request: HttpRequest) -> Any:
+    """The user of an API token (``Authorization: Token ...``), so a batch's
+    ``result_url`` downloads for API clients; None without one; raises
+    AuthenticationFailed for a bad one."""
+    found = TokenAuthentication().authenticate(request)
+    return found[0] if found else None
+
+
+def _ready_for(user: Any, pk: int) -> PrintJob | None:
+    try:
+        job = _job_for(user, pk)
+    except Http404:
+        return None
+    return job if job.state == PrintJob.State.DONE and job.result else None
+
+
 @require_GET
 def job_download(request: HttpRequest, pk: int) -> HttpResponse:
-    job = _job_for(request, pk)
-    if job.state != PrintJob.State.DONE or not job.result:
-        raise Http404("This PDF is not ready.")
+    """The batch PDF, for a signed-in member or an API token of one (a job's result_url)."""
+    by_token = not request.user.is_authenticated
+    user = request.user
+    if by_token:
+        try:
+            user = _token_user(request)
+        except AuthenticationFailed as refused:
+            response = JsonResponse({"detail": str(refused.detail)}, status=401)
+            response["WWW-Authenticate"] = "Token"
+            return response
+        if user is None:
+            return redirect_to_login(request.get_full_path())
+    job = _ready_for(user, pk)
+    if job is None:
+        if by_token:  # an API client reads JSON, not the 404 page
+            return JsonResponse({"detail": "No such print job, or its PDF is not ready."},
+                                status=404)  # fmt: skip
+        raise Http404("No such print job, or its PDF is not ready.")
     name = job.result.name.rsplit("/", 1)[-1]
     return FileResponse(job.result.open("rb"), content_type="application/pdf", filename=name)

@@ -62,7 +62,17 @@ STANDINGS = inline_serializer("Standings", {"players": STANDING, "partnerships":
 OVERVIEW = inline_serializer("SessionOverview", {
     "id": serializers.IntegerField(), "status": serializers.CharField(help_text="open or closed"),
     "closed_at": serializers.DateTimeField(allow_null=True),
-    "players": serializers.ListField(child=serializers.IntegerField()),
+    "players": serializers.ListField(
+        child=serializers.IntegerField(), help_text="Checked in and still here."),
+    "gone": serializers.ListField(
+        child=serializers.IntegerField(), help_text="Checked in, then went home."),
+    "waiting": serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Here but at no table now: sitting out, or arrived after the seating."),
+    "tables": serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Each table's current seating (its latest: a table is reseated when "
+        "waiting players come in) with its round number and current game."),
     "rounds": serializers.ListField(child=serializers.DictField()),
     "history": serializers.ListField(
         child=serializers.DictField(),
@@ -156,6 +166,14 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         return {
             **SessionSerializer(o.session).data,
             "players": [p.pk for p in o.players],
+            "gone": [p.pk for p in o.gone],
+            "waiting": [p.pk for p in o.waiting],
+            "tables": [
+                {"table": t.seating.table, "round": t.seating.round.number,
+                 "seats": {seat: p.pk for seat, p in t.seats.items()},
+                 "game": t.game.pk if t.game else None}
+                for t in o.current_tables
+            ],
             "rounds": [
                 {"number": r.round.number,
                  "sit_outs": [p.pk for p in r.sit_outs],
@@ -197,6 +215,40 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         services.session_check_in(session=session, players=players, by=request.user)
         return Response(self._overview(session))
 
+    def _player(self, session: ClubSession, request: Request) -> Player:
+        pid = body(request).get("player")
+        if not isinstance(pid, int) or isinstance(pid, bool):
+            from rookclub.core.errors import Invalid
+
+            raise Invalid("Bad player.", errors={"player": ["must be a player id"]})
+        return self._players(session, [pid], "player")[0]
+
+    @extend_schema(
+        request=inline_serializer("UndoCheckInIn", {"player": serializers.IntegerField()}),
+        responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        description="Undo a check-in made by mistake: only before the player has sat at a "
+        "table tonight (409 `has_played` after; mark them gone instead).",
+    )  # fmt: skip
+    @action(detail=True, methods=["post"], url_path="undo-check-in")
+    def undo_check_in(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        player = self._player(session, request)
+        services.session_check_in_undo(session=session, player=player, by=request.user)
+        return Response(self._overview(session))
+
+    @extend_schema(
+        request=inline_serializer("LeaveIn", {"player": serializers.IntegerField()}),
+        responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        description="The player went home: kept in the night's history and standings, out "
+        "of later rounds and tables' next games. Checking them in again brings them back.",
+    )  # fmt: skip
+    @action(detail=True, methods=["post"])
+    def leave(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        player = self._player(session, request)
+        services.session_leave(session=session, player=player, by=request.user)
+        return Response(self._overview(session))
+
     @extend_schema(request=inline_serializer("SeatIn", {
         "method": serializers.ChoiceField(ClubSession.Seating.values, required=False),
         "partnerships": serializers.ListField(
@@ -225,7 +277,13 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         )  # fmt: skip
         return Response(self._overview(session), status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None)
+    @extend_schema(
+        request=None, responses={201: OVERVIEW, 403: ERRORS, 409: ERRORS},
+        description="Reseat the whole room once every table's game is over (409 "
+        "`round_in_progress` before): sit-outs rotate so nobody sits out twice before "
+        "everyone here has sat out once, late arrivals come in, partners (or, on a fixed "
+        "night, opponents) repeat as little as possible.",
+    )  # fmt: skip
     @action(detail=True, methods=["post"], url_path="next-round")
     def next_round(self, request: Request, pk: str | None = None) -> Response:
         session = self.get_object()
@@ -276,6 +334,34 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
                      "Only a director or scorer of the club can see the table links.")  # fmt: skip
         rows = table_links.night_tables(session=session)
         return Response([table_row(r, request) for r in rows])
+
+    @extend_schema(
+        request=inline_serializer("NewGameIn", {
+            "dealer": serializers.ChoiceField(["north", "east", "south", "west"], required=False)}),
+        responses={201: inline_serializer("NewGameOut", {
+            "game": serializers.IntegerField(), "table": serializers.IntegerField(),
+            "came_in": serializers.ListField(child=serializers.IntegerField()),
+            "went_out": serializers.ListField(child=serializers.IntegerField())}),
+            400: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
+        description="Random or fixed night: table `number`'s game is over, so it starts "
+        "another. Players waiting to play come in and some of the table sit out, fairly "
+        "(`came_in`, `went_out`); with nobody waiting the same four play on.",
+    )  # fmt: skip
+    @action(detail=True, methods=["post"], url_path=r"tables/(?P<number>[0-9]+)/new-game")
+    def new_game(self, request: Request, pk: str | None = None, number: str = "") -> Response:
+        from rookclub.core.errors import Invalid
+
+        session = self.get_object()
+        table = nights.current_table(session, int(number))
+        dealer = body(request).get("dealer", "north")
+        if dealer not in ("north", "east", "south", "west"):
+            raise Invalid("Bad dealer.", errors={"dealer": ["north, east, south or west"]})
+        new = nights.table_next_game(table=table, by=request.user, dealer=dealer)
+        return Response(
+            {"game": new.game.pk, "table": table.table,
+             "came_in": [p.pk for p in new.came_in], "went_out": [p.pk for p in new.went_out]},
+            status=status.HTTP_201_CREATED,
+        )  # fmt: skip
 
     @extend_schema(
         request=None,

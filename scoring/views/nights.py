@@ -24,17 +24,28 @@ from rookclub.clubs.permissions import is_director
 from rookclub.clubs.views import club_page
 from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors
+from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
 from rookclub.core.pages import login_required_message, refuse
 from scoring import nights, table_links
 from scoring import selectors as scoring_selectors
 from scoring.forms import SEAT_LABELS, CheckInForm, SeatForm
+from scoring.live import night_version
 from scoring.models import TableLink
 from scoring.permissions import SIDE_OF
 
 
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    if wants_live(request):  # the tables, polled: 304 while nothing changed
+        return live_fragment(
+            request,
+            lambda: night_version(pk, request.user),
+            lambda: _render(request, _session(pk), template=NIGHT_LIVE),
+        )
     session = get_object_or_404(ClubSession.objects.select_related("club"), pk=pk)
     return _render(request, session)
+
+
+NIGHT_LIVE = "clubs/_night_live.html"
 
 
 @require_POST
@@ -108,7 +119,57 @@ def _simple_action(
 
 session_next_round = _simple_action(
     lambda session, user: nights.session_next_round(session=session, by=user),
-    lambda round_: f"Round {round_.number} seated: new partners at every table.",
+    lambda round_: (
+        f"Round {round_.number} seated: "
+        + (
+            "each partnership meets new opponents."
+            if round_.session.seating_method == ClubSession.Seating.FIXED
+            else "new partners at every table."
+        )
+        + _sitting_out(round_)
+    ),
+)
+
+
+def _sitting_out(round_: Any) -> str:
+    names = [s.player.name for s in round_.sit_outs.select_related("player")]
+    return f" Sitting out: {_and(names)}." if names else ""
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _player_action(
+    action: Callable[..., Any], done: Callable[[Player], str]
+) -> Callable[[HttpRequest, int], HttpResponse]:
+    """A director's button beside one checked-in player: undo the check-in, gone home."""
+
+    @require_POST
+    @login_required_message
+    def view(request: HttpRequest, pk: int) -> HttpResponse:
+        session = _session(pk)
+        back = _url(session) + "#checkin-heading"
+        player = Player.objects.filter(club=session.club, pk=request.POST.get("player") or 0)
+        if not str(request.POST.get("player", "")).isdigit() or not player.exists():
+            messages.error(request, "Choose a player checked in tonight.")
+            return redirect(back)
+        try:
+            action(session=session, player=player.get(), by=request.user)
+        except DomainError as error:
+            return refuse(request, error, back)
+        messages.success(request, done(player.get()))
+        return redirect(back)
+
+    return view
+
+
+session_undo_check_in = _player_action(
+    services.session_check_in_undo, lambda p: f"{p.name}'s check-in is undone."
+)
+session_leave = _player_action(
+    services.session_leave,
+    lambda p: f"{p.name} has gone home: out of later rounds, kept in tonight's results.",
 )
 session_close = _simple_action(
     lambda session, user: nights.session_close(session=session, by=user),
@@ -144,11 +205,15 @@ def table_new_game(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(TableSeating.objects.select_related("round__session__club"), pk=pk)
     back = _url(table.round.session)
     try:
-        game = nights.table_new_game(table=table, by=request.user)
+        new = nights.table_next_game(table=table, by=request.user)
     except DomainError as error:
         return refuse(request, error, back)
-    messages.success(request, f"New game at table {table.table}.")
-    return redirect("game-detail", pk=game.pk)
+    said = f"New game at table {table.table}."
+    if new.came_in:
+        said += f" {_and([p.name for p in new.came_in])} come in"
+        said += f"; {_and([p.name for p in new.went_out])} sit out." if new.went_out else "."
+    messages.success(request, said)
+    return redirect("game-detail", pk=new.game.pk)
 
 
 def _session(pk: int) -> ClubSession:
@@ -170,6 +235,7 @@ def _render(
     checkin_form: CheckInForm | None = None,
     seat_form: SeatForm | None = None,
     status: int = 200,
+    template: str = "clubs/session_detail.html",
 ) -> HttpResponse:
     overview = scoring_selectors.session_overview(session=session)
     session = overview.session
@@ -188,29 +254,32 @@ def _render(
         "seat_form": seat_form
         or SeatForm(initial={"method": session.seating_method}, players=overview.players),
         "rounds": [_round_view(r) for r in overview.rounds],
+        "tables": [_table_view(t) for t in overview.current_tables],
+        "waiting": overview.waiting,
+        "played": overview.played,
+        "gone": {p.pk for p in overview.gone},
         "progressive": session.seating_method == ClubSession.Seating.PROGRESSIVE,
         "can_reopen": is_club_director and not session.is_open,
         # Tables whose game is not over: closing the night leaves them unfinished.
         "playing_tables": [
             t.seating.table
-            for r in overview.rounds
-            for t in r.tables
+            for t in overview.current_tables
             if t.game is not None and not t.game.is_finished
         ],
         "history": club_selectors.session_history(session=session),
     }
-    if director and context["rounds"]:
+    if director and context["tables"]:
         # The director sees each table's link (what its card's QR code opens) and may
         # replace it; made here if the table has none yet.
-        current = context["rounds"][-1]
         links = table_links.links_for(
             club=session.club, kind=TableLink.Kind.NIGHT, session=session,
-            numbers=[t["number"] for t in current["tables"]],
+            numbers=[t["number"] for t in context["tables"]],
         )  # fmt: skip
-        for t in current["tables"]:
+        for t in context["tables"]:
             t["link_url"] = table_links.link_url(links[t["number"]], request)
             t["link_field"] = f"link-{t['number']}"
-    return render(request, "clubs/session_detail.html", context, status=status)
+    context["poll_seconds"] = POLL_SECONDS
+    return render(request, template, context, status=status)
 
 
 @require_POST
@@ -237,18 +306,18 @@ def _round_view(round_view) -> dict[str, Any]:
         "round": round_view.round,
         "number": round_view.round.number,
         "sit_outs": round_view.sit_outs,
-        "tables": [
-            {
-                "seating": t.seating,
-                "number": t.seating.table,
-                "seats": [
-                    (SEAT_LABELS[seat], player, SIDE_OF[seat]) for seat, player in t.seats.items()
-                ],
-                "game": t.game,
-                "games_played": len(t.games),
-            }
-            for t in round_view.tables
-        ],
+        "tables": [_table_view(t) for t in round_view.tables],
+    }
+
+
+def _table_view(t: scoring_selectors.TableView) -> dict[str, Any]:
+    return {
+        "seating": t.seating,
+        "round": t.seating.round,
+        "number": t.seating.table,
+        "seats": [(SEAT_LABELS[seat], player, SIDE_OF[seat]) for seat, player in t.seats.items()],
+        "game": t.game,
+        "games_played": len(t.games),
     }
 
 

@@ -12,15 +12,46 @@ from django.utils import timezone
 
 from rookclub.clubs.models import Club, ClubSession, Player
 from rookclub.core.forms import label
+from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
 from scoring import standings as board
 from scoring.forms import SEAT_LABELS
+from scoring.live import night_version
 
 
 def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    session = get_object_or_404(ClubSession.objects.select_related("club"), pk=pk)
-    standings = board.session_standings(session=session)
-    context = {"session": session, "club": session.club, "standings": standings}
-    return render(request, "clubs/session_standings.html", context)
+    """The night's standings; the tables refresh themselves (``?live=1``, 304 while
+    nothing changed)."""
+    return _night_standings(request, pk, "clubs/session_standings.html")
+
+
+def session_standings_projector(request: HttpRequest, pk: int) -> HttpResponse:
+    """The night's standings for the wall: large type, pages by itself, refreshes."""
+    return _night_standings(request, pk, "projector/night_standings.html")
+
+
+def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpResponse:
+    live = wants_live(request)
+
+    def page() -> HttpResponse:
+        session = get_object_or_404(ClubSession.objects.select_related("club"), pk=pk)
+        context = {
+            "session": session, "club": session.club, "poll_seconds": POLL_SECONDS,
+            "standings": board.session_standings(session=session),
+            "live_url": request.path + "?live=1",
+        }  # fmt: skip
+        name = LIVE_PART.get(template, template) if live else template
+        return render(request, name, context)
+
+    if live:
+        return live_fragment(request, lambda: night_version(pk, request.user), page)
+    return page()
+
+
+#: The part of each page its live poll swaps.
+LIVE_PART = {
+    "clubs/session_standings.html": "clubs/_night_standings_live.html",
+    "projector/night_standings.html": "projector/_night_standings_rows.html",
+}
 
 
 def season_standings(request: HttpRequest, slug: str) -> HttpResponse:

@@ -1,0 +1,83 @@
+"""What WeasyPrint may fetch while it lays out a PDF: Rookclub's own files, nothing else.
+
+Print templates escape all user text, but a renderer that fetches whatever a URL
+names (``file:///etc/...``, an internal ``http://`` service, a 1 GB download) is one
+slip away from a leak. So every fetch goes through ``url_fetcher``, which serves:
+
+* the app's static files, by path: a template's ``{% static %}`` URL (or a
+  stylesheet's relative ``url()``) resolves against ``BASE_URL`` and is read from
+  disk through the staticfiles finders;
+* ``data:image/svg+xml`` URIs, the only inline kind the app makes (QR codes);
+
+and refuses everything else with ``FetchRefused``, which WeasyPrint logs and skips
+(the image or stylesheet is left out; the PDF is still made). Stamps
+(``rookclub-stamp:``) are never fetched: they are handed to WeasyPrint ready-made.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import posixpath
+from base64 import b64decode
+from typing import Any
+from urllib.parse import unquote, unquote_to_bytes, urlsplit
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.core.exceptions import SuspiciousFileOperation
+
+#: Relative URLs in print templates resolve against this address, which names no
+#: real host (``.invalid`` never resolves) and is only ever read from disk here.
+BASE_URL = "https://rookclub.invalid/"
+DATA_TYPES = frozenset({"image/svg+xml"})  # inline images the app itself makes
+
+
+class FetchRefused(ValueError):
+    """A URL that printing does not fetch."""
+
+
+def static_url(path: str) -> str:
+    """The fetchable address of a static file, e.g. ``static_url("css/print.css")``."""
+    return f"{BASE_URL}{_static_prefix()}{path}"
+
+
+def _static_prefix() -> str:
+    return settings.STATIC_URL.lstrip("/")
+
+
+def _static(url: str) -> dict[str, Any]:
+    path = unquote(urlsplit(url).path).lstrip("/")
+    prefix = _static_prefix()
+    if not path.startswith(prefix):
+        raise FetchRefused(f"Printing fetches only static files, not {url[:100]!r}.")
+    relative = path.removeprefix(prefix)
+    if not relative or posixpath.normpath(relative) != relative or relative[0] in "./":
+        raise FetchRefused(f"Not a static file: {url[:100]!r}.")
+    try:
+        found = finders.find(relative)
+    except SuspiciousFileOperation:
+        found = None
+    if not found:
+        raise FetchRefused(f"No static file {relative[:100]!r}.")
+    with open(found, "rb") as f:
+        content = f.read()
+    return {"string": content, "mime_type": mimetypes.guess_type(relative)[0]}
+
+
+def _data(url: str) -> dict[str, Any]:
+    header, comma, payload = url.removeprefix("data:").partition(",")
+    mime_type, *options = header.split(";")
+    if not comma or mime_type.strip().lower() not in DATA_TYPES:
+        raise FetchRefused(f"Printing reads no inline {mime_type[:40]!r} data.")
+    raw = b64decode(payload) if "base64" in options else unquote_to_bytes(payload)
+    return {"string": raw, "mime_type": mime_type.strip().lower()}
+
+
+def url_fetcher(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    """WeasyPrint's ``url_fetcher``: Rookclub's static files and its QR codes only."""
+    if url.startswith("data:"):
+        return _data(url)
+    parts = urlsplit(url)
+    if f"{parts.scheme}://{parts.netloc}/" == BASE_URL and not (parts.query or parts.fragment):
+        return _static(url)
+    raise FetchRefused(f"Printing fetches only Rookclub's own files, not {url[:100]!r}.")

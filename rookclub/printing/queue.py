@@ -1,0 +1,166 @@
+"""Batch jobs and the queue: sending them, and noticing the ones a worker lost.
+
+A batch survives faults in three ways:
+
+* The task is acknowledged only when it has finished (``acks_late``), so a worker
+  killed mid-batch leaves the message in Redis; after the visibility timeout
+  (``CELERY_VISIBILITY_TIMEOUT``) another worker gets it again.
+* Each chunk of tables laid out is a heartbeat (``PrintJob.heartbeat_at``). A job
+  that shows none for ``PRINT_JOB_STALL_SECONDS`` is stalled: whoever looks at it
+  (its page, the API, a director asking for the same batch) re-queues it, and a
+  worker given it again takes it over (``job_claim``). After ``PRINT_JOB_MAX_TRIES``
+  starts it is marked failed with the reason, and its page offers "try again".
+* Sending is quick to give up: a broker that is down answers in about
+  ``PRINT_JOB_SEND_TIMEOUT`` seconds, the job is marked failed (never handed out
+  again) and the request answers 503 (``PrintQueueDown``).
+"""
+
+from __future__ import annotations
+
+import logging
+from contextlib import suppress
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import F, Q
+from django.utils import timezone
+from kombu.exceptions import KombuError
+
+from rookclub.core.errors import DomainError
+from rookclub.printing.models import PrintJob
+
+log = logging.getLogger(__name__)
+
+QUEUE_DOWN = (
+    "The print queue is not answering, so this batch could not be started. "
+    "Try again in a minute; single sheets and cards still print."
+)
+
+
+class PrintQueueDown(DomainError):
+    """The broker did not take the batch (HTTP 503); the job was marked failed."""
+
+    code = "print_queue_down"
+    status = 503
+
+
+class JobBusy(Exception):
+    """Another worker is running this job and showed life lately: look again later."""
+
+    def __init__(self, wait: float) -> None:
+        super().__init__(f"job running elsewhere; look again in {wait:.0f} s")
+        self.wait = wait
+
+
+def stall_seconds() -> int:
+    return settings.PRINT_JOB_STALL_SECONDS
+
+
+def _stalled_before() -> timezone.datetime:
+    return timezone.now() - timedelta(seconds=stall_seconds())
+
+
+def _fail(job_pk: int, reason: str, **still: object) -> int:
+    """Mark the job failed unless it has moved on since (``still``: what it must be)."""
+    return (
+        PrintJob.objects.filter(pk=job_pk, **still)
+        .exclude(state__in=[PrintJob.State.DONE, PrintJob.State.FAILED])
+        .update(state=PrintJob.State.FAILED, error=reason, progress=100,
+                finished_at=timezone.now())
+    )  # fmt: skip
+
+
+def job_send(job_pk: int) -> None:
+    """Send the job to a worker now, or mark it failed and raise ``PrintQueueDown``.
+
+    No publish retries and short socket timeouts, so a request never hangs on a
+    broker that is down; a fresh connection each time, since batches are rare.
+    """
+    from rookclub.printing.tasks import render_batch
+
+    app = render_batch.app  # the project's Celery app (printing may not import the project)
+    if app.conf.task_always_eager:
+        render_batch.delay(job_pk)
+        return
+    timeout = settings.PRINT_JOB_SEND_TIMEOUT
+    quick = {"socket_connect_timeout": timeout, "socket_timeout": timeout, "max_retries": 0}
+    try:
+        with app.connection_for_write(transport_options=quick) as connection:
+            render_batch.apply_async((job_pk,), connection=connection, retry=False)
+    except (KombuError, OSError) as exc:
+        log.warning("print job %s not sent, the broker did not answer: %s", job_pk, exc)
+        _fail(job_pk, QUEUE_DOWN)
+        raise PrintQueueDown(QUEUE_DOWN) from exc
+
+
+def job_claim(job_pk: int) -> PrintJob | None:
+    """Take the job for this worker: queued, or running but stalled (its worker lost).
+
+    Returns the job when taken (its ``tries`` identifies this start), None when it
+    is gone or finished; raises ``JobBusy`` when another worker has it and lives.
+    One conditional UPDATE, so two workers given the same job cannot both take it.
+    """
+    now = timezone.now()
+    takeable = Q(state=PrintJob.State.QUEUED) | Q(
+        state=PrintJob.State.RUNNING, heartbeat_at__lt=_stalled_before()
+    )
+    taken = PrintJob.objects.filter(
+        takeable, pk=job_pk, tries__lt=settings.PRINT_JOB_MAX_TRIES
+    ).update(state=PrintJob.State.RUNNING, tries=F("tries") + 1, started_at=now,
+             heartbeat_at=now, progress=1, error="")  # fmt: skip
+    job = PrintJob.objects.filter(pk=job_pk).first()
+    if job is None or job.finished:
+        return None
+    if taken:
+        return job
+    if job_sweep(job).finished:  # stalled after its last try: failed, with the reason
+        return None
+    wait = (job.heartbeat_at - _stalled_before()).total_seconds()
+    raise JobBusy(max(wait, 0) + 1)
+
+
+def job_beat(job: PrintJob, **fields: object) -> bool:
+    """Record progress (and life) for this start of the job; False when the job was
+    taken over or finished meanwhile, so a worker presumed lost stops."""
+    return bool(
+        PrintJob.objects.filter(pk=job.pk, tries=job.tries, state=PrintJob.State.RUNNING).update(
+            heartbeat_at=timezone.now(), **fields
+        )
+    )
+
+
+def _gave_up(job: PrintJob) -> str:
+    if job.state == PrintJob.State.QUEUED:
+        return (
+            f"No printer worker picked this batch up within {stall_seconds()} seconds. "
+            "Try again; if it happens again, ask the administrator to check the print workers."
+        )
+    return (
+        f"The printer worker stopped {job.tries} times while making this PDF "
+        f"(no progress for {stall_seconds()} seconds). Try again; if it keeps failing, "
+        "print the tables one by one and tell the administrator."
+    )
+
+
+def job_sweep(job: PrintJob) -> PrintJob:
+    """Re-queue a stalled job, or fail it with the reason once it has had its tries.
+
+    Called whenever someone looks at a job, so a job whose worker died is noticed
+    without a scheduler. A job that never started, and was not taken within the
+    stall time (or re-queued and not taken again), is failed at once: no worker is
+    running, and a page that says so beats one that waits forever.
+    """
+    if job.finished or job.heartbeat_at >= _stalled_before():
+        return job
+    seen = {"state": job.state, "tries": job.tries, "heartbeat_at": job.heartbeat_at}
+    never_started = job.state == PrintJob.State.QUEUED
+    if never_started or job.tries >= settings.PRINT_JOB_MAX_TRIES:
+        _fail(job.pk, _gave_up(job), **seen)
+    elif PrintJob.objects.filter(pk=job.pk, **seen).update(
+        state=PrintJob.State.QUEUED, progress=0, heartbeat_at=timezone.now()
+    ):
+        log.warning("print job %s stalled on try %s; sent again", job.pk, job.tries)
+        with suppress(PrintQueueDown):  # then marked failed; the page offers "try again"
+            job_send(job.pk)
+    job.refresh_from_db()
+    return job

@@ -1,0 +1,106 @@
+"""Pages that update themselves (issue #13): each live fragment carries an ETag, and
+polling it unchanged costs one cheap query and a 304; any change shows."""
+
+import pytest
+
+from scoring.models import Game
+from scoring.nights import session_seat
+from scoring.services import hand_record
+from tests.scoring.conftest import made_hand
+from tests.scoring.test_sessions import open_night
+from tests.tournaments.conftest import make_event, play_round
+
+pytestmark = pytest.mark.django_db
+
+
+def _poll(client, url, queries, django_assert_num_queries, **headers):
+    first = client.get(url, **headers)
+    assert first.status_code == 200, first.content[:300]
+    assert first["ETag"] and "no-cache" in first["Cache-Control"]
+    with django_assert_num_queries(queries):
+        again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"], **headers)
+    assert again.status_code == 304
+    assert again.content == b""
+    return first
+
+
+@pytest.fixture
+def night(club, director):
+    session = open_night(club, director, 9)
+    session_seat(session=session, by=director, seed=1)
+    return session
+
+
+@pytest.mark.parametrize("page", ["", "standings/"])
+def test_an_unchanged_night_costs_one_query_and_a_304(
+    client, night, scorer, page, django_assert_num_queries
+):
+    url = f"/sessions/{night.pk}/{page}?live=1"
+    first = _poll(client, url, 1, django_assert_num_queries)
+    hand_record(game=Game.objects.filter(session=night).first(), data=made_hand(),
+                entered_by=scorer)  # fmt: skip
+
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+
+    assert changed.status_code == 200
+    assert changed["ETag"] != first["ETag"]
+    assert b"<html" not in changed.content  # just the fragment
+
+
+def test_a_director_polling_the_night_costs_one_query_beyond_logging_in(
+    client, night, director, django_assert_num_queries
+):
+    client.force_login(director)
+    # Two queries load the login (session row, user), one is the night's version.
+    _poll(client, f"/sessions/{night.pk}/?live=1", 3, django_assert_num_queries)
+
+
+def test_two_viewers_never_share_a_version(client, night, director):
+    anonymous = client.get(f"/sessions/{night.pk}/?live=1")["ETag"]
+    client.force_login(director)
+    assert client.get(f"/sessions/{night.pk}/?live=1")["ETag"] != anonymous
+
+
+def test_a_check_in_undone_or_a_player_gone_shows(client, night, director):
+    from rookclub.clubs.models import SitOut
+    from rookclub.clubs.services import session_check_in_undo
+
+    url = f"/sessions/{night.pk}/?live=1"
+    before = client.get(url)["ETag"]
+    out = SitOut.objects.get(round__session=night).player
+    session_check_in_undo(session=night, player=out, by=director)
+    assert client.get(url, HTTP_IF_NONE_MATCH=before).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "page",
+    ["standings/", "rounds/", "standings/projector/", "rounds/projector/"],
+)
+def test_an_unchanged_tournament_costs_one_query_and_a_304(
+    client, club, director, page, django_assert_num_queries
+):
+    event = make_event(club, director, "swiss", 6, rounds=3)
+    url = f"/tournaments/{event.pk}/{page}?live=1"
+    first = _poll(client, url, 1, django_assert_num_queries)
+    play_round(event, director)
+
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+
+
+def test_a_missing_night_or_tournament_is_404_not_500(client):
+    assert client.get("/sessions/999999/?live=1").status_code == 404
+    assert client.get("/sessions/999999/standings/?live=1").status_code == 404
+    assert client.get("/tournaments/999999/standings/?live=1").status_code == 404
+
+
+def test_projector_pages_show_the_round_and_standings(client, club, director):
+    event = make_event(club, director, "swiss", 6, rounds=3)
+    pairings = client.get(f"/tournaments/{event.pk}/rounds/projector/").content.decode()
+    standings = client.get(f"/tournaments/{event.pk}/standings/projector/").content.decode()
+
+    assert "Round 1" in pairings and "North – South" in pairings
+    assert pairings.count('class="table-no"') == 3
+    assert "MP" in standings and "S-B" in standings
+    assert standings.count("Entry ") >= 6
