@@ -6,10 +6,12 @@ local-memory cache. Production sets ``DEBUG=0``, ``SECRET_KEY``,
 ``ALLOWED_HOSTS`` and usually ``DATABASE_URL`` and ``REDIS_URL``; see README.
 """
 
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import environ
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -49,6 +51,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "axes",
+    "csp",
     "rookclub.apps.SiteConfig",
     "rookclub.clubs",
     "scoring",
@@ -58,6 +62,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "rookclub.core.headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -68,6 +74,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # A database that does not answer: 503 (JSON on the API), not a 500.
     "rookclub.core.faults.DatabaseDownMiddleware",
+    # Last, as django-axes asks: it turns a login refused by the lockout into its answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "rookclub.urls"
@@ -123,6 +131,29 @@ else:
 #: Posts (hands recorded, hands confirmed) one table link may make a minute.
 TABLE_LINK_POSTS_PER_MINUTE = env.int("TABLE_LINK_POSTS_PER_MINUTE", default=30)
 
+
+def _rate(name: str, default: str) -> str | None:
+    """A throttle rate from the environment: "120/minute" (per s, m, h or d), or "off"."""
+    value = env.str(name, default=default).strip().lower()
+    if value in ("off", "none", "0"):
+        return None
+    number, _, period = value.partition("/")
+    if not number.isdigit() or period[:1] not in ("s", "m", "h", "d"):
+        raise ImproperlyConfigured(
+            f"{name} must be a number of requests per second, minute, hour or day, such as "
+            f"120/minute, or off; it is {value!r}."
+        )
+    return value
+
+
+# API and page rate limits (rookclub/core/throttles.py), counted in the cache above.
+THROTTLE_RATES = {
+    "anon": _rate("THROTTLE_ANON", "120/minute"),
+    "user": _rate("THROTTLE_USER", "600/minute"),
+    "signup": _rate("THROTTLE_SIGNUP", "20/hour"),
+    "password_reset": _rate("THROTTLE_PASSWORD_RESET", "10/hour"),
+}
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
 # No broker configured: run tasks in-process, as pretix does, so the embedded
@@ -162,6 +193,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login lockout (django-axes, rookclub/core/lockout.py): LOGIN_FAILURE_LIMIT failed
+# logins for one username from one address lock that pair out for LOGIN_LOCKOUT_MINUTES.
+AUTHENTICATION_BACKENDS = [
+    "rookclub.core.lockout.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("LOGIN_LOCKOUT_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # failures are kept (admin: Access attempts), not every login
+AXES_LOCKOUT_CALLABLE = "rookclub.core.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "rookclub.core.throttles.client_ip"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -259,6 +303,14 @@ REST_FRAMEWORK = {
     # Domain errors, 413, and 503 when the database is down: JSON with a sentence.
     "EXCEPTION_HANDLER": "rookclub.core.faults.api_exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rookclub.core.throttles.AnonThrottle",
+        "rookclub.core.throttles.UserThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
+    # Proxies in front that append to X-Forwarded-For (deploy/nginx.conf: one): the
+    # client's address for the throttles and the login lockout. 0: REMOTE_ADDR.
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0 if DEBUG else 1),
 }
 # A request body over 1 MB is refused (413); the largest real one, a tournament's
 # entries or a club night's check-in, is a few KB.
@@ -273,7 +325,40 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "tournaments.models.Match.Status",
     },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "rookclub.core.schema.rate_limit_answers",  # 429 with Retry-After on every operation
+    ],
 }
+
+# --- Security headers (every answer, development too) -------------------------
+# Content-Security-Policy (django-csp): scripts, styles, fetches and the service
+# worker come from this site only; no inline script or style, no eval. A template that
+# needs an inline script gives it nonce="{{ request.csp_nonce }}".
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=()"
+)
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
 
 # --- Security (production) ----------------------------------------------------
 if not DEBUG:

@@ -41,6 +41,7 @@ OFFLINE_FILES = [
     "css/app.css",
     "css/outbox.css",
     "js/htmx.min.js",
+    "js/htmx-config.js",
     "js/score-entry.js",
     "js/outbox.js",
     "vendor/idb/8.0.4/index.js",

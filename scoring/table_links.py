@@ -28,7 +28,7 @@ from rookclub.clubs.models import Club, ClubSession, Player, TableSeating
 from rookclub.clubs.permissions import require_director
 from rookclub.clubs.services import closed_conflict
 from rookclub.core.errors import Conflict, DomainError
-from rookclub.core.ratelimit import throttle
+from rookclub.core.throttles import WindowThrottle
 from rookclub.printing.site import SiteAddressMissing, site_url
 from scoring.models import Game, TableLink
 
@@ -97,19 +97,28 @@ def resolve(key: Any) -> TableState:
     return _RESOLVERS[link.kind](link)
 
 
-def throttle_posts(link: TableLink) -> None:
-    """Posts through one link (recording, confirming) are limited to
-    ``TABLE_LINK_POSTS_PER_MINUTE`` (30) a minute, so a photographed card cannot flood
-    a game: ``TooMany`` (429) beyond that."""
-    from django.conf import settings
+class TableLinkThrottle(WindowThrottle):
+    """Posts through one link (recording, confirming), ``TABLE_LINK_POSTS_PER_MINUTE``
+    (30) a minute, so a photographed card cannot flood a game. Counted per link once
+    the key is found (an unknown key is a 404 first, and counts nothing)."""
 
-    throttle(
-        f"table-link:{link.pk}",
-        limit=getattr(settings, "TABLE_LINK_POSTS_PER_MINUTE", 30),
-        window=60,
-        message="Too many posts through this table's link in the last minute; "
-        "wait a minute and try again.",
+    scope = "table_link"
+    sentence = (
+        "Too many posts through this table's link in the last minute; wait a minute and try again."
     )
+
+    def rate(self) -> tuple[int, int] | None:
+        from django.conf import settings
+
+        return getattr(settings, "TABLE_LINK_POSTS_PER_MINUTE", 30), 60
+
+
+def throttle_posts(link: TableLink) -> None:
+    """Count one post through ``link``: ``TooMany`` (429) beyond its limit."""
+    throttle = TableLinkThrottle()
+    refused = throttle.count(str(link.pk), throttle.rate())
+    if refused is not None:
+        raise refused
 
 
 def link_url(link: TableLink, request: Any = None, *, base_url: str | None = None) -> str:

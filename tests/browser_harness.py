@@ -3,6 +3,11 @@
 Registered once, in tests/conftest.py, for every test package: a session-scoped
 Playwright may only be started once per process, so no module defines its own.
 
+Every page these fixtures open is watched for Content-Security-Policy violations
+(and Permissions-Policy header errors): a test whose pages broke the policy fails at
+teardown with what was blocked, so an inline script or style added to any page the
+browser tests walk is caught (:func:`policy_violations` reads them mid-test).
+
 The browser is the distribution's package (``deploy/install-system-packages.sh``
 installs it); these tests never download one. Without it they skip, except in
 CI (``ROOKCLUB_REQUIRE_BROWSER=1``), where a missing browser is a failure.
@@ -50,12 +55,52 @@ def browser() -> Iterator:
         browser.close()
 
 
+# Runs before any script of every document: a blocked script, style, fetch or worker
+# fires "securitypolicyviolation"; say so on the console, where the watch below reads it.
+_REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  const where = event.target && event.target.outerHTML
+    ? ` on ${event.target.outerHTML.slice(0, 120)}` : "";
+  console.error(`securitypolicyviolation: ${event.effectiveDirective} blocked `
+    + `${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}${where}`);
+});
+"""
+_POLICY_WORDS = ("Content Security Policy", "securitypolicyviolation", "Permissions-Policy")
+
+
+def watch_policy(context) -> list[str]:
+    """Every policy violation or header error any page of ``context`` reports, kept
+    in the list returned (and in ``context.policy_violations``)."""
+    found: list[str] = []
+    context.add_init_script(_REPORT_VIOLATIONS)
+
+    def keep(message) -> None:
+        if any(word in message.text for word in _POLICY_WORDS):
+            found.append(f"{message.type}: {message.text}")
+
+    context.on("console", keep)
+    context.policy_violations = found
+    return found
+
+
+def policy_violations(page) -> list[str]:
+    """What ``page``'s context has reported so far (see :func:`watch_policy`)."""
+    return page.context.policy_violations
+
+
+def _close(context) -> None:
+    found = list(getattr(context, "policy_violations", []))
+    context.close()
+    assert not found, "Content-Security-Policy violations:\n" + "\n".join(found)
+
+
 def _new_page(browser, live_server, viewport: dict, **options):
     context = browser.new_context(
         viewport=viewport, base_url=live_server.url, locale="en-US", **options
     )
     # A page that hangs should fail the test quickly, not stall the suite.
     context.set_default_timeout(10_000)
+    watch_policy(context)
     return context, context.new_page()
 
 
@@ -64,7 +109,7 @@ def page(browser, live_server) -> Iterator:
     """A phone-sized page (390 x 844, touch): how scorers use Rookclub at the table."""
     context, page = _new_page(browser, live_server, PHONE, has_touch=True, is_mobile=True)
     yield page
-    context.close()
+    _close(context)
 
 
 @pytest.fixture
@@ -72,7 +117,7 @@ def desktop_page(browser, live_server) -> Iterator:
     """A laptop-sized page: how a director runs the night."""
     context, page = _new_page(browser, live_server, DESKTOP)
     yield page
-    context.close()
+    _close(context)
 
 
 @pytest.fixture
@@ -87,4 +132,4 @@ def new_page(browser, live_server) -> Iterator:
 
     yield open_page
     for context in contexts:
-        context.close()
+        _close(context)

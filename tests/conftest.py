@@ -21,6 +21,15 @@ from tests.factories import ClubFactory, director_of, member_of, scorer_of
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True)
+def _no_address_or_account_throttles(settings):
+    """Every test client comes from 127.0.0.1 and user ids repeat across tests, so the
+    per-address and per-account limits are off except in the tests that prove them
+    (tests/test_throttles.py switches them back on). A table link's limit stays on."""
+    rates = dict.fromkeys(("anon", "user", "signup", "password_reset"))
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+
+
 @pytest.fixture
 def club(db):
     return ClubFactory(name="Maple Street", slug="maple-street")

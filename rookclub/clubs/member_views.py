@@ -25,6 +25,7 @@ from rookclub.clubs.selectors import club_members, open_invitations
 from rookclub.core.errors import DomainError, NotFound
 from rookclub.core.forms import add_domain_errors
 from rookclub.core.pages import login_required_message, refuse
+from rookclub.core.throttles import SignUpThrottle, limit_posts
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -37,6 +38,7 @@ def _next_url(request: HttpRequest) -> str:
 
 
 @require_http_methods(["GET", "POST"])
+@limit_posts(SignUpThrottle)
 def signup(request: HttpRequest) -> HttpResponse:
     """Anyone signs up and is logged in, then goes on to ``next`` (e.g. an invitation)."""
     next_url = _next_url(request)

@@ -25,6 +25,7 @@ from rookclub.clubs.selectors import Member, club_members
 from rookclub.core.api import DomainErrorsMixin, whole
 from rookclub.core.errors import Invalid, NotFound
 from rookclub.core.limits import validate_name
+from rookclub.core.throttles import AnonThrottle, SignUpThrottle
 
 #: Hashing a megabyte-long password is slow on purpose; nobody types more than this.
 PASSWORD_MAX = 256
@@ -116,8 +117,11 @@ class AccountCreateView(DomainErrorsMixin, generics.GenericAPIView):
 
     permission_classes = [AllowAny]
     serializer_class = SignUpSerializer
+    throttle_classes = [AnonThrottle, SignUpThrottle]
 
-    @extend_schema(request=SignUpSerializer, responses={201: AccountSerializer, 400: REFUSAL})
+    @extend_schema(
+        request=SignUpSerializer, responses={201: AccountSerializer, 400: REFUSAL, 429: REFUSAL}
+    )
     def post(self, request: Request) -> Response:
         user = members.account_create(**_valid(SignUpSerializer, request), by=request.user)
         return Response(AccountSerializer(user).data, status=status.HTTP_201_CREATED)

@@ -20,7 +20,10 @@ class DomainErrorsMixin:
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, DomainError):
-            return Response(exc.as_dict(), status=exc.status)
+            response = Response(exc.as_dict(), status=exc.status)
+            if getattr(exc, "wait", None):  # a rate limit (TooMany): when to try again
+                response["Retry-After"] = str(exc.wait)
+            return response
         return super().handle_exception(exc)  # type: ignore[misc]
 
 

@@ -76,3 +76,26 @@ class AutoSchema(openapi.AutoSchema):
             if code[0] in "45" and "content" not in response:
                 response["content"] = content
         return responses
+
+
+RATE_LIMITED = {
+    "description": "Too many requests (rate limit): a sentence under `detail`; nothing "
+    "was done. Send again after `Retry-After` seconds.",
+    "headers": {
+        "Retry-After": {
+            "description": "seconds to wait before sending again",
+            "schema": {"type": "integer"},
+        }
+    },
+}
+
+
+def rate_limit_answers(result: dict[str, Any], generator: Any, request: Any, public: bool):
+    """Every operation may answer 429 (rookclub/core/throttles.py); say so where the
+    view has not described its own 429."""
+    for path in result.get("paths", {}).values():
+        for method, operation in path.items():
+            if method in ("get", "post", "put", "patch", "delete"):
+                answer = operation.setdefault("responses", {}).setdefault("429", RATE_LIMITED)
+                answer.setdefault("headers", RATE_LIMITED["headers"])
+    return result

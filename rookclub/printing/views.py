@@ -9,6 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
@@ -29,11 +30,17 @@ def pdf_response(pdf: bytes, filename: str, *, download: bool = False) -> HttpRe
     return response
 
 
+def _back(request: HttpRequest) -> str:
+    """The page the person came from when it is on this site (no inline script may run
+    ``history.back()`` under the Content-Security-Policy), else the home page."""
+    referer = request.headers.get("Referer", "")
+    safe = url_has_allowed_host_and_scheme(referer, allowed_hosts={request.get_host()})
+    return referer if referer and safe else reverse("home")
+
+
 def error_response(request: HttpRequest, error: DomainError) -> HttpResponse:
-    response = render(
-        request, "print/error.html", {"message": error.message, "errors": error.errors},
-        status=error.status,
-    )  # fmt: skip
+    context = {"message": error.message, "errors": error.errors, "back": _back(request)}
+    response = render(request, "print/error.html", context, status=error.status)
     if isinstance(error, PrintQueueDown):
         response["Retry-After"] = "60"
     return response

@@ -57,7 +57,9 @@ def _post_allowed(request: HttpRequest, state) -> HttpResponse | None:
     try:
         table_links.throttle_posts(state.link)
     except TooMany as error:
-        return _refused_post(request, state, error)
+        response = _refused_post(request, state, error)
+        response["Retry-After"] = str(error.wait)
+        return response
     if state.refusal is not None:
         return _refused_post(request, state, state.refusal)
     if state.game is None:

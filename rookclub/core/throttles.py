@@ -1,0 +1,161 @@
+"""Rate limits for the API (DRF throttle classes) and for the pages anyone can post to.
+
+Each limit has a scope whose rate is in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``
+(``"120/minute"``; set from the environment in settings.py; ``None`` switches the
+scope off). Every scope counts with :func:`rookclub.core.ratelimit.throttle`, so all
+of them share one atomic counter in the cache (Redis when ``REDIS_URL`` is set).
+
+- ``anon``: API requests without a login, per client address.
+- ``user``: API requests of one logged-in user (session or token).
+- ``signup``, ``password_reset``: sign-ups and reset emails asked for, per address,
+  on the page and the API alike (:func:`limit_posts`).
+- ``table_link``: posts through one table link (``TABLE_LINK_POSTS_PER_MINUTE``),
+  :class:`scoring.table_links.TableLinkThrottle`, counted once the link is found.
+
+A refusal is HTTP 429 with a sentence (``{"detail": ["..."]}`` on the API, the page's
+own message otherwise) and ``Retry-After``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from rest_framework.exceptions import ErrorDetail, Throttled
+from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle
+
+from rookclub.core.ratelimit import TooMany, throttle
+
+_PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_rate(rate: str | None) -> tuple[int, int] | None:
+    """``"120/minute"`` -> (120, 60); ``None`` (no limit) -> None."""
+    if rate is None:
+        return None
+    number, _, period = str(rate).partition("/")
+    if not number.strip().isdigit() or period.strip()[:1] not in _PERIODS:
+        raise ValueError(f"a rate is a number of requests per s, m, h or d, not {rate!r}")
+    return int(number), _PERIODS[period.strip()[0]]
+
+
+def client_ip(request: Any) -> str:
+    """The client's address: ``REMOTE_ADDR``, or with ``NUM_PROXIES`` proxies in front
+    (deploy/nginx.conf is one), the address the first of them saw. Axes locks logins
+    out by this address too (``AXES_CLIENT_IP_CALLABLE``)."""
+    return BaseThrottle().get_ident(request) or ""
+
+
+def _seconds(wait: int) -> str:
+    """42 -> "42 seconds"; 3213 -> "54 minutes"."""
+    if wait <= 1:
+        return "a second"
+    if wait < 90:
+        return f"{wait} seconds"
+    return f"{-(-wait // 60)} minutes"
+
+
+class Refused(Throttled):
+    """429 in the shape of every other refusal (``{"detail": [sentence]}``); DRF's
+    handler adds ``Retry-After`` from ``wait``."""
+
+    def __init__(self, error: TooMany) -> None:
+        super().__init__(wait=error.wait)
+        self.detail = {"detail": [ErrorDetail(error.message, code=error.code)]}
+
+
+class WindowThrottle(BaseThrottle):
+    """A scope's limit, counted per :meth:`ident` in fixed windows."""
+
+    scope = ""
+    #: The refusal; ``{wait}`` becomes "42 seconds".
+    sentence = "Too many requests; try again in {wait}."
+
+    def ident(self, request: Any, view: Any) -> str | None:
+        """Whose requests count together; None: this request is not limited here."""
+        raise NotImplementedError
+
+    def rate(self) -> tuple[int, int] | None:
+        """(requests, seconds) for this scope now, or None: not limited."""
+        return parse_rate(api_settings.DEFAULT_THROTTLE_RATES.get(self.scope))
+
+    def refusal(self, request: Any, view: Any = None) -> TooMany | None:
+        """Count this request; the refusal when it is over the limit, else None."""
+        rate = self.rate()
+        ident = self.ident(request, view) if rate else None
+        return self.count(ident, rate) if rate and ident is not None else None
+
+    def count(self, ident: str, rate: tuple[int, int]) -> TooMany | None:
+        """Count one request of ``ident``; the refusal beyond ``rate``, else None."""
+        limit, window = rate
+        try:
+            throttle(f"{self.scope}:{ident}", limit=limit, window=window, message="")
+        except TooMany as error:
+            return TooMany(self.sentence.format(wait=_seconds(error.wait)), wait=error.wait)
+        return None
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        refused = self.refusal(request, view)
+        if refused is not None:
+            # Raised here rather than returning False, so the answer carries this
+            # scope's own sentence instead of DRF's generic one.
+            raise Refused(refused)
+        return True
+
+
+class AnonThrottle(WindowThrottle):
+    scope = "anon"
+    sentence = "Too many requests from your address; try again in {wait}."
+
+    def ident(self, request: Any, view: Any) -> str | None:
+        if request.user and request.user.is_authenticated:
+            return None
+        return client_ip(request)
+
+
+class UserThrottle(WindowThrottle):
+    scope = "user"
+    sentence = "Too many requests from your account; try again in {wait}."
+
+    def ident(self, request: Any, view: Any) -> str | None:
+        if request.user and request.user.is_authenticated:
+            return str(request.user.pk)
+        return None
+
+
+class _PostsByAddress(WindowThrottle):
+    def ident(self, request: Any, view: Any) -> str | None:
+        return client_ip(request) if request.method == "POST" else None
+
+
+class SignUpThrottle(_PostsByAddress):
+    scope = "signup"
+    sentence = "Too many sign-ups from your address; try again in {wait}."
+
+
+class PasswordResetThrottle(_PostsByAddress):
+    scope = "password_reset"
+    sentence = "Too many password reset emails asked for from your address; try again in {wait}."
+
+
+def limit_posts(throttle_class: type[WindowThrottle]) -> Callable:
+    """A page's posts counted by ``throttle_class`` (GETs are not): beyond the limit
+    the page answers 429 with the sentence and ``Retry-After``, and the view never runs."""
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            refused = throttle_class().refusal(request)
+            if refused is None:
+                return view(request, *args, **kwargs)
+            response = render(request, "too_many.html", {"error": refused}, status=429)
+            response["Retry-After"] = str(refused.wait)
+            return response
+
+        return wrapper
+
+    return decorator
