@@ -111,7 +111,7 @@ class HandIn(serializers.Serializer):
         help_text="The number of the hand being recorded: the game's `next_number`. Required, "
         "so a retry records nothing twice (400 `number_required` without it; 409 if taken).",
     )  # fmt: skip
-    card_hand = serializers.DictField(
+    card_hand = OptionsField(
         required=False,
         help_text="Instead of the score-sheet fields: the hand card by card (the deal, the "
         "auction, nest and discards, every trick; docs/hand-format.md section 2). The engine "
@@ -224,7 +224,9 @@ class GameOut(serializers.Serializer):
 
 
 class VoidIn(serializers.Serializer):
-    reason = serializers.CharField(help_text="why the game is void (kept with it)")
+    reason = serializers.CharField(
+        max_length=REASON_MAX, help_text="why the game is void (kept with it)"
+    )
 
 
 class HandRecorded(HandOut):
