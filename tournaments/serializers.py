@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rookclub.clubs.models import Club
+from rookclub.core.api import VisibleRelatedField
 from tournaments import selectors
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
 
@@ -16,7 +17,7 @@ from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
 
 class TournamentCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")
     ruleset = serializers.CharField(max_length=40, default="tournament")
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=99, required=False, allow_null=True)

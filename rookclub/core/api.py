@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -27,6 +28,22 @@ def visible_to(queryset: QuerySet, request: Request, club_path: str = "club") ->
         return queryset
     lookup = f"{club_path}__memberships__user" if club_path else "memberships__user"
     return queryset.filter(**{lookup: user}).distinct()
+
+
+class VisibleRelatedField(serializers.PrimaryKeyRelatedField):
+    """A primary key in a request body, among the rows of the user's clubs only: another
+    club's id is refused exactly as an unknown id is ("Invalid pk ... does not exist"),
+    so a body cannot probe which ids exist elsewhere. Needs the request in the
+    serializer's context; without it no row is found."""
+
+    def __init__(self, *, club_path: str = "club", **kwargs: Any) -> None:
+        self.club_path = club_path
+        super().__init__(**kwargs)
+
+    def get_queryset(self) -> QuerySet:
+        rows = super().get_queryset()
+        request = self.context.get("request")
+        return rows.none() if request is None else visible_to(rows, request, self.club_path)
 
 
 def body(request: Request) -> dict[str, Any]:
