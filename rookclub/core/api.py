@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from rookclub.core.errors import DomainError
+from rookclub.core.roles import SYSTEM
 
 
 class DomainErrorsMixin:
@@ -23,9 +24,17 @@ class DomainErrorsMixin:
 
 def visible_to(queryset: QuerySet, request: Request, club_path: str = "club") -> QuerySet:
     """Rows of the clubs the user belongs to (every club for a superuser)."""
-    user = request.user
-    if user.is_superuser:
+    return visible_to_user(queryset, request.user, club_path)
+
+
+def visible_to_user(queryset: QuerySet, user: Any, club_path: str = "club") -> QuerySet:
+    """Rows of the clubs ``user`` belongs to: every row for a superuser and for
+    :data:`~rookclub.core.roles.SYSTEM`, none for an anonymous user. ``club_path`` leads
+    from the rows to their club ("" when the rows are clubs)."""
+    if user is SYSTEM or getattr(user, "is_superuser", False):
         return queryset
+    if user is None or not user.is_authenticated:
+        return queryset.none()
     lookup = f"{club_path}__memberships__user" if club_path else "memberships__user"
     return queryset.filter(**{lookup: user}).distinct()
 

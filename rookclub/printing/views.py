@@ -118,7 +118,7 @@ def _job_for(request: HttpRequest, pk: int) -> PrintJob:
         from rookclub.printing.kinds import kind_named
 
         try:
-            club = kind_named(job.kind).build(job.parameters).club
+            club = kind_named(job.kind).build(job.parameters, request.user).club
         except DomainError:
             raise Http404("No such print job.") from None
         if not is_member(request.user, club):
