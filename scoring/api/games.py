@@ -336,11 +336,12 @@ class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
     )
     @action(detail=True, methods=["post"])
     def correct(self, request: Request, pk: str | None = None) -> Response:
+        hand = self.get_object()  # another club's hand is 404 before the body is read
         data = body(request)
         record = data.get("hand")
         if not isinstance(record, dict):
             raise Invalid("Send the corrected hand.", errors={"hand": ["must be a JSON object"]})
         hand = services.hand_correct(
-            hand=self.get_object(), data=record, by=request.user, reason=data.get("reason", "")
+            hand=hand, data=record, by=request.user, reason=data.get("reason", "")
         )
         return Response(self._out(hand))
