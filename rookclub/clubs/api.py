@@ -12,7 +12,7 @@ from rest_framework import mixins, serializers, viewsets
 
 from rookclub.clubs import services
 from rookclub.clubs.models import Club, Player
-from rookclub.core.api import DomainErrorsMixin, visible_to
+from rookclub.core.api import DomainErrorsMixin, VisibleRelatedField, visible_to
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -23,7 +23,7 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
-    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")  # only yours
 
     class Meta:
         model = Player

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from rookclub.clubs.models import ClubSession, Player
-from rookclub.core.api import DomainErrorsMixin, body, visible_to
+from rookclub.core.api import DomainErrorsMixin, VisibleRelatedField, body, visible_to
 from rookclub.core.errors import Invalid
 from scoring import services
 from scoring.engine import PRESETS
@@ -31,10 +31,10 @@ ERRORS = OpenApiResponse(description="Field -> list of messages; nothing was sto
 
 
 class SeatsIn(serializers.Serializer):
-    north = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
-    east = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
-    south = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
-    west = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all())
+    north = VisibleRelatedField(queryset=Player.objects.all())
+    east = VisibleRelatedField(queryset=Player.objects.all())
+    south = VisibleRelatedField(queryset=Player.objects.all())
+    west = VisibleRelatedField(queryset=Player.objects.all())
 
 
 class GameIn(serializers.Serializer):
@@ -42,7 +42,7 @@ class GameIn(serializers.Serializer):
     options = serializers.DictField(required=False, allow_null=True)
     seats = SeatsIn()
     dealer = serializers.CharField(default="north", help_text=SEAT_HELP)
-    session = serializers.PrimaryKeyRelatedField(
+    session = VisibleRelatedField(
         queryset=ClubSession.objects.all(), required=False, allow_null=True
     )
 
@@ -256,7 +256,8 @@ class GameViewSet(
         description="Start a game. 409 when its club night is closed.",
     )
     def create(self, request: Request) -> Response:
-        serializer = GameIn(data=body(request))
+        # Only the user's clubs' players and nights: another club's id reads as unknown.
+        serializer = GameIn(data=body(request), context={"request": request})
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         game = services.game_start(

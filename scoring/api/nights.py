@@ -20,7 +20,7 @@ from rookclub.clubs import api as clubs_api
 from rookclub.clubs import selectors as club_selectors
 from rookclub.clubs import services
 from rookclub.clubs.models import Club, ClubSession, Player
-from rookclub.core.api import DomainErrorsMixin, body, visible_to
+from rookclub.core.api import DomainErrorsMixin, VisibleRelatedField, body, visible_to
 from rookclub.core.roles import RECORDERS, require_role
 from scoring import nights, table_links
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
@@ -36,7 +36,7 @@ from scoring.standings import (
 
 
 class SessionSerializer(serializers.ModelSerializer):
-    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")  # only yours
     ruleset = serializers.CharField(source="ruleset_slug", default="tournament")
     options = serializers.DictField(source="ruleset_options", required=False)
     status = serializers.CharField(read_only=True, help_text="open or closed")
