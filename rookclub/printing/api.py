@@ -191,8 +191,8 @@ class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewse
         job = super().get_object()
         user = self.request.user
         if job.created_by_id != user.pk and not user.is_superuser:
-            try:
-                club = kind_named(job.kind).build(job.parameters).club
+            try:  # found among the user's clubs only: another club's job is missing
+                club = kind_named(job.kind).build(job.parameters, user).club
             except DomainError:
                 club = None
             if club is None or not is_member(user, club):

@@ -23,8 +23,8 @@ from rookclub.clubs import services
 from rookclub.clubs.models import Club, ClubSession, Player
 from rookclub.core.api import (
     DomainErrorsMixin,
-    IdField,
     OptionsField,
+    VisibleRelatedField,
     body,
     query_int,
     visible_to,
@@ -54,7 +54,7 @@ from scoring.standings import (
 
 
 class SessionSerializer(serializers.ModelSerializer):
-    club = IdField(queryset=Club.objects.all())
+    club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")  # only yours
     ruleset = serializers.CharField(source="ruleset_slug", default="tournament", max_length=40)
     options = OptionsField(source="ruleset_options", required=False)
     status = serializers.CharField(read_only=True, help_text="open or closed")
