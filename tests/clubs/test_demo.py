@@ -1,7 +1,5 @@
 """The demo club: a few weeks of finished club nights, loaded idempotently and fast."""
 
-import time
-
 import pytest
 
 from rookclub.clubs.models import ClubSession
@@ -17,10 +15,13 @@ def counts():
             HandCorrection.objects.count())  # fmt: skip
 
 
-def test_the_demo_shows_four_finished_nights_of_twelve_players_at_three_tables():
-    started = time.monotonic()
-    club = load_demo()
-    elapsed = time.monotonic() - started
+def test_the_demo_shows_four_finished_nights_of_twelve_players_at_three_tables(
+    django_assert_max_num_queries,
+):
+    # "Fast" as a bound on its work, not a stopwatch (a loaded machine made the old
+    # 10-second check fail): about 3,400 statements today for ~100 hands.
+    with django_assert_max_num_queries(4_000):
+        club = load_demo()
 
     nights = ClubSession.objects.filter(club=club)
     assert nights.count() == 4
@@ -30,7 +31,6 @@ def test_the_demo_shows_four_finished_nights_of_twelve_players_at_three_tables()
     assert Hand.objects.filter(confirmed_by__isnull=False).exists()
     assert HandCorrection.objects.count() == 1
     assert len(season_standings(club=club).players) == 12
-    assert elapsed < 10
 
 
 def test_loading_the_demo_twice_changes_nothing():
