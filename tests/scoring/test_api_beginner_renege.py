@@ -31,7 +31,7 @@ def test_a_beginner_renege_found_later_ends_the_hand_and_the_others_keep_their_c
 ):
     """ "the hand is ended ... The opponents score all the Counters they captured
     before the error was discovered" (seed 001); there is no bid, so nothing is set back."""
-    body = {"renege": {"seat": "east", "found": "later",
+    body = {"number": 1, "renege": {"seat": "east", "found": "later",
                        "counters": {"north": 4, "east": 3, "south": 6, "west": 2}}}  # fmt: skip
 
     response = api.post(hands_url(beginner), body, format="json")
@@ -45,7 +45,7 @@ def test_a_beginner_renege_found_later_ends_the_hand_and_the_others_keep_their_c
 
 
 def test_a_beginner_renege_without_the_counters_captured_is_refused_with_400(api, beginner):
-    body = {"renege": {"seat": "east", "found": "later"}}
+    body = {"number": 1, "renege": {"seat": "east", "found": "later"}}
 
     response = api.post(hands_url(beginner), body, format="json")
 

@@ -78,6 +78,15 @@ NEW_USER = {"username": "newcomer", "password": "table-talk-2026"}
 API: dict[tuple[str, str], Rule] = {
     ("POST", f"{V1}/accounts/"): R("public", NEW_USER),
     ("GET", f"{V1}/clubs/"): R("user"),
+    ("GET", f"{V1}/clubs/{{club_id}}/export/"): R("director", club_id="club"),
+    ("POST", f"{V1}/games/{{id}}/void/"): R("director", {"reason": "wrong players"}, id="game"),
+    ("POST", f"{V1}/sessions/{{id}}/leave/"): R("director", {"player": "@player"}, id="session"),
+    # Table 1 is still playing: its director is answered 409, not refused.
+    ("POST", f"{V1}/sessions/{{id}}/tables/{{number}}/new-game/"): R(
+        "director", id="session", number=1),
+    # The player has played tonight: 409 has_played for the director, not a refusal.
+    ("POST", f"{V1}/sessions/{{id}}/undo-check-in/"): R(
+        "director", {"player": "@player"}, id="session"),
     ("POST", f"{V1}/clubs/"): R("user", {"name": "Birch Row"}),
     ("POST", f"{V1}/clubs/{{club_id}}/invites/"): R("director", {"role": "scorer"}, club_id="club"),
     ("GET", f"{V1}/clubs/{{club_id}}/members/"): R("member", club_id="club"),
@@ -246,6 +255,18 @@ PAGES: dict[tuple[str, str], Rule] = {
     ("POST", "sessions/<int:pk>/close/"): P("director", pk="session"),
     ("POST", "sessions/<int:pk>/reopen/"): P("director", pk="session"),
     ("GET", "sessions/<int:pk>/standings/"): P("public", pk="session"),
+    ("GET", "sessions/<int:pk>/standings/projector/"): P("public", pk="session"),
+    ("POST", "sessions/<int:pk>/undo-check-in/"): P(
+        "director", {"player": "@player"}, pk="session"),
+    ("POST", "sessions/<int:pk>/leave/"): P("director", {"player": "@player"}, pk="session"),
+    ("GET", "tournaments/<int:pk>/rounds/projector/"): P("public", pk="tournament"),
+    ("GET", "tournaments/<int:pk>/standings/projector/"): P("public", pk="tournament"),
+    ("GET", "clubs/<slug:slug>/export/"): P("director", public=False, slug="slug"),
+    ("POST", "games/<int:pk>/void/"): P("director", {"reason": "wrong players"}, pk="game"),
+    # A score-sheet hand has no card-by-card replay: 404 for its director too.
+    ("GET", "hands/<int:pk>/disputed/"): Rule(
+        "director", {"pk": "hand"}, public_object=True, ok=(404,)),
+    ("POST", "print/jobs/<int:pk>/again/"): P("member", public=False, pk="job"),
     ("POST", "sessions/<int:pk>/tables/<int:number>/replace-link/"): P(
         "director", pk="session", number=1),
     ("POST", "tables/<int:pk>/new-game/"): P("scorer", pk="table_seating"),
