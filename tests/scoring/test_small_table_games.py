@@ -15,9 +15,7 @@ def seats_of(players, names=("seat1", "seat2", "seat3")):
 
 
 def start(api, ruleset, seats, **extra):
-    return api.post(
-        "/api/v1/games/", {"ruleset": ruleset, "seats": seats, **extra}, format="json"
-    )
+    return api.post("/api/v1/games/", {"ruleset": ruleset, "seats": seats, **extra}, format="json")
 
 
 def bidder_hand(number, bidder, bid, declarers, defenders, trump="red", **extra):
