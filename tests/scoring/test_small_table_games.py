@@ -189,3 +189,30 @@ def test_a_low_call_is_recorded_only_under_the_low_card_option(api, players):
     )  # fmt: skip
     assert answer.status_code == 201, answer.json()
     assert answer.json()["record"]["low"] is True and answer.json()["record"]["circus"] is True
+
+
+def test_a_game_for_three_prints_and_shows_on_the_players_page(api, players, scorer):
+    """The printed score sheet has a column per player and names the winner; the
+    player's page lists the game with no partner and both others as opponents."""
+    from scoring.models import Game
+    from scoring.print_docs import game_sheet_doc
+
+    one, two, three = players[:3]
+    game = start(api, "three-player-2011", seats_of(players)).json()
+    url = f"/api/v1/games/{game['id']}/hands/"
+    for number in range(1, 4):  # seat2 bids 60 and takes 75 of 95: 225 after three
+        answer = api.post(url, bidder_hand(number, "seat2", 60, 75, 20), format="json")
+        assert answer.status_code == 201, answer.json()
+
+    doc = game_sheet_doc(Game.objects.get(pk=game["id"]))
+
+    assert doc.players == (one.name, two.name, three.name)
+    assert doc.player_totals == (60, 225, 60)
+    assert doc.winner == two.name
+    assert [p.seat for p in doc.header.players] == ["seat1", "seat2", "seat3"]
+    client = Client()
+    client.force_login(scorer)
+    page = client.get(f"/players/{two.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert one.name in html and three.name in html
