@@ -19,7 +19,11 @@ from rookclub.core.forms import label
 from rookclub.core.limits import validate_name, validate_text
 from scoring.engine import plain
 
-SEAT_LABELS = {"north": "North", "east": "East", "south": "South", "west": "West"}
+SEAT_LABELS = {
+    "north": "North", "east": "East", "south": "South", "west": "West",
+    # the games for two and three (seeds 000, 001)
+    "seat1": "Seat 1", "seat2": "Seat 2", "seat3": "Seat 3", "dummy": "Dummy",
+}  # fmt: skip
 SIDE_LABELS = {"north_south": "North-South", "east_west": "East-West"}
 TRUMP_LABELS = {"black": "Black", "red": "Red", "yellow": "Yellow", "green": "Green"}
 PENALTY_LABELS = {"table_talk": "Table talk", "improper_discard": "Improper discard"}
@@ -91,12 +95,20 @@ class HandForm(forms.Form):
         seats = ruleset.player_seats
         self.sides = ruleset.side_names
         self.total_counters = ruleset.total_counters
-        self.fields["bidder"].choices = _choices(SEAT_LABELS, seats)
+        #: The ruleset has an auction: Beginner Rook has none ("no bidding"), so its form
+        #: asks for no declarer and no bid (and a posted one is ignored).
+        self.auction = ruleset.bidding
+        if not self.auction:
+            del self.fields["bidder"], self.fields["bid"]
+        else:
+            self.fields["bidder"].choices = _choices(SEAT_LABELS, seats)
+            self.fields["bid"].widget.attrs.update(
+                min=ruleset.min_bid,
+                max=ruleset.highest_bid,
+                step=ruleset.bid_step,
+                inputmode="numeric",
+            )
         self.fields["trump"].choices = _choices(TRUMP_LABELS, ruleset.trump_names)
-        bid = self.fields["bid"]
-        bid.widget.attrs.update(
-            min=ruleset.min_bid, max=ruleset.highest_bid, step=ruleset.bid_step, inputmode="numeric"
-        )
         self.fields["penalty_seat"].choices = _choices(SEAT_LABELS, seats, "— nobody —")
         self.fields["penalty_kind"].choices = _choices(
             PENALTY_LABELS, ("table_talk", "improper_discard"), "—"

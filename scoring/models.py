@@ -11,7 +11,12 @@ from django.db.models import Q
 from rookclub.clubs.models import Club, ClubSession, Player, TableSeating
 from scoring.engine import SEATS
 
-SEAT_CHOICES = [(s, s.title()) for s in SEATS]
+#: The games for two and three (seeds 000, 001) sit at numbered seats; the game for two
+#: also deals a dummy, which is a seat (it is dealt and plays) though nobody holds it.
+SMALL_TABLE_SEATS = ("seat1", "seat2", "seat3", "dummy")
+SEAT_CHOICES = [(s, s.title()) for s in SEATS] + [
+    (s, s.replace("seat", "Seat ").title()) for s in SMALL_TABLE_SEATS
+]
 
 
 class Game(models.Model):

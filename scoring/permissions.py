@@ -81,11 +81,11 @@ def confirmable_hands(user: Any, game: Game, hands: Iterable[Hand]) -> set[int]:
         players_of.setdefault(user_id, set()).add(player_id)
 
     def other_side(hand: Hand) -> bool:
-        my_sides = {SIDE_OF.get(seat) for seat, pid in hand.seats.items() if pid in mine}
+        my_sides = {SIDE_OF.get(seat, seat) for seat, pid in hand.seats.items() if pid in mine}
         if hand.entered_via_id is not None:
             return bool(my_sides - {hand.entered_side or SIDES[0]})
         entered = players_of.get(hand.entered_by_id, set())
-        entering = {SIDE_OF.get(seat) for seat, pid in hand.seats.items() if pid in entered}
+        entering = {SIDE_OF.get(seat, seat) for seat, pid in hand.seats.items() if pid in entered}
         return bool(my_sides - entering)
 
     return {h.pk for h in hands if other_side(h)}
@@ -107,7 +107,7 @@ def entered_for(game: Game, hands: Iterable[Hand]) -> dict[int, set[str]]:
             out[h.pk] = {h.entered_side or SIDES[0]}
         else:
             entered = players_of.get(h.entered_by_id, set())
-            out[h.pk] = {SIDE_OF[seat] for seat, pid in h.seats.items() if pid in entered}
+            out[h.pk] = {SIDE_OF.get(seat, seat) for seat, pid in h.seats.items() if pid in entered}
     return out
 
 

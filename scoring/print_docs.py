@@ -44,7 +44,9 @@ def _round_label(session_round: SessionRound, rounds: int) -> str:
 
 
 def _seated(seats) -> tuple[SeatedPlayer, ...]:
-    return tuple(SeatedPlayer(seat, seats[seat].name) for seat in SEATS if seat in seats)
+    # The compass first; the games for two and three sit at seat1 … seat3 instead.
+    order = [s for s in SEATS if s in seats] + sorted(s for s in seats if s not in SEATS)
+    return tuple(SeatedPlayer(seat, seats[seat].name) for seat in order)
 
 
 def session_rules(session: ClubSession) -> Ruleset:

@@ -8,7 +8,6 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Prefetch, Subquery
 
 from rookclub.clubs.models import CheckIn, ClubSession, Player, SessionRound, SitOut, TableSeating
-from scoring.engine import SEATS
 from scoring.models import Game, GameSeat, Hand, HandCorrection
 from scoring.services import confirmer_name, recording_refusal, replay_records
 
@@ -72,6 +71,8 @@ class GameSheet:
     #: closed), exactly as ``hand_record`` would refuse; None while the next can be.
     refusal: str | None = None
     refusal_code: str | None = None
+    #: The game's player seats clockwise: the compass, or seat1 … seat3 (two and three).
+    seat_order: tuple[str, ...] = ("north", "east", "south", "west")
 
     @property
     def night_closed(self) -> bool:
@@ -101,7 +102,8 @@ def game_sheet(*, game: Game) -> GameSheet:
         .prefetch_related("irregularities")
     )
     state = replay_records(game, [h.record for h in hands])
-    order = [s.player for s in sorted(game.seats.all(), key=lambda s: SEATS.index(s.seat))]
+    seat_order = state.ruleset.seats  # compass, or seat1 … seat3 for the games for two and three
+    order = [s.player for s in sorted(game.seats.all(), key=lambda s: seat_order.index(s.seat))]
     refusal = recording_refusal(game)
     rows = [
         SheetRow(
@@ -151,6 +153,7 @@ def game_sheet(*, game: Game) -> GameSheet:
         player_order=order,
         refusal=refusal.message if refusal else None,
         refusal_code=refusal.code if refusal else None,
+        seat_order=tuple(state.ruleset.player_seats),
     )
 
 

@@ -36,10 +36,20 @@ from scoring.engine import (
     ruleset_from,
 )
 from scoring.engine.messages import as_message
-from scoring.models import Game, GameSeat, Hand, HandCorrection, HandResult, Irregularity
+from scoring.models import (
+    SMALL_TABLE_SEATS,
+    Game,
+    GameSeat,
+    Hand,
+    HandCorrection,
+    HandResult,
+    Irregularity,
+)
 from scoring.signals import game_scored
 
-COMPASS = SEATS  # a club game is played at the four compass seats
+COMPASS = SEATS  # a club night's tables seat four, at the compass seats
+#: The seats a game's rows can hold (scoring.models.SEAT_CHOICES).
+STORED_SEATS = frozenset(SEATS) | frozenset(SMALL_TABLE_SEATS)
 
 
 # ---- starting a game -----------------------------------------------------------------
@@ -69,22 +79,28 @@ def game_start(
     ruleset: str = "tournament",
     options: Mapping[str, Any] | None = None,
     seats: Mapping[str, Player],
-    dealer: str = "north",
+    dealer: str | None = None,
     session: ClubSession | None = None,
     table_seating: TableSeating | None = None,
     created_by: Any,
 ) -> Game:
-    """Start a game: the ruleset is snapshotted now, so later rule changes never rescore it."""
+    """Start a game: the ruleset is snapshotted now, so later rule changes never rescore it.
+
+    ``seats`` names a player for each of the ruleset's player seats (the four compass
+    seats, or ``seat1`` … ``seat3`` for the games for two and three; a dummy is nobody's
+    seat). ``dealer`` defaults to the first of them."""
     rules = ruleset_or_invalid(ruleset, options)
+    players = tuple(rules.player_seats)
+    dealer = players[0] if dealer is None else dealer
     errors: dict[str, list[str]] = {}
-    if tuple(rules.seats) != COMPASS:
-        errors["ruleset"] = ["club games are played at four seats: north, east, south, west"]
-    if not isinstance(seats, Mapping) or set(seats) != set(COMPASS):
-        errors["seats"] = ["give a player for each of north, east, south and west"]
-    elif len({p.pk for p in seats.values()}) != 4:
+    if not set(rules.seats) <= STORED_SEATS or len(players) not in (2, 3, 4):
+        errors["ruleset"] = ["club games are played by two, three or four players"]
+    elif not isinstance(seats, Mapping) or set(seats) != set(players):
+        errors["seats"] = [f"give a player for each of {', '.join(players)}"]
+    elif len({p.pk for p in seats.values()}) != len(players):
         errors["seats"] = ["a player can sit in only one seat"]
-    if dealer not in COMPASS:
-        errors["dealer"] = [f"unknown seat {dealer!r} (seats: {', '.join(COMPASS)})"]
+    if "ruleset" not in errors and dealer not in players:
+        errors["dealer"] = [f"unknown seat {dealer!r} (seats: {', '.join(players)})"]
     if errors:
         raise Invalid("The game cannot start.", errors=errors)
     clubs = {p.club_id for p in seats.values()}
@@ -97,7 +113,7 @@ def game_start(
     require_role(
         created_by, club, RECORDERS, "Only a director or scorer of the club can start a game."
     )
-    state = new_game(rules, {seat: seats[seat].pk for seat in COMPASS}, dealer)
+    state = new_game(rules, {seat: seats[seat].pk for seat in players}, dealer)
     with transaction.atomic():
         if session is not None:
             # Held until the game is stored: closing the night waits for it, or refuses it.
@@ -112,7 +128,7 @@ def game_start(
             created_by=user_or_none(created_by),
         )
         GameSeat.objects.bulk_create(
-            GameSeat(game=game, seat=seat, player=seats[seat]) for seat in COMPASS
+            GameSeat(game=game, seat=seat, player=seats[seat]) for seat in players
         )
         _cache_state(game, state)
         game.save()

@@ -149,8 +149,8 @@ def season_standings(*, club: Club, year: int | None = None) -> Standings:
 class HistoryRow:
     game: Game
     seat: str
-    partner: Player
-    opponents: tuple[Player, Player]
+    partner: Player | None  # None in the games for two and three
+    opponents: tuple[Player, ...]
     our_total: int
     their_total: int
     points: int
@@ -190,21 +190,33 @@ def player_profile(*, player: Player) -> PlayerProfile:
     )
     history, partners = [], Counter()
     for game in games:
+
+        def points_of(p: Player, game: Game = game) -> int:
+            return int(game.player_totals.get(str(p.pk), 0))
+
         seats = {s.seat: s.player for s in game.seats.all()}
         seat = next(s for s, p in seats.items() if p.pk == player.pk)
-        side = SIDE_OF[seat]
-        other = "east_west" if side == "north_south" else "north_south"
-        partner = seats[PARTNER[seat]]
-        partners[partner] += 1
-        opponents = tuple(p for s, p in seats.items() if SIDE_OF[s] == other)
+        if seat in SIDE_OF:
+            side = SIDE_OF[seat]
+            other = "east_west" if side == "north_south" else "north_south"
+            partner = seats[PARTNER[seat]]
+            partners[partner] += 1
+            opponents = tuple(p for s, p in seats.items() if SIDE_OF[s] == other)
+        else:  # a game for two or three (seat1 …): no fixed partner, everyone else opposes
+            side = other = ""
+            partner = None
+            opponents = tuple(p for s, p in seats.items() if s != seat)
         history.append(
             HistoryRow(
                 game=game,
                 seat=seat,
                 partner=partner,
                 opponents=opponents,
-                our_total=int(game.totals.get(side, 0)),
-                their_total=int(game.totals.get(other, 0)),
+                our_total=int(game.totals.get(side, 0)) if side else points_of(player),
+                # no sides at two or three: "them" is the best of the others
+                their_total=int(game.totals.get(other, 0))
+                if side
+                else max((points_of(p) for p in opponents), default=0),
                 points=int(game.player_totals.get(str(player.pk), 0)),
                 won=(player.pk in (game.winners or ())) if game.is_finished else None,
             )

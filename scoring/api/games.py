@@ -34,7 +34,10 @@ from scoring.engine.records import PENALTIES_MAX
 from scoring.models import Game, Hand
 from scoring.selectors import GameSheet, SheetRow, game_sheet
 
-SEAT_HELP = "a seat: north, east, south or west"
+SEAT_HELP = (
+    "a seat: north, east, south or west; seat1, seat2 (and seat3) in the games for two "
+    "and three (the ruleset's `seats`)"
+)
 SEAT = serializers.CharField(help_text=SEAT_HELP)
 HAND_NUMBER_MAX = 9999  # documented; a number past the game's next hand is a 409 anyway
 SIDES = inline_serializer(
@@ -53,18 +56,33 @@ SIDES_IN = inline_serializer("SidesIn", {
 # ---- shapes ---------------------------------------------------------------------------------
 
 
+def _seat(help_text: str) -> VisibleRelatedField:
+    """A seat's player, among the user's clubs' players only (another club's id is
+    refused as an unknown one)."""
+    return VisibleRelatedField(queryset=Player.objects.all(), required=False, help_text=help_text)
+
+
 class SeatsIn(serializers.Serializer):
-    north = VisibleRelatedField(queryset=Player.objects.all())
-    east = VisibleRelatedField(queryset=Player.objects.all())
-    south = VisibleRelatedField(queryset=Player.objects.all())
-    west = VisibleRelatedField(queryset=Player.objects.all())
+    """A player for each of the ruleset's player seats (its `seats` less its
+    `dummy_seats`): the four compass seats, or seat1 … seat3 for two and three."""
+
+    north = _seat("player id; the compass seats for games of four")
+    east = _seat("player id")
+    south = _seat("player id")
+    west = _seat("player id")
+    seat1 = _seat("player id; the numbered seats for the games for two and three")
+    seat2 = _seat("player id")
+    seat3 = _seat("player id; the game for three only (the game for two deals a dummy)")
 
 
 class GameIn(serializers.Serializer):
     ruleset = serializers.CharField(default="tournament", max_length=40)
     options = OptionsField(required=False, allow_null=True)
     seats = SeatsIn()
-    dealer = serializers.CharField(default="north", help_text=SEAT_HELP, max_length=8)
+    dealer = serializers.CharField(
+        required=False, max_length=8,
+        help_text=f"{SEAT_HELP}; the first player seat (north, seat1) when not given",
+    )  # fmt: skip
     session = VisibleRelatedField(
         queryset=ClubSession.objects.all(), required=False, allow_null=True
     )
@@ -107,6 +125,18 @@ class HandIn(serializers.Serializer):
         "Redeal",
         {"reason": serializers.ChoiceField(["exposed_card", "no_card_above_nine", "all_passed"])},
         required=False,
+    )
+    low = serializers.BooleanField(
+        required=False,
+        help_text='The declarer called "low card": low cards beat high ones in every colour '
+        "(seed 004 house rule; only when the game's ruleset has the `low_card` option, else "
+        "400). Changes how tricks are won, not how counters score.",
+    )
+    circus = serializers.BooleanField(
+        required=False,
+        help_text='The declarer called "circus Rook": the opponent at the left names trump '
+        "(seed 004 house rule; only when the game's ruleset has the `circus` option, else "
+        "400).",
     )
     number = whole(
         1, HAND_NUMBER_MAX,
@@ -381,7 +411,7 @@ class GameViewSet(
         data = serializer.validated_data
         game = services.game_start(
             ruleset=data["ruleset"], options=data.get("options"), seats=data["seats"],
-            dealer=data["dealer"], session=data.get("session"), created_by=request.user,
+            dealer=data.get("dealer"), session=data.get("session"), created_by=request.user,
         )  # fmt: skip
         return Response(game_out(game_sheet(game=game)), status=status.HTTP_201_CREATED)
 

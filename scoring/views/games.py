@@ -24,7 +24,6 @@ from rookclub.core.forms import add_domain_errors, label
 from rookclub.core.pages import login_required_message, refuse
 from scoring import selectors, voiding
 from scoring import services as scoring
-from scoring.engine import SEATS
 from scoring.forms import (
     SEAT_LABELS,
     SIDE_LABELS,
@@ -192,7 +191,7 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
         "form": form,
         "seat_choices": _seat_choices(form, row_seats(sheet, row)),
         "trump_choices": _trump_choices(form, rules),
-        "declarer_side": SIDE_OF.get(form["bidder"].value()),
+        "declarer_side": _declarer_side(form),
         "extras_open": _extras_open(form),
         "corrections": hand.corrections.select_related("corrected_by"),
         "confirmed_by_name": row.confirmed_by_name,
@@ -270,7 +269,7 @@ def _render(
         "redeal_form": forms["redeal"],
         "seat_choices": _seat_choices(hand_form, sheet.seats),
         "trump_choices": _trump_choices(hand_form, scoring.rules_of(game)),
-        "declarer_side": SIDE_OF.get(hand_form["bidder"].value()),
+        "declarer_side": _declarer_side(hand_form),
         "refusal": table_text(refusal),
         "extras_open": _extras_open(hand_form),
         # What the scorer sees at the form after Record: the hand's result, or why
@@ -425,14 +424,25 @@ def _seat_cards(sheet) -> list[dict[str, Any]]:
             "seat": seat,
             "label": label(SEAT_LABELS, seat),
             "player": sheet.seats.get(seat),
-            "side": SIDE_OF[seat],
+            "side": SIDE_OF.get(seat, seat),
             "dealer": seat == sheet.dealer,
         }
-        for seat in SEATS
+        # The game's own seats: the compass, or seat1 … seat3 in the games for two and three.
+        for seat in sheet.seat_order
     ]
 
 
+def _declarer_side(form: HandForm) -> str | None:
+    """The side of the declarer chosen so far (none without an auction, e.g. Beginner)."""
+    if not form.auction:
+        return None
+    seat = form["bidder"].value()
+    return SIDE_OF.get(seat, seat) if seat else None
+
+
 def _seat_choices(form: HandForm, seats: dict[str, Any]) -> list[dict[str, Any]]:
+    if not form.auction:  # Beginner Rook: no declarer to choose
+        return []
     chosen = form["bidder"].value()
     return [
         {
