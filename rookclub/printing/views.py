@@ -16,6 +16,7 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from rookclub.clubs.permissions import is_member
 from rookclub.core.errors import DomainError
+from rookclub.core.pages import post_form
 from rookclub.printing.kinds import KINDS, job_origin, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import PrintQueueDown, job_sweep
@@ -123,7 +124,7 @@ def _start(request: HttpRequest, kind_name: Any, params: dict[str, Any]) -> Http
 
 
 @login_required
-@require_POST
+@post_form(lambda request: _back(request))
 def job_start(request: HttpRequest) -> HttpResponse:
     """Start a batch from a form (kind, round or session, size) and show its page."""
     params = {k: v for k, v in request.POST.items() if k not in ("kind", "csrfmiddlewaretoken")}
