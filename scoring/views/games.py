@@ -116,7 +116,8 @@ def _form_refused(
     for name, msgs in errors.items():
         field = form.fields.get(name)
         prefix = f"{field.label}: " if field is not None and field.label else ""
-        lines += [prefix + text for text in msgs]
+        # A message the form already words by its box ("East-West counters: ...") keeps it once.
+        lines += [text if text.startswith(prefix) else prefix + text for text in msgs]
     message = "; ".join(lines) or "Not recorded."
     return JsonResponse({"code": code, "message": message, "errors": errors}, status=status)
 
