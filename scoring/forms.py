@@ -211,6 +211,16 @@ class HandForm(forms.Form):
                 initial[f"renege_counters_{side}"] = value
         return initial
 
+    def place_error(self, key: str, message: str) -> tuple[str, str] | None:
+        """A side's counters problem ("east_west: 43 is not a multiple of 5") goes under
+        that side's own box, named as the player sees it ("East-West counters: 43 ...")."""
+        prefix = {"counters": "counters", "renege.counters": "renege_counters"}.get(key)
+        side, colon, rest = message.partition(":")
+        name = f"{prefix}_{side.strip()}"
+        if prefix is None or not colon or name not in self.fields:
+            return None
+        return name, f"{self.fields[name].label}: {rest.strip()}"
+
     def field_for_error(self, key: str) -> str | None:
         """The form field an engine/service error key belongs to (None: the whole form)."""
         head, _, rest = key.partition(".")

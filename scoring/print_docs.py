@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.utils import formats
+from django.utils import formats, timezone
 
 from rookclub.clubs.models import Club, ClubSession, SessionRound, TableSeating
 from rookclub.printing.builders import blank_sheet, sheet_date, target_text
@@ -116,7 +116,9 @@ def _penalties(row) -> str:
     parts = []
     for irregularity in row.irregularities:
         who = SEAT_LETTER.get(irregularity.seat or "", "")
-        points = f" {irregularity.points:+d}" if irregularity.points else ""
+        # ``points`` is what the offending side lost: print it as the cost it is,
+        # with a real minus sign (U+2212), never "+40".
+        points = f" \N{MINUS SIGN}{abs(irregularity.points)}" if irregularity.points else ""
         parts.append(f"{irregularity.get_kind_display()} {who}{points}".replace("  ", " "))
     return "; ".join(parts)
 
@@ -197,7 +199,7 @@ def game_sheet_doc(game: Game) -> GameSheetDoc:
     corrections = [
         CorrectionNote(
             hand=c.hand.number,
-            when=formats.date_format(c.corrected_at, "j M Y H:i"),
+            when=formats.date_format(timezone.localtime(c.corrected_at), "j M Y H:i"),
             by=(c.corrected_by.get_username() if c.corrected_by else ""),
             reason=c.reason,
             change=_change(c.before, c.after),

@@ -140,14 +140,36 @@ def build_season_standings(params: Mapping[str, Any], by: Any) -> Built:
     )
 
 
+def _night_page(night: ClubSession) -> tuple[str, str]:
+    return reverse(
+        "session-detail", args=[night.pk]
+    ), f"Back to the club night of {night.date:%-d %b}"
+
+
+def round_origin(params: Mapping[str, Any]) -> tuple[str, str]:
+    """A round's batches are started from its night's page."""
+    session_round = get_or_missing(
+        SessionRound, "round", ("session",), pk=int_param(params, "round")
+    )
+    return _night_page(session_round.session)
+
+
+def session_origin(params: Mapping[str, Any]) -> tuple[str, str]:
+    return _night_page(
+        get_or_missing(ClubSession, "club night", (), pk=int_param(params, "session"))
+    )
+
+
 def register_kinds() -> None:
     register(
         Kind("round-sheets", "print/score_sheets.html", build_round_sheets, batch=True,
-             description="Blank score sheets, one per table of a round"),
+             description="Blank score sheets, one per table of a round", origin=round_origin),
         Kind("round-cards", "print/table_cards.html", build_round_cards, batch=True,
+             origin=round_origin,
              description="Table cards with a QR code to each table's link (its score entry)",
              absolute_urls=True),
         Kind("session-games", "print/game_sheets.html", build_session_games, batch=True,
+             origin=session_origin,
              description="Completed score sheets of every game of a club night"),
         Kind("game-sheet", "print/game_sheets.html", build_game_sheet,
              description="The completed score sheet of one game"),

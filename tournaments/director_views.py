@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from rookclub.clubs import permissions
 from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors
-from rookclub.core.pages import login_required_message, refuse
+from rookclub.core.pages import login_required_message, post_form, refuse
 from tournaments import services, views
 from tournaments.forms import (
     RENAME_ENTRY,
@@ -54,7 +54,7 @@ def _entry(pk: int) -> Entry:
 # ---- creating an event ------------------------------------------------------------------
 
 
-@require_POST
+@post_form("tournament-list")
 @login_required_message
 def tournament_create(request: HttpRequest) -> HttpResponse:
     back = reverse("tournament-list")
@@ -79,7 +79,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 # ---- registration ------------------------------------------------------------------------
 
 
-@require_POST
+@post_form("tournament-detail")
 @login_required_message
 def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.urls import reverse
 from django.utils.text import slugify
 
 from rookclub.core.errors import Invalid
@@ -133,13 +134,22 @@ def build_tournament_bracket(params: Mapping[str, Any], by: Any) -> Built:
     )
 
 
+def tournament_round_origin(params: Mapping[str, Any]) -> tuple[str, str]:
+    """A tournament round's batches are started from the tournament's page."""
+    tournament_round = get_or_missing(
+        Round, "tournament round", ("tournament",), pk=int_param(params, "round")
+    )
+    tournament = tournament_round.tournament
+    return reverse("tournament-detail", args=[tournament.pk]), f"Back to {tournament.name}"
+
+
 def register_kinds() -> None:
     register(
         Kind("tournament-round-sheets", "print/score_sheets.html",
-             build_tournament_round_sheets, batch=True,
+             build_tournament_round_sheets, batch=True, origin=tournament_round_origin,
              description="Blank score sheets, one per match of a tournament round"),
         Kind("tournament-round-cards", "print/table_cards.html",
-             build_tournament_round_cards, batch=True,
+             build_tournament_round_cards, batch=True, origin=tournament_round_origin,
              description="Table cards with a QR code to each tournament table's page",
              absolute_urls=True),
         Kind("tournament-standings", "print/standings.html", build_tournament_standings,

@@ -24,7 +24,7 @@ from rookclub.clubs.permissions import is_director, require_member
 from rookclub.clubs.selectors import club_members, open_invitations
 from rookclub.core.errors import DomainError, NotFound
 from rookclub.core.forms import add_domain_errors
-from rookclub.core.pages import login_required_message, refuse
+from rookclub.core.pages import login_required_message, post_form, refuse
 from rookclub.core.throttles import SignUpThrottle, limit_posts
 
 
@@ -134,7 +134,7 @@ def _done(request: HttpRequest, club: Club, message: str) -> HttpResponse:
 
 
 @login_required_message
-@require_POST
+@post_form("club-members")
 def member_invite(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club_for_members(request, slug)
     form = InviteForm(request.POST)
@@ -151,7 +151,7 @@ def member_invite(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required_message
-@require_POST
+@post_form("club-members")
 def member_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club_for_members(request, slug)
     form = MemberCreateForm(request.POST)

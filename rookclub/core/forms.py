@@ -40,8 +40,14 @@ def _field_for(form: forms.Form, key: str, message: str, rename: Mapping[str, st
     """(form field or None for above the form, text) for one of the error's messages.
 
     ``rename`` maps a service's key to the form's field; a form may also answer
-    ``field_for_error(key)`` itself (the hand form maps ``counters.north_south``).
+    ``field_for_error(key)`` itself (the hand form maps ``counters.north_south``), or
+    place a message outright with ``place_error(key, message) -> (field, text) | None``
+    (the hand form sends "east_west: 43 is ..." to the East-West box, in its label's words).
     ``"options"`` problems read ``"key: text"`` and are placed by their key."""
+    place = getattr(form, "place_error", None)
+    placed = place(key, message) if place is not None else None
+    if placed is not None:  # the form knows this message's own box and words
+        return placed
     field = rename.get(key, key)
     text = message
     if key == "options":

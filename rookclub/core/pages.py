@@ -7,8 +7,9 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.urls import reverse
 
 from rookclub.core.errors import DomainError, NotAllowed
 
@@ -43,3 +44,27 @@ def login_required_message(view: Callable[..., HttpResponse]) -> Callable[..., H
         return view(request, *args, **kwargs)
 
     return wrapper
+
+
+def post_form(
+    back: str | Callable[..., str],
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """``require_POST`` for a form's URL whose refusals re-render the page: the browser
+    is then left at this URL, and a reload (a GET) must not answer a blank 405. A GET
+    goes to the page the form lives on instead: ``back`` is a URL name taking the
+    view's own arguments, or ``back(request, *args, **kwargs) -> url``."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method in ("GET", "HEAD"):
+                if isinstance(back, str):
+                    return redirect(reverse(back, args=args, kwargs=kwargs))
+                return redirect(back(request, *args, **kwargs))
+            if request.method != "POST":
+                return HttpResponseNotAllowed(["POST"])
+            return view(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorate

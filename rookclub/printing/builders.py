@@ -8,7 +8,9 @@ reads a model or renders.
 
 from __future__ import annotations
 
-from django.utils import formats
+from datetime import date, datetime
+
+from django.utils import formats, timezone
 
 from rookclub.printing.documents import (
     BlankSheet,
@@ -21,7 +23,11 @@ from scoring.engine.rulesets import Ruleset
 BLANK_HANDS = 16  # rows on a blank sheet when the game is played to a target
 
 
-def sheet_date(value) -> str:
+def sheet_date(value: date | datetime | None) -> str:
+    """A date as printed; a moment is first moved into the club's time zone
+    (``TIME_ZONE``), so a game started at 20:30 local is not printed as the next day."""
+    if isinstance(value, datetime) and timezone.is_aware(value):
+        value = timezone.localtime(value)
     return formats.date_format(value, "D j F Y") if value else ""
 
 

@@ -52,6 +52,9 @@ class Kind:
     #: site's address (``site.site_url(request)``) as the ``base_url`` parameter; a
     #: batch without one uses SITE_URL or fails with SiteAddressMissing.
     absolute_urls: bool = False
+    #: Where a batch was started: ``params -> (url, label)`` of the page its print
+    #: links live on (the night, the tournament), so the job's page links back there.
+    origin: Callable[[Mapping[str, Any]], tuple[str, str]] | None = None
 
 
 def int_param(
@@ -117,3 +120,15 @@ def kind_named(name: Any, *, batch: bool | None = None) -> Kind:
             code="unknown_kind",
         )
     return kind
+
+
+def job_origin(kind_name: str, params: Mapping[str, Any]) -> tuple[str, str] | None:
+    """``(url, label)`` of the page a batch of ``kind_name`` was started from, derived
+    from its parameters; None when the kind has none or its round is gone."""
+    kind = KINDS.get(kind_name)
+    if kind is None or kind.origin is None:
+        return None
+    try:
+        return kind.origin(params)
+    except DomainError:
+        return None

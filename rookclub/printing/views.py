@@ -16,7 +16,8 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from rookclub.clubs.permissions import is_member
 from rookclub.core.errors import DomainError
-from rookclub.printing.kinds import KINDS, kind_named
+from rookclub.core.pages import post_form
+from rookclub.printing.kinds import KINDS, job_origin, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import PrintQueueDown, job_sweep
 from rookclub.printing.services import document_pdf, print_job_start
@@ -123,7 +124,7 @@ def _start(request: HttpRequest, kind_name: Any, params: dict[str, Any]) -> Http
 
 
 @login_required
-@require_POST
+@post_form(lambda request: _back(request))
 def job_start(request: HttpRequest) -> HttpResponse:
     """Start a batch from a form (kind, round or session, size) and show its page."""
     params = {k: v for k, v in request.POST.items() if k not in ("kind", "csrfmiddlewaretoken")}
@@ -161,6 +162,7 @@ def _job_context(job: PrintJob, poll: int = 0) -> dict[str, Any]:
     return {
         "job": job,
         "title": kind.description if kind else job.kind,
+        "origin": job_origin(job.kind, job.parameters),
         "download_url": reverse("print-job-download", args=[job.pk]) if job.result else "",
         "next_poll": poll + 1,
         "poll_ms": int(1000 * min(POLL_FIRST * POLL_GROWTH ** min(poll, 20), POLL_MOST)),

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from rookclub.clubs.permissions import is_director
 from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors, label
-from rookclub.core.pages import login_required_message, refuse
+from rookclub.core.pages import login_required_message, post_form, refuse
 from scoring import selectors, voiding
 from scoring import services as scoring
 from scoring.forms import (
@@ -115,7 +115,8 @@ def _form_refused(
     for name, msgs in errors.items():
         field = form.fields.get(name)
         prefix = f"{field.label}: " if field is not None and field.label else ""
-        lines += [prefix + text for text in msgs]
+        # A message the form already words by its box ("East-West counters: ...") keeps it once.
+        lines += [text if text.startswith(prefix) else prefix + text for text in msgs]
     message = "; ".join(lines) or "Not recorded."
     return JsonResponse({"code": code, "message": message, "errors": errors}, status=status)
 
@@ -134,7 +135,12 @@ def game_void(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(back)
 
 
-@require_POST
+def _game_url_of_hand(request: HttpRequest, pk: int) -> str:
+    hand = get_object_or_404(Hand, pk=pk)
+    return reverse("game-detail", args=[hand.game_id])
+
+
+@post_form(_game_url_of_hand)
 @login_required_message
 def hand_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.select_related("game__club", "entered_by"), pk=pk)

@@ -25,7 +25,7 @@ from rookclub.clubs.views import club_page
 from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors
 from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
-from rookclub.core.pages import login_required_message, refuse
+from rookclub.core.pages import login_required_message, post_form, refuse
 from scoring import nights, table_links
 from scoring import selectors as scoring_selectors
 from scoring.forms import SEAT_LABELS, CheckInForm, SeatForm
@@ -48,7 +48,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
 NIGHT_LIVE = "clubs/_night_live.html"
 
 
-@require_POST
+@post_form("session-detail")
 @login_required_message
 def session_checkin(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
@@ -75,7 +75,7 @@ def session_checkin(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(_url(session))
 
 
-@require_POST
+@post_form("session-detail")
 @login_required_message
 def session_seat(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session(pk)
@@ -328,7 +328,7 @@ def _table_view(t: scoring_selectors.TableView) -> dict[str, Any]:
     }
 
 
-@require_POST
+@post_form("club-detail")
 @login_required_message
 def session_open(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)

@@ -13,9 +13,10 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from rookclub.core.errors import DomainError
+from rookclub.core.pages import post_form
 from rookclub.core.ratelimit import TooMany
 from scoring import services as scoring
 from scoring import table_links
@@ -87,7 +88,7 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
     return record_posted(request, state.game, actor, here, link=state)
 
 
-@require_POST
+@post_form(lambda request, key, number: reverse("table-link", args=[key]))
 def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """Confirm hand ``number`` of the table's game for the posted ``side``."""
     state = _state(key)

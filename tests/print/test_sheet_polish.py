@@ -1,0 +1,45 @@
+"""Completed sheets print penalties as costs and times in the club's time zone."""
+
+import datetime
+import zoneinfo
+
+import pytest
+
+from rookclub.printing.builders import sheet_date
+from scoring.models import HandCorrection
+from scoring.print_docs import game_sheet_doc
+from scoring.services import hand_record
+from tests.print.conftest import hand
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_penalty_prints_as_what_it_cost_with_a_real_minus_sign(game, director):
+    record = hand(bid=80, ns=85) | {"penalties": [{"seat": "south", "kind": "table_talk"}]}
+    hand_record(game=game, data=record, entered_by=director)
+
+    line = game_sheet_doc(game).lines[0]
+
+    assert "Table talk S \N{MINUS SIGN}" in line.penalties
+    assert "+" not in line.penalties
+    cost = int(line.penalties.rsplit("\N{MINUS SIGN}", 1)[1])
+    assert cost > 0
+
+
+def test_a_correction_prints_its_time_in_the_club_time_zone(played, settings):
+    settings.TIME_ZONE = "America/Chicago"
+    moment = datetime.datetime(2025, 3, 7, 2, 30, tzinfo=datetime.UTC)  # 20:30 on the 6th
+    HandCorrection.objects.filter(hand__game=played).update(corrected_at=moment)
+
+    note = game_sheet_doc(played).corrections[0]
+
+    assert note.when == "6 Mar 2025 20:30"
+
+
+def test_a_sheet_date_from_a_moment_is_the_local_day(settings):
+    settings.TIME_ZONE = "America/Chicago"
+    late_evening = datetime.datetime(2025, 3, 7, 3, 0, tzinfo=datetime.UTC)
+    assert sheet_date(late_evening) == "Thu 6 March 2025"
+    tokyo = late_evening.astimezone(zoneinfo.ZoneInfo("Asia/Tokyo"))
+    assert sheet_date(tokyo) == "Thu 6 March 2025"
+    assert sheet_date(datetime.date(2025, 3, 6)) == "Thu 6 March 2025"
