@@ -16,13 +16,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from rookclub.clubs import permissions
 from rookclub.clubs.models import Club, Player
 from rookclub.core.limits import validate_name, validate_text
 from scoring.engine import SEATS
 from scoring.engine.presets import DEFAULT_SLUG, PRESETS
-from tournaments.formats.standings import TIE_BREAKERS
+from tournaments import tie_breakers
 from tournaments.models import Entry, EntryPlayer, Match, Round, Tournament
 from tournaments.services import PAIRED_BY_ROUND
 
@@ -43,9 +45,53 @@ def _show_only(field: forms.ModelChoiceField, rows: Iterable[Any], blank: str) -
 # ---- creating an event ------------------------------------------------------------------
 
 
+class OrderedSelects(forms.Widget):
+    """One menu per place ("first", "then", …) all named alike, so the list arrives in
+    the order the director chose; a menu left blank is skipped."""
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
+        values = data.getlist(name) if hasattr(data, "getlist") else data.get(name) or []
+        return [v for v in ([values] if isinstance(values, str) else values) if v]
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return False
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> str:
+        chosen = list(value or [])
+        places = []
+        for i in range(len(tie_breakers.REGISTRY)):
+            current = chosen[i] if i < len(chosen) else ""
+            options = [format_html('<option value=""{}>—</option>', "" if current else " selected")]
+            for t in tie_breakers.REGISTRY.values():
+                options.append(
+                    format_html(
+                        '<option value="{}" title="{}"{}>{} ({})</option>',
+                        t.key,
+                        t.description,
+                        " selected" if t.key == current else "",
+                        t.name,
+                        t.abbr,
+                    )
+                )
+            place = "First" if i == 0 else "then"
+            select_id = f"id_{name}" if i == 0 else f"id_{name}_{i}"
+            places.append(
+                format_html(
+                    '<label class="tie-breaker">{} <select name="{}" id="{}">{}</select></label>',
+                    place,
+                    name,
+                    select_id,
+                    mark_safe("".join(options)),
+                )
+            )
+        return mark_safe('<span class="ordered-selects">' + " ".join(places) + "</span>")
+
+
 class TournamentForm(forms.Form):
     """``services.tournament_create``'s arguments, options as typed fields."""
 
+    #: What each tie-breaker counts, listed under the menus.
+    tie_breaker_list = list(tie_breakers.REGISTRY.values())
     #: Format-specific options: which format each belongs to.
     FORMAT_OPTIONS = {
         "cycles": (FORMATS.ROUND_ROBIN,),
@@ -101,11 +147,13 @@ class TournamentForm(forms.Form):
     check_in_required = forms.BooleanField(
         label="Only checked-in entries are paired at the start", required=False
     )
-    tie_breakers = forms.CharField(
+    tie_breakers = forms.MultipleChoiceField(
         label="Tie-breakers, in order",
         required=False,
-        max_length=200,
-        help_text=f"From {', '.join(TIE_BREAKERS)}. Leave blank for the format's default.",
+        choices=[(t.key, f"{t.name} ({t.abbr})") for t in tie_breakers.REGISTRY.values()],
+        widget=OrderedSelects,
+        help_text="First, then, then…: leave them all blank for the format's default.",
+        error_messages={"invalid_choice": "Choose the tie-breakers from the list."},
     )
     clock_hands = forms.IntegerField(label="Round clock: hands", min_value=1, required=False)
     clock_minutes = forms.IntegerField(label="Round clock: minutes", min_value=1, required=False)
@@ -140,9 +188,10 @@ class TournamentForm(forms.Form):
             self.fields["club"].initial = clubs[0].pk
 
     def clean_tie_breakers(self) -> list[str] | None:
-        text = self.cleaned_data["tie_breakers"]
-        names = [n.strip().lower().replace("-", "_").replace(" ", "_") for n in text.split(",")]
-        return [n for n in names if n] or None
+        keys = self.cleaned_data["tie_breakers"]
+        if len(set(keys)) != len(keys):
+            raise forms.ValidationError("Choose each tie-breaker once.")
+        return list(keys) or None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -60,7 +60,7 @@ def test_a_director_creates_a_tournament_with_options_from_the_list(director_cli
         check_in_required="on",
         clock_hands="4",
         clock_minutes="20",
-        tie_breakers="wins, Buchholz, head-to-head",
+        tie_breakers=["wins", "buchholz", "", "head_to_head"],  # "first, then, then"
     )
 
     tournament = Tournament.objects.get(name="Spring Open")
@@ -91,7 +91,12 @@ def test_format_options_go_with_their_format(director_client, club):
     ("fields", "field", "message"),
     [
         ({"games_per_match": "2"}, "games_per_match", "An odd number: 1 for one game"),
-        ({"tie_breakers": "wins, luck"}, "tie_breakers", "A list taken from wins, points"),
+        ({"tie_breakers": ["wins", "luck"]}, "tie_breakers", "Choose the tie-breakers from the"),
+        (
+            {"tie_breakers": ["wins", "spread", "wins"]},
+            "tie_breakers",
+            "Choose each tie-breaker once.",
+        ),
         ({"name": "  "}, "name", "Give the event a name."),
         ({"cycles": "2"}, "cycles", "This option is for round robin events, not swiss."),
         ({"format": "knockout"}, "format", "Choose one of the formats."),
