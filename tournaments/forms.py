@@ -21,10 +21,12 @@ from django.utils.safestring import mark_safe
 
 from rookclub.clubs import permissions
 from rookclub.clubs.models import Club, Player
-from rookclub.core.limits import validate_name, validate_text
+from rookclub.core.forms import sentence
+from rookclub.core.limits import SCORE_MAX, validate_name, validate_text
 from scoring.engine import SEATS
-from scoring.engine.presets import DEFAULT_SLUG, PRESETS
-from tournaments import tie_breakers
+from scoring.engine.errors import RulesetError
+from scoring.engine.presets import DEFAULT_SLUG, PRESETS, ruleset_from
+from tournaments import house_rules, tie_breakers
 from tournaments.models import Entry, EntryPlayer, Match, Round, Tournament
 from tournaments.services import PAIRED_BY_ROUND
 
@@ -85,6 +87,24 @@ class OrderedSelects(forms.Widget):
                 )
             )
         return mark_safe('<span class="ordered-selects">' + " ".join(places) + "</span>")
+
+
+def _house_rule_field(rule: house_rules.HouseRule) -> forms.Field:
+    """A house rule's field: blank keeps the ruleset's value."""
+    common = {"label": rule.label, "required": False, "help_text": rule.help}
+    if rule.kind == "int":
+        return forms.IntegerField(
+            min_value=0, max_value=SCORE_MAX, **common,
+            error_messages={"invalid": "Type a whole number, or leave it blank."},
+        )  # fmt: skip
+    if rule.kind == "bool":
+        values = [("yes", "Yes"), ("no", "No")]
+    else:
+        values = house_rules.choices(rule.name)
+    return forms.ChoiceField(
+        choices=[("", "as the rules say"), *values], **common,
+        error_messages={"invalid_choice": "Choose one of the listed values."},
+    )  # fmt: skip
 
 
 class TournamentForm(forms.Form):
@@ -182,6 +202,8 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args: Any, clubs: Sequence[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for rule in house_rules.RULES:
+            self.fields[f"rule_{rule.name}"] = _house_rule_field(rule)
         # Only the clubs the user directs are offered; the service checks the one sent.
         self.fields["club"].widget.choices = [(c.pk, c.name) for c in clubs]
         if len(clubs) == 1:
@@ -193,8 +215,43 @@ class TournamentForm(forms.Form):
             raise forms.ValidationError("Choose each tie-breaker once.")
         return list(keys) or None
 
+    def house_rule_fields(self) -> list[forms.BoundField]:
+        return [self[f"rule_{rule.name}"] for rule in house_rules.RULES]
+
+    def house_rules_open(self) -> bool:
+        """Show the house rules unfolded when one is set or refused."""
+        return any(f.errors or f.value() not in (None, "") for f in self.house_rule_fields())
+
+    def ruleset_options(self) -> dict[str, Any]:
+        """The house rules set (blank ones keep the ruleset's value), as the engine reads them."""
+        data = self.cleaned_data
+        options = {}
+        for rule in house_rules.RULES:
+            value = data.get(f"rule_{rule.name}")
+            if value in (None, ""):
+                continue
+            options[rule.name] = value == "yes" if rule.kind == "bool" else value
+        return options
+
+    def _check_house_rules(self, data: dict[str, Any]) -> None:
+        """Whether the rules can be played together is the engine's call: each refusal
+        is a sentence next to the option it names (above the form when it names none)."""
+        options = self.ruleset_options()
+        if not options or not data.get("ruleset"):
+            return
+        try:
+            ruleset_from(data["ruleset"], options)
+        except RulesetError as exc:
+            for name, messages in exc.errors.items():
+                field = f"rule_{name}" if f"rule_{name}" in self.fields else None
+                for message in messages:
+                    label = self.fields[field].label if field else name.replace("_", " ")
+                    text = message if field else f"{label}: {message}"
+                    self.add_error(field, sentence(text))
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        self._check_house_rules(data)
         format = data.get("format")
         for name, formats in self.FORMAT_OPTIONS.items():
             if format and data.get(name) not in (None, "", False) and format not in formats:
@@ -229,6 +286,8 @@ class TournamentForm(forms.Form):
             options["reset"] = False
         if data["movement"]:
             options["movement"] = data["movement"]
+        if self.ruleset_options():
+            options["ruleset_options"] = self.ruleset_options()
         return {
             "club": data["club"],
             "name": data["name"],

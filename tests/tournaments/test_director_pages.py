@@ -719,3 +719,47 @@ def test_pairing_a_round_robin_round_is_refused_on_the_form(director_client, clu
 
     assert response.status_code == 409
     assert b"This format&#x27;s rounds are paired when it starts." in response.content
+
+
+# ---- house rules on the create form ------------------------------------------------------
+
+
+def test_a_director_sets_house_rules_on_the_create_form(director_client, club):
+    page = director_client.get(reverse("tournament-list")).content.decode()
+    assert "House rules" in page and "Declarer may call no trump" in page
+    assert '<option value="low">lowest trump</option>' in page
+
+    response = create(
+        director_client, club=club.pk, rule_target="500", rule_no_trump="yes",
+        rule_bird_rank="low", rule_counters_in_nest="no", rule_min_bid="",
+    )  # fmt: skip
+
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.options == {
+        "ruleset_options": {
+            "target": 500, "no_trump": True, "bird_rank": "low", "counters_in_nest": False,
+        }
+    }  # fmt: skip
+    assert tournament.ruleset["target"] == 500 and tournament.ruleset["no_trump"] is True
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        ({"rule_target": "0"}, "rule_target", "Must be more than 0."),
+        ({"rule_bid_step": "0"}, "rule_min_bid", "Must be more than 0 and a multiple of"),
+        ({"rule_min_bid": "500"}, "__all__", "Max bid: must be a multiple of 5"),
+        ({"rule_bird_rank": "middle"}, "rule_bird_rank", "Choose one of the listed values."),
+    ],
+)
+def test_refused_house_rules_are_sentences_and_nothing_is_created(
+    director_client, club, fields, field, message
+):
+    response = create(director_client, club=club.pk, **fields)
+
+    assert response.status_code == 400
+    errors = form_errors(response, "create_form")
+    assert any(e.startswith(message) for e in errors[field]), errors
+    assert '<details class="house-rules" open>' in response.content.decode()
+    assert not Tournament.objects.exists()
