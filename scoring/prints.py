@@ -21,10 +21,11 @@ from scoring.models import Game, TableLink
 from scoring.table_links import link_url, links_for
 
 
-def _round_and_table(params: Mapping[str, Any]) -> tuple[SessionRound, int | None]:
+def _round_and_table(params: Mapping[str, Any], by: Any) -> tuple[SessionRound, int | None]:
     session_round = get_or_missing(
-        SessionRound, "round", ("session__club",), pk=int_param(params, "round")
-    )
+        SessionRound, "round", ("session__club",), by=by, club_path="session__club",
+        pk=int_param(params, "round"),
+    )  # fmt: skip
     table = int_param(params, "table", required=False)
     if table is not None and not session_round.tables.filter(table=table).exists():
         raise Missing(f"Round {session_round.number} has no table {table}.")
@@ -37,8 +38,8 @@ def _slug(session_round: SessionRound, table: int | None, what: str) -> str:
     return f"{night.club.slug}-{night.date:%Y-%m-%d}-round-{session_round.number}-{where}-{what}"
 
 
-def build_round_sheets(params: Mapping[str, Any]) -> Built:
-    session_round, table = _round_and_table(params)
+def build_round_sheets(params: Mapping[str, Any], by: Any) -> Built:
+    session_round, table = _round_and_table(params, by)
     sheets = builders.round_blank_sheets(session_round, table=table)
     return Built(
         items=sheets,
@@ -75,8 +76,8 @@ def table_link_urls(base_url: str, session_round: SessionRound) -> Callable[[Any
     return url_for
 
 
-def build_round_cards(params: Mapping[str, Any]) -> Built:
-    session_round, table = _round_and_table(params)
+def build_round_cards(params: Mapping[str, Any], by: Any) -> Built:
+    session_round, table = _round_and_table(params, by)
     base_url = site_url(recorded=params.get("base_url"))
     cards = builders.round_table_cards(
         session_round, url_for=table_link_urls(base_url, session_round), table=table
@@ -88,8 +89,10 @@ def build_round_cards(params: Mapping[str, Any]) -> Built:
     )
 
 
-def build_game_sheet(params: Mapping[str, Any]) -> Built:
-    game = get_or_missing(Game, "game", ("club",), pk=int_param(params, "game"))
+def build_game_sheet(params: Mapping[str, Any], by: Any) -> Built:
+    game = get_or_missing(
+        Game, "game", ("club",), by=by, club_path="club", pk=int_param(params, "game")
+    )
     return Built(
         items=[builders.game_sheet_doc(game)],
         club=game.club,
@@ -97,8 +100,15 @@ def build_game_sheet(params: Mapping[str, Any]) -> Built:
     )
 
 
-def build_session_games(params: Mapping[str, Any]) -> Built:
-    session = get_or_missing(ClubSession, "club night", ("club",), pk=int_param(params, "session"))
+def _session(params: Mapping[str, Any], by: Any) -> ClubSession:
+    return get_or_missing(
+        ClubSession, "club night", ("club",), by=by, club_path="club",
+        pk=int_param(params, "session"),
+    )  # fmt: skip
+
+
+def build_session_games(params: Mapping[str, Any], by: Any) -> Built:
+    session = _session(params, by)
     games = Game.objects.filter(session=session).order_by(
         "table_seating__round__number", "table_seating__table", "created_at"
     )
@@ -109,8 +119,8 @@ def build_session_games(params: Mapping[str, Any]) -> Built:
     )
 
 
-def build_session_standings(params: Mapping[str, Any]) -> Built:
-    session = get_or_missing(ClubSession, "club night", ("club",), pk=int_param(params, "session"))
+def build_session_standings(params: Mapping[str, Any], by: Any) -> Built:
+    session = _session(params, by)
     return Built(
         items=[],
         context={"doc": builders.session_standings_doc(session)},
@@ -119,8 +129,8 @@ def build_session_standings(params: Mapping[str, Any]) -> Built:
     )
 
 
-def build_season_standings(params: Mapping[str, Any]) -> Built:
-    club = get_or_missing(Club, "club", (), slug=str(params.get("club") or ""))
+def build_season_standings(params: Mapping[str, Any], by: Any) -> Built:
+    club = get_or_missing(Club, "club", (), by=by, club_path="", slug=str(params.get("club") or ""))
     year = int_param(params, "year", required=False, maximum=YEAR_MAX)
     return Built(
         items=[],

@@ -3,6 +3,10 @@
 Thin: check the shape of the request, call one service or selector, serialize.
 Services raise ``rookclub.core.errors`` (400 with field messages, 403, 409), answered
 here with the error's status; nothing half-written, never a 500.
+
+Every lookup is limited to the clubs the user belongs to (``visible_to``): another
+club's event, entry, round or match answers 404 exactly as an unknown id does, and
+each action finds its object before it reads the body or checks any state.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from rest_framework.response import Response
 
 from rookclub.clubs.models import Player
 from rookclub.clubs.permissions import require_director
+from rookclub.core.api import visible_to
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.roles import RECORDERS, require_role
 from scoring import table_links as links
@@ -42,10 +47,14 @@ class DomainErrors:
         return super().handle_exception(exc)  # type: ignore[misc]
 
 
-def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+def _valid(
+    serializer_class: type[serializers.Serializer],
+    request: Request,
+    context: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     if not isinstance(request.data, dict):
         raise Invalid("Send a JSON object.", errors={"body": ["must be a JSON object"]})
-    serializer = serializer_class(data=request.data)
+    serializer = serializer_class(data=request.data, context=context or {})
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
 
@@ -54,14 +63,18 @@ class TournamentViewSet(
     DomainErrors, mixins.CreateModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet
 ):
     serializer_class = s.TournamentSerializer
-    queryset = Tournament.objects.select_related("club").order_by("-created_at", "-id")
+    queryset = Tournament.objects.none()  # for the schema; get_queryset scopes it
+
+    def get_queryset(self) -> QuerySet:
+        events = Tournament.objects.select_related("club")
+        return visible_to(events, self.request).order_by("-created_at", "-id")
 
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         return Response(s.TournamentSerializer(self.get_object()).data)
 
     @extend_schema(request=s.TournamentCreateSerializer, responses={201: s.TournamentSerializer})
     def create(self, request: Request) -> Response:
-        data = _valid(s.TournamentCreateSerializer, request)
+        data = _valid(s.TournamentCreateSerializer, request, {"request": request})
         tournament = services.tournament_create(by=request.user, **data)
         return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 
@@ -84,9 +97,12 @@ class TournamentViewSet(
             return Response(s.EntrySerializer(entries, many=True).data)
         data = _valid(s.EntryCreateSerializer, request)
         ids = data["players"]
-        players = list(Player.objects.filter(pk__in=ids))
+        # Only the event's club's players: another club's id reads as an unknown one.
+        players = list(Player.objects.filter(pk__in=ids, club_id=tournament.club_id))
         if len(players) != len(set(ids)):
-            raise Invalid("Unknown players.", errors={"players": ["unknown player id"]})
+            raise Invalid(
+                "Unknown players.", errors={"players": ["every player must be of the event's club"]}
+            )
         by_id = {p.pk: p for p in players}
         entry = services.entry_add(
             tournament=tournament,
@@ -100,9 +116,10 @@ class TournamentViewSet(
     @extend_schema(request=s.StartSerializer, responses=s.TournamentSerializer)
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
         data = _valid(s.StartSerializer, request)
         tournament = services.tournament_start(
-            tournament=self.get_object(), by=request.user, draw_seed=data.get("draw_seed") or None
+            tournament=tournament, by=request.user, draw_seed=data.get("draw_seed") or None
         )
         return Response(s.TournamentSerializer(tournament).data)
 
@@ -150,18 +167,25 @@ class TournamentViewSet(
         }
         return Response(s.BracketSerializer(payload).data)
 
-    @extend_schema(responses=s.AuditEntrySerializer(many=True))
+    @extend_schema(
+        responses=s.AuditEntrySerializer(many=True),
+        description="Every change to the event, who made it and why: the club's directors.",
+    )
     @action(detail=True, methods=["get"])
     def audit(self, request: Request, pk: str | None = None) -> Response:
-        entries = self.get_object().audit.order_by("when", "id")
+        tournament = self.get_object()
+        services.require_director(request.user, tournament.club)
+        entries = tournament.audit.order_by("when", "id")
         return Response(s.AuditEntrySerializer(entries, many=True).data)
 
 
 class MatchViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = s.MatchSerializer
+    queryset = Match.objects.none()  # for the schema; get_queryset scopes it
 
     def get_queryset(self) -> QuerySet:
-        return Match.objects.select_related(*selectors.MATCH_RELATED).prefetch_related("games")
+        matches = Match.objects.select_related(*selectors.MATCH_RELATED).prefetch_related("games")
+        return visible_to(matches, self.request, "tournament__club")
 
     @extend_schema(request=s.ResultSerializer, responses=s.MatchSerializer)
     @action(detail=True, methods=["post"])
@@ -194,13 +218,18 @@ class MatchViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericView
 
 class EntryViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = s.EntrySerializer
-    queryset = Entry.objects.prefetch_related("players")
+    queryset = Entry.objects.none()  # for the schema; get_queryset scopes it
+
+    def get_queryset(self) -> QuerySet:
+        entries = Entry.objects.prefetch_related("players")
+        return visible_to(entries, self.request, "tournament__club")
 
     @extend_schema(request=s.WithdrawSerializer, responses=s.EntrySerializer)
     @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        entry = self.get_object()
         data = _valid(s.WithdrawSerializer, request)
-        entry = services.entry_withdraw(entry=self.get_object(), by=request.user, **data)
+        entry = services.entry_withdraw(entry=entry, by=request.user, **data)
         return Response(s.EntrySerializer(entry).data)
 
     @extend_schema(request=None, responses=s.EntrySerializer)
@@ -212,16 +241,19 @@ class EntryViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericView
 
 class RoundViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = s.RoundSerializer
+    queryset = Round.objects.none()  # for the schema; get_queryset scopes it
 
     def get_queryset(self) -> QuerySet:
-        return Round.objects.prefetch_related("matches__games", "matches__entry_a")
+        rounds = Round.objects.prefetch_related("matches__games", "matches__entry_a")
+        return visible_to(rounds, self.request, "tournament__club")
 
     @extend_schema(request=s.OverrideSerializer, responses=s.RoundSerializer)
     @action(detail=True, methods=["post"])
     def override(self, request: Request, pk: str | None = None) -> Response:
         """Swap two entries, pin a pairing, force a bye or re-pair (flagged on the pairings)."""
+        rnd = self.get_object()
         data = _valid(s.OverrideSerializer, request)
-        rnd = services.round_override(round=self.get_object(), by=request.user, **data)
+        rnd = services.round_override(round=rnd, by=request.user, **data)
         return Response(s.RoundSerializer(self.get_queryset().get(pk=rnd.pk)).data)
 
     def _round(self) -> Round:

@@ -24,10 +24,15 @@ def _event_slug(tournament: Tournament) -> str:
     return f"{tournament.club.slug}-{slugify(tournament.name) or 'tournament'}-{tournament.pk}"
 
 
-def _tournament_round_and_table(params: Mapping[str, Any]) -> tuple[Round, int | None]:
+def _tournament_round_and_table(params: Mapping[str, Any], by: Any) -> tuple[Round, int | None]:
     return (
         get_or_missing(
-            Round, "tournament round", ("tournament__club",), pk=int_param(params, "round")
+            Round,
+            "tournament round",
+            ("tournament__club",),
+            by=by,
+            club_path="tournament__club",
+            pk=int_param(params, "round"),
         ),
         int_param(params, "table", required=False),
     )
@@ -50,8 +55,8 @@ def _tournament_round_filename(tournament_round: Round, table: int | None, what:
     )
 
 
-def build_tournament_round_sheets(params: Mapping[str, Any]) -> Built:
-    tournament_round, table = _tournament_round_and_table(params)
+def build_tournament_round_sheets(params: Mapping[str, Any], by: Any) -> Built:
+    tournament_round, table = _tournament_round_and_table(params, by)
     sheets = _some(
         builders.tournament_round_sheets(tournament_round, table=table), tournament_round, table
     )
@@ -80,8 +85,8 @@ def tournament_table_url(base_url: str, tournament_round: Round) -> Callable[[in
     return url_for
 
 
-def build_tournament_round_cards(params: Mapping[str, Any]) -> Built:
-    tournament_round, table = _tournament_round_and_table(params)
+def build_tournament_round_cards(params: Mapping[str, Any], by: Any) -> Built:
+    tournament_round, table = _tournament_round_and_table(params, by)
     base_url = site_url(recorded=params.get("base_url"))
     cards = builders.tournament_table_cards(
         tournament_round, url_for=tournament_table_url(base_url, tournament_round), table=table
@@ -93,10 +98,15 @@ def build_tournament_round_cards(params: Mapping[str, Any]) -> Built:
     )
 
 
-def build_tournament_standings(params: Mapping[str, Any]) -> Built:
-    tournament = get_or_missing(
-        Tournament, "tournament", ("club",), pk=int_param(params, "tournament")
-    )
+def _tournament(params: Mapping[str, Any], by: Any) -> Tournament:
+    return get_or_missing(
+        Tournament, "tournament", ("club",), by=by, club_path="club",
+        pk=int_param(params, "tournament"),
+    )  # fmt: skip
+
+
+def build_tournament_standings(params: Mapping[str, Any], by: Any) -> Built:
+    tournament = _tournament(params, by)
     return Built(
         items=[],
         context={"doc": builders.tournament_standings_doc(tournament)},
@@ -105,10 +115,8 @@ def build_tournament_standings(params: Mapping[str, Any]) -> Built:
     )
 
 
-def build_tournament_bracket(params: Mapping[str, Any]) -> Built:
-    tournament = get_or_missing(
-        Tournament, "tournament", ("club",), pk=int_param(params, "tournament")
-    )
+def build_tournament_bracket(params: Mapping[str, Any], by: Any) -> Built:
+    tournament = _tournament(params, by)
     if not tournament.is_elimination:
         raise Invalid(
             f"{tournament.name} is {tournament.get_format_display().lower()}: it has no bracket.",

@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rookclub.clubs.models import Club
-from rookclub.core.api import IdField, OptionsField, whole
+from rookclub.core.api import OptionsField, VisibleRelatedField, whole
 from rookclub.core.limits import REASON_MAX, SCORE_MAX, validate_name, validate_text
 from tournaments import selectors
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
@@ -35,7 +35,7 @@ class ScoresField(serializers.JSONField):
 
 class TournamentCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, validators=[validate_name])
-    club = IdField(queryset=Club.objects.all())
+    club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")
     ruleset = serializers.CharField(max_length=40, default="tournament")
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=99, required=False, allow_null=True)

@@ -12,7 +12,7 @@ from rest_framework import mixins, serializers, viewsets
 
 from rookclub.clubs import services
 from rookclub.clubs.models import Club, Player
-from rookclub.core.api import DomainErrorsMixin, IdField, query_int, visible_to
+from rookclub.core.api import DomainErrorsMixin, VisibleRelatedField, query_int, visible_to
 from rookclub.core.limits import validate_name
 
 
@@ -25,7 +25,7 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
-    club = IdField(queryset=Club.objects.all())
+    club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")  # only yours
 
     class Meta:
         model = Player

@@ -22,7 +22,7 @@ from rookclub.clubs import members
 from rookclub.clubs.models import Club, Membership, Player
 from rookclub.clubs.permissions import require_director, require_member
 from rookclub.clubs.selectors import Member, club_members
-from rookclub.core.api import DomainErrorsMixin, whole
+from rookclub.core.api import DomainErrorsMixin, visible_to, whole
 from rookclub.core.errors import Invalid, NotFound
 from rookclub.core.limits import validate_name
 from rookclub.core.throttles import AnonThrottle, SignUpThrottle
@@ -98,8 +98,9 @@ def _valid(serializer_class: type[serializers.Serializer], request: Request) -> 
     return dict(serializer.validated_data)
 
 
-def _club(club_id: int) -> Club:
-    club = Club.objects.filter(pk=club_id).first()
+def _club(request: Request, club_id: int) -> Club:
+    """One of the user's clubs: another club is "no club", as an unknown id (issue #12)."""
+    club = visible_to(Club.objects.all(), request, "").filter(pk=club_id).first()
     if club is None:
         raise NotFound(f"There is no club {club_id}.")
     return club
@@ -135,7 +136,7 @@ class MemberListView(DomainErrorsMixin, generics.GenericAPIView):
 
     @extend_schema(responses={200: MemberSerializer(many=True), 403: REFUSAL, 404: REFUSAL})
     def get(self, request: Request, club_id: int) -> Response:
-        club = _club(club_id)
+        club = _club(request, club_id)
         require_member(request.user, club)
         return Response(MemberSerializer(club_members(club=club), many=True).data)
 
@@ -144,7 +145,7 @@ class MemberListView(DomainErrorsMixin, generics.GenericAPIView):
         responses={201: MemberSerializer, 400: REFUSAL, 403: REFUSAL, 404: REFUSAL},
     )
     def post(self, request: Request, club_id: int) -> Response:
-        club = _club(club_id)
+        club = _club(request, club_id)
         require_director(request.user, club)
         membership = members.member_create(
             club=club, **_valid(MemberCreateSerializer, request), by=request.user
@@ -159,7 +160,7 @@ class MemberDetailView(DomainErrorsMixin, generics.GenericAPIView):
     serializer_class = MemberSerializer
 
     def _target(self, request: Request, club_id: int, user_id: int) -> tuple[Club, Any]:
-        club = _club(club_id)
+        club = _club(request, club_id)
         require_director(request.user, club)
         user = get_user_model().objects.filter(pk=user_id).first()
         if user is None:
@@ -205,7 +206,7 @@ class InviteCreateView(DomainErrorsMixin, generics.GenericAPIView):
         responses={201: InvitationSerializer, 400: REFUSAL, 403: REFUSAL, 404: REFUSAL},
     )
     def post(self, request: Request, club_id: int) -> Response:
-        club = _club(club_id)
+        club = _club(request, club_id)
         invitation = members.invite_create(
             club=club, role=_valid(InviteCreateSerializer, request)["role"], by=request.user
         )

@@ -40,8 +40,8 @@ SHARED = {
     "413": "The request body is larger than 1 MB.",
     "415": "Send the body as JSON (`Content-Type: application/json`).",
     "429": "Too many requests; wait a moment and try again.",
-    "503": "The database is not answering; nothing was stored. Try again in a moment "
-    "(see `Retry-After`).",
+    "503": "The database (or, for a batch print, the print queue) is not answering; "
+    "nothing was stored. Try again in a moment (see `Retry-After`).",
 }
 WITH_BODY = {"POST", "PUT", "PATCH"}
 

@@ -1,13 +1,13 @@
 """The registry of printable documents, by name: how to find a kind's data and which
 template draws it.
 
-A *kind* turns request parameters (primary keys, a table number, a year) into
-the documents to print, the club they belong to (for permissions) and a file
-name. Each app registers its own kinds from its ``AppConfig.ready()`` with
-:func:`register` (club nights and games: ``scoring/prints.py``; tournaments:
-``tournaments/prints.py``). Views, the API and batch jobs all look kinds up here,
-so bad input is answered the same way everywhere: ``Missing`` (404) or
-``Invalid`` (400), each with a sentence.
+A *kind* turns request parameters (primary keys, a table number, a year) and who
+asks into the documents to print, the club they belong to (for permissions) and a
+file name; it finds its rows among that person's clubs only (:func:`get_or_missing`).
+Each app registers its own kinds from its ``AppConfig.ready()`` with :func:`register`
+(club nights and games: ``scoring/prints.py``; tournaments: ``tournaments/prints.py``).
+Views, the API and batch jobs all look kinds up here, so bad input is answered the
+same way everywhere: ``Missing`` (404) or ``Invalid`` (400), each with a sentence.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rookclub.clubs.models import Club
+from rookclub.core.api import visible_to_user
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.limits import ID_MAX
 
@@ -43,7 +44,8 @@ class Built:
 class Kind:
     name: str
     template: str
-    build: Callable[[Mapping[str, Any]], Built]
+    #: ``build(params, by)``: finds its rows with :func:`get_or_missing` as ``by``.
+    build: Callable[[Mapping[str, Any], Any], Built]
     batch: bool = False  # many pages: rendered by a Celery job, not in the request
     description: str = ""
     #: Its documents print absolute links (QR codes): views and the API pass the
@@ -75,11 +77,17 @@ def int_param(
     return number
 
 
-def get_or_missing(model, what: str, related: tuple[str, ...] = (), **lookup):
-    """The one ``model`` row matching ``lookup`` (with ``related`` joined), or ``Missing``
-    saying "There is no <what> <value>."."""
+def get_or_missing(
+    model, what: str, related: tuple[str, ...] = (), *, by: Any, club_path: str, **lookup
+):
+    """The one ``model`` row matching ``lookup`` (with ``related`` joined) among the
+    rows of the clubs ``by`` belongs to, or ``Missing`` saying "There is no <what>
+    <value>.". Another club's row is missing too, with the same sentence, before any
+    other check: a non-member cannot tell it exists (``club_path`` leads from the row
+    to its club, "" for a club; ``by`` is SYSTEM for a batch job already checked)."""
+    rows = visible_to_user(model.objects.select_related(*related), by, club_path)
     try:
-        return model.objects.select_related(*related).get(**lookup)
+        return rows.get(**lookup)
     except model.DoesNotExist:
         value = next(iter(lookup.values()))
         raise Missing(f"There is no {what} {value}.") from None

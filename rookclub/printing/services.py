@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from rookclub.clubs.permissions import is_member
 from rookclub.core.errors import NotAllowed
+from rookclub.core.roles import SYSTEM
 from rookclub.printing.documents import fingerprint
 from rookclub.printing.kinds import Built, Kind, kind_named
 from rookclub.printing.models import PrintJob
@@ -40,11 +41,15 @@ def _fingerprint(kind: Kind, params: Mapping[str, Any], built: Built) -> str:
 
 
 def document_build(*, kind: str, params: Mapping[str, Any], by: Any) -> tuple[Kind, Built, dict]:
-    """Find what ``by`` asked to print; Missing (404), Invalid (400) or NotAllowed (403)."""
+    """Find what ``by`` asked to print; Missing (404), Invalid (400) or NotAllowed (403).
+
+    The kind finds its rows among ``by``'s clubs first: another club's round, game or
+    event is Missing, with the sentence of an unknown id, before the page size or
+    anything else is checked."""
     found = kind_named(kind)
+    built = found.build({k: v for k, v in params.items() if v not in (None, "")}, by)
     clean = _params(found, params)
-    built = found.build(clean)
-    if not is_member(by, built.club):
+    if not is_member(by, built.club):  # never true after a scoped lookup; kept as a guard
         raise NotAllowed(f"Only members of {built.club.name} may print its sheets.")
     return found, built, clean
 
@@ -128,7 +133,7 @@ def print_job_run(*, job_pk: int) -> PrintJob | None:
         return PrintJob.objects.filter(pk=job_pk).first()  # gone, or finished
     try:
         found = kind_named(job.kind, batch=True)
-        built = found.build(job.parameters)
+        built = found.build(job.parameters, SYSTEM)  # checked when the job was started
         chunk = max(4, math.ceil(len(built.items) / 10))
         pdf, pages = render_batch_pdf(
             found.template,

@@ -135,7 +135,7 @@ def _job_for(user: Any, pk: int) -> PrintJob:
     job = get_object_or_404(PrintJob, pk=pk)
     if job.created_by_id != user.pk and not user.is_superuser:
         try:
-            club = kind_named(job.kind).build(job.parameters).club
+            club = kind_named(job.kind).build(job.parameters, user).club
         except DomainError:
             raise Http404("No such print job.") from None
         if not is_member(user, club):

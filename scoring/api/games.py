@@ -19,8 +19,8 @@ from rest_framework.response import Response
 from rookclub.clubs.models import ClubSession, Player
 from rookclub.core.api import (
     DomainErrorsMixin,
-    IdField,
     OptionsField,
+    VisibleRelatedField,
     body,
     query_int,
     visible_to,
@@ -54,10 +54,10 @@ SIDES_IN = inline_serializer("SidesIn", {
 
 
 class SeatsIn(serializers.Serializer):
-    north = IdField(queryset=Player.objects.all())
-    east = IdField(queryset=Player.objects.all())
-    south = IdField(queryset=Player.objects.all())
-    west = IdField(queryset=Player.objects.all())
+    north = VisibleRelatedField(queryset=Player.objects.all())
+    east = VisibleRelatedField(queryset=Player.objects.all())
+    south = VisibleRelatedField(queryset=Player.objects.all())
+    west = VisibleRelatedField(queryset=Player.objects.all())
 
 
 class GameIn(serializers.Serializer):
@@ -65,7 +65,9 @@ class GameIn(serializers.Serializer):
     options = OptionsField(required=False, allow_null=True)
     seats = SeatsIn()
     dealer = serializers.CharField(default="north", help_text=SEAT_HELP, max_length=8)
-    session = IdField(queryset=ClubSession.objects.all(), required=False, allow_null=True)
+    session = VisibleRelatedField(
+        queryset=ClubSession.objects.all(), required=False, allow_null=True
+    )
 
 
 class HandIn(serializers.Serializer):
@@ -111,7 +113,7 @@ class HandIn(serializers.Serializer):
         help_text="The number of the hand being recorded: the game's `next_number`. Required, "
         "so a retry records nothing twice (400 `number_required` without it; 409 if taken).",
     )  # fmt: skip
-    card_hand = serializers.DictField(
+    card_hand = OptionsField(
         required=False,
         help_text="Instead of the score-sheet fields: the hand card by card (the deal, the "
         "auction, nest and discards, every trick; docs/hand-format.md section 2). The engine "
@@ -224,7 +226,9 @@ class GameOut(serializers.Serializer):
 
 
 class VoidIn(serializers.Serializer):
-    reason = serializers.CharField(help_text="why the game is void (kept with it)")
+    reason = serializers.CharField(
+        max_length=REASON_MAX, help_text="why the game is void (kept with it)"
+    )
 
 
 class HandRecorded(HandOut):
@@ -371,7 +375,8 @@ class GameViewSet(
         description="Start a game. 409 when its club night is closed.",
     )
     def create(self, request: Request) -> Response:
-        serializer = GameIn(data=body(request))
+        # Only the user's clubs' players and nights: another club's id reads as unknown.
+        serializer = GameIn(data=body(request), context={"request": request})
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         game = services.game_start(
@@ -474,11 +479,12 @@ class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
     )
     @action(detail=True, methods=["post"])
     def correct(self, request: Request, pk: str | None = None) -> Response:
+        hand = self.get_object()  # another club's hand is 404 before the body is read
         data = body(request)
         record = data.get("hand")
         if not isinstance(record, dict):
             raise Invalid("Send the corrected hand.", errors={"hand": ["must be a JSON object"]})
         hand = services.hand_correct(
-            hand=self.get_object(), data=record, by=request.user, reason=data.get("reason", "")
+            hand=hand, data=record, by=request.user, reason=data.get("reason", "")
         )
         return Response(self._out(hand))

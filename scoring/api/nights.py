@@ -23,8 +23,8 @@ from rookclub.clubs import services
 from rookclub.clubs.models import Club, ClubSession, Player
 from rookclub.core.api import (
     DomainErrorsMixin,
-    IdField,
     OptionsField,
+    VisibleRelatedField,
     body,
     query_int,
     visible_to,
@@ -54,7 +54,7 @@ from scoring.standings import (
 
 
 class SessionSerializer(serializers.ModelSerializer):
-    club = IdField(queryset=Club.objects.all())
+    club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")  # only yours
     ruleset = serializers.CharField(source="ruleset_slug", default="tournament", max_length=40)
     options = OptionsField(source="ruleset_options", required=False)
     status = serializers.CharField(read_only=True, help_text="open or closed")
@@ -254,7 +254,7 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         return self._players(session, [pid], "player")[0]
 
     @extend_schema(
-        request=inline_serializer("UndoCheckInIn", {"player": serializers.IntegerField()}),
+        request=inline_serializer("UndoCheckInIn", {"player": whole()}),
         responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
         description="Undo a check-in made by mistake: only before the player has sat at a "
         "table tonight (409 `has_played` after; mark them gone instead).",
@@ -267,7 +267,7 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         return Response(self._overview(session))
 
     @extend_schema(
-        request=inline_serializer("LeaveIn", {"player": serializers.IntegerField()}),
+        request=inline_serializer("LeaveIn", {"player": whole()}),
         responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
         description="The player went home: kept in the night's history and standings, out "
         "of later rounds and tables' next games. Checking them in again brings them back.",

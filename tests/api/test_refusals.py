@@ -216,7 +216,7 @@ def test_a_round_robin_of_2000_cycles_is_refused_with_a_sentence(api, club):
 
 def test_ten_thousand_penalties_on_one_hand_are_refused(api, club):
     game = game_for(club)
-    hand = {"bidder": "north", "bid": 80, "trump": "red",
+    hand = {"number": 1, "bidder": "north", "bid": 80, "trump": "red",
             "counters": {"north_south": 80, "east_west": 40},
             "penalties": [{"seat": "west", "kind": "table_talk"}] * 10_000}  # fmt: skip
 

@@ -87,8 +87,9 @@ def test_a_member_reads_the_member_list(club, director, member):
 def test_someone_outside_the_club_cannot_read_its_members(club, director):
     response = client_for(UserFactory()).get(f"/api/v1/clubs/{club.pk}/members/")
 
-    assert response.status_code == 403
-    assert response.json() == {"detail": ["Only members of the club can see its members."]}
+    # Issue #12: another club is not found, as an unknown id, not refused.
+    assert response.status_code == 404
+    assert response.json() == {"detail": [f"There is no club {club.pk}."]}
 
 
 def test_an_unknown_club_is_a_404(director):
@@ -188,7 +189,7 @@ def test_another_clubs_director_cannot_change_a_role(club, director, member):
         f"/api/v1/clubs/{club.pk}/members/{member.pk}/", {"role": "director"}
     )
 
-    assert response.status_code == 403
+    assert response.status_code == 404  # issue #12: another club is not found
     assert role_of(club, member) == "member"
 
 

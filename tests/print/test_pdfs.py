@@ -91,8 +91,14 @@ def test_someone_outside_the_club_may_not_print_its_sheets(client, game):
     client.force_login(UserFactory(username="outsider"))
 
     response = client.get(reverse("print-game-sheet", args=[game.pk]))
+    unknown = client.get(reverse("print-game-sheet", args=[game.pk + 1000]))
 
-    assert response.status_code == 403
+    # Issue #12: another club's game is not found, with the sentence of an unknown id,
+    # so an outsider cannot tell that it exists or which club holds it.
+    assert response.status_code == 404
+    assert f"There is no game {game.pk}." in response.content.decode()
+    assert game.club.name not in response.content.decode()
+    assert unknown.status_code == 404
 
 
 def test_the_api_returns_pdfs_and_json_errors(member, played, first_round):
