@@ -28,7 +28,7 @@ from rookclub.core.roles import RECORDERS, require_role
 from scoring import table_links as links
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
-from tournaments import selectors, services, table_links
+from tournaments import selectors, services, table_links, tie_breakers
 from tournaments import serializers as s
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.results import DependentMatches
@@ -77,6 +77,13 @@ class TournamentViewSet(
         data = _valid(s.TournamentCreateSerializer, request, {"request": request})
         tournament = services.tournament_create(by=request.user, **data)
         return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=s.TieBreakerSerializer(many=True))
+    @action(detail=False, methods=["get"], url_path="tie-breakers")
+    def tie_breakers(self, request: Request) -> Response:
+        """Every tie-breaker an event may list in ``options.tie_breakers``, in order:
+        its key (what the option takes), name, abbreviation and what it counts."""
+        return Response([t.as_dict() for t in tie_breakers.REGISTRY.values()])
 
     @extend_schema(
         methods=["POST"], request=s.EntryCreateSerializer, responses={201: s.EntrySerializer}

@@ -16,13 +16,17 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django import forms
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
 from rookclub.clubs import permissions
 from rookclub.clubs.models import Club, Player
-from rookclub.core.limits import validate_name, validate_text
+from rookclub.core.forms import sentence
+from rookclub.core.limits import SCORE_MAX, validate_name, validate_text
 from scoring.engine import SEATS
-from scoring.engine.presets import DEFAULT_SLUG, PRESETS
-from tournaments.formats.standings import TIE_BREAKERS
+from scoring.engine.errors import RulesetError
+from scoring.engine.presets import DEFAULT_SLUG, PRESETS, ruleset_from
+from tournaments import house_rules, tie_breakers
 from tournaments.models import Entry, EntryPlayer, Match, Round, Tournament
 from tournaments.services import PAIRED_BY_ROUND
 
@@ -43,9 +47,71 @@ def _show_only(field: forms.ModelChoiceField, rows: Iterable[Any], blank: str) -
 # ---- creating an event ------------------------------------------------------------------
 
 
+class OrderedSelects(forms.Widget):
+    """One menu per place ("first", "then", …) all named alike, so the list arrives in
+    the order the director chose; a menu left blank is skipped."""
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
+        values = data.getlist(name) if hasattr(data, "getlist") else data.get(name) or []
+        return [v for v in ([values] if isinstance(values, str) else values) if v]
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return False
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> str:
+        chosen = list(value or [])
+        places = []
+        for i in range(len(tie_breakers.REGISTRY)):
+            current = chosen[i] if i < len(chosen) else ""
+            options = [format_html('<option value=""{}>—</option>', "" if current else " selected")]
+            for t in tie_breakers.REGISTRY.values():
+                options.append(
+                    format_html(
+                        '<option value="{}" title="{}"{}>{} ({})</option>',
+                        t.key,
+                        t.description,
+                        " selected" if t.key == current else "",
+                        t.name,
+                        t.abbr,
+                    )
+                )
+            place = "First" if i == 0 else "then"
+            select_id = f"id_{name}" if i == 0 else f"id_{name}_{i}"
+            places.append(
+                format_html(
+                    '<label class="tie-breaker">{} <select name="{}" id="{}">{}</select></label>',
+                    place,
+                    name,
+                    select_id,
+                    mark_safe("".join(options)),
+                )
+            )
+        return mark_safe('<span class="ordered-selects">' + " ".join(places) + "</span>")
+
+
+def _house_rule_field(rule: house_rules.HouseRule) -> forms.Field:
+    """A house rule's field: blank keeps the ruleset's value."""
+    common = {"label": rule.label, "required": False, "help_text": rule.help}
+    if rule.kind == "int":
+        return forms.IntegerField(
+            min_value=0, max_value=SCORE_MAX, **common,
+            error_messages={"invalid": "Type a whole number, or leave it blank."},
+        )  # fmt: skip
+    if rule.kind == "bool":
+        values = [("yes", "Yes"), ("no", "No")]
+    else:
+        values = house_rules.choices(rule.name)
+    return forms.ChoiceField(
+        choices=[("", "as the rules say"), *values], **common,
+        error_messages={"invalid_choice": "Choose one of the listed values."},
+    )  # fmt: skip
+
+
 class TournamentForm(forms.Form):
     """``services.tournament_create``'s arguments, options as typed fields."""
 
+    #: What each tie-breaker counts, listed under the menus.
+    tie_breaker_list = list(tie_breakers.REGISTRY.values())
     #: Format-specific options: which format each belongs to.
     FORMAT_OPTIONS = {
         "cycles": (FORMATS.ROUND_ROBIN,),
@@ -101,11 +167,13 @@ class TournamentForm(forms.Form):
     check_in_required = forms.BooleanField(
         label="Only checked-in entries are paired at the start", required=False
     )
-    tie_breakers = forms.CharField(
+    tie_breakers = forms.MultipleChoiceField(
         label="Tie-breakers, in order",
         required=False,
-        max_length=200,
-        help_text=f"From {', '.join(TIE_BREAKERS)}. Leave blank for the format's default.",
+        choices=[(t.key, f"{t.name} ({t.abbr})") for t in tie_breakers.REGISTRY.values()],
+        widget=OrderedSelects,
+        help_text="First, then, then…: leave them all blank for the format's default.",
+        error_messages={"invalid_choice": "Choose the tie-breakers from the list."},
     )
     clock_hands = forms.IntegerField(label="Round clock: hands", min_value=1, required=False)
     clock_minutes = forms.IntegerField(label="Round clock: minutes", min_value=1, required=False)
@@ -134,18 +202,56 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args: Any, clubs: Sequence[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for rule in house_rules.RULES:
+            self.fields[f"rule_{rule.name}"] = _house_rule_field(rule)
         # Only the clubs the user directs are offered; the service checks the one sent.
         self.fields["club"].widget.choices = [(c.pk, c.name) for c in clubs]
         if len(clubs) == 1:
             self.fields["club"].initial = clubs[0].pk
 
     def clean_tie_breakers(self) -> list[str] | None:
-        text = self.cleaned_data["tie_breakers"]
-        names = [n.strip().lower().replace("-", "_").replace(" ", "_") for n in text.split(",")]
-        return [n for n in names if n] or None
+        keys = self.cleaned_data["tie_breakers"]
+        if len(set(keys)) != len(keys):
+            raise forms.ValidationError("Choose each tie-breaker once.")
+        return list(keys) or None
+
+    def house_rule_fields(self) -> list[forms.BoundField]:
+        return [self[f"rule_{rule.name}"] for rule in house_rules.RULES]
+
+    def house_rules_open(self) -> bool:
+        """Show the house rules unfolded when one is set or refused."""
+        return any(f.errors or f.value() not in (None, "") for f in self.house_rule_fields())
+
+    def ruleset_options(self) -> dict[str, Any]:
+        """The house rules set (blank ones keep the ruleset's value), as the engine reads them."""
+        data = self.cleaned_data
+        options = {}
+        for rule in house_rules.RULES:
+            value = data.get(f"rule_{rule.name}")
+            if value in (None, ""):
+                continue
+            options[rule.name] = value == "yes" if rule.kind == "bool" else value
+        return options
+
+    def _check_house_rules(self, data: dict[str, Any]) -> None:
+        """Whether the rules can be played together is the engine's call: each refusal
+        is a sentence next to the option it names (above the form when it names none)."""
+        options = self.ruleset_options()
+        if not options or not data.get("ruleset"):
+            return
+        try:
+            ruleset_from(data["ruleset"], options)
+        except RulesetError as exc:
+            for name, messages in exc.errors.items():
+                field = f"rule_{name}" if f"rule_{name}" in self.fields else None
+                for message in messages:
+                    label = self.fields[field].label if field else name.replace("_", " ")
+                    text = message if field else f"{label}: {message}"
+                    self.add_error(field, sentence(text))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        self._check_house_rules(data)
         format = data.get("format")
         for name, formats in self.FORMAT_OPTIONS.items():
             if format and data.get(name) not in (None, "", False) and format not in formats:
@@ -180,6 +286,8 @@ class TournamentForm(forms.Form):
             options["reset"] = False
         if data["movement"]:
             options["movement"] = data["movement"]
+        if self.ruleset_options():
+            options["ruleset_options"] = self.ruleset_options()
         return {
             "club": data["club"],
             "name": data["name"],

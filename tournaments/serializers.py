@@ -13,6 +13,7 @@ from rookclub.core.limits import REASON_MAX, SCORE_MAX, validate_name, validate_
 from tournaments import selectors
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
 from tournaments.services import ENTRY_SEED_MAX
+from tournaments.tie_breakers import ORDER as TIE_BREAKER_KEYS
 
 # ---- requests -------------------------------------------------------------------------------
 
@@ -41,10 +42,23 @@ class TournamentCreateSerializer(serializers.Serializer):
     games_per_match = serializers.IntegerField(min_value=1, max_value=9, default=1)
     options = OptionsField(
         required=False, default=dict,
-        help_text="tie_breakers, round_clock {hands, minutes} (1-600), bye_points, cycles "
+        help_text="tie_breakers (a list of keys in order, from GET "
+        "/api/v1/tournaments/tie-breakers/: " + ", ".join(TIE_BREAKER_KEYS) + "), "
+        "round_clock {hands, minutes} (1-600), bye_points, cycles "
         "(0-9), final_best_of (0-9), third_place, reset, movement, check_in_required, "
         "ruleset_options",
     )  # fmt: skip
+
+
+class TieBreakerSerializer(serializers.Serializer):
+    """One tie-breaker of ``tournaments.tie_breakers.REGISTRY``."""
+
+    key = serializers.ChoiceField(
+        choices=list(TIE_BREAKER_KEYS), help_text="As stored in options.tie_breakers."
+    )
+    name = serializers.CharField()
+    abbr = serializers.CharField(help_text="The standings column's heading.")
+    description = serializers.CharField(help_text="What it counts, in one line.")
 
 
 class EntryCreateSerializer(serializers.Serializer):

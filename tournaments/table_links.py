@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Prefetch
+from django.urls import reverse
 
 from rookclub.clubs.models import Player
 from rookclub.core.errors import Conflict
+from scoring.game_places import Part, Place
 from scoring.models import Game, TableLink
 from scoring.table_links import (
     NOT_FOUND,
@@ -117,4 +119,35 @@ def round_link(rnd: Round, table: int) -> TableLink:
 
 
 def register() -> None:
+    from scoring import game_places
+
     register_resolver(KIND, round_state)
+    game_places.register("tournament", game_place)
+
+
+def game_place(game: Game) -> Place | None:
+    """Where a match's game belongs (``scoring.game_places``): the event, the round and
+    the table, each a link back (one query; None for a game of no match)."""
+    row = (
+        MatchGame.objects.filter(game_id=game.pk)
+        .select_related("match__round", "match__tournament")
+        .first()
+    )
+    if row is None:
+        return None
+    match = row.match
+    tournament, rnd = match.tournament, match.round
+    parts = [
+        Part(tournament.name, reverse("tournament-detail", args=[tournament.pk])),
+        Part(f"Round {rnd.number}", reverse("tournament-rounds", args=[tournament.pk])),
+    ]
+    if match.table is not None:
+        # While the game is played the table page leads straight back here, so the
+        # table links back only once the game is over (the match's next game, its result).
+        url = None
+        if game.status != Game.Status.IN_PROGRESS:
+            url = reverse("tournament-table", args=[rnd.pk, match.table])
+        parts.append(Part(f"Table {match.table}", url))
+    if match.tournament.games_per_match > 1:
+        parts.append(Part(f"Game {row.number} of the best of {match.tournament.games_per_match}"))
+    return Place(tuple(parts))

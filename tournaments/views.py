@@ -16,7 +16,7 @@ from rookclub.clubs import permissions
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.forms import sentence
 from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
-from tournaments import forms, selectors, services
+from tournaments import forms, selectors, services, standings_data, tie_breakers
 from tournaments.live import tournament_version
 from tournaments.models import Match, Tournament
 
@@ -158,6 +158,8 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament, "poll_seconds": POLL_SECONDS,
         "rows": selectors.tournament_standings(tournament=tournament),
+        "breakers": tie_breakers.REGISTRY,
+        "ranked_by": tie_breakers.chosen(standings_data.precedence(tournament)),
     }  # fmt: skip
     live = wants_live(request) or request.htmx
     name = "tournaments/_standings_table.html" if live else "tournaments/standings.html"

@@ -22,7 +22,7 @@ from rookclub.clubs.permissions import is_director
 from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors, label
 from rookclub.core.pages import login_required_message, post_form, refuse
-from scoring import selectors, voiding
+from scoring import game_places, selectors, voiding
 from scoring import services as scoring
 from scoring.forms import (
     SEAT_LABELS,
@@ -285,6 +285,9 @@ def _render(
     }
     _label_confirmations(sheet.rows)
     context["record_url"] = reverse("game-detail", args=[game.pk])
+    if link is None and not request.htmx:
+        # "Spring Open · Round 2 · Table 3", with the way back (a tournament's game).
+        context["place"] = game_places.place_of(game)
     if link is not None:
         closed = link.refusal.message if link.refusal else None
         _offer_table_sides(game, sheet.rows, link)

@@ -164,6 +164,8 @@ API: dict[tuple[str, str], Rule] = {
     ("POST", f"{V1}/table/{{key}}/hands/{{number}}/confirm/"): R(
         "public", {"side": "east_west"}, key="night_key", number=1),
     ("GET", f"{V1}/tournaments/"): R("user"),
+    # The tie-breakers' words (no club's data): any logged-in user.
+    ("GET", f"{V1}/tournaments/tie-breakers/"): R("user"),
     ("POST", f"{V1}/tournaments/"): B(
         "director", {"name": "Cup", "club": "@club", "format": "swiss"}),
     ("GET", f"{V1}/tournaments/{{id}}/"): R("member", id="tournament"),

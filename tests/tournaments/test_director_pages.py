@@ -60,7 +60,7 @@ def test_a_director_creates_a_tournament_with_options_from_the_list(director_cli
         check_in_required="on",
         clock_hands="4",
         clock_minutes="20",
-        tie_breakers="wins, Buchholz, head-to-head",
+        tie_breakers=["wins", "buchholz", "", "head_to_head"],  # "first, then, then"
     )
 
     tournament = Tournament.objects.get(name="Spring Open")
@@ -91,7 +91,12 @@ def test_format_options_go_with_their_format(director_client, club):
     ("fields", "field", "message"),
     [
         ({"games_per_match": "2"}, "games_per_match", "An odd number: 1 for one game"),
-        ({"tie_breakers": "wins, luck"}, "tie_breakers", "A list taken from wins, points"),
+        ({"tie_breakers": ["wins", "luck"]}, "tie_breakers", "Choose the tie-breakers from the"),
+        (
+            {"tie_breakers": ["wins", "spread", "wins"]},
+            "tie_breakers",
+            "Choose each tie-breaker once.",
+        ),
         ({"name": "  "}, "name", "Give the event a name."),
         ({"cycles": "2"}, "cycles", "This option is for round robin events, not swiss."),
         ({"format": "knockout"}, "format", "Choose one of the formats."),
@@ -714,3 +719,47 @@ def test_pairing_a_round_robin_round_is_refused_on_the_form(director_client, clu
 
     assert response.status_code == 409
     assert b"This format&#x27;s rounds are paired when it starts." in response.content
+
+
+# ---- house rules on the create form ------------------------------------------------------
+
+
+def test_a_director_sets_house_rules_on_the_create_form(director_client, club):
+    page = director_client.get(reverse("tournament-list")).content.decode()
+    assert "House rules" in page and "Declarer may call no trump" in page
+    assert '<option value="low">lowest trump</option>' in page
+
+    response = create(
+        director_client, club=club.pk, rule_target="500", rule_no_trump="yes",
+        rule_bird_rank="low", rule_counters_in_nest="no", rule_min_bid="",
+    )  # fmt: skip
+
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.options == {
+        "ruleset_options": {
+            "target": 500, "no_trump": True, "bird_rank": "low", "counters_in_nest": False,
+        }
+    }  # fmt: skip
+    assert tournament.ruleset["target"] == 500 and tournament.ruleset["no_trump"] is True
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        ({"rule_target": "0"}, "rule_target", "Must be more than 0."),
+        ({"rule_bid_step": "0"}, "rule_min_bid", "Must be more than 0 and a multiple of"),
+        ({"rule_min_bid": "500"}, "__all__", "Max bid: must be a multiple of 5"),
+        ({"rule_bird_rank": "middle"}, "rule_bird_rank", "Choose one of the listed values."),
+    ],
+)
+def test_refused_house_rules_are_sentences_and_nothing_is_created(
+    director_client, club, fields, field, message
+):
+    response = create(director_client, club=club.pk, **fields)
+
+    assert response.status_code == 400
+    errors = form_errors(response, "create_form")
+    assert any(e.startswith(message) for e in errors[field]), errors
+    assert '<details class="house-rules" open>' in response.content.decode()
+    assert not Tournament.objects.exists()
