@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from rookclub.clubs.models import Club, ClubSession, SessionRound
 from rookclub.core.limits import YEAR_MAX
+from rookclub.core.roles import SYSTEM
 from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
 from rookclub.printing.render import font_config
@@ -148,15 +149,24 @@ def _night_page(night: ClubSession) -> tuple[str, str]:
 
 def round_origin(params: Mapping[str, Any]) -> tuple[str, str]:
     """A round's batches are started from its night's page."""
+    # The job was checked against its starter when it began: no club check here.
     session_round = get_or_missing(
-        SessionRound, "round", ("session",), pk=int_param(params, "round")
-    )
+        SessionRound, "round", ("session",), by=SYSTEM, club_path="session__club",
+        pk=int_param(params, "round"),
+    )  # fmt: skip
     return _night_page(session_round.session)
 
 
 def session_origin(params: Mapping[str, Any]) -> tuple[str, str]:
     return _night_page(
-        get_or_missing(ClubSession, "club night", (), pk=int_param(params, "session"))
+        get_or_missing(
+            ClubSession,
+            "club night",
+            (),
+            by=SYSTEM,
+            club_path="club",
+            pk=int_param(params, "session"),
+        )
     )
 
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 
 from rookclub.core.errors import Invalid
+from rookclub.core.roles import SYSTEM
 from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
 from rookclub.printing.render import font_config
@@ -136,9 +137,11 @@ def build_tournament_bracket(params: Mapping[str, Any], by: Any) -> Built:
 
 def tournament_round_origin(params: Mapping[str, Any]) -> tuple[str, str]:
     """A tournament round's batches are started from the tournament's page."""
+    # The job was checked against its starter when it began: no club check here.
     tournament_round = get_or_missing(
-        Round, "tournament round", ("tournament",), pk=int_param(params, "round")
-    )
+        Round, "tournament round", ("tournament",), by=SYSTEM, club_path="tournament__club",
+        pk=int_param(params, "round"),
+    )  # fmt: skip
     tournament = tournament_round.tournament
     return reverse("tournament-detail", args=[tournament.pk]), f"Back to {tournament.name}"
 

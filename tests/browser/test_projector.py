@@ -59,6 +59,10 @@ def test_night_standings_fit_and_page_through_a_big_club(browser, live_server, d
     )
     try:
         assert page.evaluate(OVERFLOWS) == []
+        font = page.locator("tbody tr:not([hidden]) td").first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+        assert font >= size["height"] * 0.04  # readable from the back of the hall
         shown = _visible_rows(page)
         assert 0 < shown < 44
         assert page.locator(".projector-page").text_content().startswith("Page 1 of ")
@@ -67,10 +71,6 @@ def test_night_standings_fit_and_page_through_a_big_club(browser, live_server, d
         assert page.locator(".projector-page").text_content().startswith("Page 2 of ")
         assert page.locator("tbody tr:not([hidden])").first.text_content() != first
         assert page.evaluate(OVERFLOWS) == []
-        font = page.locator("tbody td").first.evaluate(
-            "e => parseFloat(getComputedStyle(e).fontSize)"
-        )
-        assert font >= size["height"] * 0.04  # readable from the back of the hall
     finally:
         context.close()
 
