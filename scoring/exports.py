@@ -12,13 +12,27 @@ from __future__ import annotations
 from typing import Any
 
 from rookclub.clubs.export import Ids, Table, register, register_fix
-from scoring.models import Game, GameSeat, Hand, HandCorrection, Irregularity, TableLink
+from scoring.models import (
+    Game,
+    GameSeat,
+    Hand,
+    HandCorrection,
+    HandResult,
+    Irregularity,
+    TableLink,
+)
 
 
 def _game_player_totals(row: dict[str, Any], ids: Ids) -> None:
     totals = row.get("player_totals")
     if isinstance(totals, dict):
         row["player_totals"] = {str(ids.new("players", k)): v for k, v in totals.items()}
+
+
+def _game_winners(row: dict[str, Any], ids: Ids) -> None:
+    winners = row.get("winners")
+    if isinstance(winners, list):
+        row["winners"] = [ids.new("players", pid) for pid in winners]
 
 
 def _hand_seats(row: dict[str, Any], ids: Ids) -> None:
@@ -45,7 +59,7 @@ def _closing_games(row: dict[str, Any], ids: Ids) -> None:
 def register_tables() -> None:
     register(
         Table(
-            "games", Game, lambda c: c.games.all(), 300, fixes=(_game_player_totals,),
+            "games", Game, lambda c: c.games.all(), 300, fixes=(_game_player_totals, _game_winners),
             description="every game, its ruleset snapshot and final totals",
         ),
         Table(
@@ -59,6 +73,11 @@ def register_tables() -> None:
         Table(
             "hands", Hand, lambda c: Hand.objects.filter(game__club=c), 320,
             fixes=(_hand_seats,), description="every hand as entered and as scored",
+        ),
+        Table(
+            "hand_results", HandResult,
+            lambda c: HandResult.objects.filter(game__club=c), 330,
+            description="what each player scored in each hand, and their running total",
         ),
         Table(
             "hand_corrections", HandCorrection,
