@@ -134,3 +134,41 @@ def test_the_tournament_receivers_statements_do_not_grow_with_the_game(
         post_and_count(club, game, hands)
     assert len(receiver_statements) == 2
     assert receiver_statements[0] == receiver_statements[1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_table_links_hand_post_takes_as_many_statements_at_hand_2_and_hand_20(
+    club, director, settings
+):
+    """The table link's post goes through the same hand_record: finding the link and
+    its table's game costs its own reads, never more as the game grows."""
+
+    def set_hand(number):  # each side set in turn: the game never ends
+        return made_hand(bid=70, ns=50) if number % 2 else made_hand(bid=70, ns=70, bidder="east")
+
+    from django.core.cache import cache
+
+    from tests.scoring.test_table_links import game_at, listing, seated_night
+
+    settings.SITE_URL = "https://rook.example.org/"
+    cache.clear()
+    night = seated_night(club, director, tables=2)
+    client = APIClient()
+    client.force_authenticate(director)
+    rows = listing(client, night)
+    counts = []
+    for table, at in ((1, 2), (2, 20)):
+        game = game_at(night, table)
+        for number in range(1, at):
+            hand_record(game=game, data=set_hand(number), entered_by=director, number=number)
+        with CaptureQueriesContext(connection) as queries:
+            response = APIClient().post(
+                f"/api/v1/table/{rows[table]['key']}/hands/", {**set_hand(at), "number": at},
+                format="json",
+            )  # fmt: skip
+        assert response.status_code == 201, response.content
+        sheet = JSONRenderer().render(recorded_out(Hand.objects.get(pk=response.json()["id"])))
+        assert response.content == sheet
+        counts.append(len(queries.captured_queries))
+    assert counts[0] == counts[1]
+    cache.clear()
