@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rookclub.core.errors import Conflict, Invalid
 from scoring.engine import PRESETS, simulate_hand
 from scoring.game_state import STATE_FIELDS, state_of, store_state
-from scoring.models import Game
+from scoring.models import Game, Hand
 from scoring.services import game_start, hand_correct, hand_record, replay_records, rules_of
 from tests.factories import players_of
 
@@ -122,3 +122,30 @@ def test_a_game_without_a_stored_state_is_replayed_once_and_healed(club, directo
     assert game.state["hands"] == 4
     replayed = assert_state_is_a_replay(game)
     assert replayed.hand_count == 4
+
+
+def test_the_migration_fills_the_state_of_stored_games(club, director):
+    """Migration 0007 gives every stored game the state its hands replay to; a game the
+    engine no longer replays is left empty (its next hand replays, as before)."""
+    import importlib
+
+    from django.apps import apps
+
+    fill = importlib.import_module("scoring.migrations.0007_handentry_game_state").fill
+    seats = dict(zip(("north", "east", "south", "west"), players_of(club, 4), strict=True))
+    game = game_start(seats=seats, created_by=director)
+    play(game, PRESETS["tournament"], director, [("sheet", "east", 1, 9, "table_talk")] * 3)
+    expected = dict(game.state)
+    broken = game_start(seats=dict(zip(seats, players_of(club, 4), strict=True)),
+                        created_by=director)  # fmt: skip
+    play(broken, PRESETS["tournament"], director, [("sheet", "east", 1, 9, None)])
+    Game.objects.filter(pk__in=[game.pk, broken.pk]).update(state={})
+    Hand.objects.filter(game=broken).update(record={"bid": "many"})  # no longer a hand
+
+    fill(apps, None)
+
+    game.refresh_from_db()
+    broken.refresh_from_db()
+    assert game.state == expected and expected["hands"] == 3
+    assert broken.state == {}
+    assert_state_is_a_replay(game)
