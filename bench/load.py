@@ -37,8 +37,6 @@ import http.client
 import json
 import os
 import random
-import secrets
-import socket
 import statistics
 import subprocess
 import sys
@@ -47,11 +45,13 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
+
+from bench import _server  # noqa: E402
+from bench._server import database_url, free_port, stop_server  # noqa: E402
 
 SEATS = ("north", "east", "south", "west")
 TRUMPS = ("black", "red", "yellow", "green")
@@ -220,65 +220,10 @@ class Client(threading.Thread):
 # ---- the server and its database ---------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def database_url(db: dict) -> str:
-    if db["ENGINE"].endswith("sqlite3"):
-        return f"sqlite:///{db['NAME']}"
-    user = quote(db.get("USER") or "")
-    password = f":{quote(db['PASSWORD'])}" if db.get("PASSWORD") else ""
-    auth = f"{user}{password}@" if user else ""
-    return f"postgres://{auth}{db.get('HOST') or ''}:{db.get('PORT') or 5432}/{db['NAME']}"
-
-
 def start_server(port: int, db: dict, args: argparse.Namespace, log: Path) -> subprocess.Popen:
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "DATABASE_URL": database_url(db),
-        "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SECURE_SSL_REDIRECT": "0",
-        "THROTTLE_ANON": "off",
-        "THROTTLE_USER": "off",
-        "LOG_LEVEL": "WARNING",
-    }
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    command = [
-        sys.executable, "-m", "gunicorn", "rookclub.wsgi", "--bind", f"127.0.0.1:{port}",
-        "--workers", str(args.workers), "--worker-class", "gthread",
-        "--threads", str(args.threads), "--timeout", "60",
-    ]  # fmt: skip
-    with open(log, "w") as out:
-        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"gunicorn stopped at start; see {log}")
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/healthz")
-            if connection.getresponse().status == 200:
-                return server
-        except OSError:
-            pass
-        time.sleep(0.3)
-    server.terminate()
-    raise RuntimeError(f"gunicorn did not answer /healthz in 90 s; see {log}")
-
-
-def stop_server(server: subprocess.Popen) -> None:
-    server.terminate()
-    try:
-        server.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
+    return _server.start_server(
+        port, database_url(db), log, workers=args.workers, threads=args.threads
+    )
 
 
 def seed(args: argparse.Namespace) -> tuple[list[str], list[list[int]], list[int]]:

@@ -60,7 +60,9 @@ def register_tables() -> None:
     register(
         Table(
             "games", Game, lambda c: c.games.all(), 300, fixes=(_game_player_totals, _game_winners),
-            description="every game, its ruleset snapshot and final totals",
+            # The engine's running state is a cache of the hands (scoring.game_state):
+            # left out, an imported game rebuilds it from its hands when it next scores one.
+            exclude=("state",), description="every game, its ruleset snapshot and final totals",
         ),
         Table(
             "game_seats", GameSeat, lambda c: GameSeat.objects.filter(game__club=c), 310,

@@ -44,6 +44,10 @@ class Game(models.Model):
     totals = models.JSONField(default=dict)
     player_totals = models.JSONField(default=dict)
     next_dealer = models.CharField(max_length=8, choices=SEAT_CHOICES, default="north")
+    #: The rest of the engine's state after the last hand (``scoring.game_state``): the
+    #: hand count, the scored hands, the next hand's seats and the starting seats, so
+    #: the next hand is scored without replaying the game. Empty: rebuilt on first use.
+    state = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -212,6 +216,9 @@ class Hand(models.Model):
 
     #: Not stored: set by ``hand_record`` when a post was a retry of this very hand.
     replayed = False
+    #: Not stored: set by ``hand_record`` on a hand it has just stored
+    #: (``scoring.services.Recorded``: the game's state after it, its irregularities).
+    recorded = None
 
     class Meta:
         ordering = ["game", "number"]

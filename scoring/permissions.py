@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import OuterRef, Subquery
+
 from rookclub.clubs.models import Membership, Player
 from rookclub.clubs.permissions import is_director, role_in
 from scoring.models import Game, Hand, TableLink
@@ -49,7 +51,25 @@ def can_record(user: Any, game: Game) -> bool:
     hands of the game now at its table."""
     if isinstance(user, TableActor):
         return user.game_id == game.pk and user.link.club_id == game.club_id
-    return role_in(user, game.club) in (Membership.Role.DIRECTOR, Membership.Role.SCORER)
+    known = game.__dict__.get("_recorder_role")
+    # Read with the game (game_for_recording): no second query.
+    role = known[1] if known is not None and known[0] is user else role_in(user, game.club)
+    return role in (Membership.Role.DIRECTOR, Membership.Role.SCORER)
+
+
+def game_for_recording(game_id: int, by: Any) -> Game:
+    """The game, locked for its next hand (``SELECT ... FOR UPDATE OF`` the game's row
+    only: its club is not locked), with its club and ``by``'s role there in the same
+    query, which :func:`can_record` then reads. ``Game.DoesNotExist`` when there is none."""
+    games = Game.objects.select_for_update(of=("self",)).select_related("club")
+    ask = getattr(by, "is_authenticated", False) and not getattr(by, "is_superuser", False)
+    if ask:
+        roles = Membership.objects.filter(club_id=OuterRef("club_id"), user_id=by.pk)
+        games = games.annotate(recorder_role=Subquery(roles.values("role")[:1]))
+    game = games.get(pk=game_id)
+    if ask:
+        game.__dict__["_recorder_role"] = (by, game.recorder_role)
+    return game
 
 
 def can_confirm(user: Any, hand: Hand) -> bool:

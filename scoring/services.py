@@ -36,6 +36,7 @@ from scoring.engine import (
     ruleset_from,
 )
 from scoring.engine.messages import as_message
+from scoring.game_state import state_of, store_state
 from scoring.models import (
     SMALL_TABLE_SEATS,
     Game,
@@ -118,7 +119,7 @@ def game_start(
         if session is not None:
             # Held until the game is stored: closing the night waits for it, or refuses it.
             lock_open_session(session.pk, "start another game")
-        game = Game.objects.create(
+        game = Game(
             club=club,
             session=session,
             table_seating=table_seating,
@@ -127,11 +128,11 @@ def game_start(
             first_dealer=dealer,
             created_by=user_or_none(created_by),
         )
+        store_state(game, state)
+        game.save()
         GameSeat.objects.bulk_create(
             GameSeat(game=game, seat=seat, player=seats[seat]) for seat in players
         )
-        _cache_state(game, state)
-        game.save()
     return game
 
 
@@ -167,19 +168,6 @@ def replay_records(game: Game, records: list[dict[str, Any]]) -> Any:
     rules = rules_of(game)
     parsed = [HandRecord.from_dict(r, rules) for r in records]
     return replay(rules, seat_players(game), game.first_dealer, parsed)
-
-
-def _cache_state(game: Game, state: Any) -> None:
-    game.totals = dict(state.totals)
-    game.player_totals = {str(pid): total for pid, total in state.player_totals.items()}
-    game.next_dealer = state.dealer
-    game.status = state.status
-    game.winner = state.winner
-    game.winners = list(state.winners)
-    if state.status == Game.Status.FINISHED:
-        game.finished_at = game.finished_at or timezone.now()
-    else:
-        game.finished_at = None
 
 
 def _hand_fields(played: Any, rules: Ruleset) -> dict[str, Any]:
@@ -310,8 +298,16 @@ def _refused(exc: HandRefused) -> Invalid:
 # ---- recording, confirming and correcting hands -------------------------------------------
 
 
+class Recorded(NamedTuple):
+    """Set on a hand ``hand_record`` has just stored (``hand.recorded``): the engine's
+    state after it and its irregularities, so the answer needs no second read."""
+
+    state: Any
+    irregularities: list[Irregularity]
+
+
 def hand_record(
-    *, game: Game, data: Mapping[str, Any], entered_by: Any, number: int | None = None
+    *, game: Game | int, data: Mapping[str, Any], entered_by: Any, number: int | None = None
 ) -> Hand:
     """Record the next hand of ``game``; the engine scores it. ``data`` is a score-sheet
     hand, or ``{"card_hand": {...}}``: the hand card by card, checked card by card and
@@ -330,6 +326,11 @@ def hand_record(
     record (as the engine normalizes it), that hand is returned unchanged with
     ``hand.replayed`` set, instead of a 409 -- even if the game or the night has ended
     since, as nothing is written. A different hand under that number stays a 409.
+
+    ``game`` may be the game's id (the API's hand post): the game is read once, locked,
+    with its club and the recorder's role. The game's running state is on its row
+    (:mod:`scoring.game_state`): a hand is scored from it without replaying the hands
+    before it, and only the columns it changes are written.
     """
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
         raise Invalid("Bad hand number.", errors={"number": ["must be a whole number"]})
@@ -341,18 +342,23 @@ def hand_record(
                 "Say which side you are.",
                 errors={"side": ["north_south or east_west: the side entering the hand"]},
             )
-        if not permissions.can_record(entered_by, game):
-            raise NotAllowed("This table's link records only the game now at its table.")
-    elif not permissions.can_record(entered_by, game):
-        raise NotAllowed("Only a director or scorer of the club can record hands.")
     with transaction.atomic():
         # Lock the game row: two phones posting the same hand at once queue here,
         # so the second sees the first's hand (and gets a 409 for its number)
         # instead of both scoring against the same totals. (SQLite takes its write
         # lock when the transaction begins, which serializes them the same way.)
-        locked = Game.objects.select_for_update().get(pk=game.pk)
+        # The club and the recorder's role come in the same query.
+        locked = permissions.game_for_recording(
+            game if isinstance(game, int) else game.pk, entered_by
+        )
+        if not permissions.can_record(entered_by, locked):
+            if via is not None:
+                raise NotAllowed("This table's link records only the game now at its table.")
+            raise NotAllowed("Only a director or scorer of the club can record hands.")
         try:
-            with transaction.atomic():
+            # No savepoint of its own: a doubled hand's IntegrityError ends the whole
+            # transaction anyway (it is rolled back as the Conflict leaves it).
+            with transaction.atomic(savepoint=False):
                 hand = _append(locked, data, user_or_none(entered_by), number, via, side)
         except IntegrityError as exc:
             # Last line of defence: the (game, number) unique constraint. Only the
@@ -365,7 +371,10 @@ def hand_record(
             ) from exc
         if not hand.replayed:
             game_scored.send(sender=Game, game=locked)
-    game.refresh_from_db()
+    if isinstance(game, Game) and game is not locked:
+        # The caller's game as stored now, without reading it again.
+        for field in Game._meta.concrete_fields:
+            setattr(game, field.attname, getattr(locked, field.attname))
     return hand
 
 
@@ -377,8 +386,14 @@ def _append(
     via: Any = None,
     side: str = "",
 ) -> Hand:
-    stored = list(game.hands.order_by("number").values_list("record", flat=True))
-    expected = len(stored) + 1
+    rules = rules_of(game)
+    try:
+        before = state_of(game, rules)  # from the row: no replay (a stale row: replayed)
+    except HandRefused as exc:
+        raise _refused(exc) from exc
+    except GameOver as exc:
+        raise Conflict("The game is over.", code="game_finished") from exc
+    expected = before.hand_count + 1
     if number is not None and 0 < number < expected:
         # Before the refusals: the lost answer may have been to the game's last hand.
         replayed = _replayed(game, data, entered_by, number, via, side)
@@ -398,9 +413,7 @@ def _append(
             else f"The next hand to record is hand {expected}, not {number}."
         )
         raise Conflict(message, errors={"number": [message]}, code="hand_number_taken")
-    rules = rules_of(game)
     try:
-        before = replay_records(game, stored)
         posted = posted_hand(data, rules, dealer=before.dealer)
         state = play_hand(before, posted.record)
     except HandRefused as exc:
@@ -411,10 +424,13 @@ def _append(
         game=game, number=expected, entered_by=entered_by, entered_via=via, entered_side=side,
         card_hand=posted.card_hand, **_hand_fields(state.hands[-1], rules),
     )  # fmt: skip
-    Irregularity.objects.bulk_create(_irregularities(hand, posted.record, rules, posted.renege))
+    irregularities = _irregularities(hand, posted.record, rules, posted.renege)
+    if irregularities:
+        Irregularity.objects.bulk_create(irregularities)
     HandResult.objects.bulk_create(_results(hand, state.hands[-1]))
-    _cache_state(game, state)
-    game.save()
+    # Only what this hand changed (never the ruleset snapshot or who started it).
+    game.save(update_fields=store_state(game, state))
+    hand.recorded = Recorded(state, irregularities)
     return hand
 
 
@@ -624,7 +640,7 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
             hand=target, before=before, after=_snapshot(target, game.club_id),
             reason=reason.strip(), corrected_by=user_or_none(by),
         )  # fmt: skip
-        _cache_state(game, state)
+        store_state(game, state)  # the replay's state: the next hand goes on from it
         game.save()
         game_scored.send(sender=Game, game=game)
     hand.refresh_from_db()

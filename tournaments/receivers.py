@@ -22,6 +22,10 @@ def match_from_table_game(sender: type[Game], game: Game, **kwargs: Any) -> None
     totals become its match game's score, and decide the match when they should."""
     if game.session_id is not None:
         return  # a club night's game is never a tournament's: skip the lookup
+    if game.status != Game.Status.FINISHED:
+        # Only a finished game's totals become a match game's score (match_game_sync
+        # changes nothing before): no match lookup for every hand of every game.
+        return
     match_game_sync(game=game)
 
 

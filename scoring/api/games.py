@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import connection
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -26,7 +27,7 @@ from rookclub.core.api import (
     visible_to,
     whole,
 )
-from rookclub.core.errors import Invalid
+from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.limits import ID_MAX, REASON_MAX, SCORE_MAX
 from scoring import services, voiding
 from scoring.engine import PRESETS
@@ -289,7 +290,11 @@ def hand_out(row: SheetRow) -> dict[str, Any]:
 
 def renege_out(row: SheetRow) -> dict[str, Any] | None:
     """Who reneged in the hand; a card-by-card hand also says at which trick, with which card."""
-    for i in row.irregularities:
+    return _renege(row.irregularities)
+
+
+def _renege(irregularities: list[Any]) -> dict[str, Any] | None:
+    for i in irregularities:
         if i.kind == "renege":
             details = i.details or {}
             return {"seat": i.seat, "found": details.get("found"),
@@ -322,6 +327,11 @@ def void_out(game: Game) -> dict[str, Any]:
 
 
 def recorded_out(hand: Hand) -> dict[str, Any]:
+    """A hand and the game after it (``HandRecorded``). A hand just stored by
+    ``hand_record`` is answered from the state it was scored with, without reading the
+    sheet back; any other is read from the score sheet."""
+    if hand.recorded is not None:
+        return _just_recorded_out(hand, hand.recorded)
     sheet = game_sheet(game=hand.game)
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
     return {
@@ -331,6 +341,51 @@ def recorded_out(hand: Hand) -> dict[str, Any]:
         "next_seats": {seat: p.pk for seat, p in sheet.seats.items()},
         "seat_message": sheet.seat_message,
     }  # fmt: skip
+
+
+def _just_recorded_out(hand: Hand, recorded: services.Recorded) -> dict[str, Any]:
+    """What :func:`recorded_out` answers from the score sheet, key for key and byte for
+    byte, for the game's newest hand: unconfirmed, uncorrected, its irregularities the
+    ones just stored, its totals the game's (tests/scoring/test_hand_entry_queries.py
+    compares the two)."""
+    h, state = hand, recorded.state
+    played = state.hands[-1]
+    irregularities = recorded.irregularities
+    return {
+        "id": h.pk, "number": h.number, "dealer": h.dealer, "bidder": h.bidder,
+        "declarer": h.declarer_id, "bid": h.bid, "trump": h.trump, "record": as_read(h.record),
+        "score": {"north_south": h.score_ns, "east_west": h.score_ew}, "made": h.made,
+        "void": h.void, "reasons": list(h.score.get("reasons", [])),
+        "totals": dict(state.totals), "seats": as_read(h.seats), "confirmed": False,
+        "corrected": False, "confirmed_by_name": None,
+        "irregularities": [
+            {"kind": i.kind, "seat": i.seat, "points": i.points} for i in irregularities
+        ],
+        "player_scores": {str(pid): played.score.seats[seat] for seat, pid in played.seats.items()},
+        "player_totals": {str(pid): played.player_totals[pid] for pid in played.seats.values()},
+        "renege": _renege(irregularities), "card_hand": as_read(h.card_hand),
+        "status": state.status, "winner": state.winner, "winners": list(state.winners),
+        "next_dealer": state.dealer, "next_seats": dict(state.seats),
+        "seat_message": state.seat_message,
+    }  # fmt: skip
+
+
+def as_read(value: Any) -> Any:
+    """A JSON value as the database gives it back once stored: PostgreSQL's jsonb keeps
+    an object's keys ordered by length, then by their bytes (SQLite keeps them as
+    written), so an answer built before reading a hand back is the same text."""
+    if connection.vendor != "postgresql":
+        return value
+    return _jsonb_order(value)
+
+
+def _jsonb_order(value: Any) -> Any:
+    if isinstance(value, dict):
+        keys = sorted(value, key=lambda k: (len(k.encode()), k.encode()))
+        return {k: _jsonb_order(value[k]) for k in keys}
+    if isinstance(value, list | tuple):
+        return [_jsonb_order(v) for v in value]
+    return value
 
 
 # ---- views ------------------------------------------------------------------------------------
@@ -433,14 +488,23 @@ class GameViewSet(
     @extend_schema(methods=["GET"], responses=HandOut(many=True))
     @action(detail=True, methods=["get", "post"])
     def hands(self, request: Request, pk: str | None = None) -> Response:
-        game = self.get_object()
         if request.method == "GET":
-            return Response([hand_out(r) for r in game_sheet(game=game).rows])
-        data = body(request)
-        number = data.pop("number", None)
-        if number is None:
-            raise services.number_required(game)
-        hand = services.hand_record(game=game, data=data, entered_by=request.user, number=number)
+            return Response([hand_out(r) for r in game_sheet(game=self.get_object()).rows])
+        try:
+            # The game is read once, locked, in hand_record: whether this user may see it
+            # is asked there too (their role in its club), not by a get_object() first.
+            game_id = int(pk) if pk is not None and pk.isascii() and pk.isdigit() else None
+            data = body(request)
+            number = data.pop("number", None)
+            if game_id is None or number is None:
+                raise services.number_required(self.get_object())
+            hand = services.hand_record(
+                game=game_id, data=data, entered_by=request.user, number=number
+            )
+        except (DomainError, Game.DoesNotExist):
+            # As before: a game this user cannot see is a 404 whatever else is wrong.
+            self.get_object()
+            raise
         # A retry of the same hand under its number (its answer was lost): 200, not 201.
         done = status.HTTP_200_OK if hand.replayed else status.HTTP_201_CREATED
         return Response(recorded_out(hand), status=done)

@@ -30,7 +30,7 @@ from .cards import (
     parse_card,
 )
 from .errors import AuctionError, GameError, GameOver, HandRefused, RulesetError
-from .game import GameState, PlayedHand, new_game, play_hand, replay
+from .game import GameState, PlayedHand, new_game, play_hand, replay, resume, snapshot
 from .gameformat import game_from_dict, game_to_dict
 from .messages import Message, cite, plain
 from .play import CardHandResult, RenegeFound, TrickResult, check_card_hand
@@ -111,9 +111,11 @@ __all__ = [
     "plain",
     "play_hand",
     "replay",
+    "resume",
     "ruleset_from",
     "run_auction",
     "score_hand",
     "simulate_hand",
+    "snapshot",
     "trick_rules",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .cardhand import CardHand
 from .errors import GameError, GameOver, Problems
@@ -50,10 +51,17 @@ class GameState:
     winners: tuple[Hashable, ...] = ()  # the winning players, in every game
     seat_exchange_due: bool = False
     seat_message: Message | None = None
+    #: Hands played before this state was resumed (:func:`resume`): not in ``hands``.
+    hands_before: int = 0
 
     @property
     def finished(self) -> bool:
         return self.status == FINISHED
+
+    @property
+    def hand_count(self) -> int:
+        """Hands played so far, void ones included."""
+        return self.hands_before + len(self.hands)
 
 
 def new_game(ruleset: Ruleset, seats: Mapping[str, Hashable], dealer: str) -> GameState:
@@ -99,7 +107,7 @@ def play_hand(state: GameState, record: HandRecord | CardHand) -> GameState:
     for seat, player in state.seats.items():
         player_totals[player] += score.seats[seat]
     played = PlayedHand(
-        len(state.hands) + 1,
+        state.hand_count + 1,
         record,
         score,
         state.dealer,
@@ -130,6 +138,66 @@ def play_hand(state: GameState, record: HandRecord | CardHand) -> GameState:
         winners=winners,
         seat_exchange_due=message is not None and status == IN_PROGRESS,
         seat_message=message if status == IN_PROGRESS else None,
+        hands_before=state.hands_before,
+    )
+
+
+def snapshot(state: GameState) -> dict[str, Any]:
+    """What :func:`resume` needs besides the ruleset, starting seats and first dealer,
+    and the state's totals and result: the hand count, the scored hands (seat changes)
+    and who sits where for the next hand. JSON-ready when player ids are."""
+    return {"hands": state.hand_count, "scored": state.scored_hands, "seats": dict(state.seats)}
+
+
+def resume(
+    ruleset: Ruleset,
+    seats: Mapping[str, Hashable],
+    dealer: str,
+    *,
+    saved: Mapping[str, Any],
+    next_dealer: str,
+    totals: Mapping[str, int],
+    player_totals: Mapping[Hashable, int],
+    status: str = IN_PROGRESS,
+    winner: str | None = None,
+    winners: Iterable[Hashable] = (),
+) -> GameState:
+    """The state of a game after its recorded hands, without replaying them: ``seats``
+    and ``dealer`` as for :func:`new_game`, ``saved`` a :func:`snapshot`, and the
+    totals, next dealer and result it stored. :func:`play_hand` goes on from it exactly
+    as from :func:`replay` of the same hands (``hands`` is empty: ``hands_before``
+    counts them). Raises ``GameError`` when the pieces do not fit the ruleset."""
+    start = new_game(ruleset, seats, dealer)
+    p = Problems()
+    next_seats = saved.get("seats")
+    if not isinstance(next_seats, Mapping) or set(next_seats) != set(start.seats):
+        p.add("seats", "the next hand's seats do not fit the ruleset")
+    elif set(next_seats.values()) != set(start.seats.values()):
+        p.add("seats", "the next hand's players are not the game's")
+    if next_dealer not in start.seats:
+        p.add("dealer", f"unknown dealer seat {next_dealer!r}")
+    if set(totals) != set(start.totals) or set(player_totals) != set(start.player_totals):
+        p.add("totals", "the totals do not fit the game's sides and players")
+    hands, scored = saved.get("hands"), saved.get("scored")
+    if not isinstance(hands, int) or not isinstance(scored, int) or not 0 <= scored <= hands:
+        p.add("hands", "the hand counts are not whole numbers")
+    p.raise_if_any(GameError, "game_state_invalid")
+    order = list(start.seats)
+    return GameState(
+        ruleset=ruleset,
+        initial_seats=start.initial_seats,
+        first_dealer=dealer,
+        hands=(),
+        # In the order a replay builds them (sides, then starting seats).
+        totals={side: int(totals[side]) for side in start.totals},
+        player_totals={pid: int(player_totals[pid]) for pid in start.player_totals},
+        dealer=next_dealer,
+        seats={seat: next_seats[seat] for seat in order},
+        scored_hands=scored,
+        status=status,
+        winner=winner,
+        winners=tuple(winners),
+        hands_before=hands,
     )
 
 

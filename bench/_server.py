@@ -1,0 +1,102 @@
+"""What the bench scripts share: a free port, a database's URL, and gunicorn started
+with production settings on a throwaway database (and stopped). Not a benchmark:
+run as a script it does nothing."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Production settings (``DEBUG=0``) with a throwaway secret, on 127.0.0.1 only, the
+#: address and account rate limits off (a bench measures recording, not the limits).
+PRODUCTION = {
+    "DEBUG": "0",
+    "ALLOWED_HOSTS": "127.0.0.1",
+    "SECURE_SSL_REDIRECT": "0",
+    "THROTTLE_ANON": "off",
+    "THROTTLE_USER": "off",
+    "LOG_LEVEL": "WARNING",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def database_url(db: Mapping) -> str:
+    """A Django ``DATABASES`` entry as the ``DATABASE_URL`` that names it."""
+    if db["ENGINE"].endswith("sqlite3"):
+        return f"sqlite:///{db['NAME']}"
+    user = quote(db.get("USER") or "")
+    password = f":{quote(db['PASSWORD'])}" if db.get("PASSWORD") else ""
+    auth = f"{user}{password}@" if user else ""
+    return f"postgres://{auth}{db.get('HOST') or ''}:{db.get('PORT') or 5432}/{db['NAME']}"
+
+
+def start_server(
+    port: int,
+    url: str,
+    log: Path,
+    *,
+    app: str = "rookclub.wsgi",
+    workers: int = 2,
+    threads: int | None = None,
+    env: Mapping[str, str] | None = None,
+    path: Path = ROOT,
+) -> subprocess.Popen:
+    """gunicorn serving ``app`` on 127.0.0.1:``port`` against the database at ``url``
+    (production settings, a throwaway ``SECRET_KEY``), once ``/healthz`` answers 200.
+    ``threads``: the gthread worker with that many threads; None: sync workers."""
+    environment = {
+        **os.environ,
+        "PYTHONPATH": str(path),
+        "DATABASE_URL": url,
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        **PRODUCTION,
+        **(env or {}),
+    }
+    environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    kind = ["--worker-class", "gthread", "--threads", str(threads)] if threads else []
+    command = [
+        sys.executable, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{port}",
+        "--workers", str(workers), *kind, "--timeout", "60",
+    ]  # fmt: skip
+    with open(log, "w") as out:
+        server = subprocess.Popen(
+            command, cwd=path, env=environment, stdout=out, stderr=subprocess.STDOUT
+        )
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn stopped at start; see {log}")
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/healthz")
+            if connection.getresponse().status == 200:
+                return server
+        except OSError:
+            pass
+        time.sleep(0.3)
+    stop_server(server)
+    raise RuntimeError(f"gunicorn did not answer /healthz in 90 s; see {log}")
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
