@@ -43,6 +43,7 @@ from scoring.ratings_core import (
     game_result,
     replay,
 )
+from scoring.standings import Standings
 
 log = logging.getLogger(__name__)
 
@@ -222,11 +223,14 @@ def recompute_on_commit(*, club_id: int) -> None:
     conn = transaction.get_connection()
     # Already queued in this transaction? (Django drops the list on a rollback, so a
     # marker kept there cannot outlive it.)
-    if any(getattr(entry[1], "rating_club", None) == club_id for entry in conn.run_on_commit):
+    queued = (entry[1] for entry in conn.run_on_commit)
+    if any(getattr(f, "rating_club", None) == club_id and not f.sent for f in queued):
         return
 
     def send() -> None:
         from scoring.tasks import recompute_ratings
+
+        send.sent = True  # type: ignore[attr-defined]
 
         try:
             recompute_ratings.delay(club_id)
@@ -234,7 +238,7 @@ def recompute_on_commit(*, club_id: int) -> None:
             log.warning("rating recompute of club %s not queued; running it now", club_id)
             recompute_club(club_id=club_id)
 
-    send.rating_club = club_id  # type: ignore[attr-defined]
+    send.rating_club, send.sent = club_id, False  # type: ignore[attr-defined]
     transaction.on_commit(send)
 
 
@@ -305,7 +309,7 @@ class PlayerRatingView:
         )
 
 
-def player_rating(*, club: Club, player: Player) -> PlayerRatingView:
+def player_rating(*, club: Club | int, player: Player) -> PlayerRatingView:
     """A player's rating in ``club`` and how it got there, oldest first (one query)."""
     rows = (
         RatingChange.objects.filter(club=club, player=player)
@@ -322,6 +326,30 @@ def rating_out(point: RatingPoint | None) -> dict[str, Any] | None:
     return {"mu": point.mu, "sigma": point.sigma, "display": point.display}
 
 
-def club_ratings(*, club: Club) -> dict[int, PlayerRating]:
-    """Every rated player of ``club`` by id (one query)."""
-    return {r.player_id: r for r in PlayerRating.objects.filter(club=club)}
+def club_ratings(*, club: Club) -> dict[int, Rating]:
+    """Every rated player of ``club``: id -> (mu, sigma) (one query)."""
+    rows = PlayerRating.objects.filter(club=club).values_list("player_id", "mu", "sigma")
+    return {pid: Rating(mu, sigma) for pid, mu, sigma in rows}
+
+
+#: How season standings can be ordered: as the standings selector ranks them, or by rating.
+SORTS = ("standing", "rating")
+
+
+def with_ratings(standings: Standings, *, club: Club, sort: str = "standing") -> Standings:
+    """``standings`` with each row's ``rating`` set (one query): a player's shown
+    rating, a partnership's the mean of its players' (None until all are rated).
+    ``sort="rating"``: best first, the unrated last in standing order (a stable sort)."""
+    shown = {pid: display(r.mu, r.sigma) for pid, r in club_ratings(club=club).items()}
+    for row in (*standings.players, *standings.partnerships):
+        values = [shown.get(p.pk) for p in row.players]
+        # An attribute the templates and the API read; the selector's rows stay as they are.
+        row.rating = None if None in values else round(sum(values) / len(values))  # type: ignore[attr-defined]
+    if sort == "rating":
+
+        def best(row: Any) -> tuple[bool, int]:
+            return (row.rating is None, -(row.rating or 0))
+
+        standings.players.sort(key=best)
+        standings.partnerships.sort(key=best)
+    return standings
