@@ -306,6 +306,9 @@ class PlayerRatingView:
                 for p in points
             ],
             title=f"{self.player.name}'s skill over time",
+            # Narrower than the default: drawn at a phone's width the labels stay legible.
+            width=400,
+            height=200,
         )
 
 
