@@ -50,7 +50,6 @@ log = logging.getLogger(__name__)
 #: The first key of the advisory lock (``pg_advisory_xact_lock(key, club id)``):
 #: "RATE" in ASCII, so no other lock of the project collides with it.
 LOCK_KEY = 0x52415445
-BATCH = 2000
 #: Points drawn in a player's chart at most (a long history is thinned evenly).
 CHART_POINTS = 120
 
@@ -130,6 +129,27 @@ def _ledger(club_id: int, changes: Iterable[Change], at: dict[int, datetime]) ->
     ]
 
 
+def _insert(model: type, columns: tuple[str, ...], rows: Iterable[tuple]) -> None:
+    """Insert plain tuples without building model instances: PostgreSQL's COPY, else
+    a prepared INSERT run for every row (a club's ledger is tens of thousands of rows)."""
+    table = connection.ops.quote_name(model._meta.db_table)
+    names = ", ".join(connection.ops.quote_name(c) for c in columns)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            # As Django would store each value (SQLite keeps datetimes as UTC text).
+            fields = [model._meta.get_field(c.removesuffix("_id")) for c in columns]
+            prepared = [
+                [f.get_db_prep_value(v, connection) for f, v in zip(fields, row, strict=True)]
+                for row in rows
+            ]
+            marks = ", ".join(["%s"] * len(columns))
+            cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({marks})", prepared)
+
+
 def recompute_club(*, club_id: int) -> int:
     """Rebuild the club's ratings and their ledger from its finished games, in one
     transaction (idempotent: the same games always give the same rows). Returns the
@@ -142,21 +162,14 @@ def recompute_club(*, club_id: int) -> int:
         now = timezone.now()
         RatingChange.objects.filter(club_id=club_id).delete()
         PlayerRating.objects.filter(club_id=club_id).delete()
-        PlayerRating.objects.bulk_create(
-            (
-                PlayerRating(
-                    club_id=club_id,
-                    player_id=player,
-                    mu=r.mu,
-                    sigma=r.sigma,
-                    games=rater.games[player],
-                    updated_at=now,
-                )
-                for player, r in rater.ratings.items()
-            ),
-            batch_size=BATCH,
-        )
-        RatingChange.objects.bulk_create(_ledger(club_id, changes, at), batch_size=BATCH)
+        _insert(
+            PlayerRating, ("club_id", "player_id", "mu", "sigma", "games", "updated_at"),
+            ((club_id, p, r.mu, r.sigma, rater.games[p], now) for p, r in rater.ratings.items()),
+        )  # fmt: skip
+        _insert(
+            RatingChange, ("club_id", "game_id", "player_id", "finished_at", "mu", "sigma"),
+            ((club_id, c.game, c.player, at[c.game], c.mu, c.sigma) for c in changes),
+        )  # fmt: skip
     return len(results)
 
 

@@ -158,22 +158,28 @@ class Rater:
     def __post_init__(self) -> None:
         s = self.settings
         self._model = MODELS[s.model](mu=s.mu, sigma=s.sigma, beta=s.beta, tau=s.tau)
+        # OpenSkill's rating objects from the last game, reused while they still hold
+        # the player's rating (building one draws a uuid): a recompute's hot loop.
+        self._objects: dict[int, Any] = {}
+
+    def _object(self, player: int) -> Any:
+        rating, obj = self.rating(player), self._objects.get(player)
+        if obj is None or obj.mu != rating.mu or obj.sigma != rating.sigma:
+            obj = self._model.rating(mu=rating.mu, sigma=rating.sigma)
+        return obj
 
     def rating(self, player: int) -> Rating:
         return self.ratings.get(player) or Rating(self.settings.mu, self.settings.sigma)
 
     def rate(self, result: GameResult) -> list[Change]:
         """Apply one game; the new ratings of its players, in team order."""
-        model = self._model
-        teams = [
-            [model.rating(mu=r.mu, sigma=r.sigma) for r in map(self.rating, team)]
-            for team in result.teams
-        ]
-        rated = model.rate(teams, ranks=[float(r) for r in result.ranks])
+        teams = [[self._object(p) for p in team] for team in result.teams]
+        rated = self._model.rate(teams, ranks=[float(r) for r in result.ranks])
         changes = []
         for team, new_team in zip(result.teams, rated, strict=True):
             for player, new in zip(team, new_team, strict=True):
                 self.ratings[player] = Rating(new.mu, new.sigma)
+                self._objects[player] = new
                 self.games[player] = self.games.get(player, 0) + 1
                 changes.append(Change(result.game, player, new.mu, new.sigma))
         return changes

@@ -198,7 +198,7 @@ class PlayerViewSet(clubs_api.PlayerViewSet):
             "partners": [{"player": q.pk, "name": q.name, "games": n} for q, n in p.partners],
             "history": [
                 {"game": h.game.pk, "date": h.game.session.date if h.game.session else None,
-                 "seat": h.seat, "partner": h.partner.pk, "points": h.points,
+                 "seat": h.seat, "partner": h.partner.pk if h.partner else None, "points": h.points,
                  "our_total": h.our_total, "their_total": h.their_total, "won": h.won}
                 for h in p.history
             ],
