@@ -4,6 +4,51 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
+def rate_history(apps, schema_editor):
+    """Rate the games finished before ratings existed, club by club (as
+    ``scoring.ratings.recompute_club`` does, with this migration's models)."""
+    from django.conf import settings
+
+    from scoring.ratings_core import RatingSettings, game_result, replay
+
+    Game = apps.get_model("scoring", "Game")
+    GameSeat = apps.get_model("scoring", "GameSeat")
+    PlayerRating = apps.get_model("scoring", "PlayerRating")
+    RatingChange = apps.get_model("scoring", "RatingChange")
+    rules = RatingSettings.from_mapping(getattr(settings, "RATINGS", None))
+    games = Game.objects.filter(status="finished", voided_at__isnull=True, finished_at__isnull=False)
+    seats = {}
+    for game_id, seat, player_id in GameSeat.objects.filter(game__in=games).values_list(
+        "game_id", "seat", "player_id"
+    ):
+        seats.setdefault(game_id, {})[seat] = player_id
+    by_club = {}
+    for pk, club_id, at, ruleset, totals, player_totals in games.values_list(
+        "pk", "club_id", "finished_at", "ruleset", "totals", "player_totals"
+    ).iterator():
+        ruleset = ruleset or {}
+        result = game_result(
+            game=pk, key=(at, pk), partnership=ruleset.get("partnership"),
+            partner_rotation=ruleset.get("partner_rotation"), sides=ruleset.get("sides"),
+            seats=seats.get(pk, {}), totals=totals or {}, player_totals=player_totals or {},
+        )
+        if result is not None:
+            by_club.setdefault(club_id, []).append(result)
+    for club_id, results in by_club.items():
+        rater, changes = replay(results, rules)
+        at = {r.game: r.key[0] for r in results}
+        PlayerRating.objects.bulk_create(
+            [PlayerRating(club_id=club_id, player_id=p, mu=r.mu, sigma=r.sigma,
+                          games=rater.games[p]) for p, r in rater.ratings.items()],
+            batch_size=2000,
+        )
+        RatingChange.objects.bulk_create(
+            [RatingChange(club_id=club_id, game_id=c.game, player_id=c.player,
+                          finished_at=at[c.game], mu=c.mu, sigma=c.sigma) for c in changes],
+            batch_size=2000,
+        )
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -45,4 +90,5 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('game', 'player'), name='one_rating_change_per_game')],
             },
         ),
+        migrations.RunPython(rate_history, migrations.RunPython.noop),
     ]

@@ -258,3 +258,27 @@ def test_the_broker_down_still_recomputes(
     with django_capture_on_commit_callbacks(execute=True):
         game_void(game=game, by=director, reason="wrong table")
     assert not RatingChange.objects.exists()
+
+
+def test_the_migration_rates_the_games_finished_before_ratings(club, players, scorer):
+    """Upgrading rates every club's history as a recompute would."""
+    import importlib
+
+    from django.apps import apps
+
+    rate_history = importlib.import_module(
+        "scoring.migrations.0007_ratings_player_ratings"
+    ).rate_history
+    play_out(new_game(club, players[:4]), scorer)
+    play_out(new_game(club, players[2:6]), scorer, side="east_west")
+    other = ClubFactory()
+    from tests.factories import scorer_of
+
+    play_out(game_for(other, players_of(other, 4)), scorer_of(other))
+    expected = snapshot(club), snapshot(other)
+    RatingChange.objects.all().delete()
+    PlayerRating.objects.all().delete()
+
+    rate_history(apps, None)
+
+    assert (snapshot(club), snapshot(other)) == expected
