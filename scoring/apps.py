@@ -7,8 +7,13 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from scoring import ratings
         from scoring.exports import register_tables
         from scoring.prints import register_kinds
+        from scoring.signals import game_scored, game_voided
 
         register_kinds()
         register_tables()  # its tables in a club's export (rookclub/clubs/export.py)
+        # Ratings follow finished games; a voided game is taken out (scoring/ratings.py).
+        game_scored.connect(ratings.on_game_scored, dispatch_uid="scoring-ratings")
+        game_voided.connect(ratings.on_game_voided, dispatch_uid="scoring-ratings")

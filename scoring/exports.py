@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rookclub.clubs.export import Ids, Table, register, register_fix
+from rookclub.clubs.export import Ids, Table, leave_out, register, register_fix
 from scoring.models import (
     Game,
     GameSeat,
@@ -19,6 +19,8 @@ from scoring.models import (
     HandCorrection,
     HandResult,
     Irregularity,
+    PlayerRating,
+    RatingChange,
     TableLink,
 )
 
@@ -94,3 +96,8 @@ def register_tables() -> None:
         ),
     )  # fmt: skip
     register_fix("night_events", _closing_games)
+    # Ratings are worked out from the games, so they are not carried: ``import_club``
+    # recomputes them (the same games give the same ratings, docs/ratings.md).
+    why = "derived from the games; recomputed after an import"
+    leave_out(PlayerRating, why)
+    leave_out(RatingChange, why)

@@ -18,7 +18,7 @@ from rookclub.clubs.services import closed_conflict, lock_open_session
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from rookclub.core.limits import check_reason
 from rookclub.core.roles import RECORDERS, require_role, user_or_none
-from scoring import permissions
+from scoring import permissions, ratings
 from scoring.engine import (
     SEATS,
     CardHand,
@@ -602,6 +602,7 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
         game = Game.objects.select_for_update().get(pk=game.pk)
         if game.is_void:
             raise void_conflict(game, "correct hands")
+        was_finished = game.is_finished
         hands = list(game.hands.order_by("number").select_related("confirmed_by"))
         index = next(i for i, h in enumerate(hands) if h.pk == hand.pk)
         rules = rules_of(game)
@@ -643,5 +644,7 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
         store_state(game, state)  # the replay's state: the next hand goes on from it
         game.save()
         game_scored.send(sender=Game, game=game)
+        if was_finished:  # the game had been rated: recompute the club's ratings
+            ratings.recompute_on_commit(club_id=game.club_id)
     hand.refresh_from_db()
     return hand

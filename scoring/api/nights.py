@@ -30,6 +30,7 @@ from rookclub.core.api import (
     visible_to,
     whole,
 )
+from rookclub.core.errors import Invalid
 from rookclub.core.limits import (
     ID_MAX,
     PLAYERS_MAX,
@@ -40,7 +41,7 @@ from rookclub.core.limits import (
     whole_number,
 )
 from rookclub.core.roles import RECORDERS, require_role
-from scoring import nights, table_links
+from scoring import nights, ratings, table_links
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
 from scoring.selectors import session_overview
@@ -75,6 +76,9 @@ STANDING = inline_serializer("Standing", {
         "their points count, nobody won them"),
     "hands_declared": serializers.IntegerField(), "made": serializers.IntegerField(),
     "sets": serializers.IntegerField(), "nights": serializers.IntegerField(),
+    "rating": serializers.IntegerField(allow_null=True, required=False, help_text=(
+        "season standings only: the player's rating in the club (a partnership's: its "
+        "players' mean), null before a first rated game; docs/ratings.md")),
 }, many=True)  # fmt: skip
 STANDINGS = inline_serializer("Standings", {"players": STANDING, "partnerships": STANDING})
 OVERVIEW = inline_serializer("SessionOverview", {
@@ -96,10 +100,39 @@ OVERVIEW = inline_serializer("SessionOverview", {
         child=serializers.DictField(),
         help_text="closing and reopening: action, by, at, reason, unfinished_games"),
 })  # fmt: skip
+RATING = inline_serializer(
+    "Rating",
+    {
+        "mu": serializers.FloatField(help_text="OpenSkill's skill estimate"),
+        "sigma": serializers.FloatField(help_text="its uncertainty (one standard deviation)"),
+        "display": serializers.IntegerField(
+            help_text="the rating shown: round(1000 + 40 * (mu - 3 * sigma)); docs/ratings.md"
+        ),
+    },
+    allow_null=True,
+    help_text="in the player's club; null before their first rated game",
+)
+RATING_POINT = inline_serializer(
+    "RatingPoint",
+    {
+        "game": serializers.IntegerField(),
+        "at": serializers.DateTimeField(help_text="when the game finished"),
+        "mu": serializers.FloatField(),
+        "sigma": serializers.FloatField(),
+        "display": serializers.IntegerField(),
+    },
+    many=True,
+    help_text="the rating after each finished game, oldest first",
+)
 ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
 YEAR = OpenApiParameter(
     "year", {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX}, required=False,
     description="one season; every season without it",
+)  # fmt: skip
+SORT = OpenApiParameter(
+    "sort", {"type": "string", "enum": ["standing", "rating"]}, required=False,
+    description="standing (games won, then points: the default) or rating (best first; "
+    "players not yet rated last, in standing order)",
 )  # fmt: skip
 CLUB = OpenApiParameter(
     "club", {"type": "integer", "minimum": 1, "maximum": ID_MAX}, required=False,
@@ -107,13 +140,14 @@ CLUB = OpenApiParameter(
 )  # fmt: skip
 
 
-def standings_out(standings: Standings) -> dict[str, Any]:
+def standings_out(standings: Standings, rated: bool = False) -> dict[str, Any]:
     def rows(items: list[StandingRow]) -> list[dict[str, Any]]:
         return [
             {"players": [p.pk for p in r.players], "name": r.name, "games": r.games,
              "won": r.won, "points": r.points, "unfinished": r.unfinished,
              "hands_declared": r.hands_declared,
-             "made": r.made, "sets": r.sets, "nights": r.night_count}
+             "made": r.made, "sets": r.sets, "nights": r.night_count,
+             **({"rating": r.rating} if rated else {})}
             for r in items
         ]  # fmt: skip
 
@@ -123,12 +157,18 @@ def standings_out(standings: Standings) -> dict[str, Any]:
 class ClubViewSet(clubs_api.ClubViewSet):
     """Clubs you belong to. Whoever creates a club is its director."""
 
-    @extend_schema(parameters=[YEAR], responses={200: STANDINGS, 400: ERRORS})
+    @extend_schema(parameters=[YEAR, SORT], responses={200: STANDINGS, 400: ERRORS})
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: str | None = None) -> Response:
         club = self.get_object()
         year = query_int(request, "year", minimum=YEAR_MIN, maximum=YEAR_MAX)
-        return Response(standings_out(season_standings(club=club, year=year)))
+        sort = request.query_params.get("sort")
+        if sort not in (None, *ratings.SORTS):
+            raise Invalid("Unknown sort.", errors={"sort": [f"one of {', '.join(ratings.SORTS)}"]})
+        standings = ratings.with_ratings(
+            season_standings(club=club, year=year), club=club, sort=sort or "standing"
+        )
+        return Response(standings_out(standings, rated=True))
 
 
 @extend_schema_view(list=extend_schema(parameters=[CLUB]))
@@ -143,10 +183,13 @@ class PlayerViewSet(clubs_api.PlayerViewSet):
         "sets": serializers.IntegerField(),
         "average_bid": serializers.FloatField(allow_null=True),
         "partners": serializers.ListField(child=serializers.DictField()),
-        "history": serializers.ListField(child=serializers.DictField())}))  # fmt: skip
+        "history": serializers.ListField(child=serializers.DictField()),
+        "rating": RATING, "rating_history": RATING_POINT}))  # fmt: skip
     @action(detail=True, methods=["get"])
     def profile(self, request: Request, pk: str | None = None) -> Response:
-        p = player_profile(player=self.get_object())
+        player = self.get_object()
+        p = player_profile(player=player)
+        rated = ratings.player_rating(club=player.club_id, player=player)
         return Response({
             "id": p.player.pk, "name": p.player.name, "games": p.games, "won": p.won,
             "hands_declared": p.hands_declared, "bids_made": p.bids_made,
@@ -155,9 +198,13 @@ class PlayerViewSet(clubs_api.PlayerViewSet):
             "partners": [{"player": q.pk, "name": q.name, "games": n} for q, n in p.partners],
             "history": [
                 {"game": h.game.pk, "date": h.game.session.date if h.game.session else None,
-                 "seat": h.seat, "partner": h.partner.pk, "points": h.points,
+                 "seat": h.seat, "partner": h.partner.pk if h.partner else None, "points": h.points,
                  "our_total": h.our_total, "their_total": h.their_total, "won": h.won}
                 for h in p.history
+            ],
+            "rating": ratings.rating_out(rated.current),
+            "rating_history": [
+                {"game": r.game, "at": r.at, **ratings.rating_out(r)} for r in rated.history
             ],
         })  # fmt: skip
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from rookclub.clubs.models import Club, ClubSession, Player
 from rookclub.core.forms import label
 from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
+from scoring import ratings
 from scoring import standings as board
 from scoring.forms import SEAT_LABELS
 from scoring.live import night_version
@@ -57,8 +58,11 @@ LIVE_PART = {
 def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     year = _year(request.GET.get("year"))
-    standings = board.season_standings(club=club, year=year)
-    context = {"club": club, "year": year, "standings": standings}
+    sort = request.GET.get("sort") if request.GET.get("sort") in ratings.SORTS else "standing"
+    standings = ratings.with_ratings(
+        board.season_standings(club=club, year=year), club=club, sort=sort
+    )
+    context = {"club": club, "year": year, "standings": standings, "sort": sort}
     return render(request, "clubs/season_standings.html", context)
 
 
@@ -66,7 +70,8 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     profile = board.player_profile(player=player)
     history = [(row, label(SEAT_LABELS, row.seat)) for row in profile.history]
-    context = {"player": player, "club": player.club, "profile": profile, "history": history}
+    context = {"player": player, "club": player.club, "profile": profile, "history": history,
+               "rating": ratings.player_rating(club=player.club, player=player)}  # fmt: skip
     return render(request, "clubs/player_detail.html", context)
 
 

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from rookclub.clubs.export_import import club_import
 from rookclub.core.errors import DomainError
+from scoring.ratings import recompute_club
 
 
 class Command(BaseCommand):
@@ -33,6 +34,8 @@ class Command(BaseCommand):
             club = club_import(document=document, slug=options.get("slug"))
         except DomainError as exc:
             raise CommandError(exc.message) from None
+        # Ratings are not in the file: they are worked out again from the games.
+        recompute_club(club_id=club.pk)
         counts = {
             "players": club.players.count(),
             "nights": club.sessions.count(),
