@@ -131,7 +131,7 @@ def test_the_migration_fills_the_state_of_stored_games(club, director):
 
     from django.apps import apps
 
-    fill = importlib.import_module("scoring.migrations.0007_handentry_game_state").fill
+    fill = importlib.import_module("scoring.migrations.0007_game_state").fill
     seats = dict(zip(("north", "east", "south", "west"), players_of(club, 4), strict=True))
     game = game_start(seats=seats, created_by=director)
     play(game, PRESETS["tournament"], director, [("sheet", "east", 1, 9, "table_talk")] * 3)

@@ -53,7 +53,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('rookclub', '0006_membership_keeps_a_director'),
-        ('scoring', '0006_seats_for_small_tables'),
+        ('scoring', '0007_game_state'),
     ]
 
     operations = [
