@@ -1,5 +1,6 @@
 """REST API for club nights, season standings and player profiles: thin views over
-:mod:`scoring.nights`, :mod:`scoring.standings` and :mod:`rookclub.clubs.services`."""
+:mod:`scoring.nights`, :mod:`scoring.standings`, :mod:`scoring.players` and
+:mod:`rookclub.clubs.services` (a player's season figures: :mod:`scoring.api.players`)."""
 
 from __future__ import annotations
 
@@ -41,13 +42,14 @@ from rookclub.core.limits import (
 )
 from rookclub.core.roles import RECORDERS, require_role
 from scoring import nights, table_links
+from scoring.api.players import PlayerStatsMixin
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
+from scoring.players import player_profile
 from scoring.selectors import session_overview
 from scoring.standings import (
     StandingRow,
     Standings,
-    player_profile,
     season_standings,
     session_standings,
 )
@@ -132,7 +134,7 @@ class ClubViewSet(clubs_api.ClubViewSet):
 
 
 @extend_schema_view(list=extend_schema(parameters=[CLUB]))
-class PlayerViewSet(clubs_api.PlayerViewSet):
+class PlayerViewSet(PlayerStatsMixin, clubs_api.PlayerViewSet):
     """Players of your clubs (``?club=id`` for one club). A director adds players."""
 
     @extend_schema(responses=inline_serializer("PlayerProfile", {
@@ -155,7 +157,7 @@ class PlayerViewSet(clubs_api.PlayerViewSet):
             "partners": [{"player": q.pk, "name": q.name, "games": n} for q, n in p.partners],
             "history": [
                 {"game": h.game.pk, "date": h.game.session.date if h.game.session else None,
-                 "seat": h.seat, "partner": h.partner.pk, "points": h.points,
+                 "seat": h.seat, "partner": h.partner.pk if h.partner else None, "points": h.points,
                  "our_total": h.our_total, "their_total": h.their_total, "won": h.won}
                 for h in p.history
             ],
