@@ -11,14 +11,15 @@ Void games count for nothing; unfinished games count as played, neither won nor 
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 from dataclasses import dataclass, field
 
-from django.db.models import Avg, Count, F, Q, Sum
+from django.db.models import Avg, Case, Count, F, Q, Sum, Value, When
 from django.db.models.functions import Coalesce, ExtractYear, TruncDate
 
 from rookclub.clubs.models import Player
-from scoring.models import GameSeat, Hand, HandResult, Irregularity
+from scoring.models import GameSeat, HandResult, Irregularity
 from scoring.player_sql import (
     WinnersInclude,
     counted_q,
@@ -104,50 +105,42 @@ def _won(player: Player) -> Q:
     return Q(WinnersInclude("game__winners", player.pk), game__status="finished")
 
 
-def _records(rows, players: dict[int, Player]) -> list[Record]:  # type: ignore[no-untyped-def]
+def _records(rows: list[dict], kind: str) -> list[Record]:
     out = [
-        Record(players[r["other"]], r["games"], r["won"], r["unfinished"])
+        # Only the id and name are read: a Player built from the row, not fetched again.
+        Record(Player(pk=r["other"], name=r["name"]), r["games"], r["won"], r["unfinished"])
         for r in rows
-        if r["other"] in players
+        if r["kind"] == kind
     ]
     return sorted(out, key=lambda r: (-r.games, -r.won, r.player.name, r.player.pk))
 
 
-def _with_others(player: Player, year: int | None, relation: Q) -> list[dict]:
-    """Per other player of ``relation`` (a self-join of the game's seats: ``seat`` is
-    mine, ``game__seats__seat`` theirs): games together and games I won."""
-    unfinished = Q(game__status="in_progress")
+def others_rows(player: Player, year: int | None) -> list[dict]:
+    """Per other player at the player's games (a self-join of the game's seats: ``seat``
+    is mine, ``game__seats__seat`` theirs), as ``partner`` (fixed partnerships only) or
+    ``opponent`` (the other side; everyone else where each plays for themselves):
+    games together and games the player won. One query."""
+    fixed = partnership_q("game__")
+    partner = fixed & partner_pairs_q("seat", "game__seats__seat")
+    opponent = (fixed & opposed_q("seat", "game__seats__seat")) | (
+        ~fixed & others_q("seat", "game__seats__seat")
+    )
+    kind = Case(When(partner, then=Value("partner")), default=Value("opponent"))
     return list(
         _seats(player, year)
-        .filter(relation)
-        .values(other=F("game__seats__player"))
+        .filter(partner | opponent)
+        .values(other=F("game__seats__player"), name=F("game__seats__player__name"), kind=kind)
         .annotate(
             games=Count("game", distinct=True),
             won=Count("game", filter=_won(player), distinct=True),
-            unfinished=Count("game", filter=unfinished, distinct=True),
+            unfinished=Count("game", filter=Q(game__status="in_progress"), distinct=True),
         )
         .order_by()
     )
 
 
-def partner_rows(player: Player, year: int | None) -> list[dict]:
-    """With each partner (fixed-partnership games only): one query."""
-    relation = partnership_q("game__") & partner_pairs_q("seat", "game__seats__seat")
-    return _with_others(player, year, relation)
-
-
-def opponent_rows(player: Player, year: int | None) -> list[dict]:
-    """Against each opponent: the other side in a partnership game, everyone else at
-    the table in the others (individual scoring, the games for two and three)."""
-    fixed = partnership_q("game__")
-    relation = (fixed & opposed_q("seat", "game__seats__seat")) | (
-        ~fixed & others_q("seat", "game__seats__seat")
-    )
-    return _with_others(player, year, relation)
-
-
 def player_stats(*, player: Player, year: int | None) -> PlayerStats:
-    """The player's figures for season ``year`` (every season when None): seven queries."""
+    """The player's figures for season ``year`` (every season when None): four queries."""
     stats = PlayerStats(player=player, year=year)
     games = _seats(player, year).aggregate(
         games=Count("pk"),
@@ -156,25 +149,9 @@ def player_stats(*, player: Player, year: int | None) -> PlayerStats:
     )
     stats.games, stats.won, stats.unfinished = games["games"], games["won"], games["unfinished"]
 
-    # Bids taken: hands this player declared and that were played out (a redeal or a
-    # void hand has no result, made is None).
-    declared = (
-        Hand.objects.filter(counted_q(year, "game__"), declarer=player, made__isnull=False)
-        .annotate(key=side_key("bidder", "bidder", "record__counters"))
-        .annotate(taken=counters_at("key", "record"))
-        .aggregate(
-            hands=Count("pk"),
-            made=Count("pk", filter=Q(made=True)),
-            bid=Avg("bid"),
-            counters=Avg("taken"),
-        )
-    )
-    stats.hands_declared, stats.bids_made = declared["hands"], declared["made"]
-    stats.average_bid = _one(declared["bid"])
-    stats.average_counters_bidding = _one(declared["counters"])
-
     # Every hand the player sat in (HandResult: their seat in that very hand, as seats
-    # rotate); defending = on a side other than the bidder's in a played-out hand.
+    # rotate). Bids taken: hands they declared that were played out (a redeal or a void
+    # hand has no result: made is None). Defending: on a side other than the bidder's.
     counters = "hand__record__counters"
     results = (
         HandResult.objects.filter(counted_q(year, "game__"), player=player)
@@ -182,15 +159,24 @@ def player_stats(*, player: Player, year: int | None) -> PlayerStats:
         .annotate(theirs=side_key("hand__bidder", "hand__bidder", counters))
         .annotate(taken=counters_at("mine", "hand__record"))
     )
-    defending = Q(hand__made__isnull=False) & ~Q(mine=F("theirs")) & ~Q(mine="")
+    played = Q(hand__made__isnull=False)
+    declared = played & Q(hand__declarer=player)
+    defending = played & ~Q(mine=F("theirs")) & ~Q(mine="")
     sums = results.aggregate(
         points=Coalesce(Sum("points"), 0),
+        declared=Count("pk", filter=declared),
+        made=Count("pk", filter=declared & Q(hand__made=True)),
+        bid=Avg("hand__bid", filter=declared),
+        bidding=Avg("taken", filter=declared),
         defended=Count("pk", filter=defending),
-        counters=Avg("taken", filter=defending),
+        defending=Avg("taken", filter=defending),
     )
     stats.points = sums["points"]
+    stats.hands_declared, stats.bids_made = sums["declared"], sums["made"]
+    stats.average_bid = _one(sums["bid"])
+    stats.average_counters_bidding = _one(sums["bidding"])
     stats.hands_defended = sums["defended"]
-    stats.average_counters_defending = _one(sums["counters"])
+    stats.average_counters_defending = _one(sums["defending"])
 
     # Penalties charged to the seat this player held in that hand (a redeal is nobody's).
     penalties = Irregularity.objects.filter(
@@ -200,26 +186,32 @@ def player_stats(*, player: Player, year: int | None) -> PlayerStats:
     ).aggregate(count=Count("pk"), points=Coalesce(Sum("points"), 0))
     stats.penalties, stats.penalty_points = penalties["count"], penalties["points"]
 
-    partners, opponents = partner_rows(player, year), opponent_rows(player, year)
-    ids = {r["other"] for r in partners} | {r["other"] for r in opponents}
-    others = Player.objects.in_bulk(ids)
-    stats.partners = _records(partners, others)
-    stats.opponents = _records(opponents, others)
+    others = others_rows(player, year)
+    stats.partners = _records(others, "partner")
+    stats.opponents = _records(others, "opponent")
     return stats
 
 
-def points_by_day(*, player: Player, year: int | None) -> list[tuple[object, int]]:
-    """(day, points scored that day) in date order: a night's date, else the day a
-    tournament's or a lone game started. One query."""
+def player_days(*, player: Player) -> list[tuple[datetime.date, int]]:
+    """(day, points scored that day) for every day the player played a game that
+    counts, in date order: a night's date, else the day a tournament's or a lone game
+    started (a game without a hand yet scores 0). One query: the page's seasons and its
+    chart both read it."""
     day = Coalesce("game__session__date", TruncDate("game__created_at"))
+    mine = Q(game__hand_results__player=player)
     rows = (
-        HandResult.objects.filter(counted_q(year, "game__"), player=player)
+        GameSeat.objects.filter(player=player, game__voided_at__isnull=True)
         .annotate(day=day)
         .values("day")
-        .annotate(points=Sum("points"))
+        .annotate(points=Coalesce(Sum("game__hand_results__points", filter=mine), 0))
         .order_by("day")
     )
     return [(r["day"], r["points"]) for r in rows]
+
+
+def seasons_in(days: list[tuple[datetime.date, int]]) -> list[int]:
+    """The years of ``days``, newest first."""
+    return sorted({day.year for day, _ in days}, reverse=True)
 
 
 def seasons_of(*, player: Player) -> list[int]:
