@@ -29,8 +29,9 @@ def random_history(seed: int, games: int) -> list:
         three = rnd.random() < 0.3
         chosen = rnd.sample(players, 3 if three else 4)
         names = ("seat1", "seat2", "seat3") if three else ("north", "east", "south", "west")
-        game = game_start(ruleset="three-player-2011" if three else "tournament",
-                          seats=dict(zip(names, chosen, strict=True)), created_by=SYSTEM)  # fmt: skip
+        seats = dict(zip(names, chosen, strict=True))
+        ruleset = "three-player-2011" if three else "tournament"
+        game = game_start(ruleset=ruleset, seats=seats, created_by=SYSTEM)
         for _ in range(rnd.randint(0, 6)):
             bidder = rnd.choice(names)
             if three:
@@ -84,9 +85,7 @@ def python_stats(player) -> dict:
     out.update(hands_declared=declared, bids_made=made, average_bid=avg(bids),
                average_counters_bidding=avg(bidding), hands_defended=len(defending),
                average_counters_defending=avg(defending))  # fmt: skip
-    out["points"] = sum(
-        r.points for r in HandResult.objects.filter(player=player, game_id__in=ids)
-    )
+    out["points"] = sum(r.points for r in HandResult.objects.filter(player=player, game_id__in=ids))
     seat_of = {(r.hand_id, r.seat) for r in HandResult.objects.filter(player=player)}
     pens = [i for i in Irregularity.objects.filter(hand__game_id__in=ids)
             if (i.hand_id, i.seat) in seat_of]  # fmt: skip
@@ -99,10 +98,8 @@ def python_stats(player) -> dict:
         for seat, pid in seats.items():
             if seat == mine:
                 continue
-            if not g.scores_players and PARTNER.get(mine) == seat:
-                table = partners
-            else:
-                table = opponents
+            partner = not g.scores_players and PARTNER.get(mine) == seat
+            table = partners if partner else opponents
             games_, won_ = table.get(pid, (0, 0))
             table[pid] = (games_ + 1, won_ + won)
     out.update(partners=partners, opponents=opponents)
