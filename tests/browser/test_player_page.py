@@ -77,7 +77,7 @@ def test_a_players_page_fits_a_phone_and_pages_its_history(page, season):
 
 
 def test_a_player_opens_their_night_from_the_tables_link(page, season):
-    four, key, game = season
+    _, key, game = season
     page.goto(f"/t/{key}/")
     north = game.seats.get(seat="north").player
 
