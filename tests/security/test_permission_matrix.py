@@ -285,7 +285,8 @@ PAGES: dict[tuple[str, str], Rule] = {
         "north_south": "85", "east_west": "35"}, pk="hand"),
     ("GET", "t/<str:key>/"): P("public", key="night_key"),
     # A player at the link's table: the key is the credential, as for the table's page.
-    ("GET", "t/<str:key>/players/<int:player>/"): P("public", key="night_key", player="table_player"),
+    ("GET", "t/<str:key>/players/<int:player>/"): P(
+        "public", key="night_key", player="table_player"),
     ("POST", "t/<str:key>/"): P("public", {
         "number": "2", "bidder": "north", "bid": "80", "trump": "red",
         "north_south": "85", "east_west": "35"}, key="night_key"),
