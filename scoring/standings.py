@@ -3,7 +3,6 @@ whatever the size of the club: it fetches rows in bulk and sums in Python."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +14,7 @@ from rookclub.clubs.models import (
     Player,
 )
 from scoring.models import Game, GameSeat, Hand
-from scoring.seats import PARTNER, SIDE_OF
+from scoring.seats import SIDE_OF
 
 # ---- a night at a glance ---------------------------------------------------------------
 
@@ -140,97 +139,3 @@ def season_standings(*, club: Club, year: int | None = None) -> Standings:
     if year is not None:
         games = games.filter(session__date__year=year)
     return _standings(_games(games), _hands_of(games))
-
-
-# ---- a player's page -------------------------------------------------------------------------
-
-
-@dataclass
-class HistoryRow:
-    game: Game
-    seat: str
-    partner: Player | None  # None in the games for two and three
-    opponents: tuple[Player, ...]
-    our_total: int
-    their_total: int
-    points: int
-    won: bool | None  # None while the game is in progress
-
-
-@dataclass
-class PlayerProfile:
-    player: Player
-    history: list[HistoryRow]
-    games: int
-    won: int
-    hands_declared: int
-    bids_made: int
-    sets: int
-    average_bid: float | None
-    partners: list[tuple[Player, int]]  # partner, games together; most first
-
-    @property
-    def bids_made_percent(self) -> int | None:
-        if not self.hands_declared:
-            return None
-        return round(100 * self.bids_made / self.hands_declared)
-
-
-def player_profile(*, player: Player) -> PlayerProfile:
-    """History of games, bids made %, average bid, sets and partners (three queries)."""
-    games = _games(
-        Game.objects.filter(seats__player=player, voided_at__isnull=True)
-        .select_related("session")
-        .order_by("-created_at", "-id")
-    )
-    declared = list(
-        Hand.objects.filter(
-            declarer=player, made__isnull=False, game__voided_at__isnull=True
-        ).values_list("bid", "made")
-    )
-    history, partners = [], Counter()
-    for game in games:
-
-        def points_of(p: Player, game: Game = game) -> int:
-            return int(game.player_totals.get(str(p.pk), 0))
-
-        seats = {s.seat: s.player for s in game.seats.all()}
-        seat = next(s for s, p in seats.items() if p.pk == player.pk)
-        if seat in SIDE_OF:
-            side = SIDE_OF[seat]
-            other = "east_west" if side == "north_south" else "north_south"
-            partner = seats[PARTNER[seat]]
-            partners[partner] += 1
-            opponents = tuple(p for s, p in seats.items() if SIDE_OF[s] == other)
-        else:  # a game for two or three (seat1 …): no fixed partner, everyone else opposes
-            side = other = ""
-            partner = None
-            opponents = tuple(p for s, p in seats.items() if s != seat)
-        history.append(
-            HistoryRow(
-                game=game,
-                seat=seat,
-                partner=partner,
-                opponents=opponents,
-                our_total=int(game.totals.get(side, 0)) if side else points_of(player),
-                # no sides at two or three: "them" is the best of the others
-                their_total=int(game.totals.get(other, 0))
-                if side
-                else max((points_of(p) for p in opponents), default=0),
-                points=int(game.player_totals.get(str(player.pk), 0)),
-                won=(player.pk in (game.winners or ())) if game.is_finished else None,
-            )
-        )
-    bids = [bid for bid, _ in declared if bid is not None]
-    made = sum(1 for _, m in declared if m)
-    return PlayerProfile(
-        player=player,
-        history=history,
-        games=len(games),
-        won=sum(1 for h in history if h.won),
-        hands_declared=len(declared),
-        bids_made=made,
-        sets=len(declared) - made,
-        average_bid=round(sum(bids) / len(bids), 1) if bids else None,
-        partners=sorted(partners.items(), key=lambda item: (-item[1], item[0].name)),
-    )

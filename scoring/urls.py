@@ -3,7 +3,7 @@ by rookclub/urls.py)."""
 
 from django.urls import path
 
-from scoring.views import disputes, games, nights, standings, tables
+from scoring.views import disputes, games, nights, players, standings, tables
 
 urlpatterns = [
     path("clubs/<slug:slug>/nights/open/", nights.session_open, name="session-open"),
@@ -32,13 +32,19 @@ urlpatterns = [
         name="session-table-replace-link",
     ),
     path("tables/<int:pk>/new-game/", nights.table_new_game, name="table-new-game"),
-    path("players/<int:pk>/", standings.player_detail, name="player-detail"),
+    path("players/<int:pk>/", players.player_detail, name="player-detail"),
+    path("players/<int:pk>/stats.csv", players.player_stats_csv, name="player-stats-csv"),
     path("games/<int:pk>/", games.game_detail, name="game-detail"),
     path("games/<int:pk>/void/", games.game_void, name="game-void"),
     path("hands/<int:pk>/confirm/", games.hand_confirm, name="hand-confirm"),
     path("hands/<int:pk>/correct/", games.hand_correct, name="hand-correct"),
     path("hands/<int:pk>/disputed/", disputes.hand_disputed, name="hand-disputed"),
     path("t/<str:key>/", tables.table_link, name="table-link"),
+    path(
+        "t/<str:key>/players/<int:player>/",
+        players.table_player_night,
+        name="table-player-night",
+    ),
     path(
         "t/<str:key>/hands/<int:number>/confirm/",
         tables.table_link_confirm,

@@ -1,5 +1,6 @@
 """REST API for club nights, season standings and player profiles: thin views over
-:mod:`scoring.nights`, :mod:`scoring.standings` and :mod:`rookclub.clubs.services`."""
+:mod:`scoring.nights`, :mod:`scoring.standings`, :mod:`scoring.players` and
+:mod:`rookclub.clubs.services` (a player's season figures: :mod:`scoring.api.players`)."""
 
 from __future__ import annotations
 
@@ -42,13 +43,14 @@ from rookclub.core.limits import (
 )
 from rookclub.core.roles import RECORDERS, require_role
 from scoring import nights, ratings, table_links
+from scoring.api.players import PlayerStatsMixin
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
+from scoring.players import player_profile
 from scoring.selectors import session_overview
 from scoring.standings import (
     StandingRow,
     Standings,
-    player_profile,
     season_standings,
     session_standings,
 )
@@ -172,7 +174,7 @@ class ClubViewSet(clubs_api.ClubViewSet):
 
 
 @extend_schema_view(list=extend_schema(parameters=[CLUB]))
-class PlayerViewSet(clubs_api.PlayerViewSet):
+class PlayerViewSet(PlayerStatsMixin, clubs_api.PlayerViewSet):
     """Players of your clubs (``?club=id`` for one club). A director adds players."""
 
     @extend_schema(responses=inline_serializer("PlayerProfile", {

@@ -1,4 +1,4 @@
-"""Standings: the night, the season, and one player's record.
+"""Standings: the night and the season (a player's page: scoring/views/players.py).
 
 Each page reads one selector, which runs a fixed number of queries whatever
 the club's size (tests/pages/test_standings_pages.py counts them).
@@ -10,12 +10,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
-from rookclub.clubs.models import Club, ClubSession, Player
-from rookclub.core.forms import label
+from rookclub.clubs.models import Club, ClubSession
 from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
 from scoring import ratings
 from scoring import standings as board
-from scoring.forms import SEAT_LABELS
 from scoring.live import night_version
 
 
@@ -64,15 +62,6 @@ def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
     )
     context = {"club": club, "year": year, "standings": standings, "sort": sort}
     return render(request, "clubs/season_standings.html", context)
-
-
-def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
-    profile = board.player_profile(player=player)
-    history = [(row, label(SEAT_LABELS, row.seat)) for row in profile.history]
-    context = {"player": player, "club": player.club, "profile": profile, "history": history,
-               "rating": ratings.player_rating(club=player.club, player=player)}  # fmt: skip
-    return render(request, "clubs/player_detail.html", context)
 
 
 def _year(text: str | None) -> int | None:

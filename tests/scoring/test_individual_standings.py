@@ -9,8 +9,9 @@ import pytest
 from rookclub.clubs.services import session_check_in
 from scoring.models import Game
 from scoring.nights import session_open, session_seat
+from scoring.players import player_profile
 from scoring.services import hand_record
-from scoring.standings import player_profile, season_standings, session_standings
+from scoring.standings import season_standings, session_standings
 from tests.factories import players_of
 from tests.scoring.conftest import made_hand
 

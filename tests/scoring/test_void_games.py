@@ -11,9 +11,10 @@ from rookclub.clubs.services import session_check_in
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from scoring.models import Game, Hand
 from scoring.nights import session_close, session_open, session_seat, table_new_game
+from scoring.players import player_profile
 from scoring.print_docs import game_sheet_doc
 from scoring.services import hand_correct, hand_record
-from scoring.standings import player_profile, season_standings, session_standings
+from scoring.standings import season_standings, session_standings
 from scoring.voiding import game_void
 from tests.factories import players_of
 from tests.scoring.conftest import made_hand, play_out

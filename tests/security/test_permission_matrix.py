@@ -119,6 +119,7 @@ API: dict[tuple[str, str], Rule] = {
     ("POST", f"{V1}/players/"): B("director", {"name": "Zed", "club": "@club"}),
     ("GET", f"{V1}/players/{{id}}/"): R("member", id="player"),
     ("GET", f"{V1}/players/{{id}}/profile/"): R("member", id="player"),
+    ("GET", f"{V1}/players/{{id}}/stats/"): R("member", id="player"),
     ("POST", f"{V1}/print-jobs/"): B(
         "member", {"kind": "round-sheets", "parameters": {"round": "@night_round"}}),
     ("GET", f"{V1}/print-jobs/{{id}}/"): R("member", id="job"),
@@ -273,6 +274,7 @@ PAGES: dict[tuple[str, str], Rule] = {
         "director", pk="session", number=1),
     ("POST", "tables/<int:pk>/new-game/"): P("scorer", pk="table_seating"),
     ("GET", "players/<int:pk>/"): P("public", pk="player"),
+    ("GET", "players/<int:pk>/stats.csv"): P("public", pk="player"),
     ("GET", "games/<int:pk>/"): P("public", pk="game"),
     ("POST", "games/<int:pk>/"): P("scorer", {
         "number": "2", "bidder": "north", "bid": "80", "trump": "red",
@@ -282,6 +284,9 @@ PAGES: dict[tuple[str, str], Rule] = {
         "reason": "miscounted", "bidder": "north", "bid": "85", "trump": "red",
         "north_south": "85", "east_west": "35"}, pk="hand"),
     ("GET", "t/<str:key>/"): P("public", key="night_key"),
+    # A player at the link's table: the key is the credential, as for the table's page.
+    ("GET", "t/<str:key>/players/<int:player>/"): P(
+        "public", key="night_key", player="table_player"),
     ("POST", "t/<str:key>/"): P("public", {
         "number": "2", "bidder": "north", "bid": "80", "trump": "red",
         "north_south": "85", "east_west": "35"}, key="night_key"),

@@ -102,5 +102,7 @@ def build_world() -> World:
         night_key=night_link.key, tournament=event.pk, round=rnd.pk, match=match.pk,
         match_table=match.table, entry=match.entry_a_id, token=invitation.token, job=job.pk,
         round_key=round_link.key, players=[p.pk for p in players],
+        # A player sitting at the night link's table (their "my night" page).
+        table_player=game.table_seating.round.tables.get(table=1).north_id,
     )  # fmt: skip
     return world
