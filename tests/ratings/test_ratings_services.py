@@ -266,9 +266,7 @@ def test_the_migration_rates_the_games_finished_before_ratings(club, players, sc
 
     from django.apps import apps
 
-    rate_history = importlib.import_module(
-        "scoring.migrations.0008_player_ratings"
-    ).rate_history
+    rate_history = importlib.import_module("scoring.migrations.0008_player_ratings").rate_history
     play_out(new_game(club, players[:4]), scorer)
     play_out(new_game(club, players[2:6]), scorer, side="east_west")
     other = ClubFactory()
