@@ -58,7 +58,8 @@ def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     year = _year(request.GET.get("year"))
     standings = board.season_standings(club=club, year=year)
-    context = {"club": club, "year": year, "standings": standings}
+    context = {"club": club, "year": year, "standings": standings,
+               "year_param": str(year) if year else "all"}  # fmt: skip
     return render(request, "clubs/season_standings.html", context)
 
 
