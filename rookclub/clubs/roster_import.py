@@ -30,7 +30,7 @@ from django.utils import timezone
 
 from rookclub.clubs.models import Club, Player
 from rookclub.clubs.permissions import require_director
-from rookclub.core.csv_out import CsvTable, filename
+from rookclub.core.csv_out import FORMULA_START, CsvTable, filename
 from rookclub.core.errors import Invalid
 from rookclub.core.limits import NAME_MAX, name_problem
 
@@ -40,6 +40,8 @@ ROWS_MAX = 2_000
 EMAIL_MAX = 254
 #: How long a preview may wait for its "Import" (seconds).
 TOKEN_MAX_AGE = 3600
+#: A token travels in a form, under DATA_UPLOAD_MAX_MEMORY_SIZE (1 MiB) with room to spare.
+TOKEN_MAX_CHARS = 900_000
 
 NAME_HEADERS = {"name", "player", "player name", "full name", "fullname", "names", "players"}
 FIRST_HEADERS = {"first name", "firstname", "first", "given name", "forename"}
@@ -186,12 +188,22 @@ def parse_roster(data: bytes) -> tuple[list[RosterRow], list[str]]:
             return cells[index].strip() if index is not None and index < len(cells) else ""
 
         name = cell("name") or " ".join(p for p in (cell("first"), cell("last")) if p)
+        name = unescape_formula(name)
         # Runs of spaces are one space; a tab or line break stays, for the plan to refuse.
         rows.append(RosterRow(line=line, name=re.sub(" +", " ", name).strip(" "),
                               email=cell("email")))  # fmt: skip
     if not rows:
         raise _file_error("The file has a header row but no players under it.")
     return rows, notes
+
+
+def unescape_formula(text: str) -> str:
+    """Our own CSV files write "=x" as "'=x" so a spreadsheet shows it as text
+    (:func:`rookclub.core.csv_out.safe_cell`); reading one back undoes that, so a
+    roster goes out and comes back with the same names."""
+    if text.startswith("'") and text[1:2] in FORMULA_START:
+        return text[1:]
+    return text
 
 
 def match_key(name: str) -> str:
@@ -258,7 +270,10 @@ def rows_token(*, club: Club, rows: list[RosterRow], notes: list[str], by: Any) 
     """The parsed rows, signed for this club and this director: what the preview
     showed is what the import stores, and a changed token is refused."""
     payload = {"rows": [[r.line, r.name, r.email] for r in rows], "notes": notes}
-    return signing.dumps(payload, salt=_salt(club, by), compress=True)
+    token = signing.dumps(payload, salt=_salt(club, by), compress=True)
+    if len(token) > TOKEN_MAX_CHARS:  # only a file of long, random names gets here
+        raise _file_error("This file holds too much text to import at once; split it in two.")
+    return token
 
 
 def rows_from_token(*, club: Club, token: Any, by: Any) -> tuple[list[RosterRow], list[str]]:

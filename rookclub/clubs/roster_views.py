@@ -52,10 +52,10 @@ def roster_import_preview(request: HttpRequest, slug: str) -> HttpResponse:
             )
         # One byte more than allowed is enough to refuse it, whatever its size.
         rows, notes = ri.parse_roster(upload.read(ri.FILE_MAX_BYTES + 1))
+        plan = ri.roster_plan(club=club, rows=rows, notes=notes)
+        token = ri.rows_token(club=club, rows=rows, notes=notes, by=request.user)
     except DomainError as error:
         return _preview(request, club, {"error": error.message}, status=400)
-    plan = ri.roster_plan(club=club, rows=rows, notes=notes)
-    token = ri.rows_token(club=club, rows=rows, notes=notes, by=request.user)
     counts = {a: plan.count(a) for a in ("add", "duplicate", "problem")}
     context = {"plan": plan, "token": token, "adding": counts["add"], "counts": counts,
                "upload_name": upload.name}  # fmt: skip

@@ -25,7 +25,7 @@ from rest_framework import renderers
 
 BOM = "\ufeff"
 MEDIA_TYPE = "text/csv"
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def safe_cell(value: Any) -> Any:
@@ -38,7 +38,7 @@ def safe_cell(value: Any) -> Any:
     if isinstance(value, int | float):
         return value
     text = str(value)
-    if text.startswith(_FORMULA_START):
+    if text.startswith(FORMULA_START):
         return "'" + text
     return text
 

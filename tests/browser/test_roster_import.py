@@ -1,6 +1,8 @@
 """A director imports a roster on a phone (390 x 844): upload, read the preview of
 every row, import; and downloads the roster back as CSV."""
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
@@ -23,9 +25,10 @@ def club():
 
 @pytest.fixture
 def phone(browser, live_server):
-    context = browser.new_context(viewport={"width": 390, "height": 844},
-                                  base_url=live_server.url, locale="en-US",
-                                  has_touch=True, is_mobile=True, accept_downloads=True)  # fmt: skip
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, base_url=live_server.url, locale="en-US",
+        has_touch=True, is_mobile=True, accept_downloads=True,
+    )  # fmt: skip
     context.set_default_timeout(10_000)
     yield context.new_page()
     context.close()
@@ -68,5 +71,5 @@ def test_the_roster_downloads_as_csv_from_a_44px_link(phone, club):
         link.click()
 
     assert download.value.suggested_filename.startswith("maple-street-players-")
-    body = open(download.value.path(), encoding="utf-8-sig").read()
+    body = Path(download.value.path()).read_text(encoding="utf-8-sig")
     assert body.splitlines()[:2] == ["name,email,active", "Bo Diaz,,yes"]

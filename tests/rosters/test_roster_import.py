@@ -23,16 +23,16 @@ from tests.factories import ClubFactory, PlayerFactory, director_of
 pytestmark = pytest.mark.django_db
 
 FILE = (
-    "Name,Email\n"
-    "Ann Lee,ann@example.org\n"  # 2: new
-    "  ann   LEE ,\n"  # 3: the same name as row 2
-    "Bo Diaz,bo@example.org\n"  # 4: already plays here (case and spacing differ)
-    "Cy,ann@example.org\n"  # 5: row 2's email
-    "Dee,not-an-email\n"  # 6: a bad email
-    ",nobody@example.org\n"  # 7: no name
-    "Eve,eve@example.org\n"  # 8: new
-    "Fay,BOB@example.org\n"  # 9: an existing player's email
-).encode()
+    b"Name,Email\n"
+    b"Ann Lee,ann@example.org\n"  # 2: new
+    b"  ann   LEE ,\n"  # 3: the same name as row 2
+    b"Bo Diaz,bo@example.org\n"  # 4: already plays here (case and spacing differ)
+    b"Cy,ann@example.org\n"  # 5: row 2's email
+    b"Dee,not-an-email\n"  # 6: a bad email
+    b",nobody@example.org\n"  # 7: no name
+    b"Eve,eve@example.org\n"  # 8: new
+    b"Fay,BOB@example.org\n"  # 9: an existing player's email
+)
 
 
 @pytest.fixture
@@ -200,7 +200,7 @@ def test_a_bad_file_is_a_400_with_its_sentence(client, club, director):
     response = upload(client, club, b"colour\nred\n")
 
     assert response.status_code == 400
-    assert 'one called &quot;name&quot;' in response.content.decode()
+    assert "one called &quot;name&quot;" in response.content.decode()
 
 
 def test_no_file_is_a_400(client, club, director):

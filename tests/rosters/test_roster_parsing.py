@@ -56,6 +56,10 @@ def test_quoted_names_keep_their_commas_and_runs_of_spaces_become_one():
     assert names(b'name\n"Lee,  Ann"\n  Bo   Diaz  \n') == ["Lee, Ann", "Bo Diaz"]
 
 
+def test_our_own_formula_escape_is_undone_on_the_way_back_in():
+    assert names(b"name\n'=SUM(A1)\n'+1\n'Neill\n") == ["=SUM(A1)", "+1", "'Neill"]
+
+
 def test_blank_lines_are_skipped_and_line_numbers_stay_the_files():
     rows, _ = parse_roster(b"name\n\nAnn\n,\nBo\n")
 
