@@ -6,11 +6,14 @@ import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from rookclub.clubs.models import Player
 from rookclub.clubs.roster_import import (
     RosterRow,
+    match_key,
     parse_roster,
     roster_import,
     roster_plan,
@@ -287,3 +290,23 @@ def test_the_api_refuses_a_scorer_and_hides_other_clubs(club, scorer, director):
     assert api_import(client, club).status_code == 403
     assert api_import(client, other).status_code == 404
     assert not Player.objects.exists()
+
+
+NAMES = st.sampled_from(["Ann", "ann", " ANN ", "Bo  Diaz", "bo diaz", "", "Tab\tx", "Zoë"])
+EMAILS = st.sampled_from(["", "a@example.org", "A@EXAMPLE.org", "b@example.org", "nope"])
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(st.lists(st.tuples(NAMES, EMAILS), max_size=25))
+def test_a_plan_adds_each_name_and_email_at_most_once(club, pairs):
+    rows = [RosterRow(line, name, email) for line, (name, email) in enumerate(pairs, start=2)]
+
+    plan = roster_plan(club=club, rows=rows)
+
+    added = plan.to_add
+    assert len(plan.rows) == len(rows)
+    assert len({match_key(r.row.name) for r in added}) == len(added)
+    emails = [r.row.email.casefold() for r in added if r.row.email]
+    assert len(set(emails)) == len(emails)
+    assert all(r.row.name and "\t" not in r.row.name for r in added)
