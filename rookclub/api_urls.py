@@ -4,6 +4,7 @@ from rest_framework.routers import DefaultRouter
 
 from rookclub.clubs.export_views import api_urlpatterns as export_urls
 from rookclub.clubs.members_api import urlpatterns as members_urls
+from rookclub.clubs.roster_api import urlpatterns as roster_urls
 from rookclub.printing.api import register as register_printing
 from scoring.api.games import GameViewSet, HandViewSet, RulesetViewSet
 from scoring.api.nights import ClubViewSet, PlayerViewSet, SessionViewSet
@@ -21,5 +22,5 @@ router.register("table", TableLinkViewSet, basename="table-link")
 register_tournaments(router)  # tournaments, matches, entries, rounds
 register_printing(router)  # PDFs and batch print jobs
 
-# Accounts, members, invitations and a club's export: plain paths beside the router's.
-urlpatterns = router.urls + members_urls + export_urls
+# Accounts, members, invitations, a club's export and roster: plain paths beside the router's.
+urlpatterns = router.urls + members_urls + export_urls + roster_urls

@@ -3,11 +3,22 @@ by rookclub/urls.py)."""
 
 from django.urls import path
 
-from scoring.views import disputes, games, nights, players, standings, tables
+from scoring.views import disputes, exports, games, nights, players, standings, tables
 
 urlpatterns = [
     path("clubs/<slug:slug>/nights/open/", nights.session_open, name="session-open"),
     path("clubs/<slug:slug>/standings/", standings.season_standings, name="season-standings"),
+    path(
+        "clubs/<slug:slug>/standings.csv",
+        exports.season_standings_csv,
+        name="season-standings-csv",
+    ),
+    path(
+        "sessions/<int:pk>/standings.csv",
+        exports.session_standings_csv,
+        name="session-standings-csv",
+    ),
+    path("sessions/<int:pk>/hands.csv", exports.session_hands_csv, name="session-hands-csv"),
     path("sessions/<int:pk>/", nights.session_detail, name="session-detail"),
     path("sessions/<int:pk>/check-in/", nights.session_checkin, name="session-checkin"),
     path("sessions/<int:pk>/seat/", nights.session_seat, name="session-seat"),

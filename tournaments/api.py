@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -23,12 +24,13 @@ from rest_framework.response import Response
 from rookclub.clubs.models import Player
 from rookclub.clubs.permissions import require_director
 from rookclub.core.api import visible_to
+from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response, wants_csv
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.roles import RECORDERS, require_role
 from scoring import table_links as links
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
-from tournaments import selectors, services, table_links, tie_breakers
+from tournaments import csv_exports, selectors, services, table_links, tie_breakers
 from tournaments import serializers as s
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.results import DependentMatches
@@ -60,7 +62,11 @@ def _valid(
 
 
 class TournamentViewSet(
-    DomainErrors, mixins.CreateModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet
+    CsvErrorsAsJson,
+    DomainErrors,
+    mixins.CreateModelMixin,
+    mixins.ListModelMixin,
+    viewsets.GenericViewSet,
 ):
     serializer_class = s.TournamentSerializer
     queryset = Tournament.objects.none()  # for the schema; get_queryset scopes it
@@ -143,10 +149,19 @@ class TournamentViewSet(
         rounds = selectors.tournament_rounds(tournament=tournament)
         return Response(s.RoundSerializer(rounds, many=True).data)
 
-    @extend_schema(responses=s.StandingsRowSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @extend_schema(
+        parameters=[OpenApiParameter(
+            "format", str, enum=["json", "csv"], required=False,
+            description="csv: the standings as a spreadsheet file (docs/rosters.md)")],
+        responses={(200, "application/json"): s.StandingsRowSerializer(many=True),
+                   (200, "text/csv"): OpenApiTypes.STR},
+    )  # fmt: skip
+    @action(detail=True, methods=["get"], renderer_classes=JSON_OR_CSV)
     def standings(self, request: Request, pk: str | None = None) -> Response:
-        rows = selectors.tournament_standings(tournament=self.get_object())
+        tournament = self.get_object()
+        rows = selectors.tournament_standings(tournament=tournament)
+        if wants_csv(request):
+            return csv_api_response(csv_exports.standings_table(rows, tournament=tournament))
         return Response(s.StandingsRowSerializer(rows, many=True).data)
 
     @extend_schema(responses=s.BracketSerializer)

@@ -9,6 +9,7 @@ urlpatterns = [
     path("<int:pk>/rounds/", views.tournament_rounds, name="tournament-rounds"),
     path("<int:pk>/bracket/", views.tournament_bracket, name="tournament-bracket"),
     path("<int:pk>/standings/", views.tournament_standings, name="tournament-standings"),
+    path("<int:pk>/standings.csv", views.tournament_standings_csv, name="tournament-standings-csv"),
     path(
         "<int:pk>/standings/projector/",
         views.tournament_standings_projector,

@@ -13,10 +13,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from rookclub.clubs import permissions
+from rookclub.core.csv_out import csv_response
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.forms import sentence
 from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
-from tournaments import forms, selectors, services, standings_data, tie_breakers
+from tournaments import csv_exports, forms, selectors, services, standings_data, tie_breakers
 from tournaments.live import tournament_version
 from tournaments.models import Match, Tournament
 
@@ -164,6 +165,13 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     live = wants_live(request) or request.htmx
     name = "tournaments/_standings_table.html" if live else "tournaments/standings.html"
     return render(request, name, context)
+
+
+def tournament_standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The standings page's "Download CSV": public, as the page is."""
+    tournament = _tournament(pk)
+    rows = selectors.tournament_standings(tournament=tournament)
+    return csv_response(csv_exports.standings_table(rows, tournament=tournament))
 
 
 def _act(request: HttpRequest, tournament: Tournament, call, done: str) -> HttpResponse:

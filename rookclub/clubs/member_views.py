@@ -102,6 +102,7 @@ def members_page(
         "roles": Membership.Role.choices,
         "create_form": create_form or MemberCreateForm(),
         "invite_form": invite_form or InviteForm(),
+        "roster_csv": reverse("club-roster-csv", args=[club.slug]),
     }
     return render(request, "clubs/members.html", context, status=status)
 

@@ -42,6 +42,8 @@ class Player(models.Model):
         related_name="players",
     )
     active = models.BooleanField(default=True)
+    #: Optional, as a roster import brings it (docs/rosters.md): shown to directors only.
+    email = models.EmailField(max_length=254, blank=True, default="")
 
     class Meta:
         ordering = ["name"]

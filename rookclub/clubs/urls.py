@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from rookclub.clubs import export_views, member_views, views
+from rookclub.clubs import export_views, member_views, roster_views, views
 
 urlpatterns = [
     path("accounts/signup/", member_views.signup, name="signup"),
@@ -26,6 +26,17 @@ urlpatterns = [
         "clubs/<slug:slug>/members/<int:user_id>/remove/",
         member_views.member_remove,
         name="member-remove",
+    ),
+    path("clubs/<slug:slug>/players.csv", roster_views.roster_csv, name="club-roster-csv"),
+    path(
+        "clubs/<slug:slug>/players/import/",
+        roster_views.roster_import_preview,
+        name="club-roster-import",
+    ),
+    path(
+        "clubs/<slug:slug>/players/import/confirm/",
+        roster_views.roster_import_confirm,
+        name="club-roster-import-confirm",
     ),
     path("invites/<str:token>/", member_views.invite, name="invite"),
 ]

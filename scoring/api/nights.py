@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -31,6 +32,7 @@ from rookclub.core.api import (
     visible_to,
     whole,
 )
+from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response, wants_csv
 from rookclub.core.errors import Invalid
 from rookclub.core.limits import (
     ID_MAX,
@@ -42,7 +44,7 @@ from rookclub.core.limits import (
     whole_number,
 )
 from rookclub.core.roles import RECORDERS, require_role
-from scoring import nights, ratings, table_links
+from scoring import csv_exports, nights, ratings, table_links
 from scoring.api.players import PlayerStatsMixin
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
@@ -126,6 +128,10 @@ RATING_POINT = inline_serializer(
     many=True,
     help_text="the rating after each finished game, oldest first",
 )
+HANDS = inline_serializer("NightHand", {
+    key: serializers.JSONField() for key in csv_exports.hand_dict(
+        tuple(range(len(csv_exports.HANDS_HEADER))))
+}, many=True)  # fmt: skip
 ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
 YEAR = OpenApiParameter(
     "year", {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX}, required=False,
@@ -156,21 +162,33 @@ def standings_out(standings: Standings, rated: bool = False) -> dict[str, Any]:
     return {"players": rows(standings.players), "partnerships": rows(standings.partnerships)}
 
 
-class ClubViewSet(clubs_api.ClubViewSet):
+CSV = OpenApiTypes.STR  # a text/csv answer (?format=csv), UTF-8 with a byte-order mark
+FORMAT = OpenApiParameter(
+    "format", str, enum=["json", "csv"], required=False,
+    description="csv: the same rows as a spreadsheet file (docs/rosters.md names the columns)",
+)  # fmt: skip
+
+
+class ClubViewSet(CsvErrorsAsJson, clubs_api.ClubViewSet):
     """Clubs you belong to. Whoever creates a club is its director."""
 
-    @extend_schema(parameters=[YEAR, SORT], responses={200: STANDINGS, 400: ERRORS})
-    @action(detail=True, methods=["get"])
+    @extend_schema(
+        parameters=[YEAR, SORT, FORMAT],
+        responses={(200, "application/json"): STANDINGS, (200, "text/csv"): CSV, 400: ERRORS},
+    )
+    @action(detail=True, methods=["get"], renderer_classes=JSON_OR_CSV)
     def standings(self, request: Request, pk: str | None = None) -> Response:
         club = self.get_object()
         year = query_int(request, "year", minimum=YEAR_MIN, maximum=YEAR_MAX)
         sort = request.query_params.get("sort")
         if sort not in (None, *ratings.SORTS):
             raise Invalid("Unknown sort.", errors={"sort": [f"one of {', '.join(ratings.SORTS)}"]})
-        standings = ratings.with_ratings(
-            season_standings(club=club, year=year), club=club, sort=sort or "standing"
-        )
-        return Response(standings_out(standings, rated=True))
+        standings = season_standings(club=club, year=year)
+        if wants_csv(request):
+            table = csv_exports.season_standings_table(standings, club=club, year=year)
+            return csv_api_response(table)
+        rated = ratings.with_ratings(standings, club=club, sort=sort or "standing")
+        return Response(standings_out(rated, rated=True))
 
 
 @extend_schema_view(list=extend_schema(parameters=[CLUB]))
@@ -212,7 +230,9 @@ class PlayerViewSet(PlayerStatsMixin, clubs_api.PlayerViewSet):
 
 
 @extend_schema_view(list=extend_schema(parameters=[CLUB]))
-class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class SessionViewSet(
+    CsvErrorsAsJson, DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
+):
     """Club nights: open, check in, seat, move on (progressive), close, standings."""
 
     queryset = ClubSession.objects.none()  # for the schema; get_queryset scopes it
@@ -397,10 +417,32 @@ class SessionViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         )
         return Response(self._overview(session))
 
-    @extend_schema(responses=STANDINGS)
-    @action(detail=True, methods=["get"])
+    @extend_schema(
+        parameters=[FORMAT],
+        responses={(200, "application/json"): STANDINGS, (200, "text/csv"): CSV},
+    )
+    @action(detail=True, methods=["get"], renderer_classes=JSON_OR_CSV)
     def standings(self, request: Request, pk: str | None = None) -> Response:
-        return Response(standings_out(session_standings(session=self.get_object())))
+        session = self.get_object()
+        standings = session_standings(session=session)
+        if wants_csv(request):
+            table = csv_exports.night_standings_table(standings, session=session)
+            return csv_api_response(table)
+        return Response(standings_out(standings))
+
+    @extend_schema(
+        parameters=[FORMAT],
+        responses={(200, "application/json"): HANDS, (200, "text/csv"): CSV},
+        description="Every hand of every game of the night (voided games too), by table, "
+        "game and hand number: dealer, bidder, bid, trump, counters and points per side, "
+        "penalties, who entered and confirmed it. `?format=csv` for a spreadsheet.",
+    )  # fmt: skip
+    @action(detail=True, methods=["get"], renderer_classes=JSON_OR_CSV)
+    def hands(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        if wants_csv(request):
+            return csv_api_response(csv_exports.night_hands_table(session=session))
+        return Response(csv_exports.night_hands_rows(session=session))
 
     @extend_schema(
         responses={200: TABLE_ROW, 403: ERRORS},

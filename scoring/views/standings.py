@@ -60,7 +60,8 @@ def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
     standings = ratings.with_ratings(
         board.season_standings(club=club, year=year), club=club, sort=sort
     )
-    context = {"club": club, "year": year, "standings": standings, "sort": sort}
+    context = {"club": club, "year": year, "standings": standings, "sort": sort,
+               "year_param": str(year) if year else "all"}  # fmt: skip
     return render(request, "clubs/season_standings.html", context)
 
 

@@ -79,6 +79,10 @@ API: dict[tuple[str, str], Rule] = {
     ("POST", f"{V1}/accounts/"): R("public", NEW_USER),
     ("GET", f"{V1}/clubs/"): R("user"),
     ("GET", f"{V1}/clubs/{{club_id}}/export/"): R("director", club_id="club"),
+    # The roster carries emails: directors only. An import without a file is a 400.
+    ("GET", f"{V1}/clubs/{{club_id}}/players/"): R("director", club_id="club"),
+    ("POST", f"{V1}/clubs/{{club_id}}/players/import/"): R("director", club_id="club"),
+    ("GET", f"{V1}/sessions/{{id}}/hands/"): R("member", id="session"),
     ("POST", f"{V1}/games/{{id}}/void/"): R("director", {"reason": "wrong players"}, id="game"),
     ("POST", f"{V1}/sessions/{{id}}/leave/"): R("director", {"player": "@player"}, id="session"),
     # Table 1 is still playing: its director is answered 409, not refused.
@@ -265,6 +269,15 @@ PAGES: dict[tuple[str, str], Rule] = {
     ("GET", "tournaments/<int:pk>/rounds/projector/"): P("public", pk="tournament"),
     ("GET", "tournaments/<int:pk>/standings/projector/"): P("public", pk="tournament"),
     ("GET", "clubs/<slug:slug>/export/"): P("director", public=False, slug="slug"),
+    # The roster in and out (docs/rosters.md): a members' page, for directors.
+    ("GET", "clubs/<slug:slug>/players.csv"): P("director", slug="slug"),
+    ("POST", "clubs/<slug:slug>/players/import/"): P("director", slug="slug"),
+    ("POST", "clubs/<slug:slug>/players/import/confirm/"): P("director", slug="slug"),
+    # The public pages' tables as files: public as the pages are.
+    ("GET", "clubs/<slug:slug>/standings.csv"): P("public", slug="slug"),
+    ("GET", "sessions/<int:pk>/standings.csv"): P("public", pk="session"),
+    ("GET", "sessions/<int:pk>/hands.csv"): P("public", pk="session"),
+    ("GET", "tournaments/<int:pk>/standings.csv"): P("public", pk="tournament"),
     ("POST", "games/<int:pk>/void/"): P("director", {"reason": "wrong players"}, pk="game"),
     # A score-sheet hand has no card-by-card replay: 404 for its director too.
     ("GET", "hands/<int:pk>/disputed/"): Rule(

@@ -1,0 +1,328 @@
+"""Importing a club's roster from a CSV file (a spreadsheet's export): read the file,
+say what each row would do, and store the new players only when a director confirms.
+
+Three steps, so nothing is stored from a preview:
+
+1. :func:`parse_roster` reads bytes into :class:`RosterRow` (name, email, line), or
+   raises :class:`RosterFileError` with a sentence. Pure: no database.
+2. :func:`roster_plan` compares the rows with the club's players (one query): each row
+   is ``add``, ``duplicate`` (of a player, or of an earlier row), or ``problem``.
+3. :func:`roster_import` (the service) plans again against the players as they are
+   now, inside one transaction, and creates the ``add`` rows.
+
+Between 2 and 3 the rows travel in a signed token (:func:`rows_token`), never in
+form fields a browser could change.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from rookclub.clubs.models import Club, Player
+from rookclub.clubs.permissions import require_director
+from rookclub.core.csv_out import FORMULA_START, CsvTable, filename
+from rookclub.core.errors import Invalid
+from rookclub.core.limits import NAME_MAX, name_problem
+
+#: The largest file accepted, and the most rows in it (a club, not a city).
+FILE_MAX_BYTES = 1_000_000
+ROWS_MAX = 2_000
+EMAIL_MAX = 254
+#: How long a preview may wait for its "Import" (seconds).
+TOKEN_MAX_AGE = 3600
+#: A token travels in a form, under DATA_UPLOAD_MAX_MEMORY_SIZE (1 MiB) with room to spare.
+TOKEN_MAX_CHARS = 900_000
+
+NAME_HEADERS = {"name", "player", "player name", "full name", "fullname", "names", "players"}
+FIRST_HEADERS = {"first name", "firstname", "first", "given name", "forename"}
+LAST_HEADERS = {"last name", "lastname", "last", "surname", "family name"}
+EMAIL_HEADERS = {"email", "e-mail", "email address", "e-mail address", "mail"}
+
+
+class RosterFileError(Invalid):
+    """The file cannot be read as a roster at all (not one row's problem)."""
+
+    code = "roster_file"
+
+
+@dataclass(frozen=True)
+class RosterRow:
+    line: int  # the row's line in the file, as a spreadsheet numbers it (header = 1)
+    name: str
+    email: str = ""
+
+
+@dataclass
+class PlannedRow:
+    row: RosterRow
+    action: str  # "add", "duplicate" or "problem"
+    problems: list[str] = field(default_factory=list)
+    duplicate_of: str = ""  # the existing player's name
+    duplicate_line: int | None = None  # the earlier row of the file
+
+    @property
+    def note(self) -> str:
+        """What will happen to the row, in a sentence."""
+        if self.action == "add":
+            return "Will be added."
+        if self.action == "problem":
+            return " ".join(self.problems)
+        if self.duplicate_line is not None:
+            return f"Duplicate of row {self.duplicate_line} of the file: skipped."
+        return f"Already plays here as {self.duplicate_of}: skipped."
+
+
+@dataclass
+class RosterPlan:
+    rows: list[PlannedRow]
+    notes: list[str] = field(default_factory=list)  # about the file (its encoding...)
+
+    def count(self, action: str) -> int:
+        return sum(1 for r in self.rows if r.action == action)
+
+    @property
+    def to_add(self) -> list[PlannedRow]:
+        return [r for r in self.rows if r.action == "add"]
+
+
+def _file_error(message: str) -> RosterFileError:
+    return RosterFileError(message, errors={"file": [message]})
+
+
+def decode(data: bytes) -> tuple[str, list[str]]:
+    """The file's text, and a note when it was not UTF-8. Spreadsheets on Windows save
+    "CSV" as Windows-1252; every byte decodes as that or Latin-1, so a file is never
+    refused for its encoding, but the director is told to check accented names."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError:
+        pass
+    note = (
+        "The file is not UTF-8; it was read as Windows-1252 (Western European). Check "
+        'that accented names look right; if not, save the file as "CSV UTF-8" and try again.'
+    )
+    try:
+        return data.decode("cp1252"), [note]
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), [note.replace("Windows-1252", "Latin-1")]
+
+
+def _dialect(text: str) -> Any:
+    sample = "\n".join(text.splitlines()[:20])
+    try:
+        return csv.Sniffer().sniff(sample, delimiters=",;\t")
+    except csv.Error:
+        return csv.excel  # one column, or nothing to tell the delimiter by
+
+
+def _key(header: str) -> str:
+    return " ".join(header.replace("_", " ").strip().lower().split())
+
+
+def _columns(header: list[str]) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for index, cell in enumerate(header):
+        key = _key(cell)
+        for kind, names in (("name", NAME_HEADERS), ("first", FIRST_HEADERS),
+                            ("last", LAST_HEADERS), ("email", EMAIL_HEADERS)):  # fmt: skip
+            if key in names:
+                found.setdefault(kind, index)
+    if "name" not in found and "first" not in found and "last" not in found:
+        shown = ", ".join(repr(c.strip()[:30]) for c in header[:8]) or "nothing"
+        raise _file_error(
+            f'The first row must name the columns, with one called "name" (or "first '
+            f'name" and "last name"), and "email" if you have them; it holds {shown}.'
+        )
+    return found
+
+
+def parse_roster(data: bytes) -> tuple[list[RosterRow], list[str]]:
+    """The rows of a roster file and notes about the file; :class:`RosterFileError`
+    with a sentence when it cannot be read (empty, too big, no name column, too many
+    rows). Blank lines are left out; a row's own problems are :func:`roster_plan`'s."""
+    if not isinstance(data, bytes | bytearray):
+        raise _file_error("Choose a CSV file to upload.")
+    if len(data) > FILE_MAX_BYTES:
+        raise _file_error(
+            f"The file is larger than 1 MB ({FILE_MAX_BYTES:,} bytes); split it into "
+            "smaller files and import them one by one."
+        )
+    if b"\x00" in data:
+        raise _file_error(
+            "This is not a CSV file (it holds binary data). In your spreadsheet, choose "
+            '"Save as" or "Download" as CSV, and upload that.'
+        )
+    text, notes = decode(bytes(data))
+    if not text.strip():
+        raise _file_error("The file is empty.")
+    try:
+        lines = list(csv.reader(io.StringIO(text, newline=""), _dialect(text)))
+    except csv.Error as error:
+        raise _file_error(f"The file cannot be read as CSV: {error}.") from None
+    header = lines[0] if lines else []
+    columns = _columns(header)
+    rows: list[RosterRow] = []
+    for line, cells in enumerate(lines[1:], start=2):
+        if not any(cell.strip() for cell in cells):
+            continue
+        if len(rows) >= ROWS_MAX:
+            raise _file_error(
+                f"The file has more than {ROWS_MAX:,} players; import at most {ROWS_MAX:,} "
+                "at a time (split the file)."
+            )
+
+        def cell(kind: str, cells: list[str] = cells) -> str:
+            index = columns.get(kind)
+            return cells[index].strip() if index is not None and index < len(cells) else ""
+
+        name = cell("name") or " ".join(p for p in (cell("first"), cell("last")) if p)
+        name = unescape_formula(name)
+        # Runs of spaces are one space; a tab or line break stays, for the plan to refuse.
+        rows.append(RosterRow(line=line, name=re.sub(" +", " ", name).strip(" "),
+                              email=cell("email")))  # fmt: skip
+    if not rows:
+        raise _file_error("The file has a header row but no players under it.")
+    return rows, notes
+
+
+def unescape_formula(text: str) -> str:
+    """Our own CSV files write "=x" as "'=x" so a spreadsheet shows it as text
+    (:func:`rookclub.core.csv_out.safe_cell`); reading one back undoes that, so a
+    roster goes out and comes back with the same names."""
+    if text.startswith("'") and text[1:2] in FORMULA_START:
+        return text[1:]
+    return text
+
+
+def match_key(name: str) -> str:
+    """Names that differ only in case or spacing are the same player."""
+    return " ".join(name.split()).casefold()
+
+
+def _problems(row: RosterRow) -> list[str]:
+    problems = []
+    if not row.name:
+        problems.append("The name is empty.")
+    elif len(row.name) > NAME_MAX:
+        problems.append(f"The name has {len(row.name)} characters; {NAME_MAX} at most.")
+    elif name_problem(row.name):
+        problems.append(name_problem(row.name) or "")
+    if row.email:
+        try:
+            if len(row.email) > EMAIL_MAX:
+                raise ValidationError("too long")
+            validate_email(row.email)
+        except ValidationError:
+            problems.append(f"{row.email[:60]!r} is not an email address.")
+    return problems
+
+
+def roster_plan(*, club: Club, rows: list[RosterRow], notes: list[str] | None = None) -> RosterPlan:
+    """What importing ``rows`` into ``club`` would do, row by row (one query)."""
+    by_name: dict[str, str] = {}
+    by_email: dict[str, str] = {}
+    for name, email in Player.objects.filter(club=club).values_list("name", "email"):
+        by_name.setdefault(match_key(name), name)
+        if email:
+            by_email.setdefault(email.casefold(), name)
+    seen_name: dict[str, int] = {}
+    seen_email: dict[str, int] = {}
+    planned = []
+    for row in rows:
+        problems = _problems(row)
+        key, email = match_key(row.name), row.email.casefold()
+        if problems:
+            planned.append(PlannedRow(row, "problem", problems))
+        elif key in by_name or (email and email in by_email):
+            existing = by_name.get(key) or by_email[email]
+            planned.append(PlannedRow(row, "duplicate", duplicate_of=existing))
+        elif key in seen_name or (email and email in seen_email):
+            earlier = seen_name.get(key) or seen_email[email]
+            planned.append(PlannedRow(row, "duplicate", duplicate_line=earlier))
+        else:
+            planned.append(PlannedRow(row, "add"))
+            seen_name[key] = row.line
+            if email:
+                seen_email[email] = row.line
+    return RosterPlan(planned, list(notes or []))
+
+
+# ---- the rows between the preview and the import ------------------------------------
+
+
+def _salt(club: Club, by: Any) -> str:
+    return f"rookclub.roster-import:{club.pk}:{getattr(by, 'pk', None)}"
+
+
+def rows_token(*, club: Club, rows: list[RosterRow], notes: list[str], by: Any) -> str:
+    """The parsed rows, signed for this club and this director: what the preview
+    showed is what the import stores, and a changed token is refused."""
+    payload = {"rows": [[r.line, r.name, r.email] for r in rows], "notes": notes}
+    token = signing.dumps(payload, salt=_salt(club, by), compress=True)
+    if len(token) > TOKEN_MAX_CHARS:  # only a file of long, random names gets here
+        raise _file_error("This file holds too much text to import at once; split it in two.")
+    return token
+
+
+def rows_from_token(*, club: Club, token: Any, by: Any) -> tuple[list[RosterRow], list[str]]:
+    """The rows of a preview's token, or ``Invalid`` when it was changed, belongs to
+    another club or director, or is older than an hour."""
+    message = "This preview has expired or was changed; upload the file again."
+    if not isinstance(token, str) or not token or len(token) > 4 * FILE_MAX_BYTES:
+        raise Invalid(message, errors={"token": [message]}, code="roster_token")
+    try:
+        payload = signing.loads(token, salt=_salt(club, by), max_age=TOKEN_MAX_AGE)
+        rows = [RosterRow(int(n), str(name), str(email)) for n, name, email in payload["rows"]]
+        notes = [str(n) for n in payload.get("notes", [])]
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        raise Invalid(message, errors={"token": [message]}, code="roster_token") from None
+    return rows, notes
+
+
+# ---- the service ----------------------------------------------------------------------
+
+
+@transaction.atomic
+def roster_import(*, club: Club, rows: list[RosterRow], by: Any) -> RosterPlan:
+    """Create the players of ``rows`` that are new to ``club``, in one transaction;
+    duplicates and rows with problems are skipped and listed in the plan returned.
+    Planned against the players as they are now, not as they were at the preview."""
+    require_director(by, club)
+    # Lock the club's row: two directors importing at once plan one after the other, so
+    # the second sees the first's players as duplicates instead of failing on a name.
+    Club.objects.select_for_update().filter(pk=club.pk).first()
+    plan = roster_plan(club=club, rows=rows)
+    try:
+        Player.objects.bulk_create(
+            [Player(club=club, name=r.row.name, email=r.row.email) for r in plan.to_add]
+        )
+    except IntegrityError:  # a player added by hand at this very moment
+        raise Invalid(
+            "A player was added while you imported; upload the file again to see it.",
+            code="roster_changed",
+        ) from None
+    return plan
+
+
+# ---- the roster out ---------------------------------------------------------------------
+
+ROSTER_HEADER = ("name", "email", "active")
+
+
+def roster_table(club: Club) -> CsvTable:
+    """The club's players as a file :func:`parse_roster` reads back (one query)."""
+    players = Player.objects.filter(club=club).order_by("name", "id")
+    rows = [(p.name, p.email, p.active) for p in players.only("name", "email", "active")]
+    return CsvTable(ROSTER_HEADER, rows, filename(club.slug, "players", day=timezone.localdate()))

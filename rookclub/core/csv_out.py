@@ -1,0 +1,125 @@
+"""CSV downloads a spreadsheet opens right: the same file from a page's "Download CSV"
+link and from the API's ``?format=csv`` (docs/rosters.md lists every export).
+
+* UTF-8 with a byte-order mark: Excel reads a file without one as the machine's
+  ANSI code page, and "Zoë" arrives as "ZoÃ«".
+* A cell that begins with ``=``, ``+``, ``-``, ``@`` (or a tab or carriage return)
+  is text to us but a formula to a spreadsheet: a player named ``=HYPERLINK(...)``
+  would run when the director opens the file. Such text gets a leading apostrophe
+  (OWASP's advice), which spreadsheets hide. Numbers are written as numbers, so a
+  score of -80 stays -80.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from django.http import HttpResponse
+from django.utils.text import slugify
+from rest_framework import renderers
+
+BOM = "\ufeff"
+MEDIA_TYPE = "text/csv"
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: Any) -> Any:
+    """``value`` as a spreadsheet cell: text that could start a formula is escaped,
+    None is empty, booleans are yes/no, numbers stay numbers."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | float):
+        return value
+    text = str(value)
+    if text.startswith(FORMULA_START):
+        return "'" + text
+    return text
+
+
+@dataclass(frozen=True)
+class CsvTable:
+    """A header and its rows, and the file name it downloads as."""
+
+    header: Sequence[str]
+    rows: Iterable[Sequence[Any]]
+    filename: str
+
+    def as_text(self) -> str:
+        out = io.StringIO()
+        out.write(BOM)
+        writer = csv.writer(out, lineterminator="\r\n")
+        writer.writerow([safe_cell(h) for h in self.header])
+        for row in self.rows:
+            writer.writerow([safe_cell(cell) for cell in row])
+        return out.getvalue()
+
+    def as_bytes(self) -> bytes:
+        return self.as_text().encode("utf-8")
+
+
+def filename(*parts: str, day: date | None = None) -> str:
+    """``maple-street-season-standings-2026-04-02.csv``: what it is, and of when."""
+    words = [slugify(p)[:60] for p in parts if p]
+    stem = "-".join(w for w in words if w) or "rookclub"
+    return f"{stem}-{day.isoformat()}.csv" if day else f"{stem}.csv"
+
+
+def attachment(table: CsvTable) -> str:
+    return f'attachment; filename="{table.filename}"'
+
+
+def csv_response(table: CsvTable) -> HttpResponse:
+    """A page's download."""
+    response = HttpResponse(table.as_bytes(), content_type=f"{MEDIA_TYPE}; charset=utf-8")
+    response["Content-Disposition"] = attachment(table)
+    return response
+
+
+class CSVRenderer(renderers.BaseRenderer):
+    """``?format=csv`` (or ``Accept: text/csv``) on an API action that lists it in its
+    ``renderer_classes``. The view returns a :class:`CsvTable` when
+    :func:`wants_csv`; anything else (a refusal) is answered as JSON by
+    :class:`CsvErrorsAsJson`."""
+
+    media_type = MEDIA_TYPE
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None):  # type: ignore[no-untyped-def]
+        if isinstance(data, CsvTable):
+            return data.as_bytes()
+        return renderers.JSONRenderer().render(data)
+
+
+#: For an action's ``renderer_classes``: JSON stays the default.
+JSON_OR_CSV = [renderers.JSONRenderer, CSVRenderer]
+
+
+def wants_csv(request: Any) -> bool:
+    return getattr(getattr(request, "accepted_renderer", None), "format", None) == "csv"
+
+
+def csv_api_response(table: CsvTable) -> Any:
+    from rest_framework.response import Response
+
+    return Response(table, headers={"Content-Disposition": attachment(table)})
+
+
+class CsvErrorsAsJson:
+    """A refusal (400, 403, 404...) asked for as CSV is still a JSON sentence: a client
+    reads why, and no one downloads an error as a spreadsheet."""
+
+    def handle_exception(self, exc: Exception) -> Any:
+        response = super().handle_exception(exc)  # type: ignore[misc]
+        request = getattr(self, "request", None)
+        if request is not None and wants_csv(request):
+            request.accepted_renderer = renderers.JSONRenderer()
+            request.accepted_media_type = "application/json"
+        return response
