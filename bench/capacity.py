@@ -181,8 +181,10 @@ def measure_web(args: argparse.Namespace) -> dict:
     floor = answered / floor_seconds
     errors = sum(n for (_, status), n in tally.statuses.items() if status >= 500 or status == 400)
     ok = not (counts["lost"] or counts["doubled"] or counts["gaps"] or errors) and stored > 0
+    post_ms = 1000 * load.percentile(tally.latencies, 0.5) if tally.latencies else 0.0
     print(f"web ({engine}, 1 gunicorn sync worker, {args.clients} phones): "
-          f"{hands:.1f} hands/s (each a POST and a read of the game); "
+          f"{hands:.1f} hands/s (each a POST and a read of the game; POST p50 {post_ms:.0f} ms "
+          f"with {args.clients} phones queued on the worker); "
           f"floor GET /healthz {floor:.0f} req/s; ratio {hands / floor:.3f}; "
           f"lost {counts['lost']}, doubled {counts['doubled']}")  # fmt: skip
     return {"bench": "capacity", "measure": f"hands/s per gunicorn sync worker ({engine})",
