@@ -87,8 +87,8 @@ def test_batch_prints_are_routed_to_the_print_queue():
     assert found["default_queue"] == "celery"
 
 
-def test_print_time_limits_must_stay_below_the_visibility_timeout():
-    result = run_alone("check", PRINT_TASK_TIME_LIMIT="900")
+def test_a_soft_print_time_limit_above_the_hard_one_refuses_to_start():
+    result = run_alone("check", PRINT_TASK_SOFT_TIME_LIMIT="400", PRINT_TASK_TIME_LIMIT="300")
 
     assert result.returncode != 0
-    assert "PRINT_TASK_TIME_LIMIT" in result.stderr
+    assert "PRINT_TASK_SOFT_TIME_LIMIT must be a number of seconds below" in result.stderr
