@@ -86,8 +86,9 @@ def start_web(port: int, db: dict, log: Path) -> subprocess.Popen:
         "GUNICORN_ACCESS_LOG": "off",
     }
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    command = [sys.executable, "-m", "gunicorn", "rookclub.wsgi", "-c",
-               str(ROOT / "deploy" / "gunicorn.conf.py"), "--bind", f"127.0.0.1:{port}"]  # fmt: skip
+    config = str(ROOT / "deploy" / "gunicorn.conf.py")
+    command = [sys.executable, "-m", "gunicorn", "rookclub.wsgi", "-c", config,
+               "--bind", f"127.0.0.1:{port}"]  # fmt: skip
     with open(log, "w") as out:
         server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 90
@@ -213,8 +214,8 @@ def measure_print(args: argparse.Namespace) -> dict:
 
     app.conf.task_always_eager = True  # the task runs here, as in one worker process
     settings.MEDIA_ROOT = tempfile.mkdtemp(prefix="rookclub-capacity-")
-    settings.STORAGES = {**settings.STORAGES,
-                         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"}}  # fmt: skip
+    local = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    settings.STORAGES = {**settings.STORAGES, "default": local}  # the render, not the upload
     db = settings.DATABASES["default"]
     if db["ENGINE"].endswith("sqlite3"):
         db.setdefault("TEST", {})["NAME"] = str(ROOT / "var" / "capacity-print.sqlite3")
