@@ -145,13 +145,7 @@ def measure_web(args: argparse.Namespace) -> dict:
     from django.conf import settings
     from django.db import connection
 
-    db = settings.DATABASES["default"]
-    engine = db["ENGINE"].rsplit(".", 1)[-1]
-    if db["ENGINE"].endswith("sqlite3"):
-        db.setdefault("TEST", {})["NAME"] = str(ROOT / "var" / "capacity.sqlite3")
-    else:
-        db.setdefault("TEST", {})["NAME"] = f"{db['NAME']}_capacity"
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
     server = None
     try:
         games = max(40, int(args.seconds * args.rounds * 12))
@@ -177,7 +171,6 @@ def measure_web(args: argparse.Namespace) -> dict:
     finally:
         if server is not None:
             load.stop_server(server)
-        connection.creation.destroy_test_db(old_name, verbosity=0)
     hands = stored / hand_seconds
     floor = answered / floor_seconds
     errors = sum(n for (_, status), n in tally.statuses.items() if status >= 500 or status == 400)
@@ -202,7 +195,6 @@ MINIMAL = "<!doctype html><title>x</title><p>Rook score sheet</p>"
 def measure_print(args: argparse.Namespace) -> dict:
     from django.conf import settings
     from django.contrib.auth import get_user_model
-    from django.db import connection
     from weasyprint import HTML
 
     from rookclub.celery import app
@@ -216,46 +208,37 @@ def measure_print(args: argparse.Namespace) -> dict:
     settings.MEDIA_ROOT = tempfile.mkdtemp(prefix="rookclub-capacity-")
     local = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
     settings.STORAGES = {**settings.STORAGES, "default": local}  # the render, not the upload
-    db = settings.DATABASES["default"]
-    if db["ENGINE"].endswith("sqlite3"):
-        db.setdefault("TEST", {})["NAME"] = str(ROOT / "var" / "capacity-print.sqlite3")
-    else:
-        db.setdefault("TEST", {})["NAME"] = f"{db['NAME']}_capacity_print"
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
-        club = Club.objects.create(name="Capacity Rook Club", slug="capacity")
-        director = get_user_model().objects.create_user("capacity-director")
-        Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
-        players = Player.objects.bulk_create(
-            Player(club=club, name=f"Player {i:03d} Surname") for i in range(args.tables * 4)
-        )
-        night = nights.session_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
-        services.session_check_in(session=night, players=players, by=director)
-        nights.session_seat(session=night, by=director, seed=1)
-        round_pk = night.rounds.get(number=1).pk
+    club = Club.objects.create(name="Capacity Rook Club", slug="capacity")
+    director = get_user_model().objects.create_user("capacity-director")
+    Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
+    players = Player.objects.bulk_create(
+        Player(club=club, name=f"Player {i:03d} Surname") for i in range(args.tables * 4)
+    )
+    night = nights.session_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
+    services.session_check_in(session=night, players=players, by=director)
+    nights.session_seat(session=night, by=director, seed=1)
+    round_pk = night.rounds.get(number=1).pk
 
-        def batch() -> int:
-            PrintJob.objects.update(fingerprint="older")  # never served from the cache
-            job = print_job_start(kind="round-sheets", params={"round": round_pk}, by=director)
-            job.refresh_from_db()
-            assert job.state == PrintJob.State.DONE, job.error
-            return job.pages
+    def batch() -> int:
+        PrintJob.objects.update(fingerprint="older")  # never served from the cache
+        job = print_job_start(kind="round-sheets", params={"round": round_pk}, by=director)
+        job.refresh_from_db()
+        assert job.state == PrintJob.State.DONE, job.error
+        return job.pages
 
-        HTML(string=MINIMAL).write_pdf()
-        batch()  # warm up: fonts, templates, stylesheet
-        floor_n = max(8, args.tables // 2)
-        pages = 0
-        batch_seconds = floor_seconds = 0.0
-        for _ in range(args.rounds):
-            started = time.perf_counter()
-            pages += batch()
-            batch_seconds += time.perf_counter() - started
-            started = time.perf_counter()
-            for _ in range(floor_n):
-                HTML(string=MINIMAL).write_pdf()
-            floor_seconds += time.perf_counter() - started
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    HTML(string=MINIMAL).write_pdf()
+    batch()  # warm up: fonts, templates, stylesheet
+    floor_n = max(8, args.tables // 2)
+    pages = 0
+    batch_seconds = floor_seconds = 0.0
+    for _ in range(args.rounds):
+        started = time.perf_counter()
+        pages += batch()
+        batch_seconds += time.perf_counter() - started
+        started = time.perf_counter()
+        for _ in range(floor_n):
+            HTML(string=MINIMAL).write_pdf()
+        floor_seconds += time.perf_counter() - started
     rate = pages / batch_seconds
     floor = args.rounds * floor_n / floor_seconds
     print(f"print (1 worker process, {args.tables}-table round of score sheets): "
@@ -272,10 +255,22 @@ def main(argv: list[str] | None = None) -> int:
     import django
 
     django.setup()
+    from django.conf import settings
+    from django.db import connection
     from django.test.utils import setup_test_environment
 
     setup_test_environment()
-    results = [measure_web(args), measure_print(args)]
+    # Never the configured database itself: "<name>_capacity" on the same server.
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        db.setdefault("TEST", {})["NAME"] = str(ROOT / "var" / "capacity.sqlite3")
+    else:
+        db.setdefault("TEST", {})["NAME"] = f"{db['NAME']}_capacity"
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    try:
+        results = [measure_web(args), measure_print(args)]
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
     if args.json:
         with open(args.json, "a") as out:
             for result in results:
