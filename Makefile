@@ -28,8 +28,13 @@ format: $(VENV)/.installed-test
 system-packages: ## Debian packages for PDFs and browser tests (only what is missing)
 	@bash deploy/install-system-packages.sh
 
-worker: $(VENV)/.installed ## a Celery worker (needs REDIS_URL)
-	$(BIN)/celery -A rookclub worker --loglevel INFO
+# QUEUES: celery (everything but batch PDFs), print (batch PDFs), or both (default).
+# CONCURRENCY: pool processes (default: one per core). Prefetch is 1 (settings.py).
+QUEUES ?= celery,print
+CONCURRENCY ?=
+worker: $(VENV)/.installed ## a Celery worker (needs REDIS_URL): make worker QUEUES=print CONCURRENCY=2
+	$(BIN)/celery -A rookclub worker --loglevel INFO --queues $(QUEUES) --prefetch-multiplier 1 \
+		$(if $(CONCURRENCY),--concurrency $(CONCURRENCY)) $(if $(filter print,$(QUEUES)),-O fair)
 
 bench: $(VENV)/.installed-test ## the benchmark scripts under bench/
 	@for script in bench/*.py; do [ "$$(basename $$script)" = "__init__.py" ] || $(BIN)/python $$script; done

@@ -26,3 +26,59 @@ def broker_answers() -> bool | None:
         return bool(client.ping())
     except redis.RedisError:
         return False
+
+
+# --- Readiness (/readyz, issue 16): may this node take traffic now? -----------------
+
+
+def cache_answers() -> bool | None:
+    """True/False for a Redis cache (sessions, rate limits); None for local memory."""
+    if not settings.REDIS_URL:
+        return None
+    from django.core.cache import cache
+
+    try:
+        cache.set("rookclub:readyz", "1", timeout=10)
+        return cache.get("rookclub:readyz") == "1"
+    except Exception:  # any client error means: not ready
+        return False
+
+
+def storage_answers() -> bool | None:
+    """True/False for object storage (its bucket answers); None for local disk."""
+    from django.core.files.storage import default_storage
+
+    bucket = getattr(default_storage, "bucket_name", None)
+    if not bucket:
+        return None
+    import boto3
+    from botocore.config import Config
+    from botocore.exceptions import BotoCoreError, ClientError
+
+    quick = Config(connect_timeout=1, read_timeout=2, retries={"max_attempts": 1})
+    try:
+        client = boto3.session.Session().client(
+            "s3",
+            endpoint_url=default_storage.endpoint_url,
+            region_name=default_storage.region_name,
+            aws_access_key_id=default_storage.access_key,
+            aws_secret_access_key=default_storage.secret_key,
+            config=quick,
+        )
+        client.head_bucket(Bucket=bucket)
+        return True
+    except (BotoCoreError, ClientError):
+        return False
+
+
+def readiness() -> tuple[bool, dict[str, str]]:
+    """Every dependency this node needs to serve, by name: "ok", "down" or
+    "not configured"; ready when none is down."""
+    checks = {
+        "database": database_answers(),
+        "broker": broker_answers(),
+        "cache": cache_answers(),
+        "storage": storage_answers(),
+    }
+    words = {None: "not configured", True: "ok", False: "down"}
+    return all(v is not False for v in checks.values()), {k: words[v] for k, v in checks.items()}

@@ -110,8 +110,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # "database is locked"; IMMEDIATE takes the write lock when a transaction starts.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
 else:
+    # --- Database connections on more than one machine (issue 16) -----------------
+    # Each web or worker process keeps its connection CONN_MAX_AGE seconds (0: one per
+    # request) and checks it before reuse, so a restarted PostgreSQL or PgBouncer costs
+    # one reconnect, not a 500. PgBouncer in transaction pooling mode needs
+    # CONN_MAX_AGE=0 and DISABLE_SERVER_SIDE_CURSORS=1 (a cursor must not outlive the
+    # transaction PgBouncer gave it a server for); see deploy/README.md.
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("CONN_HEALTH_CHECKS", default=True)
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env.bool(
+        "DISABLE_SERVER_SIDE_CURSORS", default=False
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker, result backend and cache -----------------------
@@ -127,6 +136,16 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- Sessions on more than one machine (issue 16) ---------------------------------
+# With Redis, sessions are read from the cache every web node shares and written
+# through to the database too, so a Redis restart logs nobody out. Without it, the
+# database alone (Django's default), which every process of one machine shares.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if REDIS_URL
+    else "django.contrib.sessions.backends.db"
+)
 
 #: Posts (hands recorded, hands confirmed) one table link may make a minute.
 TABLE_LINK_POSTS_PER_MINUTE = env.int("TABLE_LINK_POSTS_PER_MINUTE", default=30)
@@ -185,6 +204,32 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
+
+# --- Celery queues (issue 16) -------------------------------------------------------
+# Batch PDFs go to the "print" queue, served by their own workers
+# (deploy/rookclub-print-worker.service: prefetch 1, so a long render never holds a
+# second batch back); everything else to the default "celery" queue
+# (deploy/rookclub-worker.service). `make worker QUEUES=print CONCURRENCY=2`.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+PRINT_QUEUE = env.str("PRINT_QUEUE", default="print")
+CELERY_TASK_ROUTES = {"rookclub.printing.tasks.*": {"queue": PRINT_QUEUE}}
+# A batch that renders longer than this is stopped (soft: recorded as failed with the
+# reason; hard: the pool child is killed). Keep both below CELERY_VISIBILITY_TIMEOUT,
+# or a batch that long is also delivered again (harmless: the second delivery waits).
+PRINT_TASK_SOFT_TIME_LIMIT = env.int("PRINT_TASK_SOFT_TIME_LIMIT", default=240)
+PRINT_TASK_TIME_LIMIT = env.int("PRINT_TASK_TIME_LIMIT", default=300)
+if not 0 < PRINT_TASK_SOFT_TIME_LIMIT < PRINT_TASK_TIME_LIMIT:
+    raise ImproperlyConfigured(
+        "PRINT_TASK_SOFT_TIME_LIMIT must be a number of seconds below PRINT_TASK_TIME_LIMIT "
+        f"(the soft limit records the failure first); they are {PRINT_TASK_SOFT_TIME_LIMIT} "
+        f"and {PRINT_TASK_TIME_LIMIT}."
+    )
+CELERY_TASK_ANNOTATIONS = {
+    "rookclub.printing.tasks.render_batch": {
+        "soft_time_limit": PRINT_TASK_SOFT_TIME_LIMIT,
+        "time_limit": PRINT_TASK_TIME_LIMIT,
+    }
+}
 
 # --- Auth -------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -255,6 +300,31 @@ STORAGES = {
         )
     },
 }
+
+# --- Shared media storage (issue 16) ----------------------------------------------
+# With AWS_STORAGE_BUCKET_NAME set, finished batch PDFs go to S3-compatible object
+# storage (django-storages), so any web node can hand out what any print worker made;
+# downloads are redirects to a signed URL valid AWS_QUERYSTRING_EXPIRE seconds, given
+# only after the permission check. Unset: MEDIA_ROOT on local disk (one machine).
+AWS_STORAGE_BUCKET_NAME = env.str("AWS_STORAGE_BUCKET_NAME", default="")
+if AWS_STORAGE_BUCKET_NAME:
+    STORAGES["default"] = {"BACKEND": "storages.backends.s3.S3Storage"}
+    AWS_S3_ENDPOINT_URL = env.str("AWS_S3_ENDPOINT_URL", default="") or None
+    AWS_S3_REGION_NAME = env.str("AWS_S3_REGION_NAME", default="") or None
+    AWS_ACCESS_KEY_ID = env.str("AWS_ACCESS_KEY_ID", default="") or None
+    AWS_SECRET_ACCESS_KEY = env.str("AWS_SECRET_ACCESS_KEY", default="") or None
+    AWS_LOCATION = env.str("AWS_LOCATION", default="")  # a key prefix inside the bucket
+    AWS_DEFAULT_ACL = None  # the bucket's own policy: private
+    AWS_QUERYSTRING_AUTH = True
+    AWS_QUERYSTRING_EXPIRE = env.int("AWS_QUERYSTRING_EXPIRE", default=60)
+    # Never overwrite: two jobs' PDFs never share a key (each is under its job's id).
+    AWS_S3_FILE_OVERWRITE = False
+    AWS_S3_SIGNATURE_VERSION = "s3v4"
+    AWS_S3_ADDRESSING_STYLE = env.str("AWS_S3_ADDRESSING_STYLE", default="") or None
+#: Hand out stored PDFs as a redirect to a signed URL (object storage) or stream them
+#: through the app (always for local disk; PRINT_DOWNLOAD_REDIRECT=0 when the phones
+#: cannot reach the object storage's address).
+PRINT_DOWNLOAD_REDIRECT = env.bool("PRINT_DOWNLOAD_REDIRECT", default=True)
 
 # --- Printing ----------------------------------------------------------------
 # Score-sheet text drawn as whole runs through WeasyPrint's private SVG modules
@@ -366,7 +436,7 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
     # The load balancer probes /healthz over plain HTTP.
-    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)

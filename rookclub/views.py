@@ -36,6 +36,18 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse(body, status=200 if healthy else 503)
 
 
+@never_cache
+@require_GET
+def readyz(request: HttpRequest) -> JsonResponse:
+    """Readiness for the load balancer: 200 when this node can serve (database, and the
+    Redis broker and cache and the object storage when configured); 503 naming the
+    ones that failed. /healthz stays the liveness check."""
+    ready, checks = health.readiness()
+    failed = [name for name, state in checks.items() if state == "down"]
+    body = {"status": "ready" if ready else "unavailable", "failed": failed, **checks}
+    return JsonResponse(body, status=200 if ready else 503)
+
+
 #: What a score page needs to work offline; the service worker keeps them (static/js/sw.js).
 OFFLINE_FILES = [
     "css/app.css",

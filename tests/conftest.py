@@ -81,6 +81,7 @@ def celery_worker(django_db_setup, django_db_blocker) -> Iterator[str | None]:
     log = open(ROOT / "var" / "test-celery-worker.log", "w")  # noqa: SIM115 - kept open for the worker
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "rookclub", "worker", "--pool", "solo",
+         "--queues", "celery,print",  # the default queue and the batch PDFs' own
          "--loglevel", "INFO", "--without-gossip", "--without-mingle", "--hostname",
          f"rookclub-test-{os.getpid()}@%h"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -109,3 +110,24 @@ def require_worker(celery_worker) -> str:
             pytest.fail(message)
         pytest.skip(message)
     return celery_worker
+
+
+@pytest.fixture(scope="session")
+def s3_server():
+    """moto's S3 server in its own process for the session (tests/s3_server.py)."""
+    from tests.s3_server import moto_server
+
+    with moto_server() as server:
+        yield server
+
+
+@pytest.fixture
+def s3_storage(settings, s3_server):
+    """This test's media in a fresh bucket of the S3 server, as AWS_STORAGE_BUCKET_NAME does.
+
+    Only this process: a real worker started by ``celery_worker`` keeps its own storage."""
+    import uuid
+
+    bucket = s3_server.make_bucket(f"rookclub-{uuid.uuid4().hex[:12]}")
+    settings.STORAGES = {**settings.STORAGES, "default": s3_server.storage_options(bucket)}
+    return bucket

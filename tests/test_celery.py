@@ -45,3 +45,20 @@ def test_print_batches_are_acknowledged_late_and_put_back_when_a_worker_is_lost(
     assert settings.CELERY_VISIBILITY_TIMEOUT > 2 * settings.PRINT_JOB_STALL_SECONDS, (
         "a task retried after the stall time must not outlive the visibility timeout"
     )
+
+
+def test_batch_prints_go_to_the_print_queue_with_time_limits_and_the_rest_to_the_default():
+    """Issue 16: print workers (-Q print) take batches; the default workers the rest."""
+    from rookclub.celery import app
+    from rookclub.printing.tasks import render_batch
+
+    router = app.amqp.router
+    assert router.route({}, render_batch.name)["queue"].name == "print"
+    assert router.route({}, ping.name)["queue"].name == app.conf.task_default_queue == "celery"
+    assert render_batch.soft_time_limit == settings.PRINT_TASK_SOFT_TIME_LIMIT
+    assert render_batch.time_limit == settings.PRINT_TASK_TIME_LIMIT
+    assert (
+        render_batch.soft_time_limit
+        < render_batch.time_limit
+        < (settings.CELERY_VISIBILITY_TIMEOUT)
+    )

@@ -41,3 +41,65 @@ def test_healthz_answers_503_when_the_database_does_not_answer(client, monkeypat
 
 def test_healthz_refuses_writes(client):
     assert client.post("/healthz").status_code == 405
+
+
+# ---- /readyz: may the load balancer send this node traffic? (issue 16) ----------------------
+
+
+def test_readyz_answers_ready_naming_each_dependency(client):
+    response = client.get("/readyz")
+
+    assert response.status_code == 200
+    body = response.json()
+    configured = "ok" if settings.REDIS_URL else "not configured"
+    assert body == {"status": "ready", "failed": [], "database": "ok", "broker": configured,
+                    "cache": configured, "storage": "not configured"}  # fmt: skip
+    assert "no-cache" in response["Cache-Control"]
+
+
+def test_readyz_checks_object_storage_when_configured(client, s3_storage):
+    response = client.get("/readyz")
+
+    assert response.status_code == 200
+    assert response.json()["storage"] == "ok"
+
+
+def test_readyz_answers_503_naming_a_bucket_that_does_not_answer(client, settings, s3_server):
+    settings.STORAGES = {**settings.STORAGES,
+                         "default": s3_server.storage_options("no-such-bucket")}  # fmt: skip
+
+    response = client.get("/readyz")
+
+    assert response.status_code == 503
+    assert response.json()["failed"] == ["storage"]
+    assert response.json()["status"] == "unavailable"
+
+
+def test_readyz_answers_503_naming_redis_when_it_does_not_answer(client, settings):
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": settings.REDIS_URL}}  # fmt: skip
+
+    response = client.get("/readyz")
+
+    assert response.status_code == 503
+    assert response.json()["failed"] == ["broker", "cache"]
+    assert response.json()["database"] == "ok"
+
+
+def test_readyz_answers_503_when_the_database_does_not_answer(client, monkeypatch):
+    from rookclub import health
+
+    def cursor_that_fails():
+        raise health.connection.OperationalError("connection refused")
+
+    monkeypatch.setattr(health.connection, "cursor", cursor_that_fails)
+
+    response = client.get("/readyz")
+
+    assert response.status_code == 503
+    assert "database" in response.json()["failed"]
+
+
+def test_readyz_refuses_writes(client):
+    assert client.post("/readyz").status_code == 405

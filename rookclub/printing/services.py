@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
-from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
@@ -22,6 +21,7 @@ from rookclub.printing.kinds import Built, Kind, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import job_beat, job_claim, job_send, job_sweep
 from rookclub.printing.render import page_size_from, render_batch_pdf, render_pdf
+from rookclub.printing.storage import result_save
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +144,7 @@ def print_job_run(*, job_pk: int) -> PrintJob | None:
             stamps=built.stamps,
             on_progress=lambda done, total: _progress(job, done, total),
         )
-        job.result.save(built.filename, ContentFile(pdf), save=False)
+        result_save(job, built.filename, pdf)  # storage.py: local disk or object storage
         outcome = {
             "state": PrintJob.State.DONE,
             "result": job.result.name,

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -22,6 +22,7 @@ from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import PrintQueueDown, job_sweep
 from rookclub.printing.services import document_pdf, print_job_start
 from rookclub.printing.site import site_url
+from rookclub.printing.storage import result_response
 
 
 def pdf_response(pdf: bytes, filename: str, *, download: bool = False) -> HttpResponse:
@@ -222,5 +223,4 @@ def job_download(request: HttpRequest, pk: int) -> HttpResponse:
             return JsonResponse({"detail": "No such print job, or its PDF is not ready."},
                                 status=404)  # fmt: skip
         raise Http404("No such print job, or its PDF is not ready.")
-    name = job.result.name.rsplit("/", 1)[-1]
-    return FileResponse(job.result.open("rb"), content_type="application/pdf", filename=name)
+    return result_response(job)  # a signed URL on object storage, else streamed

@@ -1,0 +1,282 @@
+"""Capacity: hands/s one gunicorn sync worker records, and pages/s one print worker
+renders, for deploy/README.md's table (issue 16).
+
+Run from the repository root, with the production database's kind of server::
+
+    DATABASE_URL=postgres://... .venv/bin/python bench/capacity.py [--quick] [--json PATH]
+
+1. Web: a throwaway database on DATABASE_URL's server (bench/load.py's machinery),
+   one gunicorn *sync* worker started with deploy/gunicorn.conf.py (DEBUG=0), and
+   phones that record whole games through the API, each hand a POST and the game
+   read again after it, as the score page does. Its floor, interleaved with it on the
+   same worker: GET /healthz (one ``SELECT 1``), the least a request through this stack
+   and this database costs. Every hand a phone was told was stored is checked in the
+   database (lost 0, doubled 0), or the script exits 1.
+2. Print: one process renders a club night's round of score sheets (64 tables) as a
+   print worker does (``print_job_start`` with the task run in-process: build, render,
+   store). Its floor, interleaved: WeasyPrint rendering a minimal one-page document.
+
+Prints each rate, its floor and the ratio; ``--json PATH`` appends one line per measure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import http.client
+import importlib.util
+import json
+import os
+import secrets
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
+
+
+def _load_module():
+    spec = importlib.util.spec_from_file_location("bench_load", ROOT / "bench" / "load.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_load"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+load = _load_module()
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes: a smoke test")
+    parser.add_argument("--json", metavar="PATH", help="append one JSON line per measure")
+    parser.add_argument("--clients", type=int, default=4, help="phones (default 4)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (default 3)")
+    parser.add_argument("--seconds", type=float, default=8, help="seconds per web phase")
+    parser.add_argument("--tables", type=int, default=64, help="tables in the print batch")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.rounds, args.seconds, args.tables, args.clients = 1, 2, 8, 2
+    return args
+
+
+# ---- web: hands/s per sync worker ---------------------------------------------------------
+
+
+def start_web(port: int, db: dict, log: Path) -> subprocess.Popen:
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "DATABASE_URL": load.database_url(db),
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0",
+        "THROTTLE_ANON": "off",
+        "THROTTLE_USER": "off",
+        "LOG_LEVEL": "WARNING",
+        "GUNICORN_WORKERS": "1",
+        "GUNICORN_THREADS": "1",  # a sync worker: one request at a time
+        "GUNICORN_ACCESS_LOG": "off",
+    }
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    config = str(ROOT / "deploy" / "gunicorn.conf.py")
+    command = [sys.executable, "-m", "gunicorn", "rookclub.wsgi", "-c", config,
+               "--bind", f"127.0.0.1:{port}"]  # fmt: skip
+    with open(log, "w") as out:
+        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn stopped at start; see {log}")
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/healthz")
+            if connection.getresponse().status == 200:
+                return server
+        except OSError:
+            pass
+        time.sleep(0.3)
+    server.terminate()
+    raise RuntimeError(f"gunicorn did not answer /healthz in 90 s; see {log}")
+
+
+def hands_phase(port, tokens, client_games, seconds, tally) -> int:
+    """Phones record hands for ``seconds``; the hands they stored."""
+    deadline = time.monotonic() + seconds
+    clients = [load.Client(i, port, tokens[i], client_games[i], deadline, tally, 0, 1)
+               for i in range(len(tokens))]  # fmt: skip
+    for client in clients:
+        client.start()
+    for client in clients:
+        client.join(timeout=seconds + 60)
+    return sum(client.stored for client in clients)
+
+
+def floor_phase(port: int, clients: int, seconds: float) -> int:
+    """As many phones asking GET /healthz (keep-alive) for ``seconds``; answers counted."""
+    deadline = time.monotonic() + seconds
+    counts = [0] * clients
+
+    def ask(index: int) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        while time.monotonic() < deadline:
+            connection.request("GET", "/healthz")
+            response = connection.getresponse()
+            response.read()
+            if response.status == 200:
+                counts[index] += 1
+
+    threads = [threading.Thread(target=ask, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(counts)
+
+
+def measure_web(args: argparse.Namespace) -> dict:
+    from django.conf import settings
+    from django.db import connection
+
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    server = None
+    try:
+        games = max(40, int(args.seconds * args.rounds * 12))
+        seeded = SimpleNamespace(clients=args.clients, pairs=0, games=games)
+        tokens, client_games, all_games = load.seed(seeded)
+        connection.close()
+        port = load.free_port()
+        server = start_web(port, settings.DATABASES["default"], ROOT / "var" / "capacity.log")
+        floor_phase(port, args.clients, 1)  # warm up both paths
+        tally = load.Tally()
+        stored = answered = 0
+        hand_seconds = floor_seconds = 0.0
+        for _ in range(args.rounds):  # interleaved: hands, then the floor, again and again
+            started = time.monotonic()
+            stored += hands_phase(port, tokens, client_games, args.seconds, tally)
+            hand_seconds += time.monotonic() - started
+            started = time.monotonic()
+            answered += floor_phase(port, args.clients, args.seconds / 2)
+            floor_seconds += time.monotonic() - started
+        load.stop_server(server)
+        server = None
+        counts = load.check(all_games, tally)
+    finally:
+        if server is not None:
+            load.stop_server(server)
+    hands = stored / hand_seconds
+    floor = answered / floor_seconds
+    errors = sum(n for (_, status), n in tally.statuses.items() if status >= 500 or status == 400)
+    ok = not (counts["lost"] or counts["doubled"] or counts["gaps"] or errors) and stored > 0
+    post_ms = 1000 * load.percentile(tally.latencies, 0.5) if tally.latencies else 0.0
+    print(f"web ({engine}, 1 gunicorn sync worker, {args.clients} phones): "
+          f"{hands:.1f} hands/s (each a POST and a read of the game; POST p50 {post_ms:.0f} ms "
+          f"with {args.clients} phones queued on the worker); "
+          f"floor GET /healthz {floor:.0f} req/s; ratio {hands / floor:.3f}; "
+          f"lost {counts['lost']}, doubled {counts['doubled']}")  # fmt: skip
+    return {"bench": "capacity", "measure": f"hands/s per gunicorn sync worker ({engine})",
+            "rookclub": f"{hands:.1f} hands/s", "floor": f"{floor:.0f} req/s GET /healthz",
+            "ratio": round(hands / floor, 3), "goal": "lost 0, doubled 0; rate for the table",
+            "ok": bool(ok), "value": round(hands, 2)}  # fmt: skip
+
+
+# ---- print: pages/s per print worker ------------------------------------------------------
+
+MINIMAL = "<!doctype html><title>x</title><p>Rook score sheet</p>"
+
+
+def measure_print(args: argparse.Namespace) -> dict:
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from weasyprint import HTML
+
+    from rookclub.celery import app
+    from rookclub.clubs import services
+    from rookclub.clubs.models import Club, Membership, Player
+    from rookclub.printing.models import PrintJob
+    from rookclub.printing.services import print_job_start
+    from scoring import nights
+
+    app.conf.task_always_eager = True  # the task runs here, as in one worker process
+    settings.MEDIA_ROOT = tempfile.mkdtemp(prefix="rookclub-capacity-")
+    local = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    settings.STORAGES = {**settings.STORAGES, "default": local}  # the render, not the upload
+    club = Club.objects.create(name="Capacity Rook Club", slug="capacity")
+    director = get_user_model().objects.create_user("capacity-director")
+    Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
+    players = Player.objects.bulk_create(
+        Player(club=club, name=f"Player {i:03d} Surname") for i in range(args.tables * 4)
+    )
+    night = nights.session_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
+    services.session_check_in(session=night, players=players, by=director)
+    nights.session_seat(session=night, by=director, seed=1)
+    round_pk = night.rounds.get(number=1).pk
+
+    def batch() -> int:
+        PrintJob.objects.update(fingerprint="older")  # never served from the cache
+        job = print_job_start(kind="round-sheets", params={"round": round_pk}, by=director)
+        job.refresh_from_db()
+        assert job.state == PrintJob.State.DONE, job.error
+        return job.pages
+
+    HTML(string=MINIMAL).write_pdf()
+    batch()  # warm up: fonts, templates, stylesheet
+    floor_n = max(8, args.tables // 2)
+    pages = 0
+    batch_seconds = floor_seconds = 0.0
+    for _ in range(args.rounds):
+        started = time.perf_counter()
+        pages += batch()
+        batch_seconds += time.perf_counter() - started
+        started = time.perf_counter()
+        for _ in range(floor_n):
+            HTML(string=MINIMAL).write_pdf()
+        floor_seconds += time.perf_counter() - started
+    rate = pages / batch_seconds
+    floor = args.rounds * floor_n / floor_seconds
+    print(f"print (1 worker process, {args.tables}-table round of score sheets): "
+          f"{rate:.1f} pages/s; floor minimal WeasyPrint page {floor:.1f} pages/s; "
+          f"ratio {rate / floor:.2f}")  # fmt: skip
+    return {"bench": "capacity", "measure": "pages/s per print worker process",
+            "rookclub": f"{rate:.1f} pages/s", "floor": f"{floor:.1f} pages/s minimal page",
+            "ratio": round(rate / floor, 2), "goal": "rate for the table", "ok": pages > 0,
+            "value": round(rate, 2)}  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.db import connection
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()
+    # Never the configured database itself: "<name>_capacity" on the same server.
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        db.setdefault("TEST", {})["NAME"] = str(ROOT / "var" / "capacity.sqlite3")
+    else:
+        db.setdefault("TEST", {})["NAME"] = f"{db['NAME']}_capacity"
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    try:
+        results = [measure_web(args), measure_print(args)]
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+    if args.json:
+        with open(args.json, "a") as out:
+            for result in results:
+                out.write(json.dumps(result) + "\n")
+    return 0 if all(r["ok"] for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""Where a finished batch PDF is kept, and how it is handed out.
+
+Kept in Django's default storage: local disk (``MEDIA_ROOT``) on one machine, or
+S3-compatible object storage when ``AWS_STORAGE_BUCKET_NAME`` is set, so that a web
+node on another machine can hand out what a print worker made (issue 16).
+
+Handed out only after the caller has checked who asks (views.job_download): a
+redirect to a signed URL that expires after ``AWS_QUERYSTRING_EXPIRE`` seconds when
+the storage signs its URLs, else the file streamed through the app.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.files.base import ContentFile, File
+from django.http import FileResponse, HttpResponse, HttpResponseRedirect
+
+from rookclub.printing.models import PrintJob
+
+
+def result_save(job: PrintJob, filename: str, content: bytes | File) -> str:
+    """Store ``content`` as ``job``'s PDF (not saved to the row: the caller does).
+
+    The key sits under the job's own id (``print/2026/11/42/round-3-sheets.pdf``): two
+    jobs never share one, even on object storage that overwrites, and the file keeps the
+    name the director downloads. Returns the stored name."""
+    if isinstance(content, bytes):
+        content = ContentFile(content)
+    job.result.save(f"{job.pk}/{filename}", content, save=False)
+    return job.result.name
+
+
+def download_name(job: PrintJob) -> str:
+    return job.result.name.rsplit("/", 1)[-1]
+
+
+def _signs_urls(storage: Any) -> bool:
+    """Object storage whose URLs are signed and expire (django-storages' S3 backend)."""
+    return bool(getattr(storage, "querystring_auth", False)) and hasattr(storage, "bucket_name")
+
+
+def result_response(job: PrintJob) -> HttpResponse:
+    """The PDF of a done ``job`` for someone already allowed to see it."""
+    storage = job.result.storage
+    name = download_name(job)
+    if settings.PRINT_DOWNLOAD_REDIRECT and _signs_urls(storage):
+        url = storage.url(
+            job.result.name,
+            parameters={
+                "ResponseContentType": "application/pdf",
+                "ResponseContentDisposition": f'inline; filename="{name}"',
+            },
+        )  # valid for the storage's querystring_expire (AWS_QUERYSTRING_EXPIRE) seconds
+        response = HttpResponseRedirect(url)
+    else:
+        response = FileResponse(job.result.open("rb"), content_type="application/pdf",
+                                filename=name)  # fmt: skip
+    # The answer is for this person only, and a signed URL is short-lived.
+    response["Cache-Control"] = "private, no-store"
+    return response
