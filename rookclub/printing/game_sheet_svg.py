@@ -19,11 +19,10 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from xml.sax.saxutils import escape
 
+from rookclub.printing.canvas import Canvas
 from rookclub.printing.documents import EW, NS, GameSheetDoc, HandLine
 from rookclub.printing.sheet_svg import GRID_WIDTH, game_head_svg
-from rookclub.printing.stamp_text import Run
 from rookclub.printing.stamps import SCHEME, StampImage, fast_path_active, frame_stamp, text_width
 
 W = GRID_WIDTH
@@ -33,7 +32,7 @@ ROW, HEAD_ROW, LINE = 6.0, 5.2, 2.9
 # shorter page once the drawing is scaled to its width), less the header and the
 # facts line on a first page.
 FIRST_PAGE, NEXT_PAGE = 196.0, 240.0
-INK, MUTED, RED, GREEN = "#111", "#555", "#b00020", "#1b6e3a"
+MUTED, RED, GREEN = "#555", "#b00020", "#1b6e3a"
 
 
 @dataclass(frozen=True)
@@ -119,78 +118,11 @@ def _num(value: int | None) -> str:
     return "" if value is None else str(value).replace("-", "\N{MINUS SIGN}")
 
 
-FAMILY = ("Liberation Sans", "DejaVu Sans", "sans-serif")
-
-
-class Canvas:
-    """One page's drawing, in drawing order: fills, rules, then text. Its text is kept as
-    runs, handed straight to the stamp under the fast path (no SVG to write or read)."""
-
-    def __init__(self) -> None:
-        self.fills: dict[str, list[str]] = {}
-        self.rules: dict[tuple[str, float], list[str]] = {}
-        self.runs: list[Run] = []
-
-    def rect(self, x: float, y: float, w: float, h: float, fill: str) -> None:
-        self.fills.setdefault(fill, []).append(f"M{x:g} {y:g}h{w:g}v{h:g}h{-w:g}z")
-
-    def line(self, x1: float, y1: float, x2: float, y2: float, weight: float = 0.2,
-             colour: str = "") -> None:  # fmt: skip
-        colour = colour or ("#111" if weight > 0.3 else "#8a8a8a")
-        self.rules.setdefault((colour, weight), []).append(f"M{x1:g} {y1:g}L{x2:g} {y2:g}")
-
-    def box(self, x: float, y: float, w: float, h: float, weight: float, colour: str = "") -> None:
-        colour = colour or ("#111" if weight > 0.3 else "#8a8a8a")
-        self.rules.setdefault((colour, weight), []).append(f"M{x:g} {y:g}h{w:g}v{h:g}h{-w:g}z")
-
-    def tick(self, x: float, y: float) -> None:
-        """A green check mark ending at ``x`` on the baseline ``y``: drawn, not a glyph,
-        so no other font is embedded for it."""
-        mark = f"M{x - 1.9:g} {y - 1.05:g}l0.6 0.75l1.15 -1.85"
-        self.rules.setdefault((GREEN, 0.36), []).append(mark)
-
-    def text(self, x: float, y: float, value: str, *, anchor: str = "start", size: float = SIZE,
-             bold: bool = False, fill: str = "", fit: float | None = None) -> None:  # fmt: skip
-        if value:
-            weight = 700 if bold else 400
-            run = Run(round(x, 2), round(y, 2), value, FAMILY, size, weight, "normal", anchor,
-                      fill or INK, fit)  # fmt: skip
-            self.runs.append(run)
-
-    def svg(self, height: float, *, texts: bool = True) -> str:
-        """The page as SVG; without its ``texts`` when they are drawn from ``runs``."""
-        parts = [f'<path d="{"".join(d)}" fill="{fill}"/>' for fill, d in self.fills.items()]
-        parts += [f'<path d="{"".join(d)}" fill="none" stroke="{colour}" stroke-width="{w:g}" '
-                  'stroke-linecap="round"/>' for (colour, w), d in self.rules.items()]  # fmt: skip
-        if texts:
-            parts += [_element(run) for run in self.runs]
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{W:g}mm" height="{height:g}mm" '
-            f'viewBox="0 0 {W:g} {height:g}" font-family="{", ".join(FAMILY)}" '
-            f'font-size="{SIZE:g}" fill="{INK}">' + "".join(parts) + "</svg>"
-        )
-
-
-def _element(run: Run) -> str:
-    attributes = f'x="{run.x:g}" y="{run.y:g}"'
-    if run.anchor != "start":
-        attributes += f' text-anchor="{run.anchor}"'
-    if run.size != SIZE:
-        attributes += f' font-size="{run.size:g}"'
-    if run.weight != 400:
-        attributes += ' font-weight="bold"'
-    if run.fill != INK:
-        attributes += f' fill="{run.fill}"'
-    if run.fit:
-        attributes += f' data-fit="{run.fit:g}"'
-    return f"<text {attributes}>{escape(run.text)}</text>"
-
-
 @dataclass
 class Page:
     number: int
     first: bool
-    canvas: Canvas = field(default_factory=Canvas)
+    canvas: Canvas = field(default_factory=lambda: Canvas(W, size=SIZE))
     height: float = 0.0
     key: str = ""
     count: int = 1
@@ -198,6 +130,12 @@ class Page:
     @property
     def url(self) -> str:
         return f"{SCHEME}{self.key}"
+
+
+def _tick(canvas: Canvas, x: float, y: float) -> None:
+    """A green check mark ending at ``x`` on the baseline ``y``: drawn, not a glyph, so no
+    other font (the fallback that has "✓") is embedded for it."""
+    canvas.path(((x - 1.9, y - 1.05), (x - 1.3, y - 0.3), (x - 0.15, y - 2.15)), 0.36, GREEN)
 
 
 def _table_head(page: Page, y: float, columns, groups) -> float:
@@ -237,7 +175,7 @@ def _row(page: Page, y: float, line: HandLine, columns, height: float, index: in
         x = column.at()
         if i == len(columns) - 1 and line.confirmed:
             x -= 3  # room for the tick
-            c.tick(column.at("end"), base)
+            _tick(c, column.at("end"), base)
         fit = column.width - 3 if column.align == "start" else None
         fill = ink or (MUTED if i == 0 else "")
         c.text(x, base, value, anchor=column.align, bold=i == 1, fill=fill, fit=fit)
@@ -283,7 +221,7 @@ def _tail_blocks(doc: GameSheetDoc) -> list[tuple[float, object]]:
         first = "corrected by a director (details below) ·"
         c.text(x, y + 3.4, first, size=2.65, fill="#444")
         x += text_width(first + " ", 2.65)
-        c.tick(x + 2.4, y + 3.4)
+        _tick(c, x + 2.4, y + 3.4)
         c.text(x + 3.2, y + 3.4, _legend(doc), size=2.65, fill="#444", fit=W - x - 3.3)
 
     blocks.append((5.0, legend))
@@ -395,11 +333,11 @@ def game_stamps(docs, font_config) -> dict[str, StampImage]:
                 key, game_head_svg(doc.header), font_config, under=frame
             )
         for page in game_pages(doc):
-            if fast_path_active():
-                svg = page.canvas.svg(page.height, texts=False)
-                found[page.url] = StampImage(page.key, svg, font_config, runs=page.canvas.runs)
-            else:
-                found[page.url] = StampImage(page.key, page.canvas.svg(page.height), font_config)
+            fast = fast_path_active()
+            svg = page.canvas.svg(page.height, fast=fast)
+            found[page.url] = StampImage(
+                page.key, svg, font_config, canvas=page.canvas if fast else None
+            )
     return found
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import logging
 import math
+import tempfile
 from collections.abc import Mapping
 from functools import partial
-from typing import Any
+from typing import Any, BinaryIO
 
-from django.core.files.base import ContentFile
+from django.core.files import File
 from django.db import transaction
 from django.utils import timezone
 
@@ -21,13 +22,14 @@ from rookclub.printing.documents import fingerprint
 from rookclub.printing.kinds import Built, Kind, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import job_beat, job_claim, job_send, job_sweep
-from rookclub.printing.render import page_size_from, render_batch_pdf, render_pdf
+from rookclub.printing.render import page_size_from, render_batch, render_pdf
 
 log = logging.getLogger(__name__)
 
 # Bump when templates or the stylesheet change, so cached PDFs are rendered again.
-RENDER_VERSION = "4"  # 2: stamp text drawn as whole runs; 3: sheet headers are stamps;
-# 4: table cards place players by seat and can name the match (tournament cards)
+RENDER_VERSION = "5"  # 2: stamp text drawn as whole runs; 3: sheet headers are stamps;
+# 4: table cards place players by seat and can name the match (tournament cards);
+# 5: completed sheets are stamps
 
 
 def _params(kind: Kind, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -112,6 +114,13 @@ def print_job_start(*, kind: str, params: Mapping[str, Any], by: Any) -> PrintJo
     return job
 
 
+def _store_result(job: PrintJob, filename: str, pdf: BinaryIO) -> str:
+    """Save a finished batch's PDF (an open file, read from its start) through Django's
+    storage API; returns the stored name. The one place a batch's bytes meet storage."""
+    job.result.save(filename, File(pdf, name=filename), save=False)
+    return job.result.name
+
+
 class _TakenOver(Exception):
     """This start of the job was presumed lost and another worker took it over."""
 
@@ -135,19 +144,22 @@ def print_job_run(*, job_pk: int) -> PrintJob | None:
         found = kind_named(job.kind, batch=True)
         built = found.build(job.parameters, SYSTEM)  # checked when the job was started
         chunk = max(4, math.ceil(len(built.items) / 10))
-        pdf, pages = render_batch_pdf(
-            found.template,
-            built.items,
-            context=built.context,
-            page_size=job.parameters.get("size", "a4"),
-            chunk=chunk,
-            stamps=built.stamps,
-            on_progress=lambda done, total: _progress(job, done, total),
-        )
-        job.result.save(built.filename, ContentFile(pdf), save=False)
+        with tempfile.TemporaryFile(prefix="rookclub-batch-", suffix=".pdf") as pdf:
+            pages = render_batch(
+                pdf,
+                found.template,
+                built.items,
+                context=built.context,
+                page_size=job.parameters.get("size", "a4"),
+                chunk=chunk,
+                stamps=built.stamps,
+                on_progress=lambda done, total: _progress(job, done, total),
+            )
+            pdf.seek(0)
+            stored = _store_result(job, built.filename, pdf)
         outcome = {
             "state": PrintJob.State.DONE,
-            "result": job.result.name,
+            "result": stored,
             "fingerprint": _fingerprint(found, job.parameters, built),  # what it really shows
             "pages": pages,
         }

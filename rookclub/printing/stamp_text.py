@@ -195,9 +195,11 @@ def shaped(text: str, family: tuple[str, ...], style: str, weight: int, size: fl
     return Shaped(width, tuple(pieces), layout, css, direct)
 
 
-def draw_runs(stream, runs: list[Run], font_config, *, scale: float, dx: float, dy: float):
+def draw_runs(stream, runs: list[Run], font_config, *, scale: float, dx: float, dy: float,
+              paint: bytes = b""):  # fmt: skip
     """Draw ``runs`` on a WeasyPrint stream, user units scaled by ``scale`` and moved
-    by (``dx``, ``dy``): the SVG root's viewBox transform.
+    by (``dx``, ``dy``): the SVG root's viewBox transform. ``paint``: PDF operators in
+    the same units, drawn first (a Canvas's shapes).
 
     Each run is one line of content (``Tm``, ``Tf`` when the font changes, ``TJ``)
     written straight to the stream's list of operators (pydyf's ``Stream.stream``)."""
@@ -208,6 +210,10 @@ def draw_runs(stream, runs: list[Run], font_config, *, scale: float, dx: float, 
     fonts: dict[int, Any] = {}  # Pango font key (any size) -> this PDF's font
     stream.push_state()
     stream.transform(a=scale, d=scale, e=dx, f=dy)
+    if paint:
+        stream.push_state()
+        stream.stream.append(paint)
+        stream.pop_state()
     stream.begin_text()
     colour, current = None, None
     for run in runs:

@@ -49,6 +49,7 @@ from weasyprint.images import SVGImage
 
 from rookclub.core.limits import xml_safe
 from rookclub.printing import stamp_text
+from rookclub.printing.canvas import Canvas
 from rookclub.printing.documents import BlankRow, BlankSheet
 from rookclub.printing.fetch import url_fetcher
 from rookclub.printing.fitting import SMALLEST, fit_in_python, text_width
@@ -251,18 +252,21 @@ class StampImage(SVGImage):
     """
 
     def __init__(self, key: str, svg: str, font_config, *, under: StampImage | None = None,
-                 runs: list[stamp_text.Run] | None = None):  # fmt: skip
-        """``runs``: the stamp's text, already as runs (under the fast path only), which
-        ``svg`` then leaves out."""
+                 canvas: Canvas | None = None):  # fmt: skip
+        """``canvas``: under the fast path only, the drawing (canvas.py) whose shapes and
+        text are drawn straight into the PDF; ``svg`` then leaves them out."""
         self.under = under
         self.font_config = font_config
         context = text_context(font_config)
         # Names stored before control characters were refused (a tab, a \x01) are
         # not XML: left in, the parser refused the whole sheet.
         tree = ElementTree.fromstring(xml_safe(svg))
-        self.runs: list[stamp_text.Run] = list(runs or ())
+        self.paint = canvas.paint() if canvas else b""
+        self.runs: list[stamp_text.Run] = list(canvas.runs) if canvas else []
         if fast_path_active():
             self.runs += stamp_text.take_runs(tree)  # drawn in one pass, fitted as drawn
+        elif canvas:
+            raise ValueError("a canvas is drawn directly only under the fast path")
         else:
             fit_in_python(tree)
         self.viewbox = _viewbox(tree)
@@ -283,9 +287,9 @@ class StampImage(SVGImage):
                 group.id = self.name
                 x_objects[self.name] = group
                 super().draw(group, concrete_width, concrete_height, image_rendering)
-                if self.runs:
+                if self.runs or self.paint:
                     scale, dx, dy = _fitting(self.viewbox, concrete_width, concrete_height)
-                    stamp_text.draw_runs(group, self.runs, self.font_config,
+                    stamp_text.draw_runs(group, self.runs, self.font_config, paint=self.paint,
                                          scale=scale, dx=dx, dy=dy)  # fmt: skip
         stream.draw_x_object(self.name)
 
