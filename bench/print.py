@@ -62,7 +62,8 @@ def report(args, measure: str, ours: float, floor: float, ratio: float, goal: st
           f"ratio {ratio:5.2f}  goal {goal:<8} {flag}")  # fmt: skip
     if args.json:
         row = {"bench": "print.py", "measure": measure, "rookclub": f"{ours:.1f} {unit}",
-               "floor": f"{floor:.1f} {unit}", "ratio": round(ratio, 2), "goal": goal, "ok": ok}  # fmt: skip
+               "floor": f"{floor:.1f} {unit}", "ratio": round(ratio, 2), "goal": goal,
+               "ok": ok}  # fmt: skip
         with open(args.json, "a") as out:
             out.write(json.dumps(row) + "\n")
 
@@ -103,9 +104,10 @@ def play(game, director, number: int) -> None:
         extra = {}
         if n == 3:
             extra["penalties"] = [{"seat": "south", "kind": "table_talk"}]
-        hand_record(game=game, data=hand(bidder, 85 + 5 * (n % 4), taken if ns_bids else 120 - taken,
-                                         ("red", "green", "black", "yellow")[n % 4], **extra),
-                    entered_by=director)  # fmt: skip
+        trump = ("red", "green", "black", "yellow")[n % 4]
+        ns = taken if ns_bids else 120 - taken
+        record = hand(bidder, 85 + 5 * (n % 4), ns, trump, **extra)
+        hand_record(game=game, data=record, entered_by=director)
         game.refresh_from_db()
         if n == 2:
             second = Hand.objects.get(game=game, number=2)
