@@ -8,6 +8,7 @@ completed sheets (game_sheet_svg.py), whose long notes wrap by these widths.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 SMALLEST = 0.72  # text that must fit shrinks to no less than this share of its size
 
@@ -33,16 +34,24 @@ _OTHER_WIDTHS = {"·": 278, "–": 556, "—": 1000, "…": 1000, "’": 222, "�
 
 def text_width(text: str, font_size: float, *, bold: bool = False) -> float:
     """The width of ``text`` set in Liberation Sans at ``font_size`` (same units)."""
-    widths = _WIDTHS[bold]
-    total = 0
-    for char in text:
-        if char in _OTHER_WIDTHS:
-            total += _OTHER_WIDTHS[char]
-            continue
-        base = unicodedata.normalize("NFD", char)[:1] or char
-        code = ord(base) - 32
-        total += widths[code] if 0 <= code < len(widths) else 1000
-    return total * font_size / 1000
+    return sum(map(_bold_width if bold else _regular_width, text)) * font_size / 1000
+
+
+def _width(widths: tuple[int, ...], char: str) -> int:
+    if char in _OTHER_WIDTHS:
+        return _OTHER_WIDTHS[char]
+    code = ord(unicodedata.normalize("NFD", char)[:1] or char) - 32
+    return widths[code] if 0 <= code < len(widths) else 1000
+
+
+@lru_cache(maxsize=1024)
+def _regular_width(char: str) -> int:
+    return _width(_WIDTHS[False], char)
+
+
+@lru_cache(maxsize=1024)
+def _bold_width(char: str) -> int:
+    return _width(_WIDTHS[True], char)
 
 
 def _number(value: str | None) -> float | None:

@@ -182,15 +182,19 @@ def _row(page: Page, y: float, line: HandLine, columns, height: float, index: in
         if i == 0 and line.corrected:
             c.text(column.at("middle") + 2.6, base, "C", size=2.47, bold=True, fill=RED)
     note = columns[note_at]
-    lines = wrap(_note(line), note.width - 3, SMALL)
+    lines = _note_lines(line, note.width)
     top = y + height / 2 - len(lines) * LINE / 2 + 2.1
     for n, text in enumerate(lines):
         c.text(note.at("start"), round(top + n * LINE, 2), text, size=SMALL, fill=ink)
 
 
+@lru_cache(maxsize=256)
+def _note_lines(line: HandLine, width: float) -> tuple[str, ...]:
+    return tuple(wrap(_note(line), width - 3, SMALL))
+
+
 def _row_height(line: HandLine, note_width: float) -> float:
-    lines = len(wrap(_note(line), note_width - 3, SMALL))
-    return max(ROW, round(lines * LINE + 1.4, 2))
+    return max(ROW, round(len(_note_lines(line, note_width)) * LINE + 1.4, 2))
 
 
 def _close_table(page: Page, top: float, bottom: float, columns, rows: list[float]) -> None:

@@ -135,7 +135,7 @@ class Shaped:
     emit, kept so the next PDF that shows the same text skips Pango."""
 
     width: float
-    pieces: tuple[tuple[Any, int, float, str, dict, dict], ...]  # font, key, size, TJ...
+    pieces: tuple[tuple[Any, int, float, str, dict, dict], ...]  # font, key, size, " [..] TJ"
     layout: Any  # keeps the Pango fonts alive; drawn by WeasyPrint when ``direct`` is False
     style: dict
     direct: bool  # False: a glyph WeasyPrint draws specially (emoji, rise, bitmap font)
@@ -191,7 +191,7 @@ def shaped(text: str, family: tuple[str, ...], style: str, weight: int, size: fl
                 string += f">{kerning}<"
             cmap.setdefault(glyph, utf8[slice(*sorted(positions[i : i + 2]))].decode())
         string = string[:-1] if string.endswith("<") else string + ">"
-        pieces.append((pango_font, key, font_size, string, widths, cmap))
+        pieces.append((pango_font, key, font_size, f" [{string}] TJ", widths, cmap))
     return Shaped(width, tuple(pieces), layout, css, direct)
 
 
@@ -231,7 +231,7 @@ def draw_runs(stream, runs: list[Run], font_config, *, scale: float, dx: float, 
             draw_first_line(stream, TextBox(shape.layout, shape.style), "none", "none", matrix)
             current = None
             continue
-        line = [f"1 0 0 -1 {_n(x)} {_n(run.y)} Tm".encode()]
+        line = f"1 0 0 -1 {x:.3f} {run.y:.3f} Tm"
         for pango_font, key, size, string, widths, cmap in shape.pieces:
             font = fonts.get(key) or fonts.setdefault(key, stream.add_font(pango_font)[0])
             if not font.widths.keys() >= widths.keys():
@@ -240,9 +240,9 @@ def draw_runs(stream, runs: list[Run], font_config, *, scale: float, dx: float, 
                     font.cmap.setdefault(glyph, cmap[glyph])
             if (font.hash, size) != current:
                 current = (font.hash, size)
-                line.append(f"/{font.hash} {_n(size)} Tf".encode())
-            line.append(f"[{string}] TJ".encode())
-        stream.stream.append(b" ".join(line))
+                line += f" /{font.hash} {_n(size)} Tf"
+            line += string
+        stream.stream.append(line.encode())
     stream.end_text()
     stream.pop_state()
 
