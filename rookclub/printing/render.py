@@ -105,13 +105,14 @@ def html_to_document(
 
 @contextmanager
 def collecting_new_objects_only() -> Iterator[None]:
-    """While a PDF is made, the garbage collector looks at the objects made since it began.
+    """While a batch is made, the garbage collector looks at the objects made since it began.
 
-    Laying out and writing a PDF makes hundreds of thousands of small objects, so the
-    collector's full passes come often, and each walked every long-lived object of the
-    process too (Django, the fonts, the shaping cache): a third of a batch's time.
-    ``gc.freeze()`` sets those aside for the length of the render (Python's documented
-    way to spare long-lived objects), ``gc.unfreeze()`` gives them back.
+    Laying out and writing PDFs makes millions of small objects, so the collector's full
+    passes come often, and each walked every long-lived object of the process too
+    (Django, the fonts, the shaping cache): a third of a batch's time. ``gc.freeze()``
+    sets those aside for the length of the batch (Python's documented way to spare
+    long-lived objects), ``gc.unfreeze()`` gives them back. The chunks' own garbage is
+    collected as usual meanwhile.
     """
     gc.freeze()
     try:
@@ -123,8 +124,7 @@ def collecting_new_objects_only() -> Iterator[None]:
 def html_to_pdf(
     html: str, *, page_size: str = DEFAULT_PAGE_SIZE, stamps: Mapping[str, Any] | None = None
 ) -> bytes:
-    with collecting_new_objects_only():
-        return html_to_document(html, page_size=page_size, stamps=stamps).write_pdf()
+    return html_to_document(html, page_size=page_size, stamps=stamps).write_pdf()
 
 
 def render_pdf(
@@ -162,23 +162,22 @@ def render_batch(
     total = len(items)
     starts = range(0, total, chunk) or range(1)
     pages = 0
-    with tempfile.TemporaryDirectory(prefix="rookclub-print-") as folder:
+    with collecting_new_objects_only(), tempfile.TemporaryDirectory(prefix="rookclub-") as folder:
         parts = []
         for start in starts:
             part = items[start : start + chunk]
             html = render_to_string(
                 template, {**(context or {}), "items": part, "page_size": page_size}
             )
-            with collecting_new_objects_only():
-                drawings = page_stamps(part, stamps)
-                document = html_to_document(html, page_size=page_size, stamps=drawings)
-                pages += len(document.pages)
-                if len(starts) == 1:
-                    document.write_pdf(out)
-                else:
-                    parts.append(Path(folder) / f"{start:06d}.pdf")
-                    document.write_pdf(parts[-1])
-                del document, drawings  # the chunk's boxes and drawings go before the next
+            drawings = page_stamps(part, stamps)
+            document = html_to_document(html, page_size=page_size, stamps=drawings)
+            pages += len(document.pages)
+            if len(starts) == 1:
+                document.write_pdf(out)
+            else:
+                parts.append(Path(folder) / f"{start:06d}.pdf")
+                document.write_pdf(parts[-1])
+            del document, drawings  # the chunk's boxes and drawings go before the next
             if on_progress:
                 on_progress(min(start + chunk, total), total)
         if parts:

@@ -136,7 +136,7 @@ class Shaped:
 
     width: float
     pieces: tuple[tuple[Any, int, float, str, dict, dict], ...]  # font, key, size, " [..] TJ"
-    layout: Any  # keeps the Pango fonts alive; drawn by WeasyPrint when ``direct`` is False
+    layout: Any  # kept only when ``direct`` is False: then WeasyPrint draws it
     style: dict
     direct: bool  # False: a glyph WeasyPrint draws specially (emoji, rise, bitmap font)
 
@@ -192,7 +192,14 @@ def shaped(text: str, family: tuple[str, ...], style: str, weight: int, size: fl
             cmap.setdefault(glyph, utf8[slice(*sorted(positions[i : i + 2]))].decode())
         string = string[:-1] if string.endswith("<") else string + ">"
         pieces.append((pango_font, key, font_size, f" [{string}] TJ", widths, cmap))
-    return Shaped(width, tuple(pieces), layout, css, direct)
+    for _, key, size, *_ in pieces:
+        # The first layout that used a font keeps it (and its glyph data) alive for
+        # every later run; the others are let go, so the cache stays small.
+        _FONT_KEEPERS.setdefault((key, size), layout)
+    return Shaped(width, tuple(pieces), None if direct else layout, css, direct)
+
+
+_FONT_KEEPERS: dict[tuple[int, float], Any] = {}  # (Pango font key, size) -> a layout using it
 
 
 def draw_runs(stream, runs: list[Run], font_config, *, scale: float, dx: float, dy: float,
