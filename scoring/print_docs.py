@@ -142,9 +142,9 @@ def _change(before: dict, after: dict) -> str:
 
 
 def game_sheet_doc(game: Game) -> GameSheetDoc:
-    """The completed score sheet: every hand as recorded, corrections marked (5 queries,
-    when ``game`` comes with ``table_seating__round``). A game scored by player has a
-    column per player instead of the two sides."""
+    """The completed score sheet: every hand as recorded, corrections marked (4 queries
+    when ``game`` comes with ``table_seating__round``, one more when a hand was
+    corrected). A game scored by player has a column per player instead of the two sides."""
     seating = game.table_seating if game.table_seating_id else None
     sheet = game_sheet(game=game)
     game = sheet.game
@@ -197,18 +197,22 @@ def game_sheet_doc(game: Game) -> GameSheetDoc:
                 else (),
             )
         )
-    corrections = [
-        CorrectionNote(
-            hand=c.hand.number,
-            when=formats.date_format(timezone.localtime(c.corrected_at), "j M Y H:i"),
-            by=(c.corrected_by.get_username() if c.corrected_by else ""),
-            reason=c.reason,
-            change=_change(c.before, c.after),
-        )
-        for c in HandCorrection.objects.filter(hand__game=game)
-        .select_related("hand", "corrected_by")
-        .order_by("hand__number", "corrected_at")
-    ]
+    corrections = (
+        [
+            CorrectionNote(
+                hand=c.hand.number,
+                when=formats.date_format(timezone.localtime(c.corrected_at), "j M Y H:i"),
+                by=(c.corrected_by.get_username() if c.corrected_by else ""),
+                reason=c.reason,
+                change=_change(c.before, c.after),
+            )
+            for c in HandCorrection.objects.filter(hand__game=game)
+            .select_related("hand", "corrected_by")
+            .order_by("hand__number", "corrected_at")
+        ]
+        if any(row.corrected for row in sheet.rows)
+        else []
+    )  # most games have none: no query
     winner = ""
     if sheet.winner:
         side = ("north", "south") if sheet.winner == "north_south" else ("east", "west")
