@@ -214,7 +214,7 @@ def draw_runs(stream, runs: list[Run], font_config, *, scale: float, dx: float, 
     from weasyprint.matrix import Matrix
     from weasyprint.svg.text import TextBox
 
-    fonts: dict[int, Any] = {}  # Pango font key (any size) -> this PDF's font
+    fonts: dict[int, tuple[Any, bool]] = {}  # Pango font key -> this PDF's font, special
     stream.push_state()
     stream.transform(a=scale, d=scale, e=dx, f=dy)
     if paint:
@@ -232,15 +232,13 @@ def draw_runs(stream, runs: list[Run], font_config, *, scale: float, dx: float, 
                 continue
             stream.set_color(parsed)
             colour = run.fill
-        if not shape.direct or any(_special(stream, fonts, p) for p in shape.pieces):
-            shape.layout.reactivate(shape.style)
-            matrix = Matrix(a=1, d=-1, e=x, f=run.y)
-            draw_first_line(stream, TextBox(shape.layout, shape.style), "none", "none", matrix)
-            current = None
-            continue
         line = f"1 0 0 -1 {x:.3f} {run.y:.3f} Tm"
+        direct = shape.direct
         for pango_font, key, size, string, widths, cmap in shape.pieces:
-            font = fonts.get(key) or fonts.setdefault(key, stream.add_font(pango_font)[0])
+            font, special = fonts.get(key) or _add_font(stream, fonts, key, pango_font)
+            if special:
+                direct = False
+                break
             if not font.widths.keys() >= widths.keys():
                 for glyph, width in widths.items():
                     font.widths.setdefault(glyph, width)
@@ -249,9 +247,37 @@ def draw_runs(stream, runs: list[Run], font_config, *, scale: float, dx: float, 
                 current = (font.hash, size)
                 line += f" /{font.hash} {_n(size)} Tf"
             line += string
-        stream.stream.append(line.encode())
+        if direct:
+            stream.stream.append(line.encode())
+            continue
+        # Emoji, bitmap fonts, right to left: WeasyPrint draws the run (its own state of
+        # the current font is unknown after ours, so it sets the font again).
+        layout, style = (shape.layout, shape.style) if shape.layout else _relayout(run, font_config)
+        layout.reactivate(style)
+        stream._current_font = current = None
+        matrix = Matrix(a=1, d=-1, e=x, f=run.y)
+        draw_first_line(stream, TextBox(layout, style), "none", "none", matrix)
     stream.end_text()
     stream.pop_state()
+
+
+def _add_font(stream, fonts: dict, key: int, pango_font) -> tuple[Any, bool]:
+    """This PDF's font for ``pango_font``, and whether WeasyPrint must draw its glyphs."""
+    font = stream.add_font(pango_font)[0]
+    fonts[key] = font, bool(font.bitmap or font.svg or font.png)
+    return fonts[key]
+
+
+def _relayout(run: Run, font_config) -> tuple[Any, dict]:
+    """A run's layout and style again (the cache keeps none for runs drawn directly)."""
+    from weasyprint.css.properties import INITIAL_VALUES
+
+    from rookclub.printing.stamps import _fitted, text_context
+
+    css = INITIAL_VALUES.copy()
+    css.update(font_family=list(run.family), font_style=run.style, font_weight=run.weight,
+               font_size=run.size)  # fmt: skip
+    return _fitted(run.text, css, text_context(font_config), run.fit)[0], css
 
 
 def _n(value: float) -> str:
@@ -265,10 +291,3 @@ def _colour(value: str):
 
     parsed = parse_color(value)
     return parsed if hasattr(parsed, "to") else None
-
-
-def _special(stream, fonts: dict, piece: tuple) -> bool:
-    """Whether this PDF's font for ``piece`` needs WeasyPrint's own glyph handling."""
-    pango_font, key = piece[0], piece[1]
-    font = fonts.get(key) or fonts.setdefault(key, stream.add_font(pango_font)[0])
-    return bool(font.bitmap or font.svg or font.png)
