@@ -175,8 +175,7 @@ def batch(args, director, night, tables: int) -> None:
 
     sent: list[int] = []
     real = services.job_send
-    if not args.worker:
-        services.job_send = sent.append  # the child process runs the task instead
+    services.job_send = sent.append  # sent later: to a worker once it runs, or run by a child
     started = time.perf_counter()
     job = services.print_job_start(kind="session-games", params={"session": night.pk},
                                    by=director)  # fmt: skip
