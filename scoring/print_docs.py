@@ -142,19 +142,20 @@ def _change(before: dict, after: dict) -> str:
 
 
 def game_sheet_doc(game: Game) -> GameSheetDoc:
-    """The completed score sheet: every hand as recorded, corrections marked (5 queries).
-    A game scored by player has a column per player instead of the two sides."""
+    """The completed score sheet: every hand as recorded, corrections marked (4 queries
+    when ``game`` comes with ``table_seating__round``, one more when a hand was
+    corrected). A game scored by player has a column per player instead of the two sides."""
+    seating = game.table_seating if game.table_seating_id else None
     sheet = game_sheet(game=game)
     game = sheet.game
     rules = Ruleset.from_dict(game.ruleset)
     first_seats = {s.seat: s.player for s in game.seats.all()}
     session = game.session
-    table = game.table_seating.table if game.table_seating_id else None
-    label = ""
-    if game.table_seating_id:
-        label = f"Round {game.table_seating.round.number}"
+    table = seating.table if seating else None
+    label = f"Round {seating.round.number}" if seating else ""
+    club = game.club  # the night's club, already read with the game
     header = SheetHeader(
-        event=_event(session) if session else f"{game.club.name} \N{EM DASH} game",
+        event=f"{club.name} \N{EM DASH} club night" if session else f"{club.name} \N{EM DASH} game",
         date=sheet_date(session.date if session else game.created_at),
         round_label=label,
         table=table,
@@ -196,18 +197,22 @@ def game_sheet_doc(game: Game) -> GameSheetDoc:
                 else (),
             )
         )
-    corrections = [
-        CorrectionNote(
-            hand=c.hand.number,
-            when=formats.date_format(timezone.localtime(c.corrected_at), "j M Y H:i"),
-            by=(c.corrected_by.get_username() if c.corrected_by else ""),
-            reason=c.reason,
-            change=_change(c.before, c.after),
-        )
-        for c in HandCorrection.objects.filter(hand__game=game)
-        .select_related("hand", "corrected_by")
-        .order_by("hand__number", "corrected_at")
-    ]
+    corrections = (
+        [
+            CorrectionNote(
+                hand=c.hand.number,
+                when=formats.date_format(timezone.localtime(c.corrected_at), "j M Y H:i"),
+                by=(c.corrected_by.get_username() if c.corrected_by else ""),
+                reason=c.reason,
+                change=_change(c.before, c.after),
+            )
+            for c in HandCorrection.objects.filter(hand__game=game)
+            .select_related("hand", "corrected_by")
+            .order_by("hand__number", "corrected_at")
+        ]
+        if any(row.corrected for row in sheet.rows)
+        else []
+    )  # most games have none: no query
     winner = ""
     if sheet.winner:
         side = ("north", "south") if sheet.winner == "north_south" else ("east", "west")

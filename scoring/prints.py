@@ -92,7 +92,12 @@ def build_round_cards(params: Mapping[str, Any], by: Any) -> Built:
 
 def build_game_sheet(params: Mapping[str, Any], by: Any) -> Built:
     game = get_or_missing(
-        Game, "game", ("club",), by=by, club_path="club", pk=int_param(params, "game")
+        Game,
+        "game",
+        ("club", "table_seating__round"),
+        by=by,
+        club_path="club",
+        pk=int_param(params, "game"),
     )
     return Built(
         items=[builders.game_sheet_doc(game)],
@@ -110,8 +115,10 @@ def _session(params: Mapping[str, Any], by: Any) -> ClubSession:
 
 def build_session_games(params: Mapping[str, Any], by: Any) -> Built:
     session = _session(params, by)
-    games = Game.objects.filter(session=session).order_by(
-        "table_seating__round__number", "table_seating__table", "created_at"
+    games = (
+        Game.objects.filter(session=session)
+        .select_related("table_seating__round")
+        .order_by("table_seating__round__number", "table_seating__table", "created_at")
     )
     return Built(
         items=[builders.game_sheet_doc(g) for g in games],

@@ -1,15 +1,22 @@
 """HTML -> PDF with WeasyPrint: one cached font configuration and stylesheet per process.
 
 Speed comes from doing the expensive things once: the FontConfiguration
-(fontconfig scan) and the parsed print stylesheet are cached, and a batch is
-laid out as a few multi-page documents whose pages are joined into one PDF.
+(fontconfig scan) and the parsed print stylesheet are cached, and score sheets
+are drawn as SVG stamps (stamps.py). A batch is laid out a chunk of tables at a
+time, each chunk written to a temporary PDF and forgotten, and the chunks joined
+at the end (pypdf), so a batch's memory does not grow with its size.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import gc
+import io
+import tempfile
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import cache
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
 
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -17,6 +24,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from rookclub.core.errors import Invalid
+from rookclub.printing.documents import BlankSheet, GameSheetDoc
 from rookclub.printing.fetch import BASE_URL, static_url, url_fetcher
 
 # Page sizes a director can ask for: the query value -> the CSS @page size.
@@ -61,6 +69,26 @@ def base_url() -> str:
     return BASE_URL
 
 
+def page_stamps(items: Sequence[Any], given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The stamps ``items`` show: ``given`` plus the drawings it lacks, made now.
+
+    Completed sheets' drawings are always made here, chunk by chunk in a batch, so
+    a batch never holds more of them than one chunk shows; blank sheets' come with
+    their kind (``Built.stamps``) and are made here only when none were given.
+    """
+    from rookclub.printing import stamps
+    from rookclub.printing.game_sheet_svg import game_stamps
+
+    found = dict(given or {})
+    games = [item for item in items if isinstance(item, GameSheetDoc)]
+    if games:
+        found.update(game_stamps(games, font_config()))
+    blanks = [item for item in items if isinstance(item, BlankSheet) and item.head_url not in found]
+    if blanks:
+        found.update(stamps.stamps_for(blanks, font_config()))
+    return found
+
+
 def html_to_document(
     html: str, *, page_size: str = DEFAULT_PAGE_SIZE, stamps: Mapping[str, Any] | None = None
 ):
@@ -73,6 +101,24 @@ def html_to_document(
         font_config=font_config(),
         cache=dict(stamps or {}),
     )
+
+
+@contextmanager
+def collecting_new_objects_only() -> Iterator[None]:
+    """While a batch is made, the garbage collector looks at the objects made since it began.
+
+    Laying out and writing PDFs makes millions of small objects, so the collector's full
+    passes come often, and each walked every long-lived object of the process too
+    (Django, the fonts, the shaping cache): a third of a batch's time. ``gc.freeze()``
+    sets those aside for the length of the batch (Python's documented way to spare
+    long-lived objects), ``gc.unfreeze()`` gives them back. The chunks' own garbage is
+    collected as usual meanwhile.
+    """
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def html_to_pdf(
@@ -90,7 +136,64 @@ def render_pdf(
 ) -> bytes:
     """Render a Django template from ``templates/print/`` to PDF bytes."""
     html = render_to_string(template, {**context, "page_size": page_size})
-    return html_to_pdf(html, page_size=page_size, stamps=stamps)
+    drawings = page_stamps(context.get("items") or (), stamps)
+    return html_to_pdf(html, page_size=page_size, stamps=drawings)
+
+
+def render_batch(
+    out: BinaryIO,
+    template: str,
+    items: Sequence[Any],
+    *,
+    context: Mapping[str, Any] | None = None,
+    page_size: str = DEFAULT_PAGE_SIZE,
+    chunk: int = 8,
+    stamps: Mapping[str, Any] | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Render ``items`` (one per table) with ``template`` into one PDF written to ``out``
+    (a binary file); returns its page count.
+
+    The template receives ``items`` (a chunk of them) and lays out each on its own
+    page(s). Each chunk is laid out, written to a temporary file and let go, so the
+    memory a batch needs is one chunk's, however many tables it has (``on_progress(done,
+    total)`` after each); the chunks' files are then joined into ``out`` by pypdf.
+    """
+    total = len(items)
+    starts = range(0, total, chunk) or range(1)
+    pages = 0
+    with collecting_new_objects_only(), tempfile.TemporaryDirectory(prefix="rookclub-") as folder:
+        parts = []
+        for start in starts:
+            part = items[start : start + chunk]
+            html = render_to_string(
+                template, {**(context or {}), "items": part, "page_size": page_size}
+            )
+            drawings = page_stamps(part, stamps)
+            document = html_to_document(html, page_size=page_size, stamps=drawings)
+            pages += len(document.pages)
+            if len(starts) == 1:
+                document.write_pdf(out)
+            else:
+                parts.append(Path(folder) / f"{start:06d}.pdf")
+                document.write_pdf(parts[-1])
+            del document, drawings  # the chunk's boxes and drawings go before the next
+            if on_progress:
+                on_progress(min(start + chunk, total), total)
+        if parts:
+            _join(parts, out)
+    return pages
+
+
+def _join(parts: Sequence[Path], out: BinaryIO) -> None:
+    """The pages of the PDFs ``parts``, in order, as one PDF written to ``out``."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(str(part))
+    writer.write(out)
+    writer.close()
 
 
 def render_batch_pdf(
@@ -103,21 +206,8 @@ def render_batch_pdf(
     stamps: Mapping[str, Any] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> tuple[bytes, int]:
-    """Render ``items`` (one per table) with ``template`` into one PDF.
-
-    The template receives ``items`` (a chunk of them) and lays out each on its
-    own page(s). Chunks are laid out one after another so ``on_progress(done,
-    total)`` can report, then their pages are joined. Returns (pdf, page count).
-    """
-    documents = []
-    total = len(items)
-    for start in range(0, total, chunk) or [0]:
-        part = items[start : start + chunk]
-        html = render_to_string(
-            template, {**(context or {}), "items": part, "page_size": page_size}
-        )
-        documents.append(html_to_document(html, page_size=page_size, stamps=stamps))
-        if on_progress:
-            on_progress(min(start + chunk, total), total)
-    pages = [page for document in documents for page in document.pages]
-    return documents[0].copy(pages).write_pdf(), len(pages)
+    """``render_batch`` into memory: (pdf, page count). For tests and small batches."""
+    out = io.BytesIO()
+    pages = render_batch(out, template, items, context=context, page_size=page_size,
+                         chunk=chunk, stamps=stamps, on_progress=on_progress)  # fmt: skip
+    return out.getvalue(), pages

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import logging
 import math
+import tempfile
 from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
+from django.core.files import File
 from django.db import transaction
 from django.utils import timezone
 
@@ -20,14 +22,15 @@ from rookclub.printing.documents import fingerprint
 from rookclub.printing.kinds import Built, Kind, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import job_beat, job_claim, job_send, job_sweep
-from rookclub.printing.render import page_size_from, render_batch_pdf, render_pdf
+from rookclub.printing.render import page_size_from, render_batch, render_pdf
 from rookclub.printing.storage import result_save
 
 log = logging.getLogger(__name__)
 
 # Bump when templates or the stylesheet change, so cached PDFs are rendered again.
-RENDER_VERSION = "4"  # 2: stamp text drawn as whole runs; 3: sheet headers are stamps;
-# 4: table cards place players by seat and can name the match (tournament cards)
+RENDER_VERSION = "5"  # 2: stamp text drawn as whole runs; 3: sheet headers are stamps;
+# 4: table cards place players by seat and can name the match (tournament cards);
+# 5: completed sheets are stamps
 
 
 def _params(kind: Kind, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -135,19 +138,23 @@ def print_job_run(*, job_pk: int) -> PrintJob | None:
         found = kind_named(job.kind, batch=True)
         built = found.build(job.parameters, SYSTEM)  # checked when the job was started
         chunk = max(4, math.ceil(len(built.items) / 10))
-        pdf, pages = render_batch_pdf(
-            found.template,
-            built.items,
-            context=built.context,
-            page_size=job.parameters.get("size", "a4"),
-            chunk=chunk,
-            stamps=built.stamps,
-            on_progress=lambda done, total: _progress(job, done, total),
-        )
-        result_save(job, built.filename, pdf)  # storage.py: local disk or object storage
+        with tempfile.TemporaryFile(prefix="rookclub-batch-", suffix=".pdf") as pdf:
+            pages = render_batch(
+                pdf,
+                found.template,
+                built.items,
+                context=built.context,
+                page_size=job.parameters.get("size", "a4"),
+                chunk=chunk,
+                stamps=built.stamps,
+                on_progress=lambda done, total: _progress(job, done, total),
+            )
+            pdf.seek(0)
+            # storage.py: local disk or object storage, under the job's own id
+            stored = result_save(job, built.filename, File(pdf, name=built.filename))
         outcome = {
             "state": PrintJob.State.DONE,
-            "result": job.result.name,
+            "result": stored,
             "fingerprint": _fingerprint(found, job.parameters, built),  # what it really shows
             "pages": pages,
         }

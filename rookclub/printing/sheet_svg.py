@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
-from rookclub.printing.documents import EW, NS, BlankRow, BlankSheet
+from rookclub.printing.documents import EW, NS, BlankRow, BlankSheet, SheetHeader
 from scoring.engine import SEATS
 
 
@@ -141,33 +141,55 @@ def _head_context() -> dict:
     }
 
 
+# Completed sheets (game_sheet_svg.py) share the header: another title, no dealer lines.
+RECORDED_FRAMES = ("sheet-frame-recorded", "sheet-frame-recorded-untabled")
+RECORDED_HEIGHT = 37.0
+
+
 def sheet_frame_svg(key: str) -> str:
-    """What every sheet's header shows: title, boxes and labels (``key`` from BlankSheet)."""
+    """What every sheet's header shows: title, boxes and labels (``key`` from BlankSheet,
+    or one of RECORDED_FRAMES for a completed sheet)."""
+    recorded = key in RECORDED_FRAMES
     return render_to_string(
-        "print/sheet_frame.svg", {**_head_context(), "table": key == BlankSheet.FRAME_TABLED}
+        "print/sheet_frame.svg",
+        {
+            **_head_context(),
+            "table": key in (BlankSheet.FRAME_TABLED, RECORDED_FRAMES[0]),
+            "title": "Score sheet — as recorded" if recorded else "Score sheet",
+            **({"height": RECORDED_HEIGHT} if recorded else {}),
+        },
     )
+
+
+def game_head_svg(header: SheetHeader) -> str:
+    """A completed sheet's header over its frame: event, table and names, no dealer lines."""
+    return _head_svg(header, "", height=RECORDED_HEIGHT)
 
 
 def sheet_head_svg(sheet: BlankSheet) -> str:
     """What one table's header shows, drawn over the frame: event, table, names, dealers."""
-    h = sheet.header
+    order = " → ".join(f"{p.letter} {p.name}".strip() for p in sheet.dealer_order)
+    return _head_svg(sheet.header, f"Dealer order (the deal passes left): {order} → again")
+
+
+def _head_svg(h: SheetHeader, dealer_order: str, *, height: float = HEAD_HEIGHT) -> str:
     names = {seat: h.player_at(seat) for seat in SEATS}
     boxes = [
         {**box, "seats": [{**s, "name": names[s["seat"]]} for s in box["seats"]]}
         for box in _boxes()
     ]
-    order = " → ".join(f"{p.letter} {p.name}".strip() for p in sheet.dealer_order)
     return render_to_string(
         "print/sheet_head.svg",
         {
             **_head_context(),
+            "height": height,
             "boxes": boxes,
             "title_fit": GRID_WIDTH - (30 if h.table else 0),
             "event": " · ".join(p for p in (h.event, h.date, h.round_label) if p)
             + (f" · Table {h.table}" if h.table else ""),  # so a search for "Table 7" finds it
             "table": h.table,
             "name_fit": round(BOX_WIDTH - 10.5, 2),
-            "rules": " · ".join(p for p in (h.ruleset, h.target) if p),
-            "dealer_order": f"Dealer order (the deal passes left): {order} → again",
+            "rules": " · ".join(p for p in (h.ruleset, h.target) if p) if dealer_order else "",
+            "dealer_order": dealer_order,
         },
     )

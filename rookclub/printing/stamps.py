@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 from math import inf
@@ -49,9 +48,14 @@ import weasyprint
 from weasyprint.images import SVGImage
 
 from rookclub.core.limits import xml_safe
+from rookclub.printing import stamp_text
+from rookclub.printing.canvas import Canvas
 from rookclub.printing.documents import BlankRow, BlankSheet
 from rookclub.printing.fetch import url_fetcher
+from rookclub.printing.fitting import SMALLEST, fit_in_python, text_width
 from rookclub.printing.sheet_svg import blank_grid_svg, sheet_frame_svg, sheet_head_svg
+
+__all__ = ["SMALLEST", "StampImage", "fit_in_python", "stamps_for", "text_width"]
 
 log = logging.getLogger(__name__)
 
@@ -87,9 +91,6 @@ def _one(node, name: str, font_size: float, extent: float) -> float | None:
 def text_context(font_config) -> SimpleNamespace:
     """What WeasyPrint's text layout needs from a document, for an image's text."""
     return SimpleNamespace(font_config=font_config, font_features={}, dictionaries={})
-
-
-SMALLEST = 0.72  # text that must fit shrinks to no less than this share of its size
 
 
 def _line(text: str, style, context):
@@ -242,76 +243,6 @@ def remove_fast_path() -> None:
     _originals = None
 
 
-# Advance widths of Liberation Sans (metric-compatible with Arial and Helvetica), in
-# thousandths of an em, for " " to "~"; regular then bold. Anything else counts as its
-# base letter (é as e) or, unknown, a whole em: a cut then errs on the short side.
-_WIDTHS = {
-    False: (278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
-            556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
-            1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-            667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
-            333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
-            556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584),
-    True: (278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278,
-           556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611,
-           975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778,
-           667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556,
-           333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
-           611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584),
-}  # fmt: skip
-_OTHER_WIDTHS = {"·": 278, "–": 556, "—": 1000, "…": 1000, "’": 222, "‘": 222, "“": 333, "”": 333}
-
-
-def text_width(text: str, font_size: float, *, bold: bool = False) -> float:
-    """The width of ``text`` set in Liberation Sans at ``font_size`` (same units)."""
-    widths = _WIDTHS[bold]
-    total = 0
-    for char in text:
-        if char in _OTHER_WIDTHS:
-            total += _OTHER_WIDTHS[char]
-            continue
-        base = unicodedata.normalize("NFD", char)[:1] or char
-        code = ord(base) - 32
-        total += widths[code] if 0 <= code < len(widths) else 1000
-    return total * font_size / 1000
-
-
-def _number(value: str | None) -> float | None:
-    try:
-        return float(value) if value is not None else None
-    except ValueError:
-        return None
-
-
-def fit_in_python(tree, inherited: dict | None = None) -> None:
-    """Fit every ``<text data-fit="<width>">`` of an SVG ``tree`` as the fast path does,
-    for WeasyPrint's own drawing: a smaller ``font-size`` (down to SMALLEST of it), then
-    the text cut with "…". Widths are Liberation Sans' (``text_width``); sizes and
-    widths in plain user units, as the stamps write them."""
-    inherited = {**(inherited or {"font-size": "16", "font-weight": "normal"})}
-    for name in ("font-size", "font-weight"):
-        if name in tree.attrib:
-            inherited[name] = tree.attrib[name]
-    limit = _number(tree.attrib.get("data-fit"))
-    font_size = _number(inherited["font-size"])
-    if tree.tag.rpartition("}")[2] == "text" and tree.text and limit and font_size:
-        bold = inherited["font-weight"] in ("bold", "bolder") or (
-            inherited["font-weight"].isdigit() and int(inherited["font-weight"]) >= 600
-        )
-        whole = text = tree.text
-        width = text_width(text, font_size, bold=bold)
-        if width > limit:
-            font_size = max(font_size * limit / width * 0.995, font_size * SMALLEST)
-            tree.set("font-size", f"{font_size:.3f}")
-            keep = len(whole)
-            while keep > 0 and text_width(text, font_size, bold=bold) > limit:
-                keep -= 1
-                text = whole[:keep].rstrip() + "…"
-            tree.text = text
-    for child in tree:
-        fit_in_python(child, inherited)
-
-
 class StampImage(SVGImage):
     """An SVG image drawn once per PDF as a Form XObject, then referenced.
 
@@ -320,14 +251,25 @@ class StampImage(SVGImage):
     names of one table.
     """
 
-    def __init__(self, key: str, svg: str, font_config, *, under: StampImage | None = None):
+    def __init__(self, key: str, svg: str, font_config, *, under: StampImage | None = None,
+                 canvas: Canvas | None = None):  # fmt: skip
+        """``canvas``: under the fast path only, the drawing (canvas.py) whose shapes and
+        text are drawn straight into the PDF; ``svg`` then leaves them out."""
         self.under = under
+        self.font_config = font_config
         context = text_context(font_config)
         # Names stored before control characters were refused (a tab, a \x01) are
         # not XML: left in, the parser refused the whole sheet.
         tree = ElementTree.fromstring(xml_safe(svg))
-        if not fast_path_active():
-            fit_in_python(tree)  # _text_run fits data-fit text as it draws it
+        self.paint = canvas.paint() if canvas else b""
+        self.runs: list[stamp_text.Run] = list(canvas.runs) if canvas else []
+        if fast_path_active():
+            self.runs += stamp_text.take_runs(tree)  # drawn in one pass, fitted as drawn
+        elif canvas:
+            raise ValueError("a canvas is drawn directly only under the fast path")
+        else:
+            fit_in_python(tree)
+        self.viewbox = _viewbox(tree)
         super().__init__(tree, SCHEME + key, url_fetcher, context)  # fetches nothing
         self._svg.rookclub_stamp = True  # its plain text is drawn as whole runs (_text_run)
         self.name = "rk" + "".join(c if c.isalnum() else "_" for c in key)
@@ -345,28 +287,56 @@ class StampImage(SVGImage):
                 group.id = self.name
                 x_objects[self.name] = group
                 super().draw(group, concrete_width, concrete_height, image_rendering)
+                if self.runs or self.paint:
+                    scale, dx, dy = _fitting(self.viewbox, concrete_width, concrete_height)
+                    stamp_text.draw_runs(group, self.runs, self.font_config, paint=self.paint,
+                                         scale=scale, dx=dx, dy=dy)  # fmt: skip
         stream.draw_x_object(self.name)
+
+
+def _viewbox(tree) -> tuple[float, float, float, float] | None:
+    try:
+        box = tuple(float(v) for v in tree.get("viewBox", "").replace(",", " ").split())
+    except ValueError:
+        return None
+    return box if len(box) == 4 and box[2] > 0 and box[3] > 0 else None  # type: ignore[return-value]
+
+
+def _fitting(viewbox, width: float, height: float) -> tuple[float, float, float]:
+    """The root's viewBox transform (``xMidYMid meet``, the default): scale, x and y shift."""
+    if viewbox is None:
+        return 1.0, 0.0, 0.0
+    x, y, box_width, box_height = viewbox
+    scale = min(width / box_width, height / box_height)
+    return (scale, (width - box_width * scale) / 2 - x * scale,
+            (height - box_height * scale) / 2 - y * scale)  # fmt: skip
 
 
 def stamps_for(sheets: Iterable[BlankSheet], font_config) -> dict[str, StampImage]:
     """The drawings the blank ``sheets`` show, keyed by their ``rookclub-stamp:`` URL:
     each sheet's header, and the grids they share."""
-    found = {}
+    found, fast = {}, fast_path_active()
     for sheet in sheets:
         if sheet.grid_url not in found:
-            found[sheet.grid_url] = _grid(sheet.grid_key, sheet.rows, font_config)
+            found[sheet.grid_url] = _grid(sheet.grid_key, sheet.rows, font_config, fast)
         if sheet.head_url not in found:
-            frame = _frame(sheet.frame_key, font_config)
+            frame = frame_stamp(sheet.frame_key, font_config)
             svg = sheet_head_svg(sheet)
             found[sheet.head_url] = StampImage(sheet.head_key, svg, font_config, under=frame)
     return found
 
 
+def frame_stamp(key: str, font_config) -> StampImage:
+    """The static part of a sheet's header (``sheet_svg.sheet_frame_svg``), made once."""
+    return _frame(key, font_config, fast_path_active())
+
+
 @lru_cache(maxsize=8)
-def _frame(key: str, font_config) -> StampImage:
+def _frame(key: str, font_config, fast: bool) -> StampImage:
+    """``fast``: made while the fast path was on (its text taken out, see StampImage)."""
     return StampImage(key, sheet_frame_svg(key), font_config)
 
 
 @lru_cache(maxsize=64)
-def _grid(key: str, rows: tuple[BlankRow, ...], font_config) -> StampImage:
+def _grid(key: str, rows: tuple[BlankRow, ...], font_config, fast: bool) -> StampImage:
     return StampImage(key, blank_grid_svg(rows), font_config)
