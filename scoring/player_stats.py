@@ -19,6 +19,7 @@ from django.db.models import Avg, Case, Count, F, Q, Sum, Value, When
 from django.db.models.functions import Coalesce, ExtractYear, TruncDate
 
 from rookclub.clubs.models import Player
+from rookclub.core.csv_out import BOM, safe_cell
 from scoring.models import GameSeat, HandResult, Irregularity
 from scoring.player_sql import (
     WinnersInclude,
@@ -229,20 +230,11 @@ def seasons_of(*, player: Player) -> list[int]:
 # ---- CSV ----------------------------------------------------------------------------
 
 
-def _cell(value: object) -> str:
-    """A spreadsheet reads a cell starting with = + - @ (or a tab or CR) as a formula:
-    such text gets a leading apostrophe. Numbers are written as they are."""
-    if isinstance(value, int | float):
-        return str(value)
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 def stats_csv(stats: PlayerStats) -> str:
-    """The figures, then the partner and opponent tables, as CSV with a UTF-8 byte-order
-    mark (so a spreadsheet reads the names' accents)."""
+    """The figures, then the partner and opponent tables, as CSV written the way every
+    Rookclub CSV is (rookclub/core/csv_out.py: byte-order mark, formulas escaped)."""
     out = io.StringIO()
-    out.write("\ufeff")
+    out.write(BOM)
     w = csv.writer(out)
     season = stats.year if stats.year is not None else "all"
     w.writerow(["player", "season", "stat", "value"])
@@ -258,10 +250,10 @@ def stats_csv(stats: PlayerStats) -> str:
         ("penalties", stats.penalties), ("penalty_points", stats.penalty_points),
     ]  # fmt: skip
     for name, value in figures:
-        w.writerow([_cell(stats.player.name), season, name, _cell(value)])
+        w.writerow([safe_cell(stats.player.name), season, name, safe_cell(value)])
     w.writerow([])
     w.writerow(["table", "other_player", "games", "won", "lost", "unfinished"])
     for table, rows in (("partner", stats.partners), ("opponent", stats.opponents)):
         for r in rows:
-            w.writerow([table, _cell(r.player.name), r.games, r.won, r.lost, r.unfinished])
+            w.writerow([table, safe_cell(r.player.name), r.games, r.won, r.lost, r.unfinished])
     return out.getvalue()
