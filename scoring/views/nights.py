@@ -243,21 +243,38 @@ def _render(
     # The night's forms are for a director while it is open; once closed, only "Reopen".
     director = is_club_director and session.is_open
     here = {p.pk for p in overview.players}
+    played, gone = overview.played, {p.pk for p in overview.gone}
     club_players = list(session.club.players.filter(active=True)) if director else []
+    urls = _Addresses()
+    rounds = [_round_view(r, urls) for r in overview.rounds]
+    # The current tables are the rounds' tables: the same views, made once.
+    views = {t["seating"].pk: t for r in rounds for t in r["tables"]}
     context = {
         "session": session,
         "club": session.club,
         "overview": overview,
         "is_director": director,
         "checkin_form": checkin_form or CheckInForm(club=session.club),
-        "checklist": [(p, p.pk in here) for p in club_players],
+        # Each club player: here, played tonight (their check-in stays), went home.
+        "checklist": [
+            (p, p.pk in here, p.pk in here and p.pk in played, p.pk in gone) for p in club_players
+        ],
+        # Only the director of a night not seated yet sees the seating form: built for
+        # no one else (256 players make 256 pair fields; issue #17).
         "seat_form": seat_form
-        or SeatForm(initial={"method": session.seating_method}, players=overview.players),
-        "rounds": [_round_view(r) for r in overview.rounds],
-        "tables": [_table_view(t) for t in overview.current_tables],
+        or (
+            SeatForm(initial={"method": session.seating_method}, players=overview.players)
+            if director and not overview.rounds
+            else None
+        ),
+        "rounds": rounds,
+        "tables": [views[t.seating.pk] for t in overview.current_tables],
         "waiting": overview.waiting,
-        "played": overview.played,
-        "gone": {p.pk for p in overview.gone},
+        "played": played,
+        "gone": gone,
+        "here_tonight": []
+        if director
+        else [(p, urls("player-detail", p.pk)) for p in overview.players],
         "progressive": session.seating_method == ClubSession.Seating.PROGRESSIVE,
         "can_reopen": is_club_director and not session.is_open,
         # Tables whose game is not over: closing the night leaves them unfinished.
@@ -278,6 +295,7 @@ def _render(
         for t in context["tables"]:
             t["link_url"] = table_links.link_url(links[t["number"]], request)
             t["link_field"] = f"link-{t['number']}"
+            t["replace_url"] = urls("session-table-replace-link", session.pk, t["number"])
     context["poll_seconds"] = POLL_SECONDS
     return render(request, template, context, status=status)
 
@@ -301,20 +319,47 @@ def table_replace_link(request: HttpRequest, pk: int, number: int) -> HttpRespon
     return redirect(back)
 
 
-def _round_view(round_view) -> dict[str, Any]:
+class _Addresses:
+    """The night page's per-table addresses, each name reversed once and then filled in.
+
+    A 64-table night links every table five times: through ``{% url %}`` (reverse()
+    each time) that was a fifth of the page's time. The placeholders are digits, as
+    the routes' ``<int:...>`` converters want; a route's other parts are unchanged.
+    """
+
+    def __init__(self) -> None:
+        self._patterns: dict[str, str] = {}
+
+    def __call__(self, name: str, *args: int) -> str:
+        pattern = self._patterns.get(name)
+        if pattern is None:
+            marks = [f"9{i}7531902468" for i in range(len(args))]
+            pattern = reverse(name, args=marks).replace("{", "{{").replace("}", "}}")
+            for i, mark in enumerate(marks):
+                pattern = pattern.replace(mark, f"{{{i}}}")
+            self._patterns[name] = pattern
+        return pattern.format(*(int(a) for a in args))
+
+
+def _round_view(round_view, urls: _Addresses) -> dict[str, Any]:
     return {
         "round": round_view.round,
         "number": round_view.round.number,
         "sit_outs": round_view.sit_outs,
-        "tables": [_table_view(t) for t in round_view.tables],
+        "tables": [_table_view(t, urls) for t in round_view.tables],
     }
 
 
-def _table_view(t: scoring_selectors.TableView) -> dict[str, Any]:
+def _table_view(t: scoring_selectors.TableView, urls: _Addresses) -> dict[str, Any]:
+    round_, number = t.seating.round, t.seating.table
     return {
         "seating": t.seating,
-        "round": t.seating.round,
-        "number": t.seating.table,
+        "round": round_,
+        "number": number,
+        "game_url": urls("game-detail", t.game.pk) if t.game is not None else None,
+        "new_game_url": urls("table-new-game", t.seating.pk),
+        "sheet_url": urls("print-table-sheet", round_.pk, number),
+        "card_url": urls("print-table-card", round_.pk, number),
         "seats": [(SEAT_LABELS[seat], player, SIDE_OF[seat]) for seat, player in t.seats.items()],
         "game": t.game,
         "games_played": len(t.games),
