@@ -131,15 +131,19 @@ def main(argv: list[str] | None = None) -> list[dict]:
         services.pair_swiss_round = timed.pair
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
-    number, worst, pairing, _, _ = max(results, key=lambda r: r[1])
-    ok = worst < GOAL_SECONDS and not any(r[4] for r in results)
-    print(f"worst: round {number} of {entries} partnerships: {worst:.3f} s through the "
-          f"service ({pairing:.3f} s pairing alone, {worst / pairing:.1f}x); aim < "
-          f"{GOAL_SECONDS:g} s: {'met' if ok else 'NOT met'}")  # fmt: skip
+    # The worst round is the last one (most opponents to avoid, most score
+    # groups); the slowest round measured is printed too (timings here are noisy).
+    number, last, pairing, groups, _ = results[-1]
+    slowest = max(results, key=lambda r: r[1])
+    ok = slowest[1] < GOAL_SECONDS and not any(r[4] for r in results)
+    print(f"round {number} (the last) of {entries} partnerships, {groups} score groups: "
+          f"{last:.3f} s through the service, {pairing:.3f} s pairing alone "
+          f"({last / pairing:.1f}x); slowest round: {slowest[0]} in {slowest[1]:.3f} s; "
+          f"aim < {GOAL_SECONDS:g} s: {'met' if ok else 'NOT met'}")  # fmt: skip
     rows = [
-        {"bench": "pairing", "measure": f"Swiss {entries} entries, worst round ({number} of "
-         f"{rounds}), service vs pairing alone", "rookclub": f"{worst * 1000:.0f} ms",
-         "floor": f"{pairing * 1000:.0f} ms", "ratio": round(worst / pairing, 2),
+        {"bench": "pairing", "measure": f"Swiss {entries} entries, round {number} of {rounds}: "
+         "round_pair_next vs pairing alone", "rookclub": f"{last * 1000:.0f} ms",
+         "floor": f"{pairing * 1000:.0f} ms", "ratio": round(last / pairing, 2),
          "goal": f"< {GOAL_SECONDS:g} s", "ok": ok},
     ]  # fmt: skip
     if args.json:
