@@ -31,8 +31,8 @@ system-packages: ## Debian packages for PDFs and browser tests (only what is mis
 worker: $(VENV)/.installed ## a Celery worker (needs REDIS_URL)
 	$(BIN)/celery -A rookclub worker --loglevel INFO
 
-bench: $(VENV)/.installed-test ## the benchmark scripts under bench/
-	@for script in bench/*.py; do [ "$$(basename $$script)" = "__init__.py" ] || $(BIN)/python $$script; done
+bench: $(VENV)/.installed-test ## every bench/ script, then one table of ratios (QUICK=1: small sizes)
+	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
