@@ -28,10 +28,10 @@ from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
 from rookclub.core.pages import login_required_message, post_form, refuse
 from scoring import nights, table_links
 from scoring import selectors as scoring_selectors
-from scoring.forms import SEAT_LABELS, CheckInForm, SeatForm
+from scoring.forms import CheckInForm, SeatForm
 from scoring.live import night_version
 from scoring.models import TableLink
-from scoring.permissions import SIDE_OF
+from scoring.views.night_tables import Addresses, describe, round_view
 
 
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -245,8 +245,8 @@ def _render(
     here = {p.pk for p in overview.players}
     played, gone = overview.played, {p.pk for p in overview.gone}
     club_players = list(session.club.players.filter(active=True)) if director else []
-    urls = _Addresses()
-    rounds = [_round_view(r, urls) for r in overview.rounds]
+    urls = Addresses()
+    rounds = [round_view(r, urls) for r in overview.rounds]
     # The current tables are the rounds' tables: the same views, made once.
     views = {t["seating"].pk: t for r in rounds for t in r["tables"]}
     context = {
@@ -257,7 +257,8 @@ def _render(
         "checkin_form": checkin_form or CheckInForm(club=session.club),
         # Each club player: here, played tonight (their check-in stays), went home.
         "checklist": [
-            (p, p.pk in here, p.pk in here and p.pk in played, p.pk in gone) for p in club_players
+            (p, str(p.pk), p.pk in here, p.pk in here and p.pk in played, p.pk in gone)
+            for p in club_players
         ],
         # Only the director of a night not seated yet sees the seating form: built for
         # no one else (256 players make 256 pair fields; issue #17).
@@ -285,6 +286,8 @@ def _render(
         ],
         "history": club_selectors.session_history(session=session),
     }
+    for t in context["tables"]:
+        describe(t, is_open=session.is_open, new_game=director and not context["progressive"])
     if director and context["tables"]:
         # The director sees each table's link (what its card's QR code opens) and may
         # replace it; made here if the table has none yet.
@@ -317,60 +320,6 @@ def table_replace_link(request: HttpRequest, pk: int, number: int) -> HttpRespon
         return refuse(request, error, back)
     messages.success(request, table_links.replaced_message(number))
     return redirect(back)
-
-
-class _Addresses:
-    """The night page's per-table addresses, each name reversed once and then filled in.
-
-    A 64-table night links every table five times: through ``{% url %}`` (reverse()
-    each time) that was a fifth of the page's time. The placeholders are digits, as
-    the routes' ``<int:...>`` converters want; a route's other parts are unchanged.
-    """
-
-    def __init__(self) -> None:
-        self._patterns: dict[str, str] = {}
-
-    def __call__(self, name: str, *args: int) -> str:
-        pattern = self._patterns.get(name)
-        if pattern is None:
-            marks = [f"9{i}7531902468" for i in range(len(args))]
-            pattern = reverse(name, args=marks).replace("{", "{{").replace("}", "}}")
-            for i, mark in enumerate(marks):
-                pattern = pattern.replace(mark, f"{{{i}}}")
-            self._patterns[name] = pattern
-        return pattern.format(*(int(a) for a in args))
-
-
-def _round_view(round_view, urls: _Addresses) -> dict[str, Any]:
-    return {
-        "round": round_view.round,
-        "number": round_view.round.number,
-        "sit_outs": round_view.sit_outs,
-        "tables": [_table_view(t, urls) for t in round_view.tables],
-    }
-
-
-def _table_view(t: scoring_selectors.TableView, urls: _Addresses) -> dict[str, Any]:
-    round_, number = t.seating.round, t.seating.table
-    return {
-        "seating": t.seating,
-        "round": round_,
-        "number": number,
-        "game_url": urls("game-detail", t.game.pk) if t.game is not None else None,
-        "new_game_url": urls("table-new-game", t.seating.pk),
-        "sheet_url": urls("print-table-sheet", round_.pk, number),
-        "card_url": urls("print-table-card", round_.pk, number),
-        "seats": [(SEAT_LABELS[seat], player, SIDE_OF[seat]) for seat, player in t.seats.items()],
-        "game": t.game,
-        "games_played": len(t.games),
-        # A game scored by player (Beginner, individual scoring): each player's total.
-        "player_totals": [
-            (player.name, int(t.game.player_totals.get(str(player.pk), 0)))
-            for player in t.seats.values()
-        ]
-        if t.game is not None and t.game.scores_players
-        else [],
-    }
 
 
 @post_form("club-detail")
