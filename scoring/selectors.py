@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Prefetch, Subquery
+from django.db.models import Exists, F, OuterRef, Prefetch, Subquery
 
-from rookclub.clubs.models import CheckIn, ClubSession, Player, SessionRound, SitOut, TableSeating
+from rookclub.clubs.models import ClubSession, Player, SessionRound, SitOut, TableSeating
 from scoring.models import Game, GameSeat, Hand, HandCorrection
 from scoring.services import confirmer_name, recording_refusal, replay_records
 
@@ -215,7 +215,13 @@ class SessionOverview:
 def session_overview(*, session: ClubSession) -> SessionOverview:
     """Check-ins, rounds, tables by seat with their games, and sit-outs (five queries)."""
     session = ClubSession.objects.select_related("club").get(pk=session.pk)
-    check_ins = list(CheckIn.objects.filter(session=session).select_related("player"))
+    # The checked-in players themselves, each with when they left (one object a player,
+    # not a check-in and its player: 256 fewer objects on a 64-table night).
+    checked_in = list(
+        Player.objects.filter(check_ins__session=session)
+        .annotate(left_at=F("check_ins__left_at"))
+        .order_by("name")
+    )
     rounds = list(
         session.rounds.order_by("number").prefetch_related(
             Prefetch(
@@ -227,11 +233,11 @@ def session_overview(*, session: ClubSession) -> SessionOverview:
             Prefetch("sit_outs", SitOut.objects.select_related("player")),
         )
     )
-    _seat_players(rounds, {c.player_id: c.player for c in check_ins})
+    _seat_players(rounds, {p.pk: p for p in checked_in})
     return SessionOverview(
         session=session,
-        players=[c.player for c in check_ins if c.left_at is None],
-        gone=[c.player for c in check_ins if c.left_at is not None],
+        players=[p for p in checked_in if p.left_at is None],
+        gone=[p for p in checked_in if p.left_at is not None],
         rounds=[
             RoundView(
                 round=r,

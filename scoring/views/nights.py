@@ -295,8 +295,9 @@ def _render(
             club=session.club, kind=TableLink.Kind.NIGHT, session=session,
             numbers=[t["number"] for t in context["tables"]],
         )  # fmt: skip
+        base = table_links.link_base(request)
         for t in context["tables"]:
-            t["link_url"] = table_links.link_url(links[t["number"]], request)
+            t["link_url"] = table_links.link_url(links[t["number"]], base_url=base)
             t["link_field"] = f"link-{t['number']}"
             t["replace_url"] = urls("session-table-replace-link", session.pk, t["number"])
     context["poll_seconds"] = POLL_SECONDS
