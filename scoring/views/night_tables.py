@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import reverse
+from django.utils.html import format_html_join
 
 from scoring import selectors as scoring_selectors
 from scoring.forms import SEAT_LABELS
@@ -51,6 +52,11 @@ def describe(t: dict[str, Any], *, is_open: bool, new_game: bool) -> None:
     """A current table's words, put together here rather than in the template (which
     evaluates each condition again at each of 64 tables): its game's state, its totals,
     and whether a director may start a new game there."""
+    # Escaped by format_html_join (a player's name is theirs to choose).
+    t["seat_list"] = format_html_join(
+        "", '<dt>{}</dt><dd><span class="badge side-{}">{}</span></dd>',
+        ((label, side, player.name) for label, player, side in t["seats"]),
+    )  # fmt: skip
     game = t["game"]
     if game is None:
         return
