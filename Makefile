@@ -36,8 +36,8 @@ worker: $(VENV)/.installed ## a Celery worker (needs REDIS_URL): make worker QUE
 	$(BIN)/celery -A rookclub worker --loglevel INFO --queues $(QUEUES) --prefetch-multiplier 1 \
 		$(if $(CONCURRENCY),--concurrency $(CONCURRENCY)) $(if $(filter print,$(QUEUES)),-O fair)
 
-bench: $(VENV)/.installed-test ## the benchmark scripts under bench/
-	@for script in bench/*.py; do [ "$$(basename $$script)" = "__init__.py" ] || $(BIN)/python $$script; done
+bench: $(VENV)/.installed-test ## every bench/ script, then one table of ratios (QUICK=1: small sizes)
+	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick)
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -1,71 +1,157 @@
-"""Time the pure format layer on big events.
+"""Swiss pairing of a 1,024-partnership event, round by round, through the service.
 
-Run from the repository root: ``.venv/bin/python bench/pairing.py``.
-Aim: a 1,024-partnership Swiss round pairs in under a second.
+Run from the repository root: ``.venv/bin/python bench/pairing.py [--quick] [--json PATH]``.
+
+On a throwaway test database (SQLite, or ``DATABASE_URL``'s server): a 10-round Swiss
+of 1,024 partnerships is started and played to the end: every match gets a random
+result (bulk writes), then ``round_pair_next`` pairs the next round as a director's
+"Pair next round" does (standings from the database, the pairing, the rows written).
+The last rounds are the hard ones: most opponents to avoid, most score groups.
+
+Floor, in the same run and on the same inputs: the pure pairing
+(``pair_swiss_round``) timed inside each service call, so ``service / pairing``
+says what the database work adds. The aim is absolute (issue #17, goal 5): the worst
+round pairs in under 1 s, the whole service call.
+
+``--quick``: 128 partnerships, 5 rounds (a smoke test).
 """
 
+from __future__ import annotations
+
+import argparse
+import json
+import os
 import random
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
 
-from tournaments.formats.standings import SWISS_PRECEDENCE, MatchResult, standings
-from tournaments.formats.swiss import SwissEntry, pair_swiss_round
+import django  # noqa: E402
 
+django.setup()
 
-def simulate_swiss(entries: int, rounds: int, rng: random.Random):
-    """Play ``rounds`` random rounds; return scores, byes and every pairing so far."""
-    scores = dict.fromkeys(range(entries), 0)
-    byes = dict.fromkeys(range(entries), 0)
-    previous: list[tuple[int, int | None]] = []
-    for _ in range(rounds):
-        ranked = sorted(scores, key=lambda e: (-scores[e], e))
-        round_ = pair_swiss_round([SwissEntry(e, scores[e], byes[e]) for e in ranked], previous)
-        for p in round_.pairings:
-            previous.append((p.home, p.away))
-            if p.is_bye:
-                byes[p.home] += 1
-                scores[p.home] += 1
-            else:
-                scores[rng.choice(p.entries)] += 1
-    return scores, byes, previous
+GOAL_SECONDS = 1.0
 
 
-def bench_swiss(entries: int = 1024, played: int = 5) -> None:
-    scores, byes, previous = simulate_swiss(entries, played, random.Random(1))
-    ranked = sorted(scores, key=lambda e: (-scores[e], e))
-    field = [SwissEntry(e, scores[e], byes[e]) for e in ranked]
-    start = time.perf_counter()
-    round_ = pair_swiss_round(field, previous)
-    elapsed = time.perf_counter() - start
-    groups = len(set(scores.values()))
-    print(
-        f"swiss: paired round {played + 1} of {entries} partnerships "
-        f"({groups} score groups) in {elapsed:.3f} s, rematches: {round_.rematches}"
+def start_swiss(entries: int, rounds: int):
+    """A running Swiss event of ``entries`` partnerships (round 1 paired)."""
+    from django.contrib.auth import get_user_model
+
+    from rookclub.clubs.models import Club, Membership, Player
+    from tournaments import services
+    from tournaments.models import Entry, EntryPlayer, Tournament
+
+    club = Club.objects.create(name=f"Bench {entries}", slug=f"bench-pairing-{entries}")
+    director = get_user_model().objects.create_user(f"bench-pairing-{entries}")
+    Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
+    players = Player.objects.bulk_create(
+        Player(club=club, name=f"Player {i}") for i in range(entries * 2)
     )
-
-
-def bench_standings(entries: int = 512, rounds: int = 9) -> None:
-    rng = random.Random(2)
-    order = list(range(entries))
-    results = []
-    for number in range(1, rounds + 1):
-        rng.shuffle(order)
-        for i in range(0, entries, 2):
-            home_points = rng.randrange(0, 500, 5)
-            results.append(MatchResult(order[i], order[i + 1], home_points, 500, round=number))
-    start = time.perf_counter()
-    rows = standings(range(entries), results, precedence=SWISS_PRECEDENCE)
-    elapsed = time.perf_counter() - start
-    ties = sum(row.playoff_needed for row in rows)
-    print(
-        f"standings: {entries} entries x {rounds} rounds in {elapsed:.3f} s "
-        f"({ties} entries flagged for a playoff)"
+    tournament = Tournament.objects.create(
+        club=club, name="Bench Swiss", format="swiss", rounds=rounds, ruleset_slug="tournament"
     )
+    made = Entry.objects.bulk_create(
+        Entry(tournament=tournament, name=f"Pair {i}", seed=i + 1) for i in range(entries)
+    )
+    EntryPlayer.objects.bulk_create(
+        EntryPlayer(entry=e, player=players[2 * i + k], tournament=tournament)
+        for i, e in enumerate(made)
+        for k in (0, 1)
+    )
+    return services.tournament_start(tournament=tournament, draw_seed="bench"), director
+
+
+def play_round(tournament, rng: random.Random) -> None:
+    """A random result for every match still to play (bulk writes, like results in)."""
+    from tournaments.models import Match, MatchGame
+
+    ready = list(Match.objects.filter(tournament=tournament, status=Match.Status.READY))
+    games = []
+    for match in ready:
+        a, b = rng.randrange(-100, 500, 5), rng.randrange(-100, 500, 5)
+        if a == b:
+            a += 5
+        games.append(MatchGame(match=match, number=1, score_a=a, score_b=b))
+        match.winner_id = match.entry_a_id if a > b else match.entry_b_id
+        match.status = Match.Status.DECIDED
+    MatchGame.objects.bulk_create(games)
+    Match.objects.bulk_update(ready, ["winner", "status"])
+
+
+class TimedPairing:
+    """Wraps the service's ``pair_swiss_round``: times the pure call inside the service
+    and keeps what it answered (rematches, score groups)."""
+
+    def __init__(self, pair):
+        self.pair, self.seconds, self.rematches, self.groups = pair, 0.0, 0, 0
+
+    def __call__(self, ranked, previous=(), **kwargs):
+        started = time.perf_counter()
+        answer = self.pair(ranked, previous, **kwargs)
+        self.seconds = time.perf_counter() - started
+        self.rematches = answer.rematches
+        self.groups = len({e.score for e in ranked})
+        return answer
+
+
+def main(argv: list[str] | None = None) -> list[dict]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="128 entries, 5 rounds")
+    parser.add_argument("--json", metavar="PATH", help="append the summary rows to PATH")
+    args = parser.parse_args(argv)
+    entries, rounds = (128, 5) if args.quick else (1024, 10)
+
+    from django.conf import settings
+    from django.db import connection
+
+    from tournaments import services
+
+    settings.ALLOWED_HOSTS = ["testserver"]
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    timed = TimedPairing(services.pair_swiss_round)
+    services.pair_swiss_round = timed
+    rng = random.Random(17)
+    results = []  # (round, service seconds, pairing seconds, groups, rematches)
+    try:
+        tournament, director = start_swiss(entries, rounds)
+        for number in range(2, rounds + 1):
+            play_round(tournament, rng)
+            started = time.perf_counter()
+            services.round_pair_next(tournament=tournament, by=director)
+            elapsed = time.perf_counter() - started
+            results.append((number, elapsed, timed.seconds, timed.groups, timed.rematches))
+            print(f"round {number:>2}: service {elapsed * 1000:7.1f} ms, pairing alone "
+                  f"{timed.seconds * 1000:7.1f} ms, {timed.groups:>2} score groups, "
+                  f"{timed.rematches} rematches")  # fmt: skip
+    finally:
+        services.pair_swiss_round = timed.pair
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+    # The issue's worst round is the last one (most opponents to avoid, most score
+    # groups); the slowest round measured is printed too (timings here are noisy).
+    number, last, pairing, groups, _ = results[-1]
+    slowest = max(results, key=lambda r: r[1])
+    ok = slowest[1] < GOAL_SECONDS and not any(r[4] for r in results)
+    print(f"round {number} (the last) of {entries} partnerships, {groups} score groups: "
+          f"{last:.3f} s through the service, {pairing:.3f} s pairing alone "
+          f"({last / pairing:.1f}x); slowest round: {slowest[0]} in {slowest[1]:.3f} s; "
+          f"aim < {GOAL_SECONDS:g} s: {'met' if ok else 'NOT met'}")  # fmt: skip
+    rows = [
+        {"bench": "pairing", "measure": f"Swiss {entries} entries, round {number} of {rounds}: "
+         "round_pair_next vs pairing alone", "rookclub": f"{last * 1000:.0f} ms",
+         "floor": f"{pairing * 1000:.0f} ms", "ratio": round(last / pairing, 2),
+         "goal": f"< {GOAL_SECONDS:g} s", "ok": ok},
+    ]  # fmt: skip
+    if args.json:
+        with open(args.json, "a", encoding="utf-8") as out:
+            for row in rows:
+                out.write(json.dumps(row) + "\n")
+    return rows
 
 
 if __name__ == "__main__":
-    bench_swiss()
-    bench_standings()
+    main()

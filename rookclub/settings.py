@@ -65,6 +65,12 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "rookclub.core.headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Text answers gzipped for browsers that accept it (issue #17). Inside WhiteNoise,
+    # which serves static files already compressed; outside everything that reads or
+    # writes the body (CommonMiddleware's Content-Length, the views). CSP and
+    # Permissions-Policy only add headers; a strong ETag becomes weak, which the live
+    # pages' 304s accept (rookclub/core/live.py). BREACH: rookclub/core/compression.py.
+    "rookclub.core.compression.TextGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -12,6 +12,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
+from django.forms.utils import flatatt
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 
 from rookclub.clubs.forms import SEATING_LABELS
 from rookclub.clubs.models import Player
@@ -283,6 +286,55 @@ class CheckInForm(forms.Form):
         return data
 
 
+class _SharedOptionsSelect(forms.Widget):
+    """A ``<select>`` whose options, the same for every pair field, are escaped once.
+
+    128 pairs of 256 players are 256 selects of 257 options: through Django's widget
+    templates that took seconds per page. Here each select is its tag plus one shared,
+    already escaped string; only a select holding a value (a form shown again with its
+    errors) gets a copy with that option marked ``selected``.
+    """
+
+    def __init__(self, options_html: str, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs)
+        self.options_html = options_html
+
+    def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer=None):
+        options = self.options_html
+        if value not in (None, ""):
+            chosen = f'<option value="{escape(value)}">'
+            options = options.replace(chosen, chosen[:-1] + " selected>", 1)
+        final = self.build_attrs(self.attrs, attrs)
+        return format_html(
+            '<select name="{}"{}>{}</select>', name, flatatt(final), mark_safe(options)
+        )
+
+
+class _PairField(forms.Field):
+    """One half of a named pair: a checked-in player's id, or nothing.
+
+    The same checks and message as a ``ChoiceField`` over the players, without each
+    of the 256 fields copying its own list of 257 choices.
+    """
+
+    default_error_messages = forms.ChoiceField.default_error_messages
+
+    def __init__(self, *, valid: Mapping[str, Any], options_html: str, **kwargs: Any) -> None:
+        super().__init__(widget=_SharedOptionsSelect(options_html), **kwargs)
+        self.valid = valid
+
+    def to_python(self, value: Any) -> str:
+        return "" if value in self.empty_values else str(value)
+
+    def validate(self, value: str) -> None:
+        super().validate(value)
+        if value and value not in self.valid:
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice",
+                params={"value": value},
+            )  # fmt: skip
+
+
 class SeatForm(forms.Form):
     """How to seat the checked-in players; fixed partnerships name each pair."""
 
@@ -293,13 +345,17 @@ class SeatForm(forms.Form):
     def __init__(self, *args: Any, players: list[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.players = {str(p.pk): p for p in players}
-        choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
+        # One list of options for every pair field, escaped once (see _SharedOptionsSelect).
+        options_html = '<option value="">—</option>' + "".join(
+            f'<option value="{pk}">{escape(p.name)}</option>' for pk, p in self.players.items()
+        )
         self.pair_count = len(players) // 2
         for i in range(1, self.pair_count + 1):
             for half in ("a", "b"):
-                self.fields[f"pair_{i}_{half}"] = forms.ChoiceField(
-                    label=f"Pair {i}", choices=choices, required=False
-                )
+                self.fields[f"pair_{i}_{half}"] = _PairField(
+                    label=f"Pair {i}", required=False, valid=self.players,
+                    options_html=options_html,
+                )  # fmt: skip
 
     def pair_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         return [(self[f"pair_{i}_a"], self[f"pair_{i}_b"]) for i in range(1, self.pair_count + 1)]

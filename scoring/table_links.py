@@ -126,13 +126,18 @@ def link_url(link: TableLink, request: Any = None, *, base_url: str | None = Non
     else (no SITE_URL, an API answer) the address the request came in on."""
     path = reverse("table-link", args=[link.key])
     if base_url is None:
-        try:
-            base_url = site_url(request)
-        except SiteAddressMissing:
-            if request is None:
-                raise
-            base_url = request.build_absolute_uri("/")
+        base_url = link_base(request)
     return base_url.rstrip("/") + path
+
+
+def link_base(request: Any = None) -> str:
+    """Where :func:`link_url`'s addresses start: work it out once for a page of many."""
+    try:
+        return site_url(request)
+    except SiteAddressMissing:
+        if request is None:
+            raise
+        return request.build_absolute_uri("/")
 
 
 # ---- making and replacing links ---------------------------------------------------------------

@@ -28,10 +28,10 @@ from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
 from rookclub.core.pages import login_required_message, post_form, refuse
 from scoring import nights, table_links
 from scoring import selectors as scoring_selectors
-from scoring.forms import SEAT_LABELS, CheckInForm, SeatForm
+from scoring.forms import CheckInForm, SeatForm
 from scoring.live import night_version
 from scoring.models import TableLink
-from scoring.permissions import SIDE_OF
+from scoring.views.night_tables import Addresses, describe, round_view
 
 
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -243,21 +243,39 @@ def _render(
     # The night's forms are for a director while it is open; once closed, only "Reopen".
     director = is_club_director and session.is_open
     here = {p.pk for p in overview.players}
+    played, gone = overview.played, {p.pk for p in overview.gone}
     club_players = list(session.club.players.filter(active=True)) if director else []
+    urls = Addresses()
+    rounds = [round_view(r, urls) for r in overview.rounds]
+    # The current tables are the rounds' tables: the same views, made once.
+    views = {t["seating"].pk: t for r in rounds for t in r["tables"]}
     context = {
         "session": session,
         "club": session.club,
         "overview": overview,
         "is_director": director,
         "checkin_form": checkin_form or CheckInForm(club=session.club),
-        "checklist": [(p, p.pk in here) for p in club_players],
+        # Each club player: here, played tonight (their check-in stays), went home.
+        "checklist": [
+            (p, str(p.pk), p.pk in here, p.pk in here and p.pk in played, p.pk in gone)
+            for p in club_players
+        ],
+        # Only the director of a night not seated yet sees the seating form: built for
+        # no one else (256 players make 256 pair fields; issue #17).
         "seat_form": seat_form
-        or SeatForm(initial={"method": session.seating_method}, players=overview.players),
-        "rounds": [_round_view(r) for r in overview.rounds],
-        "tables": [_table_view(t) for t in overview.current_tables],
+        or (
+            SeatForm(initial={"method": session.seating_method}, players=overview.players)
+            if director and not overview.rounds
+            else None
+        ),
+        "rounds": rounds,
+        "tables": [views[t.seating.pk] for t in overview.current_tables],
         "waiting": overview.waiting,
-        "played": overview.played,
-        "gone": {p.pk for p in overview.gone},
+        "played": played,
+        "gone": gone,
+        "here_tonight": []
+        if director
+        else [(p, urls("player-detail", p.pk)) for p in overview.players],
         "progressive": session.seating_method == ClubSession.Seating.PROGRESSIVE,
         "can_reopen": is_club_director and not session.is_open,
         # Tables whose game is not over: closing the night leaves them unfinished.
@@ -268,6 +286,8 @@ def _render(
         ],
         "history": club_selectors.session_history(session=session),
     }
+    for t in context["tables"]:
+        describe(t, is_open=session.is_open, new_game=director and not context["progressive"])
     if director and context["tables"]:
         # The director sees each table's link (what its card's QR code opens) and may
         # replace it; made here if the table has none yet.
@@ -275,9 +295,11 @@ def _render(
             club=session.club, kind=TableLink.Kind.NIGHT, session=session,
             numbers=[t["number"] for t in context["tables"]],
         )  # fmt: skip
+        base = table_links.link_base(request)
         for t in context["tables"]:
-            t["link_url"] = table_links.link_url(links[t["number"]], request)
+            t["link_url"] = table_links.link_url(links[t["number"]], base_url=base)
             t["link_field"] = f"link-{t['number']}"
+            t["replace_url"] = urls("session-table-replace-link", session.pk, t["number"])
     context["poll_seconds"] = POLL_SECONDS
     return render(request, template, context, status=status)
 
@@ -299,33 +321,6 @@ def table_replace_link(request: HttpRequest, pk: int, number: int) -> HttpRespon
         return refuse(request, error, back)
     messages.success(request, table_links.replaced_message(number))
     return redirect(back)
-
-
-def _round_view(round_view) -> dict[str, Any]:
-    return {
-        "round": round_view.round,
-        "number": round_view.round.number,
-        "sit_outs": round_view.sit_outs,
-        "tables": [_table_view(t) for t in round_view.tables],
-    }
-
-
-def _table_view(t: scoring_selectors.TableView) -> dict[str, Any]:
-    return {
-        "seating": t.seating,
-        "round": t.seating.round,
-        "number": t.seating.table,
-        "seats": [(SEAT_LABELS[seat], player, SIDE_OF[seat]) for seat, player in t.seats.items()],
-        "game": t.game,
-        "games_played": len(t.games),
-        # A game scored by player (Beginner, individual scoring): each player's total.
-        "player_totals": [
-            (player.name, int(t.game.player_totals.get(str(player.pk), 0)))
-            for player in t.seats.values()
-        ]
-        if t.game is not None and t.game.scores_players
-        else [],
-    }
 
 
 @post_form("club-detail")

@@ -1,0 +1,158 @@
+"""The club-night page at 10 and at 64 tables, timed interleaved in one run.
+
+Run from the repository root: ``.venv/bin/python bench/night_page.py [--quick] [--json PATH]``.
+
+On a throwaway test database (SQLite, or ``DATABASE_URL``'s server): two clubs, each
+with a night seated at 10 and at 64 tables (40 and 256 players checked in), and a hand
+recorded at every table. A director (who sees the most: every form, every table link)
+asks for ``/sessions/<pk>/`` through the Django test client, the two nights
+alternately, so both meet the same machine load. The floor is the 10-table night:
+the page should cost about as much whatever the night's size.
+
+Also printed: the 64-table page's HTML, raw and gzipped (what the GZip middleware and
+nginx send to a browser that accepts it), and the night page before seating (the
+director's seating form, 256 players), which is the one page that must list everyone.
+
+Aim (issue #17, goal 4): 64 tables within 2x the 10-table time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+GOAL = 2.0
+
+
+def build_night(club_slug: str, tables: int, *, seat: bool = True):
+    """A club whose director opened a night, checked ``4 * tables`` players in and
+    (when ``seat``) seated them, with one hand recorded at every table."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
+
+    from rookclub.clubs import services
+    from rookclub.clubs.models import Club, Membership, Player
+    from scoring import nights
+    from scoring import services as scoring
+    from scoring.models import Game
+
+    club = Club.objects.create(name=f"Bench {club_slug}", slug=club_slug)
+    director = get_user_model().objects.create_user(f"director-{club_slug}")
+    Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
+    players = Player.objects.bulk_create(
+        Player(club=club, name=f"Player {i:03d}") for i in range(tables * 4)
+    )
+    night = nights.session_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
+    services.session_check_in(session=night, players=players, by=director)
+    if seat:
+        nights.session_seat(session=night, by=director, seed=1)
+        hand = {"bidder": "north", "bid": 80, "trump": "red",
+                "counters": {"north_south": 85, "east_west": 35}}  # fmt: skip
+        for game in Game.objects.filter(session=night):
+            scoring.hand_record(game=game, data=hand, entered_by=director)
+    return night, director
+
+
+def timed_get(client, url: str) -> tuple[float, float, bytes]:
+    """Wall time and this process's CPU time of one GET (the CPU time leaves out the
+    database server and, on a shared machine, the time other processes take the core)."""
+    started, cpu = time.perf_counter(), time.process_time()
+    response = client.get(url)
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+    assert response.status_code == 200, (url, response.status_code)
+    return elapsed, cpu, response.content
+
+
+def main(argv: list[str] | None = None) -> list[dict]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="few repeats (a smoke test)")
+    parser.add_argument("--json", metavar="PATH", help="append the summary rows to PATH")
+    args = parser.parse_args(argv)
+    repeats, warmup = (5, 1) if args.quick else (30, 3)
+
+    from django.conf import settings
+    from django.db import connection
+    from django.test import Client
+
+    # Not setup_test_environment(): its instrumented template rendering copies the
+    # context at every include, a cost production never pays. Only the test host is
+    # let in.
+    settings.ALLOWED_HOSTS = ["testserver"]
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        small, small_director = build_night("night-10", 10)
+        big, big_director = build_night("night-64", 64)
+        unseated, unseated_director = build_night("night-64-unseated", 64, seat=False)
+        clients = {}
+        for name, director in (("10", small_director), ("64", big_director),
+                               ("64u", unseated_director)):  # fmt: skip
+            clients[name] = Client()
+            clients[name].force_login(director)
+        urls = {"10": f"/sessions/{small.pk}/", "64": f"/sessions/{big.pk}/",
+                "64u": f"/sessions/{unseated.pk}/"}  # fmt: skip
+        times: dict[str, list[float]] = {name: [] for name in urls}
+        cpu: dict[str, list[float]] = {name: [] for name in urls}
+        bodies: dict[str, bytes] = {}
+        for run in range(warmup + repeats):
+            order = ["10", "64", "64u"] if run % 2 else ["64u", "64", "10"]
+            for name in order:
+                elapsed, used, bodies[name] = timed_get(clients[name], urls[name])
+                if run >= warmup:
+                    times[name].append(elapsed)
+                    cpu[name].append(used)
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+    median = {name: statistics.median(t) for name, t in times.items()}
+    ratio = median["64"] / median["10"]
+    cpu_median = {name: statistics.median(t) for name, t in cpu.items()}
+    cpu_ratio = cpu_median["64"] / cpu_median["10"]
+    raw, zipped = len(bodies["64"]), len(gzip.compress(bodies["64"]))
+    raw_u, zipped_u = len(bodies["64u"]), len(gzip.compress(bodies["64u"]))
+    print(f"night page, 10 tables (director)        median {median['10'] * 1000:7.1f} ms")
+    print(f"night page, 64 tables (director)        median {median['64'] * 1000:7.1f} ms")
+    print(f"night page, 256 checked in, not seated  median {median['64u'] * 1000:7.1f} ms")
+    print(f"64 / 10 tables: {ratio:.2f}x  (aim <= {GOAL:g}x: {'ok' if ratio <= GOAL else 'SLOW'})")
+    print(f"CPU time of the Django process: {cpu_median['10'] * 1000:.1f} ms at 10 tables, "
+          f"{cpu_median['64'] * 1000:.1f} ms at 64: {cpu_ratio:.2f}x")  # fmt: skip
+    print(f"HTML, 64 tables: {raw / 1024:.0f} KB raw, {zipped / 1024:.1f} KB gzipped")
+    print(f"HTML, 256 not seated: {raw_u / 1024:.0f} KB raw, {zipped_u / 1024:.1f} KB gzipped")
+    rows = [
+        {"bench": "night_page", "measure": "night page, 64 vs 10 tables (wall, median)",
+         "rookclub": f"{median['64'] * 1000:.1f} ms", "floor": f"{median['10'] * 1000:.1f} ms",
+         "ratio": round(ratio, 2), "goal": f"<= {GOAL:g}x", "ok": ratio <= GOAL},
+        {"bench": "night_page", "measure": "night page, 64 vs 10 tables (Django CPU time)",
+         "rookclub": f"{cpu_median['64'] * 1000:.1f} ms",
+         "floor": f"{cpu_median['10'] * 1000:.1f} ms", "ratio": round(cpu_ratio, 2),
+         "goal": "", "ok": None},
+        {"bench": "night_page", "measure": "night page before seating, 256 vs 40 players",
+         "rookclub": f"{median['64u'] * 1000:.1f} ms", "floor": f"{median['10'] * 1000:.1f} ms",
+         "ratio": round(median["64u"] / median["10"], 2), "goal": "", "ok": None},
+        {"bench": "night_page", "measure": "night page HTML at 64 tables, gzipped vs raw",
+         "rookclub": f"{zipped / 1024:.1f} KB", "floor": f"{raw / 1024:.0f} KB",
+         "ratio": round(zipped / raw, 3), "goal": "< 0.2x", "ok": zipped / raw < 0.2},
+    ]  # fmt: skip
+    if args.json:
+        with open(args.json, "a", encoding="utf-8") as out:
+            for row in rows:
+                out.write(json.dumps(row) + "\n")
+    return rows
+
+
+if __name__ == "__main__":
+    main()

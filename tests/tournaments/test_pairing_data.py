@@ -1,0 +1,82 @@
+"""Swiss pairing reads plain rows (``standings_data.load_for_pairing``, issue #17): the
+standings, the earlier pairings and so the next round are exactly what the model-object
+path (``load``) gives, on random events; and the read is three queries at any size."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.tournaments.conftest import make_event, ready_matches
+from tournaments import services, standings_data
+from tournaments.formats.swiss import SwissEntry, pair_swiss_round
+from tournaments.models import Match
+
+
+def _inputs(tournament, data):
+    rows = standings_data.compute(tournament, data)
+    active = {e.pk for e in data.entries if e.active}
+    ranked = [SwissEntry(r.entry, score=r.match_points, byes=r.byes) for r in rows
+              if r.entry in active]  # fmt: skip
+    previous = [(m.entry_a_id, m.entry_b_id) for m in data.matches]
+    return rows, ranked, previous
+
+
+def _play(tournament, director, rng):
+    for match in ready_matches(tournament):
+        # A finished game: the winner reached 300, the loser did not (random spreads).
+        win, lose = 300 + rng.randrange(0, 60, 5), rng.randrange(0, 300, 5)
+        games = [[win, lose] if rng.random() < 0.5 else [lose, win]]
+        games *= tournament.games_per_match // 2 + 1
+        services.match_result_enter(match=match, games=games, by=director)
+
+
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 10**6), entries=st.integers(5, 13), rounds=st.integers(3, 5))
+def test_rows_give_the_same_standings_and_pairings_as_model_objects(
+    club, director, seed, entries, rounds
+):
+    rng = random.Random(seed)
+    tournament = make_event(club, director, "swiss", entries, rounds=rounds)
+    for number in range(2, rounds + 1):
+        _play(tournament, director, rng)
+        if number == 3 and entries > 6:
+            services.entry_withdraw(entry=tournament.entries.order_by("?").first(), by=director)
+        old_rows, old_ranked, old_previous = _inputs(tournament, standings_data.load(tournament))
+        new = standings_data.load_for_pairing(tournament)
+        new_rows, new_ranked, _ = _inputs(tournament, new)
+
+        assert new_rows == old_rows
+        assert new_ranked == old_ranked
+        assert new.pairs == old_previous
+        expected = pair_swiss_round(old_ranked, old_previous)
+
+        rnd = services.round_pair_next(tournament=tournament, by=director)
+
+        stored = sorted(
+            (m.entry_a_id, m.entry_b_id, sorted(m.flags)) for m in Match.objects.filter(round=rnd)
+        )
+        assert stored == sorted((p.home, p.away, sorted(p.flags)) for p in expected.pairings), (
+            "the service pairs exactly as the pure pairing on the old inputs"
+        )
+        if len(old_ranked) >= 2 * number:  # room to avoid every rematch
+            assert expected.rematches == 0
+
+
+@pytest.mark.parametrize(("entries", "rounds"), [(6, 2), (24, 4)])
+def test_the_pairing_read_takes_three_queries(
+    club, director, django_assert_max_num_queries, entries, rounds
+):
+    rng = random.Random(entries)
+    tournament = make_event(club, director, "swiss", entries, rounds=rounds + 1)
+    for _ in range(rounds):
+        _play(tournament, director, rng)
+        services.round_pair_next(tournament=tournament, by=director)
+
+    with django_assert_max_num_queries(3):
+        data = standings_data.load_for_pairing(tournament)
+
+    assert len(data.matches) == Match.objects.filter(tournament=tournament).count()
