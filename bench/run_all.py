@@ -30,7 +30,10 @@ SKIP = {"__init__.py", "run_all.py"}
 
 
 def scripts(bench_dir: Path) -> list[Path]:
-    return sorted(p for p in bench_dir.glob("*.py") if p.name not in SKIP)
+    # _server.py and the like are helpers the scripts import, not scripts.
+    return sorted(
+        p for p in bench_dir.glob("*.py") if p.name not in SKIP and not p.name.startswith("_")
+    )
 
 
 def supports(script: Path, option: str) -> bool:
