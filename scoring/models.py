@@ -243,6 +243,9 @@ class HandResult(models.Model):
     seat = models.CharField(max_length=8, choices=SEAT_CHOICES)
     points = models.IntegerField()
     total = models.IntegerField()
+    #: Set on the rows of the hand that won the game, for its winners: a player's games
+    #: won are then a plain COUNT in the database (standings), like their points.
+    won = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["hand", "id"]

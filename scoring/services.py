@@ -209,8 +209,9 @@ def _hand_fields(played: Any, rules: Ruleset) -> dict[str, Any]:
     }
 
 
-def _results(hand: Hand, played: Any) -> list[HandResult]:
-    """One row per player of ``played``: the points they scored and their running total."""
+def _results(hand: Hand, played: Any, winners: Any = ()) -> list[HandResult]:
+    """One row per player of ``played``: the points they scored and their running total;
+    ``winners``: the game's winners when this hand won it (``won`` on their rows)."""
     score, totals = played.score.seats, played.player_totals
     return [
         HandResult(
@@ -220,6 +221,7 @@ def _results(hand: Hand, played: Any) -> list[HandResult]:
             seat=seat,
             points=score[seat],
             total=totals[player],
+            won=player in winners,
         )
         for seat, player in played.seats.items()
     ]
@@ -412,7 +414,7 @@ def _append(
         card_hand=posted.card_hand, **_hand_fields(state.hands[-1], rules),
     )  # fmt: skip
     Irregularity.objects.bulk_create(_irregularities(hand, posted.record, rules, posted.renege))
-    HandResult.objects.bulk_create(_results(hand, state.hands[-1]))
+    HandResult.objects.bulk_create(_results(hand, state.hands[-1], state.winners))
     _cache_state(game, state)
     game.save()
     return hand
@@ -612,7 +614,8 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
         HandResult.objects.filter(hand__in=hands[index:]).delete()
         HandResult.objects.bulk_create(
             row for played, hand_row in zip(state.hands[index:], hands[index:], strict=True)
-            for row in _results(hand_row, played)
+            for row in _results(
+                hand_row, played, state.winners if played is state.hands[-1] else ())
         )  # fmt: skip
         # Reopen the corrected hand's confirmation; later hands keep theirs. A card-by-card
         # record no longer says what was scored: the ``before`` snapshot keeps it.
