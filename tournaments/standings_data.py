@@ -1,15 +1,17 @@
 """Load a tournament's entries and results in a fixed number of queries and turn
 them into the plain objects ``tournaments.formats`` works on.
 
-Shared by the selectors (pages, API) and the pairing services (Swiss and
-two-tier rounds are paired from the standings).
+Each match comes back as one aggregated row (:class:`MatchRow`): the database adds
+up its games' points, so no game is loaded. Shared by the selectors (pages, API)
+and the pairing services (Swiss and two-tier rounds are paired from the standings).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import F
+from django.db.models import F, Q, Sum, Value
+from django.db.models.functions import Coalesce
 
 from tournaments.formats import MatchResult, StandingRow, standings
 from tournaments.formats.movements import MovementRound, Table
@@ -19,24 +21,59 @@ from tournaments.models import Entry, Match, Tournament
 PLAYED = (Match.Status.DECIDED, Match.Status.WALKOVER)
 
 
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """A match as standings and pairings read it: its games' points added up."""
+
+    pk: int
+    round_number: int
+    table: int | None
+    bracket_key: str
+    status: str
+    bye: bool
+    entry_a_id: int | None
+    entry_b_id: int | None
+    partner_a_id: int | None
+    partner_b_id: int | None
+    winner_id: int | None
+    points_a: int  # over the match's scored games
+    points_b: int
+
+
+ROW_FIELDS = (
+    "pk", "round_number", "table", "bracket_key", "status", "bye", "entry_a_id",
+    "entry_b_id", "partner_a_id", "partner_b_id", "winner_id", "points_a", "points_b",
+)  # fmt: skip
+
+
 @dataclass
 class Data:
     entries: list[Entry]
-    matches: list[Match]  # every match, round joined, games prefetched
+    matches: list[MatchRow]  # every match, in round and table order
+
+
+def match_rows(tournament: Tournament) -> list[MatchRow]:
+    """One query: every match with its round's number and its scored games' points."""
+    scored = Q(games__score_a__isnull=False, games__score_b__isnull=False)
+    rows = (
+        Match.objects.filter(tournament=tournament)
+        .annotate(
+            round_number=F("round__number"),
+            points_a=Coalesce(Sum("games__score_a", filter=scored), Value(0)),
+            points_b=Coalesce(Sum("games__score_b", filter=scored), Value(0)),
+        )
+        .order_by("round__number", "table", "id")
+        .values_list(*ROW_FIELDS)
+    )
+    return [MatchRow(*row) for row in rows]
 
 
 def load(tournament: Tournament) -> Data:
-    """Three queries whatever the size: entries, matches (with rounds), games."""
+    """Two queries whatever the size: entries, and matches with their points."""
     entries = list(
         Entry.objects.filter(tournament=tournament).order_by(F("seed").asc(nulls_last=True), "id")
     )
-    matches = list(
-        Match.objects.filter(tournament=tournament)
-        .select_related("round")
-        .prefetch_related("games")
-        .order_by("round__number", "table", "id")
-    )
-    return Data(entries, matches)
+    return Data(entries, match_rows(tournament))
 
 
 def precedence(tournament: Tournament) -> tuple[str, ...]:
@@ -51,10 +88,10 @@ def points(match: Match) -> tuple[int, int]:
     return sum(g.score_a for g in games), sum(g.score_b for g in games)
 
 
-def results(tournament: Tournament, matches: list[Match]) -> list[MatchResult]:
+def results(tournament: Tournament, matches: list[MatchRow]) -> list[MatchResult]:
     out: list[MatchResult] = []
     for m in matches:
-        number = m.round.number
+        number = m.round_number
         if m.status == Match.Status.BYE:
             # In a bracket a bye only moves the entry on; elsewhere it counts as a win.
             if m.entry_a_id and not tournament.is_elimination:
@@ -62,7 +99,7 @@ def results(tournament: Tournament, matches: list[Match]) -> list[MatchResult]:
             continue
         if m.status not in PLAYED or m.entry_a_id is None or m.entry_b_id is None:
             continue
-        a, b = points(m)
+        a, b = m.points_a, m.points_b
         out.append(MatchResult(m.entry_a_id, m.entry_b_id, a, b, m.winner_id, number))
         if m.partner_a_id and m.partner_b_id:
             # Individual events: each partner scores what the pair scored.
@@ -84,9 +121,9 @@ def compute(tournament: Tournament, data: Data) -> list[StandingRow]:
 
 def played_rounds(data: Data) -> list[MovementRound]:
     """The seatings of an individual event so far, for two-tier re-pairing."""
-    by_round: dict[int, list[Match]] = {}
+    by_round: dict[int, list[MatchRow]] = {}
     for m in data.matches:
-        by_round.setdefault(m.round.number, []).append(m)
+        by_round.setdefault(m.round_number, []).append(m)
     rounds = []
     for number, matches in sorted(by_round.items()):
         tables = tuple(
