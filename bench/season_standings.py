@@ -93,7 +93,8 @@ class History:
             games.append(
                 Game(
                     club=self.club, session=session, ruleset_slug=slug,
-                    ruleset=self.rulesets[slug], status=plan["status"], winner=plan["winner"],
+                    ruleset=self.rulesets[slug], scored_by_player=individual,
+                    status=plan["status"], winner=plan["winner"],
                     winners=plan["winners"], totals=plan["totals"],
                     player_totals=plan["player_totals"],
                     voided_at=datetime.datetime.now(datetime.UTC) if rng.random() < 0.03 else None,
@@ -106,7 +107,9 @@ class History:
             seat_rows += [{"game_id": game.pk, "seat": s, "player_id": p} for s, p in seats.items()]
             for h in plan["hands"]:
                 self.hand_id += 1
-                hand_rows.append({"id": self.hand_id, "game_id": game.pk, "record": {}, **h["hand"]})
+                hand_rows.append(
+                    {"id": self.hand_id, "game_id": game.pk, "record": {}, **h["hand"]}
+                )
                 result_rows += [
                     {"hand_id": self.hand_id, "game_id": game.pk, **row} for row in h["results"]
                 ]  # fmt: skip
@@ -203,10 +206,7 @@ def _json_text(column: str, key: str) -> str:
 
 def floor(club_id: int) -> dict:
     games = "g.club_id = %s AND g.session_id IS NOT NULL AND g.voided_at IS NULL"
-    fixed = (
-        f"COALESCE({_json_text('g.ruleset', 'partnership')}, 'fixed') = 'fixed' AND "
-        f"COALESCE({_json_text('g.ruleset', 'partner_rotation')}, '') <> 'individual'"
-    )
+    fixed = "NOT g.scored_by_player"
     undone = "CASE WHEN g.status = 'finished' THEN 0 ELSE 1 END"
     won = "CASE WHEN hr.won THEN 1 ELSE 0 END"
     made = "CASE WHEN h.made THEN 1 ELSE 0 END"

@@ -124,6 +124,7 @@ def game_start(
             table_seating=table_seating,
             ruleset_slug=rules.slug,
             ruleset=rules.to_dict(),
+            scored_by_player=rules.scores_players,
             first_dealer=dealer,
             created_by=user_or_none(created_by),
         )

@@ -117,17 +117,9 @@ def result_rows(where: Where) -> Iterable[tuple[int, int, int, int]]:
 
 
 def _partnership_games(where: Where) -> QuerySet[Game]:
-    """The counted games won by fixed partnerships (as ``Game.scores_players`` reads
-    the ruleset snapshot): individual games have no partnerships."""
-    text = CharField()
-    partnership = Coalesce(KT("ruleset__partnership"), Value("fixed"), output_field=text)
-    rotation = Coalesce(KT("ruleset__partner_rotation"), Value(""), output_field=text)
-    return (
-        counted(where)
-        .alias(st_partnership=partnership, st_rotation=rotation)
-        .filter(st_partnership="fixed")
-        .exclude(st_rotation="individual")
-    )
+    """The counted games won by fixed partnerships (``Game.scored_by_player`` false):
+    individual games have no partnerships."""
+    return counted(where).filter(scored_by_player=False)
 
 
 def _side_games(where: Where, side: str) -> QuerySet:
@@ -152,9 +144,8 @@ def _side_games(where: Where, side: str) -> QuerySet:
 
 def _side_hands(where: Where, side: str) -> QuerySet:
     first, second = SIDES[side]
-    # The partnership games as a subquery (run once), not a JSON read per hand.
     hands = Hand.objects.filter(
-        game__in=_partnership_games(where).values("pk"),
+        _prefixed({**where, "scored_by_player": False}, "game__"),
         declarer__isnull=False,
         made__isnull=False,
         bidder__in=SIDES[side],

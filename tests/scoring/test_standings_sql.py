@@ -117,3 +117,27 @@ def test_the_database_adds_up_what_python_did(club, director, scorer, history):
         assert plain(season_standings(club=club, year=year)) == plain(
             reference.season_standings(club=club, year=year)
         )
+
+
+def test_the_migration_marks_the_winners_rows_and_the_games_scored_by_player(club, players, scorer):
+    import importlib
+
+    from django.apps import apps
+
+    from scoring.models import Game, HandResult
+    from tests.factories import game_for
+
+    backfill = importlib.import_module("scoring.migrations.0007_standings_columns").backfill
+    game = game_for(club, players, ruleset="beginner")
+    counters = {"north": 10, "east": 6, "south": 4, "west": 4}
+    for _ in range(4):
+        hand_record(game=game, data={"trump": "red", "counters": counters}, entered_by=scorer)
+    won = set(HandResult.objects.filter(won=True).values_list("hand__number", "player_id"))
+    assert won == {(4, players[0].pk)}
+    HandResult.objects.update(won=False)
+    Game.objects.update(scored_by_player=False)
+
+    backfill(apps, None)
+
+    assert set(HandResult.objects.filter(won=True).values_list("hand__number", "player_id")) == won
+    assert Game.objects.get(pk=game.pk).scored_by_player
