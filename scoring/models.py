@@ -40,6 +40,9 @@ class Game(models.Model):
     #: The winning players' ids (every game: a partnership's two, or the one player
     #: of a game scored by player); empty until the game is won.
     winners = models.JSONField(default=list, blank=True)
+    #: Won by a player, not a fixed partnership (``Ruleset.scores_players``), set when
+    #: the game starts: standings pick the partnership games without reading JSON.
+    scored_by_player = models.BooleanField(default=False)
     # Caches of the engine's state after the last hand (rebuilt on every write).
     totals = models.JSONField(default=dict)
     player_totals = models.JSONField(default=dict)
@@ -250,6 +253,9 @@ class HandResult(models.Model):
     seat = models.CharField(max_length=8, choices=SEAT_CHOICES)
     points = models.IntegerField()
     total = models.IntegerField()
+    #: Set on the rows of the hand that won the game, for its winners: a player's games
+    #: won are then a plain COUNT in the database (standings), like their points.
+    won = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["hand", "id"]

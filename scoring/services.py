@@ -125,6 +125,7 @@ def game_start(
             table_seating=table_seating,
             ruleset_slug=rules.slug,
             ruleset=rules.to_dict(),
+            scored_by_player=rules.scores_players,
             first_dealer=dealer,
             created_by=user_or_none(created_by),
         )
@@ -197,8 +198,9 @@ def _hand_fields(played: Any, rules: Ruleset) -> dict[str, Any]:
     }
 
 
-def _results(hand: Hand, played: Any) -> list[HandResult]:
-    """One row per player of ``played``: the points they scored and their running total."""
+def _results(hand: Hand, played: Any, winners: Any = ()) -> list[HandResult]:
+    """One row per player of ``played``: the points they scored and their running total;
+    ``winners``: the game's winners when this hand won it (``won`` on their rows)."""
     score, totals = played.score.seats, played.player_totals
     return [
         HandResult(
@@ -208,6 +210,7 @@ def _results(hand: Hand, played: Any) -> list[HandResult]:
             seat=seat,
             points=score[seat],
             total=totals[player],
+            won=player in winners,
         )
         for seat, player in played.seats.items()
     ]
@@ -427,7 +430,7 @@ def _append(
     irregularities = _irregularities(hand, posted.record, rules, posted.renege)
     if irregularities:
         Irregularity.objects.bulk_create(irregularities)
-    HandResult.objects.bulk_create(_results(hand, state.hands[-1]))
+    HandResult.objects.bulk_create(_results(hand, state.hands[-1], state.winners))
     # Only what this hand changed (never the ruleset snapshot or who started it).
     game.save(update_fields=store_state(game, state))
     hand.recorded = Recorded(state, irregularities)
@@ -629,7 +632,8 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
         HandResult.objects.filter(hand__in=hands[index:]).delete()
         HandResult.objects.bulk_create(
             row for played, hand_row in zip(state.hands[index:], hands[index:], strict=True)
-            for row in _results(hand_row, played)
+            for row in _results(
+                hand_row, played, state.winners if played is state.hands[-1] else ())
         )  # fmt: skip
         # Reopen the corrected hand's confirmation; later hands keep theirs. A card-by-card
         # record no longer says what was scored: the ``before`` snapshot keeps it.

@@ -1,5 +1,6 @@
 """Reads for the club domain. Each selector runs a fixed number of queries,
-whatever the size of the club: it fetches rows in bulk and sums in Python."""
+whatever the size of the club. Standings are added up by the database
+(``scoring.standings_sql``); Python only merges the aggregated rows and ranks them."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from rookclub.clubs.models import (
     ClubSession,
     Player,
 )
-from scoring.models import Game, GameSeat, Hand
-from scoring.seats import SIDE_OF
+from scoring import standings_sql as sql
+from scoring.models import Game, GameSeat
 
 # ---- a night at a glance ---------------------------------------------------------------
 
@@ -70,57 +71,49 @@ def _games(queryset: QuerySet[Game]) -> list[Game]:
     )
 
 
-def _standings(games: list[Game], hands: list[dict[str, Any]]) -> Standings:
+def _standings(where: sql.Where) -> Standings:
+    """Three queries (``scoring.standings_sql``): players with their games and nights,
+    their points, wins and declared hands, and the partnerships."""
     individual: dict[int, StandingRow] = {}
-    pairs: dict[frozenset, StandingRow] = {}
-    side_key: dict[tuple[int, str], frozenset] = {}
-    seat_player: dict[tuple[int, int], Player] = {}
-    for game in games:
-        seats = {s.seat: s.player for s in game.seats.all()}
-        for player in seats.values():
-            seat_player[(game.pk, player.pk)] = player
-            row = individual.setdefault(player.pk, StandingRow((player,)))
-            row.games += 1
-            row.points += int(game.player_totals.get(str(player.pk), 0))
-            # By player id: in a game scored by player (Beginner, individual scoring) the
-            # winner is one player, and partners may have changed seats since the start.
-            row.won += int(player.pk in (game.winners or ()))
-            row.unfinished += int(not game.is_finished)
-            if game.session_id:
-                row.nights.add(game.session_id)
-        if game.scores_players:
-            continue  # no fixed partnerships: partners change, or everyone plays alone
-        for side, (a, b) in (("north_south", ("north", "south")), ("east_west", ("east", "west"))):
-            key = frozenset((seats[a].pk, seats[b].pk))
-            side_key[(game.pk, side)] = key
-            row = pairs.setdefault(key, StandingRow(tuple(sorted((seats[a], seats[b]), key=str))))
-            row.games += 1
-            row.points += int(game.totals.get(side, 0))
-            row.won += int(game.winner == side)
-            row.unfinished += int(not game.is_finished)
-    for hand in hands:
-        if hand["declarer_id"] is None or hand["made"] is None:
+    games = unfinished = 0
+    for player in sql.player_rows(where):
+        individual[player.pk] = StandingRow(
+            (player,),
+            games=player.st_games,
+            unfinished=player.st_unfinished or 0,
+            nights=sql.id_set(player.st_nights),
+        )
+        games, unfinished = player.st_all_games or 0, player.st_all_unfinished or 0
+    for kind, pk, a, b in sql.result_rows(where):
+        row = individual.get(pk)
+        if row is None:
             continue
-        made = bool(hand["made"])
-        player_row = individual.get(hand["declarer_id"])
-        pair_row = pairs.get(side_key.get((hand["game_id"], SIDE_OF.get(hand["bidder"], ""))))
-        for row in (player_row, pair_row):
-            if row is not None:
-                row.hands_declared += 1
-                row.made += made
-                row.sets += not made
+        if kind == 1:
+            row.points, row.won = int(a or 0), b
+        else:
+            row.hands_declared, row.made, row.sets = a, b, a - b
+    pairs: dict[frozenset, StandingRow] = {}
+    for kind, a, b, x1, x2, x3, x4 in sql.pair_rows(where):
+        if a not in individual or b not in individual:
+            continue
+        row = pairs.get(frozenset((a, b)))
+        if row is None:
+            seated = (individual[a].players[0], individual[b].players[0])
+            row = pairs[frozenset((a, b))] = StandingRow(tuple(sorted(seated, key=str)))
+        if kind == 1:
+            row.games += x1
+            row.won += x2
+            row.unfinished += int(x3 or 0)
+            row.points += int(x4 or 0)
+        else:
+            row.hands_declared += x1
+            row.made += x2
+            row.sets += x1 - x2
 
     def ranked(rows: Any) -> list[StandingRow]:
         return sorted(rows, key=lambda r: (-r.won, -r.points, r.name))
 
-    unfinished = sum(1 for game in games if not game.is_finished)
-    return Standings(ranked(individual.values()), ranked(pairs.values()), len(games), unfinished)
-
-
-def _hands_of(games: QuerySet[Game]) -> list[dict[str, Any]]:
-    return list(
-        Hand.objects.filter(game__in=games).values("game_id", "bidder", "declarer_id", "made")
-    )
+    return Standings(ranked(individual.values()), ranked(pairs.values()), games, unfinished)
 
 
 def session_standings(*, session: ClubSession) -> Standings:
@@ -128,14 +121,10 @@ def session_standings(*, session: ClubSession) -> Standings:
     Partnerships in a progressive night are the pairs that sat together. A game not
     finished when the night closed counts as played and unfinished: its points count,
     nobody won it. A game a director voided counts for nothing."""
-    games = Game.objects.filter(session=session, voided_at__isnull=True)
-    return _standings(_games(games), _hands_of(games))
+    return _standings(sql.session_where(session))
 
 
 def season_standings(*, club: Club, year: int | None = None) -> Standings:
     """The club's leaderboard across its nights of ``year`` (all years when None);
-    void games left out."""
-    games = Game.objects.filter(club=club, session__isnull=False, voided_at__isnull=True)
-    if year is not None:
-        games = games.filter(session__date__year=year)
-    return _standings(_games(games), _hands_of(games))
+    void games left out (three queries, added up by the database)."""
+    return _standings(sql.season_where(club, year))

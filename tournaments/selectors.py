@@ -38,7 +38,7 @@ class StandingsRow:
 
 
 def tournament_standings(*, tournament: Tournament) -> list[StandingsRow]:
-    """Standings best first: 3 queries (entries, matches, games)."""
+    """Standings best first: 2 queries (entries; matches with their points added up)."""
     data = standings_data.load(tournament)
     rows = standings_data.compute(tournament, data)
     entries = {e.pk: e for e in data.entries}

@@ -484,26 +484,24 @@ def round_pair_next(
 
 
 def _pair(tournament: Tournament, number: int, pins: Sequence, forced_bye: int | None) -> Round:
+    # Plain rows with each match's points added up by the database (two queries): a big
+    # Swiss's last rounds read thousands of matches (issue #17).
+    data = standings_data.load(tournament)
+    rows = standings_data.compute(tournament, data)
+    active = {e.pk for e in data.entries if e.active}
     if tournament.format == FORMATS.SWISS:
-        # Plain rows, not match objects: a big Swiss's last rounds read thousands.
-        data = standings_data.load_for_pairing(tournament)
-        rows = standings_data.compute(tournament, data)
-        active = {e.pk for e in data.entries if e.active}
         ranked = [
             SwissEntry(r.entry, score=r.match_points, byes=r.byes)
             for r in rows
             if r.entry in active
         ]
-        previous = data.pairs
+        previous = [(m.entry_a_id, m.entry_b_id) for m in data.matches]
         paired = pair_swiss_round(ranked, previous, pins=pins, forced_bye=forced_bye)
         tournament.round_set.filter(number=number).delete()
         rnd = _create_round(tournament, number, paired.pairings)
         rnd.status, rnd.started_at = Round.Status.RUNNING, timezone.now()
         rnd.save(update_fields=["status", "started_at"])
         return rnd
-    data = standings_data.load(tournament)
-    rows = standings_data.compute(tournament, data)
-    active = {e.pk for e in data.entries if e.active}
     if tournament.options.get("movement") == "two_tier":
         ranking = [r.entry for r in rows if r.entry in active]
         movement_round = two_tier_round(ranking, standings_data.played_rounds(data), number=number)

@@ -51,3 +51,17 @@ def test_the_bracket_takes_two_queries(club, director, django_assert_max_num_que
             (match.entry_a, match.entry_b, list(match.games.all()))
 
     assert len(data["matches"]) == 2 * entries - 1
+
+
+@pytest.mark.parametrize(("entries", "rounds"), [(8, 3), (64, 3)])
+def test_standings_add_up_match_points_in_the_database(
+    club, director, django_assert_max_num_queries, entries, rounds
+):
+    """Entries, and one aggregated row per match: no game is loaded."""
+    tournament = swiss_after_rounds(club, director, entries, rounds)
+
+    with django_assert_max_num_queries(2):
+        rows = selectors.tournament_standings(tournament=tournament)
+
+    assert len(rows) == entries
+    assert sum(r.played for r in rows) == entries * rounds
