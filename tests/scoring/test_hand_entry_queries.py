@@ -19,6 +19,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
+from scoring import ratings
 from scoring.api.games import recorded_out
 from scoring.models import Hand
 from scoring.services import game_start, hand_record
@@ -44,6 +45,23 @@ def a_game(kind, club, director, hands):
         )  # fmt: skip
     event = make_event(club, director, "round_robin", 2, options={"round_clock": {"hands": hands}})
     return match_game_start(match=event.matches.get(), by=director)
+
+
+@pytest.fixture
+def rating_statements(monkeypatch):
+    """Statements spent rating a game that has just finished (scoring/ratings.py), per call."""
+    spent = []
+    rate = ratings.rate_finished_game
+
+    def counted(*, game):
+        before = len(connection.queries)
+        try:
+            return rate(game=game)
+        finally:
+            spent.append(len(connection.queries) - before)
+
+    monkeypatch.setattr(ratings, "rate_finished_game", counted)
+    return spent
 
 
 @pytest.fixture
@@ -81,7 +99,7 @@ def post_and_count(club, game, number, body=None):
 @pytest.mark.parametrize("at", [2, 20])
 @pytest.mark.parametrize("ending", [False, True], ids=["mid-game", "game-ending"])
 def test_a_hand_post_takes_at_most_8_statements(
-    kind, at, ending, club, director, receiver_statements
+    kind, at, ending, club, director, receiver_statements, rating_statements
 ):
     game = a_game(kind, club, director, at if ending else 30)
     for number in range(1, at):
@@ -100,6 +118,10 @@ def test_a_hand_post_takes_at_most_8_statements(
         assert receiver == 1  # a game with no club night ended: is it a match's?
     else:
         assert receiver == 0  # no match lookup for a hand that ends no game
+    # A hand that ends a game also rates it (its own statements, counted apart); a hand
+    # that ends nothing costs the ratings nothing.
+    assert (sum(rating_statements) > 0) == ending
+    apart += sum(rating_statements)
     assert len(statements) - apart <= MAX_STATEMENTS, "\n".join(statements)
     # Not one statement more at hand 20 than at hand 2: nothing replays the game.
     expected = 7 + (kind == "night") + (ending and kind == "club")
