@@ -11,7 +11,8 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -45,6 +46,26 @@ def database_url(db: Mapping) -> str:
     return f"postgres://{auth}{db.get('HOST') or ''}:{db.get('PORT') or 5432}/{db['NAME']}"
 
 
+@contextmanager
+def throwaway_database(name: str) -> Iterator[dict]:
+    """A fresh, migrated database for one bench run, never the configured one itself:
+    ``<name>_<bench>`` on the same server, or ``var/<bench>.sqlite3``; dropped after.
+    Yields the ``DATABASES`` entry now pointing at it (Django must be set up)."""
+    from django.conf import settings
+    from django.db import connection
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("sqlite3"):
+        db.setdefault("TEST", {})["NAME"] = str(ROOT / "var" / f"{name}.sqlite3")
+    else:
+        db.setdefault("TEST", {})["NAME"] = f"{db['NAME']}_{name}"
+    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    try:
+        yield db
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
 def start_server(
     port: int,
     url: str,
@@ -55,10 +76,12 @@ def start_server(
     threads: int | None = None,
     env: Mapping[str, str] | None = None,
     path: Path = ROOT,
+    options: Sequence[str] = (),
 ) -> subprocess.Popen:
     """gunicorn serving ``app`` on 127.0.0.1:``port`` against the database at ``url``
     (production settings, a throwaway ``SECRET_KEY``), once ``/healthz`` answers 200.
-    ``threads``: the gthread worker with that many threads; None: sync workers."""
+    ``threads``: the gthread worker with that many threads; None: sync workers.
+    ``options``: more gunicorn arguments (``-c deploy/gunicorn.conf.py``)."""
     environment = {
         **os.environ,
         "PYTHONPATH": str(path),
@@ -71,7 +94,7 @@ def start_server(
     kind = ["--worker-class", "gthread", "--threads", str(threads)] if threads else []
     command = [
         sys.executable, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{port}",
-        "--workers", str(workers), *kind, "--timeout", "60",
+        "--workers", str(workers), *kind, "--timeout", "60", *options,
     ]  # fmt: skip
     with open(log, "w") as out:
         server = subprocess.Popen(

@@ -24,10 +24,8 @@ from __future__ import annotations
 import argparse
 import datetime
 import http.client
-import importlib.util
 import json
 import os
-import secrets
 import subprocess
 import sys
 import tempfile
@@ -41,15 +39,8 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
 
 
-def _load_module():
-    spec = importlib.util.spec_from_file_location("bench_load", ROOT / "bench" / "load.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_load"] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-load = _load_module()
+from bench import load  # noqa: E402 - the 8-phone load's seed, clients and checks
+from bench._server import database_url, start_server, throwaway_database  # noqa: E402
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -70,41 +61,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def start_web(port: int, db: dict, log: Path) -> subprocess.Popen:
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "DATABASE_URL": load.database_url(db),
-        "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SECURE_SSL_REDIRECT": "0",
-        "THROTTLE_ANON": "off",
-        "THROTTLE_USER": "off",
-        "LOG_LEVEL": "WARNING",
-        "GUNICORN_WORKERS": "1",
-        "GUNICORN_THREADS": "1",  # a sync worker: one request at a time
-        "GUNICORN_ACCESS_LOG": "off",
-    }
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    """One gunicorn sync worker (one request at a time) with deploy/gunicorn.conf.py."""
     config = str(ROOT / "deploy" / "gunicorn.conf.py")
-    command = [sys.executable, "-m", "gunicorn", "rookclub.wsgi", "-c", config,
-               "--bind", f"127.0.0.1:{port}"]  # fmt: skip
-    with open(log, "w") as out:
-        server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"gunicorn stopped at start; see {log}")
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/healthz")
-            if connection.getresponse().status == 200:
-                return server
-        except OSError:
-            pass
-        time.sleep(0.3)
-    server.terminate()
-    raise RuntimeError(f"gunicorn did not answer /healthz in 90 s; see {log}")
+    env = {"GUNICORN_THREADS": "1", "GUNICORN_ACCESS_LOG": "off"}
+    return start_server(port, database_url(db), log, workers=1, env=env, options=["-c", config])
 
 
 def hands_phase(port, tokens, client_games, seconds, tally) -> int:
@@ -255,22 +215,11 @@ def main(argv: list[str] | None = None) -> int:
     import django
 
     django.setup()
-    from django.conf import settings
-    from django.db import connection
     from django.test.utils import setup_test_environment
 
     setup_test_environment()
-    # Never the configured database itself: "<name>_capacity" on the same server.
-    db = settings.DATABASES["default"]
-    if db["ENGINE"].endswith("sqlite3"):
-        db.setdefault("TEST", {})["NAME"] = str(ROOT / "var" / "capacity.sqlite3")
-    else:
-        db.setdefault("TEST", {})["NAME"] = f"{db['NAME']}_capacity"
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
+    with throwaway_database("capacity"):
         results = [measure_web(args), measure_print(args)]
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
     if args.json:
         with open(args.json, "a") as out:
             for result in results:

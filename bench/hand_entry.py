@@ -40,7 +40,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
 
-from bench._server import database_url, free_port, start_server, stop_server  # noqa: E402
+from bench._server import (  # noqa: E402
+    database_url,
+    free_port,
+    start_server,
+    stop_server,
+    throwaway_database,
+)
 
 BENCH = ROOT / "bench"
 SEATS = ("north", "east", "south", "west")
@@ -274,56 +280,57 @@ def main(argv: list[str] | None = None) -> int:
             "(one writer at a time), not the production database.",
             stacklevel=1,
         )
-        db.setdefault("TEST", {})["NAME"] = str(ROOT / "var" / "hand_entry.sqlite3")
-    else:
-        db.setdefault("TEST", {})["NAME"] = f"{db['NAME']}_hand_entry"
     # Enough games and parents that no client runs out during its phases.
     games = 60 if args.quick else 1200
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    servers: list[subprocess.Popen] = []
-    floor_name = None
-    try:
-        tokens, game_ids, statements = rookclub_seed(games)
-        floor_url, floor_name = floor_database(db)
-        floor = floor_seed(floor_url, games * 2)
-        connection.close()  # the servers open their own
-        var = ROOT / "var"
-        rook_port, floor_port = free_port(), free_port()
-        servers.append(start_server(rook_port, database_url(db), var / "hand_entry.log"))
-        floor_log = var / "hand_entry_floor.log"
-        floor_server = start_server(
-            floor_port, floor_url, floor_log, app="floor_app.wsgi", path=BENCH, env=FLOOR_SETTINGS
-        )
-        servers.append(floor_server)
-        rook_games, floor_parents = Games(game_ids), Games(floor["parents"])
+    with throwaway_database("hand_entry"):
+        servers: list[subprocess.Popen] = []
+        floor_name = None
+        try:
+            tokens, game_ids, statements = rookclub_seed(games)
+            floor_url, floor_name = floor_database(db)
+            floor = floor_seed(floor_url, games * 2)
+            connection.close()  # the servers open their own
+            var = ROOT / "var"
+            rook_port, floor_port = free_port(), free_port()
+            servers.append(start_server(rook_port, database_url(db), var / "hand_entry.log"))
+            floor_log = var / "hand_entry_floor.log"
+            floor_server = start_server(
+                floor_port,
+                floor_url,
+                floor_log,
+                app="floor_app.wsgi",
+                path=BENCH,
+                env=FLOOR_SETTINGS,
+            )
+            servers.append(floor_server)
+            rook_games, floor_parents = Games(game_ids), Games(floor["parents"])
 
-        # One client, interleaved post by post (a few of each first, not timed).
-        rook_one = RookclubPlayer(rook_port, tokens[0], rook_games, 1)
-        floor_one = FloorPlayer(floor_port, floor["tokens"][0], floor_parents, 1)
-        latencies: dict[str, list[float]] = {"rookclub": [], "floor": []}
-        for index in range(args.latency_posts + 10):
-            order = [("rookclub", rook_one), ("floor", floor_one)]
-            for name, player in order if index % 2 else order[::-1]:
-                elapsed = player.post_one()
-                if index >= 10 and elapsed is not None:
-                    latencies[name].append(elapsed)
+            # One client, interleaved post by post (a few of each first, not timed).
+            rook_one = RookclubPlayer(rook_port, tokens[0], rook_games, 1)
+            floor_one = FloorPlayer(floor_port, floor["tokens"][0], floor_parents, 1)
+            latencies: dict[str, list[float]] = {"rookclub": [], "floor": []}
+            for index in range(args.latency_posts + 10):
+                order = [("rookclub", rook_one), ("floor", floor_one)]
+                for name, player in order if index % 2 else order[::-1]:
+                    elapsed = player.post_one()
+                    if index >= 10 and elapsed is not None:
+                        latencies[name].append(elapsed)
 
-        # Eight clients, phases taking turns.
-        rates: dict[str, list[float]] = {"rookclub": [], "floor": []}
-        for round_ in range(args.rounds):
-            rook = [RookclubPlayer(rook_port, tokens[i], rook_games, 100 * round_ + i)
-                    for i in range(CLIENTS)]  # fmt: skip
-            flo = [FloorPlayer(floor_port, floor["tokens"][i], floor_parents, 100 * round_ + i)
-                   for i in range(CLIENTS)]  # fmt: skip
-            phases = [("rookclub", rook), ("floor", flo)]
-            for name, players in phases if round_ % 2 == 0 else phases[::-1]:
-                rates[name].append(throughput(players, args.seconds))
-    finally:
-        for server in servers:
-            stop_server(server)
-        if floor_name is not None:
-            drop_floor_database(db, floor_name)
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+            # Eight clients, phases taking turns.
+            rates: dict[str, list[float]] = {"rookclub": [], "floor": []}
+            for round_ in range(args.rounds):
+                rook = [RookclubPlayer(rook_port, tokens[i], rook_games, 100 * round_ + i)
+                        for i in range(CLIENTS)]  # fmt: skip
+                flo = [FloorPlayer(floor_port, floor["tokens"][i], floor_parents, 100 * round_ + i)
+                       for i in range(CLIENTS)]  # fmt: skip
+                phases = [("rookclub", rook), ("floor", flo)]
+                for name, players in phases if round_ % 2 == 0 else phases[::-1]:
+                    rates[name].append(throughput(players, args.seconds))
+        finally:
+            for server in servers:
+                stop_server(server)
+            if floor_name is not None:
+                drop_floor_database(db, floor_name)
 
     p50 = {name: 1000 * statistics.median(t) for name, t in latencies.items()}
     rate = {name: statistics.fmean(r) for name, r in rates.items()}

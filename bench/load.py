@@ -51,7 +51,12 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
 
 from bench import _server  # noqa: E402
-from bench._server import database_url, free_port, stop_server  # noqa: E402
+from bench._server import (  # noqa: E402
+    database_url,
+    free_port,
+    stop_server,
+    throwaway_database,
+)
 
 SEATS = ("north", "east", "south", "west")
 TRUMPS = ("black", "red", "yellow", "green")
@@ -304,41 +309,36 @@ def main(argv: list[str] | None = None) -> int:
     from django.test.utils import setup_test_environment
 
     setup_test_environment()
-    db = settings.DATABASES["default"]
-    # Never the configured database itself: its own "<name>_load" on the same server.
-    if db["ENGINE"].endswith("sqlite3"):
-        db.setdefault("TEST", {})["NAME"] = str(ROOT / "var" / "load.sqlite3")
-    else:
-        db.setdefault("TEST", {})["NAME"] = f"{db['NAME']}_load"
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    server = None
-    try:
-        tokens, client_games, games = seed(args)
-        connection.close()  # the server's processes open their own
-        port = free_port()
-        server = start_server(port, settings.DATABASES["default"], args, ROOT / "var" / "load.log")
-        tally = Tally()
-        started = time.monotonic()
-        deadline = started + args.seconds
-        clients = [
-            Client(i, port, tokens[i], client_games[i], deadline, tally, args.resend, args.seed)
-            for i in range(args.clients)
-        ]
-        for client in clients:
-            client.start()
-        for client in clients:
-            client.join(timeout=args.seconds + 120)
-        elapsed = time.monotonic() - started
-        stop_server(server)
+    with throwaway_database("load"):
         server = None
-        counts = check(games, tally)
-        from scoring.models import Game
-
-        finished = Game.objects.filter(pk__in=games, status="finished").count()
-    finally:
-        if server is not None:
+        try:
+            tokens, client_games, games = seed(args)
+            connection.close()  # the server's processes open their own
+            port = free_port()
+            server = start_server(
+                port, settings.DATABASES["default"], args, ROOT / "var" / "load.log"
+            )
+            tally = Tally()
+            started = time.monotonic()
+            deadline = started + args.seconds
+            clients = [
+                Client(i, port, tokens[i], client_games[i], deadline, tally, args.resend, args.seed)
+                for i in range(args.clients)
+            ]
+            for client in clients:
+                client.start()
+            for client in clients:
+                client.join(timeout=args.seconds + 120)
+            elapsed = time.monotonic() - started
             stop_server(server)
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+            server = None
+            counts = check(games, tally)
+            from scoring.models import Game
+
+            finished = Game.objects.filter(pk__in=games, status="finished").count()
+        finally:
+            if server is not None:
+                stop_server(server)
 
     latencies = tally.latencies
     answers = sorted(tally.statuses.items())
