@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+from django.db.models import Max
+
 from rookclub.clubs.export import Ids, Table, leave_out, register, register_fix
 from scoring.models import (
     Game,
@@ -101,3 +104,22 @@ def register_tables() -> None:
     why = "derived from the games; recomputed after an import"
     leave_out(PlayerRating, why)
     leave_out(RatingChange, why)
+
+
+def hand_results_mark_won(*, club_id: int) -> None:
+    """Mark the winners' rows of each finished game's winning hand (``HandResult.won``).
+
+    An export made before that column existed does not carry it, and standings count
+    games won from it; run after an import (``import_club``), as migration 0009 did for
+    games already stored. Marking a row that is already marked changes nothing."""
+    finished = (
+        Game.objects.filter(club_id=club_id, status="finished")
+        .annotate(last=Max("hands__number"))
+        .values_list("pk", "winners", "last")
+    )
+    with transaction.atomic():
+        for pk, winners, last in finished:
+            if winners and last is not None:
+                HandResult.objects.filter(
+                    game_id=pk, hand__number=last, player_id__in=list(winners)
+                ).update(won=True)

@@ -130,3 +130,31 @@ def test_the_command_exits_non_zero_with_a_sentence(tmp_path):
     )  # fmt: skip
     assert done.returncode == 1
     assert "This is not a Rookclub club export" in done.stderr
+
+
+def test_a_file_from_before_won_was_exported_still_counts_the_games_won(tmp_path):
+    from scoring.services import game_start
+    from scoring.standings import season_standings
+    from tests.factories import SessionFactory, players_of
+
+    club = ClubFactory(name="Elm Hall", slug="elm-hall")
+    director = director_of(club, username="eve")
+    seats = dict(zip(("north", "east", "south", "west"), players_of(club, 4), strict=True))
+    game = game_start(
+        seats=seats, session=SessionFactory(club=club), options={"fixed_hands": 2},
+        created_by=director,
+    )  # fmt: skip
+    for number in (1, 2):
+        hand_record(game=game, data=made_hand(), entered_by=director, number=number)
+    game.refresh_from_db()
+    assert game.is_finished and game.winners
+    document = json.loads(json.dumps(club_export(club=club).document(), cls=DjangoJSONEncoder))
+    for row in document["tables"]["hand_results"]:
+        del row["won"]  # as a file written before the column existed
+
+    run(tmp_path, document, "--slug", "elm-hall-2")
+
+    copy = Club.objects.get(slug="elm-hall-2")
+    won = {r.name: r.won for r in season_standings(club=copy).players}
+    assert sorted(won.values()) == [0, 0, 1, 1]
+    assert won == {r.name: r.won for r in season_standings(club=club).players}

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from rookclub.clubs.export_import import club_import
 from rookclub.core.errors import DomainError
+from scoring.exports import hand_results_mark_won
 from scoring.ratings import recompute_club
 
 
@@ -34,6 +35,8 @@ class Command(BaseCommand):
             club = club_import(document=document, slug=options.get("slug"))
         except DomainError as exc:
             raise CommandError(exc.message) from None
+        # A file from before HandResult.won has no such column: mark the winning rows.
+        hand_results_mark_won(club_id=club.pk)
         # Ratings are not in the file: they are worked out again from the games.
         recompute_club(club_id=club.pk)
         counts = {
