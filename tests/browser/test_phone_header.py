@@ -53,7 +53,7 @@ def test_print_links_are_buttons_at_least_44_px_tall(phone, night):
     log_in(phone, "dana_the_director_of_maple_street", PASSWORD)
     phone.goto(f"/sessions/{night.pk}/")
 
-    links = phone.locator(".print-links a, .print-links button")
+    links = phone.locator(".print-links a, .print-links button, .csv-links a")
     assert links.count() >= 3
     for i in range(links.count()):
         box = links.nth(i).bounding_box()
