@@ -1,8 +1,9 @@
 """Hands scored per second by the rules engine, on one core (CPU time, so a busy
 machine does not skew it).
 
-Run from the repository root: ``.venv/bin/python bench/engine.py``
-(or ``.venv/bin/python -m bench.engine``).
+Run from the repository root: ``.venv/bin/python bench/engine.py [--quick] [--json PATH]``
+(or ``.venv/bin/python -m bench.engine``). ``--quick``: fewer distinct hands and a
+shorter timing per path (a smoke test).
 
 * score sheet: ``score_hand`` on Tournament score-sheet records (checks included);
 * score sheet from JSON: ``HandRecord.from_dict`` + ``score_hand``, as the API does;
@@ -16,6 +17,8 @@ per 100,000), so a busy or slower machine, which slows both paths alike, neither
 hides a regression nor reports a false one.  Both rates and the ratio are printed.
 """
 
+import argparse
+import json
 import random
 import sys
 import time
@@ -51,30 +54,37 @@ def rate(label: str, work, items: list, seconds: float = 1.5) -> float:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer hands, shorter runs")
+    parser.add_argument("--json", metavar="PATH", help="append one JSON line per measure")
+    args = parser.parse_args()
+    distinct, seconds = (300, 0.3) if args.quick else (2_000, 1.5)
     rng = random.Random(2024)
-    cards = [simulate_hand(RULES, rng, dealer=DEALER) for _ in range(2_000)]
+    cards = [simulate_hand(RULES, rng, dealer=DEALER) for _ in range(distinct)]
     played = [h for h in cards if h.tricks]
     records = [check_card_hand(RULES, h, dealer=DEALER).record for h in cards]
     bodies = [r.to_dict() for r in records]
     print(f"Python {sys.version.split()[0]}, Tournament Rook, {len(records)} distinct hands")
 
-    sheet = rate("score sheet", lambda r: score_hand(RULES, r, dealer=DEALER), records)
-    rate(
+    sheet = rate("score sheet", lambda r: score_hand(RULES, r, dealer=DEALER), records, seconds)
+    from_json = rate(
         "score sheet from JSON",
         lambda b: score_hand(RULES, HandRecord.from_dict(b, RULES), dealer=DEALER),
         bodies,
+        seconds,
     )
     card = rate(
         "card level",
         lambda h: score_hand(RULES, check_card_hand(RULES, h, dealer=DEALER).record, dealer=DEALER),
         played,
+        seconds,
     )
     seeds = iter(range(10**9))
-    rate(
+    simulated = rate(
         "simulate (not a target)",
         lambda _: simulate_hand(RULES, next(seeds), dealer=DEALER),
         list(range(200)),
-        1.0,
+        seconds * 2 / 3,
     )
     ratio = card / sheet
     print(
@@ -90,6 +100,26 @@ def main() -> None:
     if card < CARD_FLOOR:
         below.append(f"card level {card:,.0f} < {CARD_FLOOR:,}/s (absolute, on this machine)")
     print("floors met" if not below else "BELOW FLOOR: " + "; ".join(below))
+    if args.json:
+        with open(args.json, "a", encoding="utf-8") as out:
+            for line in (
+                {"bench": "engine", "measure": "score sheet, hands/s (CPU)",
+                 "rookclub": f"{sheet:,.0f}/s", "floor": f"{SHEET_FLOOR:,}/s",
+                 "ratio": None, "goal": f">= {SHEET_FLOOR:,}/s",
+                 "ok": sheet >= SHEET_FLOOR},
+                {"bench": "engine", "measure": "score sheet from JSON, hands/s (CPU)",
+                 "rookclub": f"{from_json:,.0f}/s", "floor": "", "ratio": None,
+                 "goal": "", "ok": None},
+                {"bench": "engine", "measure": "card level vs score sheet",
+                 "rookclub": f"{card:,.0f}/s", "floor": f"{sheet:,.0f}/s (score sheet)",
+                 "ratio": round(ratio, 3),
+                 "goal": f">= {RATIO_FLOOR:.2f} ({CARD_FLOOR:,} per {SHEET_FLOOR:,} hands/s)",
+                 "ok": ratio >= RATIO_FLOOR},
+                {"bench": "engine", "measure": "simulate, hands/s (CPU)",
+                 "rookclub": f"{simulated:,.0f}/s", "floor": "", "ratio": None,
+                 "goal": "not a target", "ok": None},
+            ):  # fmt: skip
+                out.write(json.dumps(line) + "\n")
 
 
 if __name__ == "__main__":

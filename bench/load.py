@@ -3,7 +3,10 @@ then the database says whether every hand is there exactly once.
 
 Run from the repository root::
 
-    .venv/bin/python bench/load.py --clients 8 --games 16 --seconds 20
+    .venv/bin/python bench/load.py --clients 8 --games 16 --seconds 20 [--json PATH]
+
+``--quick`` (a smoke test) makes it 4 clients, 4 games, 4 seconds unless those are
+given too.
 
 What it does, none of it mocked:
 
@@ -59,14 +62,16 @@ from bench._server import (  # noqa: E402
 )
 
 SEATS = ("north", "east", "south", "west")
+DEFAULTS = {"clients": 8, "games": 16, "seconds": 20.0}
+QUICK = {"clients": 4, "games": 4, "seconds": 4.0}
 TRUMPS = ("black", "red", "yellow", "green")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--clients", type=int, default=8, help="client threads (default 8)")
-    parser.add_argument("--games", type=int, default=16, help="games to play (default 16)")
-    parser.add_argument("--seconds", type=float, default=20, help="time limit (default 20)")
+    parser.add_argument("--clients", type=int, help="client threads (default 8, --quick 4)")
+    parser.add_argument("--games", type=int, help="games to play (default 16, --quick 4)")
+    parser.add_argument("--seconds", type=float, help="time limit (default 20, --quick 4)")
     parser.add_argument(
         "--pairs", type=int, default=None,
         help="pairs of clients sharing a table (default: a quarter of the clients)",
@@ -75,7 +80,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="4 clients, 4 games, 4 s")
+    parser.add_argument("--json", metavar="PATH", help="append one JSON line per measure")
     args = parser.parse_args(argv)
+    for name, value in (QUICK if args.quick else DEFAULTS).items():
+        if getattr(args, name) is None:
+            setattr(args, name, value)
     if args.clients < 1 or args.games < 1 or args.seconds <= 0:
         parser.error("--clients, --games and --seconds must be positive")
     if args.pairs is None:
@@ -340,6 +350,7 @@ def main(argv: list[str] | None = None) -> int:
             if server is not None:
                 stop_server(server)
 
+    five_xx = sum(n for (_, status), n in tally.statuses.items() if status >= 500)
     latencies = tally.latencies
     answers = sorted(tally.statuses.items())
     posts = {status: n for (method, status), n in answers if method == "POST"}
@@ -349,8 +360,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.clients} clients ({shared} two to a table), {args.games} games "
           f"({finished} finished), {elapsed:.1f} s, {engine}")  # fmt: skip
     print(f"hands stored {counts['stored']}: {counts['stored'] / elapsed:.1f} hands/s")
+    ms = [1000 * t for t in latencies]
     if latencies:
-        ms = [1000 * t for t in latencies]
         print(f"hand posts {len(ms)}: p50 {percentile(ms, .5):.0f} ms, "
               f"p95 {percentile(ms, .95):.0f} ms, p99 {percentile(ms, .99):.0f} ms")  # fmt: skip
     print("answers to posts: " + ", ".join(f"{s} x{n}" for s, n in posts.items()))
@@ -364,6 +375,26 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     if failed:
         print("FAILED: " + ("5xx or 400 answers" if errors else "see above"))
+    if args.json:
+        size = f"{args.clients} clients, {args.games} games, {engine}"
+        verdict = f"lost {counts['lost']}, doubled {counts['doubled']}, 5xx {five_xx}" + (
+            f", numbers missing {counts['gaps']}" if counts["gaps"] else ""
+        )
+        rows = [
+            {"bench": "load", "measure": f"hands stored/s ({size})",
+             "rookclub": f"{counts['stored'] / elapsed:.1f}/s", "floor": "", "ratio": None,
+             "goal": "", "ok": None},
+            {"bench": "load", "measure": "hand post p50 / p95 / p99",
+             "rookclub": " / ".join(f"{percentile(ms, q):.0f} ms" for q in (.5, .95, .99))
+             if ms else "", "floor": "", "ratio": None, "goal": "", "ok": None},
+            # ok is the script's own verdict (its exit status): nothing lost or doubled,
+            # no 5xx, and also no 400, no missing number, at least one hand stored.
+            {"bench": "load", "measure": "every hand stored exactly once", "rookclub": verdict,
+             "floor": "", "ratio": None, "goal": "lost 0, doubled 0", "ok": not failed},
+        ]  # fmt: skip
+        with open(args.json, "a", encoding="utf-8") as out:
+            for row in rows:
+                out.write(json.dumps(row) + "\n")
     return 1 if failed else 0
 
 

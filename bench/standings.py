@@ -1,6 +1,7 @@
 """Tournament standings and Swiss pairing through the database.
 
-Run from the repository root: ``.venv/bin/python bench/standings.py``. It builds a
+Run from the repository root: ``.venv/bin/python bench/standings.py [--quick] [--json PATH]``
+(``--quick``: 64 and 128 entries instead of 512 and 1,024, a smoke test). It builds a
 throwaway test database (SQLite by default, or ``DATABASE_URL``'s server) and prints:
 
 * the time to compute standings for 512 partnerships after 9 Swiss rounds
@@ -13,6 +14,8 @@ throwaway test database (SQLite by default, or ``DATABASE_URL``'s server) and pr
 Aim (issue 5): pairing < 1 s.
 """
 
+import argparse
+import json
 import os
 import random
 import sys
@@ -82,6 +85,17 @@ def page_queries(tournament) -> int:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="64 and 128 entries: a smoke test")
+    parser.add_argument("--json", metavar="PATH", help="append one JSON line per measure")
+    args = parser.parse_args()
+    size, bigger = (64, 128) if args.quick else (512, 1024)
+    rows_out: list[dict] = []
+
+    def row(measure: str, rookclub: str, floor: str = "", ratio=None, goal="", ok=None) -> None:
+        rows_out.append({"bench": "standings", "measure": measure, "rookclub": rookclub,
+                         "floor": floor, "ratio": ratio, "goal": goal, "ok": ok})  # fmt: skip
+
     from tournaments import selectors
 
     setup_test_environment()
@@ -89,26 +103,36 @@ def main() -> None:
     try:
         rng = random.Random(5)
         small, _ = build_swiss(16, 4, play=4, rng=rng)
-        big, times_512 = build_swiss(512, 9, play=9, rng=rng)
+        big, times_512 = build_swiss(size, 9, play=9, rng=rng)
         runs = []
         for _ in range(5):
             started = time.perf_counter()
             rows = selectors.tournament_standings(tournament=big)
             runs.append(time.perf_counter() - started)
-        assert len(rows) == 512
-        print(f"standings, 512 entries x 9 rounds (selector, best of 5): {min(runs) * 1000:.0f} ms")
-        print(
-            f"standings page queries: {page_queries(small)} at 16 entries, "
-            f"{page_queries(big)} at 512 entries"
-        )
+        assert len(rows) == size
+        label = f"standings, {size:,} entries x 9 rounds (selector, best of 5)"
+        print(f"{label}: {min(runs) * 1000:.0f} ms")
+        row(label, f"{min(runs) * 1000:.0f} ms")
+        few, many = page_queries(small), page_queries(big)
+        print(f"standings page queries: {few} at 16 entries, {many} at {size:,} entries")
+        row(f"standings page queries, 16 vs {size:,} entries", str(many), str(few),
+            round(many / few, 1), "equal", few == many)  # fmt: skip
         for number, seconds in times_512:
             if number in (2, 9):
-                print(f"pair round {number}, 512 entries (round_pair_next): {seconds:.2f} s")
-        _, times_1024 = build_swiss(1024, 9, play=3, rng=rng)
+                label = f"pair round {number}, {size:,} entries (round_pair_next)"
+                print(f"{label}: {seconds:.2f} s")
+                row(label, f"{seconds:.2f} s", goal="< 1 s", ok=seconds < 1)
+        _, times_1024 = build_swiss(bigger, 9, play=3, rng=rng)
         for number, seconds in times_1024:
-            print(f"pair round {number}, 1,024 entries (round_pair_next): {seconds:.2f} s")
+            label = f"pair round {number}, {bigger:,} entries (round_pair_next)"
+            print(f"{label}: {seconds:.2f} s")
+            row(label, f"{seconds:.2f} s", goal="< 1 s", ok=seconds < 1)
         worst = max(s for _, s in times_512 + times_1024)
         print(f"aim: pairing < 1 s -> {'met' if worst < 1 else 'NOT met'} (worst {worst:.2f} s)")
+        if args.json:
+            with open(args.json, "a", encoding="utf-8") as out:
+                for line in rows_out:
+                    out.write(json.dumps(line) + "\n")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

@@ -1,6 +1,7 @@
 """Recording a hand through a table link against recording it through the games API.
 
-Run from the repository root: ``.venv/bin/python bench/table_link.py``.
+Run from the repository root: ``.venv/bin/python bench/table_link.py [--quick] [--json PATH]``
+(``--quick``: 12 tables, a smoke test).
 
 Like for like, in one run, on a throwaway test database (SQLite, or
 ``DATABASE_URL``'s server): a club night seated at ``TABLES`` tables; the tables are
@@ -16,6 +17,8 @@ ratio measures.
 Aim (issue): table link <= 1.2 x the games API (median per post).
 """
 
+import argparse
+import json
 import os
 import statistics
 import sys
@@ -31,11 +34,18 @@ import django  # noqa: E402
 django.setup()
 
 TABLES = 60  # 30 pairs
+QUICK_TABLES = 12  # 6 pairs, 4 of them timed
 HANDS = 3  # per game: north-south bid 80 and take 85 (the game is not over after 3)
 WARMUP_PAIRS = 2
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help=f"{QUICK_TABLES} tables: a smoke test")
+    parser.add_argument("--json", metavar="PATH", help="append one JSON line per measure")
+    args = parser.parse_args()
+    tables = QUICK_TABLES if args.quick else TABLES
+
     import datetime
 
     from django.conf import settings
@@ -61,7 +71,7 @@ def main() -> None:
         director = get_user_model().objects.create_user("bench-director")
         Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
         players = Player.objects.bulk_create(
-            Player(club=club, name=f"Player {i:03d}") for i in range(TABLES * 4)
+            Player(club=club, name=f"Player {i:03d}") for i in range(tables * 4)
         )
         night = nights.session_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
         services.session_check_in(session=night, players=players, by=director)
@@ -106,6 +116,14 @@ def main() -> None:
         ratio = medians["table link"] / medians["games API"]
         print(f"table link / games API (median): {ratio:.2f}x  "
               f"(aim <= 1.2x: {'ok' if ratio <= 1.2 else 'SLOW'})")  # fmt: skip
+        if args.json:
+            with open(args.json, "a", encoding="utf-8") as out:
+                out.write(json.dumps(
+                    {"bench": "table_link", "measure": "hand post: table link vs games API",
+                     "rookclub": f"{medians['table link'] * 1000:.2f} ms",
+                     "floor": f"{medians['games API'] * 1000:.2f} ms (games API)",
+                     "ratio": round(ratio, 2), "goal": "<= 1.2x", "ok": ratio <= 1.2}
+                ) + "\n")  # fmt: skip
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
