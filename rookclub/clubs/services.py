@@ -9,8 +9,10 @@ closing a night, which start and lock its games, are :mod:`scoring.nights`.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -46,32 +48,46 @@ def _check_name(name: str) -> None:
         raise Invalid(problem, errors={"name": [problem]})
 
 
+#: A second club of the same name from the same person this soon is the first one
+#: sent twice (a double tap, a client's retry), not a new club.
+DOUBLE_TAP = timedelta(minutes=1)
+
+
+def _created_meanwhile(name: str) -> Conflict:
+    return Conflict(
+        f"A club named {name} was created at this very moment; look for it in your "
+        "clubs before you create it again.",
+        errors={"name": [f"a club named {name} was created at this very moment"]},
+        code="club_created_meanwhile",
+    )
+
+
 @transaction.atomic
 def club_create(*, name: str, by: Any) -> Club:
-    """A new club; whoever creates it is its director."""
+    """A new club; whoever creates it is its director (both in one transaction, so a
+    club is never seen without its director)."""
     if not getattr(by, "is_authenticated", False):
         raise NotAllowed("Log in to create a club.", code="login_required")
     name = (name or "").strip() if isinstance(name, str) else ""
     if not name:
         raise Invalid("A club needs a name.", errors={"name": ["give the club a name"]})
     _check_name(name)
+    # The same create sent twice at once: one person's creates take turns (their user
+    # row locked), so the second sees the first's club here and is refused.
+    get_user_model().objects.select_for_update().filter(pk=by.pk).exists()
+    recent = timezone.now() - DOUBLE_TAP
+    if Club.objects.filter(name=name, memberships__user=by, created_at__gte=recent).exists():
+        raise _created_meanwhile(name)
     base = slugify(name)[:100] or "club"
     slug, n = base, 1
     while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         n += 1
         slug = f"{base}-{n}"
     try:
-        # A savepoint: the same name sent twice at once (a double tap, a client's retry)
-        # finds the same free address; the unique slug lets one in, the other is a 409.
-        with transaction.atomic():
+        with transaction.atomic():  # a savepoint: the losing insert is rolled back alone
             club = Club.objects.create(name=name, slug=slug)
     except IntegrityError:
-        raise Conflict(
-            f"A club named {name} was created at this very moment; look for it in your "
-            "clubs before you create it again.",
-            errors={"name": [f"a club named {name} was created at this very moment"]},
-            code="club_created_meanwhile",
-        ) from None
+        raise _created_meanwhile(name) from None
     Membership.objects.create(user=by, club=club, role=Membership.Role.DIRECTOR)
     return club
 
