@@ -47,38 +47,32 @@ def a_game(kind, club, director, hands):
     return match_game_start(match=event.matches.get(), by=director)
 
 
-@pytest.fixture
-def rating_statements(monkeypatch):
-    """Statements spent rating a game that has just finished (scoring/ratings.py), per call."""
-    spent = []
-    rate = ratings.rate_finished_game
+def statements_of(monkeypatch, module, name: str) -> list[int]:
+    """Count the statements each call of ``module.name(game=...)`` spends, call by call."""
+    spent: list[int] = []
+    original = getattr(module, name)
 
     def counted(*, game):
         before = len(connection.queries)
         try:
-            return rate(game=game)
+            return original(game=game)
         finally:
             spent.append(len(connection.queries) - before)
 
-    monkeypatch.setattr(ratings, "rate_finished_game", counted)
+    monkeypatch.setattr(module, name, counted)
     return spent
+
+
+@pytest.fixture
+def rating_statements(monkeypatch):
+    """Statements spent rating a game that has just finished (scoring/ratings.py)."""
+    return statements_of(monkeypatch, ratings, "rate_finished_game")
 
 
 @pytest.fixture
 def receiver_statements(monkeypatch):
-    """Statements spent inside the tournament's match-result receiver, per call."""
-    spent = []
-    sync = receivers.match_game_sync
-
-    def counted(*, game):
-        before = len(connection.queries)
-        try:
-            return sync(game=game)
-        finally:
-            spent.append(len(connection.queries) - before)
-
-    monkeypatch.setattr(receivers, "match_game_sync", counted)
-    return spent
+    """Statements spent inside the tournament's match-result receiver."""
+    return statements_of(monkeypatch, receivers, "match_game_sync")
 
 
 def post_and_count(club, game, number, body=None):
