@@ -1,18 +1,27 @@
-# Rookclub — the two commands a newcomer needs: `make run` and `make test`.
+# Rookclub — the two commands a newcomer needs: `make run` and `make test`
+# (and `make venue` for a club night in a hall: docs/venue.md).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
-VENV := .venv
+# VENV: another virtualenv may be named (the venue test reuses the one already built).
+VENV ?= .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check -q
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format system-packages migrate demo worker bench clean
+.PHONY: run venue test lint format system-packages migrate demo worker bench clean
 
 run: $(VENV)/.installed ## create .venv, install, migrate, load the demo club, serve it
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py demo
 	@echo "Rookclub on http://$(HOST):$(PORT)/  (log in: director / rookclub-demo)"
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# The hall's network: gunicorn on every interface (HOST=0.0.0.0 unless given) on PORT,
+# DEBUG off over plain http, SITE_URL = http://<this laptop's address>:PORT/ unless set.
+# Prints the address phones join at, and its QR code. Ctrl-C stops it. docs/venue.md.
+venue: $(VENV)/.installed ## serve the phones of a hall's network from this laptop (docs/venue.md)
+	HOST=$(if $(filter command line environment environment override,$(origin HOST)),$(HOST),0.0.0.0) \
+	PORT=$(PORT) ROOKCLUB_VENUE=1 $(BIN)/python manage.py venue
 
 test: $(VENV)/.installed-test system-packages ## install the test extras and run the whole suite
 	$(BIN)/pytest $(PYTEST_ARGS)

@@ -4,6 +4,7 @@
 #   - fonts for the printed sheets
 #   - poppler-utils (pdftotext/pdftoppm: tests read the PDFs back)
 #   - chromium (browser tests drive Debian's chromium through Playwright; never a downloaded browser)
+#   - zbar-tools (zbarimg: the venue test reads a printed table card's QR code back)
 # Safe to run again: it does nothing when everything is present. Needs root (or sudo) to install.
 set -euo pipefail
 
@@ -12,6 +13,7 @@ packages=(
   fonts-dejavu-core fonts-liberation2
   poppler-utils
   chromium
+  zbar-tools
 )
 
 missing=()

@@ -20,12 +20,21 @@ env = environ.Env()
 # A .env file beside manage.py is read if present; real environment variables win.
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-DEBUG = env.bool("DEBUG", default=True)
+# Venue mode (`make venue`, rookclub/venue.py): the laptop serves the phones of a hall's
+# network over plain http. DEBUG is off (no tracebacks to every phone), but there is no
+# TLS proxy in front: no https redirect, no secure-only cookies, no HSTS (below).
+VENUE = env.bool("ROOKCLUB_VENUE", default=False)
+DEBUG = False if VENUE else env.bool("DEBUG", default=True)
 
 # The development key is only ever used with DEBUG on: a production process
 # without SECRET_KEY refuses to start rather than sign cookies with a known key.
 _DEV_SECRET_KEY = "django-insecure-rookclub-development-only-never-use-in-production"
 SECRET_KEY = env.str("SECRET_KEY", default="")
+if not SECRET_KEY and VENUE:
+    from rookclub.venue import venue_secret_key
+
+    (BASE_DIR / "var").mkdir(exist_ok=True)
+    SECRET_KEY = venue_secret_key(BASE_DIR / "var")  # made once, kept in var/ (mode 600)
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured(
@@ -37,6 +46,16 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env.list(
     "ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"] if DEBUG else []
 )
+#: The address phones use in venue mode (SITE_URL below): http://<LAN address>:<PORT>/.
+VENUE_SITE_URL = ""
+if VENUE:
+    from rookclub import venue as _venue
+
+    VENUE_SITE_URL = env.str("SITE_URL", default="").strip() or _venue.default_site_url(
+        env.int("PORT", default=8000)
+    )
+    # The machine's own names and addresses, whatever its network gives it tonight.
+    ALLOWED_HOSTS = _venue.allowed_hosts(extra=ALLOWED_HOSTS, site_url=VENUE_SITE_URL)
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
@@ -350,7 +369,7 @@ PRINT_JOB_SEND_TIMEOUT = env.float("PRINT_JOB_SEND_TIMEOUT", default=1.0)
 # The site's public address (https://rook.example.org): absolute links in PDFs, such
 # as the QR codes on table cards. Unset, development uses the request's host and
 # production (DEBUG=0) refuses to print a QR code (rookclub/printing/site.py).
-SITE_URL = env.str("SITE_URL", default="").strip()
+SITE_URL = env.str("SITE_URL", default="").strip() or VENUE_SITE_URL
 if SITE_URL:
     _site = urlsplit(SITE_URL)
     if _site.scheme not in ("http", "https") or not _site.netloc:
@@ -386,7 +405,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
     # Proxies in front that append to X-Forwarded-For (deploy/nginx.conf: one): the
     # client's address for the throttles and the login lockout. 0: REMOTE_ADDR.
-    "NUM_PROXIES": env.int("NUM_PROXIES", default=0 if DEBUG else 1),
+    # Venue mode: phones talk to the laptop directly, no proxy.
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0 if DEBUG or VENUE else 1),
 }
 # A request body over 1 MB is refused (413); the largest real one, a tournament's
 # entries or a club night's check-in, is a few KB.
@@ -437,7 +457,7 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
 # --- Security (production) ----------------------------------------------------
-if not DEBUG:
+if not DEBUG and not VENUE:
     # Behind a TLS-terminating proxy (deploy/nginx.conf) that sets this header.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
@@ -457,5 +477,9 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # Venue mode: warnings only, so the address phones join at stays on the screen.
+    "root": {
+        "handlers": ["console"],
+        "level": env.str("LOG_LEVEL", default="WARNING" if VENUE else "INFO"),
+    },
 }

@@ -12,6 +12,9 @@
   ``GET /api/v1/print-jobs/{id}/`` -> ``{"id", "state", "progress", "result_url"}``;
   ``result_url`` downloads with the same ``Authorization: Token`` header. A broker that is
   down answers 503 (``print_queue_down``) and leaves no job to be handed out.
+* ``warnings``: sentences to show before the PDF is used, e.g. QR codes that would open
+  an address only this computer reaches (``site.qr_warning``); a single PDF carries
+  them in its ``Rookclub-Warning`` header.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from rookclub.printing.kinds import KINDS, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import PrintQueueDown, job_sweep
 from rookclub.printing.services import document_pdf, print_job_start
-from rookclub.printing.site import site_url
+from rookclub.printing.site import print_warnings, site_url
 from rookclub.printing.views import pdf_response
 
 
@@ -66,7 +69,15 @@ def _pdf(request: Request, kind: str, **params: Any) -> HttpResponse:
         pdf, filename = document_pdf(kind=kind, params=params, by=request.user)
     except DomainError as error:
         raise PrintError(error) from None
-    return pdf_response(pdf, filename)
+    response = pdf_response(pdf, filename)
+    warnings = print_warnings(KINDS[kind], params)
+    if warnings:  # a PDF has no JSON to carry them: QR codes no phone can open
+        response[WARNING_HEADER] = " ".join(warnings)
+    return response
+
+
+#: The header a PDF answer carries its ``warnings`` in (as a print job's JSON does).
+WARNING_HEADER = "Rookclub-Warning"
 
 
 SIZE = OpenApiParameter("size", str, enum=["a4", "letter"], description="Page size (A4 default)")
@@ -154,14 +165,21 @@ class PrintJobSerializer(serializers.ModelSerializer):
     result_url = serializers.SerializerMethodField(
         help_text="The PDF once done; send the same Authorization header (Token) to download it."
     )
+    warnings = serializers.SerializerMethodField(
+        help_text="Sentences to read before printing, e.g. QR codes that would open an "
+        "address no phone can reach (localhost), with the fix."
+    )
 
     class Meta:
         model = PrintJob
         fields = ["id", "kind", "parameters", "state", "progress", "pages", "error", "result_url",
-                  "created_at", "finished_at", "tries"]  # fmt: skip
+                  "warnings", "created_at", "finished_at", "tries"]  # fmt: skip
         read_only_fields = fields
         extra_kwargs = {"tries": {"help_text": "Times a worker started it (a lost worker's "
                                   "job is started again, a few times at most)."}}  # fmt: skip
+
+    def get_warnings(self, job: PrintJob) -> list[str]:
+        return print_warnings(KINDS.get(job.kind), job.parameters)
 
     def get_result_url(self, job: PrintJob) -> str | None:
         if job.state != PrintJob.State.DONE or not job.result:

@@ -7,11 +7,18 @@ One rule, used by the pages, the API and batch jobs alike (``site_url``):
 * else, in development (``DEBUG`` on), the host the request came in on;
 * else nothing: a QR code to the wrong address (localhost, an internal host name)
   is worse than no card, so printing is refused with ``SiteAddressMissing``.
+
+A QR code that only this computer can open (localhost, 127.x, ::1: ``make run``'s
+address) is printed, but with a warning and its fix first (``qr_warning``), on the
+pages that print it, on the print job's page and in the print API's ``warnings``.
 """
 
 from __future__ import annotations
 
+import ipaddress
+from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core import checks
@@ -41,6 +48,52 @@ def site_url(request: Any = None, *, recorded: str | None = None) -> str:
     if settings.DEBUG and request is not None:
         return request.build_absolute_uri("/")
     raise SiteAddressMissing(NOT_CONFIGURED)
+
+
+def _only_this_computer(host: str) -> bool:
+    host = host.strip("[]").lower().rstrip(".")
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_unspecified
+
+
+def qr_warning(url: str) -> str | None:
+    """The warning for a QR code carrying ``url`` (an absolute URL, or just the site's
+    address it starts with) when no phone can open it: its host is localhost, 127.x,
+    ::1 or 0.0.0.0. None when a phone on the network can reach it."""
+    try:
+        host = urlsplit(str(url)).hostname or ""
+    except ValueError:
+        return None
+    if not _only_this_computer(host):
+        return None
+    return (
+        f"The QR codes would open {url}, an address only this computer can reach: "
+        "no phone can open it. Run `make venue` to serve the hall's network "
+        "(or set SITE_URL to an address the phones reach), then print again."
+    )
+
+
+def print_warnings(kind: Any, params: Mapping[str, Any]) -> list[str]:
+    """What to tell whoever prints ``kind`` with ``params`` before its PDF is made: the
+    :func:`qr_warning` of its QR codes' address when the kind prints any."""
+    if not getattr(kind, "absolute_urls", False):
+        return []
+    base = getattr(settings, "SITE_URL", "") or params.get("base_url") or ""
+    warning = qr_warning(str(base).rstrip("/") + "/") if base else None
+    return [warning] if warning else []
+
+
+def page_qr_warning(request: Any) -> str | None:
+    """:func:`qr_warning` for the address a page's print links would put in a QR code."""
+    try:
+        return qr_warning(site_url(request))
+    except SiteAddressMissing:
+        return None
 
 
 @checks.register("printing", deploy=True)

@@ -21,7 +21,7 @@ from rookclub.printing.kinds import KINDS, job_origin, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import PrintQueueDown, job_sweep
 from rookclub.printing.services import document_pdf, print_job_start
-from rookclub.printing.site import site_url
+from rookclub.printing.site import print_warnings, site_url
 from rookclub.printing.storage import result_response
 
 
@@ -164,6 +164,7 @@ def _job_context(job: PrintJob, poll: int = 0) -> dict[str, Any]:
         "job": job,
         "title": kind.description if kind else job.kind,
         "origin": job_origin(job.kind, job.parameters),
+        "warnings": print_warnings(kind, job.parameters),
         "download_url": reverse("print-job-download", args=[job.pk]) if job.result else "",
         "next_poll": poll + 1,
         "poll_ms": int(1000 * min(POLL_FIRST * POLL_GROWTH ** min(poll, 20), POLL_MOST)),

@@ -356,6 +356,12 @@ function start(box) {
   if ("serviceWorker" in navigator && box.dataset.serviceWorker) {
     navigator.serviceWorker.register(box.dataset.serviceWorker).then(keepPage, () => undefined);
   }
+  // Service workers run on https and localhost only: on plain http (a hall's network,
+  // `make venue`) the page says a reload without network will not open it.
+  if (!window.isSecureContext || !("serviceWorker" in navigator)) {
+    const note = document.getElementById("outbox-no-worker");
+    if (note) note.hidden = false;
+  }
 
   window.addEventListener("online", () => {
     unreachable = false;

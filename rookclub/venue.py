@@ -1,0 +1,158 @@
+"""Venue mode (``make venue``, ``ROOKCLUB_VENUE=1``): Rookclub served from a laptop to
+the phones on a hall's network, over plain http, with no internet.
+
+This module knows the machine, not Django: its names and addresses (the allowed
+hosts), the address phones use (``SITE_URL``), the secret key kept under ``var/``,
+and the banner printed when the server is ready. ``rookclub/settings.py`` reads it in
+venue mode; ``manage.py venue`` (rookclub/management/commands/venue.py) runs the server.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import ipaddress
+import os
+import re
+import secrets
+import socket
+import subprocess
+from collections.abc import Iterable
+from pathlib import Path
+
+#: The file under ``var/`` that keeps venue mode's secret key (mode 600).
+SECRET_KEY_FILE = "venue-secret-key"
+
+
+def venue_secret_key(var_dir: Path) -> str:
+    """The secret key of venue mode: made once, then read from ``var/`` (owner-only).
+
+    Sessions and CSRF tokens survive a restart of ``make venue``, and the key is never
+    in the environment, the command line or the repository."""
+    path = var_dir / SECRET_KEY_FILE
+    try:
+        key = path.read_text().strip()
+    except FileNotFoundError:
+        key = ""
+    if key:
+        return key
+    key = secrets.token_urlsafe(50)
+    # O_EXCL: two processes starting at once never write two keys; mode 600 from birth.
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as out:
+        out.write(key + "\n")
+    return key
+
+
+def _interface_addresses() -> list[str]:
+    """Every address of this machine's interfaces: ``ip`` (Linux), else ``ifconfig``
+    (macOS, BSD); empty when neither answers."""
+    for command in (["ip", "-o", "addr", "show"], ["ifconfig"]):
+        try:
+            out = subprocess.run(command, capture_output=True, text=True, timeout=5).stdout
+        except (OSError, subprocess.SubprocessError):
+            continue
+        found = re.findall(r"\binet6?\s+(?:addr:)?([0-9a-fA-F:.]+)", out)
+        if found:
+            return found
+    return []
+
+
+def _usable(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return None
+    return None if ip.is_unspecified or ip.is_multicast else ip
+
+
+def machine_addresses() -> list[str]:
+    """This machine's IP addresses, loopback included, each once, in a stable order."""
+    found: list[str] = _interface_addresses()
+    with contextlib.suppress(OSError):
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None)]
+    routed = _routed_address()
+    if routed:
+        found.append(routed)
+    ips = {ip for ip in map(_usable, [*found, "127.0.0.1", "::1"]) if ip is not None}
+    return [str(ip) for ip in sorted(ips, key=lambda ip: (ip.version, int(ip)))]
+
+
+def _routed_address() -> str | None:
+    """The address this machine would send from to another machine on its network
+    (a UDP "connect" sends nothing), or None without a route."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 9))
+            return probe.getsockname()[0]
+        except OSError:
+            return None
+
+
+def lan_address(addresses: Iterable[str] | None = None) -> str:
+    """The IPv4 address phones on the hall's network reach this machine at: the
+    routed one when it is a private address, else the first private one, else any
+    address that is not loopback or link-local, else 127.0.0.1 (no network at all)."""
+    pool = list(machine_addresses() if addresses is None else addresses)
+    candidates = [ip for ip in map(_usable, pool) if ip is not None and ip.version == 4]
+    outside = [ip for ip in candidates if not ip.is_loopback and not ip.is_link_local]
+    routed = _routed_address() if addresses is None else None
+    for ip in outside:
+        if str(ip) == routed and ip.is_private:
+            return str(ip)
+    for ip in outside:
+        if ip.is_private:
+            return str(ip)
+    return str(outside[0]) if outside else "127.0.0.1"
+
+
+def machine_names() -> list[str]:
+    """The names phones and the laptop itself may use: the host name, its ``.local``
+    name (mDNS, as macOS and most phones resolve it), and localhost."""
+    host = socket.gethostname().strip().rstrip(".")
+    short = host.split(".", 1)[0]
+    names = [host, short, f"{short}.local", "localhost"]
+    return list(dict.fromkeys(name.lower() for name in names if name))
+
+
+def allowed_hosts(*, extra: Iterable[str] = (), site_url: str = "") -> list[str]:
+    """Venue mode's ALLOWED_HOSTS: the machine's names and addresses (IPv6 in
+    brackets, as a Host header carries them), ``extra`` (ALLOWED_HOSTS), and the
+    host of ``site_url``."""
+    from urllib.parse import urlsplit
+
+    hosts = machine_names()
+    hosts += [f"[{a}]" if ":" in a else a for a in machine_addresses()]
+    hosts += [h.strip() for h in extra if h.strip()]
+    site_host = urlsplit(site_url).hostname if site_url else None
+    if site_host:
+        hosts.append(f"[{site_host}]" if ":" in site_host else site_host)
+    return list(dict.fromkeys(hosts))
+
+
+def default_site_url(port: int | str, address: str | None = None) -> str:
+    """``http://<LAN address>:<port>/``: what phones type or scan."""
+    host = address or lan_address()
+    host = f"[{host}]" if ":" in host else host
+    return f"http://{host}:{port}/"
+
+
+def banner(site_url: str, *, qr: bool = True) -> str:
+    """What the terminal shows once the server answers: the address phones use, and
+    the same address as a QR code a phone's camera opens."""
+    lines = [
+        "",
+        f"Rookclub is serving the hall: phones join at {site_url}",
+        "Show this QR code to a phone, or print table cards from the night's page.",
+    ]
+    text = "\n".join(lines) + "\n"
+    if qr:
+        import segno
+
+        out = io.StringIO()
+        segno.make(site_url, error="m").terminal(out=out, compact=True, border=2)
+        text += out.getvalue()
+    return text + "Stop it with Ctrl-C.\n"
