@@ -37,6 +37,8 @@ START_SECONDS = 300  # migrate, collectstatic and the demo club on a slow machin
 
 def _needs(tools: list[str]) -> None:
     missing = [tool for tool in tools if shutil.which(tool) is None]
+    if not missing and not (ROOT / ".git").exists():
+        missing = ["a git checkout to clone"]
     if not missing:
         return
     message = f"needs {', '.join(missing)} (deploy/install-system-packages.sh)"
