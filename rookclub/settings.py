@@ -476,10 +476,18 @@ if not DEBUG and not VENUE:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"no_traceback": {"()": "rookclub.venue.NoTraceback"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "console_no_traceback": {"class": "logging.StreamHandler", "formatter": "no_traceback"},
+    },
     # Venue mode: warnings only, so the address phones join at stays on the screen.
     "root": {
         "handlers": ["console"],
         "level": env.str("LOG_LEVEL", default="WARNING" if VENUE else "INFO"),
     },
 }
+if VENUE:  # a phone at a wrong address (400) is one line on the terminal, no traceback
+    LOGGING["loggers"] = {
+        "django.security.DisallowedHost": {"handlers": ["console_no_traceback"], "propagate": False}
+    }

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import ipaddress
+import logging
 import os
 import re
 import secrets
@@ -19,6 +20,7 @@ import socket
 import subprocess
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 #: The file under ``var/`` that keeps venue mode's secret key (mode 600).
 SECRET_KEY_FILE = "venue-secret-key"
@@ -138,6 +140,14 @@ def default_site_url(port: int | str, address: str | None = None) -> str:
     host = address or lan_address()
     host = f"[{host}]" if ":" in host else host
     return f"http://{host}:{port}/"
+
+
+class NoTraceback(logging.Formatter):
+    """A log line without its traceback: a phone that asks for an address the laptop
+    does not answer to is one line on the director's terminal, not a page of code."""
+
+    def formatException(self, ei: Any) -> str:
+        return ""
 
 
 def banner(site_url: str, *, qr: bool = True) -> str:
