@@ -189,3 +189,14 @@ def test_the_job_page_shows_the_warning(settings, as_member, first_round, eager_
     text = page_text(as_member.get(started["Location"]))
 
     assert f"The QR codes would open {LOOPBACK}" in text and FIX in text
+
+
+@pytest.mark.django_db
+def test_only_directors_are_told_where_phones_join(settings, as_member, club, night):
+    settings.SITE_URL = HALL
+
+    for page in (
+        reverse("session-detail", args=[night.pk]),
+        reverse("club-detail", args=[club.slug]),
+    ):
+        assert "Phones join at" not in page_text(as_member.get(page))
