@@ -30,10 +30,24 @@ PRODUCTION = {
 }
 
 
+_GIVEN: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A free port on 127.0.0.1: in ``BENCH_PORTS`` (e.g. ``8400-8449``) when it is set
+    (a shared machine), else any."""
+    first, _, last = os.environ.get("BENCH_PORTS", "0-0").partition("-")
+    for port in range(int(first), int(last or first) + 1):
+        if port and port in _GIVEN:
+            continue
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            _GIVEN.add(probe.getsockname()[1])
+            return probe.getsockname()[1]
+    raise RuntimeError(f"no free port in BENCH_PORTS={os.environ['BENCH_PORTS']}")
 
 
 def database_url(db: Mapping) -> str:
