@@ -98,7 +98,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
             port, floor_port = free_port(), free_port()
             servers.append(start_server(port, url, ROOT / "var" / "live_poll.log",
                                         app="bench._counting:application", workers=1))  # fmt: skip
-            floor_env = {"DJANGO_SETTINGS_MODULE": "floor_app.settings", "FLOOR_LIVE_SQL": sql, "FLOOR_LIVE_PARAMS": json.dumps(params)}
+            floor_env = {"DJANGO_SETTINGS_MODULE": "floor_app.settings", "FLOOR_LIVE_SQL": sql,
+                         "FLOOR_LIVE_PARAMS": json.dumps(params)}  # fmt: skip
             servers.append(start_server(floor_port, url, ROOT / "var" / "live_poll_floor.log",
                                         app="floor_app.wsgi", workers=1, env=floor_env,
                                         path=ROOT / "bench"))  # fmt: skip
