@@ -312,10 +312,11 @@ def report(args, tally: Tally, web_total: float, db_total: float, elapsed: float
     statements = CLUBS * sum(per_club[k] * s["statements"] for k, s in summary.items())
     web_cores = CLUBS * sum(per_club[k] * s["web"] for k, s in summary.items()) * overhead
     db_cores = CLUBS * sum(per_club[k] * s["db"] for k, s in summary.items())
-    measured_db = db_total / elapsed
+    in_db = sum(s["db"] * s["n"] for s in summary.values())
     print(
         f"workers' CPU outside the requests counted: x{overhead:.2f} (gunicorn, the "
-        f"connection); backends' CPU over the run: {measured_db:.2f} cores"
+        f"connection); backends' CPU over the run {db_total:.2f} s, in the requests "
+        f"{in_db:.2f} s"
     )
     print(
         f"{CLUBS} clubs, real time: {requests:,.0f} requests/s, {statements:,.0f} "
