@@ -243,7 +243,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
             clubs.append((night, [link.key for link in links.values()],
                           client.cookies[settings.SESSION_COOKIE_NAME].value))  # fmt: skip
         connection.close()
-        env = {"TABLE_LINK_POSTS_PER_MINUTE": "100000", "GUNICORN_ACCESS_LOG": "off"}
+        env = {"TABLE_LINK_POSTS_PER_MINUTE": "100000", "CONN_MAX_AGE": "600"}
         port = free_port()
         server = start_server(port, database_url(db), ROOT / "var" / "tuesday.log",
                               app="bench._counting:application", workers=args.workers,
