@@ -243,7 +243,9 @@ def main(argv: list[str] | None = None) -> list[dict]:
             clubs.append((night, [link.key for link in links.values()],
                           client.cookies[settings.SESSION_COOKIE_NAME].value))  # fmt: skip
         connection.close()
-        env = {"TABLE_LINK_POSTS_PER_MINUTE": "100000", "CONN_MAX_AGE": "600"}
+        # This process's SECRET_KEY: the director's session (made here) stays logged in.
+        env = {"TABLE_LINK_POSTS_PER_MINUTE": "100000", "CONN_MAX_AGE": "600",
+               "SECRET_KEY": settings.SECRET_KEY}  # fmt: skip
         port = free_port()
         server = start_server(port, database_url(db), ROOT / "var" / "tuesday.log",
                               app="bench._counting:application", workers=args.workers,
