@@ -20,6 +20,7 @@ answers say ``public``, so a proxy may keep them a moment too (deploy/nginx.conf
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -29,6 +30,8 @@ from django.db import connection
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
+
+logger = logging.getLogger(__name__)
 
 #: How often live fragments poll, in seconds (templates read it via the context).
 POLL_SECONDS = 10
@@ -117,8 +120,12 @@ def live_fragment(
 def _shared_fragment(
     request: HttpRequest, etag: str, render: Callable[[], HttpResponse]
 ) -> HttpResponse:
-    key = f"live:{request.get_full_path()}:{int(bool(request.headers.get('HX-Request')))}:{etag}"
-    kept = cache.get(key)
+    # Only the page's own poll (``?live=1`` and nothing else) is kept: a made-up query
+    # string is rendered, never stored.
+    key = None
+    if request.META.get("QUERY_STRING") == "live=1":
+        key = f"live:{request.path}:{int(bool(request.headers.get('HX-Request')))}:{etag}"
+    kept = _cache("get", key) if key else None
     if kept is not None:
         content, content_type = kept
         return HttpResponse(content, content_type=content_type)
@@ -126,13 +133,24 @@ def _shared_fragment(
     # Only what is the same for everyone: a 200 that sets no cookie and holds no form
     # token (a CSRF token is the visitor's own).
     if (
-        response.status_code == 200
+        key
+        and response.status_code == 200
         and not response.cookies
         and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
         and not getattr(response, "streaming", False)
     ):
-        cache.set(key, (response.content, response["Content-Type"]), FRAGMENT_SECONDS)
+        _cache("set", key, (response.content, response["Content-Type"]), FRAGMENT_SECONDS)
     return response
+
+
+def _cache(method: str, *args: Any) -> Any:
+    """The cache's ``method``, or None when the cache cannot answer (Redis down): the
+    fragment is then rendered, as it was before there was a cache."""
+    try:
+        return getattr(cache, method)(*args)
+    except Exception:  # any failure of the cache: render instead
+        logger.warning("live fragment cache unavailable", exc_info=True)
+        return None
 
 
 def wants_live(request: HttpRequest) -> bool:

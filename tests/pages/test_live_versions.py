@@ -125,3 +125,29 @@ def test_a_replaced_table_link_leaves_the_standings_alone(night, director):
 
     assert night_standings_version(night.pk, None) == standings
     assert night_tables_version(night.pk, None) != tables
+
+
+def test_a_made_up_query_string_is_rendered_not_stored(
+    client, night, django_assert_max_num_queries
+):
+    from django.test import Client
+
+    url = f"/sessions/{night.pk}/?live=1&anything=1"
+    client.get(url)
+
+    with django_assert_max_num_queries(99) as again:
+        assert Client().get(url).status_code == 200
+
+    assert len(again.captured_queries) > 1  # rendered again: nothing was kept
+
+
+def test_a_cache_that_cannot_answer_still_gives_the_fragment(client, night, monkeypatch):
+    def down(*args, **kwargs):
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr(cache, "get", down)
+    monkeypatch.setattr(cache, "set", down)
+
+    response = client.get(f"/sessions/{night.pk}/?live=1")
+
+    assert response.status_code == 200 and b"<html" not in response.content
