@@ -30,10 +30,24 @@ PRODUCTION = {
 }
 
 
+_GIVEN: set[int] = set()
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A free port on 127.0.0.1: in ``BENCH_PORTS`` (e.g. ``8400-8449``) when it is set
+    (a shared machine), else any."""
+    first, _, last = os.environ.get("BENCH_PORTS", "0-0").partition("-")
+    for port in range(int(first), int(last or first) + 1):
+        if port and port in _GIVEN:
+            continue
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            _GIVEN.add(probe.getsockname()[1])
+            return probe.getsockname()[1]
+    raise RuntimeError(f"no free port in BENCH_PORTS={os.environ['BENCH_PORTS']}")
 
 
 def database_url(db: Mapping) -> str:
@@ -123,3 +137,38 @@ def stop_server(server: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         server.kill()
         server.wait()
+
+
+# ---- CPU time of processes (the web workers, PostgreSQL's backends) ----------------------
+
+
+def worker_pids(server: subprocess.Popen) -> list[int]:
+    """The gunicorn master's worker processes (Linux: /proc)."""
+    children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+    return [int(pid) for pid in children]
+
+
+def backend_pids(database: str) -> list[int]:
+    """PostgreSQL's server processes connected to ``database`` (not this one's)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            [database],
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+def cpu_seconds(pids: Sequence[int]) -> float:
+    """User and system CPU time the processes ``pids`` have used so far (Linux: /proc;
+    a process gone or out of reach counts 0)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks

@@ -8,10 +8,12 @@ Run from the repository root, with the production database's kind of server::
 1. Web: a throwaway database on DATABASE_URL's server (bench/load.py's machinery),
    one gunicorn *sync* worker started with deploy/gunicorn.conf.py (DEBUG=0), and
    phones that record whole games through the API, each hand a POST and the game
-   read again after it, as the score page does. Its floor, interleaved with it on the
-   same worker: GET /healthz (one ``SELECT 1``), the least a request through this stack
-   and this database costs. Every hand a phone was told was stored is checked in the
-   database (lost 0, doubled 0), or the script exits 1.
+   read again after it, as the score page does. Its floor, interleaved with it: as many
+   phones posting the same hands to bench/floor_app (a serializer, the parent row
+   locked, one INSERT: the least a hand POST can cost; bench/hand_entry.py's floor) on
+   one sync worker of its own, on its own database on the same server. Every hand a
+   phone was told was stored is checked in the database (lost 0, doubled 0), or the
+   script exits 1.
 2. Print: one process renders a club night's round of score sheets (64 tables) as a
    print worker does (``print_job_start`` with the task run in-process: build, render,
    store). Its floor, interleaved: WeasyPrint rendering a minimal one-page document.
@@ -23,13 +25,11 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import http.client
 import json
 import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
 
 
-from bench import load  # noqa: E402 - the 8-phone load's seed, clients and checks
+from bench import hand_entry, load  # noqa: E402 - the floor app; the load's seed and checks
 from bench._server import database_url, start_server, throwaway_database  # noqa: E402
 
 
@@ -79,26 +79,17 @@ def hands_phase(port, tokens, client_games, seconds, tally) -> int:
     return sum(client.stored for client in clients)
 
 
-def floor_phase(port: int, clients: int, seconds: float) -> int:
-    """As many phones asking GET /healthz (keep-alive) for ``seconds``; answers counted."""
-    deadline = time.monotonic() + seconds
-    counts = [0] * clients
+def start_floor(port: int, url: str, log: Path) -> subprocess.Popen:
+    """bench/floor_app on one gunicorn sync worker."""
+    return start_server(port, url, log, app="floor_app.wsgi", workers=1,
+                        path=hand_entry.BENCH, env=hand_entry.FLOOR_SETTINGS)  # fmt: skip
 
-    def ask(index: int) -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        while time.monotonic() < deadline:
-            connection.request("GET", "/healthz")
-            response = connection.getresponse()
-            response.read()
-            if response.status == 200:
-                counts[index] += 1
 
-    threads = [threading.Thread(target=ask, args=(i,)) for i in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return sum(counts)
+def floor_phase(port: int, floor: dict, parents, clients: int, seconds: float) -> float:
+    """As many phones posting hands to the floor app for ``seconds``: hands/s."""
+    players = [hand_entry.FloorPlayer(port, floor["tokens"][i], parents, 100 + i)
+               for i in range(clients)]  # fmt: skip
+    return hand_entry.throughput(players, seconds)
 
 
 def measure_web(args: argparse.Namespace) -> dict:
@@ -106,43 +97,52 @@ def measure_web(args: argparse.Namespace) -> dict:
     from django.db import connection
 
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
-    server = None
+    db = settings.DATABASES["default"]
+    server = floor_server = None
+    floor_name = None
     try:
         games = max(40, int(args.seconds * args.rounds * 12))
         seeded = SimpleNamespace(clients=args.clients, pairs=0, games=games)
         tokens, client_games, all_games = load.seed(seeded)
+        floor_url, floor_name = hand_entry.floor_database(db)
+        floor = hand_entry.floor_seed(floor_url, games * 4)
+        parents = hand_entry.Games(floor["parents"])
         connection.close()
-        port = load.free_port()
-        server = start_web(port, settings.DATABASES["default"], ROOT / "var" / "capacity.log")
-        floor_phase(port, args.clients, 1)  # warm up both paths
+        port, floor_port = load.free_port(), load.free_port()
+        server = start_web(port, db, ROOT / "var" / "capacity.log")
+        floor_server = start_floor(floor_port, floor_url, ROOT / "var" / "capacity_floor.log")
+        floor_phase(floor_port, floor, parents, args.clients, 1)  # warm up both paths
         tally = load.Tally()
-        stored = answered = 0
-        hand_seconds = floor_seconds = 0.0
+        stored = 0
+        hand_seconds = floor_seconds = floor_hands = 0.0
         for _ in range(args.rounds):  # interleaved: hands, then the floor, again and again
             started = time.monotonic()
             stored += hands_phase(port, tokens, client_games, args.seconds, tally)
             hand_seconds += time.monotonic() - started
-            started = time.monotonic()
-            answered += floor_phase(port, args.clients, args.seconds / 2)
-            floor_seconds += time.monotonic() - started
+            rate = floor_phase(floor_port, floor, parents, args.clients, args.seconds / 2)
+            floor_hands += rate * args.seconds / 2
+            floor_seconds += args.seconds / 2
         load.stop_server(server)
         server = None
         counts = load.check(all_games, tally)
     finally:
-        if server is not None:
-            load.stop_server(server)
+        for running in (server, floor_server):
+            if running is not None:
+                load.stop_server(running)
+        if floor_name is not None:
+            hand_entry.drop_floor_database(db, floor_name)
     hands = stored / hand_seconds
-    floor = answered / floor_seconds
+    floor = floor_hands / floor_seconds
     errors = sum(n for (_, status), n in tally.statuses.items() if status >= 500 or status == 400)
     ok = not (counts["lost"] or counts["doubled"] or counts["gaps"] or errors) and stored > 0
     post_ms = 1000 * load.percentile(tally.latencies, 0.5) if tally.latencies else 0.0
     print(f"web ({engine}, 1 gunicorn sync worker, {args.clients} phones): "
           f"{hands:.1f} hands/s (each a POST and a read of the game; POST p50 {post_ms:.0f} ms "
           f"with {args.clients} phones queued on the worker); "
-          f"floor GET /healthz {floor:.0f} req/s; ratio {hands / floor:.3f}; "
+          f"floor app {floor:.1f} hands/s (a POST each); ratio {hands / floor:.3f}; "
           f"lost {counts['lost']}, doubled {counts['doubled']}")  # fmt: skip
     return {"bench": "capacity", "measure": f"hands/s per gunicorn sync worker ({engine})",
-            "rookclub": f"{hands:.1f} hands/s", "floor": f"{floor:.0f} req/s GET /healthz",
+            "rookclub": f"{hands:.1f} hands/s", "floor": f"{floor:.1f} hands/s floor_app",
             "ratio": round(hands / floor, 3), "goal": "lost 0, doubled 0; rate for the table",
             "ok": bool(ok), "value": round(hands, 2)}  # fmt: skip
 

@@ -4,9 +4,9 @@ Run from the repository root: ``.venv/bin/python bench/season_standings.py``
 (``--quick``: 1,000 and 5,000 hands only; ``--json PATH``: append one JSON line per
 measure). It builds a throwaway test database (SQLite by default, or
 ``DATABASE_URL``'s server) holding one club's history, grown with bulk writes to
-1,000, 10,000 and 100,000 hands: weekly nights of 24 of 60 players at six tables,
-mostly partnership games, some played with individual scoring, some void, some left
-unfinished, every hand with its per-player ``HandResult`` rows.
+1,000, 20,000 and 100,000 hands (issue #26, goal 4): weekly nights of 24 of 60 players
+at six tables, mostly partnership games, some played with individual scoring, some
+void, some left unfinished, every hand with its per-player ``HandResult`` rows.
 
 At each size it times, interleaved, the season standings (``season_standings`` and
 the API's serializer, all seasons) and the floor: the same numbers computed by raw
@@ -340,7 +340,7 @@ def main() -> None:
     parser.add_argument("--json", metavar="PATH", help="append one JSON line per measure")
     parser.add_argument("--quick", action="store_true", help="small sizes, a few seconds")
     args = parser.parse_args()
-    sizes = (1_000, 5_000) if args.quick else (1_000, 10_000, 100_000)
+    sizes = (1_000, 5_000) if args.quick else (1_000, 20_000, 100_000)
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
     results = []

@@ -1,6 +1,11 @@
-"""The version of a club night's live pages (the night page's tables, the night
-standings): one aggregate query, so an unchanged page costs one cheap query and a 304
-(:mod:`rookclub.core.live`)."""
+"""The versions of a club night's live pages (the night page's tables, the night
+standings): one aggregate statement each, built once per process, so an unchanged page
+costs one cheap query and a 304 (:mod:`rookclub.core.live`).
+
+Each page's version reads only what that page shows: confirming a hand changes
+neither (neither shows confirmations), and the standings do not change when a table's
+link is replaced or a player sits out.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from typing import Any
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 
 from rookclub.clubs.models import CheckIn, ClubSession, Membership, SessionRound, SitOut
+from rookclub.core.live import VersionStatement
 from scoring.models import Game, Hand, HandCorrection, TableLink
 
 
@@ -22,33 +28,58 @@ def aggregate(rows: QuerySet, link: str, **aggregates: Any) -> dict[str, Subquer
     }
 
 
-def night_version(session_id: int, user: Any) -> tuple[Any, ...] | None:
-    """Everything the night's live pages show changes one of these (one query), or
-    None if there is no such night."""
-    user_id = user.pk if user is not None and user.is_authenticated else None
-    night = ClubSession.objects.filter(pk=session_id).annotate(
+def _scores(session_id: int, user_id: int) -> dict[str, Any]:
+    """What both pages show: who is here, the games and their hands, the viewer's role."""
+    return {
         **aggregate(
             CheckIn.objects.all(), "session",
             v_check_ins=Count("id"), v_last_check_in=Max("id"), v_gone=Count("left_at"),
         ),
-        **aggregate(SessionRound.objects.all(), "session", v_last_round=Max("id")),
-        **aggregate(SitOut.objects.all(), "round__session", v_sit_outs=Count("id")),
         **aggregate(
             Game.objects.all(), "session",
             v_games=Count("id"), v_last_game=Max("id"),
             v_finished=Count("id", filter=Q(status=Game.Status.FINISHED)),
-            v_last_finish=Max("finished_at"),
+            v_last_finish=Max("finished_at"), v_void=Count("voided_at"),
         ),
         **aggregate(
-            Hand.objects.all(), "game__session",
-            v_hands=Count("id"), v_last_hand=Max("id"), v_last_confirm=Max("confirmed_at"),
+            Hand.objects.all(), "game__session", v_hands=Count("id"), v_last_hand=Max("id")
         ),
         **aggregate(HandCorrection.objects.all(), "hand__game__session", v_fixes=Max("id")),
-        **aggregate(TableLink.objects.all(), "session", v_links=Max("id")),
-        v_role=Subquery(
+        "v_role": Subquery(
             Membership.objects.filter(club=OuterRef("club_id"), user_id=user_id).values("role")[:1]
         ),
-    )  # fmt: skip
+    }  # fmt: skip
+
+
+def _night(session_id: int, **annotations: Any) -> QuerySet:
+    night = ClubSession.objects.filter(pk=session_id).annotate(**annotations)
     fields = [name for name in night.query.annotations if name.startswith("v_")]
-    row = night.values_list("status", "closed_at", *fields).first()
-    return row
+    return night.values_list("status", "closed_at", *fields)
+
+
+def _tables(session_id: int, user_id: int) -> QuerySet:
+    return _night(
+        session_id,
+        **_scores(session_id, user_id),
+        **aggregate(SessionRound.objects.all(), "session", v_last_round=Max("id")),
+        **aggregate(SitOut.objects.all(), "round__session", v_sit_outs=Count("id")),
+        # Replaced links only: a link made on first sight is made by the rendering that
+        # first shows it, so every fragment already has it.
+        **aggregate(TableLink.objects.all(), "session", v_replaced=Max("replaced_at")),
+    )
+
+
+def _standings(session_id: int, user_id: int) -> QuerySet:
+    return _night(session_id, **_scores(session_id, user_id))
+
+
+#: The night page's tables (``/sessions/<pk>/?live=1``).
+night_tables_version = VersionStatement(_tables)
+#: The night's standings and their projector view.
+night_standings_version = VersionStatement(_standings)
+
+
+def night_version(session_id: int, user: Any) -> tuple[Any, ...] | None:
+    """Everything the night page shows changes one of these (one query), or None if
+    there is no such night."""
+    return night_tables_version(session_id, user)

@@ -3,22 +3,73 @@ fragment costs one cheap query and a 304.
 
 A page's *version* is one aggregate query over what the fragment shows (counts and
 latest ids and times of the rows behind it), computed without loading those rows.
+It is a :class:`VersionStatement`: built through the ORM once per process, then run
+as plain SQL on every poll (building it was most of a poll's cost, issue #26), and
+read once per request.
+
 The fragment's ETag is that version with the viewer, so two people never share one.
 The browser's own cache keeps the fragment and revalidates it (``no-cache``): it
 sends If-None-Match, we answer 304, and htmx gets the page it already has.
+
+A visitor without a session sees what every such visitor sees, so their fragment is
+rendered once per (page, version) and kept in the cache (Redis when ``REDIS_URL`` is
+set): a change costs one render, not one per phone and projector watching. Their
+answers say ``public``, so a proxy may keep them a moment too (deploy/nginx.conf).
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.cache import patch_cache_control
 
+logger = logging.getLogger(__name__)
+
 #: How often live fragments poll, in seconds (templates read it via the context).
 POLL_SECONDS = 10
+
+#: How long a rendered fragment is kept for the next visitor (a newer version is a new
+#: key, so this only bounds the memory an old one holds).
+FRAGMENT_SECONDS = 120
+
+#: Stand-ins for the page's key and the viewer while the statement is built; each
+#: parameter equal to one is replaced by the real value when it runs.
+KEY_MARK, USER_MARK = -730_199_101, -730_199_102
+
+
+class VersionStatement:
+    """A version query built by ``build(key, user_id)`` (a queryset of one row, its
+    values the version) the first time it runs on a database, then run as its SQL."""
+
+    def __init__(self, build: Callable[[int, int], QuerySet]) -> None:
+        self.build = build
+        self.compiled: dict[str, tuple[str, tuple[Any, ...]]] = {}
+
+    def sql(self) -> tuple[str, tuple[Any, ...]]:
+        """The statement and its parameters, the marks still in them (built once)."""
+        vendor = connection.vendor
+        if vendor not in self.compiled:
+            self.compiled[vendor] = self.build(KEY_MARK, USER_MARK).query.sql_with_params()
+        return self.compiled[vendor]
+
+    def __call__(self, key: int, user: Any) -> tuple[Any, ...] | None:
+        """The version of ``key``'s page as ``user`` sees it, or None if there is no such
+        ``key``."""
+        user_id = user.pk if user is not None and user.is_authenticated else 0
+        sql, params = self.sql()
+        values = {KEY_MARK: int(key), USER_MARK: user_id}
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [values.get(p, p) if type(p) is int else p for p in params])
+            row = cursor.fetchone()
+        return tuple(row) if row is not None else None
 
 
 def etag_of(version: Iterable[Any], request: HttpRequest) -> str:
@@ -28,27 +79,78 @@ def etag_of(version: Iterable[Any], request: HttpRequest) -> str:
     return '"' + hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:20] + '"'
 
 
+def shared_viewer(request: HttpRequest) -> bool:
+    """Does this visitor see what every visitor without a session sees?"""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return False
+    return not any(name in request.COOKIES for name in (settings.SESSION_COOKIE_NAME, "messages"))
+
+
 def live_fragment(
     request: HttpRequest,
     version: Callable[[], Iterable[Any] | None],
     render: Callable[[], HttpResponse],
 ) -> HttpResponse:
-    """Answer 304 when the viewer already has the current version, else the rendered
-    fragment tagged with the version it shows (read again after rendering: showing a
-    page may write, e.g. a table's link made on first sight)."""
+    """Answer 304 when the viewer already has the current version, else the fragment
+    at that version: from the cache for a visitor without a session, rendered (and
+    kept for the next one) otherwise. The version is read once, before rendering, so
+    a fragment is never older than its tag (a change made meanwhile only shows a poll
+    later)."""
     current = version()
     if current is None:
         raise Http404("Nothing here.")
     etag = etag_of(current, request)
+    shared = shared_viewer(request)
     sent = request.headers.get("If-None-Match", "")
     if etag in [tag.strip().removeprefix("W/") for tag in sent.split(",")]:
         response: HttpResponse = HttpResponseNotModified()
+    elif shared:
+        response = _shared_fragment(request, etag, render)
     else:
         response = render()
-        etag = etag_of(version() or current, request)
     response["ETag"] = etag
-    patch_cache_control(response, no_cache=True, private=True)
+    if shared:
+        patch_cache_control(response, no_cache=True, public=True)
+    else:
+        patch_cache_control(response, no_cache=True, private=True)
     return response
+
+
+def _shared_fragment(
+    request: HttpRequest, etag: str, render: Callable[[], HttpResponse]
+) -> HttpResponse:
+    # Only the page's own poll (``?live=1`` and nothing else) is kept: a made-up query
+    # string is rendered, never stored.
+    key = None
+    if request.META.get("QUERY_STRING") == "live=1":
+        key = f"live:{request.path}:{int(bool(request.headers.get('HX-Request')))}:{etag}"
+    kept = _cache("get", key) if key else None
+    if kept is not None:
+        content, content_type = kept
+        return HttpResponse(content, content_type=content_type)
+    response = render()
+    # Only what is the same for everyone: a 200 that sets no cookie and holds no form
+    # token (a CSRF token is the visitor's own).
+    if (
+        key
+        and response.status_code == 200
+        and not response.cookies
+        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+        and not getattr(response, "streaming", False)
+    ):
+        _cache("set", key, (response.content, response["Content-Type"]), FRAGMENT_SECONDS)
+    return response
+
+
+def _cache(method: str, *args: Any) -> Any:
+    """The cache's ``method``, or None when the cache cannot answer (Redis down): the
+    fragment is then rendered, as it was before there was a cache."""
+    try:
+        return getattr(cache, method)(*args)
+    except Exception:  # any failure of the cache: render instead
+        logger.warning("live fragment cache unavailable", exc_info=True)
+        return None
 
 
 def wants_live(request: HttpRequest) -> bool:

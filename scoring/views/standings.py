@@ -14,7 +14,7 @@ from rookclub.clubs.models import Club, ClubSession
 from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
 from scoring import ratings
 from scoring import standings as board
-from scoring.live import night_version
+from scoring.live import night_standings_version
 
 
 def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
@@ -42,7 +42,7 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
         return render(request, name, context)
 
     if live:
-        return live_fragment(request, lambda: night_version(pk, request.user), page)
+        return live_fragment(request, lambda: night_standings_version(pk, request.user), page)
     return page()
 
 

@@ -1,0 +1,52 @@
+"""Rookclub's WSGI application that says what each request cost, in headers:
+``X-Bench-Statements`` (SQL statements run), ``X-Bench-CPU`` (the worker's CPU time,
+microseconds) and ``X-Bench-DB-CPU`` (its PostgreSQL backend's CPU time, microseconds,
+in the kernel's 10 ms ticks: right on average only). For bench/live_poll.py and
+bench/tuesday.py with gunicorn's sync workers (one request at a time per process).
+Not a benchmark: gunicorn serves it as ``bench._counting:application``."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+from django.db import connection
+
+from rookclub.wsgi import application as rookclub
+
+TICK = 1_000_000 // os.sysconf("SC_CLK_TCK")
+
+
+def _backend() -> tuple[int, int] | None:
+    """The PostgreSQL backend serving this process, and its CPU ticks so far."""
+    raw = getattr(connection, "connection", None)
+    pid = getattr(getattr(raw, "info", None), "backend_pid", None)
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return pid, int(fields[11]) + int(fields[12])
+
+
+def application(environ: dict, start_response: Any) -> Any:
+    count = [0]
+    cpu, backend = time.process_time(), _backend()
+
+    def counted(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        count[0] += 1
+        return execute(sql, params, many, context)
+
+    def start(status: str, headers: list, *args: Any) -> Any:
+        used = int((time.process_time() - cpu) * 1_000_000)
+        after = _backend()
+        db = (after[1] - backend[1]) * TICK if after and backend and after[0] == backend[0] else -1
+        extra = [("X-Bench-Statements", str(count[0])), ("X-Bench-CPU", str(used)),
+                 ("X-Bench-DB-CPU", str(db))]  # fmt: skip
+        return start_response(status, [*headers, *extra], *args)
+
+    with connection.execute_wrapper(counted):
+        return rookclub(environ, start)

@@ -1,0 +1,349 @@
+"""A Tuesday night: N clubs' hands, confirmations and live polls at the real intervals
+(time scaled down), against gunicorn on PostgreSQL + Redis; CPU per request type and
+the cores 1,000 clubs need (issue #26).
+
+Run from the repository root::
+
+    DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python bench/tuesday.py \
+        [--quick] [--json PATH] [--clubs N] [--tables N] [--speed X] [--seconds S]
+
+A throwaway database; each club has a night seated at ``--tables`` tables (16) with
+a hand at each. gunicorn serves Rookclub (bench/_counting.py: each answer says its
+statements, the worker's CPU time and its PostgreSQL backend's) with 2 sync workers,
+DEBUG=0, the Redis cache and sessions when ``REDIS_URL`` is set, throttles off. Then for
+``--seconds`` (60; ``--quick`` 15), every ``--speed`` (10) times faster than real life:
+
+- each table's phone records a hand a minute on the table page (``POST /t/<key>/``, the
+  form players use, with htmx), and the other side's phone confirms it
+  (``POST /t/<key>/hands/<n>/confirm/``); hands alternate sides so no game ends;
+- each table's phone polls the night's standings (``/sessions/<pk>/standings/?live=1``)
+  every 10 s (the table page itself does not poll), as a browser does: with the ETag
+  it has;
+- each club's projector polls the standings' projector view, and its director (logged
+  in) the night page's tables, every 10 s.
+
+Reported per request type: how many, the share that changed (200, not 304), the web and
+database CPU per request and statements per request; then, from the real intervals,
+requests per second, statements per second and the cores a night of 1,000 clubs needs
+(web: the workers' CPU, scaled up by what the workers used outside the requests;
+database: the backends'). CPU is what this machine's cores did: on a loaded machine it
+is less disturbed than wall time, not free of it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import statistics
+import sys
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from bench._server import (  # noqa: E402
+    backend_pids,
+    cpu_seconds,
+    database_url,
+    free_port,
+    start_server,
+    stop_server,
+    throwaway_database,
+    worker_pids,
+)
+
+HAND_SECONDS = 60  # a hand a minute per table
+POLL_SECONDS = 10  # rookclub.core.live.POLL_SECONDS
+CLUBS = 1000
+
+#: Two hands that undo each other: a side bids 80 and is set (takes 40 of 120).
+HANDS = (
+    {"bidder": "north", "side": "north_south", "other": "east_west",
+     "counters_north_south": 40, "counters_east_west": 80},
+    {"bidder": "east", "side": "east_west", "other": "north_south",
+     "counters_north_south": 80, "counters_east_west": 40},
+)  # fmt: skip
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.rows: dict[str, list[tuple[int, int, int, int, float]]] = defaultdict(list)
+        self.errors: dict[str, int] = defaultdict(int)
+
+    def add(self, kind: str, status: int, headers: dict, wall: float) -> None:
+        row = (status, int(headers.get("X-Bench-CPU", 0)), int(headers.get("X-Bench-DB-CPU", -1)),
+               int(headers.get("X-Bench-Statements", 0)), wall)  # fmt: skip
+        with self.lock:
+            self.rows[kind].append(row)
+            if status >= 400:
+                self.errors[f"{kind} {status}"] += 1
+
+
+class Phone:
+    """One HTTP client with its cookies and the ETags its browser cache keeps."""
+
+    def __init__(self, port: int, tally: Tally, cookies: dict[str, str] | None = None) -> None:
+        self.port, self.tally = port, tally
+        self.cookies = dict(cookies or {})
+        self.etags: dict[str, str] = {}
+
+    def request(self, kind: str, method: str, path: str, form: dict | None = None) -> int:
+        headers = {"HX-Request": "true"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if method == "GET" and path in self.etags:
+            headers["If-None-Match"] = self.etags[path]
+        body = None
+        if form is not None:
+            body = urlencode(form)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+            headers["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+        started = time.perf_counter()
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            response.read()
+        finally:
+            connection.close()
+        answer = dict(response.getheaders())
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie":
+                key, _, rest = value.partition("=")
+                self.cookies[key] = rest.split(";", 1)[0]
+        if method == "GET" and "ETag" in answer:
+            self.etags[path] = answer["ETag"]
+        if kind:
+            self.tally.add(kind, response.status, answer, time.perf_counter() - started)
+        return response.status
+
+
+def every(seconds: float, until: float, action) -> None:
+    """Run ``action`` every ``seconds`` from a random phase until ``until``."""
+    next_at = time.monotonic() + random.uniform(0, seconds)
+    while True:
+        wait = next_at - time.monotonic()
+        if next_at >= until:
+            return
+        if wait > 0:
+            time.sleep(wait)
+        action()
+        next_at += seconds
+
+
+def table_phone(port: int, tally: Tally, key: str, standings: str, speed: float, until: float):
+    """A table: hands and confirmations on the table page, and a phone polling the
+    standings."""
+    scorer, other, watcher = Phone(port, tally), Phone(port, tally), Phone(port, tally)
+    scorer.request("", "GET", f"/t/{key}/")
+    other.request("", "GET", f"/t/{key}/")
+    number = [2]  # hand 1 was recorded when the night was built
+
+    def hand() -> None:
+        n = number[0]
+        data = HANDS[n % 2]
+        form = {"kind": "hand", "number": n, "side": data["side"], "bidder": data["bidder"],
+                "bid": 80, "trump": "red", "counters_north_south": data["counters_north_south"],
+                "counters_east_west": data["counters_east_west"]}  # fmt: skip
+        if scorer.request("hand post (table page)", "POST", f"/t/{key}/", form) == 200:
+            other.request("confirm (table page)", "POST", f"/t/{key}/hands/{n}/confirm/",
+                          {"side": data["other"]})  # fmt: skip
+            number[0] += 1
+
+    threads = [
+        threading.Thread(target=every, args=(HAND_SECONDS / speed, until, hand)),
+        threading.Thread(target=every, args=(
+            POLL_SECONDS / speed, until,
+            lambda: watcher.request("standings poll (phone)", "GET", standings))),
+    ]  # fmt: skip
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def club_watchers(port, tally, night_pk: int, session_cookie: str, speed: float, until: float):
+    projector = Phone(port, tally)
+    director = Phone(port, tally, {"sessionid": session_cookie})
+    projector_url = f"/sessions/{night_pk}/standings/projector/?live=1"
+    night_url = f"/sessions/{night_pk}/?live=1"
+    threads = [
+        threading.Thread(target=every, args=(
+            POLL_SECONDS / speed, until,
+            lambda: projector.request("projector poll", "GET", projector_url))),
+        threading.Thread(target=every, args=(
+            POLL_SECONDS / speed, until,
+            lambda: director.request("night page poll (director)", "GET", night_url))),
+    ]  # fmt: skip
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+#: Requests of each type a club makes per real second (16 tables: per table).
+def per_club_rates(tables: int) -> dict[str, float]:
+    return {
+        "hand post (table page)": tables / HAND_SECONDS,
+        "confirm (table page)": tables / HAND_SECONDS,
+        "standings poll (phone)": tables / POLL_SECONDS,
+        "projector poll": 1 / POLL_SECONDS,
+        "night page poll (director)": 1 / POLL_SECONDS,
+    }
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="15 s, one club (a smoke test)")
+    parser.add_argument("--json", metavar="PATH", help="append the summary rows to PATH")
+    parser.add_argument("--clubs", type=int, default=2, help="clubs playing (default 2)")
+    parser.add_argument("--tables", type=int, default=16, help="tables per club (default 16)")
+    parser.add_argument("--speed", type=float, default=10, help="times faster than real (10)")
+    parser.add_argument("--seconds", type=float, default=60, help="how long (default 60 s)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers (2)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.clubs, args.seconds = 1, 15
+    return args
+
+
+def main(argv: list[str] | None = None) -> list[dict]:
+    args = parse_args(argv)
+    from django.conf import settings
+    from django.db import connection
+    from django.test import Client
+
+    from bench.night_page import build_night
+    from scoring.models import TableLink
+    from scoring.table_links import links_for
+
+    tally = Tally()
+    postgres = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
+    with throwaway_database("tuesday") as db:
+        clubs = []
+        for i in range(args.clubs):
+            night, director = build_night(f"tuesday-{i}", args.tables)
+            links = links_for(club=night.club, kind=TableLink.Kind.NIGHT,
+                              numbers=range(1, args.tables + 1), session=night)  # fmt: skip
+            client = Client()
+            client.force_login(director)
+            clubs.append((night, [link.key for link in links.values()],
+                          client.cookies[settings.SESSION_COOKIE_NAME].value))  # fmt: skip
+        connection.close()
+        # This process's SECRET_KEY: the director's session (made here) stays logged in.
+        env = {"TABLE_LINK_POSTS_PER_MINUTE": "100000", "CONN_MAX_AGE": "600",
+               "SECRET_KEY": settings.SECRET_KEY}  # fmt: skip
+        port = free_port()
+        server = start_server(port, database_url(db), ROOT / "var" / "tuesday.log",
+                              app="bench._counting:application", workers=args.workers,
+                              env=env)  # fmt: skip
+        try:
+            pids = worker_pids(server)
+            started_at = time.monotonic()
+            until = started_at + args.seconds
+            threads = []
+            for night, keys, cookie in clubs:
+                standings = f"/sessions/{night.pk}/standings/?live=1"
+                threads.append(
+                    threading.Thread(
+                        target=club_watchers,
+                        args=(port, tally, night.pk, cookie, args.speed, until),
+                    )
+                )
+                threads += [threading.Thread(target=table_phone,
+                                             args=(port, tally, key, standings, args.speed, until))
+                            for key in keys]  # fmt: skip
+            for night, _, _ in clubs:  # each worker opens its database connection
+                for _ in range(2 * args.workers):
+                    Phone(port, tally).request("", "GET", f"/sessions/{night.pk}/?live=1")
+            backends = backend_pids(db["NAME"]) if postgres else []
+            web0, db0, wall0 = cpu_seconds(pids), cpu_seconds(backends), time.monotonic()
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            web_total, db_total = cpu_seconds(pids) - web0, cpu_seconds(backends) - db0
+            elapsed = time.monotonic() - wall0
+        finally:
+            stop_server(server)
+    return report(args, tally, web_total, db_total, elapsed)
+
+
+def report(args, tally: Tally, web_total: float, db_total: float, elapsed: float) -> list[dict]:
+    rates = per_club_rates(args.tables)
+    summary = {}
+    print(
+        f"Tuesday night: {args.clubs} club(s) x {args.tables} tables, {args.speed:g}x real "
+        f"time, {elapsed:.0f} s, {args.workers} sync workers; machine shared (loaded)"
+    )
+    print(f"{'request':30s} {'n':>6s} {'changed':>8s} {'web ms':>7s} {'db ms':>7s} "
+          f"{'stmts':>6s} {'p50 ms':>7s}")  # fmt: skip
+    for kind in rates:
+        rows = tally.rows.get(kind, [])
+        if not rows:
+            continue
+        changed = sum(1 for r in rows if r[0] == 200) / len(rows)
+        web = statistics.fmean(r[1] for r in rows) / 1e6
+        db_rows = [r[2] for r in rows if r[2] >= 0]
+        dbcpu = statistics.fmean(db_rows) / 1e6 if db_rows else 0.0
+        statements = statistics.fmean(r[3] for r in rows)
+        p50 = statistics.median(r[4] for r in rows)
+        summary[kind] = {"n": len(rows), "changed": changed, "web": web, "db": dbcpu,
+                         "statements": statements}  # fmt: skip
+        print(f"{kind:30s} {len(rows):6d} {changed:8.0%} {web * 1000:7.2f} {dbcpu * 1000:7.2f} "
+              f"{statements:6.1f} {p50 * 1000:7.1f}")  # fmt: skip
+    if tally.errors:
+        print("errors:", dict(tally.errors))
+    in_requests = sum(s["web"] * s["n"] for s in summary.values())
+    overhead = web_total / in_requests if in_requests else 1.0
+    per_club = {k: rates[k] for k in summary}
+    requests = CLUBS * sum(per_club.values())
+    statements = CLUBS * sum(per_club[k] * s["statements"] for k, s in summary.items())
+    web_cores = CLUBS * sum(per_club[k] * s["web"] for k, s in summary.items()) * overhead
+    db_cores = CLUBS * sum(per_club[k] * s["db"] for k, s in summary.items())
+    in_db = sum(s["db"] * s["n"] for s in summary.values())
+    print(
+        f"workers' CPU outside the requests counted: x{overhead:.2f} (gunicorn, the "
+        f"connection); backends' CPU over the run {db_total:.2f} s, in the requests "
+        f"{in_db:.2f} s"
+    )
+    print(
+        f"{CLUBS} clubs, real time: {requests:,.0f} requests/s, {statements:,.0f} "
+        f"statements/s, {web_cores:.0f} web cores, {db_cores:.0f} PostgreSQL cores"
+    )
+    rows = [
+        {"bench": "tuesday", "measure": f"{CLUBS} clubs x {args.tables} tables: web cores "
+         "(measured at {:g}x, {} club(s))".format(args.speed, args.clubs),
+         "rookclub": f"{web_cores:.0f} cores", "floor": f"{requests:,.0f} req/s",
+         "ratio": None, "goal": "", "ok": None},
+        {"bench": "tuesday", "measure": f"{CLUBS} clubs: PostgreSQL cores, statements/s",
+         "rookclub": f"{db_cores:.0f} cores", "floor": f"{statements:,.0f} stmts/s",
+         "ratio": None, "goal": "", "ok": None},
+    ]  # fmt: skip
+    for kind, s in summary.items():
+        rows.append({"bench": "tuesday", "measure": f"{kind}: web CPU per request "
+                     f"({s['changed']:.0%} changed), statements",
+                     "rookclub": f"{s['web'] * 1000:.2f} ms", "floor": f"{s['statements']:.1f}",
+                     "ratio": None, "goal": "", "ok": None})  # fmt: skip
+    if args.json:
+        with open(args.json, "a", encoding="utf-8") as out:
+            for row in rows:
+                out.write(json.dumps(row) + "\n")
+    return rows
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,153 @@
+"""Live fragments at a hosted service's scale (issue #26): the version is one statement
+built once per process and read once per poll, visitors without a session share one
+rendering per (page, version), and each page's version reads only what it shows."""
+
+import pytest
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.test import RequestFactory
+
+from rookclub.core.live import VersionStatement, live_fragment
+from scoring.live import _tables, night_standings_version, night_tables_version
+from scoring.models import Game
+from scoring.nights import session_seat
+from scoring.services import hand_confirm, hand_record
+from tests.scoring.conftest import made_hand
+from tests.scoring.test_sessions import open_night
+
+pytestmark = pytest.mark.django_db
+
+PAGES = ["", "standings/", "standings/projector/"]
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def night(club, director):
+    session = open_night(club, director, 9)
+    session_seat(session=session, by=director, seed=1)
+    return session
+
+
+def test_the_statement_is_built_once_and_reads_what_the_orm_reads(night, director):
+    built = []
+
+    def build(key, user_id):
+        built.append(key)
+        return _tables(key, user_id)
+
+    version = VersionStatement(build)
+    first, again = version(night.pk, director), version(night.pk, director)
+
+    assert len(built) == 1
+    assert first == again == _tables(night.pk, director.pk).first()
+    assert version(night.pk + 1000, director) is None
+
+
+def test_a_changed_poll_reads_the_version_once():
+    reads = []
+
+    def version():
+        reads.append(1)
+        return (len(reads),)
+
+    request = RequestFactory().get("/x/?live=1", HTTP_IF_NONE_MATCH='"stale"')
+    response = live_fragment(request, version, lambda: HttpResponse("fragment"))
+
+    assert response.status_code == 200 and len(reads) == 1
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_second_anonymous_viewer_gets_the_same_bytes_without_a_rendering(
+    client, night, page, django_assert_num_queries
+):
+    from django.test import Client
+
+    url = f"/sessions/{night.pk}/{page}?live=1"
+    first = client.get(url, HTTP_HX_REQUEST="true")
+    assert first.status_code == 200
+
+    with django_assert_num_queries(1):  # the version; nothing rendered
+        second = Client().get(url, HTTP_HX_REQUEST="true")
+
+    assert second.status_code == 200
+    assert second.content == first.content and second["ETag"] == first["ETag"]
+    assert "public" in second["Cache-Control"]
+
+
+def test_a_change_is_rendered_again_for_anonymous_viewers(client, night, scorer):
+    url = f"/sessions/{night.pk}/?live=1"
+    before = client.get(url)
+    hand_record(game=Game.objects.filter(session=night).first(), data=made_hand(),
+                entered_by=scorer)  # fmt: skip
+
+    after = client.get(url)
+
+    assert after["ETag"] != before["ETag"] and after.content != before.content
+
+
+def test_a_director_never_gets_the_anonymous_fragment(client, night, director):
+    url = f"/sessions/{night.pk}/?live=1"
+    anonymous = client.get(url)
+    client.force_login(director)
+
+    mine = client.get(url)
+
+    assert mine.content != anonymous.content
+    assert "private" in mine["Cache-Control"] and "public" not in mine["Cache-Control"]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_confirming_a_hand_changes_no_night_page(client, night, scorer, director, page):
+    game = Game.objects.filter(session=night).first()
+    hand = hand_record(game=game, data=made_hand(), entered_by=scorer)
+    url = f"/sessions/{night.pk}/{page}?live=1"
+    etag = client.get(url)["ETag"]
+
+    hand_confirm(hand=hand, by=director)
+
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+
+def test_a_replaced_table_link_leaves_the_standings_alone(night, director):
+    from scoring.models import TableLink
+    from scoring.table_links import link_replace, links_for
+
+    links_for(club=night.club, kind=TableLink.Kind.NIGHT, numbers=[1], session=night)
+    standings = night_standings_version(night.pk, None)
+    tables = night_tables_version(night.pk, None)
+    link_replace(club=night.club, kind=TableLink.Kind.NIGHT, number=1, by=director, session=night)
+
+    assert night_standings_version(night.pk, None) == standings
+    assert night_tables_version(night.pk, None) != tables
+
+
+def test_a_made_up_query_string_is_rendered_not_stored(
+    client, night, django_assert_max_num_queries
+):
+    from django.test import Client
+
+    url = f"/sessions/{night.pk}/?live=1&anything=1"
+    client.get(url)
+
+    with django_assert_max_num_queries(99) as again:
+        assert Client().get(url).status_code == 200
+
+    assert len(again.captured_queries) > 1  # rendered again: nothing was kept
+
+
+def test_a_cache_that_cannot_answer_still_gives_the_fragment(client, night, monkeypatch):
+    def down(*args, **kwargs):
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr(cache, "get", down)
+    monkeypatch.setattr(cache, "set", down)
+
+    response = client.get(f"/sessions/{night.pk}/?live=1")
+
+    assert response.status_code == 200 and b"<html" not in response.content
