@@ -114,11 +114,14 @@ def _load(path: str) -> Face:
 @lru_cache(maxsize=4096)
 def glyphs(text: str, bold: bool) -> tuple[tuple[int, int, int], ...]:
     """``text`` as (face index, glyph number, character) for each character: the first
-    face that has it, else the first face's missing glyph (0)."""
+    face that has it, else the first face's missing glyph (0). Control characters (a
+    tab, a \x01 in a name stored before names refused them) are left out."""
     options = faces(bold)
     out = []
     for char in text:
         code = ord(char)
+        if code < 0x20 or 0x7F <= code < 0xA0:
+            continue
         for index, face in enumerate(options):
             gid = face.cmap.get(code)
             if gid:

@@ -110,3 +110,12 @@ def test_a_stamp_sits_where_its_place_is_and_scales_to_its_width():
         assert words["TABLE"][0] > words["Score"][0] + 100
         assert words["Hand"][1] > words["North"][1], "the grid is under the header"
     assert word_boxes(letter)["TABLE"][0] > word_boxes(a4)["TABLE"][0], "wider page, wider"
+
+
+def test_names_beyond_latin_1_print_and_read_back():
+    names = ["Łukasz Żółć", "Ωmega Δelta", "Иван Петров", "Zoë\x01 Ålström"]
+
+    text = pdf_text(render_sheets([sheet(names=names)]))
+
+    for name in ("Łukasz Żółć", "Ωmega Δelta", "Иван Петров", "Zoë Ålström"):
+        assert name in text, name
