@@ -7,8 +7,8 @@ the page; so WeasyPrint only keeps their place and this module draws them, throu
 public interfaces only:
 
 * In the page a stamp is ``{% stamp url "head" %}`` (templatetags/print_sheets.py): an
-  ``<img>`` of an empty SVG of the drawing's size (served by ``fetch.url_fetcher`` from
-  the render's stamps, ``serving``), so the layout is exactly that of the picture,
+  ``<img>`` of an empty SVG of the drawing's size (served by the URL fetcher, fetch.py,
+  from the render's stamps: ``serving``), so the layout is exactly that of the picture,
   and two anchors (``id``): the image's top left corner and its right edge. WeasyPrint
   reports them per page (``Page.anchors``, CSS pixels).
 * ``Finisher`` is the ``finisher`` WeasyPrint's ``Document.write_pdf`` calls with the

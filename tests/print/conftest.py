@@ -112,15 +112,16 @@ def stamp_objects(pdf: bytes) -> dict[str, int]:
     return found
 
 
-def word_boxes(pdf: bytes) -> dict[str, tuple[float, float]]:
-    """Each word's first place on the first page (x, y from the top left, in points):
-    pdftotext's bounding boxes."""
+def word_boxes(pdf: bytes) -> dict[str, tuple[float, float, float]]:
+    """Each word's first place on the first page (x, y from the top left, and its width,
+    in points): pdftotext's bounding boxes."""
     out = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", "-", "-"], input=pdf,
                          capture_output=True, check=True)  # fmt: skip
     found: dict[str, tuple[float, float]] = {}
-    for match in re.finditer(r'<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)</word>',
-                             out.stdout.decode()):  # fmt: skip
-        found.setdefault(match[3], (float(match[1]), float(match[2])))
+    pattern = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]*)</word>'
+    for match in re.finditer(pattern, out.stdout.decode()):
+        x, y, right = float(match[1]), float(match[2]), float(match[3])
+        found.setdefault(match[4], (x, y, right - x))
     return found
 
 

@@ -94,7 +94,18 @@ def test_fitting_shrinks_before_it_cuts():
 
     fitted, size, width = canvas.fitted(text, 10, False, natural * 0.3)
     assert fitted.endswith("…") and size == 10 * canvas.SMALLEST and width <= natural * 0.3
-    assert width == text_width(fitted, size), "measured as it is drawn"
+
+
+def test_text_is_as_wide_in_the_pdf_as_it_was_measured():
+    doc = sheet(names=["Wilhelmina Quackenbush", "B", "C", "D"])
+
+    pdf = render.render_pdf("print/score_sheets.html", {"items": [doc]},
+                            stamps=stamps.stamps_for([doc]))  # fmt: skip
+
+    points_per_unit = 72 / 25.4  # the A4 drawing is 186 units on 186 mm
+    for word in ("Wilhelmina", "Quackenbush"):
+        measured = text_width(word, 3.7, bold=True) * points_per_unit  # a name's size
+        assert abs(word_boxes(pdf)[word][2] - measured) < 0.5, word
 
 
 def test_a_stamp_sits_where_its_place_is_and_scales_to_its_width():
