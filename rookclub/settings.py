@@ -453,7 +453,7 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    # WeasyPrint (since 67) logs each step of every PDF at INFO, fontTools each table it
+    # WeasyPrint 70 logs each step of every PDF at INFO, fontTools each table it
     # subsets (printing/pdf_fonts.py): lines nobody reads.
     "loggers": {"weasyprint.progress": {"level": "WARNING"}, "fontTools": {"level": "WARNING"}},
 }

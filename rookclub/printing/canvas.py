@@ -139,36 +139,53 @@ class Canvas:
                 )
                 style = (kind, colour, weight)
             ops.append(f"{path} {kind}".encode())
-        used: dict[tuple[bool, int], dict[int, int]] = {}
+        bodies = set()
         if self.runs:
             ops.append(b"BT")
-            colour, font = None, None
+            colour = None
             for run in self.runs:
-                line, font = _text(run, font, used)
+                width, body = _body(run.text, run.size, run.bold, run.fit)
+                bodies.add((run.text, run.size, run.bold, run.fit))
+                x = run.x - (width / 2 if run.anchor == "middle" else
+                             width if run.anchor == "end" else 0.0)  # fmt: skip
+                line = f"1 0 0 -1 {x:.3f} {run.y:.3f} Tm{body}"
                 if run.fill != colour:
                     colour = run.fill
                     line = f"{_rgb(colour)} rg " + line
                 ops.append(line.encode())
             ops.append(b"ET")
+        used: dict[tuple[bool, int], dict[int, int]] = {}
+        for key in bodies:
+            for face, glyphs in _glyphs_of(*key).items():
+                merged = used.setdefault(face, {})
+                for gid, code in glyphs.items():
+                    merged.setdefault(gid, code)
         return b"\n".join(ops), used
 
 
-def _text(run: Run, font: tuple | None, used: dict) -> tuple[str, tuple | None]:
-    """One run as text operators (and the font it leaves set); records its glyphs."""
-    text, size, width = fitted(run.text, run.size, run.bold, run.fit)
-    x = run.x - {"start": 0.0, "middle": width / 2, "end": width}.get(run.anchor, 0.0)
-    line = f"1 0 0 -1 {_n(x)} {_n(run.y)} Tm"
-    pieces: list[str] = []
-    for face, gid, code in pdf_fonts.glyphs(text, run.bold):
-        glyph_set = used.setdefault((run.bold, face), {})
-        glyph_set.setdefault(gid, code)
-        if (run.bold, face, size) != font:
+@lru_cache(maxsize=8192)
+def _body(text: str, size: float, bold: bool, fit: float | None) -> tuple[float, str]:
+    """A run's width and its text operators after its position: a font (``Tf``) and the
+    glyphs (``Tj``) for each stretch of one face; fitted to ``fit`` first."""
+    text, size, width = fitted(text, size, bold, fit)
+    body, face, pieces = "", None, []
+    for index, gid, _ in pdf_fonts.glyphs(text, bold):
+        if index != face:
             if pieces:
-                line += f" <{''.join(pieces)}> Tj"
+                body += f" <{''.join(pieces)}> Tj"
                 pieces = []
-            font = (run.bold, face, size)
-            line += f" /R{int(run.bold)}{face} {_n(size)} Tf"
+            face = index
+            body += f" /R{int(bold)}{index} {_n(size)} Tf"
         pieces.append(f"{gid:04x}")
     if pieces:
-        line += f" <{''.join(pieces)}> Tj"
-    return line, font
+        body += f" <{''.join(pieces)}> Tj"
+    return width, body
+
+
+@lru_cache(maxsize=8192)
+def _glyphs_of(text: str, size: float, bold: bool, fit: float | None) -> dict:
+    """The glyphs a run draws: (bold, face index) -> {glyph: character}."""
+    found: dict[tuple[bool, int], dict[int, int]] = {}
+    for index, gid, code in pdf_fonts.glyphs(fitted(text, size, bold, fit)[0], bold):
+        found.setdefault((bold, index), {}).setdefault(gid, code)
+    return found
