@@ -1,17 +1,19 @@
 """The fonts of score sheets' drawings: Liberation Sans (DejaVu Sans for what it lacks),
 measured and embedded with fontTools, written into the PDF with pydyf.
 
-A drawing's text (drawing.py) is set glyph by glyph from the font's own tables: each
+A drawing's text (canvas.py) is set glyph by glyph from the font's own tables: each
 character's glyph from the ``cmap``, its advance from ``hmtx`` (no kerning, no
 shaping: names, numbers and labels need neither). The same advances measure text for
 fitting and wrapping, so what is measured is what is drawn.
 
 Each PDF embeds a subset of each face it uses (a Type0 font, Identity-H, glyph numbers
 kept: ``retain_gids``) with a ToUnicode map, so text stays searchable and pdftotext
-reads it back. Subsetting is the costly step (tens of milliseconds), so a face is
+reads it back. Subsetting is the costly step (0.1-0.3 s), so the main face is
 subset once per process for a common repertoire (ASCII, Latin-1 and the sheets'
 punctuation) and that file is reused by every PDF; a document showing anything else
-gets a subset of the repertoire and its extra glyphs, made once per distinct set.
+gets a subset of the repertoire and its extra glyphs, made once per distinct set. A
+fallback face (DejaVu Sans, for ↻ or a script Liberation Sans lacks) is subset to the
+glyphs used.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ _lock = threading.Lock()
 
 
 def _find(pattern: str, fallback: str) -> str | None:
-    """The file fontconfig chooses for ``pattern``, when it is the family asked for."""
+    """Debian's file for the face, else the file fontconfig chooses for ``pattern`` when
+    it is the family asked for."""
     if Path(fallback).is_file():
         return fallback
     try:
