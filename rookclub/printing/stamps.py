@@ -124,6 +124,7 @@ class Finisher:
 
     def __call__(self, document, pdf: pydyf.PDF) -> None:
         placed = [self._placed(page) for page in document.pages]
+        _forget_marks(pdf)
         shown = {s.key: s for page in placed for s, *_ in page}
         for stamp in list(shown.values()):
             while stamp.under is not None:
@@ -197,6 +198,26 @@ class Finisher:
             fonts[f"R{int(bold)}{index}"] = pdf_fonts.embed(pdf, face, glyphs, common=index == 0)
         pdf.add_object(fonts)
         return fonts.reference
+
+
+def _forget_marks(pdf: pydyf.PDF) -> None:
+    """Take the stamps' anchors out of the PDF's named destinations: they are marks for
+    placing drawings, not places to link to (and joining a batch's chunks read them all)."""
+    names = pdf.catalog.get("Names")
+    dests = names.get("Dests") if names is not None else None
+    if dests is None or "Names" not in dests:
+        return
+    pairs = list(dests["Names"])
+    kept = pydyf.Array()
+    for name, target in zip(pairs[::2], pairs[1::2], strict=True):
+        if not getattr(name, "string", "").startswith((TOP_LEFT, RIGHT)):
+            kept += [name, target]
+    if kept:
+        dests["Names"] = kept
+    else:
+        del names["Dests"]
+        if not names:
+            del pdf.catalog["Names"]
 
 
 # --- a blank sheet's stamps -----------------------------------------------------------------

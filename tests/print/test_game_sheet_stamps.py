@@ -91,6 +91,12 @@ def test_a_completed_sheet_is_its_headers_and_its_tables_drawings():
     assert "Running total" in pdf_text(pdf)
 
 
+def test_the_marks_that_place_the_drawings_are_not_left_in_the_pdf():
+    pdf = render.render_pdf("print/game_sheets.html", {"items": [sheet()]})
+
+    assert PdfReader(io.BytesIO(pdf)).named_destinations == {}
+
+
 def test_a_long_game_goes_on_over_pages_each_with_the_tables_head():
     doc = sheet(hands=70)
 
