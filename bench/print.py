@@ -42,11 +42,10 @@ import django  # noqa: E402
 
 django.setup()
 
+import weasyprint  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from weasyprint import HTML  # noqa: E402
-
-from rookclub.printing.stamps import fast_path_active  # noqa: E402
 
 MINIMAL = "<!doctype html><title>x</title><p>Rook score sheet</p>"
 MINIMAL_PAGES = "<!doctype html><title>x</title>{}".format(
@@ -312,7 +311,7 @@ def main() -> None:
         started = time.perf_counter()
         director, night = club_night(tables)
         print(f"{tables} games played out in {time.perf_counter() - started:.1f} s; "
-              f"fast path {'on' if fast_path_active() else 'off'}; {os.cpu_count()} cores, "
+              f"WeasyPrint {weasyprint.__version__}; {os.cpu_count()} cores, "
               f"load {os.getloadavg()[0]:.1f}")  # fmt: skip
         singles(args, director, night)
         batch(args, director, night, tables)

@@ -352,11 +352,6 @@ if AWS_STORAGE_BUCKET_NAME:
 PRINT_DOWNLOAD_REDIRECT = env.bool("PRINT_DOWNLOAD_REDIRECT", default=True)
 
 # --- Printing ----------------------------------------------------------------
-# Score-sheet text drawn as whole runs through WeasyPrint's private SVG modules
-# (rookclub/printing/stamps.py), on a tested WeasyPrint only; ROOKCLUB_PRINT_FAST_PATH=0
-# leaves it to WeasyPrint's own drawing (slower, same sheets).
-PRINT_FAST_SVG_TEXT = env.bool("ROOKCLUB_PRINT_FAST_PATH", default=True)
-
 # Batch print jobs (rookclub/printing/queue.py). A job whose worker reports no progress
 # for PRINT_JOB_STALL_SECONDS is presumed lost and re-queued; after PRINT_JOB_MAX_TRIES
 # starts it is marked failed, with the reason on its page.
@@ -486,8 +481,12 @@ LOGGING = {
         "handlers": ["console"],
         "level": env.str("LOG_LEVEL", default="WARNING" if VENUE else "INFO"),
     },
+    # WeasyPrint 70 logs each step of every PDF at INFO, fontTools each table it
+    # subsets (printing/pdf_fonts.py): lines nobody reads.
+    "loggers": {"weasyprint.progress": {"level": "WARNING"}, "fontTools": {"level": "WARNING"}},
 }
 if VENUE:  # a phone at a wrong address (400) is one line on the terminal, no traceback
-    LOGGING["loggers"] = {
-        "django.security.DisallowedHost": {"handlers": ["console_no_traceback"], "propagate": False}
+    LOGGING["loggers"]["django.security.DisallowedHost"] = {
+        "handlers": ["console_no_traceback"],
+        "propagate": False,
     }

@@ -15,7 +15,6 @@ from rookclub.core.limits import YEAR_MAX
 from rookclub.core.roles import SYSTEM
 from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
-from rookclub.printing.render import font_config
 from rookclub.printing.site import site_url
 from scoring import print_docs as builders
 from scoring.models import Game, TableLink
@@ -46,7 +45,7 @@ def build_round_sheets(params: Mapping[str, Any], by: Any) -> Built:
         items=sheets,
         club=session_round.session.club,
         filename=_slug(session_round, table, "score-sheets") + ".pdf",
-        stamps=stamps.stamps_for(sheets, font_config()),
+        stamps=stamps.stamps_for(sheets),
     )
 
 

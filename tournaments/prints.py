@@ -14,7 +14,6 @@ from rookclub.core.errors import Invalid
 from rookclub.core.roles import SYSTEM
 from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
-from rookclub.printing.render import font_config
 from rookclub.printing.site import site_url
 from scoring.models import TableLink
 from scoring.table_links import link_url, links_for
@@ -66,7 +65,7 @@ def build_tournament_round_sheets(params: Mapping[str, Any], by: Any) -> Built:
         items=sheets,
         club=tournament_round.tournament.club,
         filename=_tournament_round_filename(tournament_round, table, "score-sheets"),
-        stamps=stamps.stamps_for(sheets, font_config()),
+        stamps=stamps.stamps_for(sheets),
     )
 
 

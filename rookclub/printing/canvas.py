@@ -1,31 +1,70 @@
-"""A stamp drawn from Python: shapes and text in SVG user units, given either as SVG
-(WeasyPrint draws it) or, under the fast path, as ready PDF operators and text runs.
+"""A drawing made in Python: shapes and text in user units (millimetres, y down),
+written as PDF content with pydyf's operators' syntax, text in the fonts of pdf_fonts.
 
-Completed score sheets (game_sheet_svg.py) are drawn on a Canvas. WeasyPrint's SVG
-drawing parses every path and attribute again for each PDF; a Canvas already knows
-its rectangles and lines, so under the fast path (stamps.py) it hands them over as
-PDF content (``paint``, a few ``re``/``m``/``l`` operators) and its text as runs
-(stamp_text.py), and its SVG is left empty. With the fast path off, ``svg`` holds
-everything and WeasyPrint draws the same picture.
+Score sheets (their grids, headers and completed tables) are drawings: the PDF gets
+a few ``re``/``m``/``l`` operators and one text object, where WeasyPrint would lay
+out a box (HTML) or parse and cascade an element (SVG) for each of some 250 cells.
+Text that must fit a width (names, the event) carries ``fit``: it is shrunk, to no
+less than SMALLEST of its size, then cut with "…", measured with the font's own
+advances (pdf_fonts.text_width), the ones it is drawn with.
 """
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from dataclasses import dataclass
+from functools import lru_cache
 
-from rookclub.printing.stamp_text import Run
+from rookclub.printing import pdf_fonts
 
-FAMILY = ("Liberation Sans", "DejaVu Sans", "sans-serif")
 INK = "#111"
+SMALLEST = 0.72  # text that must fit shrinks to no less than this share of its size
 
 Point = tuple[float, float]
 
 
+@dataclass(frozen=True)
+class Run:
+    """One line of text: its anchor point (``anchor`` says which end, or the middle)."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    bold: bool = False
+    anchor: str = "start"  # start | middle | end
+    fill: str = INK
+    fit: float | None = None
+
+
+@lru_cache(maxsize=8192)
+def fitted(text: str, size: float, bold: bool, limit: float | None) -> tuple[str, float, float]:
+    """``text`` no wider than ``limit``: (text, size, width), shrunk, then cut with "…"."""
+    width = pdf_fonts.text_width(text, size, bold=bold)
+    if limit is None or width <= limit:
+        return text, size, width
+    size = max(size * limit / width * 0.995, size * SMALLEST)
+    width = pdf_fonts.text_width(text, size, bold=bold)
+    if width <= limit:
+        return text, size, width
+    keep, longest = 0, len(text)  # the most characters that fit before an ellipsis
+    while keep < longest:
+        middle = (keep + longest + 1) // 2
+        if pdf_fonts.text_width(text[:middle].rstrip() + "…", size, bold=bold) <= limit:
+            keep = middle
+        else:
+            longest = middle - 1
+    cut = text[:keep].rstrip() + "…"
+    return cut, size, pdf_fonts.text_width(cut, size, bold=bold)
+
+
+@lru_cache(maxsize=64)
 def _rgb(colour: str) -> str:
     """'#8a8a8a' or '#888' -> '0.5412 0.5412 0.5412' (PDF colour operands)."""
-    digits = colour.lstrip("#")
+    digits = colour.strip().lstrip("#")
     if len(digits) == 3:
         digits = "".join(d * 2 for d in digits)
+    if len(digits) != 6:
+        return "0 0 0"
     return " ".join(_n(int(digits[i : i + 2], 16) / 255) for i in (0, 2, 4))
 
 
@@ -33,20 +72,44 @@ def _n(value: float) -> str:
     return f"{value:.4f}".rstrip("0").rstrip(".") or "0"
 
 
+def _rounded(x: float, y: float, w: float, h: float, r: float) -> str:
+    """A rectangle with corners of radius ``r`` as a closed path (Bézier quarter circles)."""
+    r = min(r, w / 2, h / 2)
+    k = r * (1 - 0.5523)  # a control point's distance from the corner
+    left, top, right, bottom = x, y, x + w, y + h
+    points = (
+        f"{_n(left + r)} {_n(top)} m {_n(right - r)} {_n(top)} l",
+        f"{_n(right - k)} {_n(top)} {_n(right)} {_n(top + k)} {_n(right)} {_n(top + r)} c",
+        f"{_n(right)} {_n(bottom - r)} l",
+        f"{_n(right)} {_n(bottom - k)} {_n(right - k)} {_n(bottom)} {_n(right - r)} {_n(bottom)} c",
+        f"{_n(left + r)} {_n(bottom)} l",
+        f"{_n(left + k)} {_n(bottom)} {_n(left)} {_n(bottom - k)} {_n(left)} {_n(bottom - r)} c",
+        f"{_n(left)} {_n(top + r)} l",
+        f"{_n(left)} {_n(top + k)} {_n(left + k)} {_n(top)} {_n(left + r)} {_n(top)} c h",
+    )
+    return " ".join(points)
+
+
 class Canvas:
-    """Shapes and text of one drawing, in drawing order: fills, strokes, then text."""
+    """Shapes (drawn in order) and text (drawn over them) of one drawing."""
 
     def __init__(self, width: float, *, size: float) -> None:
         self.width, self.size = width, size
-        self.fills: dict[str, list[tuple[float, float, float, float]]] = {}
-        self.strokes: dict[tuple[str, float], list[tuple[tuple[Point, ...], bool]]] = {}
+        self.shapes: list[tuple[str, str, float, str]] = []  # (kind, colour, weight, path)
         self.runs: list[Run] = []
 
-    def rect(self, x: float, y: float, w: float, h: float, fill: str) -> None:
-        self.fills.setdefault(fill, []).append((x, y, w, h))
+    def rect(self, x: float, y: float, w: float, h: float, fill: str, *, radius: float = 0,
+             stroke: str = "", weight: float = 0.2) -> None:  # fmt: skip
+        path = _rounded(x, y, w, h, radius) if radius else f"{_n(x)} {_n(y)} {_n(w)} {_n(h)} re"
+        if fill and fill != "none":
+            self.shapes.append(("f", fill, 0.0, path))
+        if stroke and stroke != "none":
+            self.shapes.append(("S", stroke, weight, path))
 
     def path(self, points: tuple[Point, ...], weight: float, colour: str, *, closed=False):
-        self.strokes.setdefault((colour, weight), []).append((points, closed))
+        (x, y), *rest = points
+        path = f"{_n(x)} {_n(y)} m " + " ".join(f"{_n(a)} {_n(b)} l" for a, b in rest)
+        self.shapes.append(("S", colour, weight, path + (" h" if closed else "")))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, weight: float = 0.2,
              colour: str = "") -> None:  # fmt: skip
@@ -55,66 +118,74 @@ class Canvas:
 
     def box(self, x: float, y: float, w: float, h: float, weight: float, colour: str = "") -> None:
         colour = colour or ("#111" if weight > 0.3 else "#8a8a8a")
-        self.path(((x, y), (x + w, y), (x + w, y + h), (x, y + h)), weight, colour, closed=True)
+        self.rect(x, y, w, h, "", stroke=colour, weight=weight)
 
     def text(self, x: float, y: float, value: str, *, anchor: str = "start", size: float = 0,
              bold: bool = False, fill: str = "", fit: float | None = None) -> None:  # fmt: skip
         if value:
-            weight = 700 if bold else 400
-            run = Run(round(x, 2), round(y, 2), value, FAMILY, size or self.size, weight,
-                      "normal", anchor, fill or INK, fit)  # fmt: skip
-            self.runs.append(run)
+            self.runs.append(Run(round(x, 2), round(y, 2), value, size or self.size, bold,
+                                 anchor, fill or INK, fit))  # fmt: skip
 
-    def svg(self, height: float, *, fast: bool = False) -> str:
-        """The drawing as SVG; empty under the fast path (``paint`` and ``runs`` draw it)."""
-        parts = []
-        if not fast:
-            for fill, rects in self.fills.items():
-                d = "".join(f"M{x:g} {y:g}h{w:g}v{h:g}h{-w:g}z" for x, y, w, h in rects)
-                parts.append(f'<path d="{d}" fill="{fill}"/>')
-            for (colour, weight), paths in self.strokes.items():
-                d = "".join(
-                    "M" + "L".join(f"{x:g} {y:g}" for x, y in points) + ("z" if closed else "")
-                    for points, closed in paths
+    def content(self) -> tuple[bytes, dict[tuple[bool, int], dict[int, int]]]:
+        """The drawing as PDF content in its user units (y down), and the glyphs it uses:
+        (bold, face index) -> {glyph: character}. Fonts are named ``/R<0|1><face>``."""
+        ops, style = [b"1 J 1 j"], None  # round caps and joins
+        for kind, colour, weight, path in self.shapes:
+            if (kind, colour, weight) != style:
+                ops.append(
+                    (
+                        f"{_rgb(colour)} rg" if kind == "f" else f"{_rgb(colour)} RG {_n(weight)} w"
+                    ).encode()
                 )
-                parts.append(f'<path d="{d}" fill="none" stroke="{colour}" '
-                             f'stroke-width="{weight:g}" stroke-linecap="round"/>')  # fmt: skip
-            parts += [self._element(run) for run in self.runs]
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width:g}mm" '
-            f'height="{height:g}mm" viewBox="0 0 {self.width:g} {height:g}" '
-            f'font-family="{", ".join(FAMILY)}" font-size="{self.size:g}" fill="{INK}">'
-            + "".join(parts) + "</svg>"
-        )  # fmt: skip
+                style = (kind, colour, weight)
+            ops.append(f"{path} {kind}".encode())
+        bodies = set()
+        if self.runs:
+            ops.append(b"BT")
+            colour = None
+            for run in self.runs:
+                width, body = _body(run.text, run.size, run.bold, run.fit)
+                bodies.add((run.text, run.size, run.bold, run.fit))
+                x = run.x - (width / 2 if run.anchor == "middle" else
+                             width if run.anchor == "end" else 0.0)  # fmt: skip
+                line = f"1 0 0 -1 {x:.3f} {run.y:.3f} Tm{body}"
+                if run.fill != colour:
+                    colour = run.fill
+                    line = f"{_rgb(colour)} rg " + line
+                ops.append(line.encode())
+            ops.append(b"ET")
+        used: dict[tuple[bool, int], dict[int, int]] = {}
+        for key in bodies:
+            for face, glyphs in _glyphs_of(*key).items():
+                merged = used.setdefault(face, {})
+                for gid, code in glyphs.items():
+                    merged.setdefault(gid, code)
+        return b"\n".join(ops), used
 
-    def paint(self) -> bytes:
-        """The shapes as PDF content in user units (y down, as the stamp's SVG has it)."""
-        ops = []
-        for fill, rects in self.fills.items():
-            ops.append(f"{_rgb(fill)} rg")
-            ops += [f"{_n(x)} {_n(y)} {_n(w)} {_n(h)} re" for x, y, w, h in rects]
-            ops.append("f")
-        ops.append("1 J 1 j")  # round caps and joins, as the SVG asks
-        for (colour, weight), paths in self.strokes.items():
-            ops.append(f"{_rgb(colour)} RG {_n(weight)} w")
-            for points, closed in paths:
-                (x, y), *rest = points
-                ops.append(f"{_n(x)} {_n(y)} m " + " ".join(f"{_n(a)} {_n(b)} l" for a, b in rest))
-                if closed:
-                    ops.append("h")
-            ops.append("S")
-        return "\n".join(ops).encode()
 
-    def _element(self, run: Run) -> str:
-        attributes = f'x="{run.x:g}" y="{run.y:g}"'
-        if run.anchor != "start":
-            attributes += f' text-anchor="{run.anchor}"'
-        if run.size != self.size:
-            attributes += f' font-size="{run.size:g}"'
-        if run.weight != 400:
-            attributes += ' font-weight="bold"'
-        if run.fill != INK:
-            attributes += f' fill="{run.fill}"'
-        if run.fit:
-            attributes += f' data-fit="{run.fit:g}"'
-        return f"<text {attributes}>{escape(run.text)}</text>"
+@lru_cache(maxsize=8192)
+def _body(text: str, size: float, bold: bool, fit: float | None) -> tuple[float, str]:
+    """A run's width and its text operators after its position: a font (``Tf``) and the
+    glyphs (``Tj``) for each stretch of one face; fitted to ``fit`` first."""
+    text, size, width = fitted(text, size, bold, fit)
+    body, face, pieces = "", None, []
+    for index, gid, _ in pdf_fonts.glyphs(text, bold):
+        if index != face:
+            if pieces:
+                body += f" <{''.join(pieces)}> Tj"
+                pieces = []
+            face = index
+            body += f" /R{int(bold)}{index} {_n(size)} Tf"
+        pieces.append(f"{gid:04x}")
+    if pieces:
+        body += f" <{''.join(pieces)}> Tj"
+    return width, body
+
+
+@lru_cache(maxsize=8192)
+def _glyphs_of(text: str, size: float, bold: bool, fit: float | None) -> dict:
+    """The glyphs a run draws: (bold, face index) -> {glyph: character}."""
+    found: dict[tuple[bool, int], dict[int, int]] = {}
+    for index, gid, code in pdf_fonts.glyphs(fitted(text, size, bold, fit)[0], bold):
+        found.setdefault((bold, index), {}).setdefault(gid, code)
+    return found

@@ -10,21 +10,26 @@ slip away from a leak. So every fetch goes through ``url_fetcher``, which serves
 * ``data:image/svg+xml`` URIs, the only inline kind the app makes (QR codes);
 
 and refuses everything else with ``FetchRefused``, which WeasyPrint logs and skips
-(the image or stylesheet is left out; the PDF is still made). Stamps
-(``rookclub-stamp:``) are never fetched: they are handed to WeasyPrint ready-made.
+(the image or stylesheet is left out; the PDF is still made). A stamp's URL
+(``rookclub-stamp:``) is answered with an empty SVG of the drawing's size, from the
+stamps of the render under way (``stamps.serving``): WeasyPrint keeps the drawing's
+place, and the drawing itself is added to the PDF afterwards (stamps.Finisher).
 """
 
 from __future__ import annotations
 
+import base64
 import mimetypes
 import posixpath
 from base64 import b64decode
+from functools import cache
 from typing import Any
 from urllib.parse import unquote, unquote_to_bytes, urlsplit
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.exceptions import SuspiciousFileOperation
+from weasyprint import URLFetcher
 
 #: Relative URLs in print templates resolve against this address, which names no
 #: real host (``.invalid`` never resolves) and is only ever read from disk here.
@@ -74,10 +79,39 @@ def _data(url: str) -> dict[str, Any]:
 
 
 def url_fetcher(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
-    """WeasyPrint's ``url_fetcher``: Rookclub's static files and its QR codes only."""
+    """What ``url`` may fetch (``string`` and ``mime_type``): Rookclub's static files, its
+    QR codes and the render's stamps only; FetchRefused for anything else."""
     if url.startswith("data:"):
         return _data(url)
+    if url.startswith("rookclub-stamp:"):
+        from rookclub.printing.stamps import placeholder_for
+
+        placeholder = placeholder_for(url)
+        if placeholder is None:
+            raise FetchRefused(f"No such drawing in this document: {url[:100]!r}.")
+        return {"string": placeholder, "mime_type": "image/svg+xml"}
     parts = urlsplit(url)
     if f"{parts.scheme}://{parts.netloc}/" == BASE_URL and not (parts.query or parts.fragment):
         return _static(url)
     raise FetchRefused(f"Printing fetches only Rookclub's own files, not {url[:100]!r}.")
+
+
+class Fetcher(URLFetcher):
+    """WeasyPrint's ``url_fetcher`` (a ``weasyprint.URLFetcher``, its public interface):
+    what ``url_fetcher`` allows, handed to WeasyPrint as a ``data:`` URL that its own
+    fetcher decodes, which is allowed no other scheme (``allowed_protocols``)."""
+
+    def __init__(self) -> None:
+        super().__init__(allowed_protocols=("data",), allow_redirects=False)
+
+    def fetch(self, url: str, headers: Any = None) -> Any:
+        served = url_fetcher(url)
+        mime_type = served.get("mime_type") or "application/octet-stream"
+        payload = base64.b64encode(served["string"]).decode()
+        return super().fetch(f"data:{mime_type};base64,{payload}")
+
+
+@cache
+def fetcher() -> Fetcher:
+    """The one fetcher of the process (it keeps no state between fetches)."""
+    return Fetcher()

@@ -1,14 +1,15 @@
 """A completed score sheet drawn as stamps: its header and one drawing per page.
 
 Laid out as an HTML table a completed sheet cost WeasyPrint about 130 ms a page
-(every cell a box, a line and a layout); drawn as SVG stamps (see stamps.py) it
-costs a few milliseconds. The header is the blank sheet's (a frame shared by
-every sheet, the names over it); the rest of a page (the table, the legend, the
-final totals, the corrections and the signature lines) is one drawing, laid out
-here in millimetres as user units of an SVG as wide as the A4 text block.
+(every cell a box, a line and a layout); drawn as stamps (see stamps.py), written
+into the PDF as a few operators, it costs a few milliseconds. The header is the
+blank sheet's (a frame shared by every sheet, the names over it); the rest of a
+page (the table, the legend, the final totals, the corrections and the signature
+lines) is one drawing, laid out here in millimetres, as user units of a drawing as
+wide as the A4 text block.
 
-Nothing here lays text out with Pango: long text (penalties, a void hand's reason,
-a correction) is wrapped with Liberation Sans' widths (``stamps.text_width``), and
+Long text (penalties, a void hand's reason, a correction) is wrapped with the
+widths of the font it is drawn in (``pdf_fonts.text_width``), and
 a sheet with more hands than a page holds goes on over as many pages as it needs,
 each repeating the table's head. The template (``print/game_sheets.html``) reads
 the pages with ``game_pages``; ``game_stamps`` makes their drawings.
@@ -23,7 +24,7 @@ from functools import lru_cache
 from rookclub.printing.canvas import Canvas
 from rookclub.printing.documents import EW, NS, GameSheetDoc, HandLine
 from rookclub.printing.sheet_svg import GRID_WIDTH, game_head_svg
-from rookclub.printing.stamps import SCHEME, StampImage, fast_path_active, frame_stamp, text_width
+from rookclub.printing.stamps import SCHEME, Stamp, frame_stamp, from_svg, text_width
 
 W = GRID_WIDTH
 SIZE, SMALL, NOTE = 3.0, 2.47, 2.82  # 8.5 pt cells, 7 pt penalties, 8 pt corrections
@@ -326,23 +327,23 @@ def head_key(doc: GameSheetDoc) -> str:
     return f"game-head-{digest}"
 
 
-def game_stamps(docs, font_config) -> dict[str, StampImage]:
+def game_stamps(docs) -> dict[str, Stamp]:
     """The drawings completed sheets ``docs`` show, keyed by their ``rookclub-stamp:`` URL."""
-    found = {}
+    found: dict[str, Stamp] = {}
     for doc in docs:
         key = head_key(doc)
         if SCHEME + key not in found:
-            frame = frame_stamp(recorded_frame(doc), font_config)
-            found[SCHEME + key] = StampImage(
-                key, game_head_svg(doc.header), font_config, under=frame
-            )
-        for page in game_pages(doc):
-            fast = fast_path_active()
-            svg = page.canvas.svg(page.height, fast=fast)
-            found[page.url] = StampImage(
-                page.key, svg, font_config, canvas=page.canvas if fast else None
-            )
+            frame = frame_stamp(recorded_frame(doc))
+            found[SCHEME + key] = from_svg(key, game_head_svg(doc.header), under=frame)
+        for stamp in _page_stamps(doc):
+            found[stamp.url] = stamp
     return found
+
+
+@lru_cache(maxsize=32)
+def _page_stamps(doc: GameSheetDoc) -> tuple[Stamp, ...]:
+    """Each page's drawing, kept with its PDF content for the next print of the sheet."""
+    return tuple(Stamp(page.key, page.canvas, W, page.height) for page in game_pages(doc))
 
 
 def recorded_frame(doc: GameSheetDoc) -> str:

@@ -1,10 +1,13 @@
 """HTML -> PDF with WeasyPrint: one cached font configuration and stylesheet per process.
 
-Speed comes from doing the expensive things once: the FontConfiguration
-(fontconfig scan) and the parsed print stylesheet are cached, and score sheets
-are drawn as SVG stamps (stamps.py). A batch is laid out a chunk of tables at a
-time, each chunk written to a temporary PDF and forgotten, and the chunks joined
-at the end (pypdf), so a batch's memory does not grow with its size.
+Speed comes from doing the expensive things once: the font configuration
+(fontconfig scan) and the parsed print stylesheet are kept, and score sheets'
+drawings are written into the PDF by Rookclub, not laid out by WeasyPrint
+(stamps.py). Only WeasyPrint's public interface is used: ``HTML``, ``CSS``,
+``URLFetcher``, ``Document.write_pdf`` and its ``finisher``, ``Page.anchors``.
+A batch is laid out a chunk of tables at a time, each chunk written to a temporary
+PDF and forgotten, and the chunks joined at the end (pypdf), so a batch's memory
+does not grow with its size.
 """
 
 from __future__ import annotations
@@ -21,11 +24,11 @@ from typing import Any, BinaryIO
 from django.conf import settings
 from django.template.loader import render_to_string
 from weasyprint import CSS, HTML
-from weasyprint.text.fonts import FontConfiguration
 
 from rookclub.core.errors import Invalid
 from rookclub.printing.documents import BlankSheet, GameSheetDoc
-from rookclub.printing.fetch import BASE_URL, static_url, url_fetcher
+from rookclub.printing.fetch import BASE_URL, fetcher, static_url
+from rookclub.printing.stamps import Finisher, serving
 
 # Page sizes a director can ask for: the query value -> the CSS @page size.
 PAGE_SIZES = {"a4": "A4", "letter": "letter"}
@@ -47,8 +50,11 @@ def page_size_from(value: str | None) -> str:
 
 
 @cache
-def font_config() -> FontConfiguration:
-    return FontConfiguration()
+def font_config() -> Any:
+    """One font configuration for the process. WeasyPrint makes one for each document
+    it renders without one (a fontconfig set-up, several milliseconds); the first
+    document's (``Document.font_config``) is kept and handed to every later one."""
+    return HTML(string="", url_fetcher=fetcher()).render().font_config
 
 
 @cache
@@ -57,15 +63,15 @@ def stylesheets(page_size: str) -> tuple[CSS, CSS]:
     fonts = font_config()
     name = PAGE_SIZES[page_size]
     rule = f"@page {{ size: {name}; }} @page wide {{ size: {name} landscape; }}"
-    size = CSS(string=rule, font_config=fonts, url_fetcher=url_fetcher)
+    size = CSS(string=rule, font_config=fonts, url_fetcher=fetcher())
     sheet = CSS(filename=str(STYLESHEET), base_url=static_url("css/print.css"),
-                font_config=fonts, url_fetcher=url_fetcher)  # fmt: skip
+                font_config=fonts, url_fetcher=fetcher())  # fmt: skip
     return sheet, size
 
 
 def base_url() -> str:
     """Relative URLs in print templates (``{% static %}`` files) resolve against this
-    address, which only ``fetch.url_fetcher`` serves, from disk (see fetch.py)."""
+    address, which only ``fetch.fetcher()`` serves, from disk (see fetch.py)."""
     return BASE_URL
 
 
@@ -82,10 +88,10 @@ def page_stamps(items: Sequence[Any], given: Mapping[str, Any] | None = None) ->
     found = dict(given or {})
     games = [item for item in items if isinstance(item, GameSheetDoc)]
     if games:
-        found.update(game_stamps(games, font_config()))
+        found.update(game_stamps(games))
     blanks = [item for item in items if isinstance(item, BlankSheet) and item.head_url not in found]
     if blanks:
-        found.update(stamps.stamps_for(blanks, font_config()))
+        found.update(stamps.stamps_for(blanks))
     return found
 
 
@@ -94,13 +100,18 @@ def html_to_document(
 ):
     """Lay out one HTML string; returns a WeasyPrint Document (pages, not yet a PDF).
 
-    ``stamps`` maps ``rookclub-stamp:`` URLs to pre-built images (see stamps.py).
+    ``stamps`` maps ``rookclub-stamp:`` URLs to the drawings the page shows (see
+    stamps.py): WeasyPrint keeps their place; ``write_pdf`` draws them.
     """
-    return HTML(string=html, base_url=base_url(), url_fetcher=url_fetcher).render(
-        stylesheets=list(stylesheets(page_size)),
-        font_config=font_config(),
-        cache=dict(stamps or {}),
-    )
+    with serving(stamps or {}):
+        return HTML(string=html, base_url=base_url(), url_fetcher=fetcher()).render(
+            stylesheets=list(stylesheets(page_size)), font_config=font_config()
+        )
+
+
+def write_pdf(document, stamps: Mapping[str, Any] | None = None, target: Any = None) -> Any:
+    """``document`` as a PDF (bytes, or written to ``target``), its stamps drawn in."""
+    return document.write_pdf(target, finisher=Finisher(stamps or {}))
 
 
 @contextmanager
@@ -124,7 +135,8 @@ def collecting_new_objects_only() -> Iterator[None]:
 def html_to_pdf(
     html: str, *, page_size: str = DEFAULT_PAGE_SIZE, stamps: Mapping[str, Any] | None = None
 ) -> bytes:
-    return html_to_document(html, page_size=page_size, stamps=stamps).write_pdf()
+    document = html_to_document(html, page_size=page_size, stamps=stamps)
+    return write_pdf(document, stamps)
 
 
 def render_pdf(
@@ -173,10 +185,10 @@ def render_batch(
             document = html_to_document(html, page_size=page_size, stamps=drawings)
             pages += len(document.pages)
             if len(starts) == 1:
-                document.write_pdf(out)
+                write_pdf(document, drawings, out)
             else:
                 parts.append(Path(folder) / f"{start:06d}.pdf")
-                document.write_pdf(parts[-1])
+                write_pdf(document, drawings, parts[-1])
             del document, drawings  # the chunk's boxes and drawings go before the next
             if on_progress:
                 on_progress(min(start + chunk, total), total)

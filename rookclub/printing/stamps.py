@@ -1,342 +1,247 @@
-"""Stamps: SVG drawings placed on a page as PDF Form XObjects, drawn once per PDF.
+"""Score sheets' drawings ("stamps"), placed by WeasyPrint, drawn into its PDF with pydyf.
 
-A blank score sheet is mostly the same on every table: the grid, its column
-labels, the hand numbers and dealer seats, the seat-exchange strips, the final
-boxes and signature lines. Laying that out with HTML tables costs WeasyPrint
-about 200 ms a page; as one SVG drawn once into a PDF Form XObject and placed
-with a single ``Do`` operator on each page it costs almost nothing, stays
-vector and keeps its text searchable. Each sheet's header (event, table,
-partners, dealer order) is a small stamp of its own: laid out as HTML, with
-boxes side by side, it cost three times what the whole rest of the page did.
-The drawings themselves are in sheet_svg.py.
+A score sheet's grid, its header and a completed sheet's table are drawings made in
+Python (canvas.py; the blank sheet's from SVG templates, svg_canvas.py). Laid out by
+WeasyPrint, as HTML boxes or SVG, their 250-odd cells cost several times the rest of
+the page; so WeasyPrint only keeps their place and this module draws them, through
+public interfaces only:
 
-A stamp is an image whose URL (``rookclub-stamp:<key>``) is pre-loaded into
-WeasyPrint's documented ``cache`` argument, so ``<img src="rookclub-stamp:...">``
-in a print template resolves to it without any fetching.
+* In the page a stamp is ``{% stamp url "head" %}`` (templatetags/print_sheets.py): an
+  ``<img>`` of an empty SVG of the drawing's size (served by the URL fetcher, fetch.py,
+  from the render's stamps: ``serving``), so the layout is exactly that of the picture,
+  and two anchors (``id``): the image's top left corner and its right edge. WeasyPrint
+  reports them per page (``Page.anchors``, CSS pixels).
+* ``Finisher`` is the ``finisher`` WeasyPrint's ``Document.write_pdf`` calls with the
+  pydyf ``PDF`` before it is written. It embeds the fonts the stamps use (pdf_fonts),
+  makes each stamp a Form XObject once per PDF (a grid shared by 64 pages is drawn
+  once), and appends to each page's content a ``Do`` of each stamp at its anchors.
+  The page's own content is wrapped in ``q``/``Q`` first, so ours starts from the
+  PDF's default coordinates whatever WeasyPrint left set.
 
-WeasyPrint draws SVG text one letter at a time (a Pango layout, a fill and a
-text run per character), which made the grid cost ~150 ms for every single-sheet
-PDF. A stamp's plain ``<text>`` elements (one x and y, no rotation, spacing or
-textLength) are drawn as one run instead: same glyphs, same anchor, a tenth of
-the time; one with ``data-fit="<width>"`` shrinks, then is cut with "…", to fit
-that width (names and event titles have no length limit). Every other SVG (QR
-codes...) keeps WeasyPrint's own drawing.
-
-That fast path reaches into WeasyPrint's private SVG modules, so it is opt-out
-and version-gated: importing this module changes nothing. The printing app's
-``ready()`` calls ``install_fast_path()``, which routes SVG text through
-``_text_run`` only when ``settings.PRINT_FAST_SVG_TEXT`` is on (environment
-``ROOKCLUB_PRINT_FAST_PATH``, default on) and the installed WeasyPrint is one of
-``FAST_PATH_VERSIONS``, the versions it was tested against. Otherwise stamps are
-plain SVG images drawn by WeasyPrint (about twice as slow, same look); ``data-fit``
-text is then fitted in Python before drawing (``fit_in_python``), measured with
-Liberation Sans' widths rather than by Pango, so a cut can fall a letter or two
-away from where the fast path cuts. ``fast_path_active()`` tells which is in use.
+Text stays text: searchable, and pdftotext reads it back (each font has a ToUnicode
+map). Stamps are made from the items being rendered (``render.page_stamps``).
 """
 
 from __future__ import annotations
 
-import logging
-import threading
-from collections.abc import Iterable
+import contextvars
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import lru_cache
-from math import inf
-from types import SimpleNamespace
-from xml.etree import ElementTree
 
-import weasyprint
-from weasyprint.images import SVGImage
+import pydyf
 
-from rookclub.core.limits import xml_safe
-from rookclub.printing import stamp_text
-from rookclub.printing.canvas import Canvas
+from rookclub.printing import pdf_fonts
+from rookclub.printing.canvas import SMALLEST, Canvas
 from rookclub.printing.documents import BlankRow, BlankSheet
-from rookclub.printing.fetch import url_fetcher
-from rookclub.printing.fitting import SMALLEST, fit_in_python, text_width
+from rookclub.printing.pdf_fonts import text_width
 from rookclub.printing.sheet_svg import blank_grid_svg, sheet_frame_svg, sheet_head_svg
+from rookclub.printing.svg_canvas import svg_canvas
 
-__all__ = ["SMALLEST", "StampImage", "fit_in_python", "stamps_for", "text_width"]
-
-log = logging.getLogger(__name__)
+__all__ = ["SCHEME", "SMALLEST", "Finisher", "Stamp", "stamps_for", "text_width"]
 
 SCHEME = "rookclub-stamp:"
-_draw_lock = threading.Lock()
-
-#: WeasyPrint versions the fast path was tested with (``weasyprint.__version__``); on any
-#: other the stamps are left to WeasyPrint's own SVG drawing. Add one only after running
-#: tests/print against it, with the fast path on and off.
-FAST_PATH_VERSIONS = frozenset({"66.0"})
-
-# Set by install_fast_path() from WeasyPrint's private modules; None while it is off.
-letter_by_letter = None  # weasyprint.svg.text.text: SVG text drawn one letter at a time
-_originals: dict | None = None  # what install_fast_path() replaced, for remove_fast_path()
+TOP_LEFT, RIGHT = "rk-a:", "rk-b:"  # anchor names before a stamp's key
+PX = 0.75  # PDF points in a CSS pixel
 
 
-_SLOW_ATTRIBUTES = ("rotate", "letter-spacing", "textLength", "display-anchor",
-                    "dominant-baseline", "alignment-baseline")  # fmt: skip
+@dataclass(eq=False)
+class Stamp:
+    """A drawing ``width`` x ``height`` user units (millimetres on A4), shown at full
+    width; ``under``: another stamp of the same size drawn beneath it (a sheet header's
+    frame, shared by every table, under the names of one table)."""
+
+    key: str
+    canvas: Canvas
+    width: float
+    height: float
+    under: Stamp | None = None
+    _content: tuple | None = field(default=None, repr=False)
+
+    @property
+    def url(self) -> str:
+        return SCHEME + self.key
+
+    @property
+    def name(self) -> str:
+        return "/rk" + "".join(c if c.isalnum() else "_" for c in self.key)
+
+    def placeholder(self) -> bytes:
+        """An empty SVG of the drawing's size: what WeasyPrint lays out in its place."""
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width:g}mm" '
+                f'height="{self.height:g}mm" viewBox="0 0 {self.width:g} {self.height:g}"/>'
+                ).encode()  # fmt: skip
+
+    def content(self) -> tuple[bytes, dict]:
+        """The drawing's PDF content and its glyphs, worked out once."""
+        if self._content is None:
+            self._content = self.canvas.content()
+        return self._content
 
 
-def _one(node, name: str, font_size: float, extent: float) -> float | None:
-    """The single length of ``name`` (None when absent); a list raises ValueError."""
-    from weasyprint.svg.utils import normalize, size
-
-    if name not in node.attrib:
-        return None
-    values = normalize(node.attrib[name]).strip().split(" ")
-    if len(values) != 1:
-        raise ValueError(name)
-    return size(values[0], font_size, extent)
+def from_svg(key: str, svg: str, *, under: Stamp | None = None) -> Stamp:
+    canvas, width, height = svg_canvas(svg)
+    return Stamp(key, canvas, width, height, under)
 
 
-def text_context(font_config) -> SimpleNamespace:
-    """What WeasyPrint's text layout needs from a document, for an image's text."""
-    return SimpleNamespace(font_config=font_config, font_features={}, dictionaries={})
+# --- the render's stamps, for the URL fetcher ---------------------------------------------
+
+_serving: contextvars.ContextVar[Mapping[str, Stamp] | None] = contextvars.ContextVar(
+    "rookclub_stamps", default=None
+)
 
 
-def _line(text: str, style, context):
-    from weasyprint.text.line_break import split_first_line
-
-    layout, _, _, width, height, _ = split_first_line(text, style, context, inf, 0)
-    return layout, width, height
-
-
-def _fitted(text: str, style, context, limit: float | None):
-    """Lay out ``text`` as one line no wider than ``limit``: shrunk, then cut with "…"."""
-    layout, width, height = _line(text, style, context)
-    if limit is None or width <= limit:
-        return layout, width, height
-    size = style["font_size"]
-    style["font_size"] = max(size * limit / width * 0.995, size * SMALLEST)
-    layout, width, height = _line(text, style, context)
-    if width <= limit:
-        return layout, width, height
-    keep, longest = 0, len(text)  # the most characters that fit before an ellipsis
-    while keep < longest:
-        middle = (keep + longest + 1) // 2
-        if _line(text[:middle].rstrip() + "…", style, context)[1] <= limit:
-            keep = middle
-        else:
-            longest = middle - 1
-    return _line(text[:keep].rstrip() + "…", style, context)
-
-
-def _text_run(svg, node, font_size) -> None:
-    """Draw a stamp's plain ``<text>`` as one run; anything else letter by letter."""
-    if not getattr(svg, "rookclub_stamp", False) or node.tag != "text" or not node.text:
-        return letter_by_letter(svg, node, font_size)
-    if next(iter(node), None) is not None or any(a in node.attrib for a in _SLOW_ATTRIBUTES):
-        return letter_by_letter(svg, node, font_size)
+@contextmanager
+def serving(stamps: Mapping[str, Stamp]) -> Iterator[None]:
+    """While WeasyPrint lays a page out, ``placeholder_for`` answers for ``stamps``."""
+    token = _serving.set(stamps)
     try:
-        x = _one(node, "x", font_size, svg.inner_width)
-        y = _one(node, "y", font_size, svg.inner_height)
-        dx = _one(node, "dx", font_size, svg.inner_width) or 0
-        dy = _one(node, "dy", font_size, svg.inner_height) or 0
-    except ValueError:
-        return letter_by_letter(svg, node, font_size)
-
-    from weasyprint.css.properties import INITIAL_VALUES
-    from weasyprint.draw.text import draw_first_line
-    from weasyprint.matrix import Matrix
-    from weasyprint.svg.bounding_box import extend_bounding_box
-    from weasyprint.svg.text import TextBox
-
-    style = INITIAL_VALUES.copy()
-    style["font_family"] = [
-        f.strip("\"'") for f in node.get("font-family", "sans-serif").split(",")
-    ]
-    style["font_style"] = node.get("font-style", "normal")
-    weight = node.get("font-weight", 400)
-    style["font_weight"] = {"normal": 400, "bold": 700}.get(weight) or int(weight)
-    style["font_size"] = font_size
-    try:
-        limit = _one(node, "data-fit", font_size, svg.inner_width)
-    except ValueError:
-        limit = None
-    layout, width, height = _fitted(node.text, style, svg.context, limit)
-
-    # The cursor arithmetic of WeasyPrint's text(), for the first (and only) letter.
-    if x is not None:
-        svg.cursor_d_position[0] = 0
-    if y is not None:
-        svg.cursor_d_position[1] = 0
-    svg.cursor_d_position[0] += dx
-    svg.cursor_d_position[1] += dy
-    x = svg.cursor_position[0] if x is None else x
-    y = svg.cursor_position[1] if y is None else y
-    svg.cursor_position = x + width, y
-    x_position, y_position = x + svg.cursor_d_position[0], y + svg.cursor_d_position[1]
-    node.text_bounding_box = extend_bounding_box(
-        node.text_bounding_box,
-        ((x_position, y_position), (x_position + width, y_position - height)),
-    )
-    svg.stream.push_state()
-    svg.stream.begin_text()
-    layout.reactivate(style)
-    svg.fill_stroke(node, font_size, text=True)
-    matrix = Matrix(a=1, d=-1, e=x_position, f=y_position)
-    draw_first_line(svg.stream, TextBox(layout, style), "none", "none", matrix)
-    svg.stream.end_text()
-    svg.stream.pop_state()
-    return None
+        yield
+    finally:
+        _serving.reset(token)
 
 
-def fast_path_active() -> bool:
-    """Whether stamp text is drawn as whole runs (``_text_run``) in this process."""
-    try:
-        import weasyprint.svg
-    except ImportError:  # pragma: no cover - not on a supported WeasyPrint
-        return False
-    return getattr(weasyprint.svg, "text", None) is _text_run
+def placeholder_for(url: str) -> bytes | None:
+    stamp = (_serving.get() or {}).get(url)
+    return stamp.placeholder() if stamp else None
 
 
-def install_fast_path(enabled: bool = True) -> bool:
-    """Route WeasyPrint's SVG text through ``_text_run`` when ``enabled`` and the installed
-    WeasyPrint is one of FAST_PATH_VERSIONS; log which path is in use, return whether the
-    fast one is. Called once per process by the printing app's ``ready()``.
-
-    WeasyPrint compares its ``TAGS`` entries with its module's ``text``, so both are
-    replaced together; ``remove_fast_path()`` puts them back.
-    """
-    global letter_by_letter, _originals
-    version = getattr(weasyprint, "__version__", "?")
-    if fast_path_active():
-        return True
-    if not enabled:
-        log.info("Printing: stamp text drawn by WeasyPrint (fast path switched off).")
-        return False
-    if version not in FAST_PATH_VERSIONS:
-        log.info(
-            "Printing: stamp text drawn by WeasyPrint: the fast path is tested with "
-            "WeasyPrint %s, not %s.",
-            ", ".join(sorted(FAST_PATH_VERSIONS)),
-            version,
-        )
-        return False
-    try:
-        import weasyprint.svg as svg_module
-        from weasyprint.svg.text import text as slow
-
-        svg_module.TAGS  # noqa: B018 - present, or the layout is not the tested one
-    except (ImportError, AttributeError) as error:  # pragma: no cover - a broken install
-        log.info("Printing: stamp text drawn by WeasyPrint: the fast path is unusable (%s).", error)
-        return False
-    _originals = {"text": svg_module.text, "tags": dict(svg_module.TAGS)}
-    letter_by_letter = slow
-    for tag, draw in list(svg_module.TAGS.items()):
-        if draw is slow:
-            svg_module.TAGS[tag] = _text_run
-    svg_module.text = _text_run
-    log.info("Printing: stamp text drawn as whole runs (fast path, WeasyPrint %s).", version)
-    return True
+# --- drawing them into the PDF ------------------------------------------------------------
 
 
-def remove_fast_path() -> None:
-    """Give WeasyPrint back its own SVG text drawing (tests switch the fast path off)."""
-    global _originals
-    if _originals is None:
+def _number(reference) -> int:
+    """The object number of a pydyf reference (b"12 0 R")."""
+    text = reference.decode() if isinstance(reference, bytes) else str(reference)
+    return int(text.split()[0])
+
+
+class Finisher:
+    """``write_pdf(finisher=...)``: draw ``stamps`` where the pages' anchors say."""
+
+    def __init__(self, stamps: Mapping[str, Stamp]) -> None:
+        self.stamps = {stamp.key: stamp for stamp in stamps.values()}
+
+    def __call__(self, document, pdf: pydyf.PDF) -> None:
+        placed = [self._placed(page) for page in document.pages]
+        _forget_marks(pdf)
+        shown = {s.key: s for page in placed for s, *_ in page}
+        for stamp in list(shown.values()):
+            while stamp.under is not None:
+                stamp = stamp.under
+                shown[stamp.key] = stamp
+        if not shown:
+            return
+        fonts = self._fonts(pdf, shown.values())
+        forms: dict[str, bytes] = {}
+        for stamp in shown.values():
+            content, _ = stamp.content()
+            form = pydyf.Stream([content], {
+                "Type": "/XObject", "Subtype": "/Form",
+                "BBox": pydyf.Array([0, 0, stamp.width, stamp.height]),
+                "Resources": pydyf.Dictionary({"Font": fonts}),
+            }, compress=True)  # fmt: skip
+            pdf.add_object(form)
+            forms[stamp.key] = form.reference
+        opening = pydyf.Stream([b"q"])
+        pdf.add_object(opening)
+        page_numbers = [int(n) for n in pdf.pages["Kids"][::3]]
+        for page, number, stamps in zip(document.pages, page_numbers, placed, strict=True):
+            if not stamps:
+                continue
+            pdf_page = pdf.objects[number]
+            resources = pdf.objects[_number(pdf_page["Resources"])]
+            x_objects = resources.setdefault("XObject", pydyf.Dictionary())
+            ops = [b"Q"]
+            for stamp, left, top, width in stamps:
+                scale = width * PX / stamp.width
+                matrix = (f"q {scale:.6f} 0 0 {-scale:.6f} {left * PX:.3f} "
+                          f"{(page.height - top) * PX:.3f} cm")  # fmt: skip
+                layers = []
+                while stamp is not None:
+                    layers.insert(0, stamp)
+                    stamp = stamp.under
+                for layer in layers:
+                    x_objects[layer.name[1:]] = forms[layer.key]
+                    ops.append(f"{matrix} {layer.name} Do Q".encode())
+            mine = pydyf.Stream(ops, compress=True)
+            pdf.add_object(mine)
+            pdf_page["Contents"] = pydyf.Array(
+                [opening.reference, pdf_page["Contents"], mine.reference]
+            )
+
+    def _placed(self, page) -> list[tuple[Stamp, float, float, float]]:
+        """(stamp, left, top, width) in CSS pixels of the stamps on ``page``."""
+        found = []
+        for name, place in page.anchors.items():
+            if not name.startswith(TOP_LEFT):
+                continue
+            # An anchor starts with its (x, y) point: WeasyPrint 70 adds the far corner
+            # of the box, older releases gave the point alone; the point is all we read.
+            (left, top), key = place[:2], name[len(TOP_LEFT) :]
+            stamp, right = self.stamps.get(key), page.anchors.get(RIGHT + key)
+            if stamp is not None and right is not None and right[0] > left:
+                found.append((stamp, left, top, right[0] - left))
+        return found
+
+    def _fonts(self, pdf: pydyf.PDF, stamps: Iterable[Stamp]) -> bytes:
+        """A font dictionary (``/R<bold><face>``) of the faces the stamps use, embedded."""
+        used: dict[tuple[bool, int], dict[int, int]] = {}
+        for stamp in stamps:
+            for face, glyphs in stamp.content()[1].items():
+                merged = used.setdefault(face, {})
+                for gid, code in glyphs.items():
+                    merged.setdefault(gid, code)
+        fonts = pydyf.Dictionary()
+        for (bold, index), glyphs in sorted(used.items()):
+            face = pdf_fonts.faces(bold)[index]
+            fonts[f"R{int(bold)}{index}"] = pdf_fonts.embed(pdf, face, glyphs, common=index == 0)
+        pdf.add_object(fonts)
+        return fonts.reference
+
+
+def _forget_marks(pdf: pydyf.PDF) -> None:
+    """Take the stamps' anchors out of the PDF's named destinations: they are marks for
+    placing drawings, not places to link to (and joining a batch's chunks read them all)."""
+    names = pdf.catalog.get("Names")
+    dests = names.get("Dests") if names is not None else None
+    if dests is None or "Names" not in dests:
         return
-    import weasyprint.svg as svg_module
-
-    svg_module.TAGS.clear()
-    svg_module.TAGS.update(_originals["tags"])
-    svg_module.text = _originals["text"]
-    _originals = None
-
-
-class StampImage(SVGImage):
-    """An SVG image drawn once per PDF as a Form XObject, then referenced.
-
-    ``under`` is another stamp of the same size drawn beneath this one: a sheet
-    header's static frame (boxes, labels), shared by every table, under the
-    names of one table.
-    """
-
-    def __init__(self, key: str, svg: str, font_config, *, under: StampImage | None = None,
-                 canvas: Canvas | None = None):  # fmt: skip
-        """``canvas``: under the fast path only, the drawing (canvas.py) whose shapes and
-        text are drawn straight into the PDF; ``svg`` then leaves them out."""
-        self.under = under
-        self.font_config = font_config
-        context = text_context(font_config)
-        # Names stored before control characters were refused (a tab, a \x01) are
-        # not XML: left in, the parser refused the whole sheet.
-        tree = ElementTree.fromstring(xml_safe(svg))
-        self.paint = canvas.paint() if canvas else b""
-        self.runs: list[stamp_text.Run] = list(canvas.runs) if canvas else []
-        if fast_path_active():
-            self.runs += stamp_text.take_runs(tree)  # drawn in one pass, fitted as drawn
-        elif canvas:
-            raise ValueError("a canvas is drawn directly only under the fast path")
-        else:
-            fit_in_python(tree)
-        self.viewbox = _viewbox(tree)
-        super().__init__(tree, SCHEME + key, url_fetcher, context)  # fetches nothing
-        self._svg.rookclub_stamp = True  # its plain text is drawn as whole runs (_text_run)
-        self.name = "rk" + "".join(c if c.isalnum() else "_" for c in key)
-
-    def draw(self, stream, concrete_width, concrete_height, image_rendering):
-        if self.under is not None:
-            self.under.draw(stream, concrete_width, concrete_height, image_rendering)
-        # The resources dictionary is shared by every page of one PDF: the first
-        # page that shows the stamp draws it into a group, later pages reuse it.
-        x_objects = stream._resources["XObject"]
-        if self.name not in x_objects:
-            with _draw_lock:
-                group = stream.add_group(0, 0, concrete_width, concrete_height)
-                del x_objects[group.id]
-                group.id = self.name
-                x_objects[self.name] = group
-                super().draw(group, concrete_width, concrete_height, image_rendering)
-                if self.runs or self.paint:
-                    scale, dx, dy = _fitting(self.viewbox, concrete_width, concrete_height)
-                    stamp_text.draw_runs(group, self.runs, self.font_config, paint=self.paint,
-                                         scale=scale, dx=dx, dy=dy)  # fmt: skip
-        stream.draw_x_object(self.name)
+    pairs = list(dests["Names"])
+    kept = pydyf.Array()
+    for name, target in zip(pairs[::2], pairs[1::2], strict=True):
+        if not getattr(name, "string", "").startswith((TOP_LEFT, RIGHT)):
+            kept += [name, target]
+    if kept:
+        dests["Names"] = kept
+    else:
+        del names["Dests"]
+        if not names:
+            del pdf.catalog["Names"]
 
 
-def _viewbox(tree) -> tuple[float, float, float, float] | None:
-    try:
-        box = tuple(float(v) for v in tree.get("viewBox", "").replace(",", " ").split())
-    except ValueError:
-        return None
-    return box if len(box) == 4 and box[2] > 0 and box[3] > 0 else None  # type: ignore[return-value]
+# --- a blank sheet's stamps -----------------------------------------------------------------
 
 
-def _fitting(viewbox, width: float, height: float) -> tuple[float, float, float]:
-    """The root's viewBox transform (``xMidYMid meet``, the default): scale, x and y shift."""
-    if viewbox is None:
-        return 1.0, 0.0, 0.0
-    x, y, box_width, box_height = viewbox
-    scale = min(width / box_width, height / box_height)
-    return (scale, (width - box_width * scale) / 2 - x * scale,
-            (height - box_height * scale) / 2 - y * scale)  # fmt: skip
-
-
-def stamps_for(sheets: Iterable[BlankSheet], font_config) -> dict[str, StampImage]:
+def stamps_for(sheets: Iterable[BlankSheet]) -> dict[str, Stamp]:
     """The drawings the blank ``sheets`` show, keyed by their ``rookclub-stamp:`` URL:
     each sheet's header, and the grids they share."""
-    found, fast = {}, fast_path_active()
+    found: dict[str, Stamp] = {}
     for sheet in sheets:
         if sheet.grid_url not in found:
-            found[sheet.grid_url] = _grid(sheet.grid_key, sheet.rows, font_config, fast)
+            found[sheet.grid_url] = _grid(sheet.grid_key, sheet.rows)
         if sheet.head_url not in found:
-            frame = frame_stamp(sheet.frame_key, font_config)
-            svg = sheet_head_svg(sheet)
-            found[sheet.head_url] = StampImage(sheet.head_key, svg, font_config, under=frame)
+            frame = frame_stamp(sheet.frame_key)
+            found[sheet.head_url] = from_svg(sheet.head_key, sheet_head_svg(sheet), under=frame)
     return found
 
 
-def frame_stamp(key: str, font_config) -> StampImage:
-    """The static part of a sheet's header (``sheet_svg.sheet_frame_svg``), made once."""
-    return _frame(key, font_config, fast_path_active())
-
-
 @lru_cache(maxsize=8)
-def _frame(key: str, font_config, fast: bool) -> StampImage:
-    """``fast``: made while the fast path was on (its text taken out, see StampImage)."""
-    return StampImage(key, sheet_frame_svg(key), font_config)
+def frame_stamp(key: str) -> Stamp:
+    """The static part of a sheet's header (``sheet_svg.sheet_frame_svg``), made once."""
+    return from_svg(key, sheet_frame_svg(key))
 
 
 @lru_cache(maxsize=64)
-def _grid(key: str, rows: tuple[BlankRow, ...], font_config, fast: bool) -> StampImage:
-    return StampImage(key, blank_grid_svg(rows), font_config)
+def _grid(key: str, rows: tuple[BlankRow, ...]) -> Stamp:
+    return from_svg(key, blank_grid_svg(rows))

@@ -3,6 +3,7 @@
 import datetime
 import io
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -108,6 +109,19 @@ def stamp_objects(pdf: bytes) -> dict[str, int]:
         for name, ref in x_objects.get_object().items():
             if name.startswith("/rk"):
                 assert found.setdefault(name, ref.idnum) == ref.idnum, f"{name} stored twice"
+    return found
+
+
+def word_boxes(pdf: bytes) -> dict[str, tuple[float, float, float]]:
+    """Each word's first place on the first page (x, y from the top left, and its width,
+    in points): pdftotext's bounding boxes."""
+    out = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", "-", "-"], input=pdf,
+                         capture_output=True, check=True)  # fmt: skip
+    found: dict[str, tuple[float, float]] = {}
+    pattern = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]*)</word>'
+    for match in re.finditer(pattern, out.stdout.decode()):
+        x, y, right = float(match[1]), float(match[2]), float(match[3])
+        found.setdefault(match[4], (x, y, right - x))
     return found
 
 

@@ -43,7 +43,7 @@ def blank(table=7, first_dealer="north"):
 
 
 def render_blank(sheets, size="a4"):
-    grid = stamps.stamps_for(sheets, render.font_config())
+    grid = stamps.stamps_for(sheets)
     return render.render_pdf("print/score_sheets.html", {"items": sheets}, page_size=size,
                              stamps=grid)  # fmt: skip
 

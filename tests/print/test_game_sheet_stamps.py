@@ -1,14 +1,13 @@
 """Completed score sheets drawn as stamps (rookclub/printing/game_sheet_svg.py): every hand,
-total, penalty, correction and the winner are in the PDF's text, with the fast path on and
-off; long games go on over more pages; a batch of many sheets keeps its pages in order."""
+total, penalty, correction and the winner are in the PDF's text; long games go on over more
+pages; a batch of many sheets keeps its pages in order."""
 
 import io
 import re
 
-import pytest
 from pypdf import PdfReader
 
-from rookclub.printing import game_sheet_svg, render, stamps
+from rookclub.printing import game_sheet_svg, render
 from rookclub.printing.documents import (
     CorrectionNote,
     GameSheetDoc,
@@ -16,8 +15,7 @@ from rookclub.printing.documents import (
     SeatedPlayer,
     SheetHeader,
 )
-from tests.print.conftest import page_count, page_texts, pdf_text
-from tests.print.test_fast_path import fast_path_off  # noqa: F401 - a fixture
+from tests.print.conftest import page_count, page_texts, pdf_text, stamp_objects
 
 
 def sheet(table=3, hands=12, names=("Ada North", "Bo East", "Cy South", "Di West")) -> GameSheetDoc:
@@ -85,25 +83,18 @@ def test_a_completed_sheet_prints_hands_totals_penalties_corrections_and_the_win
     check_everything_is_printed(doc, pdf)
 
 
-@pytest.mark.usefixtures("fast_path_off")
-def test_without_the_fast_path_the_same_sheet_prints_the_same_text():
-    doc = sheet()
-
-    pdf = render.render_pdf("print/game_sheets.html", {"items": [doc]})
-
-    assert not stamps.fast_path_active()
-    check_everything_is_printed(doc, pdf)
-
-
-def test_the_fast_path_draws_the_sheets_text_without_weasyprints_svg_text(monkeypatch):
-    if not stamps.fast_path_active():
-        pytest.skip("the fast path is off in this process (ROOKCLUB_PRINT_FAST_PATH=0)")
-    drawn = []
-    monkeypatch.setattr(stamps, "letter_by_letter", lambda *a: drawn.append(a))
-
+def test_a_completed_sheet_is_its_headers_and_its_tables_drawings():
     pdf = render.render_pdf("print/game_sheets.html", {"items": [sheet()]})
 
-    assert drawn == [] and "Running total" in pdf_text(pdf)
+    names = sorted(n.split("_")[0] + ("_head" if "_head_" in n else "") for n in stamp_objects(pdf))
+    assert names == ["/rkgame", "/rkgame_head", "/rksheet"], "table, header, shared frame"
+    assert "Running total" in pdf_text(pdf)
+
+
+def test_the_marks_that_place_the_drawings_are_not_left_in_the_pdf():
+    pdf = render.render_pdf("print/game_sheets.html", {"items": [sheet()]})
+
+    assert PdfReader(io.BytesIO(pdf)).named_destinations == {}
 
 
 def test_a_long_game_goes_on_over_pages_each_with_the_tables_head():

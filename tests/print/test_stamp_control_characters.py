@@ -22,7 +22,7 @@ def test_a_blank_sheet_prints_names_holding_control_characters():
     )  # fmt: skip
     sheet = BlankSheet(header=header, rows=blank_rows(hands=12, exchange_interval=4))
 
-    drawings = stamps.stamps_for([sheet], render.font_config())
+    drawings = stamps.stamps_for([sheet])
     pdf = render.render_batch_pdf("print/score_sheets.html", [sheet], stamps=drawings)[0]
 
     assert "AdaBrooks" in pdf_text(pdf).replace(" ", "")

@@ -1,31 +1,12 @@
-"""Score-sheet stamps: grid and header text drawn as whole runs, fitted; other SVGs untouched.
-
-The tests that count letter-by-letter drawing need the fast path (see test_fast_path.py for
-the process without it, as with ROOKCLUB_PRINT_FAST_PATH=0).
-"""
+"""Score-sheet stamps: grid and header drawn into the PDF once each, their text fitted and
+readable; any other SVG is WeasyPrint's to draw."""
 
 import base64
 
-import pytest
-
-from rookclub.printing import render, stamps
+from rookclub.printing import canvas, render, stamps
 from rookclub.printing.documents import BlankSheet, SeatedPlayer, SheetHeader, blank_rows
-from tests.print.conftest import page_count, page_texts, pdf_text, stamp_objects
-
-
-def counting(monkeypatch) -> list[str]:
-    """Record every text node drawn WeasyPrint's way (one letter at a time)."""
-    if not stamps.fast_path_active():
-        pytest.skip("the fast path is off in this process (ROOKCLUB_PRINT_FAST_PATH=0)")
-    calls: list[str] = []
-    slow = stamps.letter_by_letter
-
-    def spy(svg, node, font_size):
-        calls.append(node.text or "")
-        return slow(svg, node, font_size)
-
-    monkeypatch.setattr(stamps, "letter_by_letter", spy)
-    return calls
+from rookclub.printing.pdf_fonts import text_width
+from tests.print.conftest import page_count, page_texts, pdf_text, stamp_objects, word_boxes
 
 
 def sheet(table=5, names=None) -> BlankSheet:
@@ -39,19 +20,18 @@ def sheet(table=5, names=None) -> BlankSheet:
 
 
 def render_sheets(docs):
-    drawings = stamps.stamps_for(docs, render.font_config())
+    drawings = stamps.stamps_for(docs)
     return render.render_batch_pdf("print/score_sheets.html", docs, stamps=drawings)[0]
 
 
-def test_the_grid_text_is_drawn_as_runs_and_reads_back(monkeypatch):
-    calls = counting(monkeypatch)
+def test_the_grid_text_is_drawn_into_the_pdf_and_reads_back():
     doc = sheet()
-    drawings = stamps.stamps_for([doc], render.font_config())
+    drawings = stamps.stamps_for([doc])
 
     pdf = render.render_pdf("print/score_sheets.html", {"items": [doc]}, stamps=drawings)
 
-    assert calls == [], "no grid text goes letter by letter"
     assert page_count(pdf) == 1
+    assert len(stamp_objects(pdf)) == 3, "grid, frame and header, each a drawing of its own"
     text = pdf_text(pdf)
     for words in (
         "Running total",
@@ -65,8 +45,7 @@ def test_the_grid_text_is_drawn_as_runs_and_reads_back(monkeypatch):
         assert words in text, words  # fmt: skip
 
 
-def test_any_other_svgs_text_is_left_to_weasyprint(monkeypatch):
-    calls = counting(monkeypatch)
+def test_any_other_svgs_text_is_left_to_weasyprint():
     svg = (
         '<svg xmlns="http://www.w3.org/2000/svg" width="60" height="20">'
         '<text x="2" y="14">Hello SVG</text></svg>'
@@ -75,17 +54,15 @@ def test_any_other_svgs_text_is_left_to_weasyprint(monkeypatch):
 
     pdf = render.html_to_pdf(f'<img src="{uri}">')
 
-    assert calls == ["Hello SVG"]
     assert "Hello SVG" in pdf_text(pdf)
+    assert stamp_objects(pdf) == {}
 
 
-def test_every_sheet_header_is_drawn_as_runs_and_shares_one_frame(monkeypatch):
-    calls = counting(monkeypatch)
+def test_every_sheet_header_is_drawn_and_shares_one_frame():
     docs = [sheet(table=t, names=[f"Seat{t} {s}" for s in "NESW"]) for t in (3, 4, 5)]
 
     pdf = render_sheets(docs)
 
-    assert calls == []
     pages = page_texts(pdf)
     for t, page in zip((3, 4, 5), pages, strict=True):
         for words in (f"Seat{t} N", f"Seat{t} W", "Score sheet", "TABLE", str(t), "Round 2",
@@ -109,16 +86,47 @@ def test_a_name_too_long_for_its_box_is_shrunk_then_cut_with_an_ellipsis():
 
 
 def test_fitting_shrinks_before_it_cuts():
-    from weasyprint.css.properties import INITIAL_VALUES
-
-    context = stamps.text_context(render.font_config())
-    style = {**INITIAL_VALUES, "font_family": ["Liberation Sans"], "font_size": 10}
     text = "Twelve chars"
-    _, natural, _ = stamps._line(text, dict(style), context)
+    natural = text_width(text, 10)
 
-    _, width, _ = stamps._fitted(text, shrunk := dict(style), context, natural * 0.9)
-    assert width <= natural * 0.9 and shrunk["font_size"] < 10, "shrunk, not cut"
+    fitted, size, width = canvas.fitted(text, 10, False, natural * 0.9)
+    assert fitted == text and size < 10 and width <= natural * 0.9, "shrunk, not cut"
 
-    layout, width, _ = stamps._fitted(text, cut := dict(style), context, natural * 0.3)
-    assert width <= natural * 0.3 and layout.text.endswith("…")
-    assert cut["font_size"] == 10 * stamps.SMALLEST
+    fitted, size, width = canvas.fitted(text, 10, False, natural * 0.3)
+    assert fitted.endswith("…") and size == 10 * canvas.SMALLEST and width <= natural * 0.3
+
+
+def test_text_is_as_wide_in_the_pdf_as_it_was_measured():
+    doc = sheet(names=["Wilhelmina Quackenbush", "B", "C", "D"])
+
+    pdf = render.render_pdf("print/score_sheets.html", {"items": [doc]},
+                            stamps=stamps.stamps_for([doc]))  # fmt: skip
+
+    points_per_unit = 72 / 25.4  # the A4 drawing is 186 units on 186 mm
+    for word in ("Wilhelmina", "Quackenbush"):
+        measured = text_width(word, 3.7, bold=True) * points_per_unit  # a name's size
+        assert abs(word_boxes(pdf)[word][2] - measured) < 0.5, word
+
+
+def test_a_stamp_sits_where_its_place_is_and_scales_to_its_width():
+    doc = sheet()
+    drawings = stamps.stamps_for([doc])
+    letter = render.render_pdf("print/score_sheets.html", {"items": [doc]}, stamps=drawings,
+                               page_size="letter")  # fmt: skip
+    a4 = render.render_pdf("print/score_sheets.html", {"items": [doc]}, stamps=drawings)
+
+    for pdf in (a4, letter):
+        words = word_boxes(pdf)
+        # The header's names are inside its boxes, the table number at the right margin.
+        assert words["TABLE"][0] > words["Score"][0] + 100
+        assert words["Hand"][1] > words["North"][1], "the grid is under the header"
+    assert word_boxes(letter)["TABLE"][0] > word_boxes(a4)["TABLE"][0], "wider page, wider"
+
+
+def test_names_beyond_latin_1_print_and_read_back():
+    names = ["Łukasz Żółć", "Ωmega Δelta", "Иван Петров", "Zoë\x01 Ålström"]
+
+    text = pdf_text(render_sheets([sheet(names=names)]))
+
+    for name in ("Łukasz Żółć", "Ωmega Δelta", "Иван Петров", "Zoë Ålström"):
+        assert name in text, name
