@@ -260,6 +260,23 @@ def test_the_broker_down_still_recomputes(
     assert not RatingChange.objects.exists()
 
 
+def test_a_recompute_asked_in_a_rolled_back_savepoint_does_not_stop_the_next(
+    club, django_capture_on_commit_callbacks
+):
+    from django.db import transaction
+
+    other = ClubFactory()
+    with django_capture_on_commit_callbacks() as callbacks:
+        with pytest.raises(RuntimeError), transaction.atomic():
+            ratings.recompute_on_commit(club_id=club.pk)
+            raise RuntimeError("the hand was refused")
+        ratings.recompute_on_commit(club_id=club.pk)
+        ratings.recompute_on_commit(club_id=other.pk)
+        ratings.recompute_on_commit(club_id=club.pk)  # already waiting: not again
+
+    assert len(callbacks) == 2  # one per club: the rolled-back request left nothing behind
+
+
 def test_the_migration_rates_the_games_finished_before_ratings(club, players, scorer):
     """Upgrading rates every club's history as a recompute would."""
     import importlib
