@@ -30,6 +30,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Exists
 from django.utils import timezone
 
 from rookclub.clubs.models import Club, Player
@@ -183,13 +184,18 @@ def rate_finished_game(*, game: Game) -> None:
         return
     _lock_club(game.club_id)
     key = (game.finished_at, game.pk)
+    # In the same query: whether this game is rated already. A correction that left it
+    # unfinished asked for a recompute on commit; finished again before that recompute
+    # ran, it must not be rated on top of its old rows (a duplicate ledger row).
+    rated = RatingChange.objects.filter(game_id=game.pk)
     last = (
         RatingChange.objects.filter(club_id=game.club_id)
         .order_by("-finished_at", "-game_id")
-        .values_list("finished_at", "game_id")
+        .annotate(rated_already=Exists(rated))
+        .values_list("finished_at", "game_id", "rated_already")
         .first()
     )
-    if last is not None and tuple(last) >= key:
+    if last is not None and (last[2] or tuple(last[:2]) >= key):
         recompute_on_commit(club_id=game.club_id)
         return
     seats = GameSeat.objects.filter(game_id=game.pk).values_list("game_id", "seat", "player_id")
