@@ -17,7 +17,7 @@ from rookclub.clubs.models import ClubSession, Player, TableSeating
 from rookclub.clubs.services import closed_conflict, lock_open_session
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from rookclub.core.limits import check_reason
-from rookclub.core.roles import require_scorer, user_or_none
+from rookclub.core.roles import require_director, require_scorer, user_or_none
 from scoring import permissions, ratings
 from scoring.engine import (
     SEATS,
@@ -593,8 +593,7 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
     Corrections are how mistakes are put right after the night, so a director can
     correct a hand of a closed club night too (no new hand is added)."""
     game = hand.game
-    if not permissions.is_director(by, game.club):
-        raise NotAllowed("Only a director can correct a hand.")
+    require_director(by, game.club, "Only a director can correct a hand.")
     if not isinstance(reason, str) or not reason.strip():
         raise Invalid("Say why.", errors={"reason": ["say why the hand is corrected"]})
     check_reason(reason)
