@@ -23,8 +23,18 @@ venue: $(VENV)/.installed ## serve the phones of a hall's network from this lapt
 	HOST=$(if $(filter command line environment environment override,$(origin HOST)),$(HOST),0.0.0.0) \
 	PORT=$(PORT) ROOKCLUB_VENUE=1 $(BIN)/python manage.py venue
 
-test: $(VENV)/.installed-test system-packages ## install the test extras and run the whole suite
-	$(BIN)/pytest $(PYTEST_ARGS)
+# JOBS: test processes (pytest-xdist), one per core by default; JOBS=0 runs in this one
+# process. PYTEST_ARGS goes to pytest as is (paths, -k, -x, --timeout N...).
+# With REDIS_URL set, the tests that need the one real Celery worker run afterwards,
+# serially (exit status 5, "no test selected", is not a failure there).
+JOBS ?= auto
+test: $(VENV)/.installed-test system-packages ## install the test extras and run the whole suite on every core
+ifdef REDIS_URL
+	$(BIN)/pytest -n $(JOBS) -m "not celery_worker" $(PYTEST_ARGS)
+	$(BIN)/pytest -n 0 -m celery_worker $(PYTEST_ARGS) || [ $$? -eq 5 ]
+else
+	$(BIN)/pytest -n $(JOBS) $(PYTEST_ARGS)
+endif
 
 lint: $(VENV)/.installed-test ## ruff check + ruff format --check
 	$(BIN)/ruff check .

@@ -62,7 +62,8 @@ def start_swiss(entries: int, rounds: int):
         for i, e in enumerate(made)
         for k in (0, 1)
     )
-    return services.tournament_start(tournament=tournament, draw_seed="bench"), director
+    started = services.tournament_start(tournament=tournament, draw_seed="bench", by=director)
+    return started, director
 
 
 def play_round(tournament, rng: random.Random) -> None:

@@ -14,6 +14,8 @@ import environ
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from rookclub.core.rates import parse_rate
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -179,15 +181,14 @@ TABLE_LINK_POSTS_PER_MINUTE = env.int("TABLE_LINK_POSTS_PER_MINUTE", default=30)
 def _rate(name: str, default: str) -> str | None:
     """A throttle rate from the environment: "120/minute" (per s, m, h or d), or "off"."""
     value = env.str(name, default=default).strip().lower()
-    if value in ("off", "none", "0"):
-        return None
-    number, _, period = value.partition("/")
-    if not number.isdigit() or period[:1] not in ("s", "m", "h", "d"):
+    try:
+        limit = parse_rate(value)  # the throttles' own parser: what passes here, they read
+    except ValueError:
         raise ImproperlyConfigured(
             f"{name} must be a number of requests per second, minute, hour or day, such as "
             f"120/minute, or off; it is {value!r}."
-        )
-    return value
+        ) from None
+    return value if limit is not None else None
 
 
 # API and page rate limits (rookclub/core/throttles.py), counted in the cache above.

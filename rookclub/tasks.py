@@ -1,5 +1,6 @@
 """Site-wide Celery tasks (ops checks). Apps keep their own tasks in their ``tasks.py``
-and send them with :func:`rookclub.core.tasks.send_on_commit`."""
+and send one that follows a write with Celery's ``task.delay_on_commit(...)``, so a
+worker never looks for a row whose transaction has not committed yet."""
 
 import os
 import socket

@@ -29,10 +29,9 @@ from rookclub.clubs.models import (
     SitOut,
     TableSeating,
 )
-from rookclub.clubs.permissions import require_director
 from rookclub.clubs.services import closed_when, locked_open_session
 from rookclub.core.errors import Conflict, Invalid, NotFound
-from rookclub.core.roles import user_or_none
+from rookclub.core.roles import require_director, user_or_none
 from scoring import seating
 from scoring.models import Game
 from scoring.services import game_start, ruleset_or_invalid

@@ -49,18 +49,6 @@ def build_round_sheets(params: Mapping[str, Any], by: Any) -> Built:
     )
 
 
-def score_entry_url(base_url: str) -> Callable[[Any, Game | None], str]:
-    """The table's score-entry page (its current game), absolute from ``base_url``."""
-    base = base_url.rstrip("/")
-
-    def url_for(seating, game):
-        if game is not None:
-            return base + reverse("game-detail", args=[game.pk])
-        return base + reverse("session-detail", args=[seating.round.session_id])
-
-    return url_for
-
-
 def table_link_urls(base_url: str, session_round: SessionRound) -> Callable[[Any, Any], str]:
     """Each table's link (``table-link``, made now if it has none), absolute from
     ``base_url``: whoever scans the card records the hands of the game at that table,

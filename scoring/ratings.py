@@ -21,6 +21,8 @@ serializes every write transaction anyway).
 from __future__ import annotations
 
 import logging
+import threading
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,6 +30,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Exists
 from django.utils import timezone
 
 from rookclub.clubs.models import Club, Player
@@ -181,13 +184,18 @@ def rate_finished_game(*, game: Game) -> None:
         return
     _lock_club(game.club_id)
     key = (game.finished_at, game.pk)
+    # In the same query: whether this game is rated already. A correction that left it
+    # unfinished asked for a recompute on commit; finished again before that recompute
+    # ran, it must not be rated on top of its old rows (a duplicate ledger row).
+    rated = RatingChange.objects.filter(game_id=game.pk)
     last = (
         RatingChange.objects.filter(club_id=game.club_id)
         .order_by("-finished_at", "-game_id")
-        .values_list("finished_at", "game_id")
+        .annotate(rated_already=Exists(rated))
+        .values_list("finished_at", "game_id", "rated_already")
         .first()
     )
-    if last is not None and tuple(last) >= key:
+    if last is not None and (last[2] or tuple(last[:2]) >= key):
         recompute_on_commit(club_id=game.club_id)
         return
     seats = GameSeat.objects.filter(game_id=game.pk).values_list("game_id", "seat", "player_id")
@@ -230,28 +238,35 @@ def rate_finished_game(*, game: Game) -> None:
     RatingChange.objects.bulk_create(_ledger(game.club_id, changes, {game.pk: game.finished_at}))
 
 
+#: Club id -> a weak reference to the recompute already waiting for this thread's
+#: transaction to commit. Django keeps the callback until the commit and drops it on a
+#: rollback (of the transaction or of the savepoint that queued it); once dropped the
+#: reference is dead, so a request in a later transaction queues its own.
+_queued = threading.local()
+
+
 def recompute_on_commit(*, club_id: int) -> None:
     """Recompute the club's ratings once this transaction commits (once, however many
-    times it is asked in the transaction), by a Celery task."""
-    conn = transaction.get_connection()
-    # Already queued in this transaction? (Django drops the list on a rollback, so a
-    # marker kept there cannot outlive it.)
-    queued = (entry[1] for entry in conn.run_on_commit)
-    if any(getattr(f, "rating_club", None) == club_id and not f.sent for f in queued):
+    times it is asked in the transaction), by the Celery task ``recompute_ratings``.
+
+    Not ``recompute_ratings.delay_on_commit``: with the broker down the recompute is
+    done here instead of lost, which ``delay_on_commit`` cannot do."""
+    waiting: dict[int, weakref.ref] = _queued.__dict__.setdefault("clubs", {})
+    queued = waiting.get(club_id)
+    if queued is not None and queued() is not None:
         return
 
     def send() -> None:
         from scoring.tasks import recompute_ratings
 
-        send.sent = True  # type: ignore[attr-defined]
-
+        waiting.pop(club_id, None)
         try:
             recompute_ratings.delay(club_id)
         except Exception:  # the broker is down: do it here, never lose it
             log.warning("rating recompute of club %s not queued; running it now", club_id)
             recompute_club(club_id=club_id)
 
-    send.rating_club, send.sent = club_id, False  # type: ignore[attr-defined]
+    waiting[club_id] = weakref.ref(send)
     transaction.on_commit(send)
 
 

@@ -17,7 +17,7 @@ from rookclub.clubs.models import ClubSession, Player, TableSeating
 from rookclub.clubs.services import closed_conflict, lock_open_session
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from rookclub.core.limits import check_reason
-from rookclub.core.roles import RECORDERS, require_role, user_or_none
+from rookclub.core.roles import require_director, require_scorer, user_or_none
 from scoring import permissions, ratings
 from scoring.engine import (
     SEATS,
@@ -111,9 +111,7 @@ def game_start(
             "Players from another club.", errors={"seats": ["every player must be of this club"]}
         )
     club = session.club if session is not None else next(iter(seats.values())).club
-    require_role(
-        created_by, club, RECORDERS, "Only a director or scorer of the club can start a game."
-    )
+    require_scorer(created_by, club, "Only a director or scorer of the club can start a game.")
     state = new_game(rules, {seat: seats[seat].pk for seat in players}, dealer)
     with transaction.atomic():
         if session is not None:
@@ -595,8 +593,7 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
     Corrections are how mistakes are put right after the night, so a director can
     correct a hand of a closed club night too (no new hand is added)."""
     game = hand.game
-    if not permissions.is_director(by, game.club):
-        raise NotAllowed("Only a director can correct a hand.")
+    require_director(by, game.club, "Only a director can correct a hand.")
     if not isinstance(reason, str) or not reason.strip():
         raise Invalid("Say why.", errors={"reason": ["say why the hand is corrected"]})
     check_reason(reason)

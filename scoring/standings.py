@@ -7,15 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
-
 from rookclub.clubs.models import (
     Club,
     ClubSession,
     Player,
 )
 from scoring import standings_sql as sql
-from scoring.models import Game, GameSeat
 
 # ---- a night at a glance ---------------------------------------------------------------
 
@@ -65,12 +62,6 @@ class Standings:
     unfinished: int = 0
 
 
-def _games(queryset: QuerySet[Game]) -> list[Game]:
-    return list(
-        queryset.prefetch_related(Prefetch("seats", GameSeat.objects.select_related("player")))
-    )
-
-
 def _standings(where: sql.Where) -> Standings:
     """Three queries (``scoring.standings_sql``): players with their games and nights,
     their points, wins and declared hands, and the partnerships."""
@@ -93,7 +84,7 @@ def _standings(where: sql.Where) -> Standings:
         else:
             row.hands_declared, row.made, row.sets = a, b, a - b
     pairs: dict[frozenset, StandingRow] = {}
-    for kind, a, b, x1, x2, x3, x4 in sql.pair_rows(where):
+    for kind, a, b, x1, x2, x3, x4, x5 in sql.pair_rows(where):
         if a not in individual or b not in individual:
             continue
         row = pairs.get(frozenset((a, b)))
@@ -105,6 +96,7 @@ def _standings(where: sql.Where) -> Standings:
             row.won += x2
             row.unfinished += int(x3 or 0)
             row.points += int(x4 or 0)
+            row.nights |= sql.id_set(x5)
         else:
             row.hands_declared += x1
             row.made += x2

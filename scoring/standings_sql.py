@@ -4,8 +4,8 @@
    and nights (``game_seats`` joined and grouped), and the counted games' totals;
 2. each player's points and games won (``HandResult``, written in each hand's
    transaction) and hands declared, made and set (``Hand``): one UNION ALL;
-3. partnerships (fixed-partnership games only): games, won, unfinished and points per
-   side (the game row, its starting seats joined), and hands declared by the side
+3. partnerships (fixed-partnership games only): games, won, unfinished, points and
+   nights per side (the game row, its starting seats joined), and hands declared by the side
    (``Hand``): one UNION ALL of four grouped selects.
 
 Only aggregated rows come back (one per player, one or two per partnership); Python
@@ -137,8 +137,9 @@ def _side_games(where: Where, side: str) -> QuerySet:
             x2=Count("id", filter=Q(winner=side)),
             x3=Sum(_unfinished("status")),
             x4=Sum(points),
+            x5=IdList("session_id"),
         )
-        .values_list("kind", "pa", "pb", "x1", "x2", "x3", "x4")
+        .values_list("kind", "pa", "pb", "x1", "x2", "x3", "x4", "x5")
     )
 
 
@@ -162,14 +163,16 @@ def _side_hands(where: Where, side: str) -> QuerySet:
             x2=Count("id", filter=Q(made=True)),
             x3=Value(0),
             x4=Value(0),
+            x5=Value(""),
         )
-        .values_list("kind", "pa", "pb", "x1", "x2", "x3", "x4")
+        .values_list("kind", "pa", "pb", "x1", "x2", "x3", "x4", "x5")
     )
 
 
 def pair_rows(where: Where) -> Iterable[tuple[int, ...]]:
-    """Query 3: ``(kind, a, b, x1, x2, x3, x4)`` with ``a``, ``b`` a side's starting
-    seats; kind 1: games, won, unfinished, points; kind 2: hands declared, made."""
+    """Query 3: ``(kind, a, b, x1, x2, x3, x4, x5)`` with ``a``, ``b`` a side's starting
+    seats; kind 1: games, won, unfinished, points, nights (ids, comma-separated);
+    kind 2: hands declared, made."""
     parts = [_side_games(where, side) for side in SIDES]
     parts += [_side_hands(where, side) for side in SIDES]
     return parts[0].union(*parts[1:], all=True)

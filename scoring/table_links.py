@@ -25,9 +25,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rookclub.clubs.models import Club, ClubSession, Player, TableSeating
-from rookclub.clubs.permissions import require_director
 from rookclub.clubs.services import closed_conflict
 from rookclub.core.errors import Conflict, DomainError
+from rookclub.core.roles import require_director
 from rookclub.core.throttles import WindowThrottle
 from rookclub.printing.site import SiteAddressMissing, site_url
 from scoring.models import Game, TableLink

@@ -9,9 +9,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from rookclub.core.errors import Conflict, Invalid, NotAllowed
-from rookclub.core.roles import user_or_none
-from scoring import permissions
+from rookclub.core.errors import Conflict, Invalid
+from rookclub.core.roles import require_director, user_or_none
 from scoring.models import Game
 from scoring.signals import game_voided
 
@@ -24,8 +23,7 @@ def game_void(*, game: Game, by: Any, reason: Any) -> Game:
     deleted): it keeps its hands and corrections, is marked with the reason, who and
     when, takes no more hands or corrections, and counts in no standings. A table
     whose game is void can start another. Voiding twice is a 409 (``game_void``)."""
-    if not permissions.is_director(by, game.club):
-        raise NotAllowed("Only a director can void a game.")
+    require_director(by, game.club, "Only a director can void a game.")
     reason = reason.strip() if isinstance(reason, str) else ""
     if not reason:
         raise Invalid("Say why the game is void.", errors={"reason": ["say why the game is void"]})

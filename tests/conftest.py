@@ -2,6 +2,12 @@
 
 The same suite runs on the embedded default (SQLite, eager Celery) and against
 real PostgreSQL and Redis (``DATABASE_URL`` / ``REDIS_URL`` set, as in CI).
+
+It runs in parallel (pytest-xdist, ``make test``): each worker process has its own
+test database (pytest-django names it after the worker) and its own cache keys in a
+shared Redis. The tests that need the one real Celery worker (marker ``celery_worker``,
+given to every test using the ``celery_worker`` fixture) run in a serial step of
+their own when Redis is set: two test processes' workers would take each other's tasks.
 """
 
 import os
@@ -14,11 +20,41 @@ from urllib.parse import quote
 
 import pytest
 from django.conf import settings
+from django.test import override_settings
 
 from tests.browser_harness import browser, desktop_page, new_page, page  # noqa: F401 - fixtures
 from tests.factories import ClubFactory, director_of, member_of, scorer_of
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests that use the real worker, and with Redis set skip them in a
+    parallel worker process (``make test`` and CI run them afterwards, serially)."""
+    parallel = hasattr(config, "workerinput")  # this is a pytest-xdist worker process
+    for item in items:
+        if "celery_worker" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.celery_worker)
+        if parallel and settings.REDIS_URL and item.get_closest_marker("celery_worker"):
+            item.add_marker(pytest.mark.skip(reason="needs the one real Celery worker: run "
+                                             "serially (-m celery_worker -n 0)"))  # fmt: skip
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _cache_keys_of_this_worker(worker_id):
+    """Each pytest-xdist worker counts in cache keys of its own: with ``REDIS_URL`` the
+    workers share one Redis, and one's throttle counts or cached pages (keyed by ids
+    that repeat in every worker's database) must not be another's."""
+    if worker_id == "master":  # not distributed
+        yield
+        return
+    caches = {
+        name: {**cache, "KEY_PREFIX": f"{cache.get('KEY_PREFIX', 'rookclub')}-{worker_id}"}
+        for name, cache in settings.CACHES.items()
+    }
+    with override_settings(CACHES=caches):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,6 @@ import os
 import pytest
 from django.conf import settings
 
-from rookclub.core.tasks import send_on_commit
 from rookclub.tasks import ping
 
 
@@ -26,11 +25,14 @@ def test_a_task_makes_the_round_trip_through_redis_and_a_worker_process(require_
 
 
 @pytest.mark.django_db
-def test_send_on_commit_waits_for_the_transaction(django_capture_on_commit_callbacks):
+def test_delay_on_commit_waits_for_the_transaction(django_capture_on_commit_callbacks):
+    """Every task has Celery's Django ``delay_on_commit`` (the app's task class is
+    Celery's DjangoTask): what follows a write is sent once the write commits."""
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        send_on_commit(ping, "later")
+        ping.delay_on_commit("later")
 
     assert len(callbacks) == 1
+    assert callbacks[0].func == ping.delay and callbacks[0].args == ("later",)
 
 
 def test_print_batches_are_acknowledged_late_and_put_back_when_a_worker_is_lost():

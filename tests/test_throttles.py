@@ -9,7 +9,8 @@ from django.core.cache import cache
 from django.db import close_old_connections
 from rest_framework.test import APIClient
 
-from rookclub.core.throttles import AnonThrottle, parse_rate
+from rookclub.core.rates import parse_rate
+from rookclub.core.throttles import AnonThrottle
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -193,9 +194,12 @@ def test_the_wait_reads_as_a_person_says_it():
 def test_rates_read_as_drf_writes_them():
     assert parse_rate("120/minute") == (120, 60)
     assert parse_rate("10/hour") == (10, 3600)
+    assert parse_rate("50/Second") == (50, 1)
     assert parse_rate(None) is None
-    with pytest.raises(ValueError):
-        parse_rate("many/minute")
+    assert parse_rate("off") is None
+    for bad in ("many/minute", "120/fortnight", "120", "lots"):
+        with pytest.raises(ValueError):
+            parse_rate(bad)
     assert AnonThrottle.scope == "anon"
 
 

@@ -22,11 +22,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from rookclub.clubs.models import Player
-from rookclub.clubs.permissions import require_director
 from rookclub.core.api import visible_to
 from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response, wants_csv
 from rookclub.core.errors import DomainError, Invalid
-from rookclub.core.roles import RECORDERS, require_role
+from rookclub.core.roles import require_director, require_scorer
 from scoring import table_links as links
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
@@ -34,6 +33,8 @@ from tournaments import csv_exports, selectors, services, table_links, tie_break
 from tournaments import serializers as s
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.results import DependentMatches
+
+SEE_LINKS = "Only a director or scorer of the club can see the table links."
 
 
 class DomainErrors:
@@ -189,7 +190,7 @@ class TournamentViewSet(
     @action(detail=True, methods=["get"])
     def audit(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
-        services.require_director(request.user, tournament.club)
+        require_director(request.user, tournament.club, services.NOT_DIRECTOR)
         entries = tournament.audit.order_by("when", "id")
         return Response(s.AuditEntrySerializer(entries, many=True).data)
 
@@ -283,8 +284,7 @@ class RoundViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericView
     @action(detail=True, methods=["get"])
     def tables(self, request: Request, pk: str | None = None) -> Response:
         rnd = self._round()
-        require_role(request.user, rnd.tournament.club, RECORDERS,
-                     "Only a director or scorer of the club can see the table links.")  # fmt: skip
+        require_scorer(request.user, rnd.tournament.club, SEE_LINKS)
         return Response([table_row(r, request) for r in table_links.round_tables(rnd=rnd)])
 
     @extend_schema(

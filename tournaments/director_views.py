@@ -3,7 +3,7 @@ entries, pair a Swiss round with a pin or a forced bye, change a round's pairing
 and read the audit trail.
 
 Each view calls the same service the API calls (``tournaments.services``). Only a
-director of the club may use them: each view asks ``services.require_director``
+director of the club may use them: each view asks ``require_director``
 (the services' own check) before reading the form, and the service asks again.
 A refusal (``rookclub.core.errors.DomainError``) is shown on the form it answers, as
 sentences, with the error's status; a ``NotAllowed`` is a message on the page
@@ -23,6 +23,7 @@ from rookclub.clubs import permissions
 from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors
 from rookclub.core.pages import login_required_message, post_form, refuse
+from rookclub.core.roles import require_director
 from tournaments import services, views
 from tournaments.forms import (
     RENAME_ENTRY,
@@ -85,7 +86,7 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     back = _dashboard(tournament, "entries")
     try:
-        services.require_director(request.user, tournament.club)
+        require_director(request.user, tournament.club, services.NOT_DIRECTOR)
     except NotAllowed as error:
         return refuse(request, error, back)
     form = EntryForm(request.POST, tournament=tournament, available=available_players(tournament))
@@ -158,7 +159,7 @@ def entry_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = entry.tournament
     back = _dashboard(tournament, "entries")
     try:
-        services.require_director(request.user, tournament.club)
+        require_director(request.user, tournament.club, services.NOT_DIRECTOR)
     except NotAllowed as error:
         return refuse(request, error, back)
     matches = _open_matches(entry) if tournament.status == Tournament.Status.RUNNING else []
@@ -214,7 +215,7 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     back = _dashboard(tournament)
     try:
-        services.require_director(request.user, tournament.club)
+        require_director(request.user, tournament.club, services.NOT_DIRECTOR)
     except NotAllowed as error:
         return refuse(request, error, back)
     entries = list(tournament.entries.all())
@@ -243,7 +244,7 @@ def round_override(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = rnd.tournament
     back = f"{reverse('tournament-rounds', args=[tournament.pk])}#pairings-{rnd.number}"
     try:
-        services.require_director(request.user, tournament.club)
+        require_director(request.user, tournament.club, services.NOT_DIRECTOR)
     except NotAllowed as error:
         return refuse(request, error, back)
     matches = list(rnd.matches.select_related("entry_a", "entry_b").order_by("table", "id"))
@@ -274,7 +275,7 @@ def tournament_audit(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     back = _dashboard(tournament)
     try:
-        services.require_director(request.user, tournament.club)
+        require_director(request.user, tournament.club, services.NOT_DIRECTOR)
     except NotAllowed as error:
         return refuse(request, error, back)
     audit = list(tournament.audit.select_related("who", "match__round").order_by("-when", "-id"))

@@ -215,10 +215,6 @@ class Match(models.Model):
     def __str__(self) -> str:
         return f"Match {self.bracket_key or self.pk} ({self.round})"
 
-    @property
-    def has_result(self) -> bool:
-        return self.status == self.Status.DECIDED
-
 
 class MatchGame(models.Model):
     """One game of a match: typed in by the director, or played at the table

@@ -14,9 +14,9 @@ from typing import Any
 
 from django.db import transaction
 
-from rookclub.clubs import permissions
-from rookclub.core.errors import Conflict, Invalid, NotAllowed
+from rookclub.core.errors import Conflict, Invalid
 from rookclub.core.limits import SCORE_MAX, check_reason
+from rookclub.core.roles import require_director, require_scorer
 from scoring.models import Game
 from tournaments import brackets
 from tournaments.formats import correct_result
@@ -53,9 +53,10 @@ def audit(
     )  # fmt: skip
 
 
-def _require_director(by: Any, tournament: Tournament) -> None:
-    if by is not None and not permissions.is_director(by, tournament.club):
-        raise NotAllowed("Only a director of the club can enter tournament results.")
+#: What a non-director hears when entering or correcting a result.
+NOT_DIRECTOR = "Only a director of the club can enter tournament results."
+#: What someone who is neither director nor scorer hears when starting a match's game.
+START_GAME = "Only a director or scorer of the club can start a game."
 
 
 def _lock(match: Match) -> tuple[Tournament, Match]:
@@ -222,11 +223,9 @@ def _store(match: Match, scores: Sequence[tuple[int, int]], side: str | None) ->
 # ---- entering and correcting ----------------------------------------------------------------
 
 
-def match_result_enter(
-    *, match: Match, games: Any, by: Any = None, tie_confirmed: bool = False
-) -> Match:
+def match_result_enter(*, match: Match, games: Any, by: Any, tie_confirmed: bool = False) -> Match:
     """The director types in a match's final game scores."""
-    _require_director(by, match.tournament)
+    require_director(by, match.tournament.club, NOT_DIRECTOR)
     with transaction.atomic():
         tournament, match = _lock(match)
         _check_playable(tournament, match)
@@ -246,7 +245,7 @@ def match_result_correct(
     *,
     match: Match,
     games: Any,
-    by: Any = None,
+    by: Any,
     reason: str = "",
     confirm: bool = False,
     tie_confirmed: bool = False,
@@ -254,7 +253,7 @@ def match_result_correct(
     """Change a recorded result. Standings follow at once; in a bracket, later matches
     that already have results and would change are listed (``DependentMatches``)
     unless ``confirm``, in which case their results are reset and they are replayed."""
-    _require_director(by, match.tournament)
+    require_director(by, match.tournament.club, NOT_DIRECTOR)
     check_reason(reason)
     with transaction.atomic():
         tournament, match = _lock(match)
@@ -323,16 +322,12 @@ def _seats(tournament: Tournament, match: Match) -> dict[str, Any]:
     return {"north": north, "south": south, "east": east, "west": west}
 
 
-def match_game_start(*, match: Match, by: Any = None, dealer: str = "north") -> Game:
+def match_game_start(*, match: Match, by: Any, dealer: str = "north") -> Game:
     """Start the match's next game at the table through the club-night scoring:
     side A sits north-south, side B east-west. Hands are recorded as on club nights."""
     from scoring.services import game_start
 
-    if by is not None and permissions.role_in(by, match.tournament.club) not in (
-        "director",
-        "scorer",
-    ):
-        raise NotAllowed("Only a director or scorer of the club can start a game.")
+    require_scorer(by, match.tournament.club, START_GAME)
     with transaction.atomic():
         tournament, match = _lock(match)
         _check_playable(tournament, match)

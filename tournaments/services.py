@@ -15,10 +15,10 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from rookclub.clubs import permissions
 from rookclub.clubs.models import Club, Player
-from rookclub.core.errors import Conflict, Invalid, NotAllowed
+from rookclub.core.errors import Conflict, Invalid
 from rookclub.core.limits import NAME_MAX, SCORE_MAX, check_reason, name_problem, whole_number
+from rookclub.core.roles import require_director, user_or_none
 from scoring.engine import RulesetError, ruleset_from
 from tournaments import brackets, standings_data
 from tournaments.formats import (
@@ -64,9 +64,8 @@ CLOCK_MAX = 600  # hands or minutes in a round's clock
 ENTRY_SEED_MAX = 9999
 
 
-def require_director(user: Any, club: Club) -> None:
-    if user is not None and not permissions.is_director(user, club):
-        raise NotAllowed("Only a director of the club can run its tournaments.")
+#: What a non-director hears from every tournament write and director page.
+NOT_DIRECTOR = "Only a director of the club can run its tournaments."
 
 
 def _is_int(value: Any) -> bool:
@@ -126,9 +125,9 @@ def tournament_create(
     rounds: int | None = None,
     games_per_match: int = 1,
     options: Mapping[str, Any] | None = None,
-    by: Any = None,
+    by: Any,
 ) -> Tournament:
-    require_director(by, club)
+    require_director(by, club, NOT_DIRECTOR)
     errors: dict[str, list[str]] = {}
     if not isinstance(name, str) or not name.strip():
         errors["name"] = ["give the event a name"]
@@ -165,7 +164,7 @@ def tournament_create(
             rounds=rounds,
             games_per_match=games_per_match,
             options=checked,
-            created_by=by,
+            created_by=user_or_none(by),
         )
         audit(tournament, "tournament_created", by, after=_event_dict(tournament))
     return tournament
@@ -194,14 +193,14 @@ def entry_add(
     players: Sequence[Player],
     name: str | None = None,
     seed: int | None = None,
-    by: Any = None,
+    by: Any,
 ) -> Entry:
     """Register a partnership (two players) or, in an individual event, one player.
 
     Once a Swiss or individual event is running this is a late entry: it is paired
     from the next round on. Other formats take no entries once started.
     """
-    require_director(by, tournament.club)
+    require_director(by, tournament.club, NOT_DIRECTOR)
     errors: dict[str, list[str]] = {}
     wanted = players_per_entry(tournament)
     players = list(players)
@@ -256,7 +255,7 @@ def entry_add(
 
 
 def entry_check_in(*, entry: Entry, by: Any, checked_in: bool = True) -> Entry:
-    require_director(by, entry.tournament.club)
+    require_director(by, entry.tournament.club, NOT_DIRECTOR)
     with transaction.atomic():
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
         entry.checked_in = checked_in
@@ -269,7 +268,7 @@ def entry_withdraw(*, entry: Entry, by: Any, reason: str = "") -> Entry:
     """Withdraw an entry; its history is kept. Its remaining matches are forfeited
     (the opponent wins by walkover) and it is left out of later pairings."""
     tournament = entry.tournament
-    require_director(by, tournament.club)
+    require_director(by, tournament.club, NOT_DIRECTOR)
     check_reason(reason)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -322,11 +321,11 @@ def _forfeit_open_matches(tournament: Tournament, entry: Entry) -> list[int]:
 
 
 def tournament_start(
-    *, tournament: Tournament, by: Any = None, draw_seed: str | None = None
+    *, tournament: Tournament, by: Any, draw_seed: str | None = None
 ) -> Tournament:
     """Close registration, fix the seeds (director's first, the rest drawn by lot)
     and pair the first round, or the whole schedule or bracket."""
-    require_director(by, tournament.club)
+    require_director(by, tournament.club, NOT_DIRECTOR)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.status != Tournament.Status.REGISTRATION:
@@ -446,12 +445,12 @@ def _create_table_round(tournament: Tournament, movement_round: Any, number: int
 def round_pair_next(
     *,
     tournament: Tournament,
-    by: Any = None,
+    by: Any,
     pins: Sequence[tuple[int, int]] = (),
     forced_bye: int | None = None,
 ) -> Round:
     """Pair the next round of a Swiss or individual event from the standings so far."""
-    require_director(by, tournament.club)
+    require_director(by, tournament.club, NOT_DIRECTOR)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         if tournament.format not in PAIRED_BY_ROUND:
@@ -520,7 +519,7 @@ def round_override(
     """Swap two entries, pin a pairing, force a bye, or re-pair the round (Swiss):
     each change is flagged on the pairings it touches. Only rounds without results."""
     tournament = round.tournament
-    require_director(by, tournament.club)
+    require_director(by, tournament.club, NOT_DIRECTOR)
     if tournament.is_elimination or tournament.is_individual:
         raise Conflict("Overrides apply to round robin and Swiss rounds.", code="no_overrides")
     with transaction.atomic():

@@ -16,10 +16,11 @@ from rest_framework.request import Request
 from rookclub.clubs import export_files
 from rookclub.clubs.export import club_export
 from rookclub.clubs.models import Club
-from rookclub.clubs.permissions import is_member, require_director
+from rookclub.clubs.permissions import is_member
 from rookclub.core.api import DomainErrorsMixin
 from rookclub.core.errors import DomainError, Invalid, NotFound
 from rookclub.core.pages import login_required_message, refuse
+from rookclub.core.roles import require_director
 
 FORMATS = {"json": ("application/json", "json"), "zip": ("application/zip", "zip")}
 

@@ -26,8 +26,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from rookclub.clubs.models import INVITATION_DAYS, Club, Invitation, Membership, Player
-from rookclub.clubs.permissions import require_director
 from rookclub.core.errors import Conflict, Gone, Invalid, NotAllowed, NotFound
+from rookclub.core.roles import require_actor, require_director
 
 ROLES = tuple(Membership.Role.values)
 ROLE_CHOICE = "choose director, scorer or member"
@@ -104,9 +104,11 @@ def _save_new_user(user: Any) -> Any:
 
 @transaction.atomic
 def account_create(
-    *, username: Any, password: Any, email: Any = "", name: Any = "", by: Any = None
+    *, username: Any, password: Any, by: Any, email: Any = "", name: Any = ""
 ) -> Any:
-    """A new account (sign up). Anyone may sign up, so ``by`` is only who asks."""
+    """A new account (sign up). Anyone may sign up, so ``by`` is only who asks: the
+    visitor (an anonymous user) or SYSTEM, never left out."""
+    require_actor(by)
     return _save_new_user(_new_user(username=username, password=password, email=email, name=name))
 
 

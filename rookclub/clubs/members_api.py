@@ -20,11 +20,12 @@ from rest_framework.response import Response
 
 from rookclub.clubs import members
 from rookclub.clubs.models import Club, Membership, Player
-from rookclub.clubs.permissions import require_director, require_member
+from rookclub.clubs.permissions import require_member
 from rookclub.clubs.selectors import Member, club_members
 from rookclub.core.api import DomainErrorsMixin, visible_to, whole
 from rookclub.core.errors import Invalid, NotFound
 from rookclub.core.limits import validate_name
+from rookclub.core.roles import require_director
 from rookclub.core.throttles import AnonThrottle, SignUpThrottle
 
 #: Hashing a megabyte-long password is slow on purpose; nobody types more than this.

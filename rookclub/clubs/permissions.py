@@ -1,7 +1,9 @@
 """Who may do what in a club. Plain functions used by services, the API and pages.
 
 A director runs the club's nights and corrects hands; a scorer (or director)
-records hands (:mod:`scoring.permissions`); a member reads the club's pages.
+records hands (:mod:`scoring.permissions`); a member reads the club's pages. The
+director and scorer checks every service makes are ``require_director`` and
+``require_scorer`` in :mod:`rookclub.core.roles`.
 """
 
 from __future__ import annotations
@@ -37,11 +39,6 @@ def clubs_directed(user: Any) -> QuerySet[Club]:
 
 def is_member(user: Any, club: Club) -> bool:
     return role_in(user, club) is not None
-
-
-def require_director(by: Any, club: Club) -> None:
-    """Refuse (``NotAllowed``) anyone but a director of ``club`` (or SYSTEM)."""
-    roles.require_role(by, club, (roles.DIRECTOR,), "Only a director of the club can do this.")
 
 
 def require_member(by: Any, club: Club) -> None:

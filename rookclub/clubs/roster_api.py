@@ -20,10 +20,10 @@ from rest_framework.response import Response
 from rookclub.clubs import roster_import as ri
 from rookclub.clubs.members_api import _club
 from rookclub.clubs.models import Player
-from rookclub.clubs.permissions import require_director
 from rookclub.core.api import DomainErrorsMixin
 from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response, wants_csv
 from rookclub.core.errors import Invalid
+from rookclub.core.roles import require_director
 
 REFUSAL = OpenApiResponse(description="a sentence under `detail`, or messages per field")
 

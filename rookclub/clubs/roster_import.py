@@ -29,10 +29,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from rookclub.clubs.models import Club, Player
-from rookclub.clubs.permissions import require_director
 from rookclub.core.csv_out import FORMULA_START, CsvTable, filename
 from rookclub.core.errors import Invalid
 from rookclub.core.limits import NAME_MAX, name_problem
+from rookclub.core.roles import require_director
 
 #: The largest file accepted, and the most rows in it (a club, not a city).
 FILE_MAX_BYTES = 1_000_000

@@ -11,10 +11,10 @@ from django.urls import reverse
 
 from rookclub.clubs import roster_import as ri
 from rookclub.clubs.models import Club
-from rookclub.clubs.permissions import require_director
 from rookclub.core.csv_out import csv_response
 from rookclub.core.errors import DomainError
 from rookclub.core.pages import login_required_message, post_form, refuse
+from rookclub.core.roles import require_director
 
 
 def _director_club(request: HttpRequest, slug: str) -> tuple[Club, HttpResponse | None]:

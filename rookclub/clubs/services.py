@@ -28,10 +28,9 @@ from rookclub.clubs.models import (
     SitOut,
     TableSeating,
 )
-from rookclub.clubs.permissions import require_director
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from rookclub.core.limits import NAME_MAX, check_reason, name_problem
-from rookclub.core.roles import user_or_none
+from rookclub.core.roles import require_director, user_or_none
 
 # ---- clubs and players ---------------------------------------------------------------
 

@@ -53,11 +53,36 @@ def has_role(by: Any, club: HasRoles, roles: Iterable[str]) -> bool:
     return by is SYSTEM or role_in(by, club) in tuple(roles)
 
 
+def require_actor(by: Any) -> None:
+    """Refuse a write that names no actor. ``None`` is a caller that forgot to say who
+    acts (a view passes ``request.user``, trusted work :data:`SYSTEM`), never a pass."""
+    if by is None:
+        raise NotAllowed("This needs to know who does it; nobody was named.")
+
+
 def require_role(by: Any, club: HasRoles, roles: Iterable[str], message: str) -> None:
     """Refuse (``NotAllowed`` with ``message``) unless ``by`` holds one of ``roles`` in
     ``club``. ``None`` and anonymous users hold none."""
-    if not has_role(by, club, roles):
+    if by is None or not has_role(by, club, roles):
         raise NotAllowed(message)
+
+
+def require_director(
+    by: Any, club: HasRoles, message: str = "Only a director of the club can do this."
+) -> None:
+    """Refuse (``NotAllowed``) anyone but a director of ``club`` (or SYSTEM). The one
+    director check of every app; ``message`` names what was refused."""
+    require_role(by, club, (DIRECTOR,), message)
+
+
+def require_scorer(
+    by: Any,
+    club: HasRoles,
+    message: str = "Only a director or scorer of the club can do this.",
+) -> None:
+    """Refuse (``NotAllowed``) anyone but a director or scorer of ``club`` (or SYSTEM):
+    who may record hands and start games."""
+    require_role(by, club, RECORDERS, message)
 
 
 def user_or_none(by: Any) -> Any:

@@ -29,18 +29,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
 
 from rookclub.core.ratelimit import TooMany, throttle
-
-_PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
-def parse_rate(rate: str | None) -> tuple[int, int] | None:
-    """``"120/minute"`` -> (120, 60); ``None`` (no limit) -> None."""
-    if rate is None:
-        return None
-    number, _, period = str(rate).partition("/")
-    if not number.strip().isdigit() or period.strip()[:1] not in _PERIODS:
-        raise ValueError(f"a rate is a number of requests per s, m, h or d, not {rate!r}")
-    return int(number), _PERIODS[period.strip()[0]]
+from rookclub.core.rates import parse_rate
 
 
 def client_ip(request: Any) -> str:

@@ -110,7 +110,7 @@ def print_job_start(*, kind: str, params: Mapping[str, Any], by: Any) -> PrintJo
             fingerprint=print_fingerprint,
             created_by=by if getattr(by, "is_authenticated", False) else None,
         )
-        # Not send_on_commit: a broker that is down must fail this request (503).
+        # Not delay_on_commit: a broker that is down must fail this request (503).
         transaction.on_commit(partial(job_send, job.pk), robust=False)
     return job
 

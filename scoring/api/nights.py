@@ -43,7 +43,7 @@ from rookclub.core.limits import (
     YEAR_MIN,
     whole_number,
 )
-from rookclub.core.roles import RECORDERS, require_role
+from rookclub.core.roles import require_director, require_scorer
 from scoring import csv_exports, nights, ratings, table_links
 from scoring.api.players import PlayerStatsMixin
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
@@ -56,6 +56,8 @@ from scoring.standings import (
     season_standings,
     session_standings,
 )
+
+SEE_LINKS = "Only a director or scorer of the club can see the table links."
 
 
 class SessionSerializer(serializers.ModelSerializer):
@@ -453,8 +455,7 @@ class SessionViewSet(
     @action(detail=True, methods=["get"])
     def tables(self, request: Request, pk: str | None = None) -> Response:
         session = self.get_object()
-        require_role(request.user, session.club, RECORDERS,
-                     "Only a director or scorer of the club can see the table links.")  # fmt: skip
+        require_scorer(request.user, session.club, SEE_LINKS)
         rows = table_links.night_tables(session=session)
         return Response([table_row(r, request) for r in rows])
 
@@ -495,8 +496,8 @@ class SessionViewSet(
     @action(detail=True, methods=["post"], url_path=r"tables/(?P<number>[0-9]+)/replace-link")
     def replace_link(self, request: Request, pk: str | None = None, number: str = "") -> Response:
         session = self.get_object()
-        require_role(request.user, session.club, ("director",),
-                     "Only a director of the club can replace a table's link.")  # fmt: skip
+        require_director(request.user, session.club,
+                         "Only a director of the club can replace a table's link.")  # fmt: skip
         if int(number) not in table_links.night_table_numbers(session):
             raise table_links.LinkNotFound(f"This night's current round has no table {number}.")
         link = table_links.link_replace(

@@ -87,7 +87,10 @@ def test_the_night_score_sheet_and_table_link_pages_keep_to_the_policy(page, new
     page.goto(f"/sessions/{session.pk}/")
     page.get_by_role("button", name="all score sheets for round 1").click()
     expect(page).to_have_url(re.compile(r"/print/jobs/\d+/$"))
-    page.wait_for_timeout(1500)  # the job page polls its progress through htmx
+    # A running job's page polls its progress through htmx: wait for the first answer to
+    # be swapped in (the fragment then asks for look 2), unless it is finished already.
+    job = page.locator('.print-job:not([hx-get$="poll=1"])')
+    expect(job).to_have_count(1, timeout=20000)
     assert_clean(page, "the print job page")
 
 

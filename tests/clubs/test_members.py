@@ -40,7 +40,7 @@ def test_anyone_can_sign_up_with_a_username_and_a_good_password():
 
 def test_a_weak_password_is_refused_with_djangos_messages():
     with pytest.raises(Invalid) as refused:
-        members.account_create(username="ann", password="12345")
+        members.account_create(username="ann", password="12345", by=AnonymousUser())
 
     assert any("too short" in m for m in refused.value.errors["password"])
     assert not User.objects.filter(username="ann").exists()
@@ -50,7 +50,7 @@ def test_a_taken_username_is_refused_whatever_its_case():
     UserFactory(username="ann")
 
     with pytest.raises(Invalid) as refused:
-        members.account_create(username="Ann", password=GOOD_PASSWORD)
+        members.account_create(username="Ann", password=GOOD_PASSWORD, by=AnonymousUser())
 
     assert refused.value.code == "username_taken"
     assert refused.value.errors["username"] == ["Ann is taken; choose another username"]
@@ -58,7 +58,9 @@ def test_a_taken_username_is_refused_whatever_its_case():
 
 def test_a_bad_username_and_email_are_each_named():
     with pytest.raises(Invalid) as refused:
-        members.account_create(username="ann lee!", password=GOOD_PASSWORD, email="ann@")
+        members.account_create(
+            username="ann lee!", password=GOOD_PASSWORD, email="ann@", by=AnonymousUser()
+        )
 
     assert set(refused.value.errors) == {"username", "email"}
 

@@ -1,7 +1,6 @@
 """Swiss pairing: no avoidable rematch (checked by brute force), fair byes, score groups."""
 
 import random
-import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -148,14 +147,13 @@ def _simulate(n, rounds, seed):
     return scores, previous
 
 
-def test_a_large_field_is_paired_slice_by_slice_without_rematches_and_fast():
+def test_a_large_field_is_paired_slice_by_slice_without_rematches():
+    # How fast: bench/pairing.py (1,024 entries, aim < 1 s a round), not a test.
     scores, previous = _simulate(512, 5, seed=1)
     ranked = sorted(scores, key=lambda i: (-scores[i], i))
-    start = time.perf_counter()
     round_ = pair_swiss_round([SwissEntry(i, scores[i]) for i in ranked], previous)
-    elapsed = time.perf_counter() - start
     assert round_.sliced and round_.rematches == 0
-    assert elapsed < 2  # the bench's 1,024-entry aim is < 1 s; leave room for slow CI
+    assert sorted(e for p in round_.pairings for e in p.entries) == list(range(512))
 
 
 def test_slices_grow_so_a_long_event_still_has_no_rematches():

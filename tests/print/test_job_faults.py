@@ -4,7 +4,6 @@ The real-worker tests (a worker killed mid-batch) are in test_job_redelivery.py.
 """
 
 import socket
-import time
 from datetime import timedelta
 
 import pytest
@@ -213,7 +212,7 @@ def broker_down():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_broker_that_is_down_answers_503_within_3_seconds_and_leaves_no_job(
+def test_a_broker_that_is_down_answers_503_and_leaves_no_job(
     broker_down, client, director, first_round
 ):
     api = APIClient()
@@ -221,17 +220,14 @@ def test_a_broker_that_is_down_answers_503_within_3_seconds_and_leaves_no_job(
     client.force_login(director)
     body = {"kind": "round-sheets", "parameters": {"round": first_round.pk}}
 
-    started = time.monotonic()
+    # How long the answer takes (PRINT_JOB_SEND_TIMEOUT, aim < 3 s) is bench/queue_down.py's.
     answer = api.post("/api/v1/print-jobs/", body, format="json")
-    api_seconds = time.monotonic() - started
-    started = time.monotonic()
     form = {"kind": "round-sheets", "round": first_round.pk}
     page = client.post(reverse("print-job-start"), form)
-    page_seconds = time.monotonic() - started
 
-    assert answer.status_code == 503 and api_seconds < 3
+    assert answer.status_code == 503
     assert answer.json() == {"detail": [QUEUE_DOWN]} and answer["Retry-After"] == "60"
-    assert page.status_code == 503 and page_seconds < 3
+    assert page.status_code == 503
     assert page["Content-Type"].startswith("text/html") and "not answering" in page.text
     assert not PrintJob.objects.exclude(state=PrintJob.State.FAILED).exists(), "no orphan job"
     assert set(PrintJob.objects.values_list("error", flat=True)) == {QUEUE_DOWN}

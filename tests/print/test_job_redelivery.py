@@ -103,6 +103,19 @@ def wait_for(job: PrintJob, ready, timeout: float, poll: float = 0.02) -> PrintJ
     raise AssertionError(f"job {job.pk} stuck at {job.state} {job.progress}%: {job.error}")
 
 
+def redeliverable(timeout: float = 60) -> None:
+    """Wait until Redis has held a delivery unacknowledged past the visibility timeout
+    (the killed worker's batch), so the next worker to start puts it back in the queue."""
+    import redis
+
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    visibility = float(QUICK["CELERY_VISIBILITY_TIMEOUT"])
+    deadline = time.monotonic() + timeout
+    while client.zcount("unacked_index", "-inf", time.time() - visibility) == 0:
+        assert time.monotonic() < deadline, "the killed worker's batch never came due again"
+        time.sleep(0.1)  # a poll, not a wait for time to pass: the loop ends on the condition
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_killed_mid_batch_is_replaced_and_the_batch_completes(own_workers):
     queue, start = own_workers
@@ -118,7 +131,7 @@ def test_a_worker_killed_mid_batch_is_replaced_and_the_batch_completes(own_worke
     killed_at = (job.state, job.progress)
     assert job.state == "running" and job.progress < 95, f"not killed mid-batch: {killed_at}"
 
-    time.sleep(4)  # past the visibility timeout: Redis may hand the batch out again
+    redeliverable()  # Redis may hand the batch out again: a new worker's start restores it
     start("second")
     job = wait_for(job, lambda j: j.finished, timeout=120, poll=0.2)
 

@@ -3,10 +3,11 @@ page's rating card, season standings by rating -- each at a fixed query count.""
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from scoring.models import PlayerRating
-from scoring.ratings import player_rating
+from scoring.ratings import RatingPoint, player_rating
 from scoring.ratings_core import display
 from tests.factories import SessionFactory
 from tests.ratings.conftest import finished_game
@@ -58,9 +59,17 @@ def test_the_player_selector_is_one_query(club, players, django_assert_num_queri
     history_of(club, players, 3)
     with django_assert_num_queries(1):
         rated = player_rating(club=club, player=players[3])  # in all three games
-    assert rated.games == 3 and rated.current.display == display(
-        rated.current.mu, rated.current.sigma
-    )
+    row = PlayerRating.objects.get(club=club, player=players[3])
+    assert rated.games == row.games == 3
+    assert (rated.current.mu, rated.current.sigma) == (row.mu, row.sigma)
+    assert [p.at for p in rated.history] == sorted(p.at for p in rated.history)
+
+
+def test_a_rating_point_shows_the_conservative_estimate_scaled():
+    at = timezone.now()
+    assert RatingPoint(game=1, at=at, mu=25.0, sigma=25 / 3).display == 1000  # a new player
+    assert RatingPoint(game=1, at=at, mu=30.0, sigma=2.0).display == 1960  # 1000 + 40 * 24
+    assert RatingPoint(game=1, at=at, mu=20.0, sigma=8.0).display == 840  # below 0: under 1000
 
 
 @pytest.mark.parametrize("games", [2, 30])

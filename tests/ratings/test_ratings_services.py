@@ -161,6 +161,31 @@ def test_a_correction_that_changes_the_winner_is_rated_the_new_way(
     assert not PlayerRating.objects.filter(player=north).exists()
 
 
+def test_a_game_finished_again_before_its_recompute_ran_is_not_rated_on_top(
+    club, players, scorer, director, eager_tasks, django_capture_on_commit_callbacks
+):
+    game = new_game(club, players[:4])
+    for _ in range(3):
+        hand_record(game=game, data=made_hand(bid=120, ns=120), entered_by=scorer)
+    game.refresh_from_db()
+    assert game.is_finished and RatingChange.objects.filter(game=game).count() == 4
+    first = game.hands.order_by("number").first()
+    with django_capture_on_commit_callbacks(execute=False) as waiting:  # no worker yet
+        hand_correct(
+            hand=first, data=made_hand(bid=120, ns=0, bidder="east"), by=director, reason="x"
+        )
+        game.refresh_from_db()
+        assert not game.is_finished
+        play_out(game, scorer)  # finished again (it used to fail: a duplicate ledger row)
+
+    assert len(waiting) == 1  # the one recompute the correction asked for
+    waiting[0]()
+    assert RatingChange.objects.filter(game=game).count() == 4
+    current = snapshot(club)
+    recompute_club(club_id=club.pk)
+    assert snapshot(club) == current
+
+
 def test_voiding_a_rated_game_recomputes_without_it(
     club, players, scorer, director, eager_tasks, django_capture_on_commit_callbacks
 ):
@@ -258,6 +283,23 @@ def test_the_broker_down_still_recomputes(
     with django_capture_on_commit_callbacks(execute=True):
         game_void(game=game, by=director, reason="wrong table")
     assert not RatingChange.objects.exists()
+
+
+def test_a_recompute_asked_in_a_rolled_back_savepoint_does_not_stop_the_next(
+    club, django_capture_on_commit_callbacks
+):
+    from django.db import transaction
+
+    other = ClubFactory()
+    with django_capture_on_commit_callbacks() as callbacks:
+        with pytest.raises(RuntimeError), transaction.atomic():
+            ratings.recompute_on_commit(club_id=club.pk)
+            raise RuntimeError("the hand was refused")
+        ratings.recompute_on_commit(club_id=club.pk)
+        ratings.recompute_on_commit(club_id=other.pk)
+        ratings.recompute_on_commit(club_id=club.pk)  # already waiting: not again
+
+    assert len(callbacks) == 2  # one per club: the rolled-back request left nothing behind
 
 
 def test_the_migration_rates_the_games_finished_before_ratings(club, players, scorer):

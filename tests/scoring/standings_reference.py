@@ -52,6 +52,8 @@ def _standings(games: list[Game], hands: list[dict[str, Any]]) -> Standings:
             row.points += int(game.totals.get(side, 0))
             row.won += int(game.winner == side)
             row.unfinished += int(not game.is_finished)
+            if game.session_id:
+                row.nights.add(game.session_id)
     for hand in hands:
         if hand["declarer_id"] is None or hand["made"] is None:
             continue

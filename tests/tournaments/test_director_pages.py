@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rookclub.clubs.models import Player
+from rookclub.core.roles import SYSTEM
 from tests.factories import PASSWORD, ClubFactory, director_of, member_of, players_of
 from tests.tournaments.conftest import make_event, play_round
 from tournaments import services
@@ -509,9 +510,9 @@ def test_only_a_director_may_pair_a_round(member_client, club, director):
 
 def test_a_draw_seed_repeats_a_draw(director_client, club, director):
     first = make_event(club, director, "swiss", 6, start=False)
-    second = make_event(ClubFactory(), None, "swiss", 6, start=False)
+    second = make_event(ClubFactory(), SYSTEM, "swiss", 6, start=False)
     Entry.objects.filter(tournament__in=[first, second]).update(seed=None)
-    services.tournament_start(tournament=second, draw_seed="spring-2025")
+    services.tournament_start(tournament=second, draw_seed="spring-2025", by=SYSTEM)
 
     director_client.post(reverse("tournament-start", args=[first.pk]), {"draw_seed": "spring-2025"})
 
