@@ -132,7 +132,7 @@ def game_sheet(*, game: Game) -> GameSheet:
         for h, played in zip(hands, state.hands, strict=True)
     ]
     for row in rows:
-        row.scores_players = state.ruleset.scores_players
+        row.scores_players = game.scores_players
         row.player_cells = [
             (p, row.player_scores.get(p.pk, 0), row.player_totals.get(p.pk, 0)) for p in order
         ]
@@ -149,7 +149,7 @@ def game_sheet(*, game: Game) -> GameSheet:
         totals=dict(state.totals),
         player_totals=dict(state.player_totals),
         winners=tuple(state.winners),
-        scores_players=state.ruleset.scores_players,
+        scores_players=game.scores_players,
         player_order=order,
         refusal=refusal.message if refusal else None,
         refusal_code=refusal.code if refusal else None,
