@@ -254,11 +254,13 @@ def _seat_players(rounds: list[SessionRound], known: dict[int, Player]) -> None:
     than reading them again per table (256 more rows and objects at 64 tables). A seat
     whose player is no longer checked in (not expected: a seated player's check-in
     cannot be undone) is read in one more query."""
-    seats = ("north", "east", "south", "west")
+    seats = ("north", "east", "south", "west", "fifth", "sixth")  # a table of five or six too
     tables = [t for r in rounds for t in r.tables.all()]
-    missing = {getattr(t, f"{s}_id") for t in tables for s in seats} - known.keys()
+    missing = {getattr(t, f"{s}_id") for t in tables for s in seats} - known.keys() - {None}
     if missing:
         known = {**known, **Player.objects.in_bulk(missing)}
     for t in tables:
         for seat in seats:
-            setattr(t, seat, known[getattr(t, f"{seat}_id")])
+            pid = getattr(t, f"{seat}_id")
+            if pid is not None:
+                setattr(t, seat, known[pid])
