@@ -171,3 +171,27 @@ def test_the_page_refuses_tables_of_five_on_a_fixed_night(club, director):
     assert response.status_code == 400
     assert "fixed partnerships play at tables of four" in response.content.decode()
     assert not ClubSession.objects.exists()
+
+
+def test_a_table_of_five_records_a_hand_through_its_table_link(director_api, club):
+    _, url, _ = open_night(director_api, club, 9)
+    director_api.post(f"{url}seat/", {"seed": 3}, format="json")
+    links = director_api.get(f"{url}tables/").json()
+    overview = director_api.get(url).json()
+    big = next(t for t in current_round(overview)["tables"] if len(t["seats"]) == 5)
+    row = next(r for r in links if r["number"] == big["table"])
+    assert set(row["players"]) == {"seat1", "seat2", "seat3", "seat4", "seat5"}
+    link = reverse("table-link", args=[row["key"]])
+    phone = Client()
+
+    page = phone.get(link)
+    posted = phone.post(link, {
+        "kind": "hand", "number": "1", "bidder": "seat1", "bid": "40", "trump": "red",
+        "counters_seat1": "50", "counters_seat2": "20", "counters_seat3": "10",
+        "counters_seat4": "10", "counters_seat5": "10",
+    })  # fmt: skip
+
+    assert page.status_code == 200 and "Seat 5" in page.content.decode()
+    assert posted.status_code in (200, 302, 303)
+    game = director_api.get(f"/api/v1/games/{big['game']}/").json()
+    assert len(game["hands"]) == 1 and game["hands"][0]["bidder"] == "seat1"
