@@ -117,7 +117,7 @@ def test_a_game_for_five_or_six_is_started_recorded_confirmed_and_corrected(
     }
 
 
-@pytest.mark.parametrize("slug", ["five-player", "six-player", "high-card-partner", "dixie-6"])
+@pytest.mark.parametrize("slug", list(GAMES))
 def test_a_game_for_five_or_six_takes_a_hand_card_by_card(slug, api, six):
     rules = PRESETS[slug]
     created = start(api, slug, rules.player_seats, six)
