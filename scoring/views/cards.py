@@ -41,10 +41,18 @@ def table_link_cards(request: HttpRequest, key: str) -> HttpResponse:
     if state.game is None:
         raise Http404("No game is being played at this table yet.")
     actor = TableActor(state.link, state.game.pk, SIDES[0])
-    return _page(request, state.game, actor, reverse("table-link", args=[key]))
+
+    def allowed() -> None:  # as every hand posted through a link: the rate limit first
+        table_links.throttle_posts(state.link)
+        if state.refusal is not None:
+            raise state.refusal
+
+    return _page(request, state.game, actor, reverse("table-link", args=[key]), allowed)
 
 
-def _page(request: HttpRequest, game: Game, by: Any, back: str) -> HttpResponse:
+def _page(
+    request: HttpRequest, game: Game, by: Any, back: str, allowed: Any = None
+) -> HttpResponse:
     rules = scoring.rules_of(game)
     number = game.hands.count() + 1
     draft = card_entry.new_draft(rules, game.next_dealer)
@@ -71,6 +79,8 @@ def _page(request: HttpRequest, game: Game, by: Any, back: str) -> HttpResponse:
                 )  # fmt: skip
             elif action == "record" and draft["stage"] == card_entry.DONE:
                 try:
+                    if allowed is not None:
+                        allowed()
                     hand = scoring.hand_record(
                         game=game, data={"card_hand": card_entry.card_hand(draft)},
                         entered_by=by, number=number,
