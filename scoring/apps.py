@@ -7,11 +7,15 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from rookclub.clubs.forms import BIG_TABLE_GAMES
         from scoring import ratings
+        from scoring.engine import PRESETS
         from scoring.exports import register_tables
         from scoring.prints import register_kinds
         from scoring.signals import game_scored, game_voided
 
+        for players, games in BIG_TABLE_GAMES.items():
+            games[:] = [(s, r.name) for s, r in PRESETS.items() if len(r.player_seats) == players]
         register_kinds()
         register_tables()  # its tables in a club's export (rookclub/clubs/export.py)
         # Ratings follow finished games; a voided game is taken out (scoring/ratings.py).

@@ -24,10 +24,16 @@ from scoring.engine import plain
 
 SEAT_LABELS = {
     "north": "North", "east": "East", "south": "South", "west": "West",
-    # the games for two and three (seeds 000, 001)
+    # the games for two, three, five and six (seeds 000, 001, 004)
     "seat1": "Seat 1", "seat2": "Seat 2", "seat3": "Seat 3", "dummy": "Dummy",
+    "seat4": "Seat 4", "seat5": "Seat 5", "seat6": "Seat 6",
 }  # fmt: skip
-SIDE_LABELS = {"north_south": "North-South", "east_west": "East-West"}
+SIDE_LABELS = {
+    "north_south": "North-South", "east_west": "East-West",
+    "seats_135": "Seats 1, 3, 5", "seats_246": "Seats 2, 4, 6",
+    "declarers": "Declarer's side", "defenders": "Defenders",
+    **SEAT_LABELS,
+}  # fmt: skip
 TRUMP_LABELS = {"black": "Black", "red": "Red", "yellow": "Yellow", "green": "Green"}
 PENALTY_LABELS = {"table_talk": "Table talk", "improper_discard": "Improper discard"}
 RENEGE_FOUND_LABELS = {
@@ -85,6 +91,9 @@ class HandForm(forms.Form):
     bidder = forms.ChoiceField(label="Declarer", required=False, widget=forms.RadioSelect)
     bid = forms.IntegerField(label="Bid", required=False)
     trump = forms.ChoiceField(label="Trump", required=False, widget=forms.RadioSelect)
+    #: The called partner (High Card Partner, call-your-partner): the holder of the card
+    #: the declarer called; blank when the declarer called a card of their own.
+    partner = forms.ChoiceField(label="Called partner", required=False)
     penalty_seat = forms.ChoiceField(label="Penalty against", required=False)
     penalty_kind = forms.ChoiceField(label="Penalty for", required=False)
     renege_seat = forms.ChoiceField(label="Reneged", required=False)
@@ -112,6 +121,21 @@ class HandForm(forms.Form):
                 inputmode="numeric",
             )
         self.fields["trump"].choices = _choices(TRUMP_LABELS, ruleset.trump_names)
+        if ruleset.partnership == "called_partner":
+            self.fields["partner"].choices = _choices(
+                SEAT_LABELS, seats, "— nobody (the declarer plays alone) —"
+            )
+        else:
+            del self.fields["partner"]
+        #: Sides whose tricks the score sheet needs (trick points and bonuses).
+        self.trick_sides = ruleset.side_names if ruleset.needs_tricks else ()
+        for side in self.trick_sides:
+            field = forms.IntegerField(
+                label=f"{label(SIDE_LABELS, side)} tricks", required=False, min_value=0,
+                max_value=ruleset.tricks_counted,
+            )  # fmt: skip
+            field.widget.attrs.update(inputmode="numeric")
+            self.fields[f"tricks_{side}"] = field
         self.fields["penalty_seat"].choices = _choices(SEAT_LABELS, seats, "— nobody —")
         self.fields["penalty_kind"].choices = _choices(
             PENALTY_LABELS, ("table_talk", "improper_discard"), "—"
@@ -140,6 +164,10 @@ class HandForm(forms.Form):
                 )
                 self.fields[f"{prefix}_{side}"] = field
 
+    @property
+    def trick_fields(self) -> list[forms.BoundField]:
+        return [self[f"tricks_{side}"] for side in self.trick_sides]
+
     def counter_fields(self, prefix: str = "counters") -> list[forms.BoundField]:
         return [self[f"{prefix}_{side}"] for side in self.sides]
 
@@ -160,12 +188,19 @@ class HandForm(forms.Form):
         if kind == "redeal":
             return {"redeal": {"reason": data["redeal_reason"] or None}}
         record: dict[str, Any] = {}
-        for key in ("bidder", "bid", "trump"):
+        for key in ("bidder", "bid", "trump", "partner"):
             if data.get(key) not in (None, ""):
                 record[key] = data[key]
         counters = self._side_values("counters")
         if counters:
             record["counters"] = counters
+        tricks = {
+            side: data[f"tricks_{side}"]
+            for side in self.trick_sides
+            if data.get(f"tricks_{side}") is not None
+        }
+        if tricks:
+            record["tricks"] = tricks
         if data.get("penalty_seat"):
             record["penalties"] = [{"seat": data["penalty_seat"], "kind": data["penalty_kind"]}]
         if data.get("renege_seat"):
@@ -199,11 +234,13 @@ class HandForm(forms.Form):
         if "redeal" in record:
             return {"kind": "redeal", "redeal_reason": record["redeal"].get("reason")}
         initial: dict[str, Any] = {"kind": "hand"}
-        for key in ("bidder", "bid", "trump"):
+        for key in ("bidder", "bid", "trump", "partner"):
             if key in record:
                 initial[key] = record[key]
         for side, value in (record.get("counters") or {}).items():
             initial[f"counters_{side}"] = value
+        for side, value in (record.get("tricks") or {}).items():
+            initial[f"tricks_{side}"] = value
         if record.get("penalties"):
             initial["penalty_seat"] = record["penalties"][0]["seat"]
             initial["penalty_kind"] = record["penalties"][0]["kind"]
@@ -229,6 +266,7 @@ class HandForm(forms.Form):
         head, _, rest = key.partition(".")
         candidates = {
             "counters": [f"counters_{rest}"] if rest else [f"counters_{s}" for s in self.sides],
+            "tricks": [f"tricks_{s}" for s in self.trick_sides],
             "renege": (
                 [f"renege_counters_{s}" for s in self.sides]
                 if rest == "counters"

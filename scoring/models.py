@@ -14,8 +14,10 @@ from scoring.engine import SEATS
 #: The games for two and three (seeds 000, 001) sit at numbered seats; the game for two
 #: also deals a dummy, which is a seat (it is dealt and plays) though nobody holds it.
 SMALL_TABLE_SEATS = ("seat1", "seat2", "seat3", "dummy")
+#: The games for five and six (seeds 000, 001, 004) sit at seat1 … seat6.
+LARGE_TABLE_SEATS = ("seat4", "seat5", "seat6")
 SEAT_CHOICES = [(s, s.title()) for s in SEATS] + [
-    (s, s.replace("seat", "Seat ").title()) for s in SMALL_TABLE_SEATS
+    (s, s.replace("seat", "Seat ").title()) for s in (*SMALL_TABLE_SEATS, *LARGE_TABLE_SEATS)
 ]
 
 
@@ -80,9 +82,12 @@ class Game(models.Model):
         from the ruleset snapshot as ``Ruleset.scores_players`` decides it, without
         building the ruleset (standings read many games)."""
         rules = self.ruleset or {}
+        sides = rules.get("sides")
         return (
             rules.get("partnership", "fixed") != "fixed"
             or rules.get("partner_rotation") == "individual"
+            # partnerships of three (Dixie for six): no pair of the compass to stand for it
+            or (isinstance(sides, dict) and set(sides) != {"north_south", "east_west"})
         )
 
     @property

@@ -13,7 +13,7 @@ import random
 import secrets
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -33,6 +33,7 @@ from rookclub.clubs.services import closed_when, locked_open_session
 from rookclub.core.errors import Conflict, Invalid, NotFound
 from rookclub.core.roles import require_director, user_or_none
 from scoring import seating
+from scoring.engine import PRESETS
 from scoring.models import Game
 from scoring.services import game_start, ruleset_or_invalid
 
@@ -70,6 +71,8 @@ class Night:
     opposed: Counter
     partners: dict[int, int]  # fixed nights: player id -> partner id
     last_number: int
+    #: How often each player has sat at a table of five or six tonight.
+    big: Counter = field(default_factory=Counter)
 
     def seated(self) -> set[int]:
         return {pid for t in self.tables.values() for pid in _ids(t)}
@@ -79,7 +82,7 @@ def current_table(session: ClubSession, number: int) -> TableSeating:
     """Table ``number``'s current seating tonight (its latest), or 404."""
     table = (
         TableSeating.objects.filter(round__session=session, table=number)
-        .select_related("round__session__club", "north", "east", "south", "west")
+        .select_related("round__session__club", "north", "east", "south", "west", "fifth", "sixth")
         .order_by("-round__number")
         .first()
     )
@@ -88,8 +91,8 @@ def current_table(session: ClubSession, number: int) -> TableSeating:
     return table
 
 
-def _ids(table: TableSeating) -> tuple[int, int, int, int]:
-    return (table.north_id, table.east_id, table.south_id, table.west_id)
+def _ids(table: TableSeating) -> tuple[int, ...]:
+    return table.player_ids()
 
 
 def _night(session: ClubSession) -> Night:
@@ -98,6 +101,9 @@ def _night(session: ClubSession) -> Night:
     for r in rounds:
         for t in r.tables.all():
             night.tables[t.table] = t  # a later seating of the same table replaces it
+            if t.fifth_id is not None:  # a table of five or six: no fixed partners
+                night.big.update(_ids(t))
+                continue
             partners, opponents = seating.pairs_of(_ids(t))
             night.partnered.update(partners)
             night.opposed.update(opponents)
@@ -161,10 +167,14 @@ def session_seat(
         )  # fmt: skip
         partners = {a: b for a, b in pairs} | {b: a for a, b in pairs}
         return _make_round(session, 1, plan, by_id, by, partners=partners)
+    big, ids = _with_big_tables(session, ids, Counter(), random.Random(seed))
+    if not ids:
+        plan = seating.Seating((), ())
     elif method == ClubSession.Seating.PROGRESSIVE:
         plan = seating.progressive_round(ids, seed=seed)
     else:
         plan = seating.random_draw(ids, seed=seed, sat_out=_past_sit_outs(session))
+    plan = seating.Seating(big + plan.tables, plan.sit_outs)
     return _make_round(session, 1, plan, by_id, by)
 
 
@@ -199,6 +209,48 @@ def _game_options(session: ClubSession) -> dict[str, Any]:
     return options
 
 
+def _table_game(session: ClubSession, size: int) -> tuple[str, dict[str, Any]]:
+    """The ruleset and options a table of ``size`` plays: the night's at a table of four,
+    its game for five or for six at a bigger one (four hands on a progressive night)."""
+    if size == 4:
+        return session.ruleset_slug, _game_options(session)
+    slug = session.game_for_five if size == 5 else session.game_for_six
+    progressive = session.seating_method == ClubSession.Seating.PROGRESSIVE
+    return slug, {"fixed_hands": PROGRESSIVE_HANDS} if progressive else {}
+
+
+def _start_table_game(session: ClubSession, table: TableSeating, dealer: str, by: Any) -> Game:
+    seats = table.seats()
+    slug, options = _table_game(session, len(seats))
+    if len(seats) > 4 and dealer not in seats:
+        dealer = "seat1"
+    return game_start(
+        ruleset=slug, options=options, seats=seats, dealer=dealer, session=session,
+        table_seating=table, created_by=by,
+    )  # fmt: skip
+
+
+def _big_sizes(session: ClubSession, count: int) -> tuple[int, ...] | None:
+    """Table sizes with tables of five or six, when the night asks for them and the
+    numbers need them; None otherwise (tables of four, sit-outs as before)."""
+    if not session.tables_of_five_or_six or session.seating_method == ClubSession.Seating.FIXED:
+        return None
+    sizes = seating.table_sizes(
+        count, five=bool(session.game_for_five), six=bool(session.game_for_six)
+    )
+    return sizes if sizes and max(sizes) > 4 else None
+
+
+def _with_big_tables(
+    session: ClubSession, ids: list[int], spells: Counter, rng: random.Random
+) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
+    """The tables of five or six this round and who is left for the tables of four."""
+    sizes = _big_sizes(session, len(ids))
+    if sizes is None:
+        return (), ids
+    return seating.big_tables(ids, sizes, spells, rng)  # type: ignore[return-value]
+
+
 def _make_round(
     session: ClubSession,
     number: int,
@@ -220,15 +272,14 @@ def _make_round(
         for pid in plan.sit_outs
     )
     numbers = table_numbers or range(1, len(plan.tables) + 1)
-    for index, (n, e, s, w) in zip(numbers, plan.tables, strict=True):
+    for index, ids in zip(numbers, plan.tables, strict=True):
+        n, e, s, w, *more = ids
         table = TableSeating.objects.create(
             round=round_, table=index, north=by_id[n], east=by_id[e], south=by_id[s],
-            west=by_id[w],
+            west=by_id[w], fifth=by_id[more[0]] if more else None,
+            sixth=by_id[more[1]] if len(more) > 1 else None,
         )  # fmt: skip
-        game_start(
-            ruleset=session.ruleset_slug, options=_game_options(session), seats=table.seats(),
-            dealer=dealer, session=session, table_seating=table, created_by=by,
-        )  # fmt: skip
+        _start_table_game(session, table, dealer, by)
     return round_
 
 
@@ -272,17 +323,16 @@ def session_next_round(*, session: ClubSession, by: Any, seed: int | None = None
         plan = seating.Seating(tables, tuple(p for pair in out for p in pair) + newly_loose)
         partners = {a: b for a, b in pairs} | {b: a for a, b in pairs}
         return _make_round(session, number, plan, by_id, by, partners=partners)
+    big, here = _with_big_tables(session, here, night.big, rng)
     singles = [(pid,) for pid in here]
     out = seating.round_sit_outs(
         singles, len(here) % 4, Counter({(p,): night.spells[p] for p in here}), rng,
         waiting=[(p,) for p in waiting], earlier=Counter({(p,): earlier[p] for p in here}),
     )  # fmt: skip
     sitting_out = {u[0] for u in out}
-    tables = seating.arrange(
-        [p for p in here if p not in sitting_out], rng,
-        partnered=night.partnered, opposed=night.opposed,
-    )  # fmt: skip
-    plan = seating.Seating(tables, tuple(sorted(sitting_out)))
+    rest = [p for p in here if p not in sitting_out]
+    tables = seating.arrange(rest, rng, partnered=night.partnered, opposed=night.opposed)
+    plan = seating.Seating(big + tables, tuple(sorted(sitting_out)))
     return _make_round(session, number, plan, by_id, by)
 
 
@@ -335,12 +385,17 @@ def table_next_game(
     by_id = {p.pk: p for p in players}
     at_table = [pid for pid in _ids(table) if pid in by_id]
     waiting = [p.pk for p in players if p.pk not in night.seated()]
+    if table.fifth_id is not None:
+        # A table of five or six plays on as it sits; a change of players waits for the
+        # next round, where the director reseats the room.
+        if len(at_table) != len(_ids(table)):
+            raise Invalid(
+                f"A player of table {table.table} went home; seat the next round instead.",
+                errors={"players": ["seat the next round for everyone instead"]},
+            )
+        return NewGame(_start_table_game(session, table, dealer, by), [], [])
     if len(at_table) == 4 and not _can_come_in(session, night, waiting):
-        game = game_start(
-            ruleset=session.ruleset_slug, options=_game_options(session), seats=table.seats(),
-            dealer=dealer, session=session, table_seating=table, created_by=by,
-        )  # fmt: skip
-        return NewGame(game, [], [])
+        return NewGame(_start_table_game(session, table, dealer, by), [], [])
     rng = random.Random(seed if seed is not None else table.pk * 7919 + night.last_number)
     fewest = min(night.spells[p.pk] for p in players)
     earlier = _past_sit_outs(session)
@@ -461,8 +516,13 @@ def session_open(
     seating_method: str = ClubSession.Seating.RANDOM,
     ruleset: str = "tournament",
     options: dict[str, Any] | None = None,
+    tables_of_five_or_six: bool = False,
+    game_for_five: str = "five-player",
+    game_for_six: str = "six-player",
 ) -> ClubSession:
-    """A director opens a club night."""
+    """A director opens a club night. ``tables_of_five_or_six``: players who would sit
+    out are seated at tables of five or six instead, playing ``game_for_five`` and
+    ``game_for_six`` ("" for none), on a random or progressive night."""
     require_director(opened_by, club)
     if seating_method not in ClubSession.Seating.values:
         raise Invalid(
@@ -471,7 +531,30 @@ def session_open(
         )
 
     ruleset_or_invalid(ruleset, options)  # refuse a ruleset that cannot be played now
+    if tables_of_five_or_six:
+        _check_big_games(seating_method, game_for_five, game_for_six)
     return ClubSession.objects.create(
         club=club, date=date, opened_by=opened_by, seating_method=seating_method,
         ruleset_slug=ruleset, ruleset_options=options or {},
+        tables_of_five_or_six=tables_of_five_or_six, game_for_five=game_for_five or "",
+        game_for_six=game_for_six or "",
     )  # fmt: skip
+
+
+def _check_big_games(method: str, five: str, six: str) -> None:
+    errors: dict[str, list[str]] = {}
+    if method == ClubSession.Seating.FIXED:
+        errors["tables_of_five_or_six"] = [
+            "fixed partnerships play at tables of four; choose random or progressive seating"
+        ]
+    for name, slug, players in (("game_for_five", five, 5), ("game_for_six", six, 6)):
+        if not slug:
+            continue
+        rules = PRESETS.get(slug) if isinstance(slug, str) else None
+        if rules is None or len(rules.player_seats) != players:
+            games = ", ".join(s for s, r in PRESETS.items() if len(r.player_seats) == players)
+            errors[name] = [f"a game for {players} players: one of {games}"]
+    if not five and not six:
+        errors["game_for_five"] = ["choose a game for five or a game for six"]
+    if errors:
+        raise Invalid("Check the tables of five or six.", errors=errors)

@@ -20,7 +20,9 @@ from scoring.seats import PARTNER
 COMPASS = ("north", "east", "south", "west")
 #: Every seat name a stored hand can have, and every side name its counters can use.
 SEAT_NAMES = (*COMPASS, "seat1", "seat2", "seat3", "seat4", "seat5", "seat6")
-SIDE_KEYS = ("north_south", "east_west", "declarers", "defenders", *SEAT_NAMES)
+#: Partnerships of three (Dixie for six, Partnership for Six): partners never side by side.
+TRIOS = {"seats_135": ("seat1", "seat3", "seat5"), "seats_246": ("seat2", "seat4", "seat6")}
+SIDE_KEYS = ("north_south", "east_west", "declarers", "defenders", *TRIOS, *SEAT_NAMES)
 
 
 def season_q(year: int | None, prefix: str = "") -> Q:
@@ -114,9 +116,18 @@ class WinnersInclude(Expression):
 def side_key(seat: str, bidder: str, counters: str) -> Case:
     """The key of ``counters`` (a hand's ``record.counters``) that holds what the side of
     the player at ``seat`` took: the seat itself when each seat plays for itself, the
-    compass partnership, or declarers/defenders in the 2011 games for two and three."""
+    compass partnership or a partnership of three, or declarers/defenders where the
+    declarer plays alone or with a called partner: the partner called in that hand (its
+    record's ``partner``) is on the declarers' side for that hand."""
+    partner = KeyTextTransform("partner", counters.rsplit("__", 1)[0])
     whens = [When(Q(**{seat: s, f"{counters}__has_key": s}), then=Value(s)) for s in SEAT_NAMES]
     whens += [
+        When(Q(**{f"{seat}__in": members, f"{counters}__has_key": side}), then=Value(side))
+        for side, members in TRIOS.items()
+    ]
+    whens += [
+        When(Q(**{seat: partner, f"{counters}__has_key": "declarers"}),
+             then=Value("declarers")),
         When(Q(**{f"{seat}__in": ("north", "south"), f"{counters}__has_key": "north_south"}),
              then=Value("north_south")),
         When(Q(**{f"{seat}__in": ("east", "west"), f"{counters}__has_key": "east_west"}),

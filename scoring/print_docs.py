@@ -74,9 +74,17 @@ def round_documents(session_round: SessionRound, *, table: int | None = None):
     return overview.session, rules, _round_label(session_round, len(overview.rounds)), tables
 
 
+def _table_rules(t, night_rules: Ruleset) -> Ruleset:
+    """The rules a table plays: its game's (a table of five or six plays the night's game
+    for five or six), else the night's."""
+    if t.game is not None and t.game.ruleset_slug != night_rules.slug:
+        return ruleset_from(t.game.ruleset_slug, {})
+    return night_rules
+
+
 def round_blank_sheets(session_round: SessionRound, *, table: int | None = None):
     """One blank score sheet per table of ``session_round`` (or just ``table``)."""
-    session, rules, label, tables = round_documents(session_round, table=table)
+    session, night_rules, label, tables = round_documents(session_round, table=table)
     return [
         blank_sheet(
             _table_header(session, rules, label, t.seating.table, t.seats),
@@ -84,6 +92,7 @@ def round_blank_sheets(session_round: SessionRound, *, table: int | None = None)
             first_dealer=t.game.first_dealer if t.game else "north",
         )
         for t in tables
+        for rules in (_table_rules(t, night_rules),)
     ]
 
 
@@ -94,10 +103,11 @@ def round_table_cards(
     table: int | None = None,
 ) -> list[TableCard]:
     """One table card per table: the QR code opens ``url_for(table, its current game)``."""
-    session, rules, label, tables = round_documents(session_round, table=table)
+    session, night_rules, label, tables = round_documents(session_round, table=table)
     cards = []
     for t in tables:
         url = url_for(t.seating, t.game)
+        rules = _table_rules(t, night_rules)
         cards.append(
             TableCard(
                 header=_table_header(session, rules, label, t.seating.table, t.seats),

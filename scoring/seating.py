@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
-Table = tuple[Hashable, Hashable, Hashable, Hashable]
+Table = tuple[Hashable, ...]  # (north, east, south, west), or seat1 … seat5/seat6
 TRIES = 300
 
 
@@ -223,3 +223,36 @@ def arrange_pairs(
                 break
     order = best[1] if best else []
     return tuple((a[0], b[0], a[1], b[1]) for a, b in zip(order[::2], order[1::2], strict=True))
+
+
+# ---- tables of five or six instead of sit-outs (issue 25) -------------------------------
+
+
+def table_sizes(count: int, *, five: bool = True, six: bool = True) -> tuple[int, ...] | None:
+    """Table sizes that seat all ``count`` players: tables of four, and the tables of five
+    or six needed for the rest (the fewest tables of six, then the fewest of five),
+    largest first. None when no such tables seat them all (7 players, or games for
+    five or six not offered)."""
+    for sixes in range(count // 6 + 1 if six else 1):
+        for fives in range((count - 6 * sixes) // 5 + 1 if five else 1):
+            rest = count - 6 * sixes - 5 * fives
+            if rest >= 0 and rest % 4 == 0:
+                return (6,) * sixes + (5,) * fives + (4,) * (rest // 4)
+    return None
+
+
+def big_tables(
+    players: Sequence[Hashable], sizes: Sequence[int], spells: Counter, rng: random.Random
+) -> tuple[tuple[tuple[Hashable, ...], ...], list[Hashable]]:
+    """Who sits at the tables of five or six (``sizes`` above four): those who have sat
+    at one least often tonight (``spells``), ties drawn by ``rng``, so the big tables
+    rotate fairly through the night. Returns the big tables and everyone else."""
+    big = [n for n in sizes if n > 4]
+    chosen = choose_sit_outs(players, sum(big), spells, rng)
+    rng.shuffle(chosen)
+    tables, start = [], 0
+    for n in big:
+        tables.append(tuple(chosen[start : start + n]))
+        start += n
+    picked = set(chosen)
+    return tuple(tables), [p for p in players if p not in picked]

@@ -132,7 +132,7 @@ def game_sheet(*, game: Game) -> GameSheet:
         for h, played in zip(hands, state.hands, strict=True)
     ]
     for row in rows:
-        row.scores_players = state.ruleset.scores_players
+        row.scores_players = game.scores_players
         row.player_cells = [
             (p, row.player_scores.get(p.pk, 0), row.player_totals.get(p.pk, 0)) for p in order
         ]
@@ -149,7 +149,7 @@ def game_sheet(*, game: Game) -> GameSheet:
         totals=dict(state.totals),
         player_totals=dict(state.player_totals),
         winners=tuple(state.winners),
-        scores_players=state.ruleset.scores_players,
+        scores_players=game.scores_players,
         player_order=order,
         refusal=refusal.message if refusal else None,
         refusal_code=refusal.code if refusal else None,
@@ -254,11 +254,13 @@ def _seat_players(rounds: list[SessionRound], known: dict[int, Player]) -> None:
     than reading them again per table (256 more rows and objects at 64 tables). A seat
     whose player is no longer checked in (not expected: a seated player's check-in
     cannot be undone) is read in one more query."""
-    seats = ("north", "east", "south", "west")
+    seats = ("north", "east", "south", "west", "fifth", "sixth")  # a table of five or six too
     tables = [t for r in rounds for t in r.tables.all()]
-    missing = {getattr(t, f"{s}_id") for t in tables for s in seats} - known.keys()
+    missing = {getattr(t, f"{s}_id") for t in tables for s in seats} - known.keys() - {None}
     if missing:
         known = {**known, **Player.objects.in_bulk(missing)}
     for t in tables:
         for seat in seats:
-            setattr(t, seat, known[getattr(t, f"{seat}_id")])
+            pid = getattr(t, f"{seat}_id")
+            if pid is not None:
+                setattr(t, seat, known[pid])

@@ -38,6 +38,7 @@ from scoring.engine import (
 from scoring.engine.messages import as_message
 from scoring.game_state import state_of, store_state
 from scoring.models import (
+    LARGE_TABLE_SEATS,
     SMALL_TABLE_SEATS,
     Game,
     GameSeat,
@@ -50,7 +51,7 @@ from scoring.signals import game_scored
 
 COMPASS = SEATS  # a club night's tables seat four, at the compass seats
 #: The seats a game's rows can hold (scoring.models.SEAT_CHOICES).
-STORED_SEATS = frozenset(SEATS) | frozenset(SMALL_TABLE_SEATS)
+STORED_SEATS = frozenset(SEATS) | frozenset(SMALL_TABLE_SEATS) | frozenset(LARGE_TABLE_SEATS)
 
 
 # ---- starting a game -----------------------------------------------------------------
@@ -88,14 +89,14 @@ def game_start(
     """Start a game: the ruleset is snapshotted now, so later rule changes never rescore it.
 
     ``seats`` names a player for each of the ruleset's player seats (the four compass
-    seats, or ``seat1`` … ``seat3`` for the games for two and three; a dummy is nobody's
-    seat). ``dealer`` defaults to the first of them."""
+    seats, or ``seat1`` … ``seat6`` for the games for two, three, five and six; a dummy
+    is nobody's seat). ``dealer`` defaults to the first of them."""
     rules = ruleset_or_invalid(ruleset, options)
     players = tuple(rules.player_seats)
     dealer = players[0] if dealer is None else dealer
     errors: dict[str, list[str]] = {}
-    if not set(rules.seats) <= STORED_SEATS or len(players) not in (2, 3, 4):
-        errors["ruleset"] = ["club games are played by two, three or four players"]
+    if not set(rules.seats) <= STORED_SEATS or not 2 <= len(players) <= 6:
+        errors["ruleset"] = ["club games are played by two to six players"]
     elif not isinstance(seats, Mapping) or set(seats) != set(players):
         errors["seats"] = [f"give a player for each of {', '.join(players)}"]
     elif len({p.pk for p in seats.values()}) != len(players):
@@ -123,7 +124,7 @@ def game_start(
             table_seating=table_seating,
             ruleset_slug=rules.slug,
             ruleset=rules.to_dict(),
-            scored_by_player=rules.scores_players,
+            scored_by_player=scored_by_player(rules),
             first_dealer=dealer,
             created_by=user_or_none(created_by),
         )
@@ -133,6 +134,13 @@ def game_start(
             GameSeat(game=game, seat=seat, player=seats[seat]) for seat in players
         )
     return game
+
+
+def scored_by_player(rules: Ruleset) -> bool:
+    """The club's pages and standings show the game a player at a time: it is won by a
+    player (``Ruleset.scores_players``), or by partnerships of three (Dixie for six,
+    Partnership for Six), which no compass pair stands for (``Game.scores_players``)."""
+    return rules.scores_players or set(rules.side_names) != {"north_south", "east_west"}
 
 
 # ---- replaying stored hands ------------------------------------------------------------

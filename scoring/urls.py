@@ -3,7 +3,7 @@ by rookclub/urls.py)."""
 
 from django.urls import path
 
-from scoring.views import disputes, exports, games, nights, players, standings, tables
+from scoring.views import cards, disputes, exports, games, nights, players, standings, tables
 
 urlpatterns = [
     path("clubs/<slug:slug>/nights/open/", nights.session_open, name="session-open"),
@@ -50,6 +50,8 @@ urlpatterns = [
     path("hands/<int:pk>/confirm/", games.hand_confirm, name="hand-confirm"),
     path("hands/<int:pk>/correct/", games.hand_correct, name="hand-correct"),
     path("hands/<int:pk>/disputed/", disputes.hand_disputed, name="hand-disputed"),
+    path("games/<int:pk>/cards/", cards.game_cards, name="game-cards"),
+    path("t/<str:key>/cards/", cards.table_link_cards, name="table-link-cards"),
     path("t/<str:key>/", tables.table_link, name="table-link"),
     path(
         "t/<str:key>/players/<int:player>/",

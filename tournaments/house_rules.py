@@ -38,6 +38,13 @@ RULES: tuple[HouseRule, ...] = (
     HouseRule("circus", "Declarer may call circus", "bool"),
     HouseRule("table_talk_penalty", "Table-talk penalty", "int"),
     HouseRule("misdeal_penalty", "Misdeal penalty", "int"),
+    HouseRule("seat_exchange_interval", "Partners exchange seats every (hands, 0: never)", "int"),
+    HouseRule(
+        "tie_at_target",
+        "Players tied past the target",
+        "choice",
+        "games won by a player (docs/engine.md, readings offered as options)",
+    ),
 )
 
 #: The words for each choice's values (the engine's values are the keys).
@@ -46,6 +53,7 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
     "nest_capture": {"last_trick": "whoever takes the last trick", "nobody": "nobody"},
     "set_declarer": {"minus_bid": "minus the bid", "zero": "nothing"},
     "all_pass": {"redeal": "redeal", "dealer_forced": "the dealer must bid"},
+    "tie_at_target": {"play_on": "play another hand", "shared_win": "share the win"},
 }  # fmt: skip
 
 

@@ -178,6 +178,11 @@ class ClubSession(models.Model):
     #: The ruleset every game of the night starts from (a preset slug plus house options).
     ruleset_slug = models.CharField(max_length=40, default="tournament")
     ruleset_options = models.JSONField(default=dict, blank=True)
+    #: Seat the players who would sit out at tables of five or six instead, playing these
+    #: games ("" for no tables of six) (issue 25).
+    tables_of_five_or_six = models.BooleanField(default=False)
+    game_for_five = models.CharField(max_length=40, default="five-player", blank=True)
+    game_for_six = models.CharField(max_length=40, default="six-player", blank=True)
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -240,6 +245,14 @@ class TableSeating(models.Model):
     east = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     south = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     west = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    #: A table of five or six (a night with ``tables_of_five_or_six``): its game sits at
+    #: seat1 … seat6, north … west being seat1 … seat4.
+    fifth = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    sixth = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["round", "table"]
@@ -251,7 +264,15 @@ class TableSeating(models.Model):
         return f"{self.round}, table {self.table}"
 
     def seats(self) -> dict[str, Player]:
-        return {"north": self.north, "east": self.east, "south": self.south, "west": self.west}
+        four = [self.north, self.east, self.south, self.west]
+        if self.fifth_id is None:
+            return dict(zip(("north", "east", "south", "west"), four, strict=True))
+        more = [self.fifth] + ([self.sixth] if self.sixth_id is not None else [])
+        return {f"seat{i}": p for i, p in enumerate(four + more, start=1)}
+
+    def player_ids(self) -> tuple[int, ...]:
+        ids = (self.north_id, self.east_id, self.south_id, self.west_id)
+        return ids + tuple(i for i in (self.fifth_id, self.sixth_id) if i is not None)
 
 
 class SitOut(models.Model):

@@ -36,8 +36,8 @@ from scoring.models import Game, Hand
 from scoring.selectors import GameSheet, SheetRow, game_sheet
 
 SEAT_HELP = (
-    "a seat: north, east, south or west; seat1, seat2 (and seat3) in the games for two "
-    "and three (the ruleset's `seats`)"
+    "a seat: north, east, south or west; seat1 … seat6 in the games for two, three, five "
+    "and six (the ruleset's `seats`)"
 )
 SEAT = serializers.CharField(help_text=SEAT_HELP)
 HAND_NUMBER_MAX = 9999  # documented; a number past the game's next hand is a 409 anyway
@@ -65,15 +65,18 @@ def _seat(help_text: str) -> VisibleRelatedField:
 
 class SeatsIn(serializers.Serializer):
     """A player for each of the ruleset's player seats (its `seats` less its
-    `dummy_seats`): the four compass seats, or seat1 … seat3 for two and three."""
+    `dummy_seats`): the four compass seats, or seat1 … seat6 for two, three, five and six."""
 
     north = _seat("player id; the compass seats for games of four")
     east = _seat("player id")
     south = _seat("player id")
     west = _seat("player id")
-    seat1 = _seat("player id; the numbered seats for the games for two and three")
+    seat1 = _seat("player id; the numbered seats for the games for two, three, five and six")
     seat2 = _seat("player id")
-    seat3 = _seat("player id; the game for three only (the game for two deals a dummy)")
+    seat3 = _seat("player id; not in the game for two (it deals a dummy)")
+    seat4 = _seat("player id; the games for five and six")
+    seat5 = _seat("player id; the games for five and six")
+    seat6 = _seat("player id; the games for six")
 
 
 class GameIn(serializers.Serializer):

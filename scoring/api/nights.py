@@ -65,10 +65,24 @@ class SessionSerializer(serializers.ModelSerializer):
     ruleset = serializers.CharField(source="ruleset_slug", default="tournament", max_length=40)
     options = OptionsField(source="ruleset_options", required=False)
     status = serializers.CharField(read_only=True, help_text="open or closed")
+    tables_of_five_or_six = serializers.BooleanField(
+        required=False, default=False,
+        help_text="seat those who would sit out at tables of five or six instead "
+        "(random or progressive seating)",
+    )  # fmt: skip
+    game_for_five = serializers.CharField(
+        required=False, allow_blank=True, max_length=40, default="five-player",
+        help_text="the ruleset tables of five play (a game for five; blank: none)",
+    )  # fmt: skip
+    game_for_six = serializers.CharField(
+        required=False, allow_blank=True, max_length=40, default="six-player",
+        help_text="the ruleset tables of six play (a game for six; blank: none)",
+    )  # fmt: skip
 
     class Meta:
         model = ClubSession
         fields = ["id", "club", "date", "status", "seating_method", "ruleset", "options",
+                  "tables_of_five_or_six", "game_for_five", "game_for_six",
                   "closed_at"]  # fmt: skip
         read_only_fields = ["status", "closed_at"]
 
@@ -254,6 +268,9 @@ class SessionViewSet(
             club=data["club"], date=data["date"], opened_by=self.request.user,
             seating_method=data.get("seating_method", ClubSession.Seating.RANDOM),
             ruleset=data.get("ruleset_slug", "tournament"), options=data.get("ruleset_options"),
+            tables_of_five_or_six=data.get("tables_of_five_or_six", False),
+            game_for_five=data.get("game_for_five", "five-player"),
+            game_for_six=data.get("game_for_six", "six-player"),
         )  # fmt: skip
 
     @extend_schema(responses=OVERVIEW)

@@ -202,24 +202,23 @@ def _check_play(r: Ruleset, rec: HandRecord, p: Problems) -> None:
         p.add("counters", "each side's counters (including the nest) are needed")
     else:
         total = _check_side_values(r, "counters", rec.counters, p, sides)
-        exact = r.nest_capture != "nobody" or not r.counters_in_nest or not r.nest_size
-        exact = exact and not r.cards_out
-        least = r.least_counters_in_play if r.nest_capture != "nobody" else 0
-        if exact and total != r.total_counters:
+        least = r.least_counters_in_play
+        if r.cards_leaving_play == 0 and total != r.total_counters:
             p.add(
                 "counters", f"counters add up to {total}, not the deck's {r.total_counters}", "§3"
             )
-        elif not exact and total > r.total_counters:
+        elif total > r.total_counters:
             p.add(
                 "counters",
                 f"counters add up to {total}, more than the deck's {r.total_counters}",
                 "§3",
             )
-        elif not exact and total < least:
+        elif total < least:
             p.add(
                 "counters",
-                f"counters add up to {total}; with {r.cards_out} cards out of play at "
-                f"least {least} stay in play",
+                f"counters add up to {total}; the {_leaving(r)} hold at most "
+                f"{r.total_counters - least} of the deck's {r.total_counters}, so at least "
+                f"{least} stay in play",
                 "§3",
             )
     if rec.tricks is None:
@@ -230,9 +229,7 @@ def _check_play(r: Ruleset, rec: HandRecord, p: Problems) -> None:
         if total != r.tricks_counted:
             p.add("tricks", f"tricks add up to {total}, not the {r.tricks_counted} in a hand")
         elif rec.counters is not None:
-            for side in sides:
-                if rec.tricks.get(side) == 0 and rec.counters.get(side, 0) > 0:
-                    p.add("counters", f"{side} took no tricks, so it cannot have counters")
+            _check_counters_for_tricks(r, rec.tricks, rec.counters, p)
     if r.nest_bonus:
         if rec.last_trick is None:
             p.add("last_trick", "the side that took the last trick (and the nest) is needed")
@@ -240,6 +237,38 @@ def _check_play(r: Ruleset, rec: HandRecord, p: Problems) -> None:
             p.add("last_trick", f"unknown side {rec.last_trick!r}")
     elif rec.last_trick is not None and rec.last_trick not in sides:
         p.add("last_trick", f"unknown side {rec.last_trick!r}")
+
+
+def _leaving(r: Ruleset) -> str:
+    """The cards out of play, as a scorer would name them."""
+    parts = []
+    if r.cards_out:
+        parts.append(f"{r.cards_out} cards set aside")
+    if r.cards_leaving_play > r.cards_out:
+        parts.append(f"{r.nest_size}-card nest nobody takes")
+    return " and the ".join(parts)
+
+
+def _check_counters_for_tricks(
+    r: Ruleset, tricks: Mapping[str, int], counters: Mapping[str, int], p: Problems
+) -> None:
+    """No side holds more counters than the cards of its tricks can (and the nest,
+    where it goes with the last trick)."""
+    for side in r.side_names:
+        n, held = tricks.get(side, 0), counters.get(side, 0)
+        if n == 0 and held > 0:
+            p.add("counters", f"{side} took no tricks, so it cannot have counters")
+            continue
+        most = r.most_counters_for_tricks(n)
+        if held > most:
+            cards = n * len(r.seats)
+            nest = " and the nest" if r.nest_capture == "last_trick" and r.nest_size else ""
+            p.add(
+                "counters",
+                f"{side} took {n} trick{'s' if n != 1 else ''} ({cards} cards{nest}), "
+                f"which hold at most {most} counters, not {held}",
+                "§3",
+            )
 
 
 def _check_renege_later(r: Ruleset, rec: HandRecord, p: Problems) -> None:
@@ -270,6 +299,12 @@ def _check_penalties(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     for penalty in rec.penalties:
         if not _check_seat(r, "penalties", penalty.seat, p, players_only=True):
             continue
+        if penalty.kind == "table_talk" and not r.table_talk_penalty:
+            p.add(
+                "penalties",
+                "this game has no table-talk penalty (house rule table_talk_penalty)",
+                "§5",
+            )
         if penalty.kind == "improper_discard":
             if not r.nest_size or not r.bidding:
                 p.add("penalties", "this game has no discard to the nest")

@@ -234,10 +234,10 @@ def _result(
         return IN_PROGRESS, None, ()
     top = max(standings.values())
     leaders = [unit for unit, total in standings.items() if total == top]
-    if len(leaders) > 1:
+    if len(leaders) > 1 and r.tie_at_target != "shared_win":
         return IN_PROGRESS, None, ()  # exact tie: another hand
     if r.scores_players:
-        return FINISHED, None, (leaders[0],)
+        return FINISHED, None, tuple(leaders)
     side = leaders[0]
     members = dict(r.sides)[side]
     return FINISHED, side, tuple(seats[s] for s in members)

@@ -34,6 +34,9 @@ MOST_TRICKS_TIE = ("none", "defenders")
 SET_DECLARER = ("minus_bid", "zero")
 IMPROPER_DISCARD = ("penalty", "automatic_set")
 PARTNER_ROTATION = ("fixed", "individual")
+#: Players tied at the top once the target is passed: another hand (RULES.md §4), or
+#: they share the win (the 2011 game for three credits both defenders alike).
+TIE_AT_TARGET = ("play_on", "shared_win")
 #: Option -> the values it can take (``rulesets.validate`` checks them).
 CHOICES: Mapping[str, tuple[str, ...]] = {
     "partnership": PARTNERSHIPS,
@@ -47,6 +50,7 @@ CHOICES: Mapping[str, tuple[str, ...]] = {
     "partner_rotation": PARTNER_ROTATION,
     "dummy_position": DUMMY_POSITION,
     "penalty_scope": PENALTY_SCOPE,
+    "tie_at_target": TIE_AT_TARGET,
 }
 
 

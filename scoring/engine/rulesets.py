@@ -97,6 +97,8 @@ class Ruleset:
     fixed_hands: int | None = None
     seat_exchange_interval: int = 4  # 0: never
     partner_rotation: str = "fixed"
+    #: Players tied at the top past the target: "play_on" (RULES.md §4) or "shared_win".
+    tie_at_target: str = "play_on"
 
     def __post_init__(self) -> None:
         problems = validate(self)
@@ -152,12 +154,37 @@ class Ruleset:
         return self.cards_dealt // len(self.seats)
 
     @cached_property
+    def cards_leaving_play(self) -> int:
+        """Cards whose counters no side can take: those set aside unseen, and a nest
+        nobody captures when counters may be buried in it (game for two, Beginner)."""
+        nest = self.nest_size if self.nest_capture == "nobody" and self.counters_in_nest else 0
+        return self.cards_out + nest
+
+    @cached_property
+    def richest_points(self) -> tuple[int, ...]:
+        """``richest_points[n]``: the most counter points any ``n`` cards of the deck hold."""
+        running, out = 0, [0]
+        for points in sorted(self.card_points.values(), reverse=True):
+            running += points
+            out.append(running)
+        return tuple(out)
+
+    def most_counters(self, cards: int) -> int:
+        """The most counter points ``cards`` cards can hold."""
+        return self.richest_points[max(0, min(cards, len(self.deck)))]
+
+    @cached_property
     def least_counters_in_play(self) -> int:
-        """The counters left in play when the cards set aside are the richest possible."""
-        if not self.cards_out:
-            return self.total_counters
-        richest = sorted(self.card_points.values(), reverse=True)[: self.cards_out]
-        return self.total_counters - sum(richest)
+        """The counters left in play when the cards leaving play are the richest possible."""
+        return self.total_counters - self.most_counters(self.cards_leaving_play)
+
+    def most_counters_for_tricks(self, tricks: int) -> int:
+        """The most counters a side that took ``tricks`` tricks can hold: the richest
+        cards of that many tricks, and the nest when it goes with the last trick."""
+        if tricks <= 0:
+            return 0
+        nest = self.nest_size if self.nest_capture == "last_trick" else 0
+        return self.most_counters(tricks * len(self.seats) + nest)
 
     @cached_property
     def tricks_counted(self) -> int:
@@ -310,7 +337,7 @@ class Ruleset:
             raise RulesetError({"ruleset": [cite("must be a JSON object")]})
         base = PRESETS.get(data.get("slug")) if isinstance(data.get("slug"), str) else None
         if base is not None and data.keys() >= _ISSUE_3_FIELDS:
-            older = {k: getattr(_DEFAULT, k) for k in _ISSUE_14_FIELDS if k not in data}
+            older = {k: getattr(_DEFAULT, k) for k in _LATER_FIELDS if k not in data}
             data = {**older, **data}
         return apply_options(base or _DEFAULT, data)
 
@@ -440,6 +467,8 @@ def _validate_play(r: Ruleset, p: Problems) -> None:
         p.add("nest_bonus", "needs a nest that someone captures")
     if r.set_opponents_multiplier < 1:
         p.add("set_opponents_multiplier", "must be 1 or more")
+    if r.tie_at_target == "shared_win" and not r.scores_players:
+        p.add("tie_at_target", "a shared win is for games won by a player, not a partnership")
     if r.partnership == "called_partner" and len(r.player_seats) < 3:
         p.add("partnership", "calling a partner needs at least three players")
 
@@ -458,7 +487,10 @@ _ISSUE_14_FIELDS = frozenset(
         "penalty_scope",
     }
 )
-_ISSUE_3_FIELDS = frozenset(f.name for f in fields(Ruleset)) - _ISSUE_14_FIELDS
+#: Added by issue 25: a snapshot without it was played under the class default.
+_ISSUE_25_FIELDS = frozenset({"tie_at_target"})
+_LATER_FIELDS = _ISSUE_14_FIELDS | _ISSUE_25_FIELDS
+_ISSUE_3_FIELDS = frozenset(f.name for f in fields(Ruleset)) - _LATER_FIELDS
 #: slug -> the named ruleset: every game in the seeds (``variants.py``).
 PRESETS: Mapping[str, Ruleset] = MappingProxyType(
     {

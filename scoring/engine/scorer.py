@@ -136,17 +136,28 @@ def _void(r: Ruleset, reason: Message, *, deal_passes: bool) -> HandScore:
 
 
 def _late_misdeal(r: Ruleset, rec: HandRecord, dealer: str) -> HandScore:
+    """ "The dealer's partnership is set back 40 points for the error and the other
+    partnership does not score" (seed 000).  Where the declarer plays against the
+    others combined (the 2011 games for 2 and 3) there is no partnership to deal, so
+    the dealer alone is set back, as in the 1950s games for two and three."""
     sides = dict.fromkeys(r.side_names, 0)
     side = r.side_of(dealer, rec.bidder, rec.partner)
     sides[side] = -r.misdeal_penalty
+    alone = r.partnership == "bidder_alone"
+    who = f"the dealer {dealer}" if alone else f"the dealer's side {side}"
     reasons = [
         cite(
-            f"Misdeal found after three tricks: the dealer's side {side} "
+            f"Misdeal found after three tricks: {who} "
             f"{signed(-r.misdeal_penalty)}, nobody else scores",
             "§5",
         )
     ]
-    return _finish(r, rec, sides, None, reasons, None)
+    score = _finish(r, rec, sides, None, reasons, None)
+    if alone:
+        for seat in score.seats:
+            if seat != dealer and r.side_of(seat, rec.bidder, rec.partner) == side:
+                score.seats[seat] += r.misdeal_penalty
+    return score
 
 
 def _renege_later(r: Ruleset, rec: HandRecord) -> HandScore:

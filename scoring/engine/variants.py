@@ -75,7 +75,11 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
         },
     ),
     # Seed 000: 13s count instead of 14s; majority of tricks (the nest counts as one)
-    # takes 20, a tie gives it to the high bidder's opponents; the dealer leads.
+    # takes 20, a tie gives it to the high bidder's opponents; the dealer leads.  Dixie
+    # "is similar to TOURNAMENT ROOK except ..." and its variations "follow the same
+    # format as established in the rules for both TOURNAMENT ROOK and PARTNERSHIP
+    # ROOK": partners exchange seats after every four hands, as in Tournament Rook
+    # (``seat_exchange_interval: 0`` keeps the reading before issue 25).
     "dixie": (
         "Dixie",
         {
@@ -86,7 +90,6 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             "most_tricks_bonus": 20,
             "most_tricks_tie": "defenders",
             "first_lead": "dealer",
-            "seat_exchange_interval": 0,  # stated for Tournament Rook only (seed 000)
         },
     ),
     # Seed 000: original game for two, 44 cards dealt to three hands (one a dummy "to
@@ -249,6 +252,8 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
         ),
     ),
     # Seed 001: no bidding, top nest card is trump, nest unused; 5=1, 10=2, 14=2, Bird=4; 40.
+    # No partners, so no "table talk" suggestion "to affect the partner's play" and no
+    # penalty for one (``table_talk_penalty: 40`` keeps the reading before issue 25).
     "beginner": (
         "Beginner Game",
         _individual(
@@ -260,6 +265,7 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             counter_values=((5, 1), (10, 2), (14, 2)),
             bird_points=4,
             target=40,
+            table_talk_penalty=0,
         ),
     ),
     # Seed 004 / RULES.md §1: 1s added as 15-point counters above the 14; 180 points.

@@ -285,6 +285,7 @@ def _render(
     }
     _label_confirmations(sheet.rows)
     context["record_url"] = reverse("game-detail", args=[game.pk])
+    context["cards_url"] = reverse("game-cards", args=[game.pk])
     if link is None and not request.htmx:
         # "Spring Open · Round 2 · Table 3", with the way back (a tournament's game).
         context["place"] = game_places.place_of(game)
@@ -295,6 +296,7 @@ def _render(
             table_link=link,
             table=link.number,
             record_url=reverse("table-link", args=[link.link.key]),
+            cards_url=reverse("table-link-cards", args=[link.link.key]),
             can_record=closed is None,
             night_closed=closed or context["night_closed"],
             confirmable=set(),

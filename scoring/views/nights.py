@@ -338,6 +338,9 @@ def session_open(request: HttpRequest, slug: str) -> HttpResponse:
                 date=form.cleaned_data["date"],
                 opened_by=request.user,
                 seating_method=form.cleaned_data["seating_method"],
+                tables_of_five_or_six=form.cleaned_data["tables_of_five_or_six"],
+                game_for_five=form.cleaned_data["game_for_five"],
+                game_for_six=form.cleaned_data["game_for_six"],
             )
         except DomainError as error:
             add_domain_errors(form, error)

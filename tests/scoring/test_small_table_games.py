@@ -116,7 +116,7 @@ def test_a_2011_game_for_two_starts_without_a_player_for_the_dummy(api, players)
         ("three-player-2011", ("seat1", "seat2"), "seats"),  # a player short
         ("two-player-2011", ("north", "east"), "seats"),  # the compass at a table for two
         ("tournament", ("seat1", "seat2", "seat3"), "seats"),  # numbered seats for four
-        ("call-your-partner", ("seat1", "seat2", "seat3"), "ruleset"),  # five: no club game
+        ("call-your-partner", ("seat1", "seat2", "seat3"), "seats"),  # two players short of five
     ],
 )
 def test_a_game_at_the_wrong_seats_is_refused_and_nothing_is_stored(

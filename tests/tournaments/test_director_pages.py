@@ -764,3 +764,30 @@ def test_refused_house_rules_are_sentences_and_nothing_is_created(
     assert any(e.startswith(message) for e in errors[field]), errors
     assert '<details class="house-rules" open>' in response.content.decode()
     assert not Tournament.objects.exists()
+
+
+def test_the_create_form_offers_the_readings_made_options(director_client, club):
+    """Issue 25: the questionable readings are house rules (docs/engine.md, "Readings
+    offered as options"), the rulebook's reading when left blank."""
+    page = director_client.get(reverse("tournament-list")).content.decode()
+    assert "Players tied past the target" in page
+    assert '<option value="shared_win">share the win</option>' in page
+    assert "Partners exchange seats every" in page
+
+    response = create(
+        director_client, club=club.pk, ruleset="beginner", rule_tie_at_target="shared_win",
+        rule_table_talk_penalty="40",
+    )  # fmt: skip
+
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.ruleset["tie_at_target"] == "shared_win"
+    assert tournament.ruleset["table_talk_penalty"] == 40
+
+
+def test_a_shared_win_is_refused_for_a_partnership_game_on_the_form(director_client, club):
+    response = create(director_client, club=club.pk, rule_tie_at_target="shared_win")
+
+    assert response.status_code == 400
+    assert "shared win is for games won by a player" in response.content.decode()
+    assert not Tournament.objects.exists()

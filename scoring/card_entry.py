@@ -1,0 +1,178 @@
+"""Entering a hand card by card, one tap at a time (issue 25): the rules of the page
+``games/<id>/cards/`` and ``t/<key>/cards/``, over a draft the page carries.
+
+Pure Python over the engine (no Django): a draft is a JSON-ready dict, every tap
+returns the next draft and, when the tap is refused or shows a renege, a sentence.
+The steps: the deal (each player's cards in turn from the dealer's left; the nest is
+what is left), the contract (declarer, bid, trump), the declarer's discards, then the
+play trick by trick. A card not in that player's hand is refused; a card that does
+not follow the colour led when the player could is taken and shown as a renege at
+once. The finished draft is the ``card_hand`` the API records.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.engine import Card, Ruleset, card_code, trick_rules
+from scoring.engine.cards import parse_card
+
+DEAL, CONTRACT, DISCARD, PLAY, DONE = "deal", "contract", "discard", "play", "done"
+STAGES = (DEAL, CONTRACT, DISCARD, PLAY, DONE)
+
+
+def new_draft(rules: Ruleset, dealer: str) -> dict[str, Any]:
+    return {
+        "stage": DEAL,
+        "dealer": dealer,
+        "hands": {seat: [] for seat in rules.seats},
+        "nest": [],
+        "bidder": None,
+        "bid": None,
+        "trump": None,
+        "discards": [],
+        "tricks": [],
+        "reneges": [],
+    }
+
+
+def deal_order(rules: Ruleset, dealer: str) -> list[str]:
+    """The seats in the order they are dealt to: from the dealer's left, clockwise."""
+    seats = list(rules.table_order(dealer))
+    i = seats.index(dealer)
+    return seats[i + 1 :] + seats[: i + 1]
+
+
+def dealing_to(rules: Ruleset, draft: dict[str, Any]) -> str | None:
+    for seat in deal_order(rules, draft["dealer"]):
+        if len(draft["hands"][seat]) < rules.cards_per_hand:
+            return seat
+    return None
+
+
+def held(draft: dict[str, Any], seat: str) -> list[str]:
+    """The cards ``seat`` still holds: dealt (the declarer's with the nest, less the
+    discards), less those played."""
+    cards = list(draft["hands"][seat])
+    if seat == draft["bidder"]:
+        cards = [c for c in cards + draft["nest"] if c not in draft["discards"]]
+    played = {code for trick in draft["tricks"] for _, code in trick}
+    return [c for c in cards if c not in played]
+
+
+def to_play(rules: Ruleset, draft: dict[str, Any]) -> str | None:
+    """Whose turn it is in the play, or None when every trick is played."""
+    tricks = draft["tricks"]
+    if tricks and len(tricks) == rules.tricks_played and len(tricks[-1]) == len(rules.seats):
+        return None
+    tr = trick_rules(rules, draft["trump"])
+    if not tricks:
+        leader = rules.first_leader(draft["dealer"], draft["bidder"])
+        return leader
+    last = tricks[-1]
+    orders = rules.play_orders_for(draft["dealer"])
+    if len(last) < len(rules.seats):
+        order = orders[last[0][0]]
+        return order[len(last)]
+    cards = [parse_card(code) for _, code in last]
+    return last[tr.winner(cards)][0]
+
+
+def tap(rules: Ruleset, draft: dict[str, Any], code: str) -> tuple[dict[str, Any], str | None]:
+    """The draft after tapping card ``code``, and a sentence when the tap was refused
+    or the card was a renege."""
+    draft = {**draft, "tricks": [list(t) for t in draft["tricks"]]}
+    try:
+        card = parse_card(code)
+    except ValueError:
+        return draft, f"{code} is not a card of this deck."
+    if card not in rules.deck_set:
+        return draft, f"{code} is not a card of this deck."
+    code = card_code(card)
+    if draft["stage"] == DEAL:
+        return _deal(rules, draft, code)
+    if draft["stage"] == DISCARD:
+        return _discard(rules, draft, code)
+    if draft["stage"] == PLAY:
+        return _play(rules, draft, code, card)
+    return draft, "Nothing to tap now."
+
+
+def _deal(rules: Ruleset, draft: dict[str, Any], code: str) -> tuple[dict[str, Any], str | None]:
+    dealt = {c for cards in draft["hands"].values() for c in cards}
+    if code in dealt:
+        return draft, f"{code} is dealt already."
+    seat = dealing_to(rules, draft)
+    hands = {s: list(cards) for s, cards in draft["hands"].items()}
+    hands[seat].append(code)
+    draft = {**draft, "hands": hands}
+    if dealing_to(rules, draft) is None:
+        taken = {c for cards in hands.values() for c in cards}
+        draft["nest"] = [card_code(c) for c in rules.deck if card_code(c) not in taken]
+        draft["stage"] = CONTRACT
+    return draft, None
+
+
+def contract(
+    rules: Ruleset, draft: dict[str, Any], bidder: str, bid: int, trump: str
+) -> tuple[dict[str, Any], str | None]:
+    if bidder not in rules.player_seats:
+        return draft, "Choose the declarer."
+    if trump not in rules.trump_names:
+        return draft, "Choose trump."
+    stage = DISCARD if rules.nest_size and rules.nest_capture != "nobody" else PLAY
+    return {**draft, "bidder": bidder, "bid": bid, "trump": trump, "stage": stage}, None
+
+
+def _discard(rules: Ruleset, draft: dict[str, Any], code: str) -> tuple[dict[str, Any], str | None]:
+    bidder = draft["bidder"]
+    pool = draft["hands"][bidder] + draft["nest"]
+    if code not in pool:
+        return draft, f"{code} is not in the declarer's hand or the nest."
+    discards = list(draft["discards"])
+    if code in discards:
+        discards.remove(code)
+    else:
+        discards.append(code)
+    draft = {**draft, "discards": discards}
+    if len(discards) == rules.nest_size:
+        draft["stage"] = PLAY
+    return draft, None
+
+
+def _play(
+    rules: Ruleset, draft: dict[str, Any], code: str, card: Card
+) -> tuple[dict[str, Any], str | None]:
+    seat = to_play(rules, draft)
+    hand = held(draft, seat)
+    if code not in hand:
+        return draft, f"{code} is not in {seat}'s hand."
+    tricks = draft["tricks"]
+    if not tricks or len(tricks[-1]) == len(rules.seats):
+        tricks.append([])
+    trick = tricks[-1]
+    tr = trick_rules(rules, draft["trump"])
+    led = tr.suit[parse_card(trick[0][1])] if trick else None
+    message = None
+    if not tr.may_play(card, [parse_card(c) for c in hand], led):
+        number = len(tricks)
+        draft = {**draft, "reneges": [*draft["reneges"], [number, seat, code]]}
+        message = f"Renege: {seat} played {code} in trick {number} and could follow {led}."
+    trick.append([seat, code])
+    if to_play(rules, {**draft, "tricks": tricks}) is None:
+        draft = {**draft, "stage": DONE}
+    return {**draft, "tricks": tricks}, message
+
+
+def card_hand(draft: dict[str, Any]) -> dict[str, Any]:
+    """The finished draft as the API's ``card_hand``."""
+    return {
+        "hands": draft["hands"],
+        "nest": draft["nest"],
+        "dealer": draft["dealer"],
+        "bidder": draft["bidder"],
+        "bid": draft["bid"],
+        "trump": draft["trump"],
+        "discards": draft["discards"],
+        "tricks": draft["tricks"],
+    }
