@@ -60,6 +60,12 @@ def require_role(by: Any, club: HasRoles, roles: Iterable[str], message: str) ->
         raise NotAllowed(message)
 
 
+#: Table cards (and anything else carrying a table's key) are for these roles only.
+CARD_HOLDERS_ONLY = (
+    "Table cards carry the tables' secret links: only the club's directors and scorers print them."
+)
+
+
 def user_or_none(by: Any) -> Any:
     """The user to store as the author of a write: None for SYSTEM and anonymous actors."""
     return by if getattr(by, "is_authenticated", False) else None
