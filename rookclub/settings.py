@@ -308,6 +308,9 @@ _email.pop("OPTIONS", None)
 if _submission and not _email.get("EMAIL_PORT"):
     _email["EMAIL_PORT"] = 587
 globals().update({key: value for key, value in _email.items() if value not in (None, "")})
+if EMAIL_BACKEND == "django.core.mail.backends.console.EmailBackend":  # noqa: F821 - set above
+    # consolemail://: the log says an email was sent, never its link (unless DEBUG).
+    EMAIL_BACKEND = "rookclub.core.redact.ConsoleEmailBackend"
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Rookclub <rookclub@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
@@ -489,6 +492,8 @@ if not DEBUG:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Table keys, invitation tokens and reset links never reach a log line (issue 27).
+    "filters": {"redact": {"()": "rookclub.core.redact.RedactSecrets"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
