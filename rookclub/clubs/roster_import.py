@@ -138,7 +138,13 @@ def _columns(header: list[str]) -> dict[str, int]:
         for kind, names in (("name", NAME_HEADERS), ("first", FIRST_HEADERS),
                             ("last", LAST_HEADERS), ("email", EMAIL_HEADERS)):  # fmt: skip
             if key in names:
-                found.setdefault(kind, index)
+                if kind in found:  # two "name" columns: which one is meant? (issue 27)
+                    first = header[found[kind]].strip()[:30]
+                    raise _file_error(
+                        f"The first row names the same column twice ({first!r} and "
+                        f"{cell.strip()[:30]!r}); keep one of them and upload the file again."
+                    )
+                found[kind] = index
     if "name" not in found and "first" not in found and "last" not in found:
         shown = ", ".join(repr(c.strip()[:30]) for c in header[:8]) or "nothing"
         raise _file_error(
