@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +31,7 @@ from rookclub.clubs.models import Club, Player
 from rookclub.clubs.permissions import require_director
 from rookclub.core.csv_out import FORMULA_START, CsvTable, filename
 from rookclub.core.errors import Invalid
-from rookclub.core.limits import NAME_MAX, name_problem
+from rookclub.core.limits import NAME_MAX, name_problem, normal_name
 
 #: The largest file accepted, and the most rows in it (a club, not a city).
 FILE_MAX_BYTES = 1_000_000
@@ -196,7 +195,8 @@ def parse_roster(data: bytes) -> tuple[list[RosterRow], list[str]]:
         name = cell("name") or " ".join(p for p in (cell("first"), cell("last")) if p)
         name = unescape_formula(name)
         # Runs of spaces are one space; a tab or line break stays, for the plan to refuse.
-        rows.append(RosterRow(line=line, name=re.sub(" +", " ", name).strip(" "),
+        # NFC, no invisible or bidi-control characters (issue 27), as player_create.
+        rows.append(RosterRow(line=line, name=normal_name(name).strip(" "),
                               email=cell("email")))  # fmt: skip
     if not rows:
         raise _file_error("The file has a header row but no players under it.")
@@ -214,7 +214,7 @@ def unescape_formula(text: str) -> str:
 
 def match_key(name: str) -> str:
     """Names that differ only in case or spacing are the same player."""
-    return " ".join(name.split()).casefold()
+    return " ".join(normal_name(name).split()).casefold()
 
 
 def _problems(row: RosterRow) -> list[str]:
