@@ -152,13 +152,25 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker, result backend and cache -----------------------
 REDIS_URL = env.str("REDIS_URL", default="")
+# Seconds any use of Redis (cache, sessions, rate limits, broker, results) waits to
+# connect and for an answer (issue 27): a Redis that is down or frozen costs a request
+# about this long, never a hang. No retries here: what may be lost is lost (a miss).
+REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=1.0)
 
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's Redis cache whose failures are misses, logged (a rate limit lets
+            # the request through, a session is read from the database), and which
+            # leaves Redis alone for a few seconds after one (rookclub/core/cache.py).
+            "BACKEND": "rookclub.core.cache.FailSoftRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "rookclub",
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT,
+                "socket_timeout": REDIS_TIMEOUT,
+                "retry_on_timeout": False,
+            },
         }
     }
 else:
@@ -223,9 +235,25 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     # How often a worker looks for tasks whose worker died (every 10 s x 1).
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
-    "socket_connect_timeout": 2,
+    # Sending a task waits this long for Redis, not minutes (issue 27).
+    "socket_connect_timeout": REDIS_TIMEOUT,
+    "socket_timeout": REDIS_TIMEOUT,
 }
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
+# A send tries once more at once (a connection Redis closed at a restart is opened
+# again), then gives up; the caller decides (rookclub/core/tasks.py keeps the task).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1, "interval_start": 0, "interval_step": 0, "interval_max": 0,
+}  # fmt: skip
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUT
+CELERY_REDIS_SOCKET_TIMEOUT = REDIS_TIMEOUT
+# A worker that loses Redis waits for it to come back, however long (issue 27: a
+# worker that gave up exited with status 0 and printing stopped for good).
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# The task a lost connection interrupted is put back (acks_late), not finished twice.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -300,6 +328,9 @@ _email.pop("OPTIONS", None)
 if _submission and not _email.get("EMAIL_PORT"):
     _email["EMAIL_PORT"] = 587
 globals().update({key: value for key, value in _email.items() if value not in (None, "")})
+if EMAIL_BACKEND == "django.core.mail.backends.console.EmailBackend":  # noqa: F821 - set above
+    # consolemail://: the log says an email was sent, never its link (unless DEBUG).
+    EMAIL_BACKEND = "rookclub.core.redact.ConsoleEmailBackend"
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Rookclub <rookclub@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
@@ -311,8 +342,8 @@ USE_TZ = True
 
 # --- Static files (whitenoise serves them; no separate web server needed) ---
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
-STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise warns at every start when it is missing
+STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(VAR_DIR / "static")))
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns at every start when it is missing
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "media/"
 MEDIA_ROOT = env.path("MEDIA_ROOT", default=VAR_DIR / "media")
@@ -353,10 +384,13 @@ if AWS_STORAGE_BUCKET_NAME:
 PRINT_DOWNLOAD_REDIRECT = env.bool("PRINT_DOWNLOAD_REDIRECT", default=True)
 
 # --- Printing ----------------------------------------------------------------
-# Batch print jobs (rookclub/printing/queue.py). A job whose worker reports no progress
-# for PRINT_JOB_STALL_SECONDS is presumed lost and re-queued; after PRINT_JOB_MAX_TRIES
-# starts it is marked failed, with the reason on its page.
-PRINT_JOB_STALL_SECONDS = env.int("PRINT_JOB_STALL_SECONDS", default=90)
+# Batch print jobs (rookclub/printing/queue.py). A running job whose worker shows no
+# life (a heartbeat every 3 s) for PRINT_JOB_STALL_SECONDS is presumed lost and
+# re-queued by the print workers' sweep (every 5 s); after PRINT_JOB_MAX_TRIES starts
+# it is marked failed, with the reason on its page. A job no worker takes within
+# PRINT_JOB_QUEUE_SECONDS is failed: no print worker is running.
+PRINT_JOB_STALL_SECONDS = env.int("PRINT_JOB_STALL_SECONDS", default=10)
+PRINT_JOB_QUEUE_SECONDS = env.int("PRINT_JOB_QUEUE_SECONDS", default=90)
 PRINT_JOB_MAX_TRIES = env.int("PRINT_JOB_MAX_TRIES", default=3)
 # Seconds a request waits for the broker when it sends a batch; no retries, so a
 # broker that is down answers 503 in about this time, not after a minute.
@@ -401,8 +435,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
     # Proxies in front that append to X-Forwarded-For (deploy/nginx.conf: one): the
     # client's address for the throttles and the login lockout. 0: REMOTE_ADDR.
-    # Venue mode: phones talk to the laptop directly, no proxy.
-    "NUM_PROXIES": env.int("NUM_PROXIES", default=0 if DEBUG or VENUE else 1),
+    # Trust no X-Forwarded-For unless told how many proxies stand in front (issue 27):
+    # deploy/rookclub-web.service sets 1 for deploy/nginx.conf; venue mode has none.
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
 }
 # A request body over 1 MB is refused (413); the largest real one, a tournament's
 # entries or a club night's check-in, is a few KB.
@@ -472,10 +507,16 @@ if not DEBUG and not VENUE:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    # Table keys, invitation tokens and reset links never reach a log line (issue 27).
+    "filters": {"redact": {"()": "rookclub.core.redact.RedactSecrets"}},
     "formatters": {"no_traceback": {"()": "rookclub.venue.NoTraceback"}},
     "handlers": {
-        "console": {"class": "logging.StreamHandler"},
-        "console_no_traceback": {"class": "logging.StreamHandler", "formatter": "no_traceback"},
+        "console": {"class": "logging.StreamHandler", "filters": ["redact"]},
+        "console_no_traceback": {
+            "class": "logging.StreamHandler",
+            "formatter": "no_traceback",
+            "filters": ["redact"],
+        },
     },
     # Venue mode: warnings only, so the address phones join at stays on the screen.
     "root": {

@@ -4,7 +4,7 @@ from django.contrib.staticfiles import finders
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.templatetags.static import static
+from django.templatetags.static import PrefixNode, static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -70,9 +70,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     with open(finders.find("js/sw.js"), encoding="utf-8") as file:
         source = file.read()
     files = [static(name) for name in OFFLINE_FILES]
-    head = (
-        f"const STATIC_URL = {json.dumps(static(''))};\nconst STATIC_FILES = {json.dumps(files)};\n"
-    )
+    # The prefix itself, not static(""): the production storage looks every name up
+    # in its manifest, and "" is in none (issue 27: /sw.js answered 500 with DEBUG=0).
+    prefix = PrefixNode.handle_simple("STATIC_URL")
+    head = f"const STATIC_URL = {json.dumps(prefix)};\nconst STATIC_FILES = {json.dumps(files)};\n"
     response = HttpResponse(head + source, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response

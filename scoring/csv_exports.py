@@ -61,8 +61,10 @@ HANDS_HEADER = (
 
 
 def _who(user: Any, via_id: int | None, side: str, at: Any) -> str:
+    """Who entered or confirmed a hand: a person by their full name, never by their
+    username (the CSV is public; a username is half a login, issue 27)."""
     if user is not None:
-        return user.get_username()
+        return user.get_full_name().strip() or "a club member"
     if via_id is not None:
         return f"table link ({SIDE_LABELS.get(side, side)})"
     return "Rookclub" if at is not None else ""

@@ -24,6 +24,7 @@ from django.test import override_settings
 
 from tests.browser_harness import browser, desktop_page, new_page, page  # noqa: F401 - fixtures
 from tests.factories import ClubFactory, director_of, member_of, scorer_of
+from tests.production_static import production_static  # noqa: F401 - a session fixture
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -107,3 +107,17 @@ def test_the_test_clients_login_and_force_login_still_work(ann):
     """A login without a request (Client.login) is not a login form: nothing to lock."""
     assert Client().login(username="ann", password=PASSWORD)
     assert not Client().login(username="ann", password="wrong-password")
+
+
+def test_a_forged_x_forwarded_for_is_counted_against_the_real_address(ann, settings):
+    """Issue 27: NUM_PROXIES is 0 unless a proxy is configured, so a client reaching
+    Django directly cannot pick a new address for each wrong password."""
+    assert settings.REST_FRAMEWORK["NUM_PROXIES"] == 0
+    client = from_address("203.0.113.7")
+    for n in range(5):
+        attempt(client, HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")
+
+    refused = attempt(client, PASSWORD, HTTP_X_FORWARDED_FOR="198.51.100.99")
+
+    assert refused.status_code == 429
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"203.0.113.7"}

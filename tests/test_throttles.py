@@ -236,3 +236,14 @@ def test_the_schema_says_every_operation_may_answer_429_with_retry_after(tmp_pat
     assert all("429" in op["responses"] for op in operations)
     hands = schema["paths"]["/api/v1/games/{id}/hands/"]["post"]["responses"]["429"]
     assert "Retry-After" in hands["headers"]
+
+
+def test_a_forged_x_forwarded_for_is_counted_against_the_real_address():
+    """Issue 27: without NUM_PROXIES (0 by default) the header is not believed."""
+    client = anon("203.0.113.7")
+    for n in range(3):
+        client.get("/api/v1/rulesets/", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")
+
+    refused = client.get("/api/v1/rulesets/", HTTP_X_FORWARDED_FOR="198.51.100.99")
+
+    assert refused.status_code == 429

@@ -18,6 +18,8 @@ during the download cannot appear in ``hands`` without its game.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -67,6 +69,29 @@ _INSERT_FIXES: dict[str, list[Fix]] = {}
 _LATER_FIXES: dict[str, list[Fix]] = {}
 #: Models that belong to a club's data but are deliberately not exported, with why.
 LEFT_OUT: dict[str, str] = {}
+#: Checks run on a club just imported, inside the import's transaction, before it
+#: commits: ``check(club, ids)`` raises ``Invalid`` to refuse the file (scoring
+#: re-scores every hand with the engine: ``scoring/import_checks.py``).
+ImportCheck = Callable[[Club, "Ids"], None]
+IMPORT_CHECKS: list[ImportCheck] = []
+
+
+def register_import_check(check: ImportCheck) -> None:
+    """Add an app's check of an imported club (from its ``AppConfig.ready()``)."""
+    if check not in IMPORT_CHECKS:
+        IMPORT_CHECKS.append(check)
+
+
+def checksum(tables: Mapping[str, Any]) -> str:
+    """``sha256:<hex>`` of the tables as JSON (keys sorted, no spaces): written in the
+    export, verified by the import, so a file edited since it was exported is noticed.
+    The same after a JSON round trip: a datetime is the string the file holds."""
+    from django.core.serializers.json import DjangoJSONEncoder
+
+    canonical = json.dumps(
+        tables, cls=DjangoJSONEncoder, ensure_ascii=False, sort_keys=True, separators=(",", ":")
+    )
+    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def register(*tables: Table) -> None:
@@ -128,6 +153,10 @@ class Ids:
             return None
         return self.by_table.get(table, {})[int(old)]
 
+    def old(self, table: str, new: int) -> int | None:
+        """The file's id of the row now ``new`` (to name it in a refusal)."""
+        return next((o for o, n in self.by_table.get(table, {}).items() if n == new), None)
+
     def new_or_none(self, table: str, old: Any) -> Any:
         try:
             return self.new(table, old)
@@ -162,6 +191,7 @@ class Export:
             "exported_at": self.exported_at.isoformat(),
             "club": {"id": self.club.pk, "name": self.club.name, "slug": self.club.slug},
             "tables": self.rows,
+            "checksum": checksum(self.rows),
         }
 
 

@@ -8,11 +8,19 @@ Rows are inserted in their old id order, so whatever orders by id (ties in
 standings, the order of a night's games) reads the same. People are matched by
 username; one who has no account here gets one without a password (the operator
 sets one with ``manage.py changepassword``, or they reset it by email).
+
+A file cannot forge (issue 27): a person's row carries only ``USER_COLUMNS`` (a
+privilege or a password column is refused with a sentence), each app's import checks
+run before the import commits (scoring re-scores every hand from its record with the
+engine and refuses the first that disagrees), and the export's checksum must match
+the tables: a file edited since it was exported is refused unless the operator says
+``accept_edited`` (``--accept-edited``), which is logged.
 """
 
 from __future__ import annotations
 
 import copy
+import logging
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,10 +30,13 @@ from django.db import DatabaseError, connection, models, transaction
 
 from rookclub.clubs.export import (
     FORMAT,
+    IMPORT_CHECKS,
     TABLES,
+    USER_COLUMNS,
     VERSION,
     Ids,
     Table,
+    checksum,
     insert_fixes,
     later_fixes,
     table_of,
@@ -33,6 +44,17 @@ from rookclub.clubs.export import (
 )
 from rookclub.clubs.models import Club
 from rookclub.core.errors import Conflict, Invalid
+
+log = logging.getLogger(__name__)
+
+#: Columns of a person no file may set: they are this instance's to give.
+PRIVILEGED = ("password", "is_superuser", "is_staff", "is_active", "groups",
+              "user_permissions", "last_login", "date_joined")  # fmt: skip
+EDITED = (
+    "This file was changed after it was exported (its checksum does not match its "
+    "tables); nothing was imported. Import the file as it was downloaded, or pass "
+    "--accept-edited to import it anyway (every hand is still re-scored)."
+)
 
 
 def _refuse(message: str) -> Invalid:
@@ -69,6 +91,17 @@ def _check_document(document: Any) -> Mapping[str, list[dict[str, Any]]]:
 def _import_users(rows: list[dict[str, Any]], ids: Ids) -> None:
     User = get_user_model()
     for row in rows:
+        privileged = sorted(set(row) & set(PRIVILEGED))
+        if privileged:
+            raise _refuse(
+                f"users, row {row['id']}: an import never sets {', '.join(privileged)}; "
+                "passwords and privileges are given on this instance, not by a file."
+            )
+        unknown = sorted(set(row) - set(USER_COLUMNS))
+        if unknown:
+            raise _refuse(
+                f"users, row {row['id']}: this Rookclub has no column {', '.join(unknown)}."
+            )
         if not isinstance(row.get("username"), str) or not row["username"].strip():
             raise _refuse(f"users, row {row['id']}: a username is required.")
     names = [r["username"] for r in rows]
@@ -198,9 +231,24 @@ def _fix_later(
         table.model.objects.bulk_update(objs, sorted(changed), batch_size=500)
 
 
-def club_import(*, document: Any, slug: str | None = None) -> Club:
+def _check_checksum(document: Mapping[str, Any], *, accept_edited: bool) -> None:
+    if document.get("checksum") == checksum(document["tables"]):
+        return
+    if not accept_edited:
+        raise _refuse(EDITED)
+    log.warning(
+        "import_club: club %r imported from a file changed since its export "
+        "(checksum %r does not match), accepted with --accept-edited",
+        document.get("club", {}).get("slug") if isinstance(document.get("club"), dict) else None,
+        document.get("checksum"),
+    )
+
+
+def club_import(*, document: Any, slug: str | None = None, accept_edited: bool = False) -> Club:
     """Import the club of ``document`` (a parsed export) as a new club; ``slug`` gives
-    it another slug than the file's. Returns the new club."""
+    it another slug than the file's. Returns the new club. Refused (``Invalid``,
+    nothing kept) when a check of the imported data fails, or the file was edited
+    since its export and ``accept_edited`` is not given."""
     data = _check_document(document)
     club_row = dict(data["clubs"][0])
     if slug is not None:
@@ -237,4 +285,8 @@ def club_import(*, document: Any, slug: str | None = None) -> Club:
             connection.check_constraints()
         except DatabaseError as exc:
             raise _refuse(f"The rows do not fit together: {exc}") from None
-        return Club.objects.get(pk=ids.new("clubs", data["clubs"][0]["id"]))
+        club = Club.objects.get(pk=ids.new("clubs", data["clubs"][0]["id"]))
+        for check in IMPORT_CHECKS:
+            check(club, ids)
+        _check_checksum(document, accept_edited=accept_edited)
+        return club

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +30,7 @@ from django.utils import timezone
 from rookclub.clubs.models import Club, Player
 from rookclub.core.csv_out import FORMULA_START, CsvTable, filename
 from rookclub.core.errors import Invalid
-from rookclub.core.limits import NAME_MAX, name_problem
+from rookclub.core.limits import NAME_MAX, name_problem, normal_name
 from rookclub.core.roles import require_director
 
 #: The largest file accepted, and the most rows in it (a club, not a city).
@@ -138,7 +137,13 @@ def _columns(header: list[str]) -> dict[str, int]:
         for kind, names in (("name", NAME_HEADERS), ("first", FIRST_HEADERS),
                             ("last", LAST_HEADERS), ("email", EMAIL_HEADERS)):  # fmt: skip
             if key in names:
-                found.setdefault(kind, index)
+                if kind in found:  # two "name" columns: which one is meant? (issue 27)
+                    first = header[found[kind]].strip()[:30]
+                    raise _file_error(
+                        f"The first row names the same column twice ({first!r} and "
+                        f"{cell.strip()[:30]!r}); keep one of them and upload the file again."
+                    )
+                found[kind] = index
     if "name" not in found and "first" not in found and "last" not in found:
         shown = ", ".join(repr(c.strip()[:30]) for c in header[:8]) or "nothing"
         raise _file_error(
@@ -190,7 +195,8 @@ def parse_roster(data: bytes) -> tuple[list[RosterRow], list[str]]:
         name = cell("name") or " ".join(p for p in (cell("first"), cell("last")) if p)
         name = unescape_formula(name)
         # Runs of spaces are one space; a tab or line break stays, for the plan to refuse.
-        rows.append(RosterRow(line=line, name=re.sub(" +", " ", name).strip(" "),
+        # NFC, no invisible or bidi-control characters (issue 27), as player_create.
+        rows.append(RosterRow(line=line, name=normal_name(name).strip(" "),
                               email=cell("email")))  # fmt: skip
     if not rows:
         raise _file_error("The file has a header row but no players under it.")
@@ -208,7 +214,7 @@ def unescape_formula(text: str) -> str:
 
 def match_key(name: str) -> str:
     """Names that differ only in case or spacing are the same player."""
-    return " ".join(name.split()).casefold()
+    return " ".join(normal_name(name).split()).casefold()
 
 
 def _problems(row: RosterRow) -> list[str]:

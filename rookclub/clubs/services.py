@@ -29,7 +29,7 @@ from rookclub.clubs.models import (
     TableSeating,
 )
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
-from rookclub.core.limits import NAME_MAX, check_reason, name_problem
+from rookclub.core.limits import NAME_MAX, check_reason, name_problem, normal_name
 from rookclub.core.roles import require_director, user_or_none
 
 # ---- clubs and players ---------------------------------------------------------------
@@ -67,7 +67,7 @@ def club_create(*, name: str, by: Any) -> Club:
     club is never seen without its director)."""
     if not getattr(by, "is_authenticated", False):
         raise NotAllowed("Log in to create a club.", code="login_required")
-    name = (name or "").strip() if isinstance(name, str) else ""
+    name = normal_name(name or "") if isinstance(name, str) else ""
     if not name:
         raise Invalid("A club needs a name.", errors={"name": ["give the club a name"]})
     _check_name(name)
@@ -101,7 +101,7 @@ def name_taken(club: Club, name: str) -> Conflict:
 @transaction.atomic
 def player_create(*, club: Club, name: str, by: Any, user: Any = None) -> Player:
     require_director(by, club)
-    name = name.strip() if isinstance(name, str) else ""
+    name = normal_name(name) if isinstance(name, str) else ""
     if not name:
         raise Invalid("A player needs a name.", errors={"name": ["give the player a name"]})
     _check_name(name)

@@ -9,6 +9,9 @@ pages and the API answer when the database is down.
   with ``Retry-After``: JSON on the API, a plain "try again in a moment" page
   elsewhere. Nothing was stored by the failed request (its transaction is gone),
   so trying again is safe.
+* Redis or the broker failing where nothing else catches it (the cache and the
+  sessions already treat it as a miss, rookclub/core/cache.py) answers the same 503
+  with its own sentence, never a 500 (issue 27).
 * Outside DRF's views, ``handler404``/``handler500`` answer JSON under ``/api/``.
 """
 
@@ -23,6 +26,8 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.views import defaults
+from kombu.exceptions import KombuError
+from redis.exceptions import RedisError
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -35,6 +40,15 @@ log = logging.getLogger("rookclub.faults")
 DATABASE_DOWN = (OperationalError, InterfaceError)
 DOWN_SENTENCE = "The database is not answering just now; nothing was saved. Try again in a moment."
 RETRY_AFTER = "10"
+REDIS_DOWN = (RedisError, KombuError)
+REDIS_SENTENCE = (
+    "A service this needs (Redis) is not answering just now; this was not done. "
+    "Try again in a moment."
+)
+
+
+def _sentence(exc: BaseException | None) -> str:
+    return REDIS_SENTENCE if isinstance(exc, REDIS_DOWN) else DOWN_SENTENCE
 
 
 def is_api(request: HttpRequest) -> bool:
@@ -49,24 +63,25 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         return Response(
             {"detail": too_large_sentence()}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
         )
-    if isinstance(exc, DATABASE_DOWN):
-        log.warning("database not answering: %s", exc)
+    if isinstance(exc, DATABASE_DOWN + REDIS_DOWN):
+        log.warning("database or Redis not answering: %r", exc)
         return Response(
-            {"detail": DOWN_SENTENCE},
+            {"detail": _sentence(exc)},
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": RETRY_AFTER},
         )
     return exception_handler(exc, context)
 
 
-def database_down_response(request: HttpRequest) -> HttpResponse:
-    """503 for a request the database could not serve (JSON on the API)."""
+def database_down_response(request: HttpRequest, exc: BaseException | None = None) -> HttpResponse:
+    """503 for a request the database (or Redis) could not serve (JSON on the API)."""
+    sentence = _sentence(exc)
     if is_api(request):
-        response: HttpResponse = JsonResponse({"detail": DOWN_SENTENCE}, status=503)
+        response: HttpResponse = JsonResponse({"detail": sentence}, status=503)
     else:
         # A template of its own that reads nothing from the database (no user, no
         # club): the base template's menu would ask the database again.
-        page = render_to_string("503.html", {"sentence": DOWN_SENTENCE})
+        page = render_to_string("503.html", {"sentence": sentence})
         response = HttpResponse(page, status=503)
     response["Retry-After"] = RETRY_AFTER
     return response
@@ -82,9 +97,9 @@ class DatabaseDownMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if isinstance(exception, DATABASE_DOWN):
-            log.warning("database not answering (%s): %s", request.path, exception)
-            return database_down_response(request)
+        if isinstance(exception, DATABASE_DOWN + REDIS_DOWN):
+            log.warning("not answering (%s): %r", request.path, exception)
+            return database_down_response(request, exception)
         return None
 
 
@@ -92,8 +107,8 @@ def server_error(request: HttpRequest) -> HttpResponse:
     """``handler500``: the database being down is a 503 wherever it happened (a
     middleware saving the session, say); any other fault is JSON under /api/."""
     exc = sys.exc_info()[1]
-    if isinstance(exc, DATABASE_DOWN):
-        return database_down_response(request)
+    if isinstance(exc, DATABASE_DOWN + REDIS_DOWN):
+        return database_down_response(request, exc)
     if is_api(request):
         return JsonResponse(
             {"detail": "Something went wrong on the server; it has been logged."}, status=500

@@ -10,6 +10,7 @@ forms, the services and the OpenAPI schema all say the same numbers.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -42,6 +43,20 @@ _NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
 
 NAME_MESSAGE = "A name cannot hold control characters such as a tab or a line break."
 TEXT_MESSAGE = "The text cannot hold control characters."
+
+
+#: Invisible characters a name never needs: zero-width spaces and joiners, the word
+#: joiner, a byte-order mark, and the bidirectional controls (marks, embeddings,
+#: overrides, isolates) that make two names look alike or a name read backwards.
+_INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u061c\ufeff]")
+
+
+def normal_name(value: str) -> str:
+    """A name as stored and compared (issue 27): Unicode NFC (an "é" typed as one or
+    two characters is one name), without invisible or bidirectional-control
+    characters, its spaces collapsed and stripped."""
+    text = unicodedata.normalize("NFC", _INVISIBLE.sub("", value))
+    return re.sub(" +", " ", text).strip()
 
 
 def validate_name(value: Any) -> None:

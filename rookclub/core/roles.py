@@ -67,6 +67,12 @@ def require_role(by: Any, club: HasRoles, roles: Iterable[str], message: str) ->
         raise NotAllowed(message)
 
 
+#: Table cards (and anything else carrying a table's key) are for these roles only.
+CARD_HOLDERS_ONLY = (
+    "Table cards carry the tables' secret links: only the club's directors and scorers print them."
+)
+
+
 def require_director(
     by: Any, club: HasRoles, message: str = "Only a director of the club can do this."
 ) -> None:

@@ -5,11 +5,16 @@ A batch survives faults in three ways:
 * The task is acknowledged only when it has finished (``acks_late``), so a worker
   killed mid-batch leaves the message in Redis; after the visibility timeout
   (``CELERY_VISIBILITY_TIMEOUT``) another worker gets it again.
-* Each chunk of tables laid out is a heartbeat (``PrintJob.heartbeat_at``). A job
-  that shows none for ``PRINT_JOB_STALL_SECONDS`` is stalled: whoever looks at it
-  (its page, the API, a director asking for the same batch) re-queues it, and a
-  worker given it again takes it over (``job_claim``). After ``PRINT_JOB_MAX_TRIES``
-  starts it is marked failed with the reason, and its page offers "try again".
+* A worker rendering a job beats its heart every ``BEAT_SECONDS``
+  (``PrintJob.heartbeat_at``; services.py). A running job that shows none for
+  ``PRINT_JOB_STALL_SECONDS`` is stalled: every print worker's sweep
+  (:func:`jobs_sweep`, every ``SWEEP_SECONDS``, rookclub/printing/sweeper.py), and
+  whoever looks at it (its page, the API, a director asking for the same batch),
+  re-queues it, and a worker given it again takes it over (``job_claim``). So a
+  batch whose worker died is sent again within stall + sweep seconds (15 s) of its
+  last heartbeat. After ``PRINT_JOB_MAX_TRIES`` starts it is marked failed with the
+  reason, and its page offers "try again". A job no worker takes within
+  ``PRINT_JOB_QUEUE_SECONDS`` is failed, saying no worker is running.
 * Sending is quick to give up: a broker that is down answers in about
   ``PRINT_JOB_SEND_TIMEOUT`` seconds, the job is marked failed (never handed out
   again) and the request answers 503 (``PrintQueueDown``).
@@ -18,10 +23,13 @@ A batch survives faults in three ways:
 from __future__ import annotations
 
 import logging
-from contextlib import suppress
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from datetime import timedelta
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import F, Q
 from django.utils import timezone
 from kombu.exceptions import KombuError
@@ -52,12 +60,28 @@ class JobBusy(Exception):
         self.wait = wait
 
 
+#: Seconds between two heartbeats of a job being rendered.
+BEAT_SECONDS = 3
+#: Seconds between two sweeps of a print worker (:func:`jobs_sweep`).
+SWEEP_SECONDS = 5
+
+
 def stall_seconds() -> int:
     return settings.PRINT_JOB_STALL_SECONDS
 
 
+def queue_seconds() -> int:
+    return max(settings.PRINT_JOB_QUEUE_SECONDS, settings.PRINT_JOB_STALL_SECONDS)
+
+
 def _stalled_before() -> timezone.datetime:
     return timezone.now() - timedelta(seconds=stall_seconds())
+
+
+def _lost(job: PrintJob) -> bool:
+    """No life for too long: running without a heartbeat, or queued and not taken."""
+    wait = queue_seconds() if job.state == PrintJob.State.QUEUED else stall_seconds()
+    return job.heartbeat_at < timezone.now() - timedelta(seconds=wait)
 
 
 def _fail(job_pk: int, reason: str, **still: object) -> int:
@@ -129,10 +153,35 @@ def job_beat(job: PrintJob, **fields: object) -> bool:
     )
 
 
+@contextmanager
+def beating(job: PrintJob) -> Iterator[None]:
+    """While the body runs (a render), beat the job's heart every ``BEAT_SECONDS``
+    from a thread of its own, so a long chunk of tables never looks like a dead
+    worker, and a dead worker is noticed within ``PRINT_JOB_STALL_SECONDS``."""
+    done = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not done.wait(BEAT_SECONDS) and job_beat(job):
+                pass
+        except Exception:  # the database away: the next sweep decides
+            log.warning("print job %s: heartbeat not recorded", job.pk, exc_info=True)
+        finally:
+            connection.close()  # this thread's own connection
+
+    heart = threading.Thread(target=beat, name=f"print-job-{job.pk}-heart", daemon=True)
+    heart.start()
+    try:
+        yield
+    finally:
+        done.set()
+        heart.join(timeout=BEAT_SECONDS + 5)
+
+
 def _gave_up(job: PrintJob) -> str:
     if job.state == PrintJob.State.QUEUED:
         return (
-            f"No printer worker picked this batch up within {stall_seconds()} seconds. "
+            f"No printer worker picked this batch up within {queue_seconds()} seconds. "
             "Try again; if it happens again, ask the administrator to check the print workers."
         )
     return (
@@ -145,12 +194,12 @@ def _gave_up(job: PrintJob) -> str:
 def job_sweep(job: PrintJob) -> PrintJob:
     """Re-queue a stalled job, or fail it with the reason once it has had its tries.
 
-    Called whenever someone looks at a job, so a job whose worker died is noticed
-    without a scheduler. A job that never started, and was not taken within the
-    stall time (or re-queued and not taken again), is failed at once: no worker is
-    running, and a page that says so beats one that waits forever.
+    Called by every print worker's sweep and whenever someone looks at a job. A job
+    that never started, and was not taken within the queue time (or re-queued and
+    not taken again), is failed at once: no worker is running, and a page that says
+    so beats one that waits forever.
     """
-    if job.finished or job.heartbeat_at >= _stalled_before():
+    if job.finished or not _lost(job):
         return job
     seen = {"state": job.state, "tries": job.tries, "heartbeat_at": job.heartbeat_at}
     never_started = job.state == PrintJob.State.QUEUED
@@ -164,3 +213,17 @@ def job_sweep(job: PrintJob) -> PrintJob:
             job_send(job.pk)
     job.refresh_from_db()
     return job
+
+
+def jobs_sweep() -> int:
+    """Sweep every unfinished job that shows no life (:func:`job_sweep`); how many.
+    Run by each print worker every ``SWEEP_SECONDS`` (rookclub/printing/sweeper.py);
+    two workers sweeping the same job at once is harmless (conditional updates)."""
+    unfinished = PrintJob.objects.exclude(state__in=[PrintJob.State.DONE, PrintJob.State.FAILED])
+    quiet = unfinished.filter(heartbeat_at__lt=_stalled_before())
+    swept = 0
+    for job in quiet.order_by("pk")[:100]:
+        if _lost(job):
+            job_sweep(job)
+            swept += 1
+    return swept

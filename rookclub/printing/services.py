@@ -21,7 +21,7 @@ from rookclub.core.roles import SYSTEM
 from rookclub.printing.documents import fingerprint
 from rookclub.printing.kinds import Built, Kind, kind_named
 from rookclub.printing.models import PrintJob
-from rookclub.printing.queue import job_beat, job_claim, job_send, job_sweep
+from rookclub.printing.queue import beating, job_beat, job_claim, job_send, job_sweep
 from rookclub.printing.render import page_size_from, render_batch, render_pdf
 from rookclub.printing.storage import result_save
 
@@ -138,7 +138,7 @@ def print_job_run(*, job_pk: int) -> PrintJob | None:
         found = kind_named(job.kind, batch=True)
         built = found.build(job.parameters, SYSTEM)  # checked when the job was started
         chunk = max(4, math.ceil(len(built.items) / 10))
-        with tempfile.TemporaryFile(prefix="rookclub-batch-", suffix=".pdf") as pdf:
+        with beating(job), tempfile.TemporaryFile(prefix="rookclub-batch-", suffix=".pdf") as pdf:
             pages = render_batch(
                 pdf,
                 found.template,

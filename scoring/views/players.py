@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rookclub.clubs.models import Player
+from rookclub.clubs.permissions import is_member
 from rookclub.core.charts import Point, bar_chart, line_chart
 from rookclub.core.forms import label
 from scoring import ratings, table_links
@@ -57,14 +58,19 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "history": history,
         "season_query": "all" if year is None else year,
         "rating": ratings.player_rating(club=player.club, player=player),
+        "csv_allowed": is_member(request.user, player.club),  # as the API: members only
         **_charts(stats, days),
     }  # fmt: skip
     return render(request, "clubs/player_detail.html", context)
 
 
 def player_stats_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The page's figures and tables as CSV (``?year=`` as on the page)."""
+    """The page's figures and tables as CSV (``?year=`` as on the page): for the
+    club's members only, as ``GET /api/v1/players/{id}/stats/`` is (a 404 to anyone
+    else, as for an unknown player; issue 27)."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    if not is_member(request.user, player.club):
+        raise Http404
     year = _season(request.GET.get("year"), seasons_in(player_days(player=player)))
     stats = player_stats(player=player, year=year)
     response = HttpResponse(stats_csv(stats), content_type="text/csv; charset=utf-8")

@@ -152,9 +152,83 @@ def test_a_file_from_before_won_was_exported_still_counts_the_games_won(tmp_path
     for row in document["tables"]["hand_results"]:
         del row["won"]  # as a file written before the column existed
 
-    run(tmp_path, document, "--slug", "elm-hall-2")
+    run(tmp_path, document, "--slug", "elm-hall-2", "--accept-edited")
 
     copy = Club.objects.get(slug="elm-hall-2")
     won = {r.name: r.won for r in season_standings(club=copy).players}
     assert sorted(won.values()) == [0, 0, 1, 1]
     assert won == {r.name: r.won for r in season_standings(club=club).players}
+
+
+# ---- an import cannot forge (issue 27) ---------------------------------------------------
+
+
+def test_an_edited_result_is_refused_naming_the_first_hand_even_with_accept_edited(
+    tmp_path, document
+):
+    hand = document["tables"]["hands"][0]
+    forged = next(r for r in document["tables"]["hand_results"] if r["hand"] == hand["id"])
+    forged["points"] = 999999
+
+    for args in ((), ("--accept-edited",)):
+        message = refused(tmp_path, document, "--slug", "x", *args)
+        game = hand["game"]
+        assert f"game {game}, hand {hand['number']}: the file's the players' points" in message
+
+
+def test_an_edited_hand_score_is_refused(tmp_path, document):
+    hand = document["tables"]["hands"][1]
+    hand["score_ns"] += 100
+    hand["total_ns"] += 100
+
+    message = refused(tmp_path, document, "--slug", "x", "--accept-edited")
+
+    assert f"hand {hand['number']}: the file's score_ns, total_ns disagree" in message
+
+
+def test_an_edited_game_total_is_refused(tmp_path, document):
+    game = document["tables"]["games"][0]
+    game["totals"] = {"north_south": 500, "east_west": 0}
+
+    message = refused(tmp_path, document, "--slug", "x", "--accept-edited")
+
+    assert f"game {game['id']}: the file's totals disagree" in message
+
+
+def test_a_file_changed_since_its_export_is_refused_unless_accepted_and_logged(
+    tmp_path, document, caplog
+):
+    document["tables"]["players"][0]["name"] = "Renamed By Hand"
+
+    message = refused(tmp_path, document, "--slug", "x")
+    assert "changed after it was exported" in message and "--accept-edited" in message
+
+    with caplog.at_level("WARNING", logger="rookclub.clubs.export_import"):
+        run(tmp_path, document, "--slug", "x", "--accept-edited")
+    assert Player.objects.filter(name="Renamed By Hand", club__slug="x").count() == 1
+    assert any("accepted with --accept-edited" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize("column", ["is_superuser", "is_staff", "password"])
+def test_a_person_row_with_a_privilege_or_a_password_is_refused(tmp_path, document, column):
+    document["tables"]["users"][0][column] = True if column != "password" else "pbkdf2$x"
+
+    message = refused(tmp_path, document, "--slug", "x", "--accept-edited")
+
+    assert f"an import never sets {column}" in message
+    assert not get_user_model().objects.filter(is_superuser=True).exists()
+
+
+def test_an_unknown_person_column_is_refused(tmp_path, document):
+    document["tables"]["users"][0]["nickname"] = "Ace"
+
+    message = refused(tmp_path, document, "--slug", "x", "--accept-edited")
+
+    assert "has no column nickname" in message
+
+
+def test_an_import_rebuilds_each_games_running_state(tmp_path, document):
+    run(tmp_path, document, "--slug", "pine-ridge-2")
+
+    copy = Game.objects.get(club__slug="pine-ridge-2")
+    assert copy.state and copy.state["start"]

@@ -126,3 +126,22 @@ def test_a_kept_hand_for_a_game_voided_meanwhile_is_refused_with_the_reason(
         "errors": {},
     }
     assert not Hand.objects.exists()
+
+
+def test_the_service_worker_is_served_with_the_production_static_storage(client, tmp_path):
+    """Issue 27: under DEBUG=0 (hashed names from the manifest) /sw.js answered 500."""
+    from django.contrib.staticfiles.storage import staticfiles_storage
+
+    from tests.production_static import collected_static
+
+    override = collected_static(tmp_path)
+    try:
+        response = client.get("/sw.js")
+        hashed = staticfiles_storage.stored_name("js/outbox.js")
+    finally:
+        override.disable()
+
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'const STATIC_URL = "/static/";' in body
+    assert hashed != "js/outbox.js" and f'"/static/{hashed}"' in body

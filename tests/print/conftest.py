@@ -45,9 +45,18 @@ def as_member(client, member):
 
 
 @pytest.fixture
-def api(member):
+def as_scorer(client, scorer):
+    """A signed-in scorer: table cards (they carry the tables' keys) are for scorers
+    and directors only."""
+    client.force_login(scorer)
+    return client
+
+
+@pytest.fixture
+def api(scorer):
+    """The API as a scorer (table cards are for scorers and directors, issue 27)."""
     client = APIClient()
-    client.force_authenticate(member)
+    client.force_authenticate(scorer)
     return client
 
 

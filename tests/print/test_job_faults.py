@@ -35,7 +35,8 @@ def dead_job(round_, director, *, tries=1, state="running", progress=23, **field
     """A job whose worker vanished: no heartbeat for twice the stall time."""
     from django.conf import settings
 
-    long_ago = timezone.now() - timedelta(seconds=2 * settings.PRINT_JOB_STALL_SECONDS)
+    quiet = max(settings.PRINT_JOB_STALL_SECONDS, settings.PRINT_JOB_QUEUE_SECONDS)
+    long_ago = timezone.now() - timedelta(seconds=2 * quiet)
     return PrintJob.objects.create(
         kind="round-sheets", parameters={"round": round_.pk, "size": "a4"}, fingerprint="x",
         state=state, progress=progress, tries=tries, heartbeat_at=long_ago, created_by=director,

@@ -44,18 +44,18 @@ def run_batch(client, fields: dict[str, str], on_commit) -> bytes:
     return b"".join(download.streaming_content)
 
 
-def test_the_score_entry_page_links_to_its_completed_sheet(as_member, played):
-    html = as_member.get(reverse("game-detail", args=[played.pk])).content.decode()
+def test_the_score_entry_page_links_to_its_completed_sheet(as_scorer, played):
+    html = as_scorer.get(reverse("game-detail", args=[played.pk])).content.decode()
 
     links = print_links(html)
     assert links == [reverse("print-game-sheet", args=[played.pk])]
-    assert_pdfs(as_member, links)
+    assert_pdfs(as_scorer, links)
 
 
 def test_the_night_page_links_each_tables_sheet_and_card_and_the_rounds_batches(
-    as_member, night, first_round, played, eager_on_commit
+    as_scorer, night, first_round, played, eager_on_commit
 ):
-    html = as_member.get(reverse("session-detail", args=[night.pk])).content.decode()
+    html = as_scorer.get(reverse("session-detail", args=[night.pk])).content.decode()
 
     links = print_links(html)
     for table in (1, 2, 3, 4):
@@ -63,20 +63,20 @@ def test_the_night_page_links_each_tables_sheet_and_card_and_the_rounds_batches(
         assert reverse("print-table-card", args=[first_round.pk, table]) in links
     assert reverse("print-session-standings", args=[night.pk]) in links
     assert len(links) == 9
-    assert_pdfs(as_member, links)
+    assert_pdfs(as_scorer, links)
 
     forms = print_forms(html)
     kinds = sorted(f["kind"] for f in forms)
     assert kinds == ["round-cards", "round-sheets", "session-games"]
     for fields in forms:
-        pdf = run_batch(as_member, fields, eager_on_commit)
+        pdf = run_batch(as_scorer, fields, eager_on_commit)
         expected = 4  # four tables: four sheets, four cards, four games
         assert page_count(pdf) == expected, fields
 
 
-def test_the_standings_pages_link_to_their_pdfs(as_member, night, played, club):
-    night_html = as_member.get(reverse("session-standings", args=[night.pk])).content.decode()
-    season_html = as_member.get(
+def test_the_standings_pages_link_to_their_pdfs(as_scorer, night, played, club):
+    night_html = as_scorer.get(reverse("session-standings", args=[night.pk])).content.decode()
+    season_html = as_scorer.get(
         reverse("season-standings", args=[club.slug]) + "?year=2025"
     ).content.decode()
 
@@ -84,7 +84,7 @@ def test_the_standings_pages_link_to_their_pdfs(as_member, night, played, club):
     assert print_links(season_html) == [
         reverse("print-season-standings", args=[club.slug]) + "?year=2025"
     ]
-    for pdf in assert_pdfs(as_member, print_links(night_html) + print_links(season_html)):
+    for pdf in assert_pdfs(as_scorer, print_links(night_html) + print_links(season_html)):
         assert "Ada Rookwood" in pdf_text(pdf)
 
 

@@ -51,8 +51,8 @@ def test_a_blank_table_sheet_is_prefilled_with_that_tables_players(as_member, fi
     assert "After hand 8: East and West exchange seats" in text
 
 
-def test_a_table_card_points_its_qr_code_at_the_tables_link(as_member, first_round):
-    response = as_member.get(reverse("print-table-card", args=[first_round.pk, 2]))
+def test_a_table_card_points_its_qr_code_at_the_tables_link(as_scorer, first_round):
+    response = as_scorer.get(reverse("print-table-card", args=[first_round.pk, 2]))
 
     assert response.status_code == 200
     link = TableLink.objects.get(session=first_round.session, number=2, replaced_at=None)
@@ -101,9 +101,9 @@ def test_someone_outside_the_club_may_not_print_its_sheets(client, game):
     assert unknown.status_code == 404
 
 
-def test_the_api_returns_pdfs_and_json_errors(member, played, first_round):
+def test_the_api_returns_pdfs_and_json_errors(scorer, played, first_round):
     api = APIClient()
-    api.force_authenticate(member)
+    api.force_authenticate(scorer)
 
     sheet = api.get(f"/api/v1/print/games/{played.pk}/sheet/", HTTP_ACCEPT="application/pdf")
     card = api.get(f"/api/v1/print/rounds/{first_round.pk}/tables/1/card/")
@@ -126,3 +126,18 @@ def test_a_void_hand_on_the_completed_sheet_gives_its_reason_without_rulebook_ci
     text = " ".join(" ".join(page_texts(response.content)).split())  # the note wraps
     assert "void: Redeal: all players passed; no score, the next dealer" in text
     assert "RULES.md" not in text
+
+
+def test_a_plain_member_may_not_print_a_table_card_it_holds_the_tables_key(
+    member, first_round, as_member
+):
+    """Issue 27: a table card's QR code is the table's key; members do not get it."""
+    api = APIClient()
+    api.force_authenticate(member)
+
+    refused = api.get(f"/api/v1/print/rounds/{first_round.pk}/tables/1/card/")
+    page = as_member.get(reverse("print-table-card", args=[first_round.pk, 1]))
+
+    assert refused.status_code == 403
+    assert "directors and scorers" in refused.json()["detail"][0]
+    assert page.status_code == 403

@@ -35,39 +35,39 @@ def card_urls(first_round) -> tuple[str, str]:
     )
 
 
-def test_site_url_wins_over_the_request_host(settings, as_member, api, first_round):
+def test_site_url_wins_over_the_request_host(settings, as_scorer, api, first_round):
     settings.SITE_URL, settings.DEBUG = "https://rook.example.org/", True
     page, endpoint, game_path = card_urls(first_round)
 
-    for response in (as_member.get(page), api.get(endpoint)):
+    for response in (as_scorer.get(page), api.get(endpoint)):
         assert response.status_code == 200
         text = flat(response.content)
         assert "https://rook.example.org" + game_path in text
         assert "testserver" not in text
 
 
-def test_development_without_site_url_uses_the_request_host(settings, as_member, first_round):
+def test_development_without_site_url_uses_the_request_host(settings, as_scorer, first_round):
     settings.SITE_URL, settings.DEBUG = "", True
     settings.ALLOWED_HOSTS = ["club-laptop.local"]
     page, _, game_path = card_urls(first_round)
 
-    response = as_member.get(page, HTTP_HOST="club-laptop.local:8000")
+    response = as_scorer.get(page, HTTP_HOST="club-laptop.local:8000")
 
     assert response.status_code == 200
     assert "http://club-laptop.local:8000" + game_path in flat(response.content)
 
 
 def test_production_without_site_url_refuses_table_cards_and_queues_nothing(
-    settings, as_member, api, first_round
+    settings, as_scorer, api, first_round
 ):
     settings.SITE_URL, settings.DEBUG = "", False
     page, endpoint, _ = card_urls(first_round)
     batch = {"kind": "round-cards", "parameters": {"round": first_round.pk}}
 
-    from_page = as_member.get(page)
+    from_page = as_scorer.get(page)
     from_api = api.get(endpoint)
     job_from_api = api.post("/api/v1/print-jobs/", batch, format="json")
-    job_from_form = as_member.post(
+    job_from_form = as_scorer.post(
         reverse("print-job-start"), {"kind": "round-cards", "round": first_round.pk}
     )
 
@@ -80,7 +80,7 @@ def test_production_without_site_url_refuses_table_cards_and_queues_nothing(
     assert NOT_CONFIGURED in html.unescape(job_from_form.content.decode())
     assert not PrintJob.objects.exists(), "no job left queued"
     # Sheets have no absolute links: they still print.
-    sheet = as_member.get(reverse("print-table-sheet", args=[first_round.pk, 2]))
+    sheet = as_scorer.get(reverse("print-table-sheet", args=[first_round.pk, 2]))
     assert sheet.status_code == 200
 
 

@@ -55,18 +55,18 @@ def test_all_table_cards_of_a_round_one_per_table_and_none_for_the_bye(
         assert table_url(match) in laid_out.replace("\n", "").replace(" ", "")
 
 
-def test_the_printed_url_opens_the_tables_page(as_member, club, director):
+def test_the_printed_url_opens_the_tables_page(as_scorer, club, director):
     tournament = make_event(club, director, "round_robin", 4)
     match = playable(tournament)[1]
 
-    response = as_member.get(reverse("print-tournament-table-card", args=[match.round_id, 2]))
+    response = as_scorer.get(reverse("print-tournament-table-card", args=[match.round_id, 2]))
 
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert page_count(response.content) == 1
     text = pdf_text(response.content)
     url = table_url(match)
     assert url in text.replace("\n", "").replace(" ", "")
-    page = as_member.get(url.removeprefix("http://testserver"))
+    page = as_scorer.get(url.removeprefix("http://testserver"))
     assert page.status_code == 200
     assert f"Table {match.table}" in page.content.decode()
     assert match.entry_a.players.first().name in page.content.decode()

@@ -74,12 +74,12 @@ def test_all_score_sheets_of_a_round_one_page_per_match_with_its_players(
         assert not any(has(text, n) for n in others), "each sheet shows only its own table"
 
 
-def test_one_tables_sheet_seats_side_a_north_south(as_member, club, director):
+def test_one_tables_sheet_seats_side_a_north_south(as_scorer, club, director):
     tournament = make_event(club, director, "round_robin", 4)
     match = playable(tournament)[0]
     url = reverse("print-tournament-table-sheet", args=[match.round_id, match.table])
 
-    response = as_member.get(url)
+    response = as_scorer.get(url)
 
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert page_count(response.content) == 1
@@ -89,7 +89,7 @@ def test_one_tables_sheet_seats_side_a_north_south(as_member, club, director):
     for name in a + b:
         assert has(text, name)
     assert "Dealer order" in text
-    missing = as_member.get(reverse("print-tournament-table-sheet", args=[match.round_id, 99]))
+    missing = as_scorer.get(reverse("print-tournament-table-sheet", args=[match.round_id, 99]))
     assert missing.status_code == 404 and b"no match at table 99" in missing.content
 
 
@@ -166,15 +166,15 @@ def test_a_round_robin_has_no_bracket_and_strangers_may_not_print(api, club, dir
     assert missing.status_code == 404
 
 
-def test_the_tournament_pages_link_to_their_pdfs(as_member, club, director, eager_on_commit):
+def test_the_tournament_pages_link_to_their_pdfs(as_scorer, club, director, eager_on_commit):
     tournament = make_event(club, director, "single_elimination", 4)
     rnd = tournament.round_set.get(number=1)
 
-    rounds_html = as_member.get(reverse("tournament-rounds", args=[tournament.pk])).content.decode()
-    standings_html = as_member.get(
+    rounds_html = as_scorer.get(reverse("tournament-rounds", args=[tournament.pk])).content.decode()
+    standings_html = as_scorer.get(
         reverse("tournament-standings", args=[tournament.pk])
     ).content.decode()
-    bracket_html = as_member.get(
+    bracket_html = as_scorer.get(
         reverse("tournament-bracket", args=[tournament.pk])
     ).content.decode()
 
@@ -192,7 +192,7 @@ def test_the_tournament_pages_link_to_their_pdfs(as_member, club, director, eage
     ]
     assert print_links(bracket_html) == [reverse("print-tournament-bracket", args=[tournament.pk])]
     assert_pdfs(
-        as_member,
+        as_scorer,
         sheet_links + card_links + print_links(standings_html) + print_links(bracket_html),
     )
 
@@ -203,10 +203,10 @@ def test_the_tournament_pages_link_to_their_pdfs(as_member, club, director, eage
     ]
     for form in forms:
         with eager_on_commit(execute=True):
-            started = as_member.post(reverse("print-job-start"), {**form, "size": "letter"})
+            started = as_scorer.post(reverse("print-job-start"), {**form, "size": "letter"})
         job = PrintJob.objects.get(pk=int(started.url.rstrip("/").rsplit("/", 1)[-1]))
         assert job.state == PrintJob.State.DONE, job.error
-        download = as_member.get(reverse("print-job-download", args=[job.pk]))
+        download = as_scorer.get(reverse("print-job-download", args=[job.pk]))
         pdf = b"".join(download.streaming_content)
         assert page_count(pdf) == len(playable(tournament)), form["kind"]
         if form["kind"] == "tournament-round-cards":  # the form passes the site's address
@@ -216,19 +216,19 @@ def test_the_tournament_pages_link_to_their_pdfs(as_member, club, director, eage
 
 
 def test_the_dashboard_links_each_rounds_sheets_and_cards_the_standings_and_the_bracket(
-    as_member, club, director, eager_on_commit
+    as_scorer, club, director, eager_on_commit
 ):
     tournament = make_event(club, director, "single_elimination", 8)
     play_round(tournament, director)  # the quarter-finals are decided, the semi-finals ready
     first, second, _final = tournament.round_set.order_by("number")
 
-    html = as_member.get(reverse("tournament-detail", args=[tournament.pk])).content.decode()
+    html = as_scorer.get(reverse("tournament-detail", args=[tournament.pk])).content.decode()
 
     assert print_links(html) == [
         reverse("print-tournament-standings", args=[tournament.pk]),
         reverse("print-tournament-bracket", args=[tournament.pk]),
     ]
-    assert_pdfs(as_member, print_links(html))
+    assert_pdfs(as_scorer, print_links(html))
     forms = [(f["kind"], f["round"]) for f in print_forms(html)]
     assert forms == [
         ("tournament-round-sheets", str(first.pk)),
@@ -246,16 +246,16 @@ def test_the_dashboard_links_each_rounds_sheets_and_cards_the_standings_and_the_
     ]
     fields = next(f for f in print_forms(html) if f["kind"] == "tournament-round-cards")
     with eager_on_commit(execute=True):
-        as_member.post(reverse("print-job-start"), {**fields, "size": "a4"})
+        as_scorer.post(reverse("print-job-start"), {**fields, "size": "a4"})
     job = PrintJob.objects.order_by("-pk").first()
     assert job.state == PrintJob.State.DONE, job.error
     assert job.pages == 4
 
 
-def test_the_dashboard_of_an_event_not_started_links_only_its_standings(as_member, club, director):
+def test_the_dashboard_of_an_event_not_started_links_only_its_standings(as_scorer, club, director):
     tournament = make_event(club, director, "double_elimination", 4, start=False)
 
-    html = as_member.get(reverse("tournament-detail", args=[tournament.pk])).content.decode()
+    html = as_scorer.get(reverse("tournament-detail", args=[tournament.pk])).content.decode()
 
     assert print_links(html) == [reverse("print-tournament-standings", args=[tournament.pk])]
     assert print_forms(html) == []

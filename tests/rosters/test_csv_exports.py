@@ -188,7 +188,9 @@ def test_a_nights_hands_one_row_each(client):
     assert rows[2]["penalties"] == "Table talk (East) -40"
     assert first["declarer"] and "North: " in first["players"]
     assert {r["game voided"] for r in rows if r["table"] == "2"} == {"yes"}
-    assert rows[0]["entered by"].startswith("user")
+    entered_by = Hand.objects.filter(game__session=session).first().entered_by
+    assert entered_by.username not in {r["entered by"] for r in rows}  # public: no usernames
+    assert rows[0]["entered by"] in ("a club member", entered_by.get_full_name())
 
 
 def test_the_api_lists_a_nights_hands_as_json_or_csv(client):

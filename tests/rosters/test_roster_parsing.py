@@ -108,3 +108,14 @@ def test_any_file_is_rows_or_a_clear_refusal(data):
         return
     assert rows and all(isinstance(r.name, str) and r.line >= 2 for r in rows)
     assert all(isinstance(n, str) for n in notes)
+
+
+@pytest.mark.parametrize(
+    "header", [b"name,email,name", b"Name,Full name,email", b"first name,last,first_name"]
+)
+def test_a_column_named_twice_is_refused_not_guessed(header):
+    """Issue 27: a roster with two name columns took the first one silently."""
+    with pytest.raises(RosterFileError) as refused:
+        parse_roster(header + b"\nAnn Lee,ann@example.org,Ann Other\n")
+
+    assert "names the same column twice" in refused.value.message

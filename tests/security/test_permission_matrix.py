@@ -130,12 +130,12 @@ API: dict[tuple[str, str], Rule] = {
     ("GET", f"{V1}/print/clubs/{{slug}}/standings/"): R("member", slug="slug"),
     ("GET", f"{V1}/print/games/{{game}}/sheet/"): R("member", game="game"),
     ("GET", f"{V1}/print/rounds/{{round}}/tables/{{table}}/card/"): R(
-        "member", round="night_round", table=1),
+        "scorer", round="night_round", table=1),
     ("GET", f"{V1}/print/rounds/{{round}}/tables/{{table}}/sheet/"): R(
         "member", round="night_round", table=1),
     ("GET", f"{V1}/print/sessions/{{session}}/standings/"): R("member", session="session"),
     ("GET", f"{V1}/print/tournament-rounds/{{round}}/tables/{{table}}/card/"): R(
-        "member", round="round", table="match_table"),
+        "scorer", round="round", table="match_table"),
     ("GET", f"{V1}/print/tournament-rounds/{{round}}/tables/{{table}}/sheet/"): R(
         "member", round="round", table="match_table"),
     ("GET", f"{V1}/print/tournaments/{{tournament}}/bracket/"): R(
@@ -221,13 +221,13 @@ PAGES: dict[tuple[str, str], Rule] = {
     ("GET", "print/rounds/<int:pk>/tables/<int:table>/sheet.pdf"): P(
         "member", public=False, pk="night_round", table=1),
     ("GET", "print/rounds/<int:pk>/tables/<int:table>/card.pdf"): P(
-        "member", public=False, pk="night_round", table=1),
+        "scorer", public=False, pk="night_round", table=1),
     ("GET", "print/sessions/<int:pk>/standings.pdf"): P("member", public=False, pk="session"),
     ("GET", "print/clubs/<slug:slug>/standings.pdf"): P("member", public=False, slug="slug"),
     ("GET", "print/tournaments/rounds/<int:pk>/tables/<int:table>/sheet.pdf"): P(
         "member", public=False, pk="round", table="match_table"),
     ("GET", "print/tournaments/rounds/<int:pk>/tables/<int:table>/card.pdf"): P(
-        "member", public=False, pk="round", table="match_table"),
+        "scorer", public=False, pk="round", table="match_table"),
     ("GET", "print/tournaments/<int:pk>/standings.pdf"): P(
         "member", public=False, pk="tournament"),
     ("GET", "print/tournaments/<int:pk>/bracket.pdf"): P("member", public=False, pk="tournament"),
@@ -287,7 +287,7 @@ PAGES: dict[tuple[str, str], Rule] = {
         "director", pk="session", number=1),
     ("POST", "tables/<int:pk>/new-game/"): P("scorer", pk="table_seating"),
     ("GET", "players/<int:pk>/"): P("public", pk="player"),
-    ("GET", "players/<int:pk>/stats.csv"): P("public", pk="player"),
+    ("GET", "players/<int:pk>/stats.csv"): R("member", pk="player"),
     ("GET", "games/<int:pk>/"): P("public", pk="game"),
     ("POST", "games/<int:pk>/"): P("scorer", {
         "number": "2", "bidder": "north", "bid": "80", "trump": "red",

@@ -1,0 +1,99 @@
+"""An imported club's hands are scored again by the engine (issue 27: an import
+cannot forge a result).
+
+Registered with ``rookclub.clubs.export.register_import_check`` from
+``ScoringConfig.ready()``; run inside the import's transaction. Every game is
+replayed from its hands' records (what the scorers entered) and the starting seats,
+and what the file stored (each hand's scores and running totals, every player's
+points and total, the game's totals and result) must be what the engine gives; the
+first disagreement refuses the whole file, naming the game and the hand as the file
+numbers them. A game's cached engine state is then built from the replay.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from rookclub.clubs.export import Ids
+from rookclub.clubs.models import Club
+from rookclub.core.errors import Invalid
+from scoring.engine import GameOver, HandRefused
+from scoring.engine.errors import GameError
+from scoring.game_state import store_state
+from scoring.models import Game, HandResult
+from scoring.services import _hand_fields, replay_records, rules_of
+
+#: The columns of a hand the engine works out (the rest is what was entered).
+SCORED = ("made", "void", "score_ns", "score_ew", "total_ns", "total_ew", "declarer_id")
+#: The game's columns that follow from its hands.
+RESULT = ("totals", "player_totals", "status", "winner", "winners")
+
+
+def _refuse(message: str) -> Invalid:
+    return Invalid(message, errors={"file": [message]}, code="forged_result")
+
+
+def _where(game: Game, number: int | None, ids: Ids) -> str:
+    where = f"game {ids.old('games', game.pk)}"
+    return f"{where}, hand {number}" if number is not None else where
+
+
+def _game_check(game: Game, ids: Ids) -> None:
+    hands = list(game.hands.order_by("number"))
+    if not hands:
+        return
+    rules = rules_of(game)
+    try:
+        state = replay_records(game, [h.record for h in hands])
+    except (HandRefused, GameOver, GameError, KeyError, TypeError, ValueError) as exc:
+        raise _refuse(
+            f"{_where(game, None, ids)}: the engine cannot score its hands as recorded ({exc}); "
+            "nothing was imported."
+        ) from None
+    stored: dict[int, dict[int, tuple[int, int]]] = defaultdict(dict)
+    for hand_id, player, points, total in HandResult.objects.filter(game=game).values_list(
+        "hand_id", "player_id", "points", "total"
+    ):
+        stored[hand_id][player] = (points, total)
+    for played, hand in zip(state.hands, hands, strict=True):
+        fields = _hand_fields(played, rules)
+        expected = {seat_player: (played.score.seats[seat], played.player_totals[seat_player])
+                    for seat, seat_player in played.seats.items()}  # fmt: skip
+        wrong = [name for name in SCORED if getattr(hand, name) != fields[name]]
+        if wrong or stored[hand.pk] != expected:
+            what = ", ".join(wrong) or "the players' points"
+            raise _refuse(
+                f"{_where(game, hand.number, ids)}: the file's {what} disagree with the "
+                "hand's record scored by the rules; nothing was imported. An edited result "
+                "cannot be imported."
+            )
+    replayed = Game(pk=game.pk)
+    store_state(replayed, state)
+    wrong = [
+        name for name in RESULT if _plain(getattr(game, name)) != _plain(getattr(replayed, name))
+    ]
+    if wrong:
+        raise _refuse(
+            f"{_where(game, None, ids)}: the file's {', '.join(wrong)} disagree with its "
+            "hands scored by the rules; nothing was imported."
+        )
+    game.state = replayed.state  # the engine's running state, rebuilt (not in the file)
+    game.save(update_fields=["state"])
+
+
+def _plain(value: Any) -> Any:
+    """Lists and mappings compared by content (JSON keys are strings)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def imported_hands_check(club: Club, ids: Ids) -> None:
+    """Re-score every game of the imported ``club``; ``Invalid`` at the first that
+    disagrees with its file (see the module)."""
+    games = Game.objects.filter(club=club).prefetch_related("seats").order_by("pk")
+    for game in games:
+        _game_check(game, ids)
