@@ -241,7 +241,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
 # A send tries once more at once (a connection Redis closed at a restart is opened
-# again), then gives up; the caller decides (rookclub/core/tasks.py keeps the task).
+# again), then gives up; the caller decides (a batch print answers 503; the ratings
+# recompute runs in the request instead, scoring/ratings.py).
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1, "interval_start": 0, "interval_step": 0, "interval_max": 0,
 }  # fmt: skip
