@@ -52,6 +52,11 @@ urlpatterns = [
     path("hands/<int:pk>/disputed/", disputes.hand_disputed, name="hand-disputed"),
     path("t/<str:key>/", tables.table_link, name="table-link"),
     path(
+        "t/<str:key>/manifest.webmanifest",
+        tables.table_link_manifest,
+        name="table-link-manifest",
+    ),
+    path(
         "t/<str:key>/players/<int:player>/",
         players.table_player_night,
         name="table-player-night",

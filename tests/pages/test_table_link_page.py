@@ -52,14 +52,15 @@ def test_posting_the_form_records_a_hand_through_the_link(client, url, link, gam
 def test_the_other_side_confirms_on_the_page(client, url, link, game):
     client.post(url, made_hand(number=1))
     page = client.get(url).content.decode()
-    assert "Confirm as East-West" in page and "Confirm as North-South" not in page
+    assert " hand 1</span> as East-West</button>" in page
+    assert "as North-South</button>" not in page
 
     response = client.post(f"{url}hands/1/confirm/", {"side": "east_west"})
 
     assert response.status_code == 302
     hand = Hand.objects.get(game=game)
     assert (hand.confirmed_via_id, hand.confirmed_side) == (link.pk, "east_west")
-    assert "✓ confirmed by East-West" in client.get(url).content.decode()
+    assert "✓ confirmed via table link (East-West)" in client.get(url).content.decode()
 
 
 def test_the_entering_side_cannot_confirm_on_the_page(client, url, game):
