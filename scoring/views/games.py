@@ -130,7 +130,8 @@ def _said(value: Any, key: str) -> str:
 def _counters(counters: dict[str, Any]) -> str:
     if not counters:
         return "none"
-    return " / ".join(f"{SIDE_SHORT.get(side, side)} {n}" for side, n in counters.items())
+    order = [*SIDE_SHORT, *sorted(set(counters) - set(SIDE_SHORT))]  # as the sheet: N-S first
+    return " / ".join(f"{SIDE_SHORT.get(s, s)} {counters[s]}" for s in order if s in counters)
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -433,8 +434,9 @@ def _result(row) -> dict[str, Any]:
     elif row.declarer is None:  # no bidding (Beginner): everyone scores what they took
         what = scores
     else:
-        outcome = "made" if row.made else "set"
-        what = f"{label(SEAT_LABELS, row.declarer)} bid {row.bid}, {outcome} — {scores}"
+        # As the sheet's row says it: made, set, or neither (a renege found later ends it).
+        outcome = {True: ", made", False: ", set"}.get(row.made, "")
+        what = f"{label(SEAT_LABELS, row.declarer)} bid {row.bid}{outcome} — {scores}"
     irregular = irregularities_text(row.irregularities)
     if irregular:
         what = f"{what} ({irregular})"

@@ -86,8 +86,8 @@ function start(box) {
     }
     // Any answer that changed the sheet (a hand, a confirmation): the page a reload
     // offline shows is the latest one this phone saw.
-    const elt = event.detail.elt;
-    if (event.detail.successful && elt && elt.closest && elt.closest("#game-live, #outbox")) keepPage();
+    const config = event.detail.requestConfig;
+    if (event.detail.successful && (form || (config && config.verb === "post"))) keepPage();
   });
 
   document.addEventListener("htmx:afterSettle", () => renumber());

@@ -7,7 +7,8 @@
    - after Record (an htmx swap), focus goes to the result above the form, or to the
      first error of a refused hand, so it is in view and a screen reader reads it;
    - the bid's -5/+5 steppers;
-   - the declarer's side is marked beside the counters.
+   - the declarer's side is marked beside the counters;
+   - the screen stays on while a game is open (Screen Wake Lock, where allowed).
    Event delegation on document, so it keeps working after htmx swaps the form. */
 (function () {
   "use strict";
@@ -140,12 +141,27 @@
     scrollBelowTopbar(live);
   }
 
+  /* A game open for recording: the screen stays on between hands, where the browser
+     allows it (Screen Wake Lock; it is let go by the browser when the page is hidden,
+     and taken again when it is shown). Refused or unsupported: nothing happens. */
+  var wakeLock = null;
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || document.hidden) return;
+    if (!document.querySelector("form.hand-form")) return;
+    if (wakeLock && !wakeLock.released) return;
+    navigator.wakeLock.request("screen").then(function (lock) { wakeLock = lock; }, function () {});
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("htmx:afterSettle", keepAwake);
+
   // Once per answer: announce() takes data-announce off, so a later swap of one sheet
   // row (Confirm) does not move focus or the page.
   document.addEventListener("htmx:afterSettle", announce);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", announce);
+    document.addEventListener("DOMContentLoaded", keepAwake);
   } else {
     announce();
+    keepAwake();
   }
 })();

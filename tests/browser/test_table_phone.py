@@ -13,6 +13,7 @@ from scoring import nights
 from scoring.models import Game, Hand
 from scoring.table_links import links_for
 from tests.browser.helpers import screenshot
+from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.factories import ClubFactory, director_of, players_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -99,38 +100,75 @@ def test_counters_typed_fill_the_other_box_only_once_complete_and_left(page, tab
     expect(ew).to_have_value("35")
 
 
-def test_a_renege_pair_is_stored_as_typed_and_its_note_goes_with_the_hand(page, table_key):
+def test_a_renege_pair_is_stored_as_typed_and_named_in_the_result(page, table_key):
     page.goto(f"/t/{table_key}/")
-    fill_hand(page, declarer="west", bid=90, trump="Black", ns="60")
+    page.locator("#hand_bidder_west").check()
+    page.get_by_label("Bid", exact=True).fill("90")
+    page.get_by_role("radio", name="Black", exact=True).check()
     page.get_by_text("Renege", exact=True).click()
-    page.get_by_label("Reneged").select_option("west")
+    page.get_by_label("Reneged").select_option("north")
     page.get_by_label("Renege found").select_option("later")
-    page.get_by_label("North-South had").fill("20")
-    page.get_by_label("North-South had").blur()
-    page.get_by_label("East-West had").fill("30")
-    page.get_by_label("East-West had").blur()
-    expect(page.get_by_label("North-South had")).to_have_value("20")
-    expect(page.get_by_label("East-West had")).to_have_value("30")
-    # A note about the hand's own counters belongs to this hand only.
-    ew = page.get_by_label("East-West counters")
-    ew.fill("95")
-    page.get_by_label("North-South counters").fill("60")
-    page.get_by_label("North-South counters").blur()
-    expect(page.locator("[data-counters-note=counters]")).to_contain_text("changed from 95 to 60")
+    # Two free boxes: neither fills the other, whatever is typed first.
+    ns_had, ew_had = page.get_by_label("North-South had"), page.get_by_label("East-West had")
+    ns_had.fill("20")
+    ns_had.blur()
+    expect(ew_had).to_have_value("")
+    ew_had.fill("30")
+    ew_had.blur()
+    expect(ns_had).to_have_value("20")
 
     page.get_by_role("button", name="Record hand 1").click()
 
     result = page.locator("#result-text")
     expect(result).to_contain_text("Hand 1 recorded: West bid 90")
-    expect(result).to_contain_text("Renege (West)")
+    expect(result).to_contain_text("Renege (North)")
     hand = Hand.objects.get(game=Game.objects.get())
     assert hand.record["renege"]["counters"] == {"north_south": 20, "east_west": 30}
-    sheet_word = "made" if hand.made else "set"
-    expect(result).to_contain_text(f", {sheet_word} —")
-    expect(page.locator("[data-counters-note=counters]")).to_have_text("")
+    # The result says what the sheet's row says: neither made nor set, the renege ends it.
+    assert hand.made is None
+    expect(result).not_to_contain_text(", set")
+    expect(result).not_to_contain_text(", made")
+    expect(page.locator("#hand-1 .bid")).not_to_contain_text("set")
+    expect(page.locator("#hand-1 .bid")).not_to_contain_text("made")
 
 
-def test_the_table_page_is_an_installable_app_with_an_uncut_header(page, table_key):
+def test_a_counters_note_belongs_to_the_hand_being_typed(page, table_key):
+    page.goto(f"/t/{table_key}/")
+    fill_hand(page, ns="60")
+    ns, ew = page.get_by_label("North-South counters"), page.get_by_label("East-West counters")
+    ns.blur()
+    expect(ew).to_have_value("60")
+    ew.fill("95")
+    ew.blur()
+    note = page.locator("[data-counters-note=counters]")
+    expect(note).to_contain_text("North-South counters changed from 60 to 25")
+    ns.fill("60")
+    ns.blur()
+    expect(ew).to_have_value("60")
+    expect(note).to_contain_text("East-West counters changed from 95 to 60")
+
+    page.get_by_role("button", name="Record hand 1").click()
+
+    expect(page.locator("#result-text")).to_contain_text("Hand 1 recorded")
+    expect(note).to_have_text("")
+
+
+@pytest.fixture
+def profile_page(browser, live_server, tmp_path):
+    """A phone page in a browser profile of its own: Chromium offers to install an app
+    only outside incognito, and every plain Playwright context is incognito."""
+    context = browser.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True,
+        args=CHROMIUM_ARGS, viewport=PHONE, base_url=live_server.url, locale="en-US",
+        has_touch=True, is_mobile=True,
+    )  # fmt: skip
+    context.set_default_timeout(10_000)
+    yield context.pages[0] if context.pages else context.new_page()
+    context.close()
+
+
+def test_the_table_page_is_an_installable_app_with_an_uncut_header(profile_page, table_key):
+    page = profile_page
     page.goto(f"/t/{table_key}/")
     expect(page.get_by_role("heading", name="Table 1")).to_be_visible()
     manifest = page.request.get(f"/t/{table_key}/manifest.webmanifest").json()
@@ -159,7 +197,7 @@ def test_two_hands_kept_offline_across_a_seat_exchange_show_the_next_dealer_and_
     page.goto(f"/t/{table_key}/")
     expect(page.locator("#outbox[data-offline-ready=true]")).to_be_attached()
     for number in (1, 2):
-        fill_hand(page)
+        fill_hand(page, bid=70, ns="70")  # 4 x 70: the game goes on
         page.get_by_role("button", name=f"Record hand {number}").click()
         expect(page.locator(f"#hand-{number}")).to_be_visible()
     game = Game.objects.get()
@@ -168,7 +206,7 @@ def test_two_hands_kept_offline_across_a_seat_exchange_show_the_next_dealer_and_
 
     page.context.set_offline(True)
     for number in (3, 4):
-        fill_hand(page)
+        fill_hand(page, bid=70, ns="70")  # 4 x 70: the game goes on
         page.get_by_role("button", name=f"Record hand {number}").click()
         expect(page.locator("#outbox-status")).to_contain_text(f"waiting to send ({number - 2})")
 
