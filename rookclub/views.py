@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from rookclub import health
 from rookclub.clubs.models import Club, Membership
-from rookclub.manifest import manifest, manifest_response
+from rookclub.core.manifest import manifest, manifest_response
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -81,7 +81,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def web_manifest(request: HttpRequest) -> HttpResponse:
-    """The site's web app manifest (a table link's page has its own: rookclub/manifest.py)."""
+    """The site's web app manifest (a table link's page has its own: rookclub/core/manifest.py)."""
     return manifest_response(
         manifest(name="Rookclub", start_url="/", scope="/",
                  description="Rook club nights and tournaments: score hands at the table.")

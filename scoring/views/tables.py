@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from rookclub.core.errors import DomainError
+from rookclub.core.manifest import manifest, manifest_response
 from rookclub.core.pages import post_form
 from rookclub.core.ratelimit import TooMany
-from rookclub.manifest import manifest, manifest_response
 from scoring import services as scoring
 from scoring import table_links
 from scoring.forms import SEAT_LABELS
@@ -119,7 +119,7 @@ def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpRespo
 @require_GET
 def table_link_manifest(request: HttpRequest, key: str) -> HttpResponse:
     """The table page's web app manifest: added to a phone's home screen, it is the
-    club's app, opening at this table, standalone (rookclub/manifest.py)."""
+    club's app, opening at this table, standalone (rookclub/core/manifest.py)."""
     try:
         link = table_links.find(key)
     except table_links.LinkNotFound as error:
