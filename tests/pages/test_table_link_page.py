@@ -158,3 +158,34 @@ def test_a_scorer_cannot_replace_a_link_from_the_night_page(as_scorer, night, li
     as_scorer.post(f"/sessions/{night.pk}/tables/1/replace-link/")
 
     assert TableLink.objects.get(session=night, number=1, replaced_at=None).pk == link.pk
+
+
+def test_the_result_names_the_penalty_and_carries_the_other_sides_confirm(client, url, game):
+    body = {**made_hand(number=1), "penalty_seat": "east", "penalty_kind": "table_talk"}
+
+    response = client.post(url, body, follow=True)
+
+    html = response.content.decode()
+    result = html.split('id="result-text">')[1].split("</p>")[0]
+    assert result.startswith("Hand 1 recorded: North bid 80, made — N-S +85, E-W ")
+    assert result.endswith("(Table talk (East) -40)")
+    confirm = html.split('id="confirm-now"')[1].split("</div>")[0]
+    assert "Pass the phone to East-West to confirm hand 1." in confirm
+    assert ">Confirm hand 1 as East-West</button>" in confirm
+    assert 'hx-target="#game-live"' in confirm
+    assert "Hand 1</a> not yet confirmed by East-West." in html
+
+
+def test_confirming_from_the_result_answers_the_whole_page_for_the_next_hand(client, url, game):
+    client.post(url, made_hand(number=1))
+
+    response = client.post(
+        f"{url}hands/1/confirm/", {"side": "east_west"},
+        HTTP_HX_REQUEST="true", HTTP_HX_TARGET="game-live",
+    )  # fmt: skip
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.startswith('<div id="game-live">') or '<div id="game-live">' in html[:200]
+    assert "not yet confirmed" not in html
+    assert "Record hand 2" in html
