@@ -58,10 +58,9 @@ def tournament_detail(
     context["progress"] = selectors.progress(context["rounds"])
     # A refused result: shown on its own match's row, with what was typed kept.
     context["result_refusal"] = bound.pop("result_refusal", None)
-    # "Start" only when it can be done: enough entries (tournament_start's own rule).
+    # "Start" only when it can be done: enough entries (tournament_start's own rule; who
+    # is checked in changes on this page without a reload, so the service says that one).
     active = [e for e in entries if e.status == "active"]
-    if (tournament.options or {}).get("check_in_required"):
-        active = [e for e in active if e.checked_in]
     context["entries_needed"] = max(0, (4 if tournament.is_individual else 2) - len(active))
     if context["is_director"]:
         context.update(forms.dashboard_forms(tournament, entries, **bound))
