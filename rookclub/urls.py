@@ -24,6 +24,9 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("readyz", views.readyz, name="readyz"),
     path("sw.js", views.service_worker, name="service-worker"),
+    path("manifest.webmanifest", views.web_manifest, name="web-manifest"),
+    # Browsers ask for /favicon.ico on pages that name no icon (a PDF, a JSON answer).
+    path("favicon.ico", views.favicon, name="favicon"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Password reset by email (EMAIL_URL); templates in templates/registration/.

@@ -2,7 +2,7 @@ import json
 
 from django.contrib.staticfiles import finders
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import PrefixNode, static
 from django.views.decorators.cache import never_cache
@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from rookclub import health
 from rookclub.clubs.models import Club, Membership
+from rookclub.core.manifest import manifest, manifest_response
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -77,3 +78,18 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(head + source, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response
+
+
+@require_GET
+def web_manifest(request: HttpRequest) -> HttpResponse:
+    """The site's web app manifest (a table link's page has its own: rookclub/core/manifest.py)."""
+    return manifest_response(
+        manifest(name="Rookclub", start_url="/", scope="/",
+                 description="Rook club nights and tournaments: score hands at the table.")
+    )  # fmt: skip
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, for a browser that asks without being told where the icon is."""
+    return HttpResponsePermanentRedirect(static("icons/icon-32.png"))

@@ -115,9 +115,16 @@ class GameSeat(models.Model):
         return f"{self.player} at {self.seat}"
 
 
+#: The characters of a new table key: letters and digits without the look-alikes I, l,
+#: 1, O and 0 (a key printed under the QR code is sometimes typed). Keys made before
+#: (``secrets.token_urlsafe``) keep working: a key is looked up as it is.
+KEY_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+KEY_LENGTH = 33  # 33 x log2(57) = 192.5 random bits, as many as the old keys'
+
+
 def new_link_key() -> str:
-    """A table link's secret: 32 URL-safe characters (192 random bits)."""
-    return secrets.token_urlsafe(24)
+    """A table link's secret: 33 characters of :data:`KEY_ALPHABET` (192 random bits)."""
+    return "".join(secrets.choice(KEY_ALPHABET) for _ in range(KEY_LENGTH))
 
 
 class TableLink(models.Model):

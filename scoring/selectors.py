@@ -8,6 +8,8 @@ from typing import Any
 from django.db.models import Exists, F, OuterRef, Prefetch, Subquery
 
 from rookclub.clubs.models import ClubSession, Player, SessionRound, SitOut, TableSeating
+from scoring import provenance
+from scoring.engine.rotation import upcoming
 from scoring.models import Game, GameSeat, Hand, HandCorrection
 from scoring.services import confirmer_name, recording_refusal, replay_records
 
@@ -33,6 +35,9 @@ class SheetRow:
     #: Who confirmed the hand, as a player of the game's club (else the user's full
     #: name, else username); None while it awaits confirmation.
     confirmed_by_name: str | None = None
+    #: "via table link (North-South)" / "by Ann Lee" (scoring.provenance), for every view.
+    entered_how: str | None = None
+    confirmed_how: str | None = None
     #: Player id -> what they scored this hand, and their running total after it.
     player_scores: dict[int, int] = field(default_factory=dict)
     player_totals: dict[int, int] = field(default_factory=dict)
@@ -73,11 +78,19 @@ class GameSheet:
     refusal_code: str | None = None
     #: The game's player seats clockwise: the compass, or seat1 … seat3 (two and three).
     seat_order: tuple[str, ...] = ("north", "east", "south", "west")
+    #: (dealer, seat -> player, seat-change message) for the hand after each of the next
+    #: few, if each is scored (``engine.rotation.upcoming``): a phone keeping hands
+    #: offline shows who deals next by the engine's own rule.
+    upcoming: list[tuple[str, dict[str, Player], Any]] = field(default_factory=list)
 
     @property
     def night_closed(self) -> bool:
         """The game is not over, but its club night is closed: it stays unfinished."""
         return self.refusal_code == "session_closed"
+
+
+#: How many hands ahead the sheet works out dealers and seats (hands kept offline).
+UPCOMING = 8
 
 
 def game_sheet(*, game: Game) -> GameSheet:
@@ -124,6 +137,8 @@ def game_sheet(*, game: Game) -> GameSheet:
             corrected=h.corrected,
             irregularities=list(h.irregularities.all()),
             confirmed_by_name=confirmer_name(h.confirmed_by, h.confirmer_player),
+            entered_how=provenance.entered_how(h),
+            confirmed_how=provenance.confirmed_how(h, h.confirmer_player),
             # Each player's points from the replay the sheet already runs: the same engine
             # state the hand's HandResult rows were written from, without another query.
             player_scores={pid: played.score.seats[seat] for seat, pid in played.seats.items()},
@@ -154,7 +169,14 @@ def game_sheet(*, game: Game) -> GameSheet:
         refusal=refusal.message if refusal else None,
         refusal_code=refusal.code if refusal else None,
         seat_order=tuple(state.ruleset.player_seats),
-    )
+        upcoming=[
+            (dealer, {seat: players[pid] for seat, pid in seats.items()}, message)
+            for dealer, seats, message in upcoming(
+                state.ruleset, state.initial_seats, state.dealer, state.seats,
+                state.scored_hands, UPCOMING,
+            )
+        ] if not state.finished else [],
+    )  # fmt: skip
 
 
 @dataclass

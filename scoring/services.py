@@ -17,8 +17,12 @@ from rookclub.clubs.models import ClubSession, Player, TableSeating
 from rookclub.clubs.services import closed_conflict, lock_open_session
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from rookclub.core.limits import check_reason
-from rookclub.core.roles import require_director, require_scorer, user_or_none
-from scoring import permissions, ratings
+from rookclub.core.roles import (
+    require_director,
+    require_scorer,
+    user_or_none,
+)
+from scoring import permissions, provenance, ratings
 from scoring.engine import (
     SEATS,
     CardHand,
@@ -573,14 +577,17 @@ def _snapshot(hand: Hand, club_id: int) -> dict[str, Any]:
     """The hand as it stands, for a correction's history: what was recorded, what it
     scored, and who had confirmed it (``confirmed_by`` is a user id)."""
     confirmer = hand.confirmed_by if hand.confirmed_by_id else None
+    player_name = _confirmer_player_name(hand, club_id)
     return {
         "record": hand.record,
         **({"card_hand": hand.card_hand} if hand.card_hand is not None else {}),
         "score": hand.score,
         "totals": {"north_south": hand.total_ns, "east_west": hand.total_ew},
         "confirmed_by": hand.confirmed_by_id,
-        "confirmed_by_name": confirmer_name(confirmer, _confirmer_player_name(hand, club_id)),
+        "confirmed_by_name": confirmer_name(confirmer, player_name),
         "confirmed_at": hand.confirmed_at.isoformat() if hand.confirmed_at else None,
+        # "via table link (East-West)" / "by Ann Lee": who had confirmed it, any way.
+        "confirmed_how": provenance.confirmed_how(hand, player_name),
     }
 
 
@@ -642,8 +649,18 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
         )  # fmt: skip
         # Reopen the corrected hand's confirmation; later hands keep theirs. A card-by-card
         # record no longer says what was scored: the ``before`` snapshot keeps it.
+        # Through a link too: a corrected hand is unconfirmed in every view (sheet, CSV, API).
         target.confirmed_by, target.confirmed_at, target.card_hand = None, None, None
-        target.save(update_fields=["confirmed_by", "confirmed_at", "card_hand"])
+        target.confirmed_via, target.confirmed_side = None, ""
+        target.save(
+            update_fields=[
+                "confirmed_by",
+                "confirmed_at",
+                "card_hand",
+                "confirmed_via",
+                "confirmed_side",
+            ]
+        )
         target.irregularities.all().delete()
         Irregularity.objects.bulk_create(_irregularities(target, record, rules))
         HandCorrection.objects.create(

@@ -35,6 +35,8 @@ class StandingRow:
     made: int = 0
     sets: int = 0
     nights: set[int] = field(default_factory=set)
+    #: 1 for the best; tied rows (same games won and points) share it: 1, 2, 2, 4.
+    rank: int = 0
 
     @property
     def name(self) -> str:
@@ -103,7 +105,11 @@ def _standings(where: sql.Where) -> Standings:
             row.sets += x1 - x2
 
     def ranked(rows: Any) -> list[StandingRow]:
-        return sorted(rows, key=lambda r: (-r.won, -r.points, r.name))
+        out = sorted(rows, key=lambda r: (-r.won, -r.points, r.name))
+        for i, row in enumerate(out):
+            tied = i and (row.won, row.points) == (out[i - 1].won, out[i - 1].points)
+            row.rank = out[i - 1].rank if tied else i + 1
+        return out
 
     return Standings(ranked(individual.values()), ranked(pairs.values()), games, unfinished)
 

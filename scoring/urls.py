@@ -54,6 +54,11 @@ urlpatterns = [
     path("t/<str:key>/cards/", cards.table_link_cards, name="table-link-cards"),
     path("t/<str:key>/", tables.table_link, name="table-link"),
     path(
+        "t/<str:key>/manifest.webmanifest",
+        tables.table_link_manifest,
+        name="table-link-manifest",
+    ),
+    path(
         "t/<str:key>/players/<int:player>/",
         players.table_player_night,
         name="table-player-night",

@@ -17,6 +17,7 @@ from django.db import transaction
 from rookclub.core.errors import Conflict, Invalid
 from rookclub.core.limits import SCORE_MAX, check_reason
 from rookclub.core.roles import require_director, require_scorer
+from scoring.engine.rulesets import Ruleset, RulesetError
 from scoring.models import Game
 from tournaments import brackets
 from tournaments.formats import correct_result
@@ -117,6 +118,18 @@ def score_step(ruleset: dict[str, Any]) -> int:
     return math.gcd(*values) if any(values) else 1
 
 
+def hand_ceiling(ruleset: dict[str, Any]) -> int | None:
+    """The most one side can score in one hand under ``ruleset``: every point at stake
+    (counters, trick points, bonuses), times what a set declarer's opponents are paid
+    (Tennessee doubles it). None for a ruleset the engine cannot read."""
+    try:
+        rules = Ruleset.from_dict(ruleset or {})
+    except (RulesetError, TypeError, ValueError):
+        return None
+    stake = rules.points_at_stake + rules.all_tricks_bonus
+    return stake * max(1, rules.set_opponents_multiplier)
+
+
 def game_problems(
     ruleset: dict[str, Any],
     number: int,
@@ -144,6 +157,18 @@ def game_problems(
         problems.append(f"game {number}: a tie; tick “it was a tie” to record it")
     if to_target and max(a, b) < target:
         problems.append(f"game {number}: nobody reached {target}, so the game is not over")
+    ceiling = hand_ceiling(ruleset)
+    if isinstance(target, int) and fixed_hands is None and ceiling is not None:
+        # The last hand starts below the target (else the game had ended): a game to 300
+        # ends at most at 295 plus the most one hand can score.
+        highest = target - step + ceiling
+        for score in (a, b):
+            if score > highest:
+                problems.append(
+                    f"game {number}: {score} is more than a game to {target} can end on "
+                    f"(at most {highest}: {target - step} before the last hand, plus the "
+                    f"{ceiling} one hand can score)"
+                )
     return problems
 
 
@@ -255,6 +280,12 @@ def match_result_correct(
     unless ``confirm``, in which case their results are reset and they are replayed."""
     require_director(by, match.tournament.club, NOT_DIRECTOR)
     check_reason(reason)
+    if not reason.strip():
+        raise Invalid(
+            "Say why the result is corrected: the reason stays in the tournament's history.",
+            errors={"reason": ["say why the result is corrected"]},
+            code="reason_required",
+        )
     with transaction.atomic():
         tournament, match = _lock(match)
         if match.status != Match.Status.DECIDED:

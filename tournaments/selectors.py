@@ -117,7 +117,13 @@ def progress(rounds: list[Round]) -> Progress:
     forfeit counts as one); uses the prefetched matches."""
     if not rounds:
         return Progress(None, 0, 0)
-    latest = rounds[-1]
+    return round_progress(rounds[-1])
+
+
+def round_progress(latest: Round | None) -> Progress:
+    """One round with how many of its matches have a result (prefetched matches)."""
+    if latest is None:
+        return Progress(None, 0, 0)
     counted = [m for m in latest.matches.all() if m.status != Match.Status.NOT_NEEDED]
     done = [m for m in counted if m.status in (Match.Status.DECIDED, Match.Status.BYE,
                                                Match.Status.WALKOVER)]  # fmt: skip

@@ -91,6 +91,8 @@ class ResultSerializer(serializers.Serializer):
     reason = serializers.CharField(
         required=False, allow_blank=True, default="", max_length=REASON_MAX,
         validators=[validate_text],
+        help_text="correcting a match that has a result: why (required; 400 without it). "
+        "Kept in the tournament's history",
     )  # fmt: skip
     tie = serializers.BooleanField(
         default=False,

@@ -56,6 +56,12 @@ def tournament_detail(
         ),
     }
     context["progress"] = selectors.progress(context["rounds"])
+    # A refused result: shown on its own match's row, with what was typed kept.
+    context["result_refusal"] = bound.pop("result_refusal", None)
+    # "Start" only when it can be done: enough entries (tournament_start's own rule; who
+    # is checked in changes on this page without a reload, so the service says that one).
+    active = [e for e in entries if e.status == "active"]
+    context["entries_needed"] = max(0, (4 if tournament.is_individual else 2) - len(active))
     if context["is_director"]:
         context.update(forms.dashboard_forms(tournament, entries, **bound))
     return render(request, "tournaments/detail.html", context, status=status)
@@ -111,9 +117,11 @@ tournament_rounds = _live(tournament_rounds)
 def tournament_pairings_projector(request: HttpRequest, pk: int) -> HttpResponse:
     """The round being played, table by table and seat by seat, for the wall."""
     tournament = _tournament(pk)
-    playing = selectors.current_round(selectors.tournament_rounds(tournament=tournament))
+    rounds = selectors.tournament_rounds(tournament=tournament)
+    playing = selectors.current_round(rounds)
     context = {
         "tournament": tournament, "current_round": playing, "poll_seconds": POLL_SECONDS,
+        "progress": selectors.round_progress(playing),
         "matches": selectors.seated_matches(playing), "live_url": request.path + "?live=1",
     }  # fmt: skip
     live = wants_live(request)
@@ -125,9 +133,11 @@ def tournament_pairings_projector(request: HttpRequest, pk: int) -> HttpResponse
 def tournament_standings_projector(request: HttpRequest, pk: int) -> HttpResponse:
     """Standings for the wall: large type, pages by itself, refreshes itself."""
     tournament = _tournament(pk)
-    rounds = list(tournament.round_set.order_by("number"))
+    # With their matches: the heading says how many results of the round are in.
+    playing = selectors.current_round(selectors.tournament_rounds(tournament=tournament))
     context = {
-        "tournament": tournament, "current_round": selectors.current_round(rounds),
+        "tournament": tournament, "current_round": playing,
+        "progress": selectors.round_progress(playing),
         "rows": selectors.tournament_standings(tournament=tournament),
         "poll_seconds": POLL_SECONDS, "live_url": request.path + "?live=1",
     }  # fmt: skip
@@ -236,7 +246,27 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
                 match=match, games=games, by=request.user, tie_confirmed=tie
             )
 
-    return _act(request, match.tournament, enter, "Result recorded.")
+    if not request.user.is_authenticated:
+        return _act(request, match.tournament, enter, "Result recorded.")
+    try:
+        enter()
+    except DomainError as exc:
+        details = "; ".join(m for msgs in exc.errors.values() for m in msgs)
+        typed = {
+            name: value[:20] for name, value in request.POST.items()
+            if name.startswith(("score_a", "score_b")) or name in ("tie", "confirm")
+        }  # fmt: skip
+        typed["reason"] = request.POST.get("reason", "")[:500]
+        refusal = {
+            "match": match.pk,
+            "message": sentence(f"{exc.message} {sentence(details)}".strip()),
+            "typed": typed,
+        }
+        return tournament_detail(
+            request, match.tournament_id, status=exc.status, result_refusal=refusal
+        )
+    messages.success(request, "Result recorded.")
+    return redirect(reverse("tournament-detail", args=[match.tournament_id]) + f"#match-{match.pk}")
 
 
 def _typed_games(post: Any, best_of: int) -> list[list[int]]:

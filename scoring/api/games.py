@@ -29,7 +29,7 @@ from rookclub.core.api import (
 )
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.limits import ID_MAX, REASON_MAX, SCORE_MAX
-from scoring import services, voiding
+from scoring import provenance, services, voiding
 from scoring.engine import PRESETS
 from scoring.engine.records import PENALTIES_MAX
 from scoring.models import Game, Hand
@@ -208,6 +208,30 @@ class HandOut(serializers.Serializer):
         help_text="who confirmed the hand: their player name in the game's club, else their "
         "full name, else username; null while unconfirmed (also after a correction)",
     )
+    entered_how = serializers.CharField(
+        allow_null=True,
+        read_only=True,
+        help_text='how the hand came in: "via table link (North-South)", "by Ann Lee" (full '
+        'name, else username), "by Rookclub" (trusted work)',
+    )
+    entered_side = serializers.CharField(
+        allow_null=True,
+        read_only=True,
+        help_text="north_south or east_west when entered through a table link; else null",
+    )
+    entered_at = serializers.DateTimeField(read_only=True)
+    confirmed_how = serializers.CharField(
+        allow_null=True,
+        read_only=True,
+        help_text='how the hand was confirmed: "via table link (East-West)", "by Ann Lee"; '
+        "null while unconfirmed (also after a correction)",
+    )
+    confirmed_side = serializers.CharField(
+        allow_null=True,
+        read_only=True,
+        help_text="the side that confirmed through a table link; else null",
+    )
+    confirmed_at = serializers.DateTimeField(allow_null=True, read_only=True)
     irregularities = serializers.ListField(child=serializers.DictField())
     player_scores = serializers.DictField(
         child=serializers.IntegerField(),
@@ -282,12 +306,24 @@ def hand_out(row: SheetRow) -> dict[str, Any]:
         "score": row.score, "made": h.made, "void": h.void, "reasons": row.reasons,
         "totals": row.totals, "seats": h.seats, "confirmed": row.confirmed,
         "corrected": row.corrected, "confirmed_by_name": row.confirmed_by_name,
+        **provenance_out(h, row.entered_how, row.confirmed_how),
         "irregularities": [
             {"kind": i.kind, "seat": i.seat, "points": i.points} for i in row.irregularities
         ],
         "player_scores": {str(k): v for k, v in row.player_scores.items()},
         "player_totals": {str(k): v for k, v in row.player_totals.items()},
         "renege": renege_out(row), "card_hand": h.card_hand,
+    }  # fmt: skip
+
+
+def provenance_out(h: Hand, entered: str | None, confirmed: str | None) -> dict[str, Any]:
+    """The read-only fields saying how a hand came in and how it was confirmed."""
+    return {
+        "entered_how": entered, "entered_side": h.entered_side or None,
+        "entered_at": h.entered_at.isoformat().replace("+00:00", "Z") if h.entered_at else None,
+        "confirmed_how": confirmed, "confirmed_side": h.confirmed_side or None,
+        "confirmed_at": h.confirmed_at.isoformat().replace("+00:00", "Z")
+        if h.confirmed_at else None,
     }  # fmt: skip
 
 
@@ -361,6 +397,7 @@ def _just_recorded_out(hand: Hand, recorded: services.Recorded) -> dict[str, Any
         "void": h.void, "reasons": list(h.score.get("reasons", [])),
         "totals": dict(state.totals), "seats": as_read(h.seats), "confirmed": False,
         "corrected": False, "confirmed_by_name": None,
+        **provenance_out(h, provenance.entered_how(h), None),
         "irregularities": [
             {"kind": i.kind, "seat": i.seat, "points": i.points} for i in irregularities
         ],

@@ -61,3 +61,25 @@ def change_message(ruleset: Ruleset, before: Seating, after: Seating) -> Message
     moved = [s for s in ruleset.seats if before[s] != after[s]]
     a, b = moved[0], moved[1]
     return cite(f"{a.capitalize()} and {b.capitalize()} exchange seats")
+
+
+def upcoming(
+    ruleset: Ruleset,
+    initial: Seating,
+    dealer: str,
+    seats: Seating,
+    scored_hands: int,
+    count: int,
+) -> list[tuple[str, dict[str, Hashable], Message | None]]:
+    """(dealer, seats, change message) for the hand after each of the next ``count``
+    hands, if each is scored (the deal passes, the hand counts for seat changes): the
+    same rule :func:`scoring.engine.game.play_hand` applies, for a phone that keeps hands
+    while offline and must still say who deals and who sits where."""
+    out = []
+    before = dict(seats)
+    for k in range(1, count + 1):
+        dealer = ruleset.next_player(dealer)
+        after = seating(ruleset, initial, scored_hands + k)
+        out.append((dealer, after, change_message(ruleset, before, after)))
+        before = after
+    return out

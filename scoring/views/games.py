@@ -70,8 +70,12 @@ def record_posted(
     except DomainError as error:
         if error.code in ("hand_number_taken", "game_finished", "session_closed", "game_void"):
             # Someone else at the table already recorded it, or the game or the night is
-            # over: show the sheet as it is now, with the reason.
-            return _refuse(request, game, error.message, error.status, error.code, link)
+            # over: show the sheet as it is now, with the reason (and, for a hand another
+            # phone recorded first, what differs between the two).
+            message = error.message
+            if error.code == "hand_number_taken":
+                message += differences(game, form.cleaned_data.get("number"), form.to_record())
+            return _refuse(request, game, message, error.status, error.code, link)
         add_domain_errors(form, error)
         return _form_refused(request, game, forms, form, error.status, error.code, link)
     # A retry of a hand already stored (its first answer was lost): not an error.
@@ -85,6 +89,49 @@ def record_posted(
         return _render(request, game, recorded=hand.number, link=link)
     # Without JavaScript: the page again, scrolled to the result above the form.
     return redirect(f"{done}?recorded={hand.number}#hand-result")
+
+
+_COMPARED = (("bidder", "declarer"), ("bid", "bid"), ("trump", "trump"))
+
+
+def differences(game: Game, number: int | None, posted: dict[str, Any]) -> str:
+    """Two phones, one hand: what the refused hand says that the stored hand ``number``
+    does not, as a sentence to append (" Stored: ...; yours: ..."), or "" if nothing."""
+    stored = Hand.objects.filter(game=game, number=number).values_list("record", flat=True)
+    record = stored.first() if number else None
+    if record is None:
+        return ""
+    parts = []
+    for key, word in _COMPARED:
+        mine, theirs = posted.get(key), record.get(key)
+        if mine != theirs:
+            parts.append(f"{word} {_said(theirs, key)} stored, {_said(mine, key)} in yours")
+    mine, theirs = posted.get("counters") or {}, record.get("counters") or {}
+    if mine != theirs:
+        parts.append(f"counters {_counters(theirs)} stored, {_counters(mine)} in yours")
+    for key in ("misdeal", "redeal", "penalties", "renege"):
+        if bool(posted.get(key)) != bool(record.get(key)) or posted.get(key) != record.get(key):
+            parts.append(f"{key} differs")
+    if not parts:
+        return ""
+    return f" What differs from the stored hand {number}: " + "; ".join(parts) + "."
+
+
+def _said(value: Any, key: str) -> str:
+    if value in (None, ""):
+        return "none"
+    if key == "bidder":
+        return label(SEAT_LABELS, value)
+    if key == "trump":
+        return label(TRUMP_LABELS, value)
+    return str(value)
+
+
+def _counters(counters: dict[str, Any]) -> str:
+    if not counters:
+        return "none"
+    order = [*SIDE_SHORT, *sorted(set(counters) - set(SIDE_SHORT))]  # as the sheet: N-S first
+    return " / ".join(f"{SIDE_SHORT.get(s, s)} {counters[s]}" for s in order if s in counters)
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -201,6 +248,8 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
         "extras_open": _extras_open(form),
         "corrections": hand.corrections.select_related("corrected_by"),
         "confirmed_by_name": row.confirmed_by_name,
+        "entered_how": row.entered_how,
+        "confirmed_how": row.confirmed_how,
     }
     return render(request, "games/correct.html", context, status=status)
 
@@ -289,9 +338,16 @@ def _render(
     if link is None and not request.htmx:
         # "Spring Open · Round 2 · Table 3", with the way back (a tournament's game).
         context["place"] = game_places.place_of(game)
+    # Each hand still waiting for the other side, at a glance (the sheet, the form).
+    context["unconfirmed"] = _unconfirmed(sheet.rows)
+    context["rotation"] = rotation_data(sheet)
     if link is not None:
         closed = link.refusal.message if link.refusal else None
         _offer_table_sides(game, sheet.rows, link)
+        # Confirm in the flow: the latest hand's other side confirms it where the result
+        # is shown, and the next hand's form says which hands still wait for it.
+        if result is not None and last is not None:
+            result["confirm_sides"] = last.table_sides
         context.update(
             table_link=link,
             table=link.number,
@@ -307,6 +363,22 @@ def _render(
         )
     template = "games/_live.html" if request.htmx else "games/detail.html"
     return render(request, template, context, status=status)
+
+
+def rotation_data(sheet) -> list[dict[str, Any]]:
+    """The engine's rotation for the next hands, as data for the page (static/js/outbox.js):
+    while hands wait on the phone, it shows the dealer and seats of the hand after them."""
+    out = []
+    for k, (dealer, seats, message) in enumerate(sheet.upcoming, start=1):
+        out.append({
+            "number": sheet.next_number + k,
+            "dealer": label(SEAT_LABELS, dealer),
+            "dealer_player": seats[dealer].name if dealer in seats else "",
+            "seats": [{"seat": seat, "player": seats[seat].name if seat in seats else "",
+                       "dealer": seat == dealer} for seat in sheet.seat_order],
+            "message": table_text(str(message)) if message else "",
+        })  # fmt: skip
+    return out
 
 
 SIDE_SHORT = {"north_south": "N-S", "east_west": "E-W"}
@@ -356,14 +428,20 @@ def _result(row) -> dict[str, Any]:
         scores = ", ".join(f"{p.name} {signed(points)}" for p, points, _ in row.player_cells)
         totals = " · ".join(f"{p.name} {total}" for p, _, total in row.player_cells)
     if "misdeal" in record:
-        what = f"misdeal — {scores}"
+        dealt = next((i.seat for i in row.irregularities if i.kind == "misdeal" and i.seat), "")
+        by = f" by {label(SEAT_LABELS, dealt)}" if dealt else ""
+        what = f"misdeal{by} — {scores}"
     elif "redeal" in record or row.void:
         what = "redeal, no score"
     elif row.declarer is None:  # no bidding (Beginner): everyone scores what they took
         what = scores
     else:
-        outcome = "made" if row.made else "set"
-        what = f"{label(SEAT_LABELS, row.declarer)} bid {row.bid}, {outcome} — {scores}"
+        # As the sheet's row says it: made, set, or neither (a renege found later ends it).
+        outcome = {True: ", made", False: ", set"}.get(row.made, "")
+        what = f"{label(SEAT_LABELS, row.declarer)} bid {row.bid}{outcome} — {scores}"
+    irregular = irregularities_text(row.irregularities)
+    if irregular:
+        what = f"{what} ({irregular})"
     return {
         "number": row.number,
         "text": f"Hand {row.number} recorded: {what}",
@@ -371,6 +449,20 @@ def _result(row) -> dict[str, Any]:
         "made": row.made,
         "void": row.void,
     }
+
+
+def irregularities_text(irregularities: list[Any]) -> str:
+    """The hand's penalties and reneges as the sheet lists them, with what each cost:
+    "Table talk (East) -40; Renege (West) -90". A misdeal or redeal is the result's own
+    word ("misdeal by North"), so it is not said twice."""
+    parts = []
+    for i in irregularities:
+        if i.kind in ("redeal", "misdeal"):  # the result already says so
+            continue
+        seat = f" ({label(SEAT_LABELS, i.seat)})" if i.seat else ""
+        points = f" -{abs(i.points)}" if i.points else ""
+        parts.append(f"{i.get_kind_display()}{seat}{points}")
+    return "; ".join(parts)
 
 
 def _not_recorded(forms: dict[str, HandForm], number: int) -> dict[str, Any] | None:
@@ -406,6 +498,20 @@ def render_row(
         _offer_table_sides(game, [row], link)
         context.update(table_link=link, confirmable=set(), is_director=False)
     return render(request, "games/_sheet_row.html", context, status=status)
+
+
+def _unconfirmed(rows: list[Any]) -> list[dict[str, Any]]:
+    """The hands that wait for a confirmation, and by whom: "East-West" for a hand
+    entered through a table link for North-South; "the other side" otherwise."""
+    waiting = []
+    for row in rows:
+        if row.confirmed:
+            continue
+        entered = row.hand.entered_side
+        other = next((s for s in SIDES if s != entered), "") if entered else ""
+        who = label(SIDE_LABELS, other) if other else "the other side"
+        waiting.append({"number": row.number, "by": who, "row": row})
+    return waiting
 
 
 def _label_confirmations(rows: list[Any]) -> None:

@@ -13,9 +13,10 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from rookclub.core.errors import DomainError
+from rookclub.core.manifest import manifest, manifest_response
 from rookclub.core.pages import post_form
 from rookclub.core.ratelimit import TooMany
 from scoring import services as scoring
@@ -102,11 +103,29 @@ def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpRespo
     try:
         scoring.hand_confirm(hand=hand, by=actor)
     except DomainError as error:
-        if request.htmx:
+        if request.htmx and request.htmx.target != "game-live":
             return render_row(request, hand, refusal=error.message, status=error.status, link=state)
         return _render(request, state.game, refusal=error.message, status=error.status, link=state)
+    if request.htmx and request.htmx.target == "game-live":
+        # Confirmed where the result was shown: the page moves on to the next hand.
+        return _render(request, state.game, link=state)
     if request.htmx:
         # Only this hand's row: nothing above it moves, so the page keeps its place.
         return render_row(request, hand, link=state)
     messages.success(request, f"Hand {number} confirmed.")
     return redirect(reverse("table-link", args=[key]) + f"#hand-{number}")
+
+
+@require_GET
+def table_link_manifest(request: HttpRequest, key: str) -> HttpResponse:
+    """The table page's web app manifest: added to a phone's home screen, it is the
+    club's app, opening at this table, standalone (rookclub/core/manifest.py)."""
+    try:
+        link = table_links.find(key)
+    except table_links.LinkNotFound as error:
+        raise Http404(error.message) from error
+    here = reverse("table-link", args=[key])
+    return manifest_response(
+        manifest(name=link.club.name, start_url=here, scope=here,
+                 description=f"Table {link.number}: record and confirm the hands played here.")
+    )  # fmt: skip

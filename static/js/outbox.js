@@ -83,8 +83,11 @@ function start(box) {
     if (form && event.detail.successful) {
       unreachable = false;
       notice = "";
-      keepPage();
     }
+    // Any answer that changed the sheet (a hand, a confirmation): the page a reload
+    // offline shows is the latest one this phone saw.
+    const config = event.detail.requestConfig;
+    if (event.detail.successful && (form || (config && config.verb === "post"))) keepPage();
   });
 
   document.addEventListener("htmx:afterSettle", () => renumber());
@@ -336,6 +339,65 @@ function start(box) {
         if (heading) heading.textContent = heading.textContent.replace(/\d+/, String(number));
       }
     }
+    showRotation(next - server);
+  }
+
+  // ---- who deals next while hands wait on the phone -------------------------------------
+
+  /** The page shows the dealer and seats the server gave it; with ``ahead`` hands kept on
+      the phone, those of the hand after them, from the engine's own rotation (the
+      #rotation data: the same rule the server applies), or, when a kept hand may not
+      move the deal as a scored hand does (a misdeal, a redeal, one refused), says the
+      dealer and seats may be out of date. */
+  function showRotation(ahead) {
+    const data = document.getElementById("rotation");
+    const dealer = document.getElementById("dealer");
+    const note = document.getElementById("rotation-note");
+    if (!data || !dealer) return;
+    if (!dealer.dataset.server) dealer.dataset.server = dealer.textContent;
+    const cards = Array.from(document.querySelectorAll(".table-head .seat-card[data-seat]"));
+    for (const card of cards) {
+      if (!card.dataset.server) card.dataset.server = card.innerHTML;
+    }
+    const exchange = document.getElementById("seat-exchange");
+    const stale = document.querySelector(".rotation-stale");
+    if (stale) stale.remove();
+    if (note) note.hidden = true;
+    if (!(ahead > 0)) {
+      dealer.textContent = dealer.dataset.server;
+      for (const card of cards) card.innerHTML = card.dataset.server;
+      if (exchange) exchange.hidden = false;
+      return;
+    }
+    if (exchange) exchange.hidden = true; // the server's prompt was for a hand now kept
+    const schedule = JSON.parse(data.textContent || "[]");
+    const kept = mine();
+    const plain = kept.length === ahead && kept.every((hand) => hand.state === "waiting" &&
+      (hand.fields.find(([n]) => n === "kind") || [])[1] === "hand");
+    const entry = plain ? schedule[ahead - 1] : null;
+    if (!entry) {
+      dealer.textContent = dealer.dataset.server;
+      for (const card of cards) card.innerHTML = card.dataset.server;
+      const mark = document.createElement("span");
+      mark.className = "rotation-stale";
+      mark.textContent = " (may be out of date: hands are waiting on this phone)";
+      dealer.append(mark);
+      return;
+    }
+    dealer.textContent = `Dealer: ${entry.dealer} — ${entry.dealer_player}`;
+    for (const card of cards) {
+      const seat = entry.seats.find((s) => s.seat === card.dataset.seat);
+      if (!seat) continue;
+      card.classList.toggle("dealer", seat.dealer);
+      const name = card.querySelector(".seat-name");
+      const player = card.querySelector(".seat-player");
+      if (name) name.textContent = card.dataset.label + (seat.dealer ? " · deals" : "");
+      if (player) player.textContent = seat.player;
+    }
+    if (note && entry.message) {
+      note.textContent = `⇄ ${entry.message} before hand ${entry.number}.`;
+      note.hidden = false;
+    }
   }
 
   // ---- keeping this page for a reload offline -----------------------------------------
@@ -344,13 +406,17 @@ function start(box) {
     if (!("serviceWorker" in navigator)) return;
     const registration = await navigator.serviceWorker.ready;
     if (!registration.active) return;
+    const rows = document.querySelectorAll("#game-live ol.hands > li").length;
     const channel = new MessageChannel();
     const kept = new Promise((resolve) => {
       channel.port1.onmessage = (event) => resolve(Boolean(event.data && event.data.kept));
       setTimeout(() => resolve(false), 15000);
     });
     registration.active.postMessage({ type: "keep-page", url: window.location.href }, [channel.port2]);
-    if (await kept) box.dataset.offlineReady = "true";
+    if (await kept) {
+      box.dataset.offlineReady = "true";
+      box.dataset.keptHands = String(rows); // how many hands the kept copy shows
+    }
   }
 
   if ("serviceWorker" in navigator && box.dataset.serviceWorker) {

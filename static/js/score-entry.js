@@ -1,11 +1,14 @@
 /* Score entry at the table: small helps that htmx cannot give.
-   - the two sides' counters fill each other (deck total, from the ruleset, minus what was
-     typed); the field being typed in is never changed, and a note says so when the
-     filled one replaces a number the scorer had typed there;
+   - the hand's two counters boxes fill each other (deck total, from the ruleset, minus
+     what was typed), only from a complete, valid number, when the box is left or the hand
+     is sent: never while typing. A note says so when the filled one replaces a number
+     the scorer had typed there; a cleared form clears its notes. The renege's counters
+     are two free boxes (the server checks them against the rules);
    - after Record (an htmx swap), focus goes to the result above the form, or to the
      first error of a refused hand, so it is in view and a screen reader reads it;
    - the bid's -5/+5 steppers;
-   - the declarer's side is marked beside the counters.
+   - the declarer's side is marked beside the counters;
+   - the screen stays on while a game is open (Screen Wake Lock, where allowed).
    Event delegation on document, so it keeps working after htmx swaps the form. */
 (function () {
   "use strict";
@@ -19,22 +22,30 @@
     return label ? label.textContent.trim() : "The other side";
   }
 
-  document.addEventListener("input", function (event) {
-    var input = event.target;
-    if (!input.matches || !input.matches("input[data-counters]")) return;
+  // A complete, valid number of counters: digits only, within the deck, in its steps.
+  function complete(input) {
+    var text = input.value.trim();
+    if (!/^[0-9]+$/.test(text)) return null;
+    var value = parseInt(text, 10);
+    var total = parseInt(input.getAttribute("data-total"), 10);
+    var step = parseInt(input.getAttribute("step"), 10) || 1;
+    return value <= total && value % step === 0 ? value : null;
+  }
+
+  // Only the hand's counters fill each other (the renege's two boxes are both typed),
+  // only in a two-sided sheet, and only from a complete number: never while typing.
+  function fillOther(input) {
     var form = input.form;
     var group = input.getAttribute("data-counters");
+    if (!form || group !== "counters") return;
     var note = form.querySelector("[data-counters-note='" + group + "']");
-    // What the scorer typed here is theirs: the other field may not overwrite it.
-    input.setAttribute("data-typed", input.value);
-    var total = parseInt(input.getAttribute("data-total"), 10);
-    var value = parseInt(input.value, 10);
     var others = counterInputs(form).filter(function (other) {
       return other !== input && other.getAttribute("data-counters") === group;
     });
-    // Only a two-sided sheet has one "other side" to fill; a bad number fills nothing.
-    if (others.length !== 1 || isNaN(value) || value < 0 || value > total) return;
+    var value = complete(input);
+    if (others.length !== 1 || value === null) return;
     var other = others[0];
+    var total = parseInt(input.getAttribute("data-total"), 10);
     var filled = String(total - value);
     // The other field keeps, in data-typed, the last number the scorer typed there.
     var typed = other.getAttribute("data-typed");
@@ -45,6 +56,38 @@
         : "";
     }
     other.value = filled;
+  }
+
+  // What the scorer types in a box is theirs: remembered, never rewritten while typing.
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!input.matches || !input.matches("input[data-counters]")) return;
+    input.setAttribute("data-typed", input.value);
+  });
+
+  // Leaving the box (a change, then blur) fills the other side.
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (input.matches && input.matches("input[data-counters]")) fillOther(input);
+  });
+
+  // Sending the hand: a box typed and not left yet still fills an empty other side.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches || !form.matches("form.hand-form")) return;
+    var boxes = counterInputs(form).filter(function (input) {
+      return input.getAttribute("data-counters") === "counters";
+    });
+    var empty = boxes.filter(function (input) { return input.value.trim() === ""; });
+    if (boxes.length === 2 && empty.length === 1) fillOther(boxes[0] === empty[0] ? boxes[1] : boxes[0]);
+  }, true);
+
+  // Every note belongs to the hand being typed: a cleared form clears them.
+  document.addEventListener("reset", function (event) {
+    var form = event.target;
+    if (!form.querySelectorAll) return;
+    form.querySelectorAll("[data-counters-note]").forEach(function (note) { note.textContent = ""; });
+    counterInputs(form).forEach(function (input) { input.removeAttribute("data-typed"); });
   });
 
   document.addEventListener("click", function (event) {
@@ -58,6 +101,7 @@
     var next = isNaN(current) ? min : current + step;
     input.value = String(Math.min(max, Math.max(min, next)));
     input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
   document.addEventListener("change", function (event) {
@@ -97,12 +141,27 @@
     scrollBelowTopbar(live);
   }
 
+  /* A game open for recording: the screen stays on between hands, where the browser
+     allows it (Screen Wake Lock; it is let go by the browser when the page is hidden,
+     and taken again when it is shown). Refused or unsupported: nothing happens. */
+  var wakeLock = null;
+  function keepAwake() {
+    if (!("wakeLock" in navigator) || document.hidden) return;
+    if (!document.querySelector("form.hand-form")) return;
+    if (wakeLock && !wakeLock.released) return;
+    navigator.wakeLock.request("screen").then(function (lock) { wakeLock = lock; }, function () {});
+  }
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("htmx:afterSettle", keepAwake);
+
   // Once per answer: announce() takes data-announce off, so a later swap of one sheet
   // row (Confirm) does not move focus or the page.
   document.addEventListener("htmx:afterSettle", announce);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", announce);
+    document.addEventListener("DOMContentLoaded", keepAwake);
   } else {
     announce();
+    keepAwake();
   }
 })();

@@ -76,6 +76,12 @@ def test_a_hand_whose_number_another_phone_took_is_kept_with_the_reason(page, ta
     page.context.set_offline(False)
     kept = page.locator(".outbox-list li")
     expect(kept).to_contain_text("Hand 1: North 80 Red — not accepted: Hand 1 is already recorded")
+    # Two phones, one hand: what differs from the stored hand is said, not only the refusal.
+    expect(kept).to_contain_text(
+        "What differs from the stored hand 1: declarer East stored, North in yours; "
+        "bid 75 stored, 80 in yours; trump Green stored, Red in yours; "
+        "counters N-S 40 / E-W 80 stored, N-S 85 / E-W 35 in yours."
+    )
     expect(status).to_contain_text("not accepted (1)")
     assert stored(table_game) == [(1, "east", 75, "green")]
     # Kept on the phone, not dropped: still there after a reload.

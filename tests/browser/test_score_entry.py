@@ -31,6 +31,7 @@ def record(page, bidder: str, bid: int, trump: str, ns: int) -> None:
     page.get_by_label("Bid", exact=True).fill(str(bid))
     page.get_by_role("radio", name=trump, exact=True).check()
     page.get_by_label("North-South counters").fill(str(ns))
+    page.get_by_label("North-South counters").blur()  # leaving the box fills the other
 
 
 def test_a_scorer_records_hands_and_sees_the_sheet_grow(page, table_game):

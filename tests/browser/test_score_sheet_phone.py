@@ -163,7 +163,7 @@ def test_thirteen_hands_fit_without_sideways_scrolling_and_confirm_stays_put(pho
     page.locator("#hand-7 summary").click()
     expect(page.locator("#hand-7 .hand-more")).to_be_visible()
     expect(page.locator("#hand-7 .hand-more")).to_contain_text("Yellow")
-    expect(page.locator("#hand-7 .hand-more")).to_contain_text("Entered by")
+    expect(page.locator("#hand-7 .hand-more")).to_contain_text("entered by")
     assert no_sideways_scroll(page)
 
     # Confirm hand 9 from the middle of the sheet: the page does not move.
@@ -202,7 +202,7 @@ def test_tap_targets_on_the_page_are_at_least_44px(phone, table_game):
     assert small == []
 
 
-def test_the_two_counters_fields_fill_each_other_and_never_the_one_typed_in(phone, table_game):
+def test_the_counters_boxes_fill_each_other_on_leaving_never_the_one_typed_in(phone, table_game):
     page = phone
     log_in(page, "sam", PASSWORD)
     page.goto(f"/games/{table_game.pk}/")
@@ -210,17 +210,21 @@ def test_the_two_counters_fields_fill_each_other_and_never_the_one_typed_in(phon
     note = page.locator("[data-counters-note=counters]")
 
     ns.press_sequentially("85")
+    expect(ew).to_have_value("")  # nothing is filled while typing
+    ns.blur()
     expect(ew).to_have_value("35")
     expect(note).to_have_text("")  # East-West was not typed: nothing lost
 
     ew.fill("")
     ew.press_sequentially("40")
+    ew.blur()
     expect(ns).to_have_value("80")
     expect(ew).to_have_value("40")  # the field typed in is never overwritten
     expect(note).to_have_text("North-South counters changed from 85 to 80, so the two make 120.")
 
     ns.fill("")
     ns.press_sequentially("90")
+    ns.blur()
     expect(ew).to_have_value("30")
     expect(ns).to_have_value("90")
     expect(note).to_contain_text("East-West counters changed from 40 to 30")

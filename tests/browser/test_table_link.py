@@ -43,10 +43,13 @@ def test_players_record_and_confirm_a_hand_with_only_the_table_link(page, table_
     expect(page.locator("#hand-result")).to_contain_text("Hand 1 recorded: North bid 80, made")
     # The entering side is offered no Confirm; the opponents confirm on the same phone.
     expect(page.get_by_role("button", name="Confirm hand 1 as North-South")).to_have_count(0)
-    page.get_by_role("button", name="Confirm hand 1 as East-West").click()
+    # Right under the result: the other side confirms in the flow (the sheet's row has one too).
+    page.locator("#confirm-now").get_by_role("button", name="Confirm hand 1 as East-West").click()
 
     expect(page.locator("#hand-1 .confirm-cell")).to_contain_text("confirmed")
-    expect(page.locator("#hand-1 .confirmed-by")).to_contain_text("confirmed by East-West")
+    expect(page.locator("#hand-1 .confirmed-by")).to_contain_text(
+        "confirmed via table link (East-West)"
+    )
     screenshot(page, "table-link-confirmed")
     hand = Hand.objects.get(game=Game.objects.get())
     assert hand.entered_via is not None and hand.entered_side == "north_south"

@@ -61,7 +61,8 @@ def test_a_table_scores_and_confirms_its_own_night_through_its_link(page, night)
 
     # The opponents confirm every hand on the same phone, without moving the page.
     for number in range(1, len(HANDS) + 1):
-        button = page.get_by_role("button", name=f"Confirm hand {number} as East-West")
+        row = page.locator(f"#hand-{number}")
+        button = row.get_by_role("button", name=f"Confirm hand {number} as East-West")
         button.scroll_into_view_if_needed()
         before = page.evaluate("window.scrollY")
         button.click()

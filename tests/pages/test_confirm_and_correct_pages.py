@@ -93,9 +93,9 @@ def test_a_hand_row_tells_who_entered_and_who_confirmed_it(client, game, hands):
     page = client.get(f"/games/{game.pk}/").content.decode()
 
     first, second = hand_row(page, 1), hand_row(page, 2)
-    assert "<dt>Entered by</dt><dd>sam</dd>" in first
+    assert '<dd class="entered-how">entered by sam</dd>' in first
     assert f"✓ confirmed by {east}" in first
-    assert '<dd class="confirmed-by">awaiting</dd>' in second
+    assert '<dd class="confirmed-by">not yet confirmed</dd>' in second
     assert "<summary>" in first and "Red" in first.split("</summary>")[1]  # trump, on tap
 
 

@@ -52,14 +52,15 @@ def test_posting_the_form_records_a_hand_through_the_link(client, url, link, gam
 def test_the_other_side_confirms_on_the_page(client, url, link, game):
     client.post(url, made_hand(number=1))
     page = client.get(url).content.decode()
-    assert "Confirm as East-West" in page and "Confirm as North-South" not in page
+    assert " hand 1</span> as East-West</button>" in page
+    assert "as North-South</button>" not in page
 
     response = client.post(f"{url}hands/1/confirm/", {"side": "east_west"})
 
     assert response.status_code == 302
     hand = Hand.objects.get(game=game)
     assert (hand.confirmed_via_id, hand.confirmed_side) == (link.pk, "east_west")
-    assert "✓ confirmed by East-West" in client.get(url).content.decode()
+    assert "✓ confirmed via table link (East-West)" in client.get(url).content.decode()
 
 
 def test_the_entering_side_cannot_confirm_on_the_page(client, url, game):
@@ -157,3 +158,34 @@ def test_a_scorer_cannot_replace_a_link_from_the_night_page(as_scorer, night, li
     as_scorer.post(f"/sessions/{night.pk}/tables/1/replace-link/")
 
     assert TableLink.objects.get(session=night, number=1, replaced_at=None).pk == link.pk
+
+
+def test_the_result_names_the_penalty_and_carries_the_other_sides_confirm(client, url, game):
+    body = {**made_hand(number=1), "penalty_seat": "east", "penalty_kind": "table_talk"}
+
+    response = client.post(url, body, follow=True)
+
+    html = response.content.decode()
+    result = html.split('id="result-text">')[1].split("</p>")[0]
+    assert result.startswith("Hand 1 recorded: North bid 80, made — N-S +85, E-W ")
+    assert result.endswith("(Table talk (East) -40)")
+    confirm = html.split('id="confirm-now"')[1].split("</div>")[0]
+    assert "Pass the phone to East-West to confirm hand 1." in confirm
+    assert ">Confirm hand 1 as East-West</button>" in confirm
+    assert 'hx-target="#game-live"' in confirm
+    assert "Hand 1</a> not yet confirmed by East-West." in html
+
+
+def test_confirming_from_the_result_answers_the_whole_page_for_the_next_hand(client, url, game):
+    client.post(url, made_hand(number=1))
+
+    response = client.post(
+        f"{url}hands/1/confirm/", {"side": "east_west"},
+        HTTP_HX_REQUEST="true", HTTP_HX_TARGET="game-live",
+    )  # fmt: skip
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.startswith('<div id="game-live">') or '<div id="game-live">' in html[:200]
+    assert "not yet confirmed" not in html
+    assert "Record hand 2" in html

@@ -91,3 +91,19 @@ def test_each_page_runs_a_fixed_number_of_queries_whatever_the_club_size(
         player_profile(player=player)
     with django_assert_max_num_queries(4):
         game_sheet(game=game)
+
+
+def test_partners_tied_on_games_and_points_share_a_rank_on_the_night_and_its_projector(
+    club, director, scorer, client
+):
+    session = club_night(club, director, scorer, 4)
+
+    standings = session_standings(session=session)
+
+    # Partners won and scored the same: 1, 1, 3, 3 (not 1, 2, 3, 4).
+    assert [row.rank for row in standings.players] == [1, 1, 3, 3]
+    assert [row.rank for row in standings.partnerships] == [1, 2]
+    wall = client.get(f"/sessions/{session.pk}/standings/projector/").content.decode()
+    ranks = [cell.split("<")[0] for cell in wall.split('<tr><td class="num">')[1:]]
+    assert ranks == ["1", "1", "3", "3", "1", "2"]  # players, then the partnerships
+    assert 'id="projector-partnerships"' in wall

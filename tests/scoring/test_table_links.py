@@ -496,3 +496,18 @@ def test_the_no_game_conflict_names_the_table(night):
     assert state.game is None
     assert isinstance(state.no_game(), Conflict)
     assert "table 7" in state.no_game().message
+
+
+def test_new_keys_have_no_look_alike_characters_and_old_keys_keep_working(night, anon, club):
+    from scoring.models import KEY_ALPHABET, new_link_key
+
+    keys = {new_link_key() for _ in range(200)}
+    assert len(keys) == 200
+    assert all(len(key) == 33 and set(key) <= set(KEY_ALPHABET) for key in keys)
+    assert not set("Il1O0") & set("".join(keys))
+    # A key made the old way (token_urlsafe: any letter, digit, - and _) still opens its table.
+    old = "Il1O0-_" + "a" * 25
+    TableLink.objects.filter(kind="night", session=night, number=1).delete()
+    TableLink.objects.create(club=club, kind="night", session=night, number=1, key=old)
+
+    assert anon.get(f"/api/v1/table/{old}/").status_code == 200

@@ -297,6 +297,8 @@ PAGES: dict[tuple[str, str], Rule] = {
         "reason": "miscounted", "bidder": "north", "bid": "85", "trump": "red",
         "north_south": "85", "east_west": "35"}, pk="hand"),
     ("GET", "t/<str:key>/"): P("public", key="night_key"),
+    # The table page's web app manifest: the key is the credential, as for the page.
+    ("GET", "t/<str:key>/manifest.webmanifest"): P("public", key="night_key"),
     # A player at the link's table: the key is the credential, as for the table's page.
     ("GET", "t/<str:key>/players/<int:player>/"): P(
         "public", key="night_key", player="table_player"),

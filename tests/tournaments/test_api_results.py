@@ -222,3 +222,52 @@ def test_a_result_that_cannot_be_a_finished_rook_game_is_refused(api, club, dire
     assert says in str(refused.json()["games"])
     assert both_over.status_code == 200
     assert both_over.json()["winner"] == match.entry_a_id
+
+
+@pytest.mark.parametrize(
+    ("games", "says"),
+    [
+        ([[3100, 180]], "3100 is more than a game to 300 can end on"),
+        ([[420, -35]], "at most 415: 295 before the last hand, plus the 120 one hand can score"),
+    ],
+)
+def test_a_result_beyond_what_the_last_hand_can_add_is_refused(api, club, director, games, says):
+    """A game to 300 ends on the hand that takes a side there from 295 at most, and one
+    hand of Tournament Rook scores at most 120: 415 is the highest a game can end on."""
+    tournament = make_event(club, director, "round_robin", 4)
+    match = tournament.matches.filter(status="ready").first()
+
+    refused = result(api, match.pk, games)
+
+    assert refused.status_code == 400
+    assert says in str(refused.json()["games"])
+    assert not MatchGame.objects.exists()
+
+
+def test_a_set_loser_below_zero_and_a_winner_past_the_target_is_a_result(api, club, director):
+    tournament = make_event(club, director, "round_robin", 4)
+    match = tournament.matches.filter(status="ready").first()
+
+    response = result(api, match.pk, [[-40, 310]])
+
+    assert response.status_code == 200, response.json()
+    assert response.json()["score"] == [-40, 310]
+    assert response.json()["winner"] == match.entry_b_id
+
+
+def test_a_correction_over_an_existing_result_needs_a_reason(api, club, director):
+    tournament = make_event(club, director, "round_robin", 4)
+    match = tournament.matches.filter(status="ready").first()
+    assert result(api, match.pk, [[300, 120]]).status_code == 200
+
+    without = result(api, match.pk, [[305, 120]])
+    blank = result(api, match.pk, [[305, 120]], reason="   ")
+    stored = list(MatchGame.objects.filter(match=match).values_list("score_a", "score_b"))
+    with_reason = result(api, match.pk, [[305, 120]], reason="the slip said 305")
+
+    assert without.status_code == 400
+    assert "reason" in without.json()
+    assert blank.status_code == 400
+    assert stored == [(300, 120)]
+    assert with_reason.status_code == 200, with_reason.json()
+    assert with_reason.json()["score"] == [305, 120]

@@ -75,7 +75,7 @@ def test_a_correction_that_keeps_the_winner_needs_no_confirmation(api, club, dir
     play(api, tournament, "W2-1", one)
     w11 = bracket(api, tournament)["W1-1"]
 
-    response = result(api, w11["id"], [[310, 120]])
+    response = result(api, w11["id"], [[310, 120]], reason="310, not 300")
 
     assert response.status_code == 200
     assert response.json()["score"] == [310, 120]
@@ -88,7 +88,7 @@ def test_a_correction_before_later_results_moves_the_new_winner_on(api, club, di
     play(api, tournament, "W1-1", one)
     w11 = bracket(api, tournament)["W1-1"]
 
-    response = result(api, w11["id"], [[100, 300]])
+    response = result(api, w11["id"], [[100, 300]], reason="scores swapped")
 
     assert response.status_code == 200
     assert ids(bracket(api, tournament)["W2-1"]) == [four, None]

@@ -51,7 +51,7 @@ def test_a_refused_result_is_shown_not_a_500(director_client, club, director):
         follow=True,
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert b"tie" in response.content
 
 

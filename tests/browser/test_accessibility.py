@@ -1,0 +1,78 @@
+"""axe-core (vendored under tests/browser/vendor, for tests only) finds no serious or
+critical violation on the table page, a game's score page and a tournament's page, on
+a 390x844 phone."""
+
+import datetime
+from pathlib import Path
+
+import pytest
+from django.core.cache import cache
+
+from rookclub.clubs import services
+from scoring import nights
+from scoring.models import Game
+from scoring.table_links import links_for
+from tests.browser.helpers import log_in
+from tests.factories import PASSWORD, ClubFactory, director_of, players_of
+from tests.tournaments.conftest import make_event
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+AXE = Path(__file__).parent / "vendor" / "axe-core-4.10.2" / "axe.min.js"
+
+
+def serious_violations(page) -> list[str]:
+    """Run axe on the page as it is; each serious or critical violation, with where."""
+    # Evaluated through the browser's protocol, not a <script>: the page's CSP stays as it is.
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    found = page.evaluate(
+        """async () => {
+            const result = await axe.run(document, {resultTypes: ["violations"]});
+            return result.violations
+              .filter(v => v.impact === "serious" || v.impact === "critical")
+              .map(v => `${v.id} (${v.impact}): ` +
+                   v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", "));
+        }"""
+    )
+    return found
+
+
+@pytest.fixture
+def night():
+    cache.clear()
+    club = ClubFactory(name="Maple Street Rook Club", slug="maple-street")
+    director = director_of(club, username="dana")
+    session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    services.session_check_in(session=session, players=players_of(club, 4), by=director)
+    nights.session_seat(session=session, by=director, seed=1)
+    key = links_for(club=club, kind="night", session=session, numbers=[1])[1].key
+    return club, director, key
+
+
+def test_the_table_page_after_a_hand_has_no_serious_violation(page, night):
+    _club, _director, key = night
+    page.goto(f"/t/{key}/")
+    page.locator("#hand_bidder_north").check()
+    page.get_by_label("Bid", exact=True).fill("80")
+    page.get_by_role("radio", name="Red", exact=True).check()
+    page.get_by_label("North-South counters").fill("85")
+    page.get_by_role("button", name="Record hand 1").click()
+    page.locator("#confirm-now").wait_for()
+
+    assert serious_violations(page) == []
+
+
+def test_a_games_score_page_has_no_serious_violation(page, night):
+    log_in(page, "dana", PASSWORD)
+    page.goto(f"/games/{Game.objects.get().pk}/")
+
+    assert serious_violations(page) == []
+
+
+def test_a_tournament_page_has_no_serious_violation(page, night):
+    club, director, _key = night
+    tournament = make_event(club, director, "round_robin", 4)
+    log_in(page, "dana", PASSWORD)
+    page.goto(f"/tournaments/{tournament.pk}/")
+
+    assert serious_violations(page) == []
