@@ -462,8 +462,10 @@ def session_open(
     seating_method: str = ClubSession.Seating.RANDOM,
     ruleset: str = "tournament",
     options: dict[str, Any] | None = None,
+    door_new_players: bool = False,
 ) -> ClubSession:
-    """A director opens a club night."""
+    """A director opens a club night (``door_new_players``: its door link may add
+    newcomers)."""
     require_director(opened_by, club)
     if seating_method not in ClubSession.Seating.values:
         raise Invalid(
@@ -475,4 +477,5 @@ def session_open(
     return ClubSession.objects.create(
         club=club, date=date, opened_by=opened_by, seating_method=seating_method,
         ruleset_slug=ruleset, ruleset_options=options or {},
+        door_new_players=bool(door_new_players),
     )  # fmt: skip
