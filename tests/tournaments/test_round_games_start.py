@@ -70,9 +70,7 @@ def test_an_event_scored_from_paper_starts_no_games(api, club, director):
     assert not Game.objects.exists()
 
 
-def test_changing_the_pairings_voids_the_unplayed_games_and_starts_new_ones(
-    api, club, director
-):
+def test_changing_the_pairings_voids_the_unplayed_games_and_starts_new_ones(api, club, director):
     event = make_event(club, director, "round_robin", 4, options={"start_games": True})
     rnd = event.round_set.get(number=1)
     first, second = rnd.matches.order_by("table")
