@@ -224,8 +224,8 @@ def test_once_seated_the_player_sees_table_seat_partner_opponents_and_link(
 
 
 def test_the_seat_follows_an_exchange_of_partners(anon, club, director, roster):
-    night = session_open(club=club, date=TODAY, opened_by=director, seating_method="random",
-                         ruleset="tournament", options={"partner_rotation": "individual"})  # fmt: skip
+    rotating = {"partner_rotation": "individual"}
+    night = session_open(club=club, date=TODAY, opened_by=director, options=rotating)
     session_check_in(session=night, players=roster[:4], by=director)
     session_seat(session=night, by=director, seed=1)
     game = night.games.get()
