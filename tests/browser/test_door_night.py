@@ -16,9 +16,6 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-# The director's page updates by polling (every second here): give it a few polls.
-expect.set_options(timeout=15_000)
-
 from rookclub.clubs.models import CheckIn
 from rookclub.core import live
 from scoring import nights
@@ -47,6 +44,13 @@ def venue_browser(browser):
 
 @pytest.fixture
 def night(settings, monkeypatch):
+    # The director's page updates by polling (every second here): give it a few polls.
+    expect.set_options(timeout=15_000)
+    yield _night(settings, monkeypatch)
+    expect.set_options(timeout=5_000)  # Playwright's default, for the tests after this one
+
+
+def _night(settings, monkeypatch):
     cache.clear()
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, HOST]
     monkeypatch.setattr(live, "POLL_SECONDS", 1)  # live parts poll every second here
@@ -81,7 +85,7 @@ def _record(page, number: int, ns: int = 120) -> None:
 
 
 def test_twelve_phones_check_in_at_the_door_and_play_a_night(venue_browser, live_server, night):
-    club, director, players, session = night
+    _, _, players, session = night
     origin = f"http://{HOST}:{live_server.url.rsplit(':', 1)[1]}"
     contexts = []
 
@@ -168,6 +172,7 @@ def test_twelve_phones_check_in_at_the_door_and_play_a_night(venue_browser, live
                 expect(desk.locator(f"#progress-{number}")).to_contain_text(
                     f"{hand} hand{'s' if hand > 1 else ''}"
                 )
+            desk.bring_to_front()
             expect(desk.locator(f"#progress-{number}")).to_contain_text("2 waiting")
 
         # ---- the opponents confirm every hand from their own phones -----------------------
@@ -175,11 +180,16 @@ def test_twelve_phones_check_in_at_the_door_and_play_a_night(venue_browser, live
             _, east = tables[number]
             east.reload()
             for hand in (1, 2):
-                east.get_by_role("button", name=f"Confirm hand {hand} as East-West").click()
+                confirm = east.get_by_role("button", name=f"Confirm hand {hand} as East-West")
+                confirm.click()
                 expect(east.locator(f"#hand-{hand} .confirm-cell")).to_contain_text("confirmed")
+                expect(confirm).to_have_count(0)
+            waiting = Hand.objects.filter(game=games[number], confirmed_at__isnull=True)
+            assert not waiting.exists(), list(waiting.values_list("number", flat=True))
+            desk.bring_to_front()  # a page in the background polls less often
             expect(desk.locator(f"#progress-{number}")).not_to_contain_text("waiting")
             # The seats the director sees are the table's seats now.
-            for seat, player in games[number].table_seating.seats().items():
+            for player in games[number].table_seating.seats().values():
                 expect(desk.locator(f"#table-{number}").locator("..")).to_contain_text(player.name)
 
         expect(desk.locator("#night-counts")).to_contain_text("0 of 3 tables playing")
