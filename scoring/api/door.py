@@ -24,11 +24,13 @@ from rookclub.core.limits import ID_MAX, NAME_MAX
 from scoring import door, table_links
 
 
+class DoorPlayer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
 def _player(**kwargs: Any) -> Any:
-    return inline_serializer(
-        "DoorPlayer", {"id": serializers.IntegerField(), "name": serializers.CharField()},
-        **kwargs,
-    )  # fmt: skip
+    return DoorPlayer(**kwargs)
 
 
 DOOR = inline_serializer(

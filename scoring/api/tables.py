@@ -61,10 +61,13 @@ TABLE_ROW = inline_serializer(
 )
 
 
+class NightTablePlayer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
 def _night_player() -> Any:
-    return inline_serializer(
-        "TablePlayer", {"id": serializers.IntegerField(), "name": serializers.CharField()}
-    )
+    return NightTablePlayer()
 
 
 NIGHT_TABLE_ROW = inline_serializer(
