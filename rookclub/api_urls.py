@@ -6,6 +6,7 @@ from rookclub.clubs.export_views import api_urlpatterns as export_urls
 from rookclub.clubs.members_api import urlpatterns as members_urls
 from rookclub.clubs.roster_api import urlpatterns as roster_urls
 from rookclub.printing.api import register as register_printing
+from scoring.api.door import DoorViewSet
 from scoring.api.games import GameViewSet, HandViewSet, RulesetViewSet
 from scoring.api.nights import ClubViewSet, PlayerViewSet, SessionViewSet
 from scoring.api.tables import TableLinkViewSet
@@ -23,6 +24,7 @@ router.register("rulesets", RulesetViewSet, basename="ruleset")
 router.register("games", GameViewSet, basename="game")
 router.register("hands", HandViewSet, basename="hand")
 router.register("table", TableLinkViewSet, basename="table-link")
+router.register("door", DoorViewSet, basename="door-link")
 register_tournaments(router)  # tournaments, matches, entries, rounds
 register_printing(router)  # PDFs and batch print jobs
 

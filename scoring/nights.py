@@ -519,10 +519,12 @@ def session_open(
     tables_of_five_or_six: bool = False,
     game_for_five: str = "five-player",
     game_for_six: str = "six-player",
+    door_new_players: bool = False,
 ) -> ClubSession:
     """A director opens a club night. ``tables_of_five_or_six``: players who would sit
     out are seated at tables of five or six instead, playing ``game_for_five`` and
-    ``game_for_six`` ("" for none), on a random or progressive night."""
+    ``game_for_six`` ("" for none), on a random or progressive night.
+    ``door_new_players``: its door link may add newcomers."""
     require_director(opened_by, club)
     if seating_method not in ClubSession.Seating.values:
         raise Invalid(
@@ -538,6 +540,7 @@ def session_open(
         ruleset_slug=ruleset, ruleset_options=options or {},
         tables_of_five_or_six=tables_of_five_or_six, game_for_five=game_for_five or "",
         game_for_six=game_for_six or "",
+        door_new_players=bool(door_new_players),
     )  # fmt: skip
 
 

@@ -8,6 +8,7 @@ and returns dataclasses; nothing here renders. Registered as print kinds by
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.utils import formats, timezone
 
@@ -311,3 +312,20 @@ def season_standings_doc(club: Club, year: int | None = None) -> StandingsDoc:
         tables=_standings_tables(standings, nights=True),
         note=f"{standings.games} games on club nights. Ranked by games won, then points.",
     )
+
+
+@dataclass(frozen=True)
+class DoorPoster:
+    """A night's door poster: the club, the night, a large QR code to its door link."""
+
+    club: str
+    date: str
+    url: str
+    qr_svg: str
+
+
+def door_poster_doc(session: ClubSession, url: str) -> DoorPoster:
+    return DoorPoster(
+        club=session.club.name, date=f"{session.date:%A %-d %B %Y}", url=url,
+        qr_svg=qr_data_uri(url),
+    )  # fmt: skip

@@ -17,6 +17,7 @@ from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
 from rookclub.printing.site import site_url
 from scoring import print_docs as builders
+from scoring.door import door_url
 from scoring.models import Game, TableLink
 from scoring.table_links import link_url, links_for
 
@@ -165,6 +166,20 @@ def session_origin(params: Mapping[str, Any]) -> tuple[str, str]:
     )
 
 
+def build_door_poster(params: Mapping[str, Any], by: Any) -> Built:
+    """The night's door poster: A4, a large QR code opening the door link (directors
+    and scorers only: the link checks players in)."""
+    session = _session(params, by)
+    require_role(by, session.club, RECORDERS,
+                 "Only a director or scorer of the club can print the door poster.")  # fmt: skip
+    url = door_url(session, base_url=site_url(recorded=params.get("base_url")))
+    return Built(
+        items=[builders.door_poster_doc(session, url)],
+        club=session.club,
+        filename=f"{session.club.slug}-{session.date:%Y-%m-%d}-door-poster.pdf",
+    )
+
+
 def register_kinds() -> None:
     register(
         Kind("round-sheets", "print/score_sheets.html", build_round_sheets, batch=True,
@@ -182,4 +197,7 @@ def register_kinds() -> None:
              description="Standings of a club night"),
         Kind("season-standings", "print/standings.html", build_season_standings,
              description="Season standings of a club"),
+        Kind("door_poster", "print/door_poster.html", build_door_poster,
+             description="A club night's door poster: a large QR code to its door link, "
+             "where players check themselves in", absolute_urls=True),
     )  # fmt: skip

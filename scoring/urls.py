@@ -3,7 +3,7 @@ by rookclub/urls.py)."""
 
 from django.urls import path
 
-from scoring.views import cards, disputes, exports, games, nights, players, standings, tables
+from scoring.views import cards, disputes, door, exports, games, nights, players, standings, tables
 
 urlpatterns = [
     path("clubs/<slug:slug>/nights/open/", nights.session_open, name="session-open"),
@@ -53,6 +53,15 @@ urlpatterns = [
     path("games/<int:pk>/cards/", cards.game_cards, name="game-cards"),
     path("t/<str:key>/cards/", cards.table_link_cards, name="table-link-cards"),
     path("t/<str:key>/", tables.table_link, name="table-link"),
+    path("n/<str:key>/", door.door_page, name="door"),
+    path("n/<str:key>/forget/", door.door_forget, name="door-forget"),
+    path(
+        "sessions/<int:pk>/replace-door-link/",
+        nights.door_replace_link,
+        name="session-replace-door-link",
+    ),
+    path("sessions/<int:pk>/door-options/", nights.door_options, name="session-door-options"),
+    path("sessions/<int:pk>/door-poster.pdf", door.door_poster, name="print-door-poster"),
     path(
         "t/<str:key>/manifest.webmanifest",
         tables.table_link_manifest,

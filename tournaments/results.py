@@ -381,6 +381,43 @@ def match_game_start(*, match: Match, by: Any, dealer: str = "north") -> Game:
     return game
 
 
+def round_games_start(*, rnd: Round, by: Any) -> list[Game]:
+    """Start the first game at every table of a round just paired, with the pairing's
+    seats (side A north-south, side B east-west), so each table's link opens its game
+    at once. Matches that already have a game, byes and matches whose entries are not
+    known yet are left alone. Called inside the pairing's transaction. An event whose
+    results are typed in from paper sheets turns it off (option ``start_games``: false)."""
+    if not (rnd.tournament.options or {}).get("start_games", True):
+        return []
+    matches = rnd.matches.filter(
+        status=Match.Status.READY, bye=False, table__isnull=False, games__isnull=True
+    ).order_by("table")
+    return [match_game_start(match=m, by=by) for m in matches.select_related("tournament")]
+
+
+def round_games_abandon(*, rnd: Round, by: Any) -> None:
+    """Before a director changes a round's pairings: the games started at its tables
+    with no hand recorded are voided (never deleted) and let go of their matches;
+    a game with a hand refuses the change (409 ``round_has_games``)."""
+    from scoring.voiding import game_void
+
+    linked = list(
+        MatchGame.objects.filter(match__round=rnd, game__isnull=False).select_related("game__club")
+    )
+    if any(g.game.hands.exists() for g in linked):
+        raise Conflict(
+            "A game has already started at a table of this round: finish or abandon it "
+            "before changing the pairings.",
+            code="round_has_games",
+        )
+    # Let go of the matches first: a tournament game is voided through its match's
+    # result, never on its own.
+    MatchGame.objects.filter(pk__in=[g.pk for g in linked]).delete()
+    for g in linked:
+        if not g.game.is_void:
+            game_void(game=g.game, by=by, reason="The round's pairings were changed.")
+
+
 def match_game_sync(*, game: Game) -> Match | None:
     """Called after a hand is recorded or corrected: when a tournament game has
     finished, its final totals become that match game's score, and once one side

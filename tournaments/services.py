@@ -35,7 +35,7 @@ from tournaments.formats.base import REPAIRED
 from tournaments.formats.overrides import force_bye, pin_pairing, swap_entries
 from tournaments.formats.seeding import seeds_with_director_order
 from tournaments.formats.standings import TIE_BREAKERS
-from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, MatchGame, Round, Tournament
+from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, Round, Tournament
 from tournaments.results import (
     audit,
     match_game_start,
@@ -43,13 +43,15 @@ from tournaments.results import (
     match_result_correct,
     match_result_enter,
     refresh_status,
+    round_games_abandon,
+    round_games_start,
 )
 
 FORMATS = Tournament.Format
 PAIRED_BY_ROUND = (FORMATS.SWISS, FORMATS.INDIVIDUAL)
 OPTION_KEYS = {
     "tie_breakers", "round_clock", "third_place", "reset", "final_best_of", "bye_points",
-    "cycles", "ruleset_options", "movement", "check_in_required",
+    "cycles", "ruleset_options", "movement", "check_in_required", "start_games",
 }  # fmt: skip
 
 
@@ -103,7 +105,7 @@ def _check_options(options: Any, format: str, errors: dict[str, list[str]]) -> d
         problems.append(
             f"round_clock: {{'hands': N, 'minutes': M}} with whole numbers from 1 to {CLOCK_MAX}"
         )
-    for key in ("third_place", "reset", "check_in_required"):
+    for key in ("third_place", "reset", "check_in_required", "start_games"):
         if key in options and not isinstance(options[key], bool):
             problems.append(f"{key}: true or false")
     for key, (most, example) in OPTION_MAXIMA.items():
@@ -349,6 +351,8 @@ def tournament_start(
         except FormatError as exc:
             raise Conflict(str(exc), code=exc.code) from exc
         tournament.save()
+        for rnd in tournament.round_set.filter(status=Round.Status.RUNNING):
+            round_games_start(rnd=rnd, by=by)
         audit(tournament, "tournament_started", by, after={"seeding": order})
     return tournament
 
@@ -473,6 +477,7 @@ def round_pair_next(
             rnd = _pair(tournament, number, pins, forced_bye)
         except FormatError as exc:
             raise Invalid(str(exc), errors={"detail": [str(exc)]}, code=exc.code) from exc
+        round_games_start(rnd=rnd, by=by)
         audit(
             tournament,
             "round_paired",
@@ -527,13 +532,9 @@ def round_override(
         matches = list(round.matches.order_by("table", "id"))
         if any(m.status in (Match.Status.DECIDED, Match.Status.WALKOVER) for m in matches):
             raise Conflict("The round already has results.", code="round_has_results")
-        if MatchGame.objects.filter(match__round=round, game__isnull=False).exists():
-            # Re-pairing replaces the matches: a game started at a table would lose its match.
-            raise Conflict(
-                "A game has already started at a table of this round: finish or abandon it "
-                "before changing the pairings.",
-                code="round_has_games",
-            )
+        # Re-pairing replaces the matches: the games started when the round was paired
+        # are voided while no hand is recorded (a game with hands refuses the change).
+        round_games_abandon(rnd=round, by=by)
         pairings = [
             Pairing(m.table or 0, m.entry_a_id, m.entry_b_id, frozenset(m.flags)) for m in matches
         ]
@@ -554,6 +555,7 @@ def round_override(
                     m.flags = sorted({*m.flags, REPAIRED})
                     m.save(update_fields=["flags"])
                 audit(tournament, "round_repaired", by, before={"pairings": before})
+                round_games_start(rnd=round, by=by)
                 return round
             else:
                 raise Invalid("Unknown override.", errors={"action": [f"unknown {action!r}"]})
@@ -567,6 +569,7 @@ def round_override(
         ]
         Match.objects.bulk_create(_match_row(tournament, round, p) for p in renumbered)
         after = [[p.home, p.away, sorted(p.flags)] for p in renumbered]
+        round_games_start(rnd=round, by=by)
         audit(
             tournament,
             f"round_{action}",

@@ -25,7 +25,8 @@ def register_tables() -> None:
             "memberships", Membership, lambda c: c.memberships.all(), 10,
             description="who belongs to the club, with their role",
         ),
-        Table("nights", ClubSession, lambda c: c.sessions.all(), 20, description="club nights"),
+        Table("nights", ClubSession, lambda c: c.sessions.all(), 20, exclude=("door_key",),
+              description="club nights"),
         Table(
             "check_ins", CheckIn, lambda c: CheckIn.objects.filter(session__club=c), 30,
             description="who came to each night",

@@ -1,5 +1,6 @@
 """The club domain: clubs, their players, and who may do what in a club."""
 
+import secrets
 from collections.abc import Iterable
 from typing import Any
 
@@ -157,6 +158,12 @@ class Invitation(models.Model):
 INVITATION_DAYS = 14
 
 
+def new_door_key() -> str:
+    """A night's door link secret: 32 URL-safe characters (192 random bits), as a
+    table link's."""
+    return secrets.token_urlsafe(24)
+
+
 class ClubSession(models.Model):
     """A club night: who came, how they were seated, and the games they played."""
 
@@ -188,6 +195,14 @@ class ClubSession(models.Model):
     )
     opened_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    #: The door link's key (``/n/<key>/``, :mod:`rookclub.clubs.door`): players check
+    #: themselves in. Replaced by a director (the old key then answers 404); made on
+    #: first use for nights opened before door links.
+    door_key = models.CharField(
+        max_length=64, unique=True, null=True, blank=True, default=new_door_key
+    )
+    #: Whether the door link offers "I'm new here" (a name adds a player to the club).
+    door_new_players = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -206,6 +221,8 @@ class CheckIn(models.Model):
     checked_in_at = models.DateTimeField(auto_now_add=True)
     #: Set when the player went home: kept in the night's history, out of later rounds.
     left_at = models.DateTimeField(null=True, blank=True)
+    #: Checked in by the player's own phone through the night's door link.
+    by_door = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["player__name"]

@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rookclub.clubs import api as clubs_api
 from rookclub.clubs import selectors as club_selectors
 from rookclub.clubs import services
+from rookclub.clubs.door import door_key, door_link_replace
 from rookclub.clubs.models import Club, ClubSession, Player
 from rookclub.core.api import (
     DomainErrorsMixin,
@@ -43,10 +44,15 @@ from rookclub.core.limits import (
     YEAR_MIN,
     whole_number,
 )
-from rookclub.core.roles import require_director, require_scorer
-from scoring import csv_exports, nights, ratings, table_links
+from rookclub.core.roles import (
+    DIRECTOR,
+    has_role,
+    require_director,
+    require_scorer,
+)
+from scoring import csv_exports, door, night_progress, nights, ratings, table_links
 from scoring.api.players import PlayerStatsMixin
-from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
+from scoring.api.tables import LINK_ERRORS, NEW_LINK, NIGHT_TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
 from scoring.players import player_profile
 from scoring.selectors import session_overview
@@ -79,11 +85,15 @@ class SessionSerializer(serializers.ModelSerializer):
         help_text="the ruleset tables of six play (a game for six; blank: none)",
     )  # fmt: skip
 
+    door_new_players = serializers.BooleanField(
+        required=False, help_text='the door link offers "I\'m new here" (adds a player)'
+    )
+
     class Meta:
         model = ClubSession
         fields = ["id", "club", "date", "status", "seating_method", "ruleset", "options",
                   "tables_of_five_or_six", "game_for_five", "game_for_six",
-                  "closed_at"]  # fmt: skip
+                  "closed_at", "door_new_players"]  # fmt: skip
         read_only_fields = ["status", "closed_at"]
 
 
@@ -119,6 +129,10 @@ OVERVIEW = inline_serializer("SessionOverview", {
     "history": serializers.ListField(
         child=serializers.DictField(),
         help_text="closing and reopening: action, by, at, reason, unfinished_games"),
+    "door_key": serializers.CharField(
+        required=False, help_text="its directors only: the door link's key"),
+    "door_url": serializers.URLField(
+        required=False, help_text="its directors only: the door page (the poster's QR code)"),
 })  # fmt: skip
 RATING = inline_serializer(
     "Rating",
@@ -271,11 +285,32 @@ class SessionViewSet(
             tables_of_five_or_six=data.get("tables_of_five_or_six", False),
             game_for_five=data.get("game_for_five", "five-player"),
             game_for_six=data.get("game_for_six", "six-player"),
+            door_new_players=data.get("door_new_players", False),
         )  # fmt: skip
 
     @extend_schema(responses=OVERVIEW)
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
-        return Response(self._overview(self.get_object()))
+        session = self.get_object()
+        out = self._overview(session)
+        if has_role(request.user, session.club, (DIRECTOR,)):
+            # The door link is a credential: its directors only (as table links are).
+            out["door_key"] = door_key(session)
+            out["door_url"] = door.door_url(session, request)
+        return Response(out)
+
+    @extend_schema(
+        request=None,
+        responses={201: NEW_LINK, 403: ERRORS},
+        description="A director replaces the night's door link: the old key answers 404 "
+        "from now on. Print the door poster again.",
+    )
+    @action(detail=True, methods=["post"], url_path="replace-door-link")
+    def replace_door_link(self, request: Request, pk: str | None = None) -> Response:
+        session = door_link_replace(session=self.get_object(), by=request.user)
+        return Response(
+            {"key": session.door_key, "url": door.door_url(session, request)},
+            status=status.HTTP_201_CREATED,
+        )
 
     def _overview(self, session: ClubSession) -> dict[str, Any]:
         o = session_overview(session=session)
@@ -464,17 +499,20 @@ class SessionViewSet(
         return Response(csv_exports.night_hands_rows(session=session))
 
     @extend_schema(
-        responses={200: TABLE_ROW, 403: ERRORS},
+        responses={200: NIGHT_TABLE_ROW, 403: ERRORS},
         description="The tables of the night's current round, each with its current game, "
-        "players, and table link (`key`, and `url`: the page its card's QR code opens). "
-        "A director or scorer of the club.",
+        "players, and table link (`key`, and `url`: the page its card's QR code opens); "
+        "live: the game's `status`, `hands` recorded, running `totals`, `unconfirmed` "
+        "hands, the `seats` as they are now (after every exchange), and the night's "
+        "`sitting_out` (the same list on every row). A director or scorer of the club.",
     )
     @action(detail=True, methods=["get"])
     def tables(self, request: Request, pk: str | None = None) -> Response:
         session = self.get_object()
         require_scorer(request.user, session.club, SEE_LINKS)
         rows = table_links.night_tables(session=session)
-        return Response([table_row(r, request) for r in rows])
+        progress = night_progress.tables_progress(session=session, rows=rows)
+        return Response([{**table_row(r, request), **progress.row(r)} for r in rows])
 
     @extend_schema(
         request=inline_serializer("NewGameIn", {

@@ -59,6 +59,49 @@ TABLE_ROW = inline_serializer(
     },
     many=True,
 )
+
+
+class NightTablePlayer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+def _night_player() -> Any:
+    return NightTablePlayer()
+
+
+NIGHT_TABLE_ROW = inline_serializer(
+    "NightTableRow",
+    {
+        "number": serializers.IntegerField(help_text="the table's number"),
+        "game": serializers.IntegerField(allow_null=True, help_text="the current game's id"),
+        "players": serializers.DictField(
+            child=_night_player(), help_text="seat -> player, as seated"
+        ),
+        "key": serializers.CharField(help_text="the table link's secret key"),
+        "url": serializers.URLField(help_text="the table's page (absolute), the card's QR code"),
+        "status": serializers.CharField(
+            allow_null=True, help_text="in_progress, finished or void; null: no game"
+        ),
+        "hands": serializers.IntegerField(help_text="hands recorded in the current game"),
+        "totals": serializers.DictField(
+            child=serializers.IntegerField(), help_text="side (or player id) -> running total"
+        ),
+        "unconfirmed": serializers.IntegerField(
+            help_text="hands waiting for the other side's confirmation"
+        ),
+        "seats": serializers.DictField(
+            child=_night_player(), help_text="seat -> player now, after every exchange of partners"
+        ),
+        "sitting_out": serializers.ListField(
+            child=_night_player(),
+            help_text="the night's players at no table now (same on every row)",
+        ),
+    },
+    many=True,
+)
+
+
 NEW_LINK = inline_serializer(
     "TableLinkReplaced", {"key": serializers.CharField(), "url": serializers.URLField()}
 )

@@ -55,7 +55,7 @@ def describe(t: dict[str, Any], *, is_open: bool, new_game: bool) -> None:
     # Escaped by format_html_join (a player's name is theirs to choose).
     t["seat_list"] = format_html_join(
         "", '<dt>{}</dt><dd><span class="badge side-{}">{}</span></dd>',
-        ((label, side, player.name) for label, player, side in t["seats"]),
+        ((label, side, player.name) for label, player, side in t.get("seats_now", t["seats"])),
     )  # fmt: skip
     game = t["game"]
     if game is None:

@@ -16,21 +16,24 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from rookclub.clubs import door as club_door
 from rookclub.clubs import selectors as club_selectors
 from rookclub.clubs import services
 from rookclub.clubs.forms import SessionOpenForm
 from rookclub.clubs.models import Club, ClubSession, Player, TableSeating
 from rookclub.clubs.permissions import is_director
 from rookclub.clubs.views import club_page
+from rookclub.core import live
 from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors
-from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
+from rookclub.core.live import live_fragment, wants_live
 from rookclub.core.pages import login_required_message, post_form, refuse
-from scoring import nights, table_links
+from scoring import door, night_progress, nights, table_links
 from scoring import selectors as scoring_selectors
-from scoring.forms import CheckInForm, SeatForm
+from scoring.forms import SEAT_LABELS, CheckInForm, SeatForm
 from scoring.live import night_version
 from scoring.models import TableLink
+from scoring.permissions import SIDE_OF
 from scoring.views.night_tables import Addresses, describe, round_view
 
 
@@ -260,6 +263,7 @@ def _render(
             (p, str(p.pk), p.pk in here, p.pk in here and p.pk in played, p.pk in gone)
             for p in club_players
         ],
+        "by_door": set(),
         # Only the director of a night not seated yet sees the seating form: built for
         # no one else (256 players make 256 pair fields; issue #17).
         "seat_form": seat_form
@@ -286,8 +290,23 @@ def _render(
         ],
         "history": club_selectors.session_history(session=session),
     }
+    counts = night_progress.hand_counts(t.game for t in overview.current_tables)
+    for view, t in zip(context["tables"], overview.current_tables, strict=True):
+        # How far the table has got, and who sits where now (after every exchange).
+        progress = counts.get(t.game.pk) if t.game is not None else None
+        view["hands"] = progress.hands if progress else 0
+        view["unconfirmed"] = progress.unconfirmed if progress else 0
+        now = night_progress.seats_now(t.game, t.seats)
+        view["seats_now"] = [(SEAT_LABELS.get(s, s), p, SIDE_OF.get(s, s)) for s, p in now.items()]
+    context["unconfirmed"] = sum(c.unconfirmed for c in counts.values())
     for t in context["tables"]:
         describe(t, is_open=session.is_open, new_game=director and not context["progressive"])
+    if director:
+        # The night's door link (its poster's QR code): players check themselves in.
+        context["door_url"] = door.door_url(session, base_url=table_links.link_base(request))
+        context["by_door"] = set(
+            session.check_ins.filter(by_door=True).values_list("player_id", flat=True)
+        )
     if director and context["tables"]:
         # The director sees each table's link (what its card's QR code opens) and may
         # replace it; made here if the table has none yet.
@@ -300,7 +319,7 @@ def _render(
             t["link_url"] = table_links.link_url(links[t["number"]], base_url=base)
             t["link_field"] = f"link-{t['number']}"
             t["replace_url"] = urls("session-table-replace-link", session.pk, t["number"])
-    context["poll_seconds"] = POLL_SECONDS
+    context["poll_seconds"] = live.POLL_SECONDS
     return render(request, template, context, status=status)
 
 
@@ -321,6 +340,31 @@ def table_replace_link(request: HttpRequest, pk: int, number: int) -> HttpRespon
         return refuse(request, error, back)
     messages.success(request, table_links.replaced_message(number))
     return redirect(back)
+
+
+door_replace_link = _simple_action(
+    lambda session, user: club_door.door_link_replace(session=session, by=user),
+    lambda session: "The door link is new: the old poster no longer works. Print it again.",
+)
+
+
+@require_POST
+@login_required_message
+def door_options(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director lets the door link add newcomers ("I'm new here"), or stops it."""
+    session = _session(pk)
+    allowed = request.POST.get("new_players") == "1"
+    try:
+        club_door.door_new_players_set(session=session, allowed=allowed, by=request.user)
+    except DomainError as error:
+        return refuse(request, error, _url(session))
+    messages.success(
+        request,
+        "Newcomers can add themselves at the door."
+        if allowed
+        else "Only the club's players can check in at the door.",
+    )
+    return redirect(_url(session) + "#door-heading")
 
 
 @post_form("club-detail")

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
 
 from rookclub.core.errors import DomainError
+from rookclub.core.live import POLL_SECONDS, wants_live
 from rookclub.core.manifest import manifest, manifest_response
 from rookclub.core.pages import post_form
 from rookclub.core.ratelimit import TooMany
@@ -43,8 +44,19 @@ def _waiting(request: HttpRequest, state, refusal: str | None = None, status: in
         "players": players,
         "sentence": state.refusal.message if state.refusal else state.no_game().message,
         "refusal": refusal,
+        "poll_seconds": POLL_SECONDS,
     }
     return render(request, "games/table_waiting.html", context, status=status)
+
+
+def _game_started(state) -> HttpResponse:
+    """The waiting page's poll (``?live=1``): 204 while no game has started at the table,
+    then an answer that tells htmx to reload the page (``HX-Refresh``), which opens it."""
+    if state.game is None:
+        return HttpResponse(status=204)
+    response = HttpResponse(status=200)
+    response["HX-Refresh"] = "true"
+    return response
 
 
 def _refused_post(request: HttpRequest, state, error: DomainError) -> HttpResponse:
@@ -76,6 +88,8 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
     state = _state(key)
     here = reverse("table-link", args=[key])
     if request.method != "POST":
+        if wants_live(request):  # the waiting page's poll: reload once a game has started
+            return _game_started(state)
         if state.game is None:
             return _waiting(request, state)
         return _render(request, state.game, link=state)

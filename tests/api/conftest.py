@@ -77,7 +77,8 @@ def fuzz_world(db) -> FuzzWorld:
     key = table_links.night_tables(session=session)[0].link.key
 
     tournament = events.tournament_create(club=club, name="Fuzz Open", format="swiss",
-                                          rounds=3, by=director)  # fmt: skip
+                                          rounds=3, by=director,
+                                          options={"start_games": False})  # fmt: skip
     pairs = [players[i : i + 2] for i in range(0, 8, 2)]
     entries = [
         events.entry_add(tournament=tournament, players=pair, seed=n + 1, by=director)

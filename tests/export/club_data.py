@@ -24,7 +24,11 @@ from tournaments.selectors import tournament_standings
 
 def _event(club, director, format, players, size, **kwargs) -> Tournament:
     tournament = events.tournament_create(
-        club=club, name=f"Spring {format}", format=format, by=director, **kwargs
+        club=club,
+        name=f"Spring {format}",
+        format=format,
+        by=director,
+        **{"options": {"start_games": False}, **kwargs},
     )
     for number in range(len(players) // size):
         events.entry_add(

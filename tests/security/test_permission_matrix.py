@@ -163,6 +163,13 @@ API: dict[tuple[str, str], Rule] = {
     ("GET", f"{V1}/sessions/{{id}}/tables/"): R("scorer", id="session"),
     ("POST", f"{V1}/sessions/{{id}}/tables/{{number}}/replace-link/"): R(
         "director", id="session", number=1),
+    ("POST", f"{V1}/sessions/{{id}}/replace-door-link/"): R("director", id="session"),
+    # A night's door key is the credential: whoever holds it checks players in.
+    ("GET", f"{V1}/door/{{key}}/"): R("public", key="door_key"),
+    ("POST", f"{V1}/door/{{key}}/check-in/"): R(
+        "public", {"player": "@free_player"}, key="door_key"),
+    ("GET", f"{V1}/door/{{key}}/players/{{player}}/"): R(
+        "public", key="door_key", player="free_player"),
     # A table's key is the credential: whoever holds it records at that table.
     ("GET", f"{V1}/table/{{key}}/"): R("public", key="night_key"),
     ("POST", f"{V1}/table/{{key}}/hands/"): R("public", {**HAND, "number": 2}, key="night_key"),
@@ -299,6 +306,13 @@ PAGES: dict[tuple[str, str], Rule] = {
     ("GET", "t/<str:key>/"): P("public", key="night_key"),
     # The table page's web app manifest: the key is the credential, as for the page.
     ("GET", "t/<str:key>/manifest.webmanifest"): P("public", key="night_key"),
+    ("GET", "n/<str:key>/"): P("public", key="door_key"),
+    ("POST", "n/<str:key>/"): P("public", {"player": "@free_player"}, key="door_key"),
+    ("POST", "n/<str:key>/forget/"): P("public", key="door_key"),
+    ("POST", "sessions/<int:pk>/replace-door-link/"): P("director", pk="session"),
+    ("POST", "sessions/<int:pk>/door-options/"): P("director", {"new_players": "1"},
+                                                    pk="session"),
+    ("GET", "sessions/<int:pk>/door-poster.pdf"): P("scorer", pk="session"),
     # A player at the link's table: the key is the credential, as for the table's page.
     ("GET", "t/<str:key>/players/<int:player>/"): P(
         "public", key="night_key", player="table_player"),

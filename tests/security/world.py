@@ -78,7 +78,11 @@ def build_world() -> World:
                            session=game.session, numbers=[1])[1]  # fmt: skip
 
     event = events.tournament_create(
-        club=maple, name=f"{MARKER} Open", format="single_elimination", by=director
+        club=maple,
+        name=f"{MARKER} Open",
+        format="single_elimination",
+        by=director,
+        options={"start_games": False},  # the table page itself, not its game
     )
     for number in range(4):
         pair = players[number * 2 : number * 2 + 2]
@@ -99,7 +103,8 @@ def build_world() -> World:
         player=players[0].pk, free_player=players[11].pk, free_player_2=players[10].pk,
         session=night["id"], night_round=game.table_seating.round_id,
         table_seating=game.table_seating.pk, game=game.pk, hand=hand.pk,
-        night_key=night_link.key, tournament=event.pk, round=rnd.pk, match=match.pk,
+        night_key=night_link.key, door_key=game.session.door_key, tournament=event.pk,
+        round=rnd.pk, match=match.pk,
         match_table=match.table, entry=match.entry_a_id, token=invitation.token, job=job.pk,
         round_key=round_link.key, players=[p.pk for p in players],
         # A player sitting at the night link's table (their "my night" page).

@@ -26,7 +26,10 @@ def api(director):
 
 def make_event(club, director, format, entries, *, start=True, **kwargs):
     """An event of ``format`` with ``entries`` entries seeded 1..n (partnerships,
-    or single players for an individual event), started unless ``start=False``."""
+    or single players for an individual event), started unless ``start=False``.
+    Rounds start no games at their tables unless ``options`` says ``start_games``
+    (tests/tournaments/test_round_games_start.py tests that default)."""
+    kwargs["options"] = {"start_games": False, **(kwargs.get("options") or {})}
     tournament = services.tournament_create(
         club=club, name=f"{format} event", format=format, by=director, **kwargs
     )

@@ -186,13 +186,16 @@ def test_every_partner_in_an_individual_event_changes_each_round(club, director)
     assert len(partners) == len(list(combinations(range(8), 2)))
 
 
-def test_an_override_after_a_game_started_at_a_table_is_a_conflict(api, club, director):
+def test_an_override_after_a_hand_was_recorded_at_a_table_is_a_conflict(api, club, director):
     from tournaments.results import match_game_start
 
     tournament = make_event(club, director, "round_robin", 4)
     rnd = tournament.round_set.get(number=1)
     first, second = rnd.matches.order_by("table")
     game = match_game_start(match=first, by=director)
+    hand = {"bidder": "north", "bid": 80, "trump": "red",
+            "counters": {"north_south": 100, "east_west": 20}, "number": 1}  # fmt: skip
+    assert api.post(f"/api/v1/games/{game.pk}/hands/", hand, format="json").status_code == 201
 
     response = api.post(
         f"/api/v1/rounds/{rnd.pk}/override/",
