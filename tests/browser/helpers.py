@@ -24,3 +24,23 @@ def screenshot(page, name: str) -> Path:
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+#: axe-core, vendored for tests only (tests/browser/vendor/README.md).
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+
+
+def serious_violations(page) -> list[str]:
+    """Run axe on the page as it is: each serious or critical violation, with where."""
+    # Evaluated through the browser's debugging channel: a <script> tag (add_script_tag)
+    # is an inline script, which the pages' Content-Security-Policy rightly blocks.
+    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    return page.evaluate(
+        """async () => {
+            const result = await axe.run(document, {resultTypes: ["violations"]});
+            return result.violations
+              .filter(v => v.impact === "serious" || v.impact === "critical")
+              .map(v => `${v.id} (${v.impact}): ` +
+                   v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", "));
+        }"""
+    )

@@ -3,7 +3,6 @@ critical violation on the table page, a game's score page and a tournament's pag
 a 390x844 phone."""
 
 import datetime
-from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -12,29 +11,11 @@ from rookclub.clubs import services
 from scoring import nights
 from scoring.models import Game
 from scoring.table_links import links_for
-from tests.browser.helpers import log_in
+from tests.browser.helpers import log_in, serious_violations
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of
 from tests.tournaments.conftest import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-AXE = Path(__file__).parent / "vendor" / "axe-core-4.10.2" / "axe.min.js"
-
-
-def serious_violations(page) -> list[str]:
-    """Run axe on the page as it is; each serious or critical violation, with where."""
-    # Evaluated through the browser's protocol, not a <script>: the page's CSP stays as it is.
-    page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
-    found = page.evaluate(
-        """async () => {
-            const result = await axe.run(document, {resultTypes: ["violations"]});
-            return result.violations
-              .filter(v => v.impact === "serious" || v.impact === "critical")
-              .map(v => `${v.id} (${v.impact}): ` +
-                   v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", "));
-        }"""
-    )
-    return found
 
 
 @pytest.fixture

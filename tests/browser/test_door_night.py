@@ -10,7 +10,6 @@ seat and night pages.
 """
 
 import datetime
-from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -20,13 +19,13 @@ from rookclub.clubs.models import CheckIn
 from rookclub.core import live
 from scoring import nights
 from scoring.models import Game, Hand
+from tests.browser.helpers import serious_violations
 from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, watch_policy
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 HOST = "rookclub.test"
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SIDE = {"north": "North", "east": "East", "south": "South", "west": "West"}
 
 
@@ -65,14 +64,7 @@ def _night(settings, monkeypatch):
 
 
 def _axe(page, what: str) -> None:
-    # Evaluated through the browser's debugging channel: a <script> tag (add_script_tag)
-    # is an inline script, which the pages' Content-Security-Policy rightly blocks.
-    page.evaluate(AXE.read_text())
-    found = page.evaluate(
-        "async () => (await axe.run()).violations"
-        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
-        ".map(v => `${v.id}: ${v.help} (${v.nodes.length})`)"
-    )
+    found = serious_violations(page)
     assert found == [], f"axe on the {what} page: {found}"
 
 
