@@ -6,14 +6,18 @@ the club's size (tests/pages/test_standings_pages.py counts them).
 
 from __future__ import annotations
 
+import segno
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 
 from rookclub.clubs.models import Club, ClubSession
 from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
+from rookclub.core.roles import RECORDERS, has_role
 from scoring import ratings
 from scoring import standings as board
+from scoring.door import door_url
 from scoring.live import night_standings_version
 
 
@@ -38,12 +42,27 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
             "standings": board.session_standings(session=session),
             "live_url": request.path + "?live=1",
         }  # fmt: skip
+        if template == "projector/night_standings.html" and not live:
+            context["door"] = _door_for_the_wall(request, session)
         name = LIVE_PART.get(template, template) if live else template
         return render(request, name, context)
 
     if live:
         return live_fragment(request, lambda: night_standings_version(pk, request.user), page)
     return page()
+
+
+def _door_for_the_wall(request: HttpRequest, session: ClubSession) -> dict[str, str] | None:
+    """The door link and its QR code for the projector at the door, shown only to the
+    night's directors and scorers (the laptop driving the projector): the projector
+    page itself is public, and the door link checks players in."""
+    if session.status != ClubSession.Status.OPEN or not has_role(
+        request.user, session.club, RECORDERS
+    ):
+        return None
+    url = door_url(session, request)
+    svg = segno.make(url, error="m").svg_inline(border=2, dark="#000", light="#fff", omitsize=True)
+    return {"url": url, "qr": mark_safe(svg)}
 
 
 #: The part of each page its live poll swaps.
