@@ -48,6 +48,15 @@ class PrintJob(models.Model):
     class Meta:
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["fingerprint", "state"], name="printjob_cache_lookup")]
+        constraints = [
+            # Identical requests at the same moment (forty clicks, two directors) share
+            # one batch: only one job per fingerprint may be queued or running.
+            models.UniqueConstraint(
+                fields=["fingerprint"],
+                condition=models.Q(state__in=["queued", "running"]),
+                name="printjob_one_active_per_fingerprint",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk} ({self.state})"

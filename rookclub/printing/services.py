@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from django.core.files import File
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from rookclub.clubs.permissions import is_member
@@ -21,7 +21,15 @@ from rookclub.core.roles import SYSTEM
 from rookclub.printing.documents import fingerprint
 from rookclub.printing.kinds import Built, Kind, kind_named
 from rookclub.printing.models import PrintJob
-from rookclub.printing.queue import beating, job_beat, job_claim, job_send, job_sweep
+from rookclub.printing.queue import (
+    QUEUE_DOWN,
+    PrintQueueDown,
+    beating,
+    job_beat,
+    job_claim,
+    job_send,
+    job_sweep,
+)
 from rookclub.printing.render import page_size_from, render_batch, render_pdf
 from rookclub.printing.storage import result_save
 
@@ -100,19 +108,30 @@ def print_job_start(*, kind: str, params: Mapping[str, Any], by: Any) -> PrintJo
     existing = _latest(print_fingerprint)
     if existing and not existing.finished:
         job_sweep(existing)
-    with transaction.atomic():
-        existing = _latest(print_fingerprint)
-        if existing and _reusable(existing):
-            return existing
-        job = PrintJob.objects.create(
-            kind=found.name,
-            parameters=clean,
-            fingerprint=print_fingerprint,
-            created_by=by if getattr(by, "is_authenticated", False) else None,
-        )
-        # Not delay_on_commit: a broker that is down must fail this request (503).
-        transaction.on_commit(partial(job_send, job.pk), robust=False)
-    return job
+    for _ in range(2):
+        try:
+            with transaction.atomic():
+                existing = _latest(print_fingerprint)
+                if existing and _reusable(existing):
+                    return existing
+                job = PrintJob.objects.create(
+                    kind=found.name,
+                    parameters=clean,
+                    fingerprint=print_fingerprint,
+                    created_by=by if getattr(by, "is_authenticated", False) else None,
+                )
+                # Not delay_on_commit: a broker that is down must fail this request (503).
+                transaction.on_commit(partial(job_send, job.pk), robust=False)
+            return job
+        except IntegrityError:
+            # An identical request committed its job between our look and our insert
+            # (printjob_one_active_per_fingerprint): share that one, or look again if it
+            # has failed meanwhile.
+            continue
+    shared = _latest(print_fingerprint)
+    if shared is None:
+        raise PrintQueueDown(QUEUE_DOWN)
+    return shared
 
 
 class _TakenOver(Exception):

@@ -55,6 +55,15 @@ def case(kind, request):
         tournament, _ = _tournament(request, "single_elimination")
         play_round(tournament, request.getfixturevalue("director"))
         return {"tournament": tournament.pk}, [f"Entry {n}" for n in range(1, 5)]
+    if kind == "door_poster":
+        night = request.getfixturevalue("night")
+        night.refresh_from_db()
+        url = f"{BASE_URL}n/{night.door_key}/"
+        return {"session": night.pk, "base_url": BASE_URL}, [
+            night.club.name,
+            "Scan with your phone",
+            url,
+        ]
     raise AssertionError(f"no test case for the print kind {kind!r}: add one here")
 
 
