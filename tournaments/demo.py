@@ -25,7 +25,10 @@ def load_demo_events(club: Club, director: Any) -> None:
 
 
 def _event(club: Club, director: Any, name: str, format: str, pairs: list) -> Tournament:
-    event = services.tournament_create(club=club, name=name, format=format, by=director)
+    # Its results are typed in as from paper score sheets: no game is started at the tables.
+    event = services.tournament_create(
+        club=club, name=name, format=format, options={"start_games": False}, by=director
+    )
     for seed, pair in enumerate(pairs, start=1):
         services.entry_add(
             tournament=event,

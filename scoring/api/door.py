@@ -54,7 +54,9 @@ DOOR = inline_serializer(
 CHECK_IN = inline_serializer(
     "DoorCheckInIn",
     {
-        "player": serializers.IntegerField(required=False, help_text="a listed player's id"),
+        "player": serializers.IntegerField(
+            required=False, min_value=1, max_value=ID_MAX, help_text="a listed player's id"
+        ),
         "name": serializers.CharField(
             required=False, max_length=NAME_MAX,
             help_text="I'm new here: adds a player (when the director allows it)",

@@ -46,7 +46,11 @@ def test_a_number_taken_by_another_phone_is_refused_with_the_reason(as_scorer, g
 
     assert response.status_code == 409
     assert response.json()["code"] == "hand_number_taken"
-    assert response.json()["message"] == "Hand 1 is already recorded; the next hand is 2."
+    assert response.json()["message"] == (
+        "Hand 1 is already recorded; the next hand is 2. What differs from the stored "
+        "hand 1: declarer East stored, North in yours; trump Green stored, Red in yours; "
+        "counters N-S 40 / E-W 80 stored, N-S 85 / E-W 35 in yours."
+    )
     assert Hand.objects.filter(game=game).count() == 1
 
 

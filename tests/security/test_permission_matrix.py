@@ -304,6 +304,10 @@ PAGES: dict[tuple[str, str], Rule] = {
         "reason": "miscounted", "bidder": "north", "bid": "85", "trump": "red",
         "north_south": "85", "east_west": "35"}, pk="hand"),
     ("GET", "t/<str:key>/"): P("public", key="night_key"),
+    # Card by card (issue 25): the game page is public, its card entry for those logged
+    # in (recording checks the scorer); through a table link the key is the credential.
+    ("GET", "games/<int:pk>/cards/"): P("user", pk="game"),
+    ("GET", "t/<str:key>/cards/"): P("public", key="night_key"),
     # The table page's web app manifest: the key is the credential, as for the page.
     ("GET", "t/<str:key>/manifest.webmanifest"): P("public", key="night_key"),
     ("GET", "n/<str:key>/"): P("public", key="door_key"),
