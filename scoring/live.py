@@ -2,9 +2,9 @@
 standings): one aggregate statement each, built once per process, so an unchanged page
 costs one cheap query and a 304 (:mod:`rookclub.core.live`).
 
-Each page's version reads only what that page shows: confirming a hand changes
-neither (neither shows confirmations), and the standings do not change when a table's
-link is replaced or a player sits out.
+Each page's version reads only what that page shows: confirming a hand changes the
+night page (each table's "waiting for confirmation", issue 22) but not the standings,
+and the standings do not change when a table's link is replaced or a player sits out.
 """
 
 from __future__ import annotations
@@ -66,6 +66,8 @@ def _tables(session_id: int, user_id: int) -> QuerySet:
         # Replaced links only: a link made on first sight is made by the rendering that
         # first shows it, so every fragment already has it.
         **aggregate(TableLink.objects.all(), "session", v_replaced=Max("replaced_at")),
+        # Each table's hands waiting for the other side's confirmation.
+        **aggregate(Hand.objects.all(), "game__session", v_confirmed=Count("confirmed_at")),
     )
 
 

@@ -102,16 +102,30 @@ def test_a_director_never_gets_the_anonymous_fragment(client, night, director):
     assert "private" in mine["Cache-Control"] and "public" not in mine["Cache-Control"]
 
 
-@pytest.mark.parametrize("page", PAGES)
-def test_confirming_a_hand_changes_no_night_page(client, night, scorer, director, page):
+def test_confirming_a_hand_leaves_the_night_standings_alone(client, night, scorer, director):
     game = Game.objects.filter(session=night).first()
     hand = hand_record(game=game, data=made_hand(), entered_by=scorer)
-    url = f"/sessions/{night.pk}/{page}?live=1"
+    url = f"/sessions/{night.pk}/standings/?live=1"
     etag = client.get(url)["ETag"]
 
     hand_confirm(hand=hand, by=director)
 
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+
+def test_confirming_a_hand_shows_on_the_night_page(client, night, scorer, director):
+    # Each table says how many hands wait for the other side's confirmation (issue 22).
+    game = Game.objects.filter(session=night).first()
+    hand = hand_record(game=game, data=made_hand(), entered_by=scorer)
+    url = f"/sessions/{night.pk}/?live=1"
+    before = client.get(url)
+    assert "1 hand waiting for confirmation" in before.content.decode()
+
+    hand_confirm(hand=hand, by=director)
+
+    after = client.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200
+    assert "0 hands waiting for confirmation" in after.content.decode()
 
 
 def test_a_replaced_table_link_leaves_the_standings_alone(night, director):
