@@ -16,7 +16,7 @@ from django.db import transaction
 
 from rookclub.core.errors import Conflict, Invalid
 from rookclub.core.limits import SCORE_MAX, check_reason
-from rookclub.core.roles import require_director, require_scorer
+from rookclub.core.roles import SYSTEM, require_director, require_scorer
 from scoring.engine.rulesets import Ruleset, RulesetError
 from scoring.models import Game
 from tournaments import brackets
@@ -260,6 +260,7 @@ def match_result_enter(*, match: Match, games: Any, by: Any, tie_confirmed: bool
         _store(match, scores, side)
         if tournament.is_elimination:
             brackets.bracket_sync(tournament)
+            bracket_games_start(tournament=tournament, by=by)
         audit(tournament, "result_entered", by, match=match, after=_snapshot(match))
         refresh_status(tournament)
     match.refresh_from_db()
@@ -322,6 +323,7 @@ def match_result_correct(
         _store(match, scores, side)
         if tournament.is_elimination:
             brackets.bracket_sync(tournament, drop=drop)
+            bracket_games_start(tournament=tournament, by=by)
         audit(
             tournament,
             "result_corrected",
@@ -395,6 +397,13 @@ def round_games_start(*, rnd: Round, by: Any) -> list[Game]:
     return [match_game_start(match=m, by=by) for m in matches.select_related("tournament")]
 
 
+def bracket_games_start(*, tournament: Tournament, by: Any) -> None:
+    """A bracket's later matches start their games as soon as both entries are known
+    (a result decided the match before them), as a paired round's do."""
+    for rnd in tournament.round_set.order_by("number"):
+        round_games_start(rnd=rnd, by=by)
+
+
 def round_games_abandon(*, rnd: Round, by: Any) -> None:
     """Before a director changes a round's pairings: the games started at its tables
     with no hand recorded are voided (never deleted) and let go of their matches;
@@ -448,6 +457,7 @@ def match_game_sync(*, game: Game) -> Match | None:
             match.save(update_fields=["winner", "status"])
             if tournament.is_elimination:
                 brackets.bracket_sync(tournament)
+                bracket_games_start(tournament=tournament, by=SYSTEM)
             audit(tournament, "result_from_table", None, match=match, after=_snapshot(match))
             refresh_status(tournament)
     return match

@@ -105,3 +105,20 @@ def test_a_waiting_table_page_is_told_to_reload_once_a_game_starts(api, club, di
     assert b"table-waiting-poll" in waiting.content
     assert polled.status_code == 204 and "HX-Refresh" not in polled
     assert started.status_code == 200 and started["HX-Refresh"] == "true"
+
+
+def test_a_brackets_next_match_starts_its_game_once_both_entries_are_known(api, club, director):
+    event = make_event(club, director, "single_elimination", 4, options={"start_games": True})
+    first = event.round_set.get(number=1)
+    final = event.matches.exclude(round=first).get()
+    assert not final.games.exists()
+
+    for match in first.matches.filter(bye=False).order_by("table"):
+        services.match_result_enter(match=match, games=[[300, 150]], by=director)
+
+    final.refresh_from_db()
+    assert final.status == Match.Status.READY
+    if final.table is None:
+        pytest.skip("this bracket gives its later matches no table")
+    game = final.games.get().game
+    assert game.status == Game.Status.IN_PROGRESS
