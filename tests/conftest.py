@@ -59,6 +59,19 @@ def _cache_keys_of_this_worker(worker_id):
 
 
 @pytest.fixture(autouse=True)
+def _redis_cache_breaker_closed():
+    """Each test starts with the cache talking to Redis: a Redis call that timed out in
+    an earlier test of this process (a loaded CI machine) must not leave the fail-soft
+    cache's breaker open into the next test (rookclub/core/cache.py)."""
+    from django.core.cache import caches
+
+    backend = caches["default"]
+    if hasattr(backend, "_closed_until"):
+        backend._closed_until = 0.0
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _no_address_or_account_throttles(settings):
     """Every test client comes from 127.0.0.1 and user ids repeat across tests, so the
     per-address and per-account limits are off except in the tests that prove them
