@@ -31,6 +31,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench._rows import write_rows  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
 
 import django  # noqa: E402
@@ -163,10 +165,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
          "rookclub": f"{cached * 1000:.2f} ms", "floor": f"{rendered * 1000:.2f} ms",
          "ratio": round(cached / rendered, 2), "goal": "", "ok": None},
     ]  # fmt: skip
-    if args.json:
-        with open(args.json, "a", encoding="utf-8") as out:
-            for row in rows:
-                out.write(json.dumps(row) + "\n")
+    write_rows(args.json, rows)
     return rows
 
 

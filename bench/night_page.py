@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import json
 import os
 import statistics
 import sys
@@ -29,6 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench._rows import write_rows  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
 
 import django  # noqa: E402
@@ -147,10 +148,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
          "rookclub": f"{zipped / 1024:.1f} KB", "floor": f"{raw / 1024:.0f} KB",
          "ratio": round(zipped / raw, 3), "goal": "< 0.2x", "ok": zipped / raw < 0.2},
     ]  # fmt: skip
-    if args.json:
-        with open(args.json, "a", encoding="utf-8") as out:
-            for row in rows:
-                out.write(json.dumps(row) + "\n")
+    write_rows(args.json, rows)
     return rows
 
 

@@ -19,7 +19,6 @@ round pairs in under 1 s, the whole service call.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import sys
@@ -28,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench._rows import write_rows  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
 
 import django  # noqa: E402
@@ -147,10 +148,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
          "floor": f"{pairing * 1000:.0f} ms", "ratio": round(last / pairing, 2),
          "goal": f"< {GOAL_SECONDS:g} s", "ok": ok},
     ]  # fmt: skip
-    if args.json:
-        with open(args.json, "a", encoding="utf-8") as out:
-            for row in rows:
-                out.write(json.dumps(row) + "\n")
+    write_rows(args.json, rows)
     return rows
 
 

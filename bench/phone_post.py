@@ -29,6 +29,8 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench._rows import write_rows  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
 
 import django  # noqa: E402
@@ -148,10 +150,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
          "ratio": round(statement_ratio, 2), "goal": f"<= {GOAL:g}x",
          "ok": statement_ratio <= GOAL},
     ]  # fmt: skip
-    if args.json:
-        with open(args.json, "a", encoding="utf-8") as out:
-            for row in rows:
-                out.write(json.dumps(row) + "\n")
+    write_rows(args.json, rows)
     return rows
 
 

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import json
 import os
 import random
 import statistics
@@ -47,6 +46,8 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench._rows import write_rows  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
 
 import django  # noqa: E402
@@ -338,10 +339,7 @@ def report(args, tally: Tally, web_total: float, db_total: float, elapsed: float
                      f"({s['changed']:.0%} changed), statements",
                      "rookclub": f"{s['web'] * 1000:.2f} ms", "floor": f"{s['statements']:.1f}",
                      "ratio": None, "goal": "", "ok": None})  # fmt: skip
-    if args.json:
-        with open(args.json, "a", encoding="utf-8") as out:
-            for row in rows:
-                out.write(json.dumps(row) + "\n")
+    write_rows(args.json, rows)
     return rows
 
 
