@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 
 from rookclub.clubs.models import Club, ClubSession
+from rookclub.clubs.permissions import is_member
 from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
 from rookclub.core.roles import RECORDERS, has_role
 from scoring import ratings
@@ -41,6 +42,8 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
             "session": session, "club": session.club, "poll_seconds": POLL_SECONDS,
             "standings": board.session_standings(session=session),
             "live_url": request.path + "?live=1",
+            # A player's page is for members (issue 27): only they get names as links.
+            "linked": is_member(request.user, session.club),
         }  # fmt: skip
         if template == "projector/night_standings.html" and not live:
             context["door"] = _door_for_the_wall(request, session)
@@ -80,7 +83,9 @@ def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
         board.season_standings(club=club, year=year), club=club, sort=sort
     )
     context = {"club": club, "year": year, "standings": standings, "sort": sort,
-               "year_param": str(year) if year else "all"}  # fmt: skip
+               "year_param": str(year) if year else "all",
+               # A player's page is for members (issue 27): only they get names as links.
+               "linked": is_member(request.user, club)}  # fmt: skip
     return render(request, "clubs/season_standings.html", context)
 
 
