@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from rookclub.clubs.models import Club, ClubSession
 from rookclub.clubs.permissions import is_member
 from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
-from rookclub.core.roles import RECORDERS, has_role
+from rookclub.core.roles import holds_keys
 from scoring import ratings
 from scoring import standings as board
 from scoring.door import door_url
@@ -59,9 +59,7 @@ def _door_for_the_wall(request: HttpRequest, session: ClubSession) -> dict[str, 
     """The door link and its QR code for the projector at the door, shown only to the
     night's directors and scorers (the laptop driving the projector): the projector
     page itself is public, and the door link checks players in."""
-    if session.status != ClubSession.Status.OPEN or not has_role(
-        request.user, session.club, RECORDERS
-    ):
+    if session.status != ClubSession.Status.OPEN or not holds_keys(request.user, session.club):
         return None
     url = door_url(session, request)
     svg = segno.make(url, error="m").svg_inline(border=2, dark="#000", light="#fff", omitsize=True)
