@@ -456,6 +456,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "rookclub.core.schema.rate_limit_answers",  # 429 with Retry-After on every operation
+        "rookclub.core.schema.path_id_bounds",  # {id} path parameters: 1 to ID_MAX
     ],
 }
 

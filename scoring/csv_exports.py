@@ -12,6 +12,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from rookclub.clubs.models import Club, ClubSession, Player
+from rookclub.clubs.permissions import public_name
 from rookclub.core.csv_out import CsvTable, filename
 from scoring.forms import PENALTY_LABELS, SEAT_LABELS, SIDE_LABELS, TRUMP_LABELS
 from scoring.models import Hand, Irregularity
@@ -64,7 +65,7 @@ def _who(user: Any, via_id: int | None, side: str, at: Any) -> str:
     """Who entered or confirmed a hand: a person by their full name, never by their
     username (the CSV is public; a username is half a login, issue 27)."""
     if user is not None:
-        return user.get_full_name().strip() or "a club member"
+        return public_name(user)
     if via_id is not None:
         return f"table link ({SIDE_LABELS.get(side, side)})"
     return "Rookclub" if at is not None else ""

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from rookclub.clubs.models import Club, ClubSession, SessionRound
 from rookclub.core.limits import YEAR_MAX
-from rookclub.core.roles import CARD_HOLDERS_ONLY, RECORDERS, SYSTEM, require_role
+from rookclub.core.roles import CARD_HOLDERS_ONLY, KEY_HOLDERS, SYSTEM, require_role
 from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
 from rookclub.printing.site import site_url
@@ -67,7 +67,7 @@ def table_link_urls(base_url: str, session_round: SessionRound) -> Callable[[Any
 
 def build_round_cards(params: Mapping[str, Any], by: Any) -> Built:
     session_round, table = _round_and_table(params, by)
-    require_role(by, session_round.session.club, RECORDERS, CARD_HOLDERS_ONLY)  # the keys: issue 27
+    require_role(by, session_round.session.club, KEY_HOLDERS, CARD_HOLDERS_ONLY)  # issue 27
     base_url = site_url(recorded=params.get("base_url"))
     cards = builders.round_table_cards(
         session_round, url_for=table_link_urls(base_url, session_round), table=table
@@ -170,7 +170,7 @@ def build_door_poster(params: Mapping[str, Any], by: Any) -> Built:
     """The night's door poster: A4, a large QR code opening the door link (directors
     and scorers only: the link checks players in)."""
     session = _session(params, by)
-    require_role(by, session.club, RECORDERS,
+    require_role(by, session.club, KEY_HOLDERS,
                  "Only a director or scorer of the club can print the door poster.")  # fmt: skip
     url = door_url(session, base_url=site_url(recorded=params.get("base_url")))
     return Built(

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rookclub.clubs.permissions import public_name
+
 SIDE_NAMES = {"north_south": "North-South", "east_west": "East-West"}
 
 
@@ -31,15 +33,16 @@ def how(user_name: str | None, via_id: int | None, side: str, at: Any) -> str | 
 
 def person_name(user: Any, player_name: str | None = None) -> str | None:
     """A user as the sheet names them: their player of the club, else full name, else
-    username; None for no user."""
+    "a club member" (never the username: the sheet is public; issue 27); None for no
+    user."""
     if user is None:
         return None
-    return player_name or user.get_full_name().strip() or user.get_username()
+    return player_name or public_name(user)
 
 
 def entered_how(hand: Any) -> str | None:
-    """How ``hand`` was entered: a person by full name, else username (as the sheet
-    always named them; read without another query when a hand is just recorded)."""
+    """How ``hand`` was entered: a person by full name, else "a club member" (read
+    without another query when a hand is just recorded)."""
     name = person_name(hand.entered_by if hand.entered_by_id else None)
     return how(name, hand.entered_via_id, hand.entered_side, hand.entered_at)
 

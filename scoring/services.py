@@ -560,10 +560,9 @@ def hand_confirm(*, hand: Hand, by: Any) -> Hand:
 
 def confirmer_name(user: Any, player_name: str | None = None) -> str | None:
     """How the sheet names whoever confirmed a hand: their player of the game's club
-    (``player_name``), else the user's full name, else the username; None if nobody."""
-    if user is None:
-        return None
-    return player_name or user.get_full_name().strip() or user.get_username()
+    (``player_name``), else as :func:`scoring.provenance.person_name` does (never the
+    username); None if nobody."""
+    return provenance.person_name(user, player_name)
 
 
 def _confirmer_player_name(hand: Hand, club_id: int) -> str | None:

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 
 from rookclub.core.errors import Invalid
-from rookclub.core.roles import CARD_HOLDERS_ONLY, RECORDERS, SYSTEM, require_role
+from rookclub.core.roles import CARD_HOLDERS_ONLY, KEY_HOLDERS, SYSTEM, require_role
 from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
 from rookclub.printing.site import site_url
@@ -89,7 +89,7 @@ def tournament_table_url(base_url: str, tournament_round: Round) -> Callable[[in
 def build_tournament_round_cards(params: Mapping[str, Any], by: Any) -> Built:
     tournament_round, table = _tournament_round_and_table(params, by)
     require_role(
-        by, tournament_round.tournament.club, RECORDERS, CARD_HOLDERS_ONLY
+        by, tournament_round.tournament.club, KEY_HOLDERS, CARD_HOLDERS_ONLY
     )  # the keys: issue 27
     base_url = site_url(recorded=params.get("base_url"))
     cards = builders.tournament_table_cards(

@@ -47,3 +47,14 @@ def require_member(by: Any, club: Club) -> None:
         by, club, (roles.DIRECTOR, roles.SCORER, roles.MEMBER),
         "Only members of the club can see its members.",
     )  # fmt: skip
+
+
+#: How a public page names someone with no full name (issue 27: never by username).
+UNNAMED = "a club member"
+
+
+def public_name(user: Any) -> str:
+    """How pages, CSVs and the hands' provenance name a person: their full name, else
+    "a club member". Never the username: it is half a login, and club pages are
+    public (issue 27)."""
+    return (user.get_full_name().strip() if user is not None else "") or UNNAMED

@@ -10,9 +10,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils import html
 
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.limits import ID_MAX, OPTIONS_MAX
+from rookclub.core.parsers import NotJSON, form_json
 from rookclub.core.roles import SYSTEM
 
 
@@ -33,10 +35,35 @@ class IdField(serializers.PrimaryKeyRelatedField):
     """A related row by id; the schema gives its bounds (ids beyond name nothing)."""
 
 
+class FormJSONMixin:
+    """An object field in a form or multipart body (issue 27: one set of limits for
+    every body). A form can carry an object only as JSON text (``options={"a": 1}``)
+    or as dotted fields (``options.a=1``); DRF reads the first as an empty object and
+    drops it silently, past every limit. Here it is read as a JSON body's value
+    would be (:func:`rookclub.core.parsers.form_json`: the same depth, size and
+    text checks), then validated as in a JSON body; text that is not JSON is a 400
+    naming the field."""
+
+    field_name: str
+
+    def get_value(self, dictionary: Any) -> Any:
+        if html.is_html_input(dictionary) and self.field_name in dictionary:
+            raw = dictionary.get(self.field_name)
+            if isinstance(raw, str):
+                return form_json(raw)
+        return super().get_value(dictionary)  # type: ignore[misc]
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, NotJSON):
+            raise serializers.ValidationError(data.problem)
+        return super().to_internal_value(data)  # type: ignore[misc]
+
+
 @extend_schema_field({"type": "object", "additionalProperties": {}, "maxProperties": OPTIONS_MAX})
-class OptionsField(serializers.DictField):
+class OptionsField(FormJSONMixin, serializers.DictField):
     """An ``options`` object (a ruleset's, a tournament's, a print job's parameters):
-    what each key may be is the service's to say; here only how many there are."""
+    what each key may be is the service's to say; here only how many there are, in
+    a JSON, form or multipart body alike."""
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
         value = super().to_internal_value(data)
@@ -107,7 +134,39 @@ class VisibleRelatedField(IdField):
 
 
 def body(request: Request) -> dict[str, Any]:
-    """The JSON body as a dict, or a 400 naming the problem."""
+    """The JSON body as a dict, or a 400 naming the problem. A form or multipart body
+    is read as the same object would be (:func:`form_body`), so its values meet the
+    same checks and limits as a JSON body's (issue 27)."""
+    if html.is_html_input(request.data):
+        return form_body(request.data)
     if not isinstance(request.data, dict):
         raise Invalid("Send a JSON object.", errors={"body": ["must be a JSON object"]})
     return dict(request.data)
+
+
+def form_body(data: Any) -> dict[str, Any]:
+    """A form or multipart body (a ``QueryDict``) as a JSON object: a field sent once is
+    its value, a field sent several times a list; a value that is JSON text for an
+    object or a list (``players=[1, 2]``, ``options={"target": 500}``) is that object
+    or list, read with the JSON body's checks (a 400 naming the field if they refuse
+    it); dotted fields (``options.target=500``) are an object's members, as DRF reads
+    them. Other values stay text, as a form sends them."""
+    out: dict[str, Any] = {}
+    errors: dict[str, list[str]] = {}
+    for key in data:
+        values = []
+        for value in data.getlist(key):
+            if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
+                value = form_json(value)
+                if isinstance(value, NotJSON):
+                    errors[key] = [value.problem]
+            values.append(value)
+        out[key] = values[0] if len(values) == 1 else values
+    for key in [k for k in out if "." in k]:  # options.target=500, as DRF reads a form
+        name, _, inner = key.partition(".")
+        if not isinstance(out.get(name, {}), dict):
+            continue
+        out.setdefault(name, {})[inner] = out.pop(key)
+    if errors:
+        raise Invalid("Some fields are not JSON.", errors=errors)
+    return out

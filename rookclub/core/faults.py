@@ -3,7 +3,9 @@ pages and the API answer when the database is down.
 
 * A service's ``DomainError`` answers its status with its field messages, from any
   API view (not only those that mix in ``DomainErrorsMixin``).
-* A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` answers 413 in JSON.
+* A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` answers 413 in JSON; a form or
+  multipart body of more than ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` fields answers 400
+  with the sentence a JSON body of that many values gets (issue 27).
 * A database that does not answer (``OperationalError``, ``InterfaceError``: the
   server is down, the connection was lost, SQLite is locked too long) answers 503
   with ``Retry-After``: JSON on the API, a plain "try again in a moment" page
@@ -21,7 +23,7 @@ import logging
 import sys
 from typing import Any
 
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
@@ -33,7 +35,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from rookclub.core.errors import DomainError
-from rookclub.core.parsers import too_large_sentence
+from rookclub.core.parsers import refused_sentence, too_large_sentence, too_many_fields_sentence
 
 log = logging.getLogger("rookclub.faults")
 
@@ -62,6 +64,13 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, RequestDataTooBig):
         return Response(
             {"detail": too_large_sentence()}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+        )
+    if isinstance(exc, TooManyFieldsSent):  # a form's limit, as a JSON body's (parsers.py)
+        return Response({"detail": too_many_fields_sentence()}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, TooManyFilesSent):
+        return Response(
+            {"detail": refused_sentence("it holds too many files")},
+            status=status.HTTP_400_BAD_REQUEST,
         )
     if isinstance(exc, DATABASE_DOWN + REDIS_DOWN):
         log.warning("database or Redis not answering: %r", exc)

@@ -5,6 +5,12 @@ DRF reads a JSON body whole, whatever its size (Django's
 ``json`` recurse until Python's stack gives out (``[[[[…`` 100,000 deep was a
 500), and passes a lone surrogate (``"\\ud800"``) or a NUL through to the database,
 which cannot store either (a 500 again). Here each of those is a refusal in words.
+
+One set of limits for every body (issue 27): a JSON body holds at most
+``DATA_UPLOAD_MAX_NUMBER_FIELDS`` values, as Django allows a form or multipart body
+that many fields (its ``TooManyFieldsSent`` answers the same sentence:
+:mod:`rookclub.core.faults`), and a form's object or list field sent as JSON text
+is read with :func:`form_json`, under the same checks as a JSON body.
 """
 
 from __future__ import annotations
@@ -39,12 +45,30 @@ def too_large_sentence() -> str:
     return f"The request body is larger than {size}; send less at a time."
 
 
+def fields_limit() -> int:
+    return settings.DATA_UPLOAD_MAX_NUMBER_FIELDS or 2**62
+
+
+def refused_sentence(problem: str) -> str:
+    """The one sentence refusing a body (JSON, form or multipart) for ``problem``."""
+    return f"The body is refused: {problem}."
+
+
+def too_many_fields_sentence() -> str:
+    return refused_sentence(f"it holds more than {fields_limit():,} values")
+
+
 def _problem(data: Any) -> str | None:
-    """Why the parsed ``data`` is refused (too deep, a lone surrogate), or None."""
+    """Why the parsed ``data`` is refused (too deep, too many values, a lone
+    surrogate), or None."""
     stack: list[tuple[Any, int]] = [(data, 1)]
+    values, most = 0, fields_limit()
     while stack:
         value, depth = stack.pop()
         if isinstance(value, dict | list):
+            values += len(value)  # each member of an object or list: a form's field
+            if values > most:
+                return f"it holds more than {most:,} values"
             if depth > MAX_DEPTH:
                 return f"objects and lists may nest {MAX_DEPTH} deep at most"
             items = value.items() if isinstance(value, dict) else enumerate(value)
@@ -94,9 +118,32 @@ class JSONParser(parsers.JSONParser):
             raise ParseError(f"The body is not valid JSON: {exc}.") from None
         problem = _problem(data)
         if problem:
-            raise ParseError(f"The JSON is refused: {problem}.")
+            raise ParseError(refused_sentence(problem))
         return data
 
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
+
+
+class NotJSON(str):
+    """A form field's text that :func:`form_json` could not read: the field refuses it
+    with :attr:`problem`."""
+
+    problem = "Give it as a JSON object or list."
+
+
+def form_json(text: str) -> Any:
+    """A form or multipart field's JSON text (``options={"round": 3}``) as a JSON body's
+    value would be, with the same checks; :class:`NotJSON` when it is not JSON or a
+    check refuses it."""
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+        problem = _problem(data)
+    except (ValueError, RecursionError):
+        data, problem = None, "it is not JSON"
+    if problem:
+        refused = NotJSON(text)
+        refused.problem = f"Give it as a JSON object or list: {problem}."
+        return refused
+    return data

@@ -99,3 +99,21 @@ def rate_limit_answers(result: dict[str, Any], generator: Any, request: Any, pub
                 answer = operation.setdefault("responses", {}).setdefault("429", RATE_LIMITED)
                 answer.setdefault("headers", RATE_LIMITED["headers"])
     return result
+
+
+def path_id_bounds(result: dict[str, Any], generator: Any, request: Any, public: bool):
+    """An integer path parameter (``{id}``, ``{club_id}``, ``{user_id}``) names a row:
+    a whole number from 1 to ``ID_MAX``, as ids in bodies are (issue 27: every bound the
+    server keeps is in the schema). Anything else names nothing and answers 404."""
+    from rookclub.core.limits import ID_MAX
+
+    for path in result.get("paths", {}).values():
+        for method, operation in path.items():
+            if method not in ("get", "post", "put", "patch", "delete"):
+                continue
+            for parameter in operation.get("parameters", []):
+                schema = parameter.get("schema", {})
+                if parameter.get("in") == "path" and schema.get("type") == "integer":
+                    schema.setdefault("minimum", 1)
+                    schema.setdefault("maximum", ID_MAX)
+    return result

@@ -206,13 +206,14 @@ class HandOut(serializers.Serializer):
     confirmed_by_name = serializers.CharField(
         allow_null=True,
         help_text="who confirmed the hand: their player name in the game's club, else their "
-        "full name, else username; null while unconfirmed (also after a correction)",
+        'full name, else "a club member" (never a username); null while unconfirmed '
+        "(also after a correction)",
     )
     entered_how = serializers.CharField(
         allow_null=True,
         read_only=True,
         help_text='how the hand came in: "via table link (North-South)", "by Ann Lee" (full '
-        'name, else username), "by Rookclub" (trusted work)',
+        'name, else "by a club member"; never a username), "by Rookclub" (trusted work)',
     )
     entered_side = serializers.CharField(
         allow_null=True,

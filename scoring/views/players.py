@@ -43,7 +43,12 @@ def _charts(stats: PlayerStats, days: list) -> dict[str, str]:
 
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player's page: for the club's members only, as ``GET /api/v1/players/{id}/``,
+    its profile and stats are (a 404 to anyone else, as for an unknown player; issue
+    27). Public pages show the name without a link to it."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    if not is_member(request.user, player.club):
+        raise Http404
     days = player_days(player=player)
     seasons = seasons_in(days)
     year = _season(request.GET.get("year"), seasons)
@@ -58,7 +63,6 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "history": history,
         "season_query": "all" if year is None else year,
         "rating": ratings.player_rating(club=player.club, player=player),
-        "csv_allowed": is_member(request.user, player.club),  # as the API: members only
         **_charts(stats, days),
     }  # fmt: skip
     return render(request, "clubs/player_detail.html", context)

@@ -13,8 +13,9 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 
 from rookclub.clubs.models import Club, ClubSession
+from rookclub.clubs.permissions import is_member
 from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
-from rookclub.core.roles import RECORDERS, has_role
+from rookclub.core.roles import holds_keys
 from scoring import ratings
 from scoring import standings as board
 from scoring.door import door_url
@@ -41,6 +42,8 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
             "session": session, "club": session.club, "poll_seconds": POLL_SECONDS,
             "standings": board.session_standings(session=session),
             "live_url": request.path + "?live=1",
+            # A player's page is for members (issue 27): only they get names as links.
+            "linked": is_member(request.user, session.club),
         }  # fmt: skip
         if template == "projector/night_standings.html" and not live:
             context["door"] = _door_for_the_wall(request, session)
@@ -56,9 +59,7 @@ def _door_for_the_wall(request: HttpRequest, session: ClubSession) -> dict[str, 
     """The door link and its QR code for the projector at the door, shown only to the
     night's directors and scorers (the laptop driving the projector): the projector
     page itself is public, and the door link checks players in."""
-    if session.status != ClubSession.Status.OPEN or not has_role(
-        request.user, session.club, RECORDERS
-    ):
+    if session.status != ClubSession.Status.OPEN or not holds_keys(request.user, session.club):
         return None
     url = door_url(session, request)
     svg = segno.make(url, error="m").svg_inline(border=2, dark="#000", light="#fff", omitsize=True)
@@ -80,7 +81,9 @@ def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
         board.season_standings(club=club, year=year), club=club, sort=sort
     )
     context = {"club": club, "year": year, "standings": standings, "sort": sort,
-               "year_param": str(year) if year else "all"}  # fmt: skip
+               "year_param": str(year) if year else "all",
+               # A player's page is for members (issue 27): only they get names as links.
+               "linked": is_member(request.user, club)}  # fmt: skip
     return render(request, "clubs/season_standings.html", context)
 
 

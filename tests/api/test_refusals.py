@@ -214,7 +214,21 @@ def test_a_round_robin_of_2000_cycles_is_refused_with_a_sentence(api, club):
     assert not Tournament.objects.exists()
 
 
-def test_ten_thousand_penalties_on_one_hand_are_refused(api, club):
+@pytest.mark.parametrize("count", [13, 300])
+def test_more_than_twelve_penalties_on_one_hand_are_refused(api, club, count):
+    game = game_for(club)
+    hand = {"number": 1, "bidder": "north", "bid": 80, "trump": "red",
+            "counters": {"north_south": 80, "east_west": 40},
+            "penalties": [{"seat": "west", "kind": "table_talk"}] * count}  # fmt: skip
+
+    body = refused(api.post(f"/api/v1/games/{game.pk}/hands/", hand))
+
+    assert body["penalties"] == ["at most 12 penalties on one hand"]
+    assert not Hand.objects.exists()
+
+
+def test_ten_thousand_penalties_are_more_values_than_any_body_may_hold(api, club):
+    """The body's own limit (DATA_UPLOAD_MAX_NUMBER_FIELDS, as for a form) comes first."""
     game = game_for(club)
     hand = {"number": 1, "bidder": "north", "bid": 80, "trump": "red",
             "counters": {"north_south": 80, "east_west": 40},
@@ -222,7 +236,7 @@ def test_ten_thousand_penalties_on_one_hand_are_refused(api, club):
 
     body = refused(api.post(f"/api/v1/games/{game.pk}/hands/", hand))
 
-    assert body["penalties"] == ["at most 12 penalties on one hand"]
+    assert body["detail"] == "The body is refused: it holds more than 1,000 values."
     assert not Hand.objects.exists()
 
 

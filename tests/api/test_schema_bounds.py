@@ -61,6 +61,21 @@ def test_every_request_value_has_bounds_in_the_schema(schema):
     assert not unbounded, "\n".join(unbounded)
 
 
+def test_every_path_id_has_a_minimum_and_a_maximum(schema):
+    """Issue 27: ``{id}`` of 0 or -1 names no row; the schema says so (minimum 1)."""
+    loose = []
+    for path, methods in schema["paths"].items():
+        for method, operation in methods.items():
+            for parameter in operation.get("parameters", []):
+                bounds = parameter["schema"]
+                if parameter["in"] != "path" or bounds.get("type") != "integer":
+                    continue
+                if bounds.get("minimum") != 1 or "maximum" not in bounds:
+                    loose.append(f"{method.upper()} {path} {{{parameter['name']}}}")
+
+    assert not loose, "\n".join(loose)
+
+
 def test_every_operation_documents_the_shared_refusals(schema):
     for path, methods in schema["paths"].items():
         for method, operation in methods.items():

@@ -14,8 +14,8 @@ from scoring import nights
 from scoring.models import Game
 from scoring.services import game_start, hand_record
 from scoring.table_links import links_for
-from tests.browser.helpers import screenshot
-from tests.factories import ClubFactory, director_of, players_of
+from tests.browser.helpers import log_in, screenshot
+from tests.factories import PASSWORD, ClubFactory, director_of, players_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -57,6 +57,7 @@ def season():
 
 def test_a_players_page_fits_a_phone_and_pages_its_history(page, season):
     four, _, _ = season
+    log_in(page, "dana", PASSWORD)  # a player's page is for the club's members (issue 27)
     page.goto(f"/players/{four[0].pk}/")
 
     expect(page.get_by_role("heading", name="Bernadette Oyelaran-Whitfield")).to_be_visible()

@@ -136,7 +136,8 @@ def test_a_closed_night_page_shows_the_time_unfinished_tables_and_its_history(
     assert 'id="closed-note"' in page
     assert page.count(">unfinished</span>") == 3
     assert "Sheet of table 1" in page and "Score table 1" not in page
-    assert "Closed by dana at 22:40" in page
+    # A public page names people by full name, never by username (issue 27).
+    assert "Closed by a club member at 22:40" in page and "dana" not in page
     assert "(3 unfinished games)" in page
     assert "Reopen the night" not in page  # a visitor cannot
 
@@ -153,7 +154,7 @@ def test_a_director_reopens_the_night_from_its_page(as_director, night, director
     assert night.status == "open"
     page = response.content.decode()
     assert "The club night is open again" in page
-    assert "Reopened by dana" in page and "table 1&#x27;s last hand" in page
+    assert "Reopened by a club member" in page and "table 1&#x27;s last hand" in page
     assert "Close the night" in page
     assert "Record hand 1" in as_director.get(f"/games/{game.pk}/").content.decode()
 
@@ -191,6 +192,7 @@ def test_the_night_standings_show_unfinished_games(client, night, director, game
 
 def test_the_player_page_calls_a_game_left_at_close_unfinished(client, night, director, game):
     player = game.seats.get(seat="north").player
+    client.force_login(director)  # a player's page is for the club's members
     assert b"playing" in client.get(f"/players/{player.pk}/").content
     close(night, director)
 

@@ -93,7 +93,8 @@ def test_a_hand_row_tells_who_entered_and_who_confirmed_it(client, game, hands):
     page = client.get(f"/games/{game.pk}/").content.decode()
 
     first, second = hand_row(page, 1), hand_row(page, 2)
-    assert '<dd class="entered-how">entered by sam</dd>' in first
+    # A scorer without a full name: "a club member", never the username (issue 27).
+    assert '<dd class="entered-how">entered by a club member</dd>' in first
     assert f"✓ confirmed by {east}" in first
     assert '<dd class="confirmed-by">not yet confirmed</dd>' in second
     assert "<summary>" in first and "Red" in first.split("</summary>")[1]  # trump, on tap

@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from rookclub.clubs.models import Membership
 from rookclub.core.roles import SYSTEM
 from scoring import nights, table_links
 from scoring.models import Game, TableLink
@@ -37,8 +38,9 @@ def test_the_page_shows_the_season_its_tables_and_charts(client, club, director)
     nights_of(club, director, four, 2)
     nights_of(club, director, four, 1, year=2024)
 
-    assert "stats.csv" not in client.get(f"/players/{four[0].pk}/").content.decode()
-    client.force_login(director)  # the CSV is for the club's members, as in the API
+    # The page is for the club's members, as the API's profile and stats are (issue 27).
+    assert client.get(f"/players/{four[0].pk}/").status_code == 404
+    client.force_login(member_of(club, Membership.Role.MEMBER, username="mia"))
     page = client.get(f"/players/{four[0].pk}/").content.decode()
 
     assert "Record · 2025" in page  # the latest season with games
@@ -70,6 +72,7 @@ def test_a_long_history_is_paged_25_nights_at_a_time_newest_first(client, club, 
     four = players_of(club, 4)
     nights_of(club, director, four, 27)
     url = f"/players/{four[0].pk}/?year=2025"
+    client.force_login(director)
 
     first = client.get(url).content.decode()
     second = client.get(url + "&page=2").content.decode()

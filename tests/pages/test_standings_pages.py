@@ -43,9 +43,10 @@ def test_a_bad_season_year_falls_back_to_this_year(client, club):
     assert b"all seasons" in client.get(f"/clubs/{club.slug}/standings/?year=all").content
 
 
-def test_a_player_page_shows_bids_sets_and_partners(client, played):
+def test_a_player_page_shows_bids_sets_and_partners(client, played, scorer):
     east = played.seats.get(seat="east").player
     west = played.seats.get(seat="west").player
+    client.force_login(scorer)  # a player's page is for the club's members
 
     page = client.get(f"/players/{east.pk}/").content.decode()
 

@@ -80,13 +80,22 @@ def test_the_night_page_warns_before_table_cards_are_printed(settings, client, d
 
 
 @pytest.mark.django_db
-def test_a_member_sees_the_warning_beside_the_print_links(settings, as_member, night):
+def test_a_scorer_sees_the_warning_beside_the_print_links(settings, as_scorer, night):
+    settings.SITE_URL = "http://localhost:8000"
+
+    text = page_text(as_scorer.get(reverse("session-detail", args=[night.pk])))
+
+    assert text.count(FIX) == 1
+    assert text.index(FIX) < text.index("all table cards")
+
+
+@pytest.mark.django_db
+def test_a_member_who_prints_no_cards_is_not_warned_about_them(settings, as_member, night):
     settings.SITE_URL = "http://localhost:8000"
 
     text = page_text(as_member.get(reverse("session-detail", args=[night.pk])))
 
-    assert text.count(FIX) == 1
-    assert text.index(FIX) < text.index("all table cards")
+    assert FIX not in text and "table card" not in text
 
 
 @pytest.mark.django_db

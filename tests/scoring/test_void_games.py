@@ -204,7 +204,7 @@ def test_a_director_voids_a_game_from_its_page(client, director, game):
     assert f'action="/games/{game.pk}/void/"' in form
     page = response.content.decode()
     assert 'id="game-void"' in page
-    assert "wrong seats" in page and "voided by dana" in page
+    assert "wrong seats" in page and "voided by a club member" in page
     assert 'class="form hand-form"' not in page  # no form for a hand that would be refused
     assert f'action="/games/{game.pk}/void/"' not in page
     assert Game.objects.get(pk=game.pk).is_void

@@ -293,7 +293,8 @@ PAGES: dict[tuple[str, str], Rule] = {
     ("POST", "sessions/<int:pk>/tables/<int:number>/replace-link/"): P(
         "director", pk="session", number=1),
     ("POST", "tables/<int:pk>/new-game/"): P("scorer", pk="table_seating"),
-    ("GET", "players/<int:pk>/"): P("public", pk="player"),
+    # A player's page is members-only, as its API (profile, stats) is: 404 to anyone else.
+    ("GET", "players/<int:pk>/"): R("member", pk="player"),
     ("GET", "players/<int:pk>/stats.csv"): R("member", pk="player"),
     ("GET", "games/<int:pk>/"): P("public", pk="game"),
     ("POST", "games/<int:pk>/"): P("scorer", {

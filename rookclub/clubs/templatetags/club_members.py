@@ -1,0 +1,26 @@
+"""``user|member_of:club``: whether a page may link to what only the club's members
+may read (a player's page: issue 27). The rule is the views' and the API's own
+(:func:`rookclub.clubs.permissions.is_member`), so a visitor is never shown a link
+that answers 404."""
+
+from typing import Any
+
+from django import template
+
+from rookclub.clubs.models import Club
+from rookclub.clubs.permissions import is_member
+from rookclub.clubs.permissions import public_name as _public_name
+
+register = template.Library()
+
+
+@register.filter
+def member_of(user: Any, club: Club | None) -> bool:
+    return club is not None and is_member(user, club)
+
+
+@register.filter
+def public_name(user: Any) -> str:
+    """``{{ event.by|public_name }}``: a person as public pages name them, never by
+    username (:func:`rookclub.clubs.permissions.public_name`)."""
+    return _public_name(user)
