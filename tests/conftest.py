@@ -58,6 +58,18 @@ def _cache_keys_of_this_worker(worker_id):
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hasher():
+    """Passwords made in this test process are hashed with MD5: PBKDF2's million rounds
+    cost about a third of a CPU-second per user (``UserFactory``, a login), thousands
+    of times a run. The production hashers stay listed after it, so a hash that a
+    subprocess made (the multi-node or Redis-fault sites, ``make venue``) still checks.
+    Nothing here tests the hasher: that is Django's."""
+    hashers = ["django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS]
+    with override_settings(PASSWORD_HASHERS=hashers):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _redis_cache_breaker_closed():
     """Each test starts with the cache talking to Redis: a Redis call that timed out in
