@@ -25,6 +25,7 @@ from django.test import override_settings
 from tests.browser_harness import browser, desktop_page, new_page, page  # noqa: F401 - fixtures
 from tests.factories import ClubFactory, director_of, member_of, scorer_of
 from tests.production_static import production_static  # noqa: F401 - a session fixture
+from tests.slow_first import long_tests_first
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Mark the tests that use the real worker, and with Redis set skip them in a
-    parallel worker process (``make test`` and CI run them afterwards, serially)."""
+    parallel worker process (``make test`` and CI run them afterwards, serially).
+
+    Then the long tests go first (tests/slow_first.py). This runs before pytest-django
+    sorts the tests by database kind, a stable sort: its order of kinds is kept."""
     parallel = hasattr(config, "workerinput")  # this is a pytest-xdist worker process
     for item in items:
         if "celery_worker" in getattr(item, "fixturenames", ()):
@@ -40,6 +44,7 @@ def pytest_collection_modifyitems(config, items):
         if parallel and settings.REDIS_URL and item.get_closest_marker("celery_worker"):
             item.add_marker(pytest.mark.skip(reason="needs the one real Celery worker: run "
                                              "serially (-m celery_worker -n 0)"))  # fmt: skip
+    long_tests_first(items)
 
 
 @pytest.fixture(scope="session", autouse=True)
