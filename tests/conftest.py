@@ -25,6 +25,7 @@ from django.test import override_settings
 from tests.browser_harness import browser, desktop_page, new_page, page  # noqa: F401 - fixtures
 from tests.factories import ClubFactory, director_of, member_of, scorer_of
 from tests.production_static import production_static  # noqa: F401 - a session fixture
+from tests.slow_first import long_tests_first
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Mark the tests that use the real worker, and with Redis set skip them in a
-    parallel worker process (``make test`` and CI run them afterwards, serially)."""
+    parallel worker process (``make test`` and CI run them afterwards, serially).
+
+    Then the long tests go first (tests/slow_first.py). This runs before pytest-django
+    sorts the tests by database kind, a stable sort: its order of kinds is kept."""
     parallel = hasattr(config, "workerinput")  # this is a pytest-xdist worker process
     for item in items:
         if "celery_worker" in getattr(item, "fixturenames", ()):
@@ -40,6 +44,7 @@ def pytest_collection_modifyitems(config, items):
         if parallel and settings.REDIS_URL and item.get_closest_marker("celery_worker"):
             item.add_marker(pytest.mark.skip(reason="needs the one real Celery worker: run "
                                              "serially (-m celery_worker -n 0)"))  # fmt: skip
+    long_tests_first(items)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -55,6 +60,18 @@ def _cache_keys_of_this_worker(worker_id):
         for name, cache in settings.CACHES.items()
     }
     with override_settings(CACHES=caches):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hasher():
+    """Passwords made in this test process are hashed with MD5: PBKDF2's million rounds
+    cost about a third of a CPU-second per user (``UserFactory``, a login), thousands
+    of times a run. The production hashers stay listed after it, so a hash that a
+    subprocess made (the multi-node or Redis-fault sites, ``make venue``) still checks.
+    Nothing here tests the hasher: that is Django's."""
+    hashers = ["django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS]
+    with override_settings(PASSWORD_HASHERS=hashers):
         yield
 
 
