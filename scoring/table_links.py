@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Case, IntegerField, OuterRef, Subquery, Value, When
 from django.urls import reverse
 from django.utils import timezone
 
@@ -55,6 +56,12 @@ class TableState:
     refusal: Conflict | None = None
     #: "Club night 12 March" or "Spring Open, round 2": where the table is.
     where: str = ""
+    #: The current game's id: all a post needs (:func:`resolve_for_post` reads no more).
+    game_id: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.game is not None:
+            self.game_id = self.game.pk
 
     @property
     def club(self) -> Club:
@@ -70,11 +77,19 @@ class TableState:
 
 Resolver = Callable[[TableLink], TableState]
 _RESOLVERS: dict[str, Resolver] = {}
+#: kind -> the current game's id as an expression over the link's row, so a post finds
+#: its link and its game in one query (:func:`resolve_for_post`).
+_POST_GAMES: dict[str, Callable[[], Any]] = {}
 
 
-def register_resolver(kind: str, resolver: Resolver) -> None:
-    """An app answers for its kind of link (the tournaments app, for ``tournament``)."""
+def register_resolver(
+    kind: str, resolver: Resolver, post_game: Callable[[], Any] | None = None
+) -> None:
+    """An app answers for its kind of link (the tournaments app, for ``tournament``);
+    ``post_game``, when given, builds the subquery of the current game's id for posts."""
     _RESOLVERS[kind] = resolver
+    if post_game is not None:
+        _POST_GAMES[kind] = post_game
 
 
 def find(key: Any) -> TableLink:
@@ -95,6 +110,33 @@ def resolve(key: Any) -> TableState:
     """The table a live key opens, with its current game (a fixed number of queries)."""
     link = find(key)
     return _RESOLVERS[link.kind](link)
+
+
+def resolve_for_post(key: Any) -> TableState:
+    """What a post through a live key needs: the link, its table's current game's id
+    (``game_id``; ``game`` is not read) and why it no longer records. One query for a
+    club night's link (the link, its club and night, and the game's id as a subquery);
+    other kinds as :func:`resolve`. Who sits at the table is not read (``players``
+    empty): a post shows only the game."""
+    if not isinstance(key, str) or not key or len(key) > 64:
+        raise LinkNotFound(NOT_FOUND)
+    links = TableLink.objects.select_related("club", "session").filter(
+        key=key, replaced_at__isnull=True
+    )
+    cases = [When(kind=kind, then=build()) for kind, build in _POST_GAMES.items()]
+    if cases:
+        game_id = Case(*cases, default=Value(None), output_field=IntegerField())
+        links = links.annotate(current_game_id=game_id)
+    link = links.order_by("pk").first()  # the key is unique: no need of the model's order
+    if link is None or link.kind not in _RESOLVERS:
+        raise LinkNotFound(NOT_FOUND)
+    if link.kind not in _POST_GAMES:
+        return _RESOLVERS[link.kind](link)
+    session = link.session
+    refusal = None
+    if session is not None and not session.is_open:
+        refusal = closed_conflict(session, "record more hands")
+    return TableState(link, link.number, None, refusal=refusal, game_id=link.current_game_id)
 
 
 class TableLinkThrottle(WindowThrottle):
@@ -236,6 +278,20 @@ def _current_tables(seatings) -> list[TableSeating]:  # type: ignore[no-untyped-
     return [current[n] for n in sorted(current)]
 
 
+def _night_post_game() -> Any:
+    """The id of the game now at a club night link's table, over the link's row: the
+    latest game of the table's current seating (as :func:`night_state` finds it)."""
+    seating = (
+        TableSeating.objects.filter(
+            round__session_id=OuterRef(OuterRef("session_id")), table=OuterRef(OuterRef("number"))
+        )
+        .order_by("-round__number", "table")
+        .values("pk")[:1]
+    )
+    games = Game.objects.filter(table_seating_id=Subquery(seating)).order_by("-created_at", "-id")
+    return Subquery(games.values("pk")[:1])
+
+
 def night_state(link: TableLink) -> TableState:
     """A club night's table: the night's current round, table ``number``, its latest game
     (3 queries). The link stops recording when the night closes (the closed sentence)."""
@@ -293,4 +349,4 @@ def night_table_numbers(session: ClubSession) -> set[int]:
     return set(_night_seatings(session).values_list("table", flat=True))
 
 
-register_resolver(TableLink.Kind.NIGHT, night_state)
+register_resolver(TableLink.Kind.NIGHT, night_state, _night_post_game)
