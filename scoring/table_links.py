@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Case, IntegerField, OuterRef, Subquery, Value, When
 from django.urls import reverse
 from django.utils import timezone
@@ -112,31 +112,51 @@ def resolve(key: Any) -> TableState:
     return _RESOLVERS[link.kind](link)
 
 
+#: Stands for the key in the post's statement, built once (:func:`_post_statement`).
+_KEY_MARK = "\x00table-link-key\x00"
+_POST_FIELDS = ("pk", "kind", "number", "club_id", "session_id", "session__status", "game_id")
+_POST_SQL: dict[str, tuple[str, tuple[Any, ...]]] = {}
+
+
+def _post_statement() -> tuple[str, tuple[Any, ...]]:
+    """The SQL of a post's one query, its parameters with the key's mark: the queryset
+    is built through the ORM once per process and database (building it costs more than
+    running it, as the live pages' version statement)."""
+    vendor = connection.vendor
+    if vendor not in _POST_SQL:
+        links = TableLink.objects.filter(key=_KEY_MARK, replaced_at__isnull=True)
+        cases = [When(kind=kind, then=build()) for kind, build in _POST_GAMES.items()]
+        game_id = Case(*cases, default=Value(None), output_field=IntegerField())
+        query = links.annotate(game_id=game_id).order_by().values_list(*_POST_FIELDS)[:1]
+        _POST_SQL[vendor] = query.query.sql_with_params()
+    return _POST_SQL[vendor]
+
+
 def resolve_for_post(key: Any) -> TableState:
     """What a post through a live key needs: the link, its table's current game's id
     (``game_id``; ``game`` is not read) and why it no longer records. One query for a
-    club night's link (the link, its club and night, and the game's id as a subquery);
-    other kinds as :func:`resolve`. Who sits at the table is not read (``players``
-    empty): a post shows only the game."""
+    club night's link: the link, its night's status and the game's id (a subquery),
+    as plain values (the link's ``club`` and ``session`` are not read with it: a
+    closed night's sentence reads its night). Other kinds as :func:`resolve`. Who sits
+    at the table is not read (``players`` empty): a post shows only the game."""
     if not isinstance(key, str) or not key or len(key) > 64:
         raise LinkNotFound(NOT_FOUND)
-    links = TableLink.objects.select_related("club", "session").filter(
-        key=key, replaced_at__isnull=True
-    )
-    cases = [When(kind=kind, then=build()) for kind, build in _POST_GAMES.items()]
-    if cases:
-        game_id = Case(*cases, default=Value(None), output_field=IntegerField())
-        links = links.annotate(current_game_id=game_id)
-    link = links.order_by("pk").first()  # the key is unique: no need of the model's order
-    if link is None or link.kind not in _RESOLVERS:
+    sql, params = _post_statement()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key if p == _KEY_MARK else p for p in params])
+        row = cursor.fetchone()
+    if row is None or row[1] not in _RESOLVERS:
         raise LinkNotFound(NOT_FOUND)
-    if link.kind not in _POST_GAMES:
-        return _RESOLVERS[link.kind](link)
-    session = link.session
+    pk, kind, number, club_id, session_id, status, game_id = row
+    if kind not in _POST_GAMES:
+        return _RESOLVERS[kind](find(key))
+    link = TableLink(pk=pk, key=key, kind=kind, number=number, club_id=club_id,
+                     session_id=session_id)  # fmt: skip
+    link._state.adding, link._state.db = False, connection.alias
     refusal = None
-    if session is not None and not session.is_open:
-        refusal = closed_conflict(session, "record more hands")
-    return TableState(link, link.number, None, refusal=refusal, game_id=link.current_game_id)
+    if session_id is not None and status != ClubSession.Status.OPEN:
+        refusal = closed_conflict(ClubSession.objects.get(pk=session_id), "record more hands")
+    return TableState(link, number, None, refusal=refusal, game_id=game_id)
 
 
 class TableLinkThrottle(WindowThrottle):
