@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import Game, Hand
+from tests.browser.helpers import serious_violations
 from tests.browser.test_table_phone import fill_hand, table_key  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -61,6 +62,8 @@ def test_a_hand_on_the_phone_updates_totals_and_sheet_without_loading_the_page(
     expect(page.locator("#dealer")).to_contain_text("Dealer: South")
     assert live_region_kept(page), "the live region was not loaded again"
     assert posts == ["application/json"], posts
+    # What the script drew keeps to the page's accessibility (axe, as the page itself).
+    assert serious_violations(page) == []
 
     # The new row's Confirm works as the page's own: the other side confirms hand 2.
     row.get_by_role("button", name="Confirm hand 2 as North-South").click()
