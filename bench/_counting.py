@@ -3,7 +3,9 @@
 microseconds) and ``X-Bench-DB-CPU`` (its PostgreSQL backend's CPU time, microseconds,
 in the kernel's 10 ms ticks: right on average only). For bench/live_poll.py and
 bench/tuesday.py with gunicorn's sync workers (one request at a time per process).
-Not a benchmark: gunicorn serves it as ``bench._counting:application``."""
+Not a benchmark: gunicorn serves it as ``bench._counting:application``; the floor app
+(bench/floor_app, with bench/ on the path) as ``_counting:floor_application``, with the
+same headers, so a ratio against the floor is in the same units."""
 
 from __future__ import annotations
 
@@ -12,8 +14,6 @@ import time
 from typing import Any
 
 from django.db import connection
-
-from rookclub.wsgi import application as rookclub
 
 TICK = 1_000_000 // os.sysconf("SC_CLK_TCK")
 
@@ -32,7 +32,29 @@ def _backend() -> tuple[int, int] | None:
     return pid, int(fields[11]) + int(fields[12])
 
 
-def application(environ: dict, start_response: Any) -> Any:
+def counting(app: Any) -> Any:
+    """``app`` answering with its cost in headers (see the module)."""
+
+    def counted_app(environ: dict, start_response: Any) -> Any:
+        return _counted(app, environ, start_response)
+
+    return counted_app
+
+
+def __getattr__(name: str) -> Any:
+    """The WSGI application asked for, made on first use: Rookclub's (``application``)
+    or the floor's (``floor_application``), each importing only its own project."""
+    if name == "application":
+        from rookclub.wsgi import application as wrapped
+    elif name == "floor_application":
+        from floor_app.wsgi import application as wrapped
+    else:
+        raise AttributeError(name)
+    globals()[name] = made = counting(wrapped)
+    return made
+
+
+def _counted(app: Any, environ: dict, start_response: Any) -> Any:
     count = [0]
     cpu, backend = time.process_time(), _backend()
 
@@ -49,4 +71,4 @@ def application(environ: dict, start_response: Any) -> Any:
         return start_response(status, [*headers, *extra], *args)
 
     with connection.execute_wrapper(counted):
-        return rookclub(environ, start)
+        return app(environ, start)

@@ -1,23 +1,30 @@
-"""Recording a hand through a table link against recording it through the games API.
+"""Recording a hand through a table link against recording it through the games API,
+in web CPU and statements per post (issue #26, goal 3), and against a floor outside
+Rookclub (bench/floor_app, bench/_floor.py).
 
-Run from the repository root: ``.venv/bin/python bench/table_link.py [--quick] [--json PATH]``
-(``--quick``: 12 tables, a smoke test).
+Run from the repository root, on PostgreSQL with Redis (as the phones' server runs)::
 
-Like for like, in one run, on a throwaway test database (SQLite, or
-``DATABASE_URL``'s server): a club night seated at ``TABLES`` tables; the tables are
-taken in pairs, and each pair's two games get the same hands in the same order, one
-through ``POST /api/v1/games/{id}/hands/`` (a logged-in scorer, as the score-entry
-app posts) and the other through ``POST /api/v1/table/{key}/hands/`` (no login),
-alternating which goes first. So every timed pair of posts meets the same game state
-and the same body. Both go through the Django test client (middleware, URL routing,
-DRF, the services, the database), none of it mocked. The link's extra work (finding
+    DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python bench/table_link.py \
+        [--quick] [--json PATH]
+
+A throwaway database with a club night seated at ``TABLES`` tables, one hand recorded
+at each. gunicorn serves Rookclub with one sync worker through bench/_counting.py
+(each answer carries its statements and the worker's CPU time), and the floor app the
+same way. Post by post, in turn (the order alternates): a hand through
+``POST /api/v1/table/{key}/hands/`` (no login: the link's key) at one half of the
+tables, the same hand through ``POST /api/v1/games/{id}/hands/`` (a director's token)
+at the other half, the same body to the floor's ``POST /parents/{id}/children/``.
+Hands alternate sides and are set, so no game ends. The link's extra work (finding
 the key, the table's current game, the rate-limit counter in the cache) is what the
-ratio measures.
+ratio measures; wall times are printed too (the machine may be shared: CPU counts).
 
-Aim (issue): table link <= 1.2 x the games API (median per post).
+Aim (issue): table link <= 1.2x the games API, in web CPU and in statements.
 """
 
+from __future__ import annotations
+
 import argparse
+import http.client
 import json
 import os
 import statistics
@@ -27,105 +34,142 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench._rows import write_rows  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
 
 import django  # noqa: E402
 
 django.setup()
 
-TABLES = 60  # 30 pairs
-QUICK_TABLES = 12  # 6 pairs, 4 of them timed
-HANDS = 3  # per game: north-south bid 80 and take 85 (the game is not over after 3)
-WARMUP_PAIRS = 2
+from bench._server import (  # noqa: E402
+    database_url,
+    free_port,
+    start_server,
+    stop_server,
+    throwaway_database,
+)
+from bench.tuesday import HANDS  # noqa: E402
+
+GOAL = 1.2
+TABLES = 8
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help=f"{QUICK_TABLES} tables: a smoke test")
-    parser.add_argument("--json", metavar="PATH", help="append one JSON line per measure")
-    args = parser.parse_args()
-    tables = QUICK_TABLES if args.quick else TABLES
+def body_of(number: int) -> dict:
+    data = HANDS[number % 2]
+    return {"number": number, "bidder": data["bidder"], "bid": 80, "trump": "red",
+            "counters": {"north_south": data["counters_north_south"],
+                         "east_west": data["counters_east_west"]}}  # fmt: skip
 
-    import datetime
 
-    from django.conf import settings
-    from django.contrib.auth import get_user_model
-    from django.core.cache import cache
+def post(port: int, path: str, body: dict, token: str | None = None) -> tuple[int, dict, float]:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Token {token}"
+    started = time.perf_counter()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.request("POST", path, body=json.dumps(body), headers=headers)
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response.status, dict(response.getheaders()), time.perf_counter() - started
+
+
+def main(argv: list[str] | None = None) -> list[dict]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="few posts (a smoke test)")
+    parser.add_argument("--json", metavar="PATH", help="append the summary rows to PATH")
+    args = parser.parse_args(argv)
+    posts = 24 if args.quick else 120
+
     from django.db import connection
-    from django.test.utils import setup_test_environment
-    from rest_framework.test import APIClient
+    from rest_framework.authtoken.models import Token
 
-    from rookclub.clubs import services
-    from rookclub.clubs.models import Club, Membership, Player
-    from scoring import nights
-    from scoring.models import Game, Hand
-    from scoring.table_links import night_tables
+    from bench._floor import Floor
+    from bench.night_page import build_night
+    from scoring.models import Game, TableLink
+    from scoring.table_links import links_for
 
-    setup_test_environment()
-    settings.TABLE_LINK_POSTS_PER_MINUTE = 10**6  # counted as usual, never refused here
-    settings.SITE_URL = "https://rook.example.org/"
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
-        cache.clear()
-        club = Club.objects.create(name="Bench Rook Club", slug="bench")
-        director = get_user_model().objects.create_user("bench-director")
-        Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
-        players = Player.objects.bulk_create(
-            Player(club=club, name=f"Player {i:03d}") for i in range(tables * 4)
-        )
-        night = nights.session_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
-        services.session_check_in(session=night, players=players, by=director)
-        nights.session_seat(session=night, by=director, seed=1)
-        rows = sorted(night_tables(session=night), key=lambda r: r.number)
+    kinds = ("link", "api", "floor")
+    cost: dict[str, list[tuple[int, int, float]]] = {kind: [] for kind in kinds}
+    with throwaway_database("table_link") as db:
+        night, director = build_night("table-link", TABLES)
+        links = links_for(club=night.club, kind=TableLink.Kind.NIGHT,
+                          numbers=range(1, TABLES + 1), session=night)  # fmt: skip
+        half = TABLES // 2
+        keys = [links[n].key for n in range(1, half + 1)]
+        games = [Game.objects.get(session=night, table_seating__table=n).pk
+                 for n in range(half + 1, TABLES + 1)]  # fmt: skip
+        token = Token.objects.create(user=director).key
+        connection.close()
+        env = {"TABLE_LINK_POSTS_PER_MINUTE": "100000", "CONN_MAX_AGE": "600"}
+        port = free_port()
+        server = start_server(port, database_url(db), ROOT / "var" / "table_link.log",
+                              app="bench._counting:application", workers=1, env=env)  # fmt: skip
+        try:
+            with Floor(db, half, "table_link_floor.log") as floor:
+                numbers = {kind: [2] * half for kind in kinds}
+                warmup = 2 * half
+                for i in range(posts + warmup):
+                    table = i % half
+                    order = kinds if i % 2 else tuple(reversed(kinds))
+                    for kind in order:
+                        n = numbers[kind][table]
+                        if kind == "link":
+                            status, answer, wall = post(
+                                port, f"/api/v1/table/{keys[table]}/hands/", body_of(n)
+                            )
+                        elif kind == "api":
+                            status, answer, wall = post(
+                                port, f"/api/v1/games/{games[table]}/hands/", body_of(n), token
+                            )
+                        else:
+                            body = {k: v for k, v in body_of(n).items() if k != "number"}
+                            started = time.perf_counter()
+                            status, answer = floor.post(table + half * (n - 2), body)
+                            wall = time.perf_counter() - started
+                        assert status == 201, (kind, status)
+                        numbers[kind][table] += 1
+                        if i >= warmup:
+                            spent = int(answer["X-Bench-CPU"]), int(answer["X-Bench-Statements"])
+                            cost[kind].append((*spent, wall))
+        finally:
+            stop_server(server)
+    return report(args, cost)
 
-        scorer = APIClient()
-        scorer.force_login(director)  # a session cookie, as the app's pages and phones use
-        anonymous = APIClient()
-        body = {"bidder": "north", "bid": 80, "trump": "red",
-                "counters": {"north_south": 85, "east_west": 35}}  # fmt: skip
 
-        def post_game(row, number):
-            return scorer.post(f"/api/v1/games/{row.game.pk}/hands/",
-                               {**body, "number": number}, format="json")  # fmt: skip
+def report(args: argparse.Namespace, cost: dict[str, list[tuple[int, int, float]]]) -> list[dict]:
+    cpu = {k: statistics.median(c for c, _, _ in v) / 1000 for k, v in cost.items()}
+    statements = {k: statistics.median(s for _, s, _ in v) for k, v in cost.items()}
+    wall = {k: statistics.median(w for _, _, w in v) * 1000 for k, v in cost.items()}
+    names = {"link": "table link API post", "api": "games API post", "floor": "floor app post"}
+    for kind, name in names.items():
+        print(f"{name:<20} {len(cost[kind]):>4} posts  {cpu[kind]:6.2f} ms web CPU  "
+              f"{statements[kind]:g} statements  wall median {wall[kind]:6.2f} ms")  # fmt: skip
+    units = {"web CPU": (cpu, " ms"), "statements": (statements, ""), "wall": (wall, " ms")}
 
-        def post_link(row, number):
-            return anonymous.post(f"/api/v1/table/{row.link.key}/hands/",
-                                  {**body, "number": number}, format="json")  # fmt: skip
+    def row(unit: str, mine: str, floor: str, goal: float | None = None) -> dict:
+        values, suffix = units[unit]
+        ratio = round(values[mine] / values[floor], 2)
+        shown = "{:.2f}" if suffix else "{:g}"
+        return {"bench": "table_link",
+                "measure": f"hand post: {names[mine]} vs {names[floor]}, {unit}",
+                "rookclub": shown.format(values[mine]) + suffix,
+                "floor": shown.format(values[floor]) + suffix + f" ({names[floor]})",
+                "ratio": ratio, "goal": f"<= {goal:g}x" if goal else "-",
+                "ok": ratio <= goal if goal else True}  # fmt: skip
 
-        times: dict[str, list[float]] = {"games API": [], "table link": []}
-        pairs = list(zip(rows[0::2], rows[1::2], strict=True))
-        for index, (a, b) in enumerate(pairs):
-            for number in range(1, HANDS + 1):
-                order = [("games API", post_game, a), ("table link", post_link, b)]
-                if (index + number) % 2:
-                    order.reverse()
-                for name, post, row in order:
-                    started = time.perf_counter()
-                    response = post(row, number)
-                    elapsed = time.perf_counter() - started
-                    assert response.status_code == 201, (name, response.content)
-                    if index >= WARMUP_PAIRS:
-                        times[name].append(elapsed)
-        assert Hand.objects.filter(entered_via__isnull=False).count() == len(pairs) * HANDS
-        assert not Game.objects.filter(status="finished").exists()
-
-        medians = {name: statistics.median(t) for name, t in times.items()}
-        for name, t in times.items():
-            print(f"{name:<11} {len(t):>4} posts  median {medians[name] * 1000:6.2f} ms  "
-                  f"mean {statistics.fmean(t) * 1000:6.2f} ms")  # fmt: skip
-        ratio = medians["table link"] / medians["games API"]
-        print(f"table link / games API (median): {ratio:.2f}x  "
-              f"(aim <= 1.2x: {'ok' if ratio <= 1.2 else 'SLOW'})")  # fmt: skip
-        if args.json:
-            with open(args.json, "a", encoding="utf-8") as out:
-                out.write(json.dumps(
-                    {"bench": "table_link", "measure": "hand post: table link vs games API",
-                     "rookclub": f"{medians['table link'] * 1000:.2f} ms",
-                     "floor": f"{medians['games API'] * 1000:.2f} ms (games API)",
-                     "ratio": round(ratio, 2), "goal": "<= 1.2x", "ok": ratio <= 1.2}
-                ) + "\n")  # fmt: skip
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+    rows = [
+        row("web CPU", "link", "api", GOAL),
+        row("statements", "link", "api", GOAL),
+        row("wall", "link", "api"),
+        row("web CPU", "link", "floor"),
+        row("statements", "link", "floor"),
+    ]
+    for r in rows[:2]:
+        print(f"{r['measure']}: {r['ratio']}x (aim <= {GOAL:g}x: {'ok' if r['ok'] else 'MISSED'})")
+    write_rows(args.json, rows)
+    return rows
 
 
 if __name__ == "__main__":

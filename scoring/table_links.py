@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Case, IntegerField, OuterRef, Subquery, Value, When
 from django.urls import reverse
 from django.utils import timezone
 
@@ -55,6 +56,12 @@ class TableState:
     refusal: Conflict | None = None
     #: "Club night 12 March" or "Spring Open, round 2": where the table is.
     where: str = ""
+    #: The current game's id: all a post needs (:func:`resolve_for_post` reads no more).
+    game_id: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.game is not None:
+            self.game_id = self.game.pk
 
     @property
     def club(self) -> Club:
@@ -70,11 +77,19 @@ class TableState:
 
 Resolver = Callable[[TableLink], TableState]
 _RESOLVERS: dict[str, Resolver] = {}
+#: kind -> the current game's id as an expression over the link's row, so a post finds
+#: its link and its game in one query (:func:`resolve_for_post`).
+_POST_GAMES: dict[str, Callable[[], Any]] = {}
 
 
-def register_resolver(kind: str, resolver: Resolver) -> None:
-    """An app answers for its kind of link (the tournaments app, for ``tournament``)."""
+def register_resolver(
+    kind: str, resolver: Resolver, post_game: Callable[[], Any] | None = None
+) -> None:
+    """An app answers for its kind of link (the tournaments app, for ``tournament``);
+    ``post_game``, when given, builds the subquery of the current game's id for posts."""
     _RESOLVERS[kind] = resolver
+    if post_game is not None:
+        _POST_GAMES[kind] = post_game
 
 
 def find(key: Any) -> TableLink:
@@ -95,6 +110,53 @@ def resolve(key: Any) -> TableState:
     """The table a live key opens, with its current game (a fixed number of queries)."""
     link = find(key)
     return _RESOLVERS[link.kind](link)
+
+
+#: Stands for the key in the post's statement, built once (:func:`_post_statement`).
+_KEY_MARK = "\x00table-link-key\x00"
+_POST_FIELDS = ("pk", "kind", "number", "club_id", "session_id", "session__status", "game_id")
+_POST_SQL: dict[str, tuple[str, tuple[Any, ...]]] = {}
+
+
+def _post_statement() -> tuple[str, tuple[Any, ...]]:
+    """The SQL of a post's one query, its parameters with the key's mark: the queryset
+    is built through the ORM once per process and database (building it costs more than
+    running it, as the live pages' version statement)."""
+    vendor = connection.vendor
+    if vendor not in _POST_SQL:
+        links = TableLink.objects.filter(key=_KEY_MARK, replaced_at__isnull=True)
+        cases = [When(kind=kind, then=build()) for kind, build in _POST_GAMES.items()]
+        game_id = Case(*cases, default=Value(None), output_field=IntegerField())
+        query = links.annotate(game_id=game_id).order_by().values_list(*_POST_FIELDS)[:1]
+        _POST_SQL[vendor] = query.query.sql_with_params()
+    return _POST_SQL[vendor]
+
+
+def resolve_for_post(key: Any) -> TableState:
+    """What a post through a live key needs: the link, its table's current game's id
+    (``game_id``; ``game`` is not read) and why it no longer records. One query for a
+    club night's link: the link, its night's status and the game's id (a subquery),
+    as plain values (the link's ``club`` and ``session`` are not read with it: a
+    closed night's sentence reads its night). Other kinds as :func:`resolve`. Who sits
+    at the table is not read (``players`` empty): a post shows only the game."""
+    if not isinstance(key, str) or not key or len(key) > 64:
+        raise LinkNotFound(NOT_FOUND)
+    sql, params = _post_statement()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key if p == _KEY_MARK else p for p in params])
+        row = cursor.fetchone()
+    if row is None or row[1] not in _RESOLVERS:
+        raise LinkNotFound(NOT_FOUND)
+    pk, kind, number, club_id, session_id, status, game_id = row
+    if kind not in _POST_GAMES:
+        return _RESOLVERS[kind](find(key))
+    link = TableLink(pk=pk, key=key, kind=kind, number=number, club_id=club_id,
+                     session_id=session_id)  # fmt: skip
+    link._state.adding, link._state.db = False, connection.alias
+    refusal = None
+    if session_id is not None and status != ClubSession.Status.OPEN:
+        refusal = closed_conflict(ClubSession.objects.get(pk=session_id), "record more hands")
+    return TableState(link, number, None, refusal=refusal, game_id=game_id)
 
 
 class TableLinkThrottle(WindowThrottle):
@@ -236,6 +298,20 @@ def _current_tables(seatings) -> list[TableSeating]:  # type: ignore[no-untyped-
     return [current[n] for n in sorted(current)]
 
 
+def _night_post_game() -> Any:
+    """The id of the game now at a club night link's table, over the link's row: the
+    latest game of the table's current seating (as :func:`night_state` finds it)."""
+    seating = (
+        TableSeating.objects.filter(
+            round__session_id=OuterRef(OuterRef("session_id")), table=OuterRef(OuterRef("number"))
+        )
+        .order_by("-round__number", "table")
+        .values("pk")[:1]
+    )
+    games = Game.objects.filter(table_seating_id=Subquery(seating)).order_by("-created_at", "-id")
+    return Subquery(games.values("pk")[:1])
+
+
 def night_state(link: TableLink) -> TableState:
     """A club night's table: the night's current round, table ``number``, its latest game
     (3 queries). The link stops recording when the night closes (the closed sentence)."""
@@ -293,4 +369,4 @@ def night_table_numbers(session: ClubSession) -> set[int]:
     return set(_night_seatings(session).values_list("table", flat=True))
 
 
-register_resolver(TableLink.Kind.NIGHT, night_state)
+register_resolver(TableLink.Kind.NIGHT, night_state, _night_post_game)

@@ -20,7 +20,7 @@ from rookclub.core.api import DomainErrorsMixin, body
 from rookclub.core.errors import Invalid
 from scoring import services, table_links
 from scoring.api.games import ERRORS, GameOut, HandIn, HandRecorded, game_out, recorded_out
-from scoring.models import Hand
+from scoring.models import Game, Hand
 from scoring.permissions import SIDES, TableActor
 from scoring.selectors import game_sheet
 
@@ -148,13 +148,15 @@ class TableLinkViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
     serializer_class = TableGameOut
 
     def _state(self, key: str, *, post: bool) -> table_links.TableState:
-        state = table_links.resolve(key)
-        if post:
-            table_links.throttle_posts(state.link)
-            if state.refusal is not None:
-                raise state.refusal
-            if state.game is None:
-                raise state.no_game()
+        if not post:
+            return table_links.resolve(key)
+        # A post needs the link and its game's id only: one query for a night's link.
+        state = table_links.resolve_for_post(key)
+        table_links.throttle_posts(state.link)
+        if state.refusal is not None:
+            raise state.refusal
+        if state.game_id is None:
+            raise state.no_game()
         return state
 
     @extend_schema(
@@ -186,10 +188,11 @@ class TableLinkViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
         data = body(request)
         number = data.pop("number", None)
         if number is None:
-            raise services.number_required(state.game)
+            raise services.number_required(Game(pk=state.game_id))
         side = data.pop("side", None) or SIDES[0]
-        actor = TableActor(state.link, state.game.pk, _side(side))
-        hand = services.hand_record(game=state.game, data=data, entered_by=actor, number=number)
+        actor = TableActor(state.link, state.game_id, _side(side))
+        # The game's id: hand_record reads it once, locked (no read of it before).
+        hand = services.hand_record(game=state.game_id, data=data, entered_by=actor, number=number)
         # As the games API: the same hand again under its number (its answer was lost,
         # the phone's outbox sends it again) is 200 with that hand, not a second one.
         done = status.HTTP_200_OK if hand.replayed else status.HTTP_201_CREATED
@@ -207,10 +210,10 @@ class TableLinkViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
         side = _side(body(request).get("side"))
         hand = (
             Hand.objects.select_related("game__club")
-            .filter(game=state.game, number=int(number))
+            .filter(game_id=state.game_id, number=int(number))
             .first()
         )
         if hand is None:
             raise table_links.LinkNotFound(f"Hand {number} is not recorded at this table.")
-        hand = services.hand_confirm(hand=hand, by=TableActor(state.link, state.game.pk, side))
+        hand = services.hand_confirm(hand=hand, by=TableActor(state.link, state.game_id, side))
         return Response(recorded_out(hand))

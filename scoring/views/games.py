@@ -34,6 +34,7 @@ from scoring.forms import (
 )
 from scoring.models import Game, Hand
 from scoring.permissions import SIDE_OF, SIDES, can_record, confirmable_hands, table_confirmable
+from scoring.views.hand_json import page_update
 
 
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -52,12 +53,13 @@ def record_posted(
     """Record the hand the page's form posted, by ``by`` (a user, or a table link's
     actor with ``link`` its table), and show the sheet again (``done`` without htmx).
     The offline outbox posts with ``Accept: application/json`` and gets JSON back."""
-    forms = _hand_forms(game, request.POST)
-    form = forms.get(request.POST.get("kind", ""))
-    if form is None:
+    kind = request.POST.get("kind", "")
+    if kind not in HandForm.KINDS:
         return _refuse(request, game, "That form is not one of this page's.", 400, "bad_form", link)
+    # Only the posted form: the page's other two are built only to show it again.
+    form = _hand_forms(game, request.POST, kinds=(kind,))[kind]
     if not form.is_valid():
-        return _form_refused(request, game, forms, form, 400, "invalid", link)
+        return _form_refused(request, game, form, 400, "invalid", link)
     try:
         hand = scoring.hand_record(
             game=game,
@@ -77,12 +79,17 @@ def record_posted(
                 message += differences(game, form.cleaned_data.get("number"), form.to_record())
             return _refuse(request, game, message, error.status, error.code, link)
         add_domain_errors(form, error)
-        return _form_refused(request, game, forms, form, error.status, error.code, link)
+        return _form_refused(request, game, form, error.status, error.code, link)
     # A retry of a hand already stored (its first answer was lost): not an error.
     outcome = "was already recorded" if hand.replayed else "recorded"
-    if _wants_json(request):
+    if wants_json(request):
         message = f"Hand {hand.number} {outcome}."
-        return JsonResponse({"number": hand.number, "replayed": hand.replayed, "message": message})
+        answer = {"number": hand.number, "replayed": hand.replayed, "message": message}
+        if link is not None:
+            # What the table page's script shows without reading the page again (None:
+            # read it again). The score page's outbox needs only the sentence.
+            answer["page"] = page_update(hand, game, link)
+        return JsonResponse(answer)
     if hand.replayed:
         messages.success(request, f"Hand {hand.number} was already recorded.")
     if request.htmx:
@@ -134,14 +141,15 @@ def _counters(counters: dict[str, Any]) -> str:
     return " / ".join(f"{SIDE_SHORT.get(s, s)} {counters[s]}" for s in order if s in counters)
 
 
-def _wants_json(request: HttpRequest) -> bool:
+def wants_json(request: HttpRequest) -> bool:
+    """The post asks for JSON (the page's script, the offline outbox)."""
     return "application/json" in request.headers.get("Accept", "")
 
 
 def _refuse(
     request: HttpRequest, game: Game, message: str, status: int, code: str, link: Any = None
 ) -> HttpResponse:
-    if _wants_json(request):
+    if wants_json(request):
         return JsonResponse({"code": code, "message": message, "errors": {}}, status=status)
     return _render(request, game, refusal=message, status=status, link=link)
 
@@ -149,15 +157,17 @@ def _refuse(
 def _form_refused(
     request: HttpRequest,
     game: Game,
-    forms: dict[str, HandForm],
     form: HandForm,
     status: int,
     code: str,
     link: Any = None,
 ) -> HttpResponse:
-    if not _wants_json(request):
+    if not wants_json(request):
+        forms = {**_hand_forms(game), form.initial["kind"]: form}
         return _render(request, game, forms=forms, status=status, link=link)
     errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
+    # As the page says them (no "(RULES.md §…)"), for the page's script to show.
+    reasons = [table_text(m) for msgs in errors.values() for m in msgs]
     lines = []
     for name, msgs in errors.items():
         field = form.fields.get(name)
@@ -165,7 +175,8 @@ def _form_refused(
         # A message the form already words by its box ("East-West counters: ...") keeps it once.
         lines += [text if text.startswith(prefix) else prefix + text for text in msgs]
     message = "; ".join(lines) or "Not recorded."
-    return JsonResponse({"code": code, "message": message, "errors": errors}, status=status)
+    body = {"code": code, "message": message, "errors": errors, "reasons": reasons}
+    return JsonResponse(body, status=status)
 
 
 @require_POST
@@ -259,10 +270,12 @@ def row_seats(sheet, row) -> dict[str, Any]:
     return {seat: sheet.players.get(pid) for seat, pid in (row.hand.seats or {}).items()}
 
 
-def _hand_forms(game: Game, data=None) -> dict[str, HandForm]:
+def _hand_forms(
+    game: Game, data=None, kinds: tuple[str, ...] = HandForm.KINDS
+) -> dict[str, HandForm]:
     rules = scoring.rules_of(game)
     forms = {}
-    for kind in HandForm.KINDS:
+    for kind in kinds:
         bound = data is not None and data.get("kind") == kind
         # Three forms share the page: each gets its own element ids.
         forms[kind] = HandForm(
@@ -360,6 +373,8 @@ def _render(
             side_choices=[(s, label(SIDE_LABELS, s)) for s in SIDES],
             # A recorded hand keeps the side chosen; a confirmation's side is the other one.
             chosen_side=(request.POST.get("kind") and request.POST.get("side")) or SIDES[0],
+            # Names for the players the script's JSON answer names by id (hand_json.py).
+            game_players={str(pid): p.name for pid, p in sheet.players.items()},
         )
     template = "games/_live.html" if request.htmx else "games/detail.html"
     return render(request, template, context, status=status)

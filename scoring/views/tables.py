@@ -10,7 +10,7 @@ the page shows why, and posts answer 409 with that sentence.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods
@@ -23,9 +23,9 @@ from rookclub.core.ratelimit import TooMany
 from scoring import services as scoring
 from scoring import table_links
 from scoring.forms import SEAT_LABELS
-from scoring.models import Hand
+from scoring.models import Game, Hand
 from scoring.permissions import SIDES, TableActor
-from scoring.views.games import _render, record_posted, render_row
+from scoring.views.games import _render, record_posted, render_row, wants_json
 
 
 def _state(key: str) -> table_links.TableState:
@@ -33,6 +33,19 @@ def _state(key: str) -> table_links.TableState:
         return table_links.resolve(key)
     except table_links.LinkNotFound as error:
         raise Http404(error.message) from error
+
+
+def _post_state(key: str) -> table_links.TableState:
+    """A post's table: the link and its game's id in one query
+    (:func:`~scoring.table_links.resolve_for_post`), then the game with its club (the
+    form needs its ruleset). A refusal that shows the waiting page reads the rest."""
+    try:
+        state = table_links.resolve_for_post(key)
+    except table_links.LinkNotFound as error:
+        raise Http404(error.message) from error
+    if state.game is None and state.game_id is not None:
+        state.game = Game.objects.select_related("club").get(pk=state.game_id)
+    return state
 
 
 def _waiting(request: HttpRequest, state, refusal: str | None = None, status: int = 200):
@@ -60,7 +73,12 @@ def _game_started(state) -> HttpResponse:
 
 
 def _refused_post(request: HttpRequest, state, error: DomainError) -> HttpResponse:
+    if wants_json(request):  # the page's script and the offline outbox: the sentence
+        body = {"code": error.code, "message": error.message, "errors": {}}
+        return JsonResponse(body, status=error.status)
     if state.game is None:
+        if not state.players:  # found for a post: who sits at the table is read now
+            state = _state(state.link.key)
         return _waiting(request, state, refusal=error.message, status=error.status)
     return _render(request, state.game, refusal=error.message, status=error.status, link=state)
 
@@ -85,14 +103,15 @@ def _post_allowed(request: HttpRequest, state) -> HttpResponse | None:
 def table_link(request: HttpRequest, key: str) -> HttpResponse:
     """GET: the table's current game (or the table while none has started).
     POST: record the next hand, for the side the page's "We are" choice names."""
-    state = _state(key)
     here = reverse("table-link", args=[key])
     if request.method != "POST":
+        state = _state(key)
         if wants_live(request):  # the waiting page's poll: reload once a game has started
             return _game_started(state)
         if state.game is None:
             return _waiting(request, state)
         return _render(request, state.game, link=state)
+    state = _post_state(key)
     refused = _post_allowed(request, state)
     if refused is not None:
         return refused
@@ -106,7 +125,7 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
 @post_form(lambda request, key, number: reverse("table-link", args=[key]))
 def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """Confirm hand ``number`` of the table's game for the posted ``side``."""
-    state = _state(key)
+    state = _post_state(key)
     refused = _post_allowed(request, state)
     if refused is not None:
         return refused

@@ -60,7 +60,14 @@ function start(box) {
     if (!form) return;
     pinned = null;
     // Hands waiting go first: this one queues behind them, so the numbers stay in order.
-    if (navigator.onLine && mine().length === 0) return;
+    if (navigator.onLine && mine().length === 0) {
+      // A table page's hand: posted for the JSON answer, the page updated from it.
+      if (form.hasAttribute("data-post-json")) {
+        event.preventDefault();
+        postNow(form);
+      }
+      return;
+    }
     event.preventDefault();
     keep(form);
   });
@@ -109,6 +116,58 @@ function start(box) {
     notice = `Hand ${number} is kept on this phone and will be sent when the network is back.`;
     await load();
     schedule(0);
+  }
+
+  // ---- a table page's hand, posted now for JSON -----------------------------------------
+
+  /** Post the hand asking for JSON (as the outbox sends), then show what the answer
+      says with small changes to the page (static/js/score-page.js): no re-render. No
+      network, or a gateway's 5xx: the hand is kept, as an htmx post's would be. */
+  async function postNow(form) {
+    const buttons = Array.from(form.querySelectorAll("button[type=submit]"));
+    const number = parseInt(form.elements.number.value, 10);
+    const token = csrfCookie();
+    const body = new URLSearchParams();
+    new FormData(form).forEach((value, name) => {
+      if (typeof value === "string") body.append(name, value);
+    });
+    buttons.forEach((b) => { b.disabled = true; });
+    let response;
+    try {
+      response = await fetch(form.getAttribute("hx-post") || form.action, {
+        method: "POST",
+        body,
+        credentials: "same-origin",
+        headers: { Accept: "application/json", ...(token ? { "X-CSRFToken": token } : {}) },
+      });
+    } catch (error) {
+      response = null;
+    } finally {
+      buttons.forEach((b) => { b.disabled = false; });
+    }
+    if (!response || response.status >= 500) {
+      unreachable = !response;
+      return keep(form);
+    }
+    unreachable = false;
+    notice = "";
+    const answer = await response.json().catch(() => null);
+    const page = window.rookclubScorePage;
+    if (response.ok) {
+      if (!(page && page.showRecorded(form, answer))) {
+        notice = (answer && answer.message) || `Hand ${number} recorded.`;
+        await refreshSheet((answer && answer.number) || number);
+      }
+      render();
+      renumber();
+      keepPage();
+      return;
+    }
+    // Someone else recorded it first, or the game or the night is over: the sheet as it
+    // is now, with the reason (as the page's own answer shows it).
+    if (response.status === 409) await refreshSheet();
+    if (page) page.showRefused(form, number, answer, response.status);
+    render();
   }
 
   // ---- sending ----------------------------------------------------------------------
@@ -206,11 +265,13 @@ function start(box) {
     return found ? decodeURIComponent(found[1]) : "";
   }
 
-  async function refreshSheet() {
+  /** Read #game-live again; ``recorded``: the hand just recorded, whose result it shows. */
+  async function refreshSheet(recorded) {
     const live = document.getElementById("game-live");
     if (!live || !window.htmx) return;
+    const url = window.location.pathname + (recorded ? `?recorded=${recorded}` : "");
     try {
-      await window.htmx.ajax("GET", window.location.pathname, { target: "#game-live", swap: "outerHTML" });
+      await window.htmx.ajax("GET", url, { target: "#game-live", swap: "outerHTML" });
     } catch (error) {
       return;
     }
@@ -312,6 +373,19 @@ function start(box) {
   }
 
   // ---- the form's hand number -----------------------------------------------------------
+
+  /** The page has moved on to hand ``next`` without a reload (a JSON answer): the
+      server's numbers and the seats shown are now these. */
+  document.addEventListener("rookclub:page-updated", () => {
+    for (const input of document.querySelectorAll("form[data-outbox] input[name=number]")) {
+      delete input.dataset.server;
+    }
+    const dealer = document.getElementById("dealer");
+    if (dealer) delete dealer.dataset.server;
+    for (const card of document.querySelectorAll(".table-head .seat-card[data-seat]")) delete card.dataset.server;
+    pinned = null;
+    renumber();
+  });
 
   /** The next number the server gave the page (the form as rendered). */
   function serverNext() {

@@ -4,7 +4,7 @@
      is sent: never while typing. A note says so when the filled one replaces a number
      the scorer had typed there; a cleared form clears its notes. The renege's counters
      are two free boxes (the server checks them against the rules);
-   - after Record (an htmx swap), focus goes to the result above the form, or to the
+   - after Record (an htmx swap, or a table page's JSON answer), focus goes to the result above the form, or to the
      first error of a refused hand, so it is in view and a screen reader reads it;
    - the bid's -5/+5 steppers;
    - the declarer's side is marked beside the counters;
@@ -157,6 +157,8 @@
   // Once per answer: announce() takes data-announce off, so a later swap of one sheet
   // row (Confirm) does not move focus or the page.
   document.addEventListener("htmx:afterSettle", announce);
+  // A table page's hand shown from its JSON answer (static/js/score-page.js).
+  document.addEventListener("rookclub:announce", announce);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", announce);
     document.addEventListener("DOMContentLoaded", keepAwake);

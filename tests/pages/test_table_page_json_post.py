@@ -1,0 +1,200 @@
+"""A table page's hand posted for JSON (static/js/outbox.js, as a phone with JavaScript
+sends it): recorded through the link, answered with what the page changes
+(scoring/views/hand_json.py) instead of the whole live region, in as few statements as
+the games API's post, the same at hand 2 and hand 20. Refusals answer the reasons."""
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from scoring.models import Game, Hand
+from scoring.services import hand_record
+from scoring.table_links import links_for
+from tests.pages.conftest import hand_body, made_hand
+
+JSON = {"HTTP_ACCEPT": "application/json"}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def link_url(night, number):
+    link = links_for(club=night.club, kind="night", session=night, numbers=[number])[number]
+    return f"/t/{link.key}/"
+
+
+def set_hand(number):
+    """Each side set in turn: the game never ends."""
+    if number % 2:
+        return hand_body("north", 70, "red", 50)
+    return hand_body("east", 70, "red", 70)
+
+
+def set_form(number):
+    if number % 2:
+        return made_hand(bid=70, ns=50, number=number)
+    return made_hand(bid=70, ns=70, bidder="east", number=number)
+
+
+def counted(post):
+    with CaptureQueriesContext(connection) as queries:
+        response = post()
+    return response, [q["sql"] for q in queries.captured_queries]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_json_post_costs_one_statement_more_than_the_games_api_at_hand_2_and_20(
+    client, night, director
+):
+    token = Token.objects.create(user=director).key
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    page_counts, api_counts = [], []
+    for (page_table, api_table), at in (((1, 2), 2), ((3, 2), 20)):
+        page_game = Game.objects.get(session=night, table_seating__table=page_table)
+        api_game = Game.objects.get(session=night, table_seating__table=api_table)
+        url = link_url(night, page_table)
+        for number in range(1, at):
+            hand_record(game=page_game, data=set_hand(number), entered_by=director, number=number)
+        done = api_game.hands.count()
+        for number in range(done + 1, at):
+            hand_record(game=api_game, data=set_hand(number), entered_by=director, number=number)
+
+        response, statements = counted(lambda u=url, n=at: client.post(u, set_form(n), **JSON))
+        assert response.status_code == 200, response.content
+        assert response.json()["page"]["row"]["number"] == at
+        page_counts.append(len(statements))
+
+        response, statements = counted(
+            lambda g=api_game, at=at: api.post(
+                f"/api/v1/games/{g.pk}/hands/", {**set_hand(at), "number": at}, format="json"
+            )
+        )
+        assert response.status_code == 201, response.content
+        api_counts.append(len(statements))
+    # The link and its table's game in one query, the game with its ruleset (the form's
+    # checks) in one more; the API reads its token instead. Never more as the game grows.
+    assert page_counts[0] == page_counts[1]
+    assert page_counts[0] <= api_counts[0] + 1, (page_counts, api_counts)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_table_link_api_post_costs_no_more_statements_than_the_games_api(night, director):
+    token = Token.objects.create(user=director).key
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    url = link_url(night, 1)
+    game = Game.objects.get(session=night, table_seating__table=2)
+
+    link, link_statements = counted(
+        lambda: APIClient().post(
+            f"/api/v1{url.replace('/t/', '/table/')}hands/",
+            {**set_hand(1), "number": 1},
+            format="json",
+        )
+    )
+    games, games_statements = counted(
+        lambda: api.post(
+            f"/api/v1/games/{game.pk}/hands/", {**set_hand(1), "number": 1}, format="json"
+        )
+    )
+
+    assert (link.status_code, games.status_code) == (201, 201), link.content
+    # One query finds the link, its night and its table's game; the games API reads the
+    # token. The rest is the same hand_record.
+    assert len(link_statements) <= len(games_statements), "\n".join(link_statements)
+
+
+@pytest.mark.django_db
+def test_the_answer_says_what_the_page_changes(client, night, director):
+    game = Game.objects.get(session=night, table_seating__table=1)
+    url = link_url(night, 1)
+    hand_record(game=game, data=set_hand(1), entered_by=director, number=1)
+
+    response = client.post(url, {**made_hand(number=2), "side": "east_west"}, **JSON)
+
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["number"], body["replayed"], body["message"]) == (2, False, "Hand 2 recorded.")
+    page = body["page"]
+    stored = Hand.objects.get(game=game, number=2)
+    game.refresh_from_db()
+    assert page["totals"] == {"north_south": stored.total_ns, "east_west": stored.total_ew}
+    assert page["result"]["text"].startswith("Hand 2 recorded: North bid 80, made")
+    assert page["result"]["confirm_sides"] == [
+        {"value": "north_south", "label": "North-South", "url": f"{url}hands/2/confirm/"}
+    ]
+    row = page["row"]
+    assert (row["number"], row["declarer"], row["bid"], row["made"]) == (2, "north", 80, True)
+    assert row["counters"] == {"north_south": 85, "east_west": 35}
+    assert row["entered_how"] == "via table link (East-West)"
+    assert row["waits_for"] == "North-South"
+    # Who deals and sits where next: the game's own state after the hand.
+    assert page["next"]["number"] == 3
+    assert page["next"]["dealer"] == "south"  # the deal passes left every hand: N, E, then S
+    assert set(page["next"]["seats"]) == {"north", "east", "south", "west"}
+    players = {s.player_id for s in game.seats.all()}
+    assert set(page["next"]["seats"].values()) == players
+    assert page["rotation"][0]["number"] == 4
+
+
+@pytest.mark.django_db
+def test_the_page_carries_the_players_names_and_marks_its_form_for_json(client, night):
+    game = Game.objects.get(session=night, table_seating__table=1)
+
+    html = client.get(link_url(night, 1)).content.decode()
+
+    assert 'id="game-players"' in html
+    assert "data-post-json" in html
+    for seat in game.seats.select_related("player"):
+        assert seat.player.name in html
+
+
+@pytest.mark.django_db
+def test_a_refused_hand_is_answered_with_the_engines_reasons(client, night):
+    game = Game.objects.get(session=night, table_seating__table=1)
+
+    response = client.post(link_url(night, 1), made_hand(number=1, bid=73), **JSON)
+
+    assert response.status_code == 400
+    body = response.json()
+    assert "bid" in body["errors"]
+    assert any("multiple of 5" in reason for reason in body["reasons"])
+    assert not any("RULES.md" in reason for reason in body["reasons"])
+    assert not Hand.objects.filter(game=game).exists()
+
+
+@pytest.mark.django_db
+def test_a_closed_nights_post_is_answered_with_its_sentence_in_json(
+    client, night, director, settings
+):
+    from scoring import nights
+
+    url = link_url(night, 1)
+    nights.session_close(session=night, by=director)
+
+    response = client.post(url, made_hand(number=1), **JSON)
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "session_closed"
+    assert "closed" in response.json()["message"]
+    assert not Hand.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_retried_hand_answers_no_page_changes_so_the_page_reads_itself_again(client, night):
+    url = link_url(night, 1)
+    client.post(url, made_hand(number=1), **JSON)
+
+    response = client.post(url, made_hand(number=1), **JSON)
+
+    assert response.status_code == 200
+    assert response.json()["replayed"] is True
+    assert response.json()["page"] is None
