@@ -14,12 +14,20 @@ nginx send to a browser that accepts it), and the night page before seating (the
 director's seating form, 256 players), which is the one page that must list everyone.
 
 Aim (issue #17, goal 4): 64 tables within 2x the 10-table time.
+
+The floor outside Rookclub (issue #26, goal 5): the same 64-table night read by
+hand-written SQL (the current round's tables with their players' names, each table's
+latest game with its totals and hand counts, the club's players with tonight's
+check-ins, the tables' links: five statements on a plain cursor) and written out by a
+minimal Django template (its own ``Engine``: no Rookclub middleware, context processors
+or templates), timed in the same loop. Its rows print the 64-table page against it.
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import os
 import statistics
 import sys
@@ -69,6 +77,87 @@ def build_night(club_slug: str, tables: int, *, seat: bool = True):
     return night, director
 
 
+FLOOR_TEMPLATE = (
+    "<!doctype html><title>Night {{ night }}</title><h1>Tables</h1>{% for t in tables %}"
+    "<article><h3>Table {{ t.no }} {{ t.status }}</h3>"
+    "<dl>{% for name in t.names %}<dd>{{ name }}</dd>{% endfor %}</dl>"
+    "<p>NS {{ t.ns }} · EW {{ t.ew }}</p><p>{{ t.hands }} hands · {{ t.unconfirmed }} waiting</p>"
+    '<a href="/games/{{ t.game }}/">Score table {{ t.no }}</a>'
+    '<input value="/t/{{ t.key }}/" readonly></article>\n{% endfor %}<ul>{% for p in players %}'
+    '<li><label><input type="checkbox" name="players" value="{{ p.0 }}"> {{ p.1 }}'
+    "{% if p.2 %} · here{% endif %}</label></li>\n{% endfor %}</ul>"
+)
+
+
+def floor_page(night_id: int) -> str:
+    """The floor: the 64-table night's rows by hand-written SQL, written out by a minimal
+    template. No Rookclub code runs (the table names come from the models' metadata)."""
+    from django.db import connection
+    from django.template import Context, Engine
+
+    from rookclub.clubs.models import CheckIn, ClubSession, Player, SessionRound, TableSeating
+    from scoring.models import Game, Hand, TableLink
+
+    t = {m.__name__: m._meta.db_table for m in (CheckIn, ClubSession, Player, SessionRound,
+                                                TableSeating, Game, Hand, TableLink)}  # fmt: skip
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT ts.id, ts."table", n.name, e.name, s.name, w.name '
+            f"FROM {t['TableSeating']} ts JOIN {t['SessionRound']} r ON r.id = ts.round_id "
+            f"JOIN {t['Player']} n ON n.id = ts.north_id JOIN {t['Player']} e ON e.id = ts.east_id "
+            f"JOIN {t['Player']} s ON s.id = ts.south_id JOIN {t['Player']} w ON w.id = ts.west_id "
+            f"WHERE r.session_id = %s AND r.number = (SELECT MAX(number) FROM "
+            f'{t["SessionRound"]} WHERE session_id = %s) ORDER BY ts."table"',
+            [night_id, night_id],
+        )
+        tables = {row[0]: {"no": row[1], "names": row[2:6]} for row in cursor.fetchall()}
+        cursor.execute(
+            f"SELECT table_seating_id, id, status, totals FROM {t['Game']} "
+            f"WHERE session_id = %s ORDER BY created_at, id",
+            [night_id],
+        )
+        games = {}
+        for seating, game, status, totals in cursor.fetchall():
+            games[game] = seating
+            if isinstance(totals, str):
+                totals = json.loads(totals)
+            ns, ew = totals.get("north_south", 0), totals.get("east_west", 0)
+            tables[seating].update(game=game, status=status, ns=ns, ew=ew, hands=0, unconfirmed=0)
+        cursor.execute(
+            f"SELECT h.game_id, COUNT(*), SUM(CASE WHEN h.confirmed_at IS NULL THEN 1 ELSE 0 END) "
+            f"FROM {t['Hand']} h JOIN {t['Game']} g ON g.id = h.game_id "
+            f"WHERE g.session_id = %s GROUP BY h.game_id",
+            [night_id],
+        )
+        for game, hands, unconfirmed in cursor.fetchall():
+            tables[games[game]].update(hands=hands, unconfirmed=unconfirmed)
+        cursor.execute(
+            f"SELECT p.id, p.name, c.id IS NOT NULL FROM {t['Player']} p "
+            f"LEFT JOIN {t['CheckIn']} c ON c.player_id = p.id AND c.session_id = %s "
+            f"WHERE p.club_id = (SELECT club_id FROM {t['ClubSession']} WHERE id = %s) "
+            f"AND p.active ORDER BY p.name",
+            [night_id, night_id],
+        )
+        players = cursor.fetchall()
+        cursor.execute(
+            f"SELECT number, key FROM {t['TableLink']} WHERE session_id = %s "
+            f"AND replaced_at IS NULL",
+            [night_id],
+        )
+        keys = dict(cursor.fetchall())
+    rows = sorted(tables.values(), key=lambda row: row["no"])
+    for row in rows:
+        row["key"] = keys.get(row["no"], "")
+    template = Engine(autoescape=True).from_string(FLOOR_TEMPLATE)
+    return template.render(Context({"night": night_id, "tables": rows, "players": players}))
+
+
+def timed_floor(night_id: int) -> tuple[float, float, str]:
+    started, cpu = time.perf_counter(), time.process_time()
+    page = floor_page(night_id)
+    return time.perf_counter() - started, time.process_time() - cpu, page
+
+
 def timed_get(client, url: str) -> tuple[float, float, bytes]:
     """Wall time and this process's CPU time of one GET (the CPU time leaves out the
     database server and, on a shared machine, the time other processes take the core)."""
@@ -106,13 +195,17 @@ def main(argv: list[str] | None = None) -> list[dict]:
             clients[name].force_login(director)
         urls = {"10": f"/sessions/{small.pk}/", "64": f"/sessions/{big.pk}/",
                 "64u": f"/sessions/{unseated.pk}/"}  # fmt: skip
-        times: dict[str, list[float]] = {name: [] for name in urls}
-        cpu: dict[str, list[float]] = {name: [] for name in urls}
+        times: dict[str, list[float]] = {name: [] for name in [*urls, "floor"]}
+        cpu: dict[str, list[float]] = {name: [] for name in [*urls, "floor"]}
         bodies: dict[str, bytes] = {}
         for run in range(warmup + repeats):
-            order = ["10", "64", "64u"] if run % 2 else ["64u", "64", "10"]
+            order = ["10", "64", "floor", "64u"] if run % 2 else ["64u", "floor", "64", "10"]
             for name in order:
-                elapsed, used, bodies[name] = timed_get(clients[name], urls[name])
+                if name == "floor":
+                    elapsed, used, page = timed_floor(big.pk)
+                    bodies[name] = page.encode()
+                else:
+                    elapsed, used, bodies[name] = timed_get(clients[name], urls[name])
                 if run >= warmup:
                     times[name].append(elapsed)
                     cpu[name].append(used)
@@ -123,6 +216,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
     ratio = median["64"] / median["10"]
     cpu_median = {name: statistics.median(t) for name, t in cpu.items()}
     cpu_ratio = cpu_median["64"] / cpu_median["10"]
+    floor_ratio = median["64"] / median["floor"]
+    floor_cpu_ratio = cpu_median["64"] / cpu_median["floor"]
     raw, zipped = len(bodies["64"]), len(gzip.compress(bodies["64"]))
     raw_u, zipped_u = len(bodies["64u"]), len(gzip.compress(bodies["64u"]))
     print(f"night page, 10 tables (director)        median {median['10'] * 1000:7.1f} ms")
@@ -131,6 +226,9 @@ def main(argv: list[str] | None = None) -> list[dict]:
     print(f"64 / 10 tables: {ratio:.2f}x  (aim <= {GOAL:g}x: {'ok' if ratio <= GOAL else 'SLOW'})")
     print(f"CPU time of the Django process: {cpu_median['10'] * 1000:.1f} ms at 10 tables, "
           f"{cpu_median['64'] * 1000:.1f} ms at 64: {cpu_ratio:.2f}x")  # fmt: skip
+    print(f"floor (hand-written SQL, minimal template), 64 tables: median "
+          f"{median['floor'] * 1000:.1f} ms, CPU {cpu_median['floor'] * 1000:.1f} ms; "
+          f"the page is {floor_ratio:.2f}x wall, {floor_cpu_ratio:.2f}x CPU")  # fmt: skip
     print(f"HTML, 64 tables: {raw / 1024:.0f} KB raw, {zipped / 1024:.1f} KB gzipped")
     print(f"HTML, 256 not seated: {raw_u / 1024:.0f} KB raw, {zipped_u / 1024:.1f} KB gzipped")
     rows = [
@@ -141,6 +239,15 @@ def main(argv: list[str] | None = None) -> list[dict]:
          "rookclub": f"{cpu_median['64'] * 1000:.1f} ms",
          "floor": f"{cpu_median['10'] * 1000:.1f} ms", "ratio": round(cpu_ratio, 2),
          "goal": "", "ok": None},
+        {"bench": "night_page",
+         "measure": "night page at 64 tables vs hand-written SQL + minimal template (wall)",
+         "rookclub": f"{median['64'] * 1000:.1f} ms", "floor": f"{median['floor'] * 1000:.1f} ms",
+         "ratio": round(floor_ratio, 2), "goal": "report", "ok": None},
+        {"bench": "night_page",
+         "measure": "night page at 64 tables vs hand-written SQL + minimal template (CPU)",
+         "rookclub": f"{cpu_median['64'] * 1000:.1f} ms",
+         "floor": f"{cpu_median['floor'] * 1000:.1f} ms", "ratio": round(floor_cpu_ratio, 2),
+         "goal": "report", "ok": None},
         {"bench": "night_page", "measure": "night page before seating, 256 vs 40 players",
          "rookclub": f"{median['64u'] * 1000:.1f} ms", "floor": f"{median['10'] * 1000:.1f} ms",
          "ratio": round(median["64u"] / median["10"], 2), "goal": "", "ok": None},

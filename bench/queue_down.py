@@ -39,7 +39,12 @@ AIM_SECONDS = 3.0
 
 
 def closed_port() -> int:
-    """A local port nothing listens on (bound, read, released)."""
+    """A local port nothing listens on (bound, read, released): in ``BENCH_PORTS`` when
+    it is set, as every bench script's servers."""
+    if os.environ.get("BENCH_PORTS"):
+        from bench._server import free_port
+
+        return free_port()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]

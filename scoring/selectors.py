@@ -244,15 +244,18 @@ def session_overview(*, session: ClubSession) -> SessionOverview:
         .annotate(left_at=F("check_ins__left_at"))
         .order_by("name")
     )
+    # Into plain lists (to_attr): ``t.games.all()`` on 64 tables built 64 querysets,
+    # a cost that grew with the night (issue #26).
     rounds = list(
         session.rounds.order_by("number").prefetch_related(
             Prefetch(
                 "tables",
                 TableSeating.objects.prefetch_related(
-                    Prefetch("games", Game.objects.order_by("created_at", "id"))
+                    Prefetch("games", Game.objects.order_by("created_at", "id"), to_attr="by_start")
                 ),
+                to_attr="table_list",
             ),
-            Prefetch("sit_outs", SitOut.objects.select_related("player")),
+            Prefetch("sit_outs", SitOut.objects.select_related("player"), to_attr="sit_out_list"),
         )
     )
     _seat_players(rounds, {p.pk: p for p in checked_in})
@@ -263,8 +266,8 @@ def session_overview(*, session: ClubSession) -> SessionOverview:
         rounds=[
             RoundView(
                 round=r,
-                tables=[TableView(t, t.seats(), list(t.games.all())) for t in r.tables.all()],
-                sit_outs=[s.player for s in r.sit_outs.all()],
+                tables=[TableView(t, t.seats(), t.by_start) for t in r.table_list],
+                sit_outs=[s.player for s in r.sit_out_list],
             )
             for r in rounds
         ],
@@ -277,7 +280,7 @@ def _seat_players(rounds: list[SessionRound], known: dict[int, Player]) -> None:
     whose player is no longer checked in (not expected: a seated player's check-in
     cannot be undone) is read in one more query."""
     seats = ("north", "east", "south", "west", "fifth", "sixth")  # a table of five or six too
-    tables = [t for r in rounds for t in r.tables.all()]
+    tables = [t for r in rounds for t in r.table_list]
     missing = {getattr(t, f"{s}_id") for t in tables for s in seats} - known.keys() - {None}
     if missing:
         known = {**known, **Player.objects.in_bulk(missing)}

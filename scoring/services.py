@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from rookclub.clubs.models import ClubSession, Player, TableSeating
 from rookclub.clubs.services import closed_conflict, lock_open_session
+from rookclub.core.compiled import CompiledInsert
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from rookclub.core.limits import check_reason
 from rookclub.core.roles import (
@@ -52,6 +53,10 @@ from scoring.models import (
     Irregularity,
 )
 from scoring.signals import game_scored
+
+#: A hand's INSERT, built once per process (issue #26: building it cost more CPU than
+#: running it). Hand has no save signal receivers (checked by a test).
+_HAND_INSERT = CompiledInsert(Hand)
 
 COMPASS = SEATS  # a club night's tables seat four, at the compass seats
 #: The seats a game's rows can hold (scoring.models.SEAT_CHOICES).
@@ -433,10 +438,11 @@ def _append(
         raise _refused(exc) from exc
     except GameOver as exc:
         raise Conflict("The game is over.", code="game_finished") from exc
-    hand = Hand.objects.create(
+    hand = Hand(
         game=game, number=expected, entered_by=entered_by, entered_via=via, entered_side=side,
         card_hand=posted.card_hand, **_hand_fields(state.hands[-1], rules),
     )  # fmt: skip
+    _HAND_INSERT.save_new(hand)  # Hand.objects.create(), its INSERT built once
     irregularities = _irregularities(hand, posted.record, rules, posted.renege)
     if irregularities:
         Irregularity.objects.bulk_create(irregularities)

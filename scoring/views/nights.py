@@ -12,8 +12,10 @@ from typing import Any
 from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from rookclub.clubs import door as club_door
@@ -28,13 +30,20 @@ from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors
 from rookclub.core.live import live_fragment, wants_live
 from rookclub.core.pages import login_required_message, post_form, refuse
+from rookclub.core.roles import holds_keys
 from scoring import door, night_progress, nights, table_links
 from scoring import selectors as scoring_selectors
 from scoring.forms import SEAT_LABELS, CheckInForm, SeatForm
 from scoring.live import night_version
 from scoring.models import TableLink
 from scoring.permissions import SIDE_OF
-from scoring.views.night_tables import Addresses, describe, round_view
+from scoring.views.night_tables import (
+    Addresses,
+    checklist_rows,
+    describe,
+    round_view,
+    table_cards,
+)
 
 
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -247,7 +256,16 @@ def _render(
     director = is_club_director and session.is_open
     here = {p.pk for p in overview.players}
     played, gone = overview.played, {p.pk for p in overview.gone}
-    club_players = list(session.club.players.filter(active=True)) if director else []
+    # The director's check-in list: every active club player, as (id, name) rows, not
+    # model objects (256 of them at 64 tables, issue #26), its rows written in Python.
+    club_players = (
+        list(session.club.players.filter(active=True).values_list("pk", "name")) if director else []
+    )
+    by_door: set[int] = (
+        set(session.check_ins.filter(by_door=True).values_list("player_id", flat=True))
+        if director
+        else set()
+    )
     urls = Addresses()
     rounds = [round_view(r, urls) for r in overview.rounds]
     # The current tables are the rounds' tables: the same views, made once.
@@ -259,11 +277,9 @@ def _render(
         "is_director": director,
         "checkin_form": checkin_form or CheckInForm(club=session.club),
         # Each club player: here, played tonight (their check-in stays), went home.
-        "checklist": [
-            (p, str(p.pk), p.pk in here, p.pk in here and p.pk in played, p.pk in gone)
-            for p in club_players
-        ],
-        "by_door": set(),
+        "checklist": checklist_rows(
+            club_players, here=here, played=played, gone=gone, by_door=by_door
+        ),
         # Only the director of a night not seated yet sees the seating form: built for
         # no one else (256 players make 256 pair fields; issue #17).
         "seat_form": seat_form
@@ -304,9 +320,6 @@ def _render(
     if director:
         # The night's door link (its poster's QR code): players check themselves in.
         context["door_url"] = door.door_url(session, base_url=table_links.link_base(request))
-        context["by_door"] = set(
-            session.check_ins.filter(by_door=True).values_list("player_id", flat=True)
-        )
     if director and context["tables"]:
         # The director sees each table's link (what its card's QR code opens) and may
         # replace it; made here if the table has none yet.
@@ -320,6 +333,21 @@ def _render(
             t["link_field"] = f"link-{t['number']}"
             t["replace_url"] = urls("session-table-replace-link", session.pk, t["number"])
     context["poll_seconds"] = live.POLL_SECONDS
+    # Table cards carry the tables' keys: offered to directors and scorers only.
+    context["keys"] = holds_keys(request.user, session.club)
+    context["table_cards"] = table_cards(
+        context["tables"],
+        is_open=session.is_open,
+        # Only a director's cards have forms: asking for the token otherwise would keep
+        # a shared viewer's fragment out of the cache (rookclub/core/live.py).
+        csrf_input=format_html(
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
+        )
+        if director
+        else "",
+        signed_in=request.user.is_authenticated,
+        keys=context["keys"],
+    )
     return render(request, template, context, status=status)
 
 

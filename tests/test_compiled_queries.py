@@ -1,0 +1,93 @@
+"""Queries built once per process (rookclub/core/compiled.py, issue #26): the token
+lookup, the game's lock and the hand's INSERT answer as the ORM's own would."""
+
+import pytest
+from django.db.models.signals import post_save, pre_save
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from rookclub.core.compiled import CompiledGet, CompiledInsert
+from scoring.models import Game, Hand
+from scoring.permissions import game_for_recording
+from tests.factories import ClubFactory, game_for, scorer_of
+
+pytestmark = pytest.mark.django_db
+
+HAND = {"bidder": "north", "bid": 80, "trump": "red",
+        "counters": {"north_south": 85, "east_west": 35}}  # fmt: skip
+
+
+def token_client(user) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    return client
+
+
+def test_a_hand_has_no_save_receivers_the_compiled_insert_would_skip():
+    for signal in (pre_save, post_save):
+        assert not signal.has_listeners(Hand), f"{signal} has a receiver for Hand"
+
+
+def test_an_unknown_token_is_refused_as_drf_refuses_it():
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
+    answer = client.get("/api/v1/games/")
+    assert answer.status_code == 403  # SessionAuthentication comes first: no WWW-Authenticate
+    assert answer.json()["detail"] == "Invalid token."
+
+
+def test_an_inactive_users_token_is_refused():
+    club = ClubFactory()
+    scorer = scorer_of(club)
+    client = token_client(scorer)
+    scorer.is_active = False
+    scorer.save()
+    answer = client.get("/api/v1/games/")
+    assert answer.status_code == 403  # SessionAuthentication comes first: no WWW-Authenticate
+    assert answer.json()["detail"] == "User inactive or deleted."
+
+
+def test_a_token_records_a_hand_as_its_user():
+    club = ClubFactory()
+    scorer = scorer_of(club)
+    game = game_for(club)
+    answer = token_client(scorer).post(
+        f"/api/v1/games/{game.pk}/hands/", {**HAND, "number": 1}, format="json"
+    )
+    assert answer.status_code == 201, answer.content
+    assert Hand.objects.get(pk=answer.json()["id"]).entered_by == scorer
+
+
+def test_the_locked_game_is_the_orms_game_with_its_club_and_the_role():
+    club = ClubFactory()
+    scorer = scorer_of(club)
+    game = game_for(club)
+    from django.db import transaction
+
+    with transaction.atomic():
+        locked = game_for_recording(game.pk, scorer)
+    orm = Game.objects.select_related("club").get(pk=game.pk)
+    for field in Game._meta.concrete_fields:
+        assert getattr(locked, field.attname) == getattr(orm, field.attname), field.name
+    assert locked.club == orm.club and locked.club.name == orm.club.name
+    assert locked.recorder_role == "scorer"
+    with pytest.raises(Game.DoesNotExist), transaction.atomic():
+        game_for_recording(game.pk + 1000, scorer)
+
+
+def test_a_compiled_get_swaps_only_its_marks():
+    get = CompiledGet(lambda pk: Game.objects.filter(pk=pk).order_by()[:2], [-99_001])
+    club = ClubFactory()
+    one, two = game_for(club), game_for(club)
+    assert get.get(one.pk).pk == one.pk
+    assert get.get(two.pk).pk == two.pk
+
+
+def test_a_compiled_insert_stores_what_save_would():
+    club = ClubFactory()
+    game = game_for(club)
+    first = Hand(game=game, number=1, record={"a": 1}, score={}, dealer="north", seats={})
+    CompiledInsert(Hand).save_new(first)
+    assert first.pk is not None and not first._state.adding
+    stored = Hand.objects.get(pk=first.pk)
+    assert stored.record == {"a": 1} and stored.entered_at is not None
