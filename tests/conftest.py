@@ -19,6 +19,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import quote
 
+import hypothesis
 import pytest
 from django.conf import settings
 from django.test import override_settings
@@ -29,6 +30,15 @@ from tests.production_static import production_static  # noqa: F401 - a session 
 from tests.slow_first import long_tests_first
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Hypothesis judges by the clock unless told not to: a 200 ms deadline per example and a
+# "too slow" health check when drawing examples stalls. On a loaded machine (CI, two
+# test processes on two cores) both fail tests for the machine's sake, not the code's:
+# wall-clock limits belong in bench/. Every property keeps its own example count.
+hypothesis.settings.register_profile(
+    "rookclub", deadline=None, suppress_health_check=[hypothesis.HealthCheck.too_slow]
+)
+hypothesis.settings.load_profile("rookclub")
 
 
 @pytest.hookimpl(tryfirst=True)
