@@ -14,7 +14,7 @@ DEBUG=0, the Redis cache and sessions when ``REDIS_URL`` is set, throttles off. 
 ``--seconds`` (60; ``--quick`` 15), every ``--speed`` (10) times faster than real life:
 
 - each table's phone records a hand a minute on the table page (``POST /t/<key>/``, the
-  form players use, with htmx), and the other side's phone confirms it
+  form players use, posted for JSON as its script does), and the other side's phone confirms it
   (``POST /t/<key>/hands/<n>/confirm/``); hands alternate sides so no game ends;
 - each table's phone polls the night's standings (``/sessions/<pk>/standings/?live=1``)
   every 10 s (the table page itself does not poll), as a browser does: with the ETag
@@ -101,8 +101,12 @@ class Phone:
         self.cookies = dict(cookies or {})
         self.etags: dict[str, str] = {}
 
-    def request(self, kind: str, method: str, path: str, form: dict | None = None) -> int:
-        headers = {"HX-Request": "true"}
+    def request(
+        self, kind: str, method: str, path: str, form: dict | None = None, *, json: bool = False
+    ) -> int:
+        """``json``: asked for as the table page's script asks (static/js/score-page.js:
+        a hand posted for JSON); otherwise as htmx asks."""
+        headers = {"Accept": "application/json"} if json else {"HX-Request": "true"}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if method == "GET" and path in self.etags:
@@ -159,7 +163,9 @@ def table_phone(port: int, tally: Tally, key: str, standings: str, speed: float,
         form = {"kind": "hand", "number": n, "side": data["side"], "bidder": data["bidder"],
                 "bid": 80, "trump": "red", "counters_north_south": data["counters_north_south"],
                 "counters_east_west": data["counters_east_west"]}  # fmt: skip
-        if scorer.request("hand post (table page)", "POST", f"/t/{key}/", form) == 200:
+        # The hand form posts for JSON (the page updates itself from the answer); the
+        # other side's Confirm is an htmx post.
+        if scorer.request("hand post (table page)", "POST", f"/t/{key}/", form, json=True) == 200:
             other.request("confirm (table page)", "POST", f"/t/{key}/hands/{n}/confirm/",
                           {"side": data["other"]})  # fmt: skip
             number[0] += 1
