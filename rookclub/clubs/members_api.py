@@ -39,7 +39,7 @@ REFUSAL = OpenApiResponse(description="a sentence under `detail`, or messages pe
 #: rules, not too common and not like the username, no pattern can say); an email
 #: is empty or an address.
 USERNAME_PATTERN = r"^[\w.@+-]+$"
-PASSWORD_PATTERN = r"\D"
+PASSWORD_PATTERN = r"^[^\x00]*[^\d\x00][^\x00]*$"
 EMAIL_PATTERN = (
     r"^([A-Za-z0-9_%+-]+(\.[A-Za-z0-9_%+-]+)*"
     r"@([A-Za-z0-9]([A-Za-z0-9-]{0,20}[A-Za-z0-9])?\.){1,3}[A-Za-z]{2,20})?$"
@@ -74,6 +74,7 @@ class SignUpSerializer(serializers.Serializer):
         min_length=PASSWORD_MIN,
         # As Django's own password forms: a password is kept as typed, spaces too.
         trim_whitespace=False,
+        # Not all digits, no NUL: the service refuses the rest (common, like the username).
         validators=[RegexValidator(PASSWORD_PATTERN, "This password is entirely numeric.")],
     )
     email = EmailText(

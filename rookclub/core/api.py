@@ -23,12 +23,7 @@ class DomainErrorsMixin:
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, DomainError):
-            data: dict[str, Any] = exc.as_dict()
-            if "code" in vars(exc) and "code" not in data:
-                # A refusal that names its own rule (username_taken…) says so: a
-                # client, and the positive-data test, recognise it by its code.
-                data = {**data, "code": exc.code}
-            response = Response(data, status=exc.status)
+            response = Response(exc.as_dict(), status=exc.status)
             if getattr(exc, "wait", None):  # a rate limit (TooMany): when to try again
                 response["Retry-After"] = str(exc.wait)
             return response

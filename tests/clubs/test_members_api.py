@@ -66,10 +66,7 @@ def test_sign_up_with_a_taken_username_is_a_400_with_a_sentence():
     )
 
     assert response.status_code == 400
-    assert response.json() == {
-        "username": ["ann is taken; choose another username"],
-        "code": "username_taken",
-    }
+    assert response.json() == {"username": ["ann is taken; choose another username"]}
 
 
 # ---- /api/v1/clubs/{id}/members/ -----------------------------------------------------
@@ -168,8 +165,7 @@ def test_demoting_the_last_director_is_a_409_with_a_sentence(club, director):
         "detail": [
             "dana is the only director of Maple Street; appoint another director before you "
             "change their role."
-        ],
-        "code": "last_director",
+        ]
     }
     assert role_of(club, director) == "director"
 
