@@ -71,8 +71,8 @@ STILL_EXCLUDED = {
     "POST /api/v1/games/": "seats: a player for each seat; form fields that are not JSON",
     "POST /api/v1/games/{id}/hands/": "number: a whole number in a form body is text",
     "POST /api/v1/table/{key}/hands/": "number: a whole number in a form body is text",
-    "POST /api/v1/games/{id}/void/": "reason blank after trimming; form fields not JSON",
-    "POST /api/v1/hands/{id}/correct/": "reason's control characters; form fields not JSON",
+    "POST /api/v1/games/{id}/void/": "reason blank after trimming; form fields not JSON text",
+    "POST /api/v1/hands/{id}/correct/": "form fields starting { or [ that are not JSON",
     "POST /api/v1/sessions/{id}/reopen/": "form fields whose text is not JSON",
 }
 
