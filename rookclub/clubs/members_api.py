@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.validators import RegexValidator
 from django.db import transaction
 from django.urls import path, reverse
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -33,12 +34,50 @@ PASSWORD_MAX = 256
 REFUSAL = OpenApiResponse(description="a sentence under `detail`, or messages per field")
 
 
+#: The server's rules for an account as schema patterns (issue 27): a username is
+#: Django's (letters, digits, @ . + - _); a password is not all digits (its other
+#: rules, not too common and not like the username, no pattern can say); an email
+#: is empty or an address.
+USERNAME_PATTERN = r"^[\w.@+-]+$"
+PASSWORD_PATTERN = r"^[^\x00]*[^\d\x00][^\x00]*$"
+EMAIL_PATTERN = (
+    r"^([A-Za-z0-9_%+-]+(\.[A-Za-z0-9_%+-]+)*"
+    r"@([A-Za-z0-9]([A-Za-z0-9-]{0,20}[A-Za-z0-9])?\.){1,3}[A-Za-z]{2,20})?$"
+)
+#: Django's password rules the schema can say (settings.AUTH_PASSWORD_VALIDATORS).
+PASSWORD_MIN = 8
+
+
+@extend_schema_field(
+    {"type": "string", "maxLength": 254, "pattern": EMAIL_PATTERN,
+     "description": "an email address, or empty"}
+)  # fmt: skip
+class EmailText(serializers.CharField):
+    """An optional email address: the server refuses what is not one (400); the
+    schema's pattern is a plain subset of what it takes."""
+
+
 class SignUpSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150, validators=[validate_name])
-    password = serializers.CharField(
-        write_only=True, style={"input_type": "password"}, max_length=PASSWORD_MAX
+    username = serializers.CharField(
+        max_length=150,
+        validators=[
+            validate_name,
+            RegexValidator(
+                USERNAME_PATTERN, "use only letters, digits and the characters @ . + - _"
+            ),
+        ],
     )
-    email = serializers.CharField(
+    password = serializers.CharField(
+        write_only=True,
+        style={"input_type": "password"},
+        max_length=PASSWORD_MAX,
+        min_length=PASSWORD_MIN,
+        # As Django's own password forms: a password is kept as typed, spaces too.
+        trim_whitespace=False,
+        # Not all digits, no NUL: the service refuses the rest (common, like the username).
+        validators=[RegexValidator(PASSWORD_PATTERN, "This password is entirely numeric.")],
+    )
+    email = EmailText(
         required=False, allow_blank=True, default="", max_length=254, validators=[validate_name]
     )
     name = serializers.CharField(

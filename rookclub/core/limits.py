@@ -41,6 +41,20 @@ _NOT_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\uff
 # What XML 1.0 cannot carry at all (tab, line feed and carriage return it can).
 _NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
+#: The same rules as patterns for the OpenAPI schema (issue 27): a name holds no control
+#: character and, once trimmed and cleared of invisible characters, something visible.
+NAME_PATTERN = (
+    "^[^\\x00-\\x1f\\x7f-\\x9f]*"
+    "[^\\s\\x00-\\x1f\\x7f-\\x9f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\u061c\\ufeff]"
+    "[^\\x00-\\x1f\\x7f-\\x9f]*$"
+)
+#: A name that may be left empty: no control character.
+OPTIONAL_NAME_PATTERN = "^[^\\x00-\\x1f\\x7f-\\x9f]*$"
+#: Free text (a reason): line breaks and tabs, no other control character.
+TEXT_PATTERN = "^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"
+#: Any string in a request: JSON's parser refuses the NUL character.
+NO_NUL_PATTERN = "^[^\\x00]*$"
+
 NAME_MESSAGE = "A name cannot hold control characters such as a tab or a line break."
 TEXT_MESSAGE = "The text cannot hold control characters."
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import RegexValidator
 from drf_spectacular import openapi
 from drf_spectacular.plumbing import ResolvedComponent
 
@@ -53,6 +54,28 @@ class AutoSchema(openapi.AutoSchema):
         )
         self.registry.register_on_missing(component)
         return component.ref
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):  # type: ignore[no-untyped-def]
+        """A name or a reason carries its server rules as a ``pattern`` (issue 27):
+        no control characters, and a required name something visible once trimmed."""
+        from rest_framework import serializers
+
+        from rookclub.core import limits
+
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if not isinstance(field, serializers.CharField) or not isinstance(schema, dict):
+            return schema
+        validators = getattr(field, "validators", [])
+        if any(isinstance(v, RegexValidator) for v in validators):
+            return schema  # its own pattern, mapped by drf-spectacular
+        if limits.validate_name in validators:
+            blank = getattr(field, "allow_blank", False)
+            schema.setdefault(
+                "pattern", limits.OPTIONAL_NAME_PATTERN if blank else limits.NAME_PATTERN
+            )
+        elif limits.validate_text in validators:
+            schema.setdefault("pattern", limits.TEXT_PATTERN)
+        return schema
 
     def _get_paginator(self):  # type: ignore[no-untyped-def]
         # Only a viewset's ``list`` pages its answer (limit, offset, count, results);
@@ -98,6 +121,43 @@ def rate_limit_answers(result: dict[str, Any], generator: Any, request: Any, pub
             if method in ("get", "post", "put", "patch", "delete"):
                 answer = operation.setdefault("responses", {}).setdefault("429", RATE_LIMITED)
                 answer.setdefault("headers", RATE_LIMITED["headers"])
+    return result
+
+
+def no_nul_in_request_strings(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """JSON's parser refuses the NUL character in any string (400): every string a
+    request body carries says so with a ``pattern``, unless it has its own, an enum or
+    a format (a date, a file). Request bodies' components only, found by their refs."""
+    from rookclub.core.limits import NO_NUL_PATTERN
+
+    components = result.get("components", {}).get("schemas", {})
+    seen: set[int] = set()
+
+    def walk(schema: Any) -> None:
+        if isinstance(schema, list):
+            for item in schema:
+                walk(item)
+            return
+        if not isinstance(schema, dict) or id(schema) in seen:
+            return
+        seen.add(id(schema))
+        ref = schema.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+            walk(components.get(ref.rsplit("/", 1)[1]))
+        if schema.get("type") == "string" and not (
+            {"pattern", "enum", "format", "const"} & schema.keys()
+        ):
+            schema["pattern"] = NO_NUL_PATTERN
+        for value in schema.values():
+            if isinstance(value, (dict, list)):
+                walk(value)
+
+    for path in result.get("paths", {}).values():
+        for method, operation in path.items():
+            if method in ("post", "put", "patch"):
+                walk(operation.get("requestBody", {}).get("content", {}))
     return result
 
 

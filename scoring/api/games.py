@@ -28,7 +28,7 @@ from rookclub.core.api import (
     whole,
 )
 from rookclub.core.errors import DomainError, Invalid
-from rookclub.core.limits import ID_MAX, REASON_MAX, SCORE_MAX
+from rookclub.core.limits import ID_MAX, REASON_MAX, SCORE_MAX, validate_text
 from scoring import provenance, services, voiding
 from scoring.engine import PRESETS
 from scoring.engine.records import PENALTIES_MAX
@@ -157,7 +157,8 @@ class HandIn(serializers.Serializer):
 
 
 class CorrectionIn(serializers.Serializer):
-    reason = serializers.CharField(max_length=REASON_MAX)
+    # check_reason's rules (its schema pattern): no control characters but line breaks.
+    reason = serializers.CharField(max_length=REASON_MAX, validators=[validate_text])
     hand = HandIn()
 
 

@@ -42,6 +42,7 @@ from rookclub.core.limits import (
     SEED_MAX,
     YEAR_MAX,
     YEAR_MIN,
+    validate_text,
     whole_number,
 )
 from rookclub.core.roles import (
@@ -458,7 +459,8 @@ class SessionViewSet(
     @extend_schema(
         request=inline_serializer("ReopenIn", {
             "reason": serializers.CharField(
-                required=False, max_length=REASON_MAX, help_text="why (kept in history)")}),
+                required=False, max_length=REASON_MAX, validators=[validate_text],
+                help_text="why (kept in history)")}),
         responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
         description="A director reopens a closed night: hands can be recorded and games "
         "started again. 409 when the night is open already.",

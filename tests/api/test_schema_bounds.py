@@ -3,9 +3,11 @@ every operation documents the shared refusals (issue #12: bounds documented)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
+from django.core.exceptions import ValidationError
 from drf_spectacular.generators import SchemaGenerator
 
 
@@ -85,3 +87,59 @@ def test_every_operation_documents_the_shared_refusals(schema):
                 assert {"409", "413", "415"} <= codes, (method, path)
             error = operation["responses"]["503"]["content"]["application/json"]["schema"]
             assert error == {"$ref": "#/components/schemas/Error"}
+
+
+def _patterns(schema: dict[str, Any], node: dict[str, Any], seen: set) -> list[str | None]:
+    """The pattern of every string a request body may carry under ``node``."""
+    node = _resolve(schema, node)
+    if id(node) in seen or node.get("readOnly"):
+        return []
+    seen.add(id(node))
+    found: list[str | None] = []
+    if node.get("type") == "string" and not {"enum", "format"} & set(node):
+        found.append(node.get("pattern"))
+    for key in ("oneOf", "anyOf", "allOf"):
+        for part in node.get(key, []):
+            found += _patterns(schema, part, seen)
+    for child in node.get("properties", {}).values():
+        found += _patterns(schema, child, seen)
+    for key in ("items", "additionalProperties"):
+        if isinstance(node.get(key), dict):
+            found += _patterns(schema, node[key], seen)
+    return found
+
+
+def test_every_request_string_says_the_json_parser_refuses_nul(schema):
+    missing = []
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            for content in operation.get("requestBody", {}).get("content", {}).values():
+                for pattern in _patterns(schema, content["schema"], set()):
+                    if pattern is None or re.search(pattern, "a\x00b"):
+                        missing.append(f"{method.upper()} {path}: {pattern}")
+    assert not missing, "\n".join(missing)
+
+
+@pytest.mark.parametrize(
+    ("value", "accepted"),
+    [("Ann", True), (" Ann Lee ", True), ("", False), ("   ", False), ("\u200b", False),
+     ("Ann\tLee", False), ("Ann\x00", False), ("\x85Ann", False)],
+)  # fmt: skip
+def test_the_name_pattern_says_what_the_server_takes(value, accepted):
+    from rookclub.core.limits import NAME_PATTERN, normal_name, validate_name
+
+    try:
+        validate_name(value)
+        server = bool(normal_name(value))
+    except ValidationError:
+        server = False
+    assert server is accepted
+    assert bool(re.fullmatch(NAME_PATTERN, value)) is accepted
+
+
+def test_sign_up_states_the_password_and_username_rules(schema):
+    fields = schema["components"]["schemas"]["SignUp"]["properties"]
+    assert fields["password"]["minLength"] == 8
+    assert re.search(fields["password"]["pattern"], "12345678") is None
+    assert re.fullmatch(fields["username"]["pattern"], "ann lee") is None
+    assert re.fullmatch(fields["username"]["pattern"], "ann.lee@x+1")
