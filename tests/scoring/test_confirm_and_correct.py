@@ -327,7 +327,7 @@ def test_the_api_marks_a_corrected_hand_and_names_whoever_confirms_it_again(
     assert first["confirmed_by_name"] == west_player.name  # the player, not "Wilma West"
 
 
-def test_confirmed_by_name_falls_back_to_full_name_then_username(api, game, director):
+def test_confirmed_by_name_falls_back_to_full_name_then_a_club_member(api, game, director):
     director.first_name, director.last_name = "Dana", "Director"
     director.save()
     olive = UserFactory(username="olive")
@@ -338,4 +338,5 @@ def test_confirmed_by_name_falls_back_to_full_name_then_username(api, game, dire
 
     first, second = api.get(f"/api/v1/games/{game.pk}/").json()["hands"]
     assert first["confirmed_by_name"] == "Dana Director"
-    assert second["confirmed_by_name"] == "olive"
+    # Never the username (issue #27: usernames do not reach what the public sees).
+    assert second["confirmed_by_name"] == "a club member"
