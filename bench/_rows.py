@@ -15,3 +15,12 @@ def write_rows(path: str | None, rows: Iterable[Mapping[str, Any]]) -> None:
     with open(path, "a", encoding="utf-8") as out:
         for row in rows:
             out.write(json.dumps(row) + "\n")
+
+
+def ratio_row(
+    bench: str, measure: str, mine: str, floor: str, ratio: float, goal: float | None = None
+) -> dict[str, Any]:
+    """A row whose goal is "at most ``goal`` times the floor" (none: reported only)."""
+    return {"bench": bench, "measure": measure, "rookclub": mine, "floor": floor,
+            "ratio": ratio, "goal": f"<= {goal:g}x" if goal else "-",
+            "ok": ratio <= goal if goal else True}  # fmt: skip

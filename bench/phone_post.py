@@ -40,7 +40,7 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench._rows import write_rows  # noqa: E402
+from bench._rows import ratio_row, write_rows  # noqa: E402
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
 
@@ -225,10 +225,14 @@ def report(args: argparse.Namespace, cost: dict[str, list[tuple[int, int]]]) -> 
         def shown(value: float) -> str:
             return f"{value:.2f} ms" if in_cpu else f"{value:g}"
 
-        return {"bench": "phone_post", "measure": measure, "rookclub": shown(values[mine]),
-                "floor": f"{shown(values[floor])} ({names[floor]})", "ratio": ratio,
-                "goal": f"<= {goal:g}x" if goal else "-",
-                "ok": ratio <= goal if goal else True}  # fmt: skip
+        return ratio_row(
+            "phone_post",
+            measure,
+            shown(values[mine]),
+            f"{shown(values[floor])} ({names[floor]})",
+            ratio,
+            goal,
+        )
 
     rows = [
         row("hand post: table page (JSON) vs games API, web CPU", "json", "api", GOAL),

@@ -34,7 +34,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench._rows import write_rows  # noqa: E402
+from bench._rows import ratio_row, write_rows  # noqa: E402
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "rookclub.settings")
 
@@ -152,12 +152,10 @@ def report(args: argparse.Namespace, cost: dict[str, list[tuple[int, int, float]
         values, suffix = units[unit]
         ratio = round(values[mine] / values[floor], 2)
         shown = "{:.2f}" if suffix else "{:g}"
-        return {"bench": "table_link",
-                "measure": f"hand post: {names[mine]} vs {names[floor]}, {unit}",
-                "rookclub": shown.format(values[mine]) + suffix,
-                "floor": shown.format(values[floor]) + suffix + f" ({names[floor]})",
-                "ratio": ratio, "goal": f"<= {goal:g}x" if goal else "-",
-                "ok": ratio <= goal if goal else True}  # fmt: skip
+        return ratio_row("table_link", f"hand post: {names[mine]} vs {names[floor]}, {unit}",
+                         shown.format(values[mine]) + suffix,
+                         shown.format(values[floor]) + suffix + f" ({names[floor]})",
+                         ratio, goal)  # fmt: skip
 
     rows = [
         row("web CPU", "link", "api", GOAL),
