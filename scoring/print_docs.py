@@ -29,10 +29,11 @@ from rookclub.printing.documents import (
     TableCard,
     qr_data_uri,
 )
+from rookclub.printing.kinds import Missing
 from scoring.engine import plain, ruleset_from
 from scoring.engine.rulesets import Ruleset
 from scoring.models import Game, HandCorrection
-from scoring.selectors import game_sheet, session_overview
+from scoring.selectors import game_sheet, round_table, session_overview
 from scoring.standings import season_standings, session_standings
 
 
@@ -67,7 +68,16 @@ def _table_header(session, rules, label, table: int, seats) -> SheetHeader:
 
 
 def round_documents(session_round: SessionRound, *, table: int | None = None):
-    """(session, rules, label, [TableView]) for a round, or one table of it."""
+    """(session, rules, label, [TableView]) for a round, or one table of it (only that
+    table is read: two queries; ``session_round`` comes with ``session__club``)."""
+    if table is not None:
+        found = round_table(session_round=session_round, table=table)
+        if found is None:
+            raise Missing(f"Round {session_round.number} has no table {table}.")
+        view, other_rounds = found
+        session = session_round.session
+        label = _round_label(session_round, 2 if other_rounds else 1)
+        return session, session_rules(session), label, [view]
     overview = session_overview(session=session_round.session)
     view = next(r for r in overview.rounds if r.round.pk == session_round.pk)
     tables = [t for t in view.tables if table is None or t.seating.table == table]
@@ -152,12 +162,14 @@ def _change(before: dict, after: dict) -> str:
     return "; ".join(changes) or "details of the hand"
 
 
-def game_sheet_doc(game: Game) -> GameSheetDoc:
+def game_sheet_doc(game: Game, *, read: bool = True) -> GameSheetDoc:
     """The completed score sheet: every hand as recorded, corrections marked (4 queries
     when ``game`` comes with ``table_seating__round``, one more when a hand was
-    corrected). A game scored by player has a column per player instead of the two sides."""
+    corrected; 3 with ``read=False``, for a game just read with ``SHEET_RELATED``, as the
+    print kinds do). A game scored by player has a column per player instead of the two
+    sides."""
     seating = game.table_seating if game.table_seating_id else None
-    sheet = game_sheet(game=game)
+    sheet = game_sheet(game=game, read=read)
     game = sheet.game
     rules = Ruleset.from_dict(game.ruleset)
     first_seats = {s.seat: s.player for s in game.seats.all()}

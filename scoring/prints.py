@@ -19,16 +19,21 @@ from rookclub.printing.site import site_url
 from scoring import print_docs as builders
 from scoring.door import door_url
 from scoring.models import Game, TableLink
+from scoring.selectors import SHEET_RELATED
 from scoring.table_links import link_url, links_for
 
 
-def _round_and_table(params: Mapping[str, Any], by: Any) -> tuple[SessionRound, int | None]:
+def _round_and_table(
+    params: Mapping[str, Any], by: Any, *, check_table: bool = True
+) -> tuple[SessionRound, int | None]:
+    """The round (with its night and club) and the table asked for. ``check_table=False``:
+    the caller reads the table itself and answers Missing for one the round lacks."""
     session_round = get_or_missing(
         SessionRound, "round", ("session__club",), by=by, club_path="session__club",
         pk=int_param(params, "round"),
     )  # fmt: skip
     table = int_param(params, "table", required=False)
-    if table is not None and not session_round.tables.filter(table=table).exists():
+    if check_table and table is not None and not session_round.tables.filter(table=table).exists():
         raise Missing(f"Round {session_round.number} has no table {table}.")
     return session_round, table
 
@@ -40,7 +45,8 @@ def _slug(session_round: SessionRound, table: int | None, what: str) -> str:
 
 
 def build_round_sheets(params: Mapping[str, Any], by: Any) -> Built:
-    session_round, table = _round_and_table(params, by)
+    # One table's sheet reads that table alone, which answers Missing if there is none.
+    session_round, table = _round_and_table(params, by, check_table=False)
     sheets = builders.round_blank_sheets(session_round, table=table)
     return Built(
         items=sheets,
@@ -83,13 +89,13 @@ def build_game_sheet(params: Mapping[str, Any], by: Any) -> Built:
     game = get_or_missing(
         Game,
         "game",
-        ("club", "table_seating__round"),
+        (*SHEET_RELATED, "table_seating__round"),
         by=by,
         club_path="club",
         pk=int_param(params, "game"),
     )
     return Built(
-        items=[builders.game_sheet_doc(game)],
+        items=[builders.game_sheet_doc(game, read=False)],
         club=game.club,
         filename=f"{game.club.slug}-game-{game.pk}-score-sheet.pdf",
     )
@@ -106,11 +112,11 @@ def build_session_games(params: Mapping[str, Any], by: Any) -> Built:
     session = _session(params, by)
     games = (
         Game.objects.filter(session=session)
-        .select_related("table_seating__round")
+        .select_related(*SHEET_RELATED, "table_seating__round")
         .order_by("table_seating__round__number", "table_seating__table", "created_at")
     )
     return Built(
-        items=[builders.game_sheet_doc(g) for g in games],
+        items=[builders.game_sheet_doc(g, read=False) for g in games],
         club=session.club,
         filename=f"{session.club.slug}-{session.date:%Y-%m-%d}-game-sheets.pdf",
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Exists, F, OuterRef, Prefetch, Subquery
+from django.db.models import Exists, F, OuterRef, Prefetch, Subquery, prefetch_related_objects
 
 from rookclub.clubs.models import ClubSession, Player, SessionRound, SitOut, TableSeating
 from scoring import provenance
@@ -93,13 +93,19 @@ class GameSheet:
 UPCOMING = 8
 
 
-def game_sheet(*, game: Game) -> GameSheet:
-    """Rows of the score sheet plus what the table needs next (four queries)."""
-    game = (
-        Game.objects.select_related("club", "session", "voided_by")
-        .prefetch_related(Prefetch("seats", GameSeat.objects.select_related("player")))
-        .get(pk=game.pk)
-    )
+#: What ``game_sheet`` reads with a game: pass them to a lookup of your own, with
+#: ``read=False``, to spare it reading the game again.
+SHEET_RELATED = ("club", "session", "voided_by")
+
+
+def game_sheet(*, game: Game, read: bool = True) -> GameSheet:
+    """Rows of the score sheet plus what the table needs next (four queries; three with
+    ``read=False``, for a ``game`` just read with ``select_related(*SHEET_RELATED)``)."""
+    seats = Prefetch("seats", GameSeat.objects.select_related("player"))
+    if read:
+        game = Game.objects.select_related(*SHEET_RELATED).prefetch_related(seats).get(pk=game.pk)
+    else:
+        prefetch_related_objects([game], seats)
     players = {s.player_id: s.player for s in game.seats.all()}
     # The confirmer's player of this club comes in the same query as the hands.
     confirmer_player = Player.objects.filter(
@@ -272,6 +278,42 @@ def session_overview(*, session: ClubSession) -> SessionOverview:
             for r in rounds
         ],
     )
+
+
+def round_table(*, session_round: SessionRound, table: int) -> tuple[TableView, bool] | None:
+    """One table of ``session_round``, its players by seat and its current game (the
+    ``games`` of the view: that one alone), and whether the night has another round; or
+    None when the round has no such table.
+
+    What one table's sheet or card prints, in one query (two for a table with no game),
+    without reading the whole night: ``session_overview`` reads every check-in, round
+    and table, 64 tables' worth of rows for one sheet."""
+    other_rounds = Exists(
+        SessionRound.objects.filter(session_id=session_round.session_id).exclude(
+            pk=session_round.pk
+        )
+    )
+    seats = ("north", "east", "south", "west", "fifth", "sixth")
+    game = (
+        Game.objects.filter(table_seating__round=session_round, table_seating__table=table)
+        .select_related("table_seating", *(f"table_seating__{seat}" for seat in seats))
+        .annotate(other_rounds=other_rounds)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    if game is not None:
+        seating, games, others = game.table_seating, [game], game.other_rounds
+    else:
+        seating = (
+            TableSeating.objects.filter(round=session_round, table=table)
+            .select_related(*seats)
+            .annotate(other_rounds=other_rounds)
+            .first()
+        )
+        if seating is None:
+            return None
+        games, others = [], seating.other_rounds
+    return TableView(seating, seating.seats(), games), others
 
 
 def _seat_players(rounds: list[SessionRound], known: dict[int, Player]) -> None:

@@ -198,12 +198,18 @@ def render_batch(
 
 
 def _join(parts: Sequence[Path], out: BinaryIO) -> None:
-    """The pages of the PDFs ``parts``, in order, as one PDF written to ``out``."""
-    from pypdf import PdfWriter
+    """The pages of the PDFs ``parts``, in order, as one PDF written to ``out``.
+
+    Page by page (``add_page``): a batch's chunks have no outline, no named destination
+    (the stamps' anchors are taken out, stamps._forget_marks) and no internal link, so
+    ``PdfWriter.append``'s merging of those found nothing and cost some 45 % more (about
+    0.2 s of CPU for 64 sheets); external links go with their page's annotations."""
+    from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
     for part in parts:
-        writer.append(str(part))
+        for page in PdfReader(part).pages:
+            writer.add_page(page)
     writer.write(out)
     writer.close()
 

@@ -145,6 +145,17 @@ def test_a_64_table_batch_has_a_page_per_sheet_in_order():
     assert progress == [*range(7, 64, 7), 64]
 
 
+def test_a_batch_joined_from_chunks_reads_as_the_batch_made_in_one_piece():
+    docs = [sheet(table=t, hands=8 + t % 5) for t in range(1, 11)]
+
+    joined, pages = render.render_batch_pdf("print/game_sheets.html", docs, chunk=3)
+    whole, _ = render.render_batch_pdf("print/game_sheets.html", docs, chunk=10)
+
+    assert pages == page_count(joined) == page_count(whole) == 10
+    assert page_texts(joined) == page_texts(whole)
+    assert "Table 10" in page_texts(joined)[9], "the stamps' text is drawn on every page"
+
+
 def test_a_batch_in_one_chunk_is_written_without_joining():
     docs = [sheet(table=t) for t in (1, 2)]
 
