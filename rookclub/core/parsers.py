@@ -131,19 +131,24 @@ class NotJSON(str):
     with :attr:`problem`."""
 
     problem = "Give it as a JSON object or list."
+    #: True when the text was JSON that a check refused (too deep, a NUL…), False
+    #: when it was not JSON at all.
+    was_json = False
 
 
 def form_json(text: str) -> Any:
     """A form or multipart field's JSON text (``options={"round": 3}``) as a JSON body's
     value would be, with the same checks; :class:`NotJSON` when it is not JSON or a
     check refuses it."""
+    was_json = True
     try:
         data = json.loads(text, parse_constant=_no_constant)
         problem = _problem(data)
     except (ValueError, RecursionError):
-        data, problem = None, "it is not JSON"
+        data, problem, was_json = None, "it is not JSON", False
     if problem:
         refused = NotJSON(text)
         refused.problem = f"Give it as a JSON object or list: {problem}."
+        refused.was_json = was_json
         return refused
     return data

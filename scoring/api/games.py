@@ -563,7 +563,7 @@ class GameViewSet(
     @action(detail=True, methods=["post"])
     def void(self, request: Request, pk: str | None = None) -> Response:
         game = voiding.game_void(
-            game=self.get_object(), by=request.user, reason=body(request).get("reason")
+            game=self.get_object(), by=request.user, reason=body(request, ("reason",)).get("reason")
         )
         return Response(game_out(game_sheet(game=game)))
 
@@ -616,7 +616,7 @@ class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
     @action(detail=True, methods=["post"])
     def correct(self, request: Request, pk: str | None = None) -> Response:
         hand = self.get_object()  # another club's hand is 404 before the body is read
-        data = body(request)
+        data = body(request, ("reason",))
         record = data.get("hand")
         if not isinstance(record, dict):
             raise Invalid("Send the corrected hand.", errors={"hand": ["must be a JSON object"]})

@@ -467,7 +467,7 @@ class SessionViewSet(
     )  # fmt: skip
     @action(detail=True, methods=["post"])
     def reopen(self, request: Request, pk: str | None = None) -> Response:
-        data = body(request) if request.data else {}
+        data = body(request, ("reason",)) if request.data else {}
         session = services.session_reopen(
             session=self.get_object(), by=request.user, reason=data.get("reason", "")
         )

@@ -146,3 +146,25 @@ def test_a_body_of_too_many_values_is_refused_alike(api, club, settings, kind):
     assert answer.status_code == 400
     assert answer.json() == {"detail": "The body is refused: it holds more than 50 values."}
     assert not ClubSession.objects.exists()
+
+
+@pytest.mark.parametrize("reason", ["[late] table 3 came back", "{Ann} forgot a hand", "[1, 2]"])
+def test_a_reason_in_a_form_is_text_even_when_it_starts_like_json(api, night, reason):
+    """A form value is text: a reason starting with [ or { was refused as "not JSON"."""
+    api.post(f"/api/v1/sessions/{night}/close/")
+
+    answer = api.post(f"/api/v1/sessions/{night}/reopen/", {"reason": reason}, format="multipart")
+
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["history"][-1]["reason"] == reason
+
+
+def test_a_form_field_that_only_looks_like_json_does_not_refuse_the_body(api, club, night):
+    players = players_of(club, 2)
+    body = {"players": json.dumps([p.pk for p in players]), "note": "[Yes, both of them"}
+
+    answer = api.generic("POST", f"/api/v1/sessions/{night}/check-in/", urlencode(body),
+                         content_type="application/x-www-form-urlencoded")  # fmt: skip
+
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["players"] == [p.pk for p in players]
