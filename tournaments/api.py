@@ -25,6 +25,7 @@ from rookclub.clubs.models import Player
 from rookclub.core.api import visible_to
 from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response, wants_csv
 from rookclub.core.errors import DomainError, Invalid
+from rookclub.core.parsers import JSON_ONLY
 from rookclub.core.roles import require_director, require_scorer
 from scoring import table_links as links
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
@@ -132,7 +133,7 @@ class TournamentViewSet(
 
     @extend_schema(methods=["GET"], responses=s.RoundSerializer(many=True))
     @extend_schema(methods=["POST"], request=s.PairSerializer, responses={201: s.RoundSerializer})
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], parser_classes=JSON_ONLY)
     def rounds(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
         if request.method == "POST":
@@ -264,7 +265,7 @@ class RoundViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericView
         return visible_to(rounds, self.request, "tournament__club")
 
     @extend_schema(request=s.OverrideSerializer, responses=s.RoundSerializer)
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], parser_classes=JSON_ONLY)
     def override(self, request: Request, pk: str | None = None) -> Response:
         """Swap two entries, pin a pairing, force a bye or re-pair (flagged on the pairings)."""
         rnd = self.get_object()

@@ -122,6 +122,13 @@ class JSONParser(parsers.JSONParser):
         return data
 
 
+#: The parsers of an operation whose body a form cannot carry (issue 27, 2026-11-26):
+#: pairs of ids (``[[3, 7], [4, 9]]``), an id or null, a hand's nested counters. A
+#: form sends text, one value or a flat list per name, and no null; its schema then
+#: offers JSON alone, and a form body answers 415.
+JSON_ONLY = [JSONParser]
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 

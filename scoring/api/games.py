@@ -29,6 +29,7 @@ from rookclub.core.api import (
 )
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.limits import ID_MAX, REASON_MAX, SCORE_MAX, validate_text
+from rookclub.core.parsers import JSON_ONLY
 from scoring import provenance, services, voiding
 from scoring.engine import PRESETS
 from scoring.engine.records import PENALTIES_MAX
@@ -528,7 +529,7 @@ class GameViewSet(
         "already stored, and stores nothing.",
     )
     @extend_schema(methods=["GET"], responses=HandOut(many=True))
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], parser_classes=JSON_ONLY)
     def hands(self, request: Request, pk: str | None = None) -> Response:
         if request.method == "GET":
             return Response([hand_out(r) for r in game_sheet(game=self.get_object()).rows])

@@ -45,6 +45,7 @@ from rookclub.core.limits import (
     validate_text,
     whole_number,
 )
+from rookclub.core.parsers import JSON_ONLY
 from rookclub.core.roles import (
     DIRECTOR,
     has_role,
@@ -409,7 +410,7 @@ class SessionViewSet(
             child=serializers.ListField(child=whole(), min_length=2, max_length=2),
             max_length=PLAYERS_MAX // 2, required=False),
         "seed": whole(0, SEED_MAX, required=False)}))  # fmt: skip
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], parser_classes=JSON_ONLY)
     def seat(self, request: Request, pk: str | None = None) -> Response:
         from rookclub.core.errors import Invalid
 

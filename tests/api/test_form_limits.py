@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from rookclub.clubs.models import ClubSession
 from rookclub.core.limits import OPTIONS_MAX, PLAYERS_MAX
 from rookclub.printing.models import PrintJob
-from scoring.models import Game
+from scoring.models import Game, Hand
 from tests.factories import players_of
 from tournaments.models import Tournament
 
@@ -168,3 +168,38 @@ def test_a_form_field_that_only_looks_like_json_does_not_refuse_the_body(api, cl
 
     assert answer.status_code == 200, answer.json()
     assert answer.json()["players"] == [p.pk for p in players]
+
+
+JSON_ONLY = [
+    ("post", "/api/v1/sessions/{session}/seat/", {"seed": "7"}),
+    ("post", "/api/v1/games/{game}/hands/", {"number": "3", "bid": "80"}),
+    ("post", "/api/v1/table/{key}/hands/", {"number": "3", "bid": "80"}),
+    ("post", "/api/v1/tournaments/{tournament}/rounds/", {"forced_bye": "1"}),
+    ("post", "/api/v1/rounds/{round}/override/", {"action": "force_bye"}),
+    ("patch", "/api/v1/clubs/{club}/members/{member}/", {"role": "director"}),
+]
+
+
+@pytest.mark.parametrize("method, path, form", JSON_ONLY)
+@pytest.mark.parametrize("kind", ["multipart", "urlencoded"])
+def test_bodies_a_form_cannot_carry_are_json_only(fuzz_world, method, path, form, kind):
+    """Pairs of ids, an id or null, a hand's nested counters: such operations take JSON
+    alone (2026-11-26), and their schema offers nothing else."""
+    world = fuzz_world
+    client = APIClient(raise_request_exception=False)
+    client.force_authenticate(world.director)
+    address = path.format(
+        session=world.session.pk, game=world.game.pk, key=world.ids["key"],
+        tournament=world.tournament.pk, round=world.ids["round"], club=world.club.pk,
+        member=world.ids["member"],
+    )  # fmt: skip
+    hands = Hand.objects.count()
+    if kind == "multipart":
+        answer = getattr(client, method)(address, form, format="multipart")
+    else:
+        answer = client.generic(method.upper(), address, urlencode(form),
+                                content_type="application/x-www-form-urlencoded")  # fmt: skip
+
+    assert answer.status_code == 415, answer.content
+    assert Hand.objects.count() == hands
+    assert world.club.memberships.get(user_id=world.ids["member"]).role == "scorer"
