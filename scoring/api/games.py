@@ -9,6 +9,7 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
+    extend_schema_field,
     inline_serializer,
 )
 from rest_framework import mixins, serializers, status, viewsets
@@ -28,9 +29,10 @@ from rookclub.core.api import (
     whole,
 )
 from rookclub.core.errors import DomainError, Invalid
-from rookclub.core.limits import ID_MAX, REASON_MAX, SCORE_MAX, validate_text
+from rookclub.core.limits import ID_MAX, REASON_MAX, SCORE_MAX, SOMETHING_PATTERN, validate_text
 from rookclub.core.parsers import JSON_ONLY
 from scoring import provenance, services, voiding
+from scoring.api.fields import RulesetSlugField
 from scoring.engine import PRESETS
 from scoring.engine.records import PENALTIES_MAX
 from scoring.models import Game, Hand
@@ -81,7 +83,7 @@ class SeatsIn(serializers.Serializer):
 
 
 class GameIn(serializers.Serializer):
-    ruleset = serializers.CharField(default="tournament", max_length=40)
+    ruleset = RulesetSlugField(default="tournament", max_length=40)
     options = OptionsField(required=False, allow_null=True)
     seats = SeatsIn()
     dealer = serializers.CharField(
@@ -286,10 +288,14 @@ class GameOut(serializers.Serializer):
     hands = HandOut(many=True)
 
 
+@extend_schema_field({"type": "string", "maxLength": REASON_MAX, "pattern": SOMETHING_PATTERN})
+class VoidReason(serializers.CharField):
+    """Trimmed by the service (scoring.voiding), then required: the schema's pattern
+    asks for something besides white space."""
+
+
 class VoidIn(serializers.Serializer):
-    reason = serializers.CharField(
-        max_length=REASON_MAX, help_text="why the game is void (kept with it)"
-    )
+    reason = VoidReason(max_length=REASON_MAX, help_text="why the game is void (kept with it)")
 
 
 class HandRecorded(HandOut):

@@ -53,6 +53,7 @@ from rookclub.core.roles import (
     require_scorer,
 )
 from scoring import csv_exports, door, night_progress, nights, ratings, table_links
+from scoring.api.fields import GameForFiveField, GameForSixField, RulesetSlugField
 from scoring.api.players import PlayerStatsMixin
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, NIGHT_TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
@@ -70,7 +71,7 @@ SEE_LINKS = "Only a director or scorer of the club can see the table links."
 
 class SessionSerializer(serializers.ModelSerializer):
     club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")  # only yours
-    ruleset = serializers.CharField(source="ruleset_slug", default="tournament", max_length=40)
+    ruleset = RulesetSlugField(source="ruleset_slug", default="tournament", max_length=40)
     options = OptionsField(source="ruleset_options", required=False)
     status = serializers.CharField(read_only=True, help_text="open or closed")
     tables_of_five_or_six = serializers.BooleanField(
@@ -78,11 +79,11 @@ class SessionSerializer(serializers.ModelSerializer):
         help_text="seat those who would sit out at tables of five or six instead "
         "(random or progressive seating)",
     )  # fmt: skip
-    game_for_five = serializers.CharField(
+    game_for_five = GameForFiveField(
         required=False, allow_blank=True, max_length=40, default="five-player",
         help_text="the ruleset tables of five play (a game for five; blank: none)",
     )  # fmt: skip
-    game_for_six = serializers.CharField(
+    game_for_six = GameForSixField(
         required=False, allow_blank=True, max_length=40, default="six-player",
         help_text="the ruleset tables of six play (a game for six; blank: none)",
     )  # fmt: skip

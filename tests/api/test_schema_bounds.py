@@ -143,3 +143,25 @@ def test_sign_up_states_the_password_and_username_rules(schema):
     assert re.search(fields["password"]["pattern"], "12345678") is None
     assert re.fullmatch(fields["username"]["pattern"], "ann lee") is None
     assert re.fullmatch(fields["username"]["pattern"], "ann.lee@x+1")
+
+
+def test_every_ruleset_a_request_names_is_one_the_engine_knows(schema):
+    from scoring.engine import PRESETS
+
+    components = schema["components"]["schemas"]
+    assert components["RulesetEnum"]["enum"] == list(PRESETS)
+    for name, seats in (("GameForFiveEnum", 5), ("GameForSixEnum", 6)):
+        assert components[name]["enum"]
+        assert all(len(PRESETS[slug].player_seats) == seats for slug in components[name]["enum"])
+    for component in ("Session", "GameIn", "TournamentCreate"):
+        ruleset = components[component]["properties"]["ruleset"]
+        assert "RulesetEnum" in str(ruleset), component
+
+
+@pytest.mark.parametrize(
+    "reason", ["", "   ", "\u00a0", "\t\n", "\x1c", "\u3000", "Misdeal", " x "]
+)
+def test_the_void_reason_pattern_says_what_the_server_takes(schema, reason):
+    """scoring.voiding trims the reason, then needs something in it."""
+    pattern = _resolve(schema, schema["components"]["schemas"]["VoidIn"])["properties"]["reason"]
+    assert bool(re.fullmatch(pattern["pattern"], reason)) is bool(reason.strip())
