@@ -145,6 +145,22 @@ def body(request: Request, text: tuple[str, ...] = ()) -> dict[str, Any]:
     return dict(request.data)
 
 
+def form_id(value: Any) -> Any:
+    """An id in a form body: a form sends ``player=12`` as the text "12", which is the
+    whole number 12 (as a JSON body's ``"player": 12``). Anything else is returned as
+    it is, for the field's own check to refuse."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 19:
+        return int(value)
+    return value
+
+
+def form_ids(value: Any) -> Any:
+    """A list of ids in a form body: the field sent once or several times
+    (``players=3&players=4``), each text a whole number, or JSON text (``[3, 4]``)."""
+    values = value if isinstance(value, list) else [value]
+    return [form_id(item) for item in values] if value is not None else value
+
+
 def form_body(data: Any, text: tuple[str, ...] = ()) -> dict[str, Any]:
     """A form or multipart body (a ``QueryDict``) as a JSON object: a field sent once is
     its value, a field sent several times a list; a value that is JSON text for an

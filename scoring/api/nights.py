@@ -18,6 +18,7 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils import html
 
 from rookclub.clubs import api as clubs_api
 from rookclub.clubs import selectors as club_selectors
@@ -29,6 +30,8 @@ from rookclub.core.api import (
     OptionsField,
     VisibleRelatedField,
     body,
+    form_id,
+    form_ids,
     query_int,
     visible_to,
     whole,
@@ -351,6 +354,8 @@ class SessionViewSet(
     def _players(self, session: ClubSession, ids: Any, field: str) -> list[Player]:
         from rookclub.core.errors import Invalid
 
+        if html.is_html_input(self.request.data):
+            ids = form_ids(ids)
         if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
             raise Invalid("Bad players.", errors={field: ["must be a list of player ids"]})
         if len(ids) > PLAYERS_MAX:
@@ -373,6 +378,8 @@ class SessionViewSet(
 
     def _player(self, session: ClubSession, request: Request) -> Player:
         pid = body(request).get("player")
+        if html.is_html_input(request.data):
+            pid = form_id(pid)
         if not isinstance(pid, int) or isinstance(pid, bool):
             from rookclub.core.errors import Invalid
 

@@ -203,3 +203,29 @@ def test_bodies_a_form_cannot_carry_are_json_only(fuzz_world, method, path, form
     assert answer.status_code == 415, answer.content
     assert Hand.objects.count() == hands
     assert world.club.memberships.get(user_id=world.ids["member"]).role == "scorer"
+
+
+def test_a_form_checks_in_players_sent_as_repeated_fields(api, club, night):
+    """A form sends each id as text, once per player: 12 is the id 12, as in JSON."""
+    players = players_of(club, 3)
+    form = urlencode([("players", str(p.pk)) for p in players])
+
+    answer = api.generic("POST", f"/api/v1/sessions/{night}/check-in/", form,
+                         content_type="application/x-www-form-urlencoded")  # fmt: skip
+
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["players"] == [p.pk for p in players]
+
+
+def test_a_form_names_the_player_who_went_home_by_id_text(api, club, night):
+    ann, bo = players_of(club, 2)
+    api.post(f"/api/v1/sessions/{night}/check-in/", {"players": [ann.pk, bo.pk]})
+
+    answer = api.post(f"/api/v1/sessions/{night}/leave/", {"player": str(bo.pk)},
+                      format="multipart")  # fmt: skip
+
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["gone"] == [bo.pk]
+    refused = api.post(f"/api/v1/sessions/{night}/leave/", {"player": "12a"}, format="multipart")
+    assert refused.status_code == 400
+    assert refused.json()["player"] == ["must be a player id"]
