@@ -19,11 +19,15 @@ from rookclub.core.roles import SYSTEM
 
 
 class DomainErrorsMixin:
-    """Answer a service's ``DomainError`` with its status and field messages."""
+    """Answer a service's ``DomainError`` with its status and field messages (and its
+    ``code`` too where the view sets :attr:`code_in_body`, as the tournaments API does)."""
+
+    code_in_body = False
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, DomainError):
-            response = Response(exc.as_dict(), status=exc.status)
+            data = {**exc.as_dict(), "code": exc.code} if self.code_in_body else exc.as_dict()
+            response = Response(data, status=exc.status)
             if getattr(exc, "wait", None):  # a rate limit (TooMany): when to try again
                 response["Retry-After"] = str(exc.wait)
             return response
