@@ -165,3 +165,15 @@ def test_the_void_reason_pattern_says_what_the_server_takes(schema, reason):
     """scoring.voiding trims the reason, then needs something in it."""
     pattern = _resolve(schema, schema["components"]["schemas"]["VoidIn"])["properties"]["reason"]
     assert bool(re.fullmatch(pattern["pattern"], reason)) is bool(reason.strip())
+
+
+def test_fields_whose_null_means_left_out_offer_no_null_to_a_form(schema):
+    """A form has no null: where null means the same as leaving the field out, the
+    schema of an operation that takes forms offers only leaving it out."""
+    from rookclub.core.schema import NULL_IS_OMITTED
+
+    components = schema["components"]["schemas"]
+    for name, fields in NULL_IS_OMITTED.items():
+        for field in fields:
+            assert "nullable" not in components[name]["properties"][field], (name, field)
+            assert "leave it out" in components[name]["properties"][field]["description"]
