@@ -620,7 +620,7 @@ class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
         "again (`confirmed` false, `corrected` true) until the other side or a director "
         "confirms it; each correction's `before` keeps who had confirmed it.",
     )
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], parser_classes=JSON_ONLY)
     def correct(self, request: Request, pk: str | None = None) -> Response:
         hand = self.get_object()  # another club's hand is 404 before the body is read
         data = body(request, ("reason",))

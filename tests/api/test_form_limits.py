@@ -174,6 +174,7 @@ JSON_ONLY = [
     ("post", "/api/v1/sessions/{session}/seat/", {"seed": "7"}),
     ("post", "/api/v1/games/{game}/hands/", {"number": "3", "bid": "80"}),
     ("post", "/api/v1/table/{key}/hands/", {"number": "3", "bid": "80"}),
+    ("post", "/api/v1/hands/{hand}/correct/", {"reason": "misread", "hand": "{}"}),
     ("post", "/api/v1/tournaments/{tournament}/rounds/", {"forced_bye": "1"}),
     ("post", "/api/v1/rounds/{round}/override/", {"action": "force_bye"}),
     ("patch", "/api/v1/clubs/{club}/members/{member}/", {"role": "director"}),
@@ -191,7 +192,7 @@ def test_bodies_a_form_cannot_carry_are_json_only(fuzz_world, method, path, form
     address = path.format(
         session=world.session.pk, game=world.game.pk, key=world.ids["key"],
         tournament=world.tournament.pk, round=world.ids["round"], club=world.club.pk,
-        member=world.ids["member"],
+        member=world.ids["member"], hand=world.hand.pk,
     )  # fmt: skip
     hands = Hand.objects.count()
     if kind == "multipart":
