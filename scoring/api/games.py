@@ -29,7 +29,14 @@ from rookclub.core.api import (
     whole,
 )
 from rookclub.core.errors import DomainError, Invalid
-from rookclub.core.limits import ID_MAX, REASON_MAX, SCORE_MAX, SOMETHING_PATTERN, validate_text
+from rookclub.core.limits import (
+    ID_MAX,
+    REASON_MAX,
+    REQUIRED_TEXT_PATTERN,
+    SCORE_MAX,
+    SOMETHING_PATTERN,
+    validate_text,
+)
 from rookclub.core.parsers import JSON_ONLY
 from scoring import provenance, services, voiding
 from scoring.api.fields import RulesetSlugField
@@ -159,9 +166,14 @@ class HandIn(serializers.Serializer):
     )
 
 
+@extend_schema_field({"type": "string", "maxLength": REASON_MAX, "pattern": REQUIRED_TEXT_PATTERN})
+class CorrectionReason(serializers.CharField):
+    """check_reason's rules (no control characters but line breaks and tabs), and
+    hand_correct's: something in it once trimmed."""
+
+
 class CorrectionIn(serializers.Serializer):
-    # check_reason's rules (its schema pattern): no control characters but line breaks.
-    reason = serializers.CharField(max_length=REASON_MAX, validators=[validate_text])
+    reason = CorrectionReason(max_length=REASON_MAX, validators=[validate_text])
     hand = HandIn()
 
 

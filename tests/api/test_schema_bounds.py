@@ -177,3 +177,17 @@ def test_fields_whose_null_means_left_out_offer_no_null_to_a_form(schema):
         for field in fields:
             assert "nullable" not in components[name]["properties"][field], (name, field)
             assert "leave it out" in components[name]["properties"][field]["description"]
+
+
+@pytest.mark.parametrize("reason", ["", "  ", "\u00a0\n", "\t", "Misread\ttrump", "x\ufffe", "ok"])
+def test_the_correction_reason_pattern_says_what_the_server_takes(schema, reason):
+    """check_reason refuses control characters, hand_correct a reason blank once trimmed."""
+    from rookclub.core.limits import validate_text
+
+    try:
+        validate_text(reason)
+        server = bool(reason.strip())
+    except ValidationError:
+        server = False
+    component = schema["components"]["schemas"]["CorrectionIn"]
+    assert bool(re.fullmatch(component["properties"]["reason"]["pattern"], reason)) is server
