@@ -458,6 +458,7 @@ SPECTACULAR_SETTINGS = {
         "rookclub.core.schema.rate_limit_answers",  # 429 with Retry-After on every operation
         "rookclub.core.schema.path_id_bounds",  # {id} path parameters: 1 to ID_MAX
         "rookclub.core.schema.no_nul_in_request_strings",  # JSON refuses NUL in a string
+        "rookclub.core.schema.null_is_omitted",  # a form has no null: omit those fields
     ],
 }
 

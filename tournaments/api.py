@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -25,6 +25,7 @@ from rookclub.clubs.models import Player
 from rookclub.core.api import visible_to
 from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response, wants_csv
 from rookclub.core.errors import DomainError, Invalid
+from rookclub.core.parsers import JSON_ONLY
 from rookclub.core.roles import require_director, require_scorer
 from scoring import table_links as links
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
@@ -93,8 +94,13 @@ class TournamentViewSet(
         return Response([t.as_dict() for t in tie_breakers.REGISTRY.values()])
 
     @extend_schema(
-        methods=["POST"], request=s.EntryCreateSerializer, responses={201: s.EntrySerializer}
-    )
+        methods=["POST"], request=s.EntryCreateSerializer,
+        responses={201: s.EntrySerializer, 400: OpenApiResponse(
+            description="Refused, nothing stored; the event's own rules have a `code`: "
+            "`players_per_entry` (a partnership event takes 2 different players, an "
+            "individual event 1), `already_entered` (a player is in another entry), "
+            "`seed_taken`. Players of another club: `players` names them.")},
+    )  # fmt: skip
     @extend_schema(methods=["GET"], responses=s.EntrySerializer(many=True))
     @action(detail=True, methods=["get", "post"])
     def entries(self, request: Request, pk: str | None = None) -> Response:
@@ -132,7 +138,7 @@ class TournamentViewSet(
 
     @extend_schema(methods=["GET"], responses=s.RoundSerializer(many=True))
     @extend_schema(methods=["POST"], request=s.PairSerializer, responses={201: s.RoundSerializer})
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], parser_classes=JSON_ONLY)
     def rounds(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
         if request.method == "POST":
@@ -165,7 +171,11 @@ class TournamentViewSet(
             return csv_api_response(csv_exports.standings_table(rows, tournament=tournament))
         return Response(s.StandingsRowSerializer(rows, many=True).data)
 
-    @extend_schema(responses=s.BracketSerializer)
+    @extend_schema(
+        responses={200: s.BracketSerializer, 400: OpenApiResponse(
+            description="`no_bracket`: the event is not an elimination event (Swiss, round "
+            "robin and individual events have standings, not a bracket)")},
+    )  # fmt: skip
     @action(detail=True, methods=["get"])
     def bracket(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
@@ -173,6 +183,7 @@ class TournamentViewSet(
             raise Invalid(
                 "Only elimination events have a bracket.",
                 errors={"format": ["not an elimination format"]},
+                code="no_bracket",
             )
         data = selectors.tournament_bracket(tournament=tournament)
         placements = [{"entry": e, "place": p} for e, p in sorted(data["placements"].items())]
@@ -264,7 +275,7 @@ class RoundViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericView
         return visible_to(rounds, self.request, "tournament__club")
 
     @extend_schema(request=s.OverrideSerializer, responses=s.RoundSerializer)
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], parser_classes=JSON_ONLY)
     def override(self, request: Request, pk: str | None = None) -> Response:
         """Swap two entries, pin a pairing, force a bye or re-pair (flagged on the pairings)."""
         rnd = self.get_object()

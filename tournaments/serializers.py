@@ -10,6 +10,7 @@ from rest_framework import serializers
 from rookclub.clubs.models import Club
 from rookclub.core.api import OptionsField, VisibleRelatedField, whole
 from rookclub.core.limits import REASON_MAX, SCORE_MAX, validate_name, validate_text
+from scoring.api.fields import RulesetSlugField
 from tournaments import selectors
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
 from tournaments.services import ENTRY_SEED_MAX
@@ -36,7 +37,7 @@ class ScoresField(serializers.JSONField):
 class TournamentCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, validators=[validate_name])
     club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")
-    ruleset = serializers.CharField(max_length=40, default="tournament")
+    ruleset = RulesetSlugField(max_length=40, default="tournament")
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=99, required=False, allow_null=True)
     games_per_match = serializers.IntegerField(min_value=1, max_value=9, default=1)

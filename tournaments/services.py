@@ -218,7 +218,9 @@ def entry_add(
     elif name_problem(name):
         errors["name"] = [name_problem(name)]
     if errors:
-        raise Invalid("The entry cannot be added.", errors=errors)
+        # A rule of the event's format no request schema can state: its own code.
+        code = "players_per_entry" if "different player(s)" in str(errors.get("players")) else None
+        raise Invalid("The entry cannot be added.", errors=errors, code=code)
     try:
         with transaction.atomic():
             locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -235,9 +237,13 @@ def entry_add(
                 raise Invalid(
                     "Already entered.",
                     errors={"players": ["a player is already entered in this event"]},
+                    code="already_entered",
                 )
             if seed is not None and locked.entries.filter(seed=seed).exists():
-                raise Invalid("Seed taken.", errors={"seed": [f"seed {seed} is already given"]})
+                raise Invalid(
+                    "Seed taken.", errors={"seed": [f"seed {seed} is already given"]},
+                    code="seed_taken",
+                )  # fmt: skip
             entry = Entry(
                 tournament=locked,
                 name=(name or "").strip() or " & ".join(p.name for p in players),

@@ -26,6 +26,7 @@ from rookclub.clubs.selectors import Member, club_members
 from rookclub.core.api import DomainErrorsMixin, visible_to, whole
 from rookclub.core.errors import Invalid, NotFound
 from rookclub.core.limits import validate_name
+from rookclub.core.parsers import JSON_ONLY
 from rookclub.core.roles import require_director
 from rookclub.core.throttles import AnonThrottle, SignUpThrottle
 
@@ -198,6 +199,7 @@ class MemberDetailView(DomainErrorsMixin, generics.GenericAPIView):
     """A director changes a member's role or player, or removes the member."""
 
     serializer_class = MemberSerializer
+    parser_classes = JSON_ONLY  # player: an id or null, and a form has no null
 
     def _target(self, request: Request, club_id: int, user_id: int) -> tuple[Club, Any]:
         club = _club(request, club_id)

@@ -12,8 +12,14 @@ from typing import Any
 
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
 from rest_framework import generics, parsers, serializers, status
+from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -22,10 +28,14 @@ from rookclub.clubs.members_api import _club
 from rookclub.clubs.models import Player
 from rookclub.core.api import DomainErrorsMixin
 from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response, wants_csv
-from rookclub.core.errors import Invalid
 from rookclub.core.roles import require_director
 
 REFUSAL = OpenApiResponse(description="a sentence under `detail`, or messages per field")
+FILE_REFUSAL = OpenApiResponse(
+    description="Messages per field, with a `code`: `roster_file` when the file cannot be "
+    "read as a roster (empty, binary, not CSV, no `name` column, over the size or rows); "
+    "nothing was stored."
+)
 
 
 class RosterPlayerSerializer(serializers.ModelSerializer):
@@ -34,8 +44,13 @@ class RosterPlayerSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "email", "active"]
 
 
+@extend_schema_field({"type": "string", "format": "binary"})
+class RosterFile(serializers.FileField):
+    """The uploaded CSV file: a file part of a multipart body (not a URL)."""
+
+
 class ImportInSerializer(serializers.Serializer):
-    file = serializers.FileField(
+    file = RosterFile(
         help_text="CSV (UTF-8, or Windows-1252), comma, semicolon or tab separated, with a "
         "header row: name (or first name + last name), and email if you have them. "
         f"{ri.FILE_MAX_BYTES:,} bytes and {ri.ROWS_MAX:,} rows at most."
@@ -111,20 +126,27 @@ class RosterImportView(DomainErrorsMixin, generics.GenericAPIView):
 
     serializer_class = ImportInSerializer
     parser_classes = [parsers.MultiPartParser, parsers.FormParser, parsers.JSONParser]
+    code_in_body = True  # roster_file: the file's content, which no schema states
 
     @extend_schema(
         operation_id="club_players_import",
         request={"multipart/form-data": ImportInSerializer},
-        responses={200: IMPORT_OUT, 201: IMPORT_OUT, 400: REFUSAL, 403: REFUSAL, 404: REFUSAL},
-    )
+        responses={200: IMPORT_OUT, 201: IMPORT_OUT, 400: FILE_REFUSAL, 403: REFUSAL,
+                   404: REFUSAL},
+    )  # fmt: skip
     def post(self, request: Request, club_id: int) -> Response:
         club = _club(request, club_id)
         require_director(request.user, club)
         if "file" not in request.data:  # say which field, whatever else was sent
-            message = 'Attach the roster as a CSV file (the field "file").'
-            raise Invalid(message, errors={"file": [message]})
+            # Also an empty file: Django's multipart parser drops a part of 0 bytes.
+            message = 'Attach the roster as a CSV file (the field "file"); it was empty or missing.'
+            raise ri.RosterFileError(message, errors={"file": [message]})
         serializer = ImportInSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        if not serializer.is_valid():
+            if "file" in serializer.errors:  # an empty file, a field that is no file
+                messages = [str(m) for m in serializer.errors["file"]]
+                raise ri.RosterFileError(messages[0], errors={"file": messages})
+            raise ValidationError(serializer.errors)
         upload, dry_run = serializer.validated_data["file"], serializer.validated_data["dry_run"]
         rows, notes = ri.parse_roster(upload.read(ri.FILE_MAX_BYTES + 1))
         if dry_run:

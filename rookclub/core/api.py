@@ -19,11 +19,15 @@ from rookclub.core.roles import SYSTEM
 
 
 class DomainErrorsMixin:
-    """Answer a service's ``DomainError`` with its status and field messages."""
+    """Answer a service's ``DomainError`` with its status and field messages (and its
+    ``code`` too where the view sets :attr:`code_in_body`, as the tournaments API does)."""
+
+    code_in_body = False
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, DomainError):
-            response = Response(exc.as_dict(), status=exc.status)
+            data = {**exc.as_dict(), "code": exc.code} if self.code_in_body else exc.as_dict()
+            response = Response(data, status=exc.status)
             if getattr(exc, "wait", None):  # a rate limit (TooMany): when to try again
                 response["Retry-After"] = str(exc.wait)
             return response
@@ -133,33 +137,55 @@ class VisibleRelatedField(IdField):
         return rows.none() if request is None else visible_to(rows, request, self.club_path)
 
 
-def body(request: Request) -> dict[str, Any]:
+def body(request: Request, text: tuple[str, ...] = ()) -> dict[str, Any]:
     """The JSON body as a dict, or a 400 naming the problem. A form or multipart body
-    is read as the same object would be (:func:`form_body`), so its values meet the
-    same checks and limits as a JSON body's (issue 27)."""
+    is read as the same object would be (:func:`form_body`; ``text``: its fields that
+    are always text), so its values meet the same checks and limits as a JSON body's
+    (issue 27)."""
     if html.is_html_input(request.data):
-        return form_body(request.data)
+        return form_body(request.data, text)
     if not isinstance(request.data, dict):
         raise Invalid("Send a JSON object.", errors={"body": ["must be a JSON object"]})
     return dict(request.data)
 
 
-def form_body(data: Any) -> dict[str, Any]:
+def form_id(value: Any) -> Any:
+    """An id in a form body: a form sends ``player=12`` as the text "12", which is the
+    whole number 12 (as a JSON body's ``"player": 12``). Anything else is returned as
+    it is, for the field's own check to refuse."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 19:
+        return int(value)
+    return value
+
+
+def form_ids(value: Any) -> Any:
+    """A list of ids in a form body: the field sent once or several times
+    (``players=3&players=4``), each text a whole number, or JSON text (``[3, 4]``)."""
+    values = value if isinstance(value, list) else [value]
+    return [form_id(item) for item in values] if value is not None else value
+
+
+def form_body(data: Any, text: tuple[str, ...] = ()) -> dict[str, Any]:
     """A form or multipart body (a ``QueryDict``) as a JSON object: a field sent once is
     its value, a field sent several times a list; a value that is JSON text for an
     object or a list (``players=[1, 2]``, ``options={"target": 500}``) is that object
     or list, read with the JSON body's checks (a 400 naming the field if they refuse
     it); dotted fields (``options.target=500``) are an object's members, as DRF reads
-    them. Other values stay text, as a form sends them."""
+    them. Other values stay text, as a form sends them: text that only starts like
+    JSON (a reason "[late] table 3 left", a name "{Ann}") is text, which the field's
+    own check takes or refuses. ``text`` names fields that are always text, even when
+    they read as JSON (a reason ``[1, 2]``)."""
     out: dict[str, Any] = {}
     errors: dict[str, list[str]] = {}
     for key in data:
         values = []
         for value in data.getlist(key):
-            if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
-                value = form_json(value)
-                if isinstance(value, NotJSON):
-                    errors[key] = [value.problem]
+            if key not in text and isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
+                parsed = form_json(value) if value.strip() else value
+                if isinstance(parsed, NotJSON) and parsed.was_json:
+                    errors[key] = [parsed.problem]
+                elif not isinstance(parsed, NotJSON):
+                    value = parsed
             values.append(value)
         out[key] = values[0] if len(values) == 1 else values
     for key in [k for k in out if "." in k]:  # options.target=500, as DRF reads a form

@@ -51,9 +51,19 @@ NAME_PATTERN = (
 #: A name that may be left empty: no control character.
 OPTIONAL_NAME_PATTERN = "^[^\\x00-\\x1f\\x7f-\\x9f]*$"
 #: Free text (a reason): line breaks and tabs, no other control character.
-TEXT_PATTERN = "^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"
+TEXT_PATTERN = "^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\ufffe\\uffff]*$"
 #: Any string in a request: JSON's parser refuses the NUL character.
 NO_NUL_PATTERN = "^[^\\x00]*$"
+#: Text a service trims (Python's ``str.strip()``) and then needs something in: one
+#: character that is no white space, no NUL, and no separator control (\x1c-\x1f,
+#: \x85: Python's strip removes them too).
+SOMETHING_PATTERN = "^[^\\x00]*[^\\s\\x00\\x1c-\\x1f\\x85][^\\x00]*$"
+#: A required reason (:data:`TEXT_PATTERN`'s characters) with something in it once trimmed.
+REQUIRED_TEXT_PATTERN = (
+    "^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\ufffe\\uffff]*"
+    "[^\\s\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\ufffe\\uffff]"
+    "[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\ufffe\\uffff]*$"
+)
 
 NAME_MESSAGE = "A name cannot hold control characters such as a tab or a line break."
 TEXT_MESSAGE = "The text cannot hold control characters."

@@ -122,6 +122,13 @@ class JSONParser(parsers.JSONParser):
         return data
 
 
+#: The parsers of an operation whose body a form cannot carry (issue 27, 2026-11-26):
+#: pairs of ids (``[[3, 7], [4, 9]]``), an id or null, a hand's nested counters. A
+#: form sends text, one value or a flat list per name, and no null; its schema then
+#: offers JSON alone, and a form body answers 415.
+JSON_ONLY = [JSONParser]
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
@@ -131,19 +138,24 @@ class NotJSON(str):
     with :attr:`problem`."""
 
     problem = "Give it as a JSON object or list."
+    #: True when the text was JSON that a check refused (too deep, a NUL…), False
+    #: when it was not JSON at all.
+    was_json = False
 
 
 def form_json(text: str) -> Any:
     """A form or multipart field's JSON text (``options={"round": 3}``) as a JSON body's
     value would be, with the same checks; :class:`NotJSON` when it is not JSON or a
     check refuses it."""
+    was_json = True
     try:
         data = json.loads(text, parse_constant=_no_constant)
         problem = _problem(data)
     except (ValueError, RecursionError):
-        data, problem = None, "it is not JSON"
+        data, problem, was_json = None, "it is not JSON", False
     if problem:
         refused = NotJSON(text)
         refused.problem = f"Give it as a JSON object or list: {problem}."
+        refused.was_json = was_json
         return refused
     return data

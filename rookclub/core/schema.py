@@ -177,3 +177,28 @@ def path_id_bounds(result: dict[str, Any], generator: Any, request: Any, public:
                     schema.setdefault("minimum", 1)
                     schema.setdefault("maximum", ID_MAX)
     return result
+
+
+#: Request fields whose null means the same as leaving them out (no night, no house
+#: rules, the format's rounds, no seed), in operations that also take a form: a form
+#: has no null (Schemathesis sent the text "null"). The schema offers omission alone;
+#: a JSON null is still taken as before.
+NULL_IS_OMITTED = {
+    "GameIn": ("options", "session"),
+    "TournamentCreate": ("rounds",),
+    "EntryCreate": ("seed",),
+}
+
+
+def null_is_omitted(result: dict[str, Any], generator: Any, request: Any, public: bool):
+    """Drop ``nullable`` from :data:`NULL_IS_OMITTED`'s request-only components."""
+    components = result.get("components", {}).get("schemas", {})
+    for name, fields in NULL_IS_OMITTED.items():
+        properties = components.get(name, {}).get("properties", {})
+        for field in fields:
+            schema = properties.get(field)
+            if schema and schema.pop("nullable", None):
+                note = "leave it out for none (a JSON null is taken the same)"
+                text = schema.get("description")
+                schema["description"] = f"{text}; {note}" if text else note
+    return result

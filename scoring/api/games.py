@@ -9,6 +9,7 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
+    extend_schema_field,
     inline_serializer,
 )
 from rest_framework import mixins, serializers, status, viewsets
@@ -28,8 +29,17 @@ from rookclub.core.api import (
     whole,
 )
 from rookclub.core.errors import DomainError, Invalid
-from rookclub.core.limits import ID_MAX, REASON_MAX, SCORE_MAX, validate_text
+from rookclub.core.limits import (
+    ID_MAX,
+    REASON_MAX,
+    REQUIRED_TEXT_PATTERN,
+    SCORE_MAX,
+    SOMETHING_PATTERN,
+    validate_text,
+)
+from rookclub.core.parsers import JSON_ONLY
 from scoring import provenance, services, voiding
+from scoring.api.fields import RulesetSlugField
 from scoring.engine import PRESETS
 from scoring.engine.records import PENALTIES_MAX
 from scoring.models import Game, Hand
@@ -80,7 +90,7 @@ class SeatsIn(serializers.Serializer):
 
 
 class GameIn(serializers.Serializer):
-    ruleset = serializers.CharField(default="tournament", max_length=40)
+    ruleset = RulesetSlugField(default="tournament", max_length=40)
     options = OptionsField(required=False, allow_null=True)
     seats = SeatsIn()
     dealer = serializers.CharField(
@@ -156,9 +166,14 @@ class HandIn(serializers.Serializer):
     )
 
 
+@extend_schema_field({"type": "string", "maxLength": REASON_MAX, "pattern": REQUIRED_TEXT_PATTERN})
+class CorrectionReason(serializers.CharField):
+    """check_reason's rules (no control characters but line breaks and tabs), and
+    hand_correct's: something in it once trimmed."""
+
+
 class CorrectionIn(serializers.Serializer):
-    # check_reason's rules (its schema pattern): no control characters but line breaks.
-    reason = serializers.CharField(max_length=REASON_MAX, validators=[validate_text])
+    reason = CorrectionReason(max_length=REASON_MAX, validators=[validate_text])
     hand = HandIn()
 
 
@@ -285,10 +300,14 @@ class GameOut(serializers.Serializer):
     hands = HandOut(many=True)
 
 
+@extend_schema_field({"type": "string", "maxLength": REASON_MAX, "pattern": SOMETHING_PATTERN})
+class VoidReason(serializers.CharField):
+    """Trimmed by the service (scoring.voiding), then required: the schema's pattern
+    asks for something besides white space."""
+
+
 class VoidIn(serializers.Serializer):
-    reason = serializers.CharField(
-        max_length=REASON_MAX, help_text="why the game is void (kept with it)"
-    )
+    reason = VoidReason(max_length=REASON_MAX, help_text="why the game is void (kept with it)")
 
 
 class HandRecorded(HandOut):
@@ -528,7 +547,7 @@ class GameViewSet(
         "already stored, and stores nothing.",
     )
     @extend_schema(methods=["GET"], responses=HandOut(many=True))
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], parser_classes=JSON_ONLY)
     def hands(self, request: Request, pk: str | None = None) -> Response:
         if request.method == "GET":
             return Response([hand_out(r) for r in game_sheet(game=self.get_object()).rows])
@@ -563,7 +582,7 @@ class GameViewSet(
     @action(detail=True, methods=["post"])
     def void(self, request: Request, pk: str | None = None) -> Response:
         game = voiding.game_void(
-            game=self.get_object(), by=request.user, reason=body(request).get("reason")
+            game=self.get_object(), by=request.user, reason=body(request, ("reason",)).get("reason")
         )
         return Response(game_out(game_sheet(game=game)))
 
@@ -613,10 +632,10 @@ class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
         "again (`confirmed` false, `corrected` true) until the other side or a director "
         "confirms it; each correction's `before` keeps who had confirmed it.",
     )
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], parser_classes=JSON_ONLY)
     def correct(self, request: Request, pk: str | None = None) -> Response:
         hand = self.get_object()  # another club's hand is 404 before the body is read
-        data = body(request)
+        data = body(request, ("reason",))
         record = data.get("hand")
         if not isinstance(record, dict):
             raise Invalid("Send the corrected hand.", errors={"hand": ["must be a JSON object"]})

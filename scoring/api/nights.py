@@ -18,6 +18,7 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils import html
 
 from rookclub.clubs import api as clubs_api
 from rookclub.clubs import selectors as club_selectors
@@ -29,6 +30,8 @@ from rookclub.core.api import (
     OptionsField,
     VisibleRelatedField,
     body,
+    form_id,
+    form_ids,
     query_int,
     visible_to,
     whole,
@@ -45,6 +48,7 @@ from rookclub.core.limits import (
     validate_text,
     whole_number,
 )
+from rookclub.core.parsers import JSON_ONLY
 from rookclub.core.roles import (
     DIRECTOR,
     has_role,
@@ -52,6 +56,7 @@ from rookclub.core.roles import (
     require_scorer,
 )
 from scoring import csv_exports, door, night_progress, nights, ratings, table_links
+from scoring.api.fields import GameForFiveField, GameForSixField, RulesetSlugField
 from scoring.api.players import PlayerStatsMixin
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, NIGHT_TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
@@ -69,7 +74,7 @@ SEE_LINKS = "Only a director or scorer of the club can see the table links."
 
 class SessionSerializer(serializers.ModelSerializer):
     club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")  # only yours
-    ruleset = serializers.CharField(source="ruleset_slug", default="tournament", max_length=40)
+    ruleset = RulesetSlugField(source="ruleset_slug", default="tournament", max_length=40)
     options = OptionsField(source="ruleset_options", required=False)
     status = serializers.CharField(read_only=True, help_text="open or closed")
     tables_of_five_or_six = serializers.BooleanField(
@@ -77,11 +82,11 @@ class SessionSerializer(serializers.ModelSerializer):
         help_text="seat those who would sit out at tables of five or six instead "
         "(random or progressive seating)",
     )  # fmt: skip
-    game_for_five = serializers.CharField(
+    game_for_five = GameForFiveField(
         required=False, allow_blank=True, max_length=40, default="five-player",
         help_text="the ruleset tables of five play (a game for five; blank: none)",
     )  # fmt: skip
-    game_for_six = serializers.CharField(
+    game_for_six = GameForSixField(
         required=False, allow_blank=True, max_length=40, default="six-player",
         help_text="the ruleset tables of six play (a game for six; blank: none)",
     )  # fmt: skip
@@ -349,6 +354,8 @@ class SessionViewSet(
     def _players(self, session: ClubSession, ids: Any, field: str) -> list[Player]:
         from rookclub.core.errors import Invalid
 
+        if html.is_html_input(self.request.data):
+            ids = form_ids(ids)
         if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
             raise Invalid("Bad players.", errors={field: ["must be a list of player ids"]})
         if len(ids) > PLAYERS_MAX:
@@ -371,6 +378,8 @@ class SessionViewSet(
 
     def _player(self, session: ClubSession, request: Request) -> Player:
         pid = body(request).get("player")
+        if html.is_html_input(request.data):
+            pid = form_id(pid)
         if not isinstance(pid, int) or isinstance(pid, bool):
             from rookclub.core.errors import Invalid
 
@@ -409,7 +418,7 @@ class SessionViewSet(
             child=serializers.ListField(child=whole(), min_length=2, max_length=2),
             max_length=PLAYERS_MAX // 2, required=False),
         "seed": whole(0, SEED_MAX, required=False)}))  # fmt: skip
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], parser_classes=JSON_ONLY)
     def seat(self, request: Request, pk: str | None = None) -> Response:
         from rookclub.core.errors import Invalid
 
@@ -467,7 +476,7 @@ class SessionViewSet(
     )  # fmt: skip
     @action(detail=True, methods=["post"])
     def reopen(self, request: Request, pk: str | None = None) -> Response:
-        data = body(request) if request.data else {}
+        data = body(request, ("reason",)) if request.data else {}
         session = services.session_reopen(
             session=self.get_object(), by=request.user, reason=data.get("reason", "")
         )

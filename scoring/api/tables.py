@@ -18,6 +18,7 @@ from rest_framework.response import Response
 
 from rookclub.core.api import DomainErrorsMixin, body
 from rookclub.core.errors import Invalid
+from rookclub.core.parsers import JSON_ONLY
 from scoring import services, table_links
 from scoring.api.games import ERRORS, GameOut, HandIn, HandRecorded, game_out, recorded_out
 from scoring.models import Game, Hand
@@ -182,7 +183,7 @@ class TableLinkViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
         "default north_south). 409 with the sentence when the night is closed or the "
         "round is over.",
     )
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], parser_classes=JSON_ONLY)
     def hands(self, request: Request, key: str | None = None) -> Response:
         state = self._state(key, post=True)
         data = body(request)

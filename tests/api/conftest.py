@@ -16,7 +16,7 @@ from rookclub.printing.models import PrintJob
 from scoring import nights, table_links
 from scoring.models import Game, Hand
 from scoring.services import hand_record
-from tests.factories import ClubFactory, director_of, players_of
+from tests.factories import ClubFactory, director_of, players_of, scorer_of
 from tournaments import services as events
 from tournaments import table_links as round_links
 from tournaments.models import Tournament
@@ -42,7 +42,7 @@ class FuzzWorld:
             "print-jobs": self.ids["job"], "rulesets": None,
         }.get(segment)  # fmt: skip
         values = {
-            "club_id": self.club.pk, "user_id": self.director.pk, "key": self.ids["key"],
+            "club_id": self.club.pk, "user_id": self.ids["member"], "key": self.ids["key"],
             "token": self.ids["invite"], "slug": "tournament", "number": 1, "table": 1,
             "game": self.game.pk, "session": self.session.pk, "tournament": self.tournament.pk,
         }  # fmt: skip
@@ -67,6 +67,9 @@ def _hand(bid: int, ns: int) -> dict[str, Any]:
 def fuzz_world(db) -> FuzzWorld:
     club = ClubFactory(name="Fuzz Street", slug="fuzz-street")
     director = director_of(club, username="fuzz-director")
+    # The member whose role and player the members API changes: never the director,
+    # or one PATCH would leave every later request a 404 (not a club of theirs).
+    scorer = scorer_of(club, username="fuzz-scorer")
     players = players_of(club, 12)
     session = nights.session_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
     services.session_check_in(session=session, players=players[:8], by=director)
@@ -96,5 +99,6 @@ def fuzz_world(db) -> FuzzWorld:
         tournament=tournament,
         ids={"player": players[0].pk, "match": match.pk, "entry": entries[0].pk,
              "round": rnd.pk, "night_round": seated.pk, "job": job.pk, "key": key,
-             "invite": invite.token},
+             "invite": invite.token, "member": scorer.pk,
+             "players": [p.pk for p in players], "entries": [e.pk for e in entries]},
     )  # fmt: skip

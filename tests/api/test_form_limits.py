@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from rookclub.clubs.models import ClubSession
 from rookclub.core.limits import OPTIONS_MAX, PLAYERS_MAX
 from rookclub.printing.models import PrintJob
-from scoring.models import Game
+from scoring.models import Game, Hand
 from tests.factories import players_of
 from tournaments.models import Tournament
 
@@ -146,3 +146,87 @@ def test_a_body_of_too_many_values_is_refused_alike(api, club, settings, kind):
     assert answer.status_code == 400
     assert answer.json() == {"detail": "The body is refused: it holds more than 50 values."}
     assert not ClubSession.objects.exists()
+
+
+@pytest.mark.parametrize("reason", ["[late] table 3 came back", "{Ann} forgot a hand", "[1, 2]"])
+def test_a_reason_in_a_form_is_text_even_when_it_starts_like_json(api, night, reason):
+    """A form value is text: a reason starting with [ or { was refused as "not JSON"."""
+    api.post(f"/api/v1/sessions/{night}/close/")
+
+    answer = api.post(f"/api/v1/sessions/{night}/reopen/", {"reason": reason}, format="multipart")
+
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["history"][-1]["reason"] == reason
+
+
+def test_a_form_field_that_only_looks_like_json_does_not_refuse_the_body(api, club, night):
+    players = players_of(club, 2)
+    body = {"players": json.dumps([p.pk for p in players]), "note": "[Yes, both of them"}
+
+    answer = api.generic("POST", f"/api/v1/sessions/{night}/check-in/", urlencode(body),
+                         content_type="application/x-www-form-urlencoded")  # fmt: skip
+
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["players"] == [p.pk for p in players]
+
+
+JSON_ONLY = [
+    ("post", "/api/v1/sessions/{session}/seat/", {"seed": "7"}),
+    ("post", "/api/v1/games/{game}/hands/", {"number": "3", "bid": "80"}),
+    ("post", "/api/v1/table/{key}/hands/", {"number": "3", "bid": "80"}),
+    ("post", "/api/v1/hands/{hand}/correct/", {"reason": "misread", "hand": "{}"}),
+    ("post", "/api/v1/tournaments/{tournament}/rounds/", {"forced_bye": "1"}),
+    ("post", "/api/v1/rounds/{round}/override/", {"action": "force_bye"}),
+    ("patch", "/api/v1/clubs/{club}/members/{member}/", {"role": "director"}),
+]
+
+
+@pytest.mark.parametrize("method, path, form", JSON_ONLY)
+@pytest.mark.parametrize("kind", ["multipart", "urlencoded"])
+def test_bodies_a_form_cannot_carry_are_json_only(fuzz_world, method, path, form, kind):
+    """Pairs of ids, an id or null, a hand's nested counters: such operations take JSON
+    alone (2026-11-26), and their schema offers nothing else."""
+    world = fuzz_world
+    client = APIClient(raise_request_exception=False)
+    client.force_authenticate(world.director)
+    address = path.format(
+        session=world.session.pk, game=world.game.pk, key=world.ids["key"],
+        tournament=world.tournament.pk, round=world.ids["round"], club=world.club.pk,
+        member=world.ids["member"], hand=world.hand.pk,
+    )  # fmt: skip
+    hands = Hand.objects.count()
+    if kind == "multipart":
+        answer = getattr(client, method)(address, form, format="multipart")
+    else:
+        answer = client.generic(method.upper(), address, urlencode(form),
+                                content_type="application/x-www-form-urlencoded")  # fmt: skip
+
+    assert answer.status_code == 415, answer.content
+    assert Hand.objects.count() == hands
+    assert world.club.memberships.get(user_id=world.ids["member"]).role == "scorer"
+
+
+def test_a_form_checks_in_players_sent_as_repeated_fields(api, club, night):
+    """A form sends each id as text, once per player: 12 is the id 12, as in JSON."""
+    players = players_of(club, 3)
+    form = urlencode([("players", str(p.pk)) for p in players])
+
+    answer = api.generic("POST", f"/api/v1/sessions/{night}/check-in/", form,
+                         content_type="application/x-www-form-urlencoded")  # fmt: skip
+
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["players"] == [p.pk for p in players]
+
+
+def test_a_form_names_the_player_who_went_home_by_id_text(api, club, night):
+    ann, bo = players_of(club, 2)
+    api.post(f"/api/v1/sessions/{night}/check-in/", {"players": [ann.pk, bo.pk]})
+
+    answer = api.post(f"/api/v1/sessions/{night}/leave/", {"player": str(bo.pk)},
+                      format="multipart")  # fmt: skip
+
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["gone"] == [bo.pk]
+    refused = api.post(f"/api/v1/sessions/{night}/leave/", {"player": "12a"}, format="multipart")
+    assert refused.status_code == 400
+    assert refused.json()["player"] == ["must be a player id"]

@@ -143,3 +143,51 @@ def test_sign_up_states_the_password_and_username_rules(schema):
     assert re.search(fields["password"]["pattern"], "12345678") is None
     assert re.fullmatch(fields["username"]["pattern"], "ann lee") is None
     assert re.fullmatch(fields["username"]["pattern"], "ann.lee@x+1")
+
+
+def test_every_ruleset_a_request_names_is_one_the_engine_knows(schema):
+    from scoring.engine import PRESETS
+
+    components = schema["components"]["schemas"]
+    assert components["RulesetEnum"]["enum"] == list(PRESETS)
+    for name, seats in (("GameForFiveEnum", 5), ("GameForSixEnum", 6)):
+        assert components[name]["enum"]
+        assert all(len(PRESETS[slug].player_seats) == seats for slug in components[name]["enum"])
+    for component in ("Session", "GameIn", "TournamentCreate"):
+        ruleset = components[component]["properties"]["ruleset"]
+        assert "RulesetEnum" in str(ruleset), component
+
+
+@pytest.mark.parametrize(
+    "reason", ["", "   ", "\u00a0", "\t\n", "\x1c", "\u3000", "Misdeal", " x "]
+)
+def test_the_void_reason_pattern_says_what_the_server_takes(schema, reason):
+    """scoring.voiding trims the reason, then needs something in it."""
+    pattern = _resolve(schema, schema["components"]["schemas"]["VoidIn"])["properties"]["reason"]
+    assert bool(re.fullmatch(pattern["pattern"], reason)) is bool(reason.strip())
+
+
+def test_fields_whose_null_means_left_out_offer_no_null_to_a_form(schema):
+    """A form has no null: where null means the same as leaving the field out, the
+    schema of an operation that takes forms offers only leaving it out."""
+    from rookclub.core.schema import NULL_IS_OMITTED
+
+    components = schema["components"]["schemas"]
+    for name, fields in NULL_IS_OMITTED.items():
+        for field in fields:
+            assert "nullable" not in components[name]["properties"][field], (name, field)
+            assert "leave it out" in components[name]["properties"][field]["description"]
+
+
+@pytest.mark.parametrize("reason", ["", "  ", "\u00a0\n", "\t", "Misread\ttrump", "x\ufffe", "ok"])
+def test_the_correction_reason_pattern_says_what_the_server_takes(schema, reason):
+    """check_reason refuses control characters, hand_correct a reason blank once trimmed."""
+    from rookclub.core.limits import validate_text
+
+    try:
+        validate_text(reason)
+        server = bool(reason.strip())
+    except ValidationError:
+        server = False
+    component = schema["components"]["schemas"]["CorrectionIn"]
+    assert bool(re.fullmatch(component["properties"]["reason"]["pattern"], reason)) is server

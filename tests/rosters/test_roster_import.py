@@ -269,10 +269,13 @@ def test_the_api_stores_with_dry_run_false(api, club, bo, bob):
     ("data", "field"), [(b"", "file"), (b"colour\nred\n", "file"), (b"\x00\x01", "file")]
 )
 def test_the_api_answers_a_bad_file_with_400_and_its_field(api, club, data, field):
+    """A file that is no roster: its field's sentence, and the code ``roster_file``
+    (2026-11-26: a file's content is a rule no request schema can state)."""
     response = api_import(api, club, data)
 
     assert response.status_code == 400
-    assert list(response.json()) == [field]
+    assert list(response.json()) == [field, "code"]
+    assert response.json()["code"] == "roster_file"
 
 
 def test_the_api_answers_no_file_with_400(api, club):
@@ -280,6 +283,17 @@ def test_the_api_answers_no_file_with_400(api, club):
 
     assert response.status_code == 400
     assert "file" in response.json()
+    assert response.json()["code"] == "roster_file"
+
+
+def test_the_schema_asks_for_the_roster_as_a_file_part(api):
+    schema = api.get("/api/schema/?format=json").json()
+    operation = schema["paths"]["/api/v1/clubs/{club_id}/players/import/"]["post"]
+    form = operation["requestBody"]["content"]["multipart/form-data"]["schema"]
+    component = schema["components"]["schemas"][form["$ref"].rsplit("/", 1)[1]]
+
+    assert component["properties"]["file"]["format"] == "binary"
+    assert "roster_file" in operation["responses"]["400"]["description"]
 
 
 def test_the_api_refuses_a_scorer_and_hides_other_clubs(club, scorer, director):

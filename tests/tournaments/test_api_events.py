@@ -86,6 +86,9 @@ def test_a_partnership_needs_exactly_two_players(api, club, event, count):
 
     assert response.status_code == 400
     assert "players" in response.json()
+    # One player fits the schema (an individual event's entry): the event's rule refuses
+    # it, with its code; three break the schema's maxItems.
+    assert response.json().get("code") == ("players_per_entry" if count == 1 else None)
     assert not Entry.objects.exists()
 
 
@@ -99,6 +102,7 @@ def test_an_individual_event_takes_one_player_per_entry(api, club):
 
     assert response.status_code == 400
     assert "one" in str(response.json()["players"]) or "1" in str(response.json()["players"])
+    assert response.json()["code"] == "players_per_entry"
 
 
 def test_players_from_another_club_are_refused(api, club, event):
@@ -120,6 +124,7 @@ def test_a_player_cannot_be_entered_twice(api, club, event):
     response = api.post(f"/api/v1/tournaments/{event.pk}/entries/", {"players": [c.pk, a.pk]})
 
     assert response.status_code == 400
+    assert response.json()["code"] == "already_entered"
     assert Entry.objects.count() == 1
 
 
@@ -133,6 +138,7 @@ def test_a_taken_seed_is_refused(api, club, event):
 
     assert response.status_code == 400
     assert "seed" in response.json()
+    assert response.json()["code"] == "seed_taken"
 
 
 def test_starting_twice_is_a_conflict(api, club, event):

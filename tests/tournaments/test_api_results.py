@@ -188,7 +188,10 @@ def test_the_reset_is_not_needed_when_the_winners_bracket_champion_takes_the_fin
 def test_the_bracket_of_a_round_robin_is_refused(api, club, director):
     tournament = make_event(club, director, "round_robin", 4)
 
-    assert api.get(f"/api/v1/tournaments/{tournament.pk}/bracket/").status_code == 400
+    response = api.get(f"/api/v1/tournaments/{tournament.pk}/bracket/")
+
+    assert response.status_code == 400
+    assert response.json()["code"] == "no_bracket"
 
 
 def test_matches_in_one_round_never_hold_an_entry_twice(club, director):
