@@ -9,10 +9,13 @@ the page shows why, and posts answer 409 with that sentence.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import CsrfViewMiddleware
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
 from rookclub.core.errors import DomainError
@@ -105,11 +108,35 @@ def _post_allowed(request: HttpRequest, state) -> HttpResponse | None:
     return None
 
 
+def _csrf_refused(request: HttpRequest) -> HttpResponse | None:
+    """A post's CSRF check, for a request that carries a session only.
+
+    The key in the address is a link post's one credential: the hand is recorded by the
+    link (``TableActor``), never by whoever is logged in. A request without a session
+    cookie carries nothing a forged cross-site post could borrow (whoever knows the key
+    can post it from anywhere, as ``POST /api/v1/table/{key}/hands/`` takes it without
+    CSRF), so it is not asked for a token: that check was a twentieth of the phone's
+    post. A request with a session (a logged-in director on the table's page) is
+    checked as every other page's post, and refused (403) without a good token."""
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return None
+    return CsrfViewMiddleware(_unused).process_view(request, None, (), {})
+
+
+def _unused(request: HttpRequest) -> HttpResponse:  # the middleware's get_response
+    raise AssertionError("not called")
+
+
+@csrf_exempt  # checked by _csrf_refused when the request carries a session
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_link(request: HttpRequest, key: str) -> HttpResponse:
     """GET: the table's current game (or the table while none has started).
     POST: record the next hand, for the side the page's "We are" choice names."""
     here = reverse("table-link", args=[key])
+    if request.method == "POST":
+        refused = _csrf_refused(request)
+        if refused is not None:
+            return refused
     if request.method != "POST":
         state = _state(key)
         if wants_live(request):  # the waiting page's poll: reload once a game has started
