@@ -58,6 +58,9 @@ class TableState:
     where: str = ""
     #: The current game's id: all a post needs (:func:`resolve_for_post` reads no more).
     game_id: int | None = None
+    #: The current game's ruleset snapshot as stored (its JSON text), read with the link
+    #: by :func:`resolve_for_post` for the table page's form; None when not read.
+    ruleset: str | None = None
 
     def __post_init__(self) -> None:
         if self.game is not None:
@@ -114,7 +117,8 @@ def resolve(key: Any) -> TableState:
 
 #: Stands for the key in the post's statement, built once (:func:`_post_statement`).
 _KEY_MARK = "\x00table-link-key\x00"
-_POST_FIELDS = ("pk", "kind", "number", "club_id", "session_id", "session__status", "game_id")
+_POST_FIELDS = ("pk", "kind", "number", "club_id", "session_id", "session__status", "game_id",
+                "game_ruleset")  # fmt: skip
 _POST_SQL: dict[str, tuple[str, tuple[Any, ...]]] = {}
 
 
@@ -127,18 +131,22 @@ def _post_statement() -> tuple[str, tuple[Any, ...]]:
         links = TableLink.objects.filter(key=_KEY_MARK, replaced_at__isnull=True)
         cases = [When(kind=kind, then=build()) for kind, build in _POST_GAMES.items()]
         game_id = Case(*cases, default=Value(None), output_field=IntegerField())
-        query = links.annotate(game_id=game_id).order_by().values_list(*_POST_FIELDS)[:1]
+        # The game's ruleset too (the table page's form is built from it): no second read.
+        ruleset = Game.objects.filter(pk=OuterRef("game_id")).order_by().values("ruleset")[:1]
+        links = links.annotate(game_id=game_id).annotate(game_ruleset=Subquery(ruleset))
+        query = links.order_by().values_list(*_POST_FIELDS)[:1]
         _POST_SQL[vendor] = query.query.sql_with_params()
     return _POST_SQL[vendor]
 
 
 def resolve_for_post(key: Any) -> TableState:
     """What a post through a live key needs: the link, its table's current game's id
-    (``game_id``; ``game`` is not read) and why it no longer records. One query for a
-    club night's link: the link, its night's status and the game's id (a subquery),
-    as plain values (the link's ``club`` and ``session`` are not read with it: a
-    closed night's sentence reads its night). Other kinds as :func:`resolve`. Who sits
-    at the table is not read (``players`` empty): a post shows only the game."""
+    (``game_id``; ``game`` is not read), its ruleset snapshot (``ruleset``, JSON text)
+    and why it no longer records. One query for a club night's link: the link, its
+    night's status, the game's id and ruleset (subqueries), as plain values (the
+    link's ``club`` and ``session`` are not read with it: a closed night's sentence
+    reads its night). Other kinds as :func:`resolve`. Who sits at the table is not read
+    (``players`` empty): a post shows only the game."""
     if not isinstance(key, str) or not key or len(key) > 64:
         raise LinkNotFound(NOT_FOUND)
     sql, params = _post_statement()
@@ -147,7 +155,7 @@ def resolve_for_post(key: Any) -> TableState:
         row = cursor.fetchone()
     if row is None or row[1] not in _RESOLVERS:
         raise LinkNotFound(NOT_FOUND)
-    pk, kind, number, club_id, session_id, status, game_id = row
+    pk, kind, number, club_id, session_id, status, game_id, ruleset = row
     if kind not in _POST_GAMES:
         return _RESOLVERS[kind](find(key))
     link = TableLink(pk=pk, key=key, kind=kind, number=number, club_id=club_id,
@@ -156,7 +164,7 @@ def resolve_for_post(key: Any) -> TableState:
     refusal = None
     if session_id is not None and status != ClubSession.Status.OPEN:
         refusal = closed_conflict(ClubSession.objects.get(pk=session_id), "record more hands")
-    return TableState(link, number, None, refusal=refusal, game_id=game_id)
+    return TableState(link, number, None, refusal=refusal, game_id=game_id, ruleset=ruleset)
 
 
 class TableLinkThrottle(WindowThrottle):

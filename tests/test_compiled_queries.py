@@ -6,8 +6,8 @@ from django.db.models.signals import post_save, pre_save
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from rookclub.core.compiled import CompiledGet, CompiledInsert
-from scoring.models import Game, Hand
+from rookclub.core.compiled import CompiledGet, CompiledInsert, CompiledUpdate
+from scoring.models import Game, Hand, HandResult
 from scoring.permissions import game_for_recording
 from tests.factories import ClubFactory, game_for, scorer_of
 
@@ -23,9 +23,10 @@ def token_client(user) -> APIClient:
     return client
 
 
-def test_a_hand_has_no_save_receivers_the_compiled_insert_would_skip():
-    for signal in (pre_save, post_save):
-        assert not signal.has_listeners(Hand), f"{signal} has a receiver for Hand"
+def test_a_hand_its_results_and_its_game_have_no_save_receivers_the_compiled_would_skip():
+    for model in (Hand, HandResult, Game):
+        for signal in (pre_save, post_save):
+            assert not signal.has_listeners(model), f"{signal} has a receiver for {model}"
 
 
 def test_an_unknown_token_is_refused_as_drf_refuses_it():
@@ -91,3 +92,47 @@ def test_a_compiled_insert_stores_what_save_would():
     assert first.pk is not None and not first._state.adding
     stored = Hand.objects.get(pk=first.pk)
     assert stored.record == {"a": 1} and stored.entered_at is not None
+
+
+def test_a_hands_results_inserted_at_once_are_what_bulk_create_stores():
+    club = ClubFactory()
+    game = game_for(club)
+    hand = Hand(game=game, number=1, record={}, score={}, dealer="north", seats={})
+    CompiledInsert(Hand).save_new(hand)
+    seated = game.seats.values_list("seat", "player_id")
+    rows = [
+        HandResult(
+            hand=hand, game=game, player_id=pid, seat=seat, points=10 * i, total=10 * i, won=i == 2
+        )
+        for i, (seat, pid) in enumerate(seated)
+    ]
+
+    CompiledInsert(HandResult).save_many(rows)
+
+    assert all(r.pk is not None and not r._state.adding for r in rows)
+    stored = {r.pk: (r.player_id, r.seat, r.points, r.total, r.won)
+              for r in HandResult.objects.filter(hand=hand)}  # fmt: skip
+    assert stored == {r.pk: (r.player_id, r.seat, r.points, r.total, r.won) for r in rows}
+
+
+def test_a_compiled_update_writes_only_the_named_columns_as_save_would():
+    from django.db import DatabaseError
+    from django.utils import timezone
+
+    club = ClubFactory()
+    game, other = game_for(club), game_for(club)
+    game.totals = {"north_south": 120, "east_west": -80}
+    game.next_dealer = "south"
+    game.finished_at = timezone.now()
+    game.status = Game.Status.FINISHED  # changed here, not named: not written
+
+    CompiledUpdate(Game).save(game, ["totals", "next_dealer", "finished_at"])
+
+    stored = Game.objects.get(pk=game.pk)
+    assert stored.totals == {"north_south": 120, "east_west": -80}
+    assert (stored.next_dealer, stored.finished_at) == ("south", game.finished_at)
+    assert stored.status == Game.Status.IN_PROGRESS
+    assert Game.objects.get(pk=other.pk).totals == other.totals
+    gone = Game(pk=other.pk + 1000, totals={})
+    with pytest.raises(DatabaseError):
+        CompiledUpdate(Game).save(gone, ["totals"])

@@ -247,3 +247,27 @@ def test_a_forged_x_forwarded_for_is_counted_against_the_real_address():
     refused = client.get("/api/v1/rulesets/", HTTP_X_FORWARDED_FOR="198.51.100.99")
 
     assert refused.status_code == 429
+
+
+def test_a_redis_counter_is_made_with_its_window_then_counted_on():
+    """On Redis a count is one round trip (SET NX, INCR): the first makes the counter
+    with its expiry, each later one adds one, and the limit refuses beyond it."""
+    import time
+
+    from rookclub.core.ratelimit import TooMany, throttle
+
+    if not hasattr(cache, "window_count"):
+        pytest.skip("without Redis the local cache counts with add() and incr()")
+    for attempt in range(3):  # a new hour between two counts: count again
+        hour = int(time.time() // 3600)
+        bucket = f"tests:north-table:{attempt}"
+        counts = [throttle(bucket, limit=3, window=3600, message="") for _ in range(3)]
+        with pytest.raises(TooMany):
+            throttle(bucket, limit=3, window=3600, message="Too many.")
+        if int(time.time() // 3600) == hour:
+            break
+    assert counts == [1, 2, 3]
+    key = cache.make_and_validate_key(f"ratelimit:{bucket}:{hour}")
+    client = cache._cache.get_client(key)
+    assert 3590 < client.ttl(key) <= 3601
+    assert cache.get(f"ratelimit:{bucket}:{hour}") == 4

@@ -12,9 +12,12 @@ converters, its ``select_related`` objects cached, its annotations set.
 It is :class:`rookclub.core.live.VersionStatement`'s idea for model rows. Use it only
 where the query's shape never changes between calls: the marks are its only inputs.
 
-:class:`CompiledInsert` does the same for a new row's ``INSERT ... RETURNING``: the
-statement's text is built once, and each row's values are prepared by its fields
-exactly as ``Model.save()`` prepares them.
+:class:`CompiledInsert` does the same for a new row's ``INSERT ... RETURNING`` (and
+for a few rows at once, as ``bulk_create``), :class:`CompiledUpdate` for a stored row's
+``UPDATE`` of some of its columns (``save(update_fields=...)``): the statement's text is
+built once, and each value is prepared by its field exactly as the ORM prepares it.
+Neither sends ``pre_save``/``post_save``: use them only for models without receivers
+of those (``tests/test_compiled_queries.py`` checks the ones used).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from django.db import connections
+from django.db import DatabaseError, connections
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators
 from django.db.models.sql import InsertQuery
@@ -116,7 +119,8 @@ class CompiledInsert:
             f for f in meta.local_concrete_fields if not f.primary_key and not f.generated
         ]
         self.plain = not any(hasattr(f, "get_placeholder") for f in self.fields)
-        self.compiled: dict[tuple[str, str], tuple[str, Any]] = {}
+        #: (alias, vendor) for one row; (alias, vendor, rows) for several.
+        self.compiled: dict[tuple[Any, ...], tuple[str, Any]] = {}
 
     def save_new(self, obj: Model, using: str = "default") -> None:
         connection = connections[using]
@@ -141,3 +145,99 @@ class CompiledInsert:
             setattr(obj, field.attname, value)
         obj._state.adding = False
         obj._state.db = using
+
+    def save_many(self, objs: Sequence[Model], using: str = "default") -> None:
+        """``bulk_create(objs)`` of a few new rows (a hand's one per player) in one
+        ``INSERT``, built once per database vendor and number of rows; the primary keys
+        read back. Where the backend cannot return the rows' keys, or a value needs more
+        than a parameter, ``bulk_create`` itself."""
+        if not objs:
+            return
+        connection = connections[using]
+        query = InsertQuery(self.model)
+        query.insert_values(self.fields, objs)
+        compiler = query.get_compiler(using=using)
+        rows = [[compiler.pre_save_val(f, obj) for f in self.fields] for obj in objs]
+        if (
+            not self.plain
+            or not connection.features.can_return_rows_from_bulk_insert
+            or any(hasattr(v, "as_sql") for row in rows for v in row)
+        ):
+            self.model._base_manager.using(using).bulk_create(objs)
+            return
+        key = (using, connection.vendor, len(objs))
+        if key not in self.compiled:
+            compiler.returning_fields = self.model._meta.db_returning_fields
+            [(sql, built)] = compiler.as_sql()
+            # Row by row (VALUES (...), (...)), or a column per parameter (PostgreSQL's
+            # INSERT ... SELECT * FROM UNNEST(...) for several rows).
+            columns = len(built) == len(self.fields) and all(
+                isinstance(p, list) and len(p) == len(objs) for p in built
+            )
+            if not columns and len(built) != len(self.fields) * len(objs):
+                sql = ""  # neither: bulk_create every time
+            self.compiled[key] = (sql, columns)
+        sql, columns = self.compiled[key]
+        if not sql:
+            self.model._base_manager.using(using).bulk_create(objs)
+            return
+        prepared = [
+            [compiler.prepare_value(f, v) for f, v in zip(self.fields, row, strict=True)]
+            for row in rows
+        ]
+        if columns:
+            params: list[Any] = [list(column) for column in zip(*prepared, strict=True)]
+        else:
+            params = [value for row in prepared for value in row]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            returned = connection.ops.fetch_returned_insert_rows(cursor)
+        returning = self.model._meta.db_returning_fields
+        for obj, row in zip(objs, returned, strict=True):
+            for field, value in zip(returning, row, strict=True):
+                setattr(obj, field.attname, value)
+            obj._state.adding = False
+            obj._state.db = using
+
+
+class CompiledUpdate:
+    """``obj.save(update_fields=names)`` of a stored ``model`` row: ``UPDATE`` of those
+    columns where the primary key is the row's, its text built once per database vendor
+    and set of columns; each value prepared as ``save()`` prepares it (``pre_save``,
+    then ``get_db_prep_save``). As ``save(update_fields=...)``, a row that is not there
+    is a ``DatabaseError``. A value that is an expression, or a field with its own
+    placeholder, goes through ``save()`` itself."""
+
+    def __init__(self, model: type[Model]) -> None:
+        self.model = model
+        self.compiled: dict[tuple[str, str, tuple[str, ...]], str] = {}
+
+    def save(self, obj: Model, update_fields: Sequence[str], using: str = "default") -> None:
+        if not update_fields:
+            return
+        connection = connections[using]
+        meta = self.model._meta
+        fields = [meta.get_field(name) for name in update_fields]
+        values = [f.pre_save(obj, False) for f in fields]
+        if any(hasattr(f, "get_placeholder") for f in fields) or any(
+            hasattr(v, "resolve_expression") or hasattr(v, "prepare_database_save") for v in values
+        ):
+            obj.save(update_fields=update_fields, using=using)
+            return
+        key = (using, connection.vendor, tuple(update_fields))
+        if key not in self.compiled:
+            name = connection.ops.quote_name
+            columns = ", ".join(f"{name(f.column)} = %s" for f in fields)
+            self.compiled[key] = (
+                f"UPDATE {name(meta.db_table)} SET {columns} WHERE {name(meta.pk.column)} = %s"
+            )
+        params = [
+            f.get_db_prep_save(v, connection=connection)
+            for f, v in zip(fields, values, strict=True)
+        ]
+        params.append(meta.pk.get_db_prep_value(obj.pk, connection))
+        with connection.cursor() as cursor:
+            cursor.execute(self.compiled[key], params)
+            updated = cursor.rowcount
+        if updated != 1:
+            raise DatabaseError("Save with update_fields did not affect any rows.")

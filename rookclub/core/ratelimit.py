@@ -34,7 +34,10 @@ def throttle(bucket: str, *, limit: int, window: int = 60, message: str) -> int:
     (``TooMany`` with ``message``) the request beyond ``limit``. Returns the count."""
     now = time.time()
     key = f"ratelimit:{bucket}:{int(now // window)}"
-    if cache.add(key, 1, timeout=window + 1):
+    counter = getattr(cache, "window_count", None)  # Redis: one round trip (core/cache.py)
+    if counter is not None:
+        count = counter(key, window + 1)
+    elif cache.add(key, 1, timeout=window + 1):
         count = 1
     else:
         try:

@@ -48,16 +48,28 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def record_posted(
-    request: HttpRequest, game: Game, by: Any, done: str, link: Any = None
+    request: HttpRequest,
+    game: Game | int,
+    by: Any,
+    done: str,
+    link: Any = None,
+    rules: Any = None,
 ) -> HttpResponse:
     """Record the hand the page's form posted, by ``by`` (a user, or a table link's
     actor with ``link`` its table), and show the sheet again (``done`` without htmx).
-    The offline outbox posts with ``Accept: application/json`` and gets JSON back."""
+    The offline outbox posts with ``Accept: application/json`` and gets JSON back.
+
+    ``game`` may be the game's id with ``rules`` its ruleset (the table page's post:
+    ``hand_record`` then reads the game once, locked, as the table-link API's post
+    does); a refusal reads the game to show the page."""
     kind = request.POST.get("kind", "")
     if kind not in HandForm.KINDS:
         return _refuse(request, game, "That form is not one of this page's.", 400, "bad_form", link)
-    # Only the posted form: the page's other two are built only to show it again.
-    form = _hand_forms(game, request.POST, kinds=(kind,))[kind]
+    # Only the posted form, only to check it: the page's other two are built only to
+    # show it again.
+    if rules is None:
+        rules = scoring.rules_of(_whole(game))
+    form = HandForm.posted(request.POST, ruleset=rules, kind=kind)
     if not form.is_valid():
         return _form_refused(request, game, form, 400, "invalid", link)
     try:
@@ -80,6 +92,8 @@ def record_posted(
             return _refuse(request, game, message, error.status, error.code, link)
         add_domain_errors(form, error)
         return _form_refused(request, game, form, error.status, error.code, link)
+    # The game as stored now: hand_record updated the one given, or read it (an id).
+    game = game if isinstance(game, Game) else hand.game
     # A retry of a hand already stored (its first answer was lost): not an error.
     outcome = "was already recorded" if hand.replayed else "recorded"
     if wants_json(request):
@@ -98,10 +112,17 @@ def record_posted(
     return redirect(f"{done}?recorded={hand.number}#hand-result")
 
 
+def _whole(game: Game | int) -> Game:
+    """The game with its club: ``game`` itself, or read when it is an id."""
+    if isinstance(game, Game):
+        return game
+    return Game.objects.select_related("club").get(pk=game)
+
+
 _COMPARED = (("bidder", "declarer"), ("bid", "bid"), ("trump", "trump"))
 
 
-def differences(game: Game, number: int | None, posted: dict[str, Any]) -> str:
+def differences(game: Game | int, number: int | None, posted: dict[str, Any]) -> str:
     """Two phones, one hand: what the refused hand says that the stored hand ``number``
     does not, as a sentence to append (" Stored: ...; yours: ..."), or "" if nothing."""
     stored = Hand.objects.filter(game=game, number=number).values_list("record", flat=True)
@@ -147,22 +168,23 @@ def wants_json(request: HttpRequest) -> bool:
 
 
 def _refuse(
-    request: HttpRequest, game: Game, message: str, status: int, code: str, link: Any = None
+    request: HttpRequest, game: Game | int, message: str, status: int, code: str, link: Any = None
 ) -> HttpResponse:
     if wants_json(request):
         return JsonResponse({"code": code, "message": message, "errors": {}}, status=status)
-    return _render(request, game, refusal=message, status=status, link=link)
+    return _render(request, _whole(game), refusal=message, status=status, link=link)
 
 
 def _form_refused(
     request: HttpRequest,
-    game: Game,
+    game: Game | int,
     form: HandForm,
     status: int,
     code: str,
     link: Any = None,
 ) -> HttpResponse:
     if not wants_json(request):
+        game = _whole(game)
         forms = {**_hand_forms(game), form.initial["kind"]: form}
         return _render(request, game, forms=forms, status=status, link=link)
     errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
@@ -270,18 +292,14 @@ def row_seats(sheet, row) -> dict[str, Any]:
     return {seat: sheet.players.get(pid) for seat, pid in (row.hand.seats or {}).items()}
 
 
-def _hand_forms(
-    game: Game, data=None, kinds: tuple[str, ...] = HandForm.KINDS
-) -> dict[str, HandForm]:
+def _hand_forms(game: Game) -> dict[str, HandForm]:
+    """The page's three forms, to show (a post is checked by ``HandForm.posted``)."""
     rules = scoring.rules_of(game)
-    forms = {}
-    for kind in kinds:
-        bound = data is not None and data.get("kind") == kind
-        # Three forms share the page: each gets its own element ids.
-        forms[kind] = HandForm(
-            data if bound else None, ruleset=rules, initial={"kind": kind}, auto_id=f"{kind}_%s"
-        )
-    return forms
+    # Three forms share the page: each gets its own element ids.
+    return {
+        kind: HandForm(None, ruleset=rules, initial={"kind": kind}, auto_id=f"{kind}_%s")
+        for kind in HandForm.KINDS
+    }
 
 
 def _render(

@@ -9,10 +9,13 @@ the page shows why, and posts answer 409 with that sentence.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import CsrfViewMiddleware
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
 from rookclub.core.errors import DomainError
@@ -35,17 +38,22 @@ def _state(key: str) -> table_links.TableState:
         raise Http404(error.message) from error
 
 
-def _post_state(key: str) -> table_links.TableState:
-    """A post's table: the link and its game's id in one query
-    (:func:`~scoring.table_links.resolve_for_post`), then the game with its club (the
-    form needs its ruleset). A refusal that shows the waiting page reads the rest."""
+def _post_state(key: str, *, game: bool = True) -> table_links.TableState:
+    """A post's table: the link, its game's id and ruleset in one query
+    (:func:`~scoring.table_links.resolve_for_post`), then (``game``) the game with its
+    club. A refusal that shows a page reads what it needs (:func:`_refused_post`)."""
     try:
         state = table_links.resolve_for_post(key)
     except table_links.LinkNotFound as error:
         raise Http404(error.message) from error
+    if game:
+        _read_game(state)
+    return state
+
+
+def _read_game(state: table_links.TableState) -> None:
     if state.game is None and state.game_id is not None:
         state.game = Game.objects.select_related("club").get(pk=state.game_id)
-    return state
 
 
 def _waiting(request: HttpRequest, state, refusal: str | None = None, status: int = 200):
@@ -76,6 +84,7 @@ def _refused_post(request: HttpRequest, state, error: DomainError) -> HttpRespon
     if wants_json(request):  # the page's script and the offline outbox: the sentence
         body = {"code": error.code, "message": error.message, "errors": {}}
         return JsonResponse(body, status=error.status)
+    _read_game(state)
     if state.game is None:
         if not state.players:  # found for a post: who sits at the table is read now
             state = _state(state.link.key)
@@ -94,16 +103,40 @@ def _post_allowed(request: HttpRequest, state) -> HttpResponse | None:
         return response
     if state.refusal is not None:
         return _refused_post(request, state, state.refusal)
-    if state.game is None:
+    if state.game_id is None:
         return _refused_post(request, state, state.no_game())
     return None
 
 
+def _csrf_refused(request: HttpRequest) -> HttpResponse | None:
+    """A post's CSRF check, for a request that carries a session only.
+
+    The key in the address is a link post's one credential: the hand is recorded by the
+    link (``TableActor``), never by whoever is logged in. A request without a session
+    cookie carries nothing a forged cross-site post could borrow (whoever knows the key
+    can post it from anywhere, as ``POST /api/v1/table/{key}/hands/`` takes it without
+    CSRF), so it is not asked for a token: that check was a twentieth of the phone's
+    post. A request with a session (a logged-in director on the table's page) is
+    checked as every other page's post, and refused (403) without a good token."""
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return None
+    return CsrfViewMiddleware(_unused).process_view(request, None, (), {})
+
+
+def _unused(request: HttpRequest) -> HttpResponse:  # the middleware's get_response
+    raise AssertionError("not called")
+
+
+@csrf_exempt  # checked by _csrf_refused when the request carries a session
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_link(request: HttpRequest, key: str) -> HttpResponse:
     """GET: the table's current game (or the table while none has started).
     POST: record the next hand, for the side the page's "We are" choice names."""
     here = reverse("table-link", args=[key])
+    if request.method == "POST":
+        refused = _csrf_refused(request)
+        if refused is not None:
+            return refused
     if request.method != "POST":
         state = _state(key)
         if wants_live(request):  # the waiting page's poll: reload once a game has started
@@ -111,15 +144,19 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
         if state.game is None:
             return _waiting(request, state)
         return _render(request, state.game, link=state)
-    state = _post_state(key)
+    # The game is not read here: hand_record reads it once, locked; the form is built
+    # from its ruleset, read with the link.
+    state = _post_state(key, game=False)
     refused = _post_allowed(request, state)
     if refused is not None:
         return refused
     side = request.POST.get("side") or SIDES[0]
     if side not in SIDES:
         side = SIDES[0]
-    actor = TableActor(state.link, state.game.pk, side)
-    return record_posted(request, state.game, actor, here, link=state)
+    actor = TableActor(state.link, state.game_id, side)
+    game = state.game or state.game_id
+    rules = scoring.rules_of_snapshot(state.ruleset) if state.ruleset is not None else None
+    return record_posted(request, game, actor, here, link=state, rules=rules)
 
 
 @post_form(lambda request, key, number: reverse("table-link", args=[key]))
