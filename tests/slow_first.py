@@ -30,15 +30,28 @@ LONG_MODULES = (
     "tests/pages/test_outbox_answers.py",  # ~57 s: collectstatic for production static
 )
 
+#: Modules of many tests that each start a ``manage.py`` or settings subprocess (2-20 s
+#: on a loaded machine), after the long tests. They use no database, so pytest-django
+#: runs them in the last part of the run: they go first in it, not at its very end,
+#: where one worker ran them alone.
+SUBPROCESS_MODULES = (
+    "tests/test_settings.py",  # ~59 s in all (2026-11-26, loaded)
+    "tests/test_settings_multinode.py",  # ~39 s
+    "tests/venue/test_venue_settings.py",  # ~17 s
+)
+
 
 def _rank(item: pytest.Item) -> int:
-    """0 for a long test (a module of LONG_MODULES in its order), then the rest."""
+    """0 for a long test (a module of LONG_MODULES in its order), then the tests with a
+    long marker, then SUBPROCESS_MODULES in their order, then the rest."""
     path = item.nodeid.split("::", 1)[0]
     if path in LONG_MODULES:
         return LONG_MODULES.index(path)
     if any(item.get_closest_marker(name) for name in LONG_MARKERS):
         return len(LONG_MODULES)
-    return len(LONG_MODULES) + 1
+    if path in SUBPROCESS_MODULES:
+        return len(LONG_MODULES) + 1 + SUBPROCESS_MODULES.index(path)
+    return len(LONG_MODULES) + 1 + len(SUBPROCESS_MODULES)
 
 
 def long_tests_first(items: list[pytest.Item]) -> None:
