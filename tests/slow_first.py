@@ -30,15 +30,34 @@ LONG_MODULES = (
     "tests/pages/test_outbox_answers.py",  # ~57 s: collectstatic for production static
 )
 
+#: Modules without a database whose tests take seconds (a ``manage.py`` or settings
+#: subprocess each, a 64-page PDF), longest first, after the long tests. pytest-django
+#: runs tests without a database in the last part of the run: these go first in it, not
+#: at its very end, where one worker ran them alone while the other had finished
+#: (the 64-table batch, 18 s, was the run's last long test on 2026-11-26).
+LONG_MODULES_WITHOUT_DB = (
+    "tests/test_settings.py",  # ~59 s in all (2026-11-26, loaded)
+    "tests/test_settings_multinode.py",  # ~39 s
+    "tests/print/test_game_sheet_stamps.py",  # ~19 s: a 64-table batch
+    "tests/venue/test_venue_settings.py",  # ~17 s
+    "tests/formats/test_double_elim.py",  # ~11 s: 64-entry brackets
+    "tests/test_api_schema.py",  # ~6 s: the whole OpenAPI schema
+    "tests/test_weasyprint_public.py",  # ~6 s
+    "tests/test_parallel_runs.py",  # ~4 s: pytest in a subprocess
+)
+
 
 def _rank(item: pytest.Item) -> int:
-    """0 for a long test (a module of LONG_MODULES in its order), then the rest."""
+    """0 for a long test (a module of LONG_MODULES in its order), then the tests with a
+    long marker, then LONG_MODULES_WITHOUT_DB in their order, then the rest."""
     path = item.nodeid.split("::", 1)[0]
     if path in LONG_MODULES:
         return LONG_MODULES.index(path)
     if any(item.get_closest_marker(name) for name in LONG_MARKERS):
         return len(LONG_MODULES)
-    return len(LONG_MODULES) + 1
+    if path in LONG_MODULES_WITHOUT_DB:
+        return len(LONG_MODULES) + 1 + LONG_MODULES_WITHOUT_DB.index(path)
+    return len(LONG_MODULES) + 1 + len(LONG_MODULES_WITHOUT_DB)
 
 
 def long_tests_first(items: list[pytest.Item]) -> None:
