@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rookclub.clubs.models import Club
-from rookclub.core.api import visible_to_user
+from rookclub.core.api import one_visible_to_user
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.limits import ID_MAX
 
@@ -88,7 +88,7 @@ def get_or_missing(
     <value>.". Another club's row is missing too, with the same sentence, before any
     other check: a non-member cannot tell it exists (``club_path`` leads from the row
     to its club, "" for a club; ``by`` is SYSTEM for a batch job already checked)."""
-    rows = visible_to_user(model.objects.select_related(*related), by, club_path)
+    rows = one_visible_to_user(model.objects.select_related(*related), by, club_path)
     try:
         return rows.get(**lookup)
     except model.DoesNotExist:
