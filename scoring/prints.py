@@ -19,7 +19,6 @@ from rookclub.printing.site import site_url
 from scoring import print_docs as builders
 from scoring.door import door_url
 from scoring.models import Game, TableLink
-from scoring.selectors import SHEET_RELATED
 from scoring.table_links import link_url, links_for
 
 
@@ -85,11 +84,17 @@ def build_round_cards(params: Mapping[str, Any], by: Any) -> Built:
     )
 
 
+#: What a printed score sheet reads with its game: ``game_sheet``'s ``SHEET_RELATED``
+#: but who voided it (a sheet prints the void's reason, not who; a join to the users'
+#: table costs a tenth of a sheet's reads) and with the round, for the sheet's heading.
+PRINT_RELATED = ("club", "session", "table_seating__round")
+
+
 def build_game_sheet(params: Mapping[str, Any], by: Any) -> Built:
     game = get_or_missing(
         Game,
         "game",
-        (*SHEET_RELATED, "table_seating__round"),
+        PRINT_RELATED,
         by=by,
         club_path="club",
         pk=int_param(params, "game"),
@@ -112,7 +117,7 @@ def build_session_games(params: Mapping[str, Any], by: Any) -> Built:
     session = _session(params, by)
     games = (
         Game.objects.filter(session=session)
-        .select_related(*SHEET_RELATED, "table_seating__round")
+        .select_related(*PRINT_RELATED)
         .order_by("table_seating__round__number", "table_seating__table", "created_at")
     )
     return Built(
