@@ -110,9 +110,11 @@ def main() -> None:
                 {"bench": "engine", "measure": "score sheet from JSON, hands/s (CPU)",
                  "rookclub": f"{from_json:,.0f}/s", "floor": "", "ratio": None,
                  "goal": "", "ok": None},
-                {"bench": "engine", "measure": "card level vs score sheet",
-                 "rookclub": f"{card:,.0f}/s", "floor": f"{sheet:,.0f}/s (score sheet)",
-                 "ratio": round(ratio, 3),
+                # Its goal is a share of the score sheet's rate: Rookclub's own, so the
+                # share goes in the measure, not in the ratio column (issue #26, goal 5).
+                {"bench": "engine", "measure": f"card level, hands/s (CPU; {ratio:.3f} of "
+                 "the score sheet's rate)", "rookclub": f"{card:,.0f}/s", "floor": "",
+                 "ratio": None,
                  "goal": f">= {RATIO_FLOOR:.2f} ({CARD_FLOOR:,} per {SHEET_FLOOR:,} hands/s)",
                  "ok": ratio >= RATIO_FLOOR},
                 {"bench": "engine", "measure": "simulate, hands/s (CPU)",

@@ -161,9 +161,10 @@ def main(argv: list[str] | None = None) -> list[dict]:
          "measure": "changed night poll, a second anonymous viewer (cached) vs the 304 floor",
          "rookclub": f"{cached * 1000:.2f} ms", "floor": f"{floor * 1000:.2f} ms",
          "ratio": round(cached / floor, 2), "goal": "", "ok": None},
-        {"bench": "live_poll", "measure": "changed night poll: cached vs rendered (web CPU)",
-         "rookclub": f"{cached * 1000:.2f} ms", "floor": f"{rendered * 1000:.2f} ms",
-         "ratio": round(cached / rendered, 2), "goal": "", "ok": None},
+        # Rookclub against itself (goal 2's saving): said in the measure, not as a ratio.
+        {"bench": "live_poll", "measure": f"changed night poll from the cache, web CPU "
+         f"(rendered: {rendered * 1000:.2f} ms)", "rookclub": f"{cached * 1000:.2f} ms",
+         "floor": "", "ratio": None, "goal": "", "ok": None},
     ]  # fmt: skip
     write_rows(args.json, rows)
     return rows

@@ -146,9 +146,11 @@ def main(argv: list[str] | None = None) -> list[dict]:
           f"({last / pairing:.1f}x); slowest round: {slowest[0]} in {slowest[1]:.3f} s; "
           f"aim < {GOAL_SECONDS:g} s: {'met' if ok else 'NOT met'}")  # fmt: skip
     rows = [
+        # The absolute goal is the row's; the pairing alone is Rookclub's own algorithm,
+        # so it is said in the measure, not set as a floor (issue #26, goal 5).
         {"bench": "pairing", "measure": f"Swiss {entries} entries, round {number} of {rounds}: "
-         "round_pair_next vs pairing alone", "rookclub": f"{last * 1000:.0f} ms",
-         "floor": f"{pairing * 1000:.0f} ms", "ratio": round(last / pairing, 2),
+         f"round_pair_next (the pairing alone: {pairing * 1000:.0f} ms)",
+         "rookclub": f"{last * 1000:.0f} ms", "floor": "", "ratio": None,
          "goal": f"< {GOAL_SECONDS:g} s", "ok": ok},
     ]  # fmt: skip
     write_rows(args.json, rows)
