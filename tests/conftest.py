@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import quote
@@ -70,8 +71,31 @@ def _cache_keys_of_this_worker(worker_id):
         name: {**cache, "KEY_PREFIX": f"{cache.get('KEY_PREFIX', 'rookclub')}-{worker_id}"}
         for name, cache in settings.CACHES.items()
     }
-    with override_settings(CACHES=caches):
+    with override_settings(CACHES=caches), _clear_clears_own_keys():
         yield
+
+
+@contextmanager
+def _clear_clears_own_keys() -> Iterator[None]:
+    """With Redis, a test's ``cache.clear()`` deletes this worker's keys only. Django's
+    Redis cache clears with FLUSHDB, the whole database the workers share: one worker's
+    clear wiped another's table-link count in the middle of a test (no 429) and its
+    cached sessions (read back from the database: a page's query count one higher),
+    both seen in CI's PostgreSQL + Redis stage on 2026-11-26."""
+    from rookclub.core.cache import FailSoftRedisCache
+
+    def clear_own_keys(self) -> None:
+        client = self._cache.get_client(None, write=True)
+        keys = list(client.scan_iter(match=f"{self.key_prefix}:*", count=1000))
+        if keys:
+            client.delete(*keys)
+
+    flush_all = FailSoftRedisCache.clear
+    FailSoftRedisCache.clear = clear_own_keys
+    try:
+        yield
+    finally:
+        FailSoftRedisCache.clear = flush_all
 
 
 @pytest.fixture(scope="session", autouse=True)
