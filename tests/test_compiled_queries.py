@@ -84,6 +84,20 @@ def test_a_compiled_get_swaps_only_its_marks():
     assert get.get(two.pk).pk == two.pk
 
 
+@pytest.mark.parametrize("pk", [2**63, -(2**63) - 1, 3459683800349762917917706420224])
+def test_an_id_past_the_columns_range_is_no_row_as_the_orm_says(pk):
+    # The API fuzz found a hand posted to such a game id answered 500 on SQLite
+    # (OverflowError from its driver); the ORM's own lookup answers no row.
+    get = CompiledGet(lambda pk: Game.objects.filter(pk=pk).order_by()[:2], [-99_001])
+    assert not Game.objects.filter(pk=pk).exists()
+    with pytest.raises(Game.DoesNotExist):
+        get.get(pk)
+    scorer = scorer_of(ClubFactory())
+    answer = token_client(scorer).post(f"/api/v1/games/{pk}/hands/", {**HAND, "number": 1},
+                                       format="json")  # fmt: skip
+    assert answer.status_code == 404, answer.content
+
+
 def test_a_compiled_insert_stores_what_save_would():
     club = ClubFactory()
     game = game_for(club)

@@ -78,15 +78,19 @@ class CompiledGet:
 
     def get(self, *values: Any, using: str = "default") -> Any:
         compiled = self._compile(using)
+        connection = connections[using]
+        low, high = connection.ops.integer_field_range("BigIntegerField")
+        if any(type(v) is int and not low <= v <= high for v in values):
+            # No row has an id past the 64-bit columns' range; the ORM's lookups say the
+            # same (no match) where SQLite's driver would raise OverflowError.
+            return self._missing(compiled)
         swap = dict(zip(self.marks, values, strict=True))
         params = [swap.get(p, p) if type(p) in (int, str) else p for p in compiled.params]
-        connection = connections[using]
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             rows = cursor.fetchmany(2)
         if not rows:
-            name = compiled.model.__name__
-            raise compiled.model.DoesNotExist(f"{name} matching query does not exist.")
+            return self._missing(compiled)
         if len(rows) > 1:
             raise compiled.model.MultipleObjectsReturned(f"more than one {compiled.model.__name__}")
         row = list(rows[0])
@@ -101,6 +105,11 @@ class CompiledGet:
         for name, position in compiled.annotations.items():
             setattr(obj, name, row[position])
         return obj
+
+    @staticmethod
+    def _missing(compiled: _Compiled) -> Any:
+        name = compiled.model.__name__
+        raise compiled.model.DoesNotExist(f"{name} matching query does not exist.")
 
 
 class CompiledInsert:

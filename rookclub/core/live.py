@@ -64,6 +64,9 @@ class VersionStatement:
         """The version of ``key``'s page as ``user`` sees it, or None if there is no such
         ``key``."""
         user_id = user.pk if user is not None and user.is_authenticated else 0
+        low, high = connection.ops.integer_field_range("BigIntegerField")
+        if not low <= int(key) <= high:
+            return None  # no row has such an id (SQLite's driver would raise OverflowError)
         sql, params = self.sql()
         values = {KEY_MARK: int(key), USER_MARK: user_id}
         with connection.cursor() as cursor:

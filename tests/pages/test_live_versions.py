@@ -165,3 +165,12 @@ def test_a_cache_that_cannot_answer_still_gives_the_fragment(client, night, monk
     response = client.get(f"/sessions/{night.pk}/?live=1")
 
     assert response.status_code == 200 and b"<html" not in response.content
+
+
+@pytest.mark.parametrize(
+    "path", ["/sessions/{}/?live=1", "/sessions/{}/standings/?live=1", "/tournaments/{}/?live=1"]
+)
+def test_a_poll_for_an_id_past_the_columns_range_is_not_found(client, path):
+    # The version statement runs before any ORM lookup: an id no column can hold is no
+    # page (404), not SQLite's OverflowError (500).
+    assert client.get(path.format(2**63)).status_code == 404
