@@ -459,6 +459,7 @@ SPECTACULAR_SETTINGS = {
         "rookclub.core.schema.path_id_bounds",  # {id} path parameters: 1 to ID_MAX
         "rookclub.core.schema.no_nul_in_request_strings",  # JSON refuses NUL in a string
         "rookclub.core.schema.null_is_omitted",  # a form has no null: omit those fields
+        "rookclub.core.schema.one_of_these_required",  # a body that needs one of two fields
     ],
 }
 

@@ -202,3 +202,20 @@ def null_is_omitted(result: dict[str, Any], generator: Any, request: Any, public
                 text = schema.get("description")
                 schema["description"] = f"{text}; {note}" if text else note
     return result
+
+
+#: Request components that need one of some fields, each alternative its ``required``
+#: list: the server refuses a body with none of them (a door check-in names a listed
+#: player or a newcomer's name). A field list alone cannot say so; ``anyOf`` can.
+ONE_OF_THESE = {
+    "DoorCheckInIn": (["player"], ["name"]),
+}
+
+
+def one_of_these_required(result: dict[str, Any], generator: Any, request: Any, public: bool):
+    """Give :data:`ONE_OF_THESE`'s components their ``anyOf`` of ``required`` lists."""
+    components = result.get("components", {}).get("schemas", {})
+    for name, alternatives in ONE_OF_THESE.items():
+        if name in components:
+            components[name]["anyOf"] = [{"required": fields} for fields in alternatives]
+    return result

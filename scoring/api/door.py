@@ -15,10 +15,11 @@ from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils import html
 
 from rookclub.clubs import door as club_door
 from rookclub.clubs.models import Player
-from rookclub.core.api import DomainErrorsMixin, body
+from rookclub.core.api import DomainErrorsMixin, body, form_id
 from rookclub.core.errors import Invalid, NotFound
 from rookclub.core.limits import ID_MAX, NAME_MAX
 from scoring import door, table_links
@@ -156,7 +157,9 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
         data = body(request)
         actor = club_door.DoorActor(session.pk)
         if "player" in data:
-            pid = _player_id(data["player"])
+            # A form sends the id as text ("12"): the same id as a JSON body's 12.
+            form = html.is_html_input(request.data)
+            pid = _player_id(form_id(data["player"]) if form else data["player"])
             player = Player.objects.filter(club=session.club_id, pk=pid).first()
             if player is None:
                 raise NotFound("This player is not known here.")

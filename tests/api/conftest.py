@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from rookclub.clubs import members, services
+from rookclub.clubs.door import door_key
 from rookclub.clubs.models import Club, ClubSession
 from rookclub.printing.models import PrintJob
 from scoring import nights, table_links
@@ -53,6 +54,8 @@ class FuzzWorld:
             )
         if segment == "table":
             values["key"] = self.ids["key"]
+        if segment == "door":  # the night's door key, so the door's operations find it
+            values["key"] = self.ids["door"]
         if own_id is not None:
             values["id"] = own_id
         return values
@@ -99,6 +102,6 @@ def fuzz_world(db) -> FuzzWorld:
         tournament=tournament,
         ids={"player": players[0].pk, "match": match.pk, "entry": entries[0].pk,
              "round": rnd.pk, "night_round": seated.pk, "job": job.pk, "key": key,
-             "invite": invite.token, "member": scorer.pk,
+             "invite": invite.token, "member": scorer.pk, "door": door_key(session),
              "players": [p.pk for p in players], "entries": [e.pk for e in entries]},
     )  # fmt: skip

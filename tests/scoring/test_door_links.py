@@ -94,6 +94,19 @@ def test_a_tap_checks_the_player_in_then_again_is_200(anon, night, roster):
     assert CheckIn.objects.get(session=night, player=roster[2]).by_door is True
 
 
+def test_a_form_checks_the_player_in_by_the_ids_text(anon, night, roster):
+    # A form sends player=12 as the text "12": the same id as JSON's 12 (the API fuzz
+    # found the form refused as "must be a player id").
+    response = anon.post(
+        door(night) + "check-in/", {"player": str(roster[2].pk)}, format="multipart"
+    )
+    assert response.status_code == 201, response.content
+    assert CheckIn.objects.filter(session=night, player=roster[2]).exists()
+    refused = anon.post(door(night) + "check-in/", {"player": "twelve"}, format="multipart")
+    assert refused.status_code == 400
+    assert refused.json()["player"] == ["must be a player id"]
+
+
 def test_a_player_who_went_home_is_brought_back(anon, night, roster, director):
     from rookclub.clubs.services import session_leave
 
