@@ -213,9 +213,17 @@ ONE_OF_THESE = {
 
 
 def one_of_these_required(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """Give :data:`ONE_OF_THESE`'s components their ``anyOf`` of ``required`` lists."""
+    """Give :data:`ONE_OF_THESE`'s components their ``anyOf`` of ``required`` lists, and
+    their operations a required body (no body names nobody either)."""
     components = result.get("components", {}).get("schemas", {})
     for name, alternatives in ONE_OF_THESE.items():
         if name in components:
             components[name]["anyOf"] = [{"required": fields} for fields in alternatives]
+    refs = {f"#/components/schemas/{name}" for name in ONE_OF_THESE}
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            request_body = operation.get("requestBody") if isinstance(operation, dict) else None
+            content = (request_body or {}).get("content", {}).values()
+            if any(media.get("schema", {}).get("$ref") in refs for media in content):
+                request_body["required"] = True
     return result

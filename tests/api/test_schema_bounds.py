@@ -191,3 +191,11 @@ def test_the_correction_reason_pattern_says_what_the_server_takes(schema, reason
         server = False
     component = schema["components"]["schemas"]["CorrectionIn"]
     assert bool(re.fullmatch(component["properties"]["reason"]["pattern"], reason)) is server
+
+
+def test_a_door_check_in_needs_a_player_or_a_name_and_a_body(schema):
+    # The server answers 400 "give a player id or a name" to a body with neither.
+    check_in = schema["paths"]["/api/v1/door/{key}/check-in/"]["post"]["requestBody"]
+    assert check_in["required"] is True
+    component = _resolve(schema, check_in["content"]["application/json"]["schema"])
+    assert component["anyOf"] == [{"required": ["player"]}, {"required": ["name"]}]
