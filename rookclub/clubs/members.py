@@ -86,7 +86,14 @@ def _new_user(*, username: Any, password: Any, email: Any, name: Any) -> Any:
     if "username" not in errors and User.objects.filter(username__iexact=username).exists():
         raise username_taken(username)
     if errors:
-        raise Invalid("The account was not created; see the messages by each field.", errors=errors)
+        # Only the password's own rules (too common, too like the username) broken: a
+        # code of its own, for the API's clients; no schema pattern can say those rules.
+        rules = set(errors) == {"password"} and errors["password"] != ["choose a password"]
+        raise Invalid(
+            "The account was not created; see the messages by each field.",
+            errors=errors,
+            code="password_rules" if rules else None,
+        )
     user.set_password(password)
     return user
 

@@ -33,6 +33,12 @@ from rookclub.core.throttles import AnonThrottle, SignUpThrottle
 #: Hashing a megabyte-long password is slow on purpose; nobody types more than this.
 PASSWORD_MAX = 256
 REFUSAL = OpenApiResponse(description="a sentence under `detail`, or messages per field")
+#: A new account's refusal: messages per field with a ``code`` (2026-11-26).
+ACCOUNT_REFUSAL = OpenApiResponse(
+    description="Messages per field, with a `code`: `username_taken` when someone has the "
+    "username; `password_rules` when the password breaks only the rules no schema states "
+    "(too common, too like the username or email); `invalid` otherwise."
+)
 
 
 #: The server's rules for an account as schema patterns (issue 27): a username is
@@ -160,9 +166,11 @@ class AccountCreateView(DomainErrorsMixin, generics.GenericAPIView):
     permission_classes = [AllowAny]
     serializer_class = SignUpSerializer
     throttle_classes = [AnonThrottle, SignUpThrottle]
+    code_in_body = True  # username_taken, password_rules: what no schema states
 
     @extend_schema(
-        request=SignUpSerializer, responses={201: AccountSerializer, 400: REFUSAL, 429: REFUSAL}
+        request=SignUpSerializer,
+        responses={201: AccountSerializer, 400: ACCOUNT_REFUSAL, 429: REFUSAL},
     )
     def post(self, request: Request) -> Response:
         user = members.account_create(**_valid(SignUpSerializer, request), by=request.user)
@@ -174,6 +182,7 @@ class MemberListView(DomainErrorsMixin, generics.GenericAPIView):
 
     serializer_class = MemberSerializer
     pagination_class = None  # the whole list, as the schema says
+    code_in_body = True  # a new member's account: username_taken, password_rules
 
     @extend_schema(responses={200: MemberSerializer(many=True), 403: REFUSAL, 404: REFUSAL})
     def get(self, request: Request, club_id: int) -> Response:
@@ -183,7 +192,7 @@ class MemberListView(DomainErrorsMixin, generics.GenericAPIView):
 
     @extend_schema(
         request=MemberCreateSerializer,
-        responses={201: MemberSerializer, 400: REFUSAL, 403: REFUSAL, 404: REFUSAL},
+        responses={201: MemberSerializer, 400: ACCOUNT_REFUSAL, 403: REFUSAL, 404: REFUSAL},
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = _club(request, club_id)

@@ -46,6 +46,22 @@ def test_a_weak_password_is_refused_with_djangos_messages():
     assert not User.objects.filter(username="ann").exists()
 
 
+@pytest.mark.parametrize(
+    ("username", "password", "code"),
+    [
+        ("ann", "password", "password_rules"),  # too common: only the password's rules
+        ("annabelle1", "annabelle1", "password_rules"),  # too like the username
+        ("", "password", "invalid"),  # a username is missing too: the plain code
+        ("ann", "", "invalid"),  # no password at all: the schema states that one
+    ],
+)
+def test_only_the_passwords_own_rules_get_their_code(username, password, code):
+    with pytest.raises(Invalid) as refused:
+        members.account_create(username=username, password=password, by=AnonymousUser())
+    assert refused.value.code == code
+    assert not User.objects.exists()
+
+
 def test_a_taken_username_is_refused_whatever_its_case():
     UserFactory(username="ann")
 

@@ -55,7 +55,9 @@ def test_sign_up_with_a_common_password_gives_djangos_message():
     response = client_for().post("/api/v1/accounts/", {"username": "ann", "password": "password"})
 
     assert response.status_code == 400
-    assert response.json() == {"password": ["This password is too common."]}
+    # Its own code (2026-11-26): a rule no schema pattern can state.
+    assert response.json() == {"password": ["This password is too common."],
+                               "code": "password_rules"}  # fmt: skip
 
 
 def test_sign_up_with_a_taken_username_is_a_400_with_a_sentence():
@@ -66,7 +68,8 @@ def test_sign_up_with_a_taken_username_is_a_400_with_a_sentence():
     )
 
     assert response.status_code == 400
-    assert response.json() == {"username": ["ann is taken; choose another username"]}
+    assert response.json() == {"username": ["ann is taken; choose another username"],
+                               "code": "username_taken"}  # fmt: skip
 
 
 # ---- /api/v1/clubs/{id}/members/ -----------------------------------------------------
@@ -89,7 +92,20 @@ def test_someone_outside_the_club_cannot_read_its_members(club, director):
 
     # Issue #12: another club is not found, as an unknown id, not refused.
     assert response.status_code == 404
-    assert response.json() == {"detail": [f"There is no club {club.pk}."]}
+    assert response.json() == {"detail": [f"There is no club {club.pk}."], "code": "not_found"}
+
+
+def test_a_password_like_the_username_has_the_code_and_other_faults_do_not():
+    like = client_for().post(
+        "/api/v1/accounts/", {"username": "annabelle1", "password": "annabelle1"}
+    )
+    assert like.status_code == 400
+    assert like.json()["code"] == "password_rules"
+    # With a fault the schema states too (a bad username), the code is not the rules'.
+    both = client_for().post("/api/v1/accounts/", {"username": "a b", "password": "password"})
+    assert both.status_code == 400 and "username" in both.json()
+    assert both.json().get("code") != "password_rules"
+    assert not User.objects.filter(username__in=["annabelle1", "a b"]).exists()
 
 
 def test_an_unknown_club_is_a_404(director):
