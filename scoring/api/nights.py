@@ -355,7 +355,8 @@ class SessionViewSet(
         from rookclub.core.errors import Invalid
 
         if html.is_html_input(self.request.data):
-            ids = form_ids(ids)
+            # A form sends an empty list as no field at all (as a browser's empty select).
+            ids = form_ids(ids) if ids is not None else []
         if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
             raise Invalid("Bad players.", errors={field: ["must be a list of player ids"]})
         if len(ids) > PLAYERS_MAX:
