@@ -22,6 +22,7 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from rookclub.clubs.models import Membership, Player
 from rookclub.clubs.permissions import is_director, role_in
 from rookclub.core.compiled import CompiledGet
+from rookclub.core.limits import ID_MAX
 from scoring.models import Game, Hand, TableLink
 from scoring.seats import OTHER_SIDE, SIDE_OF
 
@@ -84,6 +85,8 @@ def game_for_recording(game_id: int, by: Any) -> Game:
     only: its club is not locked), with its club and ``by``'s role there in the same
     query, which :func:`can_record` then reads. ``Game.DoesNotExist`` when there is none.
     Must run inside a transaction (the lock is held until it ends)."""
+    if not 1 <= int(game_id) <= ID_MAX:  # names no game, and overflows the driver
+        raise Game.DoesNotExist(f"no game {game_id}")
     ask = getattr(by, "is_authenticated", False) and not getattr(by, "is_superuser", False)
     if not ask:
         return _LOCK.get(int(game_id))
