@@ -459,6 +459,8 @@ SPECTACULAR_SETTINGS = {
         "rookclub.core.schema.path_id_bounds",  # {id} path parameters: 1 to ID_MAX
         "rookclub.core.schema.no_nul_in_request_strings",  # JSON refuses NUL in a string
         "rookclub.core.schema.null_is_omitted",  # a form has no null: omit those fields
+        "scoring.api.schema.game_seats_by_ruleset",  # POST games/: the seats of each ruleset
+        "rookclub.printing.schema.print_job_kinds",  # POST print-jobs/: parameters by kind
     ],
 }
 

@@ -202,3 +202,13 @@ def null_is_omitted(result: dict[str, Any], generator: Any, request: Any, public
                 text = schema.get("description")
                 schema["description"] = f"{text}; {note}" if text else note
     return result
+
+
+def json_or_multipart(request: Any) -> dict[str, Any]:
+    """The request body of an operation whose body holds objects (``options``, ``seats``,
+    a print job's ``parameters``) as documented: JSON, or multipart with each object a
+    JSON part. A urlencoded form is still read (an object as JSON text in one field, or
+    as dotted fields, docs/api.md) but not offered in the schema: OpenAPI's form
+    encoding of an object (each member its own field) is not what the server reads, so
+    a client generated from the schema could not send it."""
+    return {"application/json": request, "multipart/form-data": request}

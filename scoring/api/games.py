@@ -38,8 +38,10 @@ from rookclub.core.limits import (
     validate_text,
 )
 from rookclub.core.parsers import JSON_ONLY
+from rookclub.core.schema import json_or_multipart
 from scoring import provenance, services, voiding
-from scoring.api.fields import RulesetSlugField
+from scoring.api.fields import GameOptionsField, RulesetSlugField
+from scoring.api.schema import house_rules_refusal
 from scoring.engine import PRESETS
 from scoring.engine.records import PENALTIES_MAX
 from scoring.models import Game, Hand
@@ -91,7 +93,7 @@ class SeatsIn(serializers.Serializer):
 
 class GameIn(serializers.Serializer):
     ruleset = RulesetSlugField(default="tournament", max_length=40)
-    options = OptionsField(required=False, allow_null=True)
+    options = GameOptionsField(required=False, allow_null=True)
     seats = SeatsIn()
     dealer = serializers.CharField(
         required=False, max_length=8,
@@ -516,8 +518,8 @@ class GameViewSet(
         return Response(game_out(game_sheet(game=self.get_object())))
 
     @extend_schema(
-        request=GameIn,
-        responses={201: GameOut, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        request=json_or_multipart(GameIn),
+        responses={201: GameOut, 400: house_rules_refusal(), 403: ERRORS, 409: ERRORS},
         description="Start a game. 409 when its club night is closed.",
     )
     def create(self, request: Request) -> Response:
