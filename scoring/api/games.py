@@ -56,6 +56,15 @@ HAND_NUMBER_MAX = 9999  # documented; a number past the game's next hand is a 40
 SIDES = inline_serializer(
     "Sides", {"north_south": serializers.IntegerField(), "east_west": serializers.IntegerField()}
 )
+#: A game's running totals by its sides: north_south and east_west in the partnership
+#: games of four, seats_135 and seats_246 at six, each seat where players score apart
+#: (the games for two, three and five: seat1 …); a hand row's totals are SIDES.
+TOTALS = serializers.DictField(
+    child=serializers.IntegerField(),
+    help_text="side -> points: north_south and east_west in the partnership games of four; "
+    "seats_135 and seats_246 in the games for six in partnerships; each seat (seat1 …) "
+    "where players score apart",
+)
 ERRORS = OpenApiResponse(description="Field -> list of messages; nothing was stored.")
 SESSION = OpenApiParameter(
     "session", {"type": "integer", "minimum": 1, "maximum": ID_MAX}, required=False,
@@ -278,7 +287,7 @@ class GameOut(serializers.Serializer):
         allow_null=True, help_text="the winning side in partnership games; null otherwise"
     )
     winners = WINNERS
-    totals = SIDES
+    totals = TOTALS
     player_totals = serializers.DictField(child=serializers.IntegerField())
     seats = serializers.DictField(
         child=serializers.IntegerField(), help_text="seat -> player id for the next hand"
@@ -313,6 +322,7 @@ class VoidIn(serializers.Serializer):
 
 
 class HandRecorded(HandOut):
+    totals = TOTALS  # the game's, after this hand (its sides)
     status = serializers.CharField(help_text="the game's status after this hand")
     winner = serializers.CharField(allow_null=True)
     winners = WINNERS
@@ -501,7 +511,7 @@ class GameViewSet(
 
     @extend_schema(parameters=[SESSION], responses=inline_serializer("GameSummary", {
         "id": serializers.IntegerField(), "status": serializers.CharField(),
-        "winner": serializers.CharField(allow_null=True), "winners": WINNERS, "totals": SIDES,
+        "winner": serializers.CharField(allow_null=True), "winners": WINNERS, "totals": TOTALS,
         "session": serializers.IntegerField(allow_null=True),
         "voided": serializers.BooleanField()}, many=True))  # fmt: skip
     def list(self, request: Request) -> Response:

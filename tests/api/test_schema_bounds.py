@@ -242,3 +242,14 @@ def test_a_print_jobs_parameters_are_its_kinds(schema):
         assert parameters["required"] == list(batches[name].ids) != []
         assert set(parameters["properties"]) == {*batches[name].ids, *batches[name].optional_ids}
         assert {"kind", "parameters"} <= set(branch["required"])
+
+
+def test_a_games_totals_are_by_its_own_sides(schema):
+    """A game for two totals seat1 and seat2, one for six seats_135 and seats_246: the
+    game's totals (GameOut, GameSummary, HandRecorded) name no fixed sides."""
+    components = schema["components"]["schemas"]
+    for name in ("GameOut", "GameSummary", "HandRecorded"):
+        totals = components[name]["properties"]["totals"]
+
+        assert totals["type"] == "object" and "required" not in totals, name
+        assert totals["additionalProperties"] == {"type": "integer"}, name
