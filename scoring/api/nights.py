@@ -379,8 +379,11 @@ class SessionViewSet(
                                                                for i in missing]})  # fmt: skip
         return [players[i] for i in ids]
 
+    # At least one player: a form cannot carry an empty list (no field is sent, which
+    # names no players); a JSON [] checks nobody in, as before.
     @extend_schema(request=inline_serializer("CheckInIn", {
-        "players": serializers.ListField(child=whole(), max_length=PLAYERS_MAX)}))  # fmt: skip
+        "players": serializers.ListField(
+            child=whole(), min_length=1, max_length=PLAYERS_MAX)}))  # fmt: skip
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, pk: str | None = None) -> Response:
         session = self.get_object()

@@ -107,3 +107,35 @@ def house_rules_refusal(field: str = "options", rules: str = "options") -> OpenA
             )
         ],
     )
+
+
+def session_big_tables(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """POST sessions/: tables of five or six need random or progressive seating and a
+    game for five or a game for six (``nights._check_big_games``). Said with ``anyOf``
+    on the ``Session`` component: no tables of five or six, or them with such seating
+    and at least one game not left blank (left out, a game takes its default)."""
+    session = result.get("components", {}).get("schemas", {}).get("Session")
+    if not session or "properties" not in session:
+        return result
+    games = [
+        {"properties": {name: {"type": "string", "enum": _games(players)}}}
+        for name, players in (("game_for_five", 5), ("game_for_six", 6))
+    ]
+    session["anyOf"] = [
+        {"properties": {"tables_of_five_or_six": {"type": "boolean", "enum": [False]}}},
+        {
+            "properties": {
+                "tables_of_five_or_six": {"type": "boolean", "enum": [True]},
+                "seating_method": {"type": "string", "enum": ["random", "progressive"]},
+            },
+            "required": ["tables_of_five_or_six"],
+            "anyOf": games,
+        },
+    ]
+    return result
+
+
+def _games(players: int) -> list[str]:
+    return [slug for slug, rules in PRESETS.items() if len(rules.player_seats) == players]

@@ -253,3 +253,29 @@ def test_a_games_totals_are_by_its_own_sides(schema):
 
         assert totals["type"] == "object" and "required" not in totals, name
         assert totals["additionalProperties"] == {"type": "integer"}, name
+
+
+@pytest.mark.parametrize("tables", [False, True])
+@pytest.mark.parametrize("method", ["random", "fixed", "progressive"])
+@pytest.mark.parametrize("five", ["", "five-player", None])
+@pytest.mark.parametrize("six", ["", "six-player", None])
+def test_a_nights_tables_of_five_or_six_are_as_the_schema_says(schema, tables, method, five, six):
+    """POST sessions/: the Session component's anyOf accepts exactly the nights
+    ``nights._check_big_games`` takes (None: the game left out, its default)."""
+    import jsonschema
+
+    from rookclub.core.errors import Invalid
+    from scoring import nights
+
+    body = {"tables_of_five_or_six": tables, "seating_method": method}
+    body |= {k: v for k, v in (("game_for_five", five), ("game_for_six", six)) if v is not None}
+    rules = {"anyOf": schema["components"]["schemas"]["Session"]["anyOf"]}
+    try:
+        if tables:
+            nights._check_big_games(method, body.get("game_for_five", "five-player"),
+                                    body.get("game_for_six", "six-player"))  # fmt: skip
+        server = True
+    except Invalid:
+        server = False
+
+    assert jsonschema.Draft4Validator(rules).is_valid(body) is server
