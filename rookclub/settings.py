@@ -460,6 +460,9 @@ SPECTACULAR_SETTINGS = {
         "rookclub.core.schema.no_nul_in_request_strings",  # JSON refuses NUL in a string
         "rookclub.core.schema.null_is_omitted",  # a form has no null: omit those fields
         "rookclub.core.schema.one_of_these_required",  # a body that needs one of two fields
+        "scoring.api.schema.game_seats_by_ruleset",  # POST games/: the seats of each ruleset
+        "scoring.api.schema.session_big_tables",  # POST sessions/: tables of five or six
+        "rookclub.printing.schema.print_job_kinds",  # POST print-jobs/: parameters by kind
     ],
 }
 

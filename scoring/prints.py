@@ -194,13 +194,14 @@ def build_door_poster(params: Mapping[str, Any], by: Any) -> Built:
 def register_kinds() -> None:
     register(
         Kind("round-sheets", "print/score_sheets.html", build_round_sheets, batch=True,
-             description="Blank score sheets, one per table of a round", origin=round_origin),
+             description="Blank score sheets, one per table of a round", origin=round_origin,
+             ids=("round",), optional_ids=("table",)),
         Kind("round-cards", "print/table_cards.html", build_round_cards, batch=True,
              origin=round_origin,
              description="Table cards with a QR code to each table's link (its score entry)",
-             absolute_urls=True),
+             absolute_urls=True, ids=("round",), optional_ids=("table",)),
         Kind("session-games", "print/game_sheets.html", build_session_games, batch=True,
-             origin=session_origin,
+             origin=session_origin, ids=("session",),
              description="Completed score sheets of every game of a club night"),
         Kind("game-sheet", "print/game_sheets.html", build_game_sheet,
              description="The completed score sheet of one game"),

@@ -27,6 +27,7 @@ from rookclub.core.roles import (
 )
 from scoring import permissions, provenance, ratings
 from scoring.engine import (
+    PRESETS,
     SEATS,
     CardHand,
     GameOver,
@@ -43,6 +44,8 @@ from scoring.engine import (
     ruleset_from,
 )
 from scoring.engine.messages import as_message
+from scoring.engine.option_schema import too_large
+from scoring.engine.rulesets import HOUSE_RULES
 from scoring.game_state import state_of, store_state
 from scoring.models import (
     LARGE_TABLE_SEATS,
@@ -74,11 +77,25 @@ STORED_SEATS = frozenset(SEATS) | frozenset(SMALL_TABLE_SEATS) | frozenset(LARGE
 # ---- starting a game -----------------------------------------------------------------
 
 
+class HouseRules(Invalid):
+    """Options each well formed that cannot be played together (a bid step that does
+    not divide the minimum bid, sides that leave a seat out, seats the game's ``seats``
+    do not name): a rule of the whole ruleset, which no schema of single options
+    states. Its ``code`` is in every API answer's body."""
+
+    code = HOUSE_RULES
+    code_in_body = True
+
+
 def ruleset_or_invalid(slug: Any, options: Any) -> Ruleset:
     if not isinstance(slug, str):
         raise Invalid("Unknown ruleset.", errors={"ruleset": ["must be a ruleset slug"]})
     if options is not None and not isinstance(options, Mapping):
         raise Invalid("Bad options.", errors={"options": ["must be a JSON object"]})
+    too_big = too_large(options or {})
+    if too_big:
+        messages = [f"{name}: {m}" for name, problems in too_big.items() for m in problems]
+        raise Invalid("Bad options.", errors={"options": messages}, code="ruleset_invalid")
     try:
         return ruleset_from(slug, options or None)
     except RulesetError as exc:
@@ -90,7 +107,17 @@ def ruleset_or_invalid(slug: Any, options: Any) -> Ruleset:
                 errors.setdefault("options", []).extend(
                     as_message(f"{field}: {m}") for m in messages
                 )
+        if exc.code == HOUSE_RULES:
+            raise HouseRules("The ruleset cannot be played.", errors=errors) from exc
         raise Invalid("The ruleset cannot be played.", errors=errors, code=exc.code) from exc
+
+
+ONE_SEAT_EACH = "a player can sit in only one seat"
+
+
+def _preset_table(slug: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    preset = PRESETS.get(slug)
+    return None if preset is None else (preset.seats, preset.dummy_seats)
 
 
 def game_start(
@@ -117,11 +144,14 @@ def game_start(
     elif not isinstance(seats, Mapping) or set(seats) != set(players):
         errors["seats"] = [f"give a player for each of {', '.join(players)}"]
     elif len({p.pk for p in seats.values()}) != len(players):
-        errors["seats"] = ["a player can sit in only one seat"]
+        errors["seats"] = [ONE_SEAT_EACH]
     if "ruleset" not in errors and dealer not in players:
         errors["dealer"] = [f"unknown seat {dealer!r} (seats: {', '.join(players)})"]
     if errors:
-        raise Invalid("The game cannot start.", errors=errors)
+        # House rules that change the table (its seats, a dummy) make these seats wrong.
+        changed = (rules.seats, rules.dummy_seats) != _preset_table(ruleset)
+        changed = changed and errors.get("seats") != [ONE_SEAT_EACH]
+        raise (HouseRules if changed else Invalid)("The game cannot start.", errors=errors)
     clubs = {p.club_id for p in seats.values()}
     club_id = session.club_id if session is not None else next(iter(clubs))
     if clubs != {club_id}:

@@ -27,7 +27,9 @@ from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.parsers import JSON_ONLY
 from rookclub.core.roles import require_director, require_scorer
+from rookclub.core.schema import json_or_multipart
 from scoring import table_links as links
+from scoring.api.schema import house_rules_refusal
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
 from tournaments import csv_exports, selectors, services, table_links, tie_breakers
@@ -80,7 +82,13 @@ class TournamentViewSet(
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         return Response(s.TournamentSerializer(self.get_object()).data)
 
-    @extend_schema(request=s.TournamentCreateSerializer, responses={201: s.TournamentSerializer})
+    @extend_schema(
+        request=json_or_multipart(s.TournamentCreateSerializer),
+        responses={
+            201: s.TournamentSerializer,
+            400: house_rules_refusal("ruleset", "options.ruleset_options"),
+        },
+    )
     def create(self, request: Request) -> Response:
         data = _valid(s.TournamentCreateSerializer, request, {"request": request})
         tournament = services.tournament_create(by=request.user, **data)

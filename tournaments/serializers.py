@@ -9,11 +9,12 @@ from rest_framework import serializers
 
 from rookclub.clubs.models import Club
 from rookclub.core.api import OptionsField, VisibleRelatedField, whole
-from rookclub.core.limits import REASON_MAX, SCORE_MAX, validate_name, validate_text
-from scoring.api.fields import RulesetSlugField
+from rookclub.core.limits import OPTIONS_MAX, REASON_MAX, SCORE_MAX, validate_name, validate_text
+from scoring.api.fields import RulesetOptionsField, RulesetSlugField
 from tournaments import selectors
+from tournaments.formats.standings import TIE_BREAKERS
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
-from tournaments.services import ENTRY_SEED_MAX
+from tournaments.services import CLOCK_MAX, ENTRY_SEED_MAX, OPTION_MAXIMA
 from tournaments.tie_breakers import ORDER as TIE_BREAKER_KEYS
 
 # ---- requests -------------------------------------------------------------------------------
@@ -34,14 +35,54 @@ class ScoresField(serializers.JSONField):
     """A match's games, checked by the service (one message per game)."""
 
 
+def _event_options() -> dict[str, Any]:
+    """What ``tournaments.services._check_options`` takes, option by option; the house
+    rules (``ruleset_options``) as a night's ``options``."""
+    flag = {"type": "boolean"}
+    clock = {"type": "integer", "minimum": 1, "maximum": CLOCK_MAX}
+    return {
+        "type": "object",
+        "properties": {
+            "tie_breakers": {
+                "type": "array", "nullable": True, "minItems": 1, "maxItems": len(TIE_BREAKERS),
+                "items": {"type": "string", "enum": list(TIE_BREAKERS)},
+            },
+            "round_clock": {
+                "type": "object", "nullable": True, "additionalProperties": False,
+                "properties": {"hands": clock, "minutes": clock},
+            },
+            **{key: flag for key in ("third_place", "reset", "check_in_required", "start_games")},
+            **{key: {"type": "integer", "minimum": 0, "maximum": most}
+               for key, (most, _) in OPTION_MAXIMA.items()},
+            "movement": {"type": "string", "enum": ["rotation", "two_tier"]},
+            "ruleset_options": {**RulesetOptionsField.schema(), "nullable": True},
+        },
+        "additionalProperties": False,
+        "maxProperties": OPTIONS_MAX,
+    }  # fmt: skip
+
+
+@extend_schema_field(_event_options())
+class EventOptionsField(OptionsField):
+    """An event's ``options``; its ``ruleset_options`` are house rules (400
+    ``house_rules`` when they cannot be played together)."""
+
+
+@extend_schema_field(
+    {"type": "integer", "enum": [1, 3, 5, 7, 9], "minimum": 1, "maximum": 9, "default": 1}
+)
+class GamesPerMatchField(serializers.IntegerField):
+    """An odd number of games: one game, or best of 3, 5, 7 or 9."""
+
+
 class TournamentCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, validators=[validate_name])
     club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")
     ruleset = RulesetSlugField(max_length=40, default="tournament")
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     rounds = serializers.IntegerField(min_value=1, max_value=99, required=False, allow_null=True)
-    games_per_match = serializers.IntegerField(min_value=1, max_value=9, default=1)
-    options = OptionsField(
+    games_per_match = GamesPerMatchField(min_value=1, max_value=9, default=1)
+    options = EventOptionsField(
         required=False, default=dict,
         help_text="tie_breakers (a list of keys in order, from GET "
         "/api/v1/tournaments/tie-breakers/: " + ", ".join(TIE_BREAKER_KEYS) + "), "

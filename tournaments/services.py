@@ -20,6 +20,8 @@ from rookclub.core.errors import Conflict, Invalid
 from rookclub.core.limits import NAME_MAX, SCORE_MAX, check_reason, name_problem, whole_number
 from rookclub.core.roles import require_director, user_or_none
 from scoring.engine import RulesetError, ruleset_from
+from scoring.engine.option_schema import too_large
+from scoring.engine.rulesets import HOUSE_RULES
 from tournaments import brackets, standings_data
 from tournaments.formats import (
     FormatError,
@@ -143,19 +145,29 @@ def tournament_create(
         errors["games_per_match"] = ["an odd number: 1 for one game, 3 for best of 3, ..."]
     checked = _check_options(options, format, errors)
     snapshot: dict[str, Any] = {}
+    house_rules = False
     try:
         if not isinstance(ruleset, str):
             raise RulesetError({"ruleset": ["must be a ruleset slug"]})
-        rules = ruleset_from(ruleset, checked.get("ruleset_options") or None)
+        house = checked.get("ruleset_options") or None
+        too_big = too_large(house) if isinstance(house, Mapping) else {}
+        if too_big:  # a new event's house rules: bounded as a night's (a snapshot is not)
+            raise RulesetError({f"ruleset_options.{k}": [f"{k}: {m}" for m in v]
+                                for k, v in too_big.items()})  # fmt: skip
+        rules = ruleset_from(ruleset, house)
         snapshot = rules.to_dict()
     except RulesetError as exc:
         errors["ruleset"] = [m for messages in exc.errors.values() for m in messages] or [
             "unknown ruleset"
         ]
+        house_rules = exc.code == HOUSE_RULES
     except (TypeError, ValueError) as exc:
         errors["ruleset"] = [str(exc)]
     if errors:
-        raise Invalid("The tournament cannot be created.", errors=errors)
+        # Its house rules alone, each well formed, cannot be played together: a rule no
+        # schema of single options states, with its own code.
+        code = HOUSE_RULES if house_rules and set(errors) == {"ruleset"} else None
+        raise Invalid("The tournament cannot be created.", errors=errors, code=code)
     with transaction.atomic():
         tournament = Tournament.objects.create(
             club=club,

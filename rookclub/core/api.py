@@ -20,13 +20,15 @@ from rookclub.core.roles import SYSTEM
 
 class DomainErrorsMixin:
     """Answer a service's ``DomainError`` with its status and field messages (and its
-    ``code`` too where the view sets :attr:`code_in_body`, as the tournaments API does)."""
+    ``code`` too where the view sets :attr:`code_in_body`, as the tournaments API does,
+    or the error does: ``house_rules``)."""
 
     code_in_body = False
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, DomainError):
-            data = {**exc.as_dict(), "code": exc.code} if self.code_in_body else exc.as_dict()
+            with_code = self.code_in_body or exc.code_in_body
+            data = {**exc.as_dict(), "code": exc.code} if with_code else exc.as_dict()
             response = Response(data, status=exc.status)
             if getattr(exc, "wait", None):  # a rate limit (TooMany): when to try again
                 response["Retry-After"] = str(exc.wait)

@@ -227,3 +227,13 @@ def one_of_these_required(result: dict[str, Any], generator: Any, request: Any, 
             if any(media.get("schema", {}).get("$ref") in refs for media in content):
                 request_body["required"] = True
     return result
+
+
+def json_or_multipart(request: Any) -> dict[str, Any]:
+    """The request body of an operation whose body holds objects (``options``, ``seats``,
+    a print job's ``parameters``) as documented: JSON, or multipart with each object a
+    JSON part. A urlencoded form is still read (an object as JSON text in one field, or
+    as dotted fields, docs/api.md) but not offered in the schema: OpenAPI's form
+    encoding of an object (each member its own field) is not what the server reads, so
+    a client generated from the schema could not send it."""
+    return {"application/json": request, "multipart/form-data": request}

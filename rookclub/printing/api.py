@@ -35,6 +35,7 @@ from rookclub.clubs.permissions import is_member
 from rookclub.core.api import OptionsField
 from rookclub.core.errors import DomainError
 from rookclub.core.limits import YEAR_MAX
+from rookclub.core.schema import json_or_multipart
 from rookclub.printing.kinds import KINDS, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import PrintQueueDown, job_sweep
@@ -220,7 +221,7 @@ class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewse
         return job_sweep(job)  # a job whose worker was lost is re-queued or failed here
 
     @extend_schema(
-        request=PrintJobStartSerializer,
+        request=json_or_multipart(PrintJobStartSerializer),
         responses={202: PrintJobSerializer},  # 503 (the print queue is down): shared Error
         description="Start a batch (or get the job already making the same PDF). 503 with "
         '{"detail": [...]} when the print queue is down: nothing is started; try again later.',

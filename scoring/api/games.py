@@ -38,8 +38,10 @@ from rookclub.core.limits import (
     validate_text,
 )
 from rookclub.core.parsers import JSON_ONLY
+from rookclub.core.schema import json_or_multipart
 from scoring import provenance, services, voiding
-from scoring.api.fields import RulesetSlugField
+from scoring.api.fields import GameOptionsField, RulesetSlugField
+from scoring.api.schema import house_rules_refusal
 from scoring.engine import PRESETS
 from scoring.engine.records import PENALTIES_MAX
 from scoring.models import Game, Hand
@@ -53,6 +55,15 @@ SEAT = serializers.CharField(help_text=SEAT_HELP)
 HAND_NUMBER_MAX = 9999  # documented; a number past the game's next hand is a 409 anyway
 SIDES = inline_serializer(
     "Sides", {"north_south": serializers.IntegerField(), "east_west": serializers.IntegerField()}
+)
+#: A game's running totals by its sides: north_south and east_west in the partnership
+#: games of four, seats_135 and seats_246 at six, each seat where players score apart
+#: (the games for two, three and five: seat1 …); a hand row's totals are SIDES.
+TOTALS = serializers.DictField(
+    child=serializers.IntegerField(),
+    help_text="side -> points: north_south and east_west in the partnership games of four; "
+    "seats_135 and seats_246 in the games for six in partnerships; each seat (seat1 …) "
+    "where players score apart",
 )
 ERRORS = OpenApiResponse(description="Field -> list of messages; nothing was stored.")
 SESSION = OpenApiParameter(
@@ -91,7 +102,7 @@ class SeatsIn(serializers.Serializer):
 
 class GameIn(serializers.Serializer):
     ruleset = RulesetSlugField(default="tournament", max_length=40)
-    options = OptionsField(required=False, allow_null=True)
+    options = GameOptionsField(required=False, allow_null=True)
     seats = SeatsIn()
     dealer = serializers.CharField(
         required=False, max_length=8,
@@ -276,7 +287,7 @@ class GameOut(serializers.Serializer):
         allow_null=True, help_text="the winning side in partnership games; null otherwise"
     )
     winners = WINNERS
-    totals = SIDES
+    totals = TOTALS
     player_totals = serializers.DictField(child=serializers.IntegerField())
     seats = serializers.DictField(
         child=serializers.IntegerField(), help_text="seat -> player id for the next hand"
@@ -311,6 +322,7 @@ class VoidIn(serializers.Serializer):
 
 
 class HandRecorded(HandOut):
+    totals = TOTALS  # the game's, after this hand (its sides)
     status = serializers.CharField(help_text="the game's status after this hand")
     winner = serializers.CharField(allow_null=True)
     winners = WINNERS
@@ -499,7 +511,7 @@ class GameViewSet(
 
     @extend_schema(parameters=[SESSION], responses=inline_serializer("GameSummary", {
         "id": serializers.IntegerField(), "status": serializers.CharField(),
-        "winner": serializers.CharField(allow_null=True), "winners": WINNERS, "totals": SIDES,
+        "winner": serializers.CharField(allow_null=True), "winners": WINNERS, "totals": TOTALS,
         "session": serializers.IntegerField(allow_null=True),
         "voided": serializers.BooleanField()}, many=True))  # fmt: skip
     def list(self, request: Request) -> Response:
@@ -516,8 +528,8 @@ class GameViewSet(
         return Response(game_out(game_sheet(game=self.get_object())))
 
     @extend_schema(
-        request=GameIn,
-        responses={201: GameOut, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        request=json_or_multipart(GameIn),
+        responses={201: GameOut, 400: house_rules_refusal(), 403: ERRORS, 409: ERRORS},
         description="Start a game. 409 when its club night is closed.",
     )
     def create(self, request: Request) -> Response:

@@ -27,7 +27,6 @@ from rookclub.clubs.door import door_key, door_link_replace
 from rookclub.clubs.models import Club, ClubSession, Player
 from rookclub.core.api import (
     DomainErrorsMixin,
-    OptionsField,
     VisibleRelatedField,
     body,
     form_id,
@@ -55,9 +54,16 @@ from rookclub.core.roles import (
     require_director,
     require_scorer,
 )
+from rookclub.core.schema import json_or_multipart
 from scoring import csv_exports, door, night_progress, nights, ratings, table_links
-from scoring.api.fields import GameForFiveField, GameForSixField, RulesetSlugField
+from scoring.api.fields import (
+    GameForFiveField,
+    GameForSixField,
+    RulesetOptionsField,
+    RulesetSlugField,
+)
 from scoring.api.players import PlayerStatsMixin
+from scoring.api.schema import house_rules_refusal
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, NIGHT_TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
 from scoring.players import player_profile
@@ -75,7 +81,7 @@ SEE_LINKS = "Only a director or scorer of the club can see the table links."
 class SessionSerializer(serializers.ModelSerializer):
     club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")  # only yours
     ruleset = RulesetSlugField(source="ruleset_slug", default="tournament", max_length=40)
-    options = OptionsField(source="ruleset_options", required=False)
+    options = RulesetOptionsField(source="ruleset_options", required=False)
     status = serializers.CharField(read_only=True, help_text="open or closed")
     tables_of_five_or_six = serializers.BooleanField(
         required=False, default=False,
@@ -265,7 +271,13 @@ class PlayerViewSet(PlayerStatsMixin, clubs_api.PlayerViewSet):
         })  # fmt: skip
 
 
-@extend_schema_view(list=extend_schema(parameters=[CLUB]))
+@extend_schema_view(
+    list=extend_schema(parameters=[CLUB]),
+    create=extend_schema(
+        request=json_or_multipart(SessionSerializer),
+        responses={201: SessionSerializer, 400: house_rules_refusal()},
+    ),
+)
 class SessionViewSet(
     CsvErrorsAsJson, DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
 ):
@@ -368,8 +380,11 @@ class SessionViewSet(
                                                                for i in missing]})  # fmt: skip
         return [players[i] for i in ids]
 
+    # At least one player: a form cannot carry an empty list (no field is sent, which
+    # names no players); a JSON [] checks nobody in, as before.
     @extend_schema(request=inline_serializer("CheckInIn", {
-        "players": serializers.ListField(child=whole(), max_length=PLAYERS_MAX)}))  # fmt: skip
+        "players": serializers.ListField(
+            child=whole(), min_length=1, max_length=PLAYERS_MAX)}))  # fmt: skip
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, pk: str | None = None) -> Response:
         session = self.get_object()

@@ -146,6 +146,8 @@ def apply_options(base: R, options: Mapping[str, Any]) -> R:
     try:
         ruleset = dataclasses.replace(base, **changes)
     except RulesetError as exc:  # name these along with the badly typed options
+        if not problems:
+            raise  # its code: house rules that cannot be played together, or not
         for name, messages in exc.errors.items():
             for message in messages:
                 problems.add(name, message)

@@ -37,6 +37,8 @@ FOUR_SIDES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 #: Side names in games where the declarer calls a partner (High Card Partner).
 DECLARERS, DEFENDERS = "declarers", "defenders"
+#: The code of a ruleset whose parameters are each fine but cannot be played together.
+HOUSE_RULES = "house_rules"
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,10 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         problems = validate(self)
-        problems.raise_if_any(RulesetError)
+        # Each parameter well typed and in its bounds, but not playable together: the
+        # refusal of house rules no schema of single options can state.
+        code = HOUSE_RULES if problems and not _parameter_problems(self) else None
+        problems.raise_if_any(RulesetError, code)
 
     # ---- derived facts, computed once ------------------------------------------------
 
@@ -366,8 +371,9 @@ _NON_NEGATIVE = (
 )
 
 
-def validate(r: Ruleset) -> Problems:
-    """Every reason ``r`` cannot be played, per parameter."""
+def _parameter_problems(r: Ruleset) -> Problems:
+    """What is wrong with single parameters, each alone: a choice not offered, a
+    negative number of points."""
     p = Problems()
     for name, choices in CHOICES.items():
         if getattr(r, name) not in choices:
@@ -376,6 +382,12 @@ def validate(r: Ruleset) -> Problems:
         value = getattr(r, name)
         if not is_int(value) or value < 0:
             p.add(name, "must be a whole number, 0 or more")
+    return p
+
+
+def validate(r: Ruleset) -> Problems:
+    """Every reason ``r`` cannot be played, per parameter."""
+    p = _parameter_problems(r)
     if p:  # the checks below assume well-typed values
         return p
     _validate_table(r, p)

@@ -257,3 +257,14 @@ def test_a_nul_character_in_any_json_text_is_refused(api, club):
     body = refused(api.generic("POST", "/api/v1/print-jobs/", raw, content_type="application/json"))
 
     assert "NUL" in body["detail"]
+
+
+@pytest.mark.parametrize("game_id", [0, 2**63, 10**30])
+def test_a_hand_for_a_game_id_past_any_id_is_a_404(api, club, game_id):
+    """The hand post's compiled lock once sent 10**30 to the driver (500: too large for
+    SQLite's INTEGER); an id outside 1 … 2**63 - 1 names no game."""
+    hand = {"bidder": "north", "bid": 80, "trump": "red", "number": 1,
+            "counters": {"north_south": 80, "east_west": 40}}  # fmt: skip
+    response = api.post(f"/api/v1/games/{game_id}/hands/", hand, format="json")
+
+    assert response.status_code == 404, response.content[:300]

@@ -32,7 +32,11 @@ def _unbounded(schema: dict[str, Any], node: dict[str, Any], where: str, seen: s
     for key in ("oneOf", "anyOf", "allOf"):
         for i, part in enumerate(node.get(key, [])):
             found += _unbounded(schema, part, f"{where}.{key}[{i}]", seen)
-    needs = {"integer": ({"maximum"}, {"minimum"}), "string": ({"enum", "format", "maxLength"},)}
+    # An enum bounds a value too (games_per_match: 1, 3, 5, 7 or 9).
+    needs = {
+        "integer": ({"maximum", "enum"}, {"minimum", "enum"}),
+        "string": ({"enum", "format", "maxLength"},),
+    }
     if any(not (alternatives & set(node)) for alternatives in needs.get(kind, ())):
         found.append(where)
     if kind == "array":
@@ -153,9 +157,35 @@ def test_every_ruleset_a_request_names_is_one_the_engine_knows(schema):
     for name, seats in (("GameForFiveEnum", 5), ("GameForSixEnum", 6)):
         assert components[name]["enum"]
         assert all(len(PRESETS[slug].player_seats) == seats for slug in components[name]["enum"])
-    for component in ("Session", "GameIn", "TournamentCreate"):
+    for component in ("Session", "TournamentCreate"):
         ruleset = components[component]["properties"]["ruleset"]
         assert "RulesetEnum" in str(ruleset), component
+
+
+def _game_branches(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        _resolve(schema, branch) for branch in schema["components"]["schemas"]["GameIn"]["oneOf"]
+    ]
+
+
+def test_a_games_seats_and_dealer_are_its_rulesets(schema):
+    """POST games/: one branch per set of player seats, naming every ruleset once; each
+    branch's seats (all required, no other) and dealers are its rulesets' player seats,
+    and only the default ruleset's branch may leave ``ruleset`` out."""
+    from scoring.engine import DEFAULT_SLUG, PRESETS
+
+    named = []
+    for branch in _game_branches(schema):
+        slugs = branch["properties"]["ruleset"]["enum"]
+        named += slugs
+        seats = branch["properties"]["seats"]
+        for slug in slugs:
+            players = list(PRESETS[slug].player_seats)
+            assert list(seats["properties"]) == players, slug
+            assert seats["required"] == players and seats["additionalProperties"] is False
+            assert branch["properties"]["dealer"]["enum"] == players
+        assert ("ruleset" not in branch["required"]) is (DEFAULT_SLUG in slugs)
+    assert sorted(named) == sorted(PRESETS)
 
 
 @pytest.mark.parametrize(
@@ -174,9 +204,11 @@ def test_fields_whose_null_means_left_out_offer_no_null_to_a_form(schema):
 
     components = schema["components"]["schemas"]
     for name, fields in NULL_IS_OMITTED.items():
-        for field in fields:
-            assert "nullable" not in components[name]["properties"][field], (name, field)
-            assert "leave it out" in components[name]["properties"][field]["description"]
+        # POST games/ is a oneOf by ruleset (scoring.api.schema): each branch says it.
+        parts = _game_branches(schema) if name == "GameIn" else [components[name]]
+        for part, field in ((part, field) for part in parts for field in fields):
+            assert "nullable" not in part["properties"][field], (name, field)
+            assert "leave it out" in part["properties"][field]["description"]
 
 
 @pytest.mark.parametrize("reason", ["", "  ", "\u00a0\n", "\t", "Misread\ttrump", "x\ufffe", "ok"])
@@ -199,3 +231,59 @@ def test_a_door_check_in_needs_a_player_or_a_name_and_a_body(schema):
     assert check_in["required"] is True
     component = _resolve(schema, check_in["content"]["application/json"]["schema"])
     assert component["anyOf"] == [{"required": ["player"]}, {"required": ["name"]}]
+
+
+def test_a_print_jobs_parameters_are_its_kinds(schema):
+    """POST print-jobs/: a oneOf by kind (discriminator), each batch kind's branch
+    requiring the ids its builder reads (a round or a night) and naming its table."""
+    from rookclub.printing.kinds import KINDS
+
+    start = schema["components"]["schemas"]["PrintJobStart"]
+    batches = {name: kind for name, kind in KINDS.items() if kind.batch}
+
+    assert start["discriminator"]["propertyName"] == "kind"
+    assert set(start["discriminator"]["mapping"]) == set(batches)
+    for name, ref in start["discriminator"]["mapping"].items():
+        branch = _resolve(schema, {"$ref": ref})
+        parameters = branch["properties"]["parameters"]
+        assert branch["properties"]["kind"]["enum"] == [name]
+        assert parameters["required"] == list(batches[name].ids) != []
+        assert set(parameters["properties"]) == {*batches[name].ids, *batches[name].optional_ids}
+        assert {"kind", "parameters"} <= set(branch["required"])
+
+
+def test_a_games_totals_are_by_its_own_sides(schema):
+    """A game for two totals seat1 and seat2, one for six seats_135 and seats_246: the
+    game's totals (GameOut, GameSummary, HandRecorded) name no fixed sides."""
+    components = schema["components"]["schemas"]
+    for name in ("GameOut", "GameSummary", "HandRecorded"):
+        totals = components[name]["properties"]["totals"]
+
+        assert totals["type"] == "object" and "required" not in totals, name
+        assert totals["additionalProperties"] == {"type": "integer"}, name
+
+
+@pytest.mark.parametrize("tables", [False, True])
+@pytest.mark.parametrize("method", ["random", "fixed", "progressive"])
+@pytest.mark.parametrize("five", ["", "five-player", None])
+@pytest.mark.parametrize("six", ["", "six-player", None])
+def test_a_nights_tables_of_five_or_six_are_as_the_schema_says(schema, tables, method, five, six):
+    """POST sessions/: the Session component's anyOf accepts exactly the nights
+    ``nights._check_big_games`` takes (None: the game left out, its default)."""
+    import jsonschema
+
+    from rookclub.core.errors import Invalid
+    from scoring import nights
+
+    body = {"tables_of_five_or_six": tables, "seating_method": method}
+    body |= {k: v for k, v in (("game_for_five", five), ("game_for_six", six)) if v is not None}
+    rules = {"anyOf": schema["components"]["schemas"]["Session"]["anyOf"]}
+    try:
+        if tables:
+            nights._check_big_games(method, body.get("game_for_five", "five-player"),
+                                    body.get("game_for_six", "six-player"))  # fmt: skip
+        server = True
+    except Invalid:
+        server = False
+
+    assert jsonschema.Draft4Validator(rules).is_valid(body) is server

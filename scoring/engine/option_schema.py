@@ -1,0 +1,169 @@
+"""Ruleset options as JSON Schema: every option a ruleset takes, each with its type,
+its values and its bounds (issue 27: every bound the server keeps is in the API's
+schema).
+
+What one option may be is said here; whether options can be played *together*
+(a bid step that divides the minimum bid, sides that place every seat, a deck that
+deals evenly) is ``rulesets.validate``'s to say, and no JSON Schema states it: such
+a ruleset is refused with the code ``house_rules`` (``Ruleset``'s check).
+
+Plain data; ``tests/engine/test_option_schema.py`` holds it to the engine (every
+option named, each bound one the engine keeps).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from .options import CHOICES, is_int
+from .rulesets import _NON_NEGATIVE, Ruleset
+
+#: Options the engine refuses below 1 (a target, a bid step, a hand size…). Where the
+#: engine takes 0 or less but ignores it (no bidding: ``min_bid``), 1 is still asked.
+_POSITIVE = (
+    "min_bid", "max_bid", "bid_step", "hand_size", "nest_exchange", "target", "fixed_hands",
+    "set_opponents_multiplier",
+)  # fmt: skip
+#: Not an option: the slug names the preset the options change.
+_NOT_OPTIONS = ("slug",)
+RANK_MIN, RANK_MAX = 1, 14
+#: Upper bounds (issue 12: every number, text and list a client sends has one). Points,
+#: bids and targets as scores are stored (``rookclub.core.limits.SCORE_MAX``); cards
+#: within the largest deck (14 ranks of 4 colours and the Bird); hands within the
+#: largest hand number a game records; a table of at most eight seats.
+POINTS_MAX = 99_999
+CARDS_MAX = RANK_MAX * 4 + 1
+HANDS_MAX = 9999
+MULTIPLIER_MAX = 100
+SEATS_MAX = 8
+NAME_MAX = 120
+SEAT_NAME_MAX = 20
+_CARDS = ("nest_size", "hand_size", "cards_out", "nest_exchange")
+_HANDS = ("fixed_hands", "seat_exchange_interval")
+
+
+def _ranks() -> list[str]:
+    return [str(rank) for rank in range(RANK_MIN, RANK_MAX + 1)]
+
+
+def _special(name: str, seat: dict[str, Any]) -> dict[str, Any] | None:
+    """The options that are lists or objects."""
+    seats = {"type": "array", "items": seat, "maxItems": SEATS_MAX}
+    if name == "seats":
+        return {**seats, "minItems": 2, "uniqueItems": True,
+                "description": "the seats clockwise (at least two, each named once)"}  # fmt: skip
+    if name == "dummy_seats":
+        return {**seats, "description": "seats dealt a hand nobody holds (among `seats`)"}
+    if name == "sides":
+        return {
+            "type": "object", "additionalProperties": seats, "maxProperties": SEATS_MAX,
+            "description": "side name -> its seats (fixed partnerships: every seat on one side)",
+        }  # fmt: skip
+    if name == "ranks":
+        return {
+            "type": "array", "minItems": 1, "maxItems": RANK_MAX, "uniqueItems": True,
+            "items": {"type": "integer", "minimum": RANK_MIN, "maximum": RANK_MAX},
+            "description": "the ranks in the deck, each once",
+        }  # fmt: skip
+    if name == "counter_values":
+        points = {"type": "integer", "minimum": 0, "maximum": POINTS_MAX}
+        return {
+            "type": "object", "properties": {rank: points for rank in _ranks()},
+            "additionalProperties": False,
+            "description": 'rank -> its points, e.g. {"5": 5, "10": 10, "14": 10}',
+        }  # fmt: skip
+    return None
+
+
+def _option(field: dataclasses.Field, seat: dict[str, Any]) -> dict[str, Any]:
+    name, kind = field.name, str(field.type)
+    special = _special(name, seat)
+    if special is not None:
+        return special
+    if name in CHOICES:
+        return {"type": "string", "enum": list(CHOICES[name])}
+    if kind == "bool":
+        return {"type": "boolean"}
+    if kind == "str":
+        return {"type": "string", "maxLength": NAME_MAX}
+    schema: dict[str, Any] = {"type": "integer"}
+    if name in _NON_NEGATIVE:
+        schema["minimum"] = 0
+    elif name in _POSITIVE:
+        schema["minimum"] = 1
+    most = {**dict.fromkeys(_CARDS, CARDS_MAX), **dict.fromkeys(_HANDS, HANDS_MAX)}
+    schema["maximum"] = most.get(name, MULTIPLIER_MAX if "multiplier" in name else POINTS_MAX)
+    if kind == "int | None":
+        schema["nullable"] = True
+    return schema
+
+
+def options_schema(*, seat_names: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The JSON Schema of a ruleset's ``options`` object: the options ``Ruleset`` has
+    (no other), each with its type, its values and its bounds. ``seat_names``: the
+    seat names a caller can store (a game's rows), else any name."""
+    seat = (
+        {"type": "string", "enum": list(seat_names)}
+        if seat_names
+        else {"type": "string", "maxLength": SEAT_NAME_MAX}
+    )
+    return {
+        "type": "object",
+        "properties": {
+            f.name: _option(f, seat)
+            for f in dataclasses.fields(Ruleset)
+            if f.name not in _NOT_OPTIONS
+        },
+        "additionalProperties": False,
+        "description": "house rules: ruleset options over the chosen ruleset (GET "
+        "/api/v1/rulesets/{slug}/ shows each with its value). Each option's type and "
+        "bounds are here; options that cannot be played together are refused with the "
+        "code `house_rules`.",
+    }
+
+
+def _too_large(schema: dict[str, Any], value: Any) -> str | None:
+    """Why ``value`` passes an upper bound of ``schema`` (its type is the engine's to
+    check), or None."""
+    most = schema.get("maximum")
+    if most is not None and is_int(value) and value > most:
+        return f"must be at most {most}"
+    length = schema.get("maxLength")
+    if length is not None and isinstance(value, str) and len(value) > length:
+        return f"must be at most {length} characters"
+    items = schema.get("maxItems")
+    if items is not None and isinstance(value, list | tuple) and len(value) > items:
+        return f"must list at most {items}"
+    members = schema.get("maxProperties")
+    if members is not None and isinstance(value, Mapping) and len(value) > members:
+        return f"must name at most {members}"
+    inner = schema.get("items") if isinstance(value, list | tuple) else None
+    if isinstance(value, Mapping):
+        inner = schema.get("additionalProperties")
+        named = schema.get("properties", {})
+        for key, member in value.items():
+            problem = _too_large(named.get(key, inner if isinstance(inner, dict) else {}), member)
+            if problem:
+                return f"{key}: {problem}"
+        return None
+    for item in value if inner else ():
+        problem = _too_large(inner, item)
+        if problem:
+            return problem
+    return None
+
+
+def too_large(options: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Options past their upper bound, named (the schema's ``maximum``, ``maxLength``,
+    ``maxItems``, ``maxProperties``). Checked where a client's options come in (a new
+    night, game or event), not on a stored ruleset: a game keeps the rules it began
+    under."""
+    properties = options_schema()["properties"]
+    problems: dict[str, list[str]] = {}
+    for name, value in options.items():
+        problem = _too_large(properties.get(name, {}), value) if isinstance(name, str) else None
+        if problem:
+            problems[name] = [problem]
+    return problems
