@@ -463,6 +463,7 @@ SPECTACULAR_SETTINGS = {
         "scoring.api.schema.game_seats_by_ruleset",  # POST games/: the seats of each ruleset
         "scoring.api.schema.session_big_tables",  # POST sessions/: tables of five or six
         "rookclub.printing.schema.print_job_kinds",  # POST print-jobs/: parameters by kind
+        "scoring.api.hand_schema.hand_shapes",  # a posted hand's objects are closed
     ],
 }
 

@@ -370,8 +370,15 @@ def number_required(game: Game) -> Invalid:
     return Invalid(message, errors={"number": [message]}, code="number_required")
 
 
+#: A hand's refusals that its game decides, not its shape (which the API's schema
+#: states, ``hand_malformed``): a seat it lacks, its rules, its cards.
+GAME_DECIDES = frozenset({"not_in_game", "hand_impossible", "card_hand_illegal"})
+
+
 def _refused(exc: HandRefused) -> Invalid:
-    return Invalid("The rules refuse this hand.", errors=exc.errors, code=exc.code)
+    refusal = Invalid("The rules refuse this hand.", errors=exc.errors, code=exc.code)
+    refusal.code_in_body = True  # the API's client tells the engine's codes apart
+    return refusal
 
 
 # ---- recording, confirming and correcting hands -------------------------------------------

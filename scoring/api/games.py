@@ -66,12 +66,22 @@ TOTALS = serializers.DictField(
     "where players score apart",
 )
 ERRORS = OpenApiResponse(description="Field -> list of messages; nothing was stored.")
+#: A hand's 400: the engine's refusals carry their ``code`` (scoring.services._refused).
+HAND_REFUSAL = OpenApiResponse(
+    description="Field -> list of messages; nothing was stored. A hand the rules engine "
+    "refuses also carries a `code`: `hand_malformed` (a shape the schema states: an "
+    "unknown field, a count that is no whole number), `not_in_game` (a seat or side the "
+    "game's ruleset does not have), `hand_impossible` (the hand breaks the rules: "
+    "counters that do not add up, a bid off the ruleset's steps…), `card_hand_illegal` "
+    "(a card-by-card hand that is no legal deal or play)."
+)
 SESSION = OpenApiParameter(
     "session", {"type": "integer", "minimum": 1, "maximum": ID_MAX}, required=False,
     description="only this club night's games",
 )  # fmt: skip
 SIDES_IN = inline_serializer("SidesIn", {
-    "north_south": whole(-SCORE_MAX, SCORE_MAX), "east_west": whole(-SCORE_MAX, SCORE_MAX),
+    "north_south": whole(0, SCORE_MAX, required=False),
+    "east_west": whole(0, SCORE_MAX, required=False),
 })  # fmt: skip
 
 
@@ -150,6 +160,18 @@ class HandIn(serializers.Serializer):
         "Redeal",
         {"reason": serializers.ChoiceField(["exposed_card", "no_card_above_nine", "all_passed"])},
         required=False,
+    )
+    partner = serializers.CharField(
+        required=False, max_length=8,
+        help_text="called-partner games: the declarer's partner's seat, once it is known",
+    )  # fmt: skip
+    last_trick = serializers.CharField(
+        required=False, max_length=20,
+        help_text="the side that took the last trick (only when the ruleset has a nest bonus)",
+    )  # fmt: skip
+    made = serializers.BooleanField(
+        required=False,
+        help_text="whether the declarer made the bid (games without counters on the sheet)",
     )
     low = serializers.BooleanField(
         required=False,
@@ -546,7 +568,13 @@ class GameViewSet(
     @extend_schema(
         methods=["POST"],
         request=HandIn,
-        responses={201: HandRecorded, 200: HandRecorded, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        responses={
+            201: HandRecorded,
+            200: HandRecorded,
+            400: HAND_REFUSAL,
+            403: ERRORS,
+            409: ERRORS,
+        },
         description="Record the next hand under its `number` (required: 400 "
         "`number_required` without it), as the score sheet holds it or card by card "
         '(`{"number": 5, "card_hand": {...}}`: the engine checks every card, derives the '
@@ -638,7 +666,7 @@ class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
 
     @extend_schema(
         request=CorrectionIn,
-        responses={200: HandRecorded, 400: ERRORS, 403: ERRORS},
+        responses={200: HandRecorded, 400: HAND_REFUSAL, 403: ERRORS},
         description="A director corrects a hand, also after its club night closed; every "
         "later total and the game's result are replayed. The corrected hand is unconfirmed "
         "again (`confirmed` false, `corrected` true) until the other side or a director "

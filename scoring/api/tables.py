@@ -20,7 +20,15 @@ from rookclub.core.api import DomainErrorsMixin, body
 from rookclub.core.errors import Invalid
 from rookclub.core.parsers import JSON_ONLY
 from scoring import services, table_links
-from scoring.api.games import ERRORS, GameOut, HandIn, HandRecorded, game_out, recorded_out
+from scoring.api.games import (
+    ERRORS,
+    HAND_REFUSAL,
+    GameOut,
+    HandIn,
+    HandRecorded,
+    game_out,
+    recorded_out,
+)
 from scoring.models import Game, Hand
 from scoring.permissions import SIDES, TableActor
 from scoring.selectors import game_sheet
@@ -177,7 +185,7 @@ class TableLinkViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
 
     @extend_schema(
         request=TableHandIn,
-        responses={201: HandRecorded, 200: HandRecorded, **LINK_ERRORS},
+        responses={201: HandRecorded, 200: HandRecorded, **LINK_ERRORS, 400: HAND_REFUSAL},
         description="Record the next hand of the table's game: the body and answers of "
         "`POST /api/v1/games/{id}/hands/`, plus an optional `side` (who enters it; "
         "default north_south). 409 with the sentence when the night is closed or the "

@@ -38,9 +38,10 @@ class RulesetError(_Problems):
 class HandRefused(_Problems):
     """A recorded hand that cannot be scored.  Nothing is half-scored.
 
-    Codes: ``hand_malformed`` (wrong JSON shape or types), ``hand_impossible``
-    (breaks RULES.md), ``card_hand_illegal`` (card-level record that is not a
-    legal deal or play).
+    Codes: ``hand_malformed`` (wrong JSON shape or types), ``not_in_game`` (well
+    formed, but names a seat or side the game's ruleset does not have),
+    ``hand_impossible`` (breaks RULES.md), ``card_hand_illegal`` (card-level record
+    that is not a legal deal or play).
     """
 
     code = "hand_impossible"

@@ -134,6 +134,9 @@ class _Reader:
         self.problems = Problems()
         self.seats = ruleset.seats if ruleset else None
         self.sides = ruleset.side_names if ruleset else None
+        #: How many problems are a seat or side this game lacks: names, not shapes (a
+        #: house rule may name seats anything), so the game decides, not the body.
+        self.not_in_game = 0
 
     def hand(self, data: Any) -> HandRecord:
         p = self.problems
@@ -160,7 +163,8 @@ class _Reader:
             low=self.boolean("low", data.get("low")),
             circus=self.boolean("circus", data.get("circus")),
         )
-        p.raise_if_any(code="hand_malformed")
+        names_only = sum(map(len, p.errors.values())) == self.not_in_game
+        p.raise_if_any(code="not_in_game" if names_only else "hand_malformed")
         return record
 
     def text(self, field: str, value: Any) -> str | None:
@@ -173,12 +177,14 @@ class _Reader:
         value = self.text(field, value)
         if value is not None and self.seats is not None and value not in self.seats:
             self.problems.add(field, f"unknown seat {value!r} (seats: {', '.join(self.seats)})")
+            self.not_in_game += 1
         return value
 
     def side(self, field: str, value: Any) -> str | None:
         value = self.text(field, value)
         if value is not None and self.sides is not None and value not in self.sides:
             self.problems.add(field, f"unknown side {value!r} (sides: {', '.join(self.sides)})")
+            self.not_in_game += 1
         return value
 
     def integer(self, field: str, value: Any) -> int | None:

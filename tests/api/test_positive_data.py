@@ -28,7 +28,13 @@ recognised narrowly by its body:
   that operation's 400 response (an event without a bracket, an entry breaking the
   event's format, a file that is no roster, a username someone else has, a password
   too common or too like the username, house rules that cannot be played together:
-  ``house_rules``, whose ruleset options the schema states one by one).
+  ``house_rules``, whose ruleset options the schema states one by one, a hand its
+  game refuses: ``not_in_game``, ``hand_impossible``, ``card_hand_illegal``).
+- a hand post names the game's next hand (:func:`_next_hand`; another number is a
+  409 before the hand is read) and the game's seats and sides (:func:`_own_seats`), so
+  the engine's rules, not a name, decide. A hand card by card keeps its number: its
+  tricks are ``[seat, card]`` pairs, which OpenAPI 3.0 cannot type by position, so the
+  check does not reach it.
 - an invitation used already (POST /api/v1/invites/{token}/accept/ a second time):
   the documented 410 Gone; an invitation is used once.
 
@@ -56,6 +62,9 @@ from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from rookclub.wsgi import application
+from scoring import table_links
+from scoring.models import Hand
+from scoring.services import GAME_DECIDES
 from tests.api.test_fuzz import _path_values, keep_test_connection  # noqa: F401
 
 SEED = int(os.environ.get("ROOKCLUB_POSITIVE_SEED", "20261125"))
@@ -85,6 +94,15 @@ def _own_ids(world, case):
            "b": lambda: next(entries, None), "forced_bye": lambda: next(entries, None)}  # fmt: skip
     if isinstance(body.get("parameters"), dict) and isinstance(body.get("kind"), str):
         _own_print_ids(world, body["kind"], body["parameters"])
+    # The game's next hand: any other number is a 409 before the hand is read, which
+    # would check nothing. Not for a hand card by card: its tricks are [seat, card]
+    # pairs, which OpenAPI 3.0 cannot type by position (a seat where the card goes is
+    # schema-valid).
+    hand = case.operation.path.endswith("/hands/") and "card_hand" not in body
+    if hand and _is_id(body.get("number")):
+        body["number"] = _next_hand(world, case.operation.path)
+    if hand:
+        _own_seats(body)
     for name, value in body.items():
         if name in own and _is_id(value):
             body[name] = own[name]() or value
@@ -97,6 +115,50 @@ def _own_ids(world, case):
         elif name == "seats" and isinstance(value, dict):
             body[name] = {s: next(players, pk) if _is_id(pk) else pk for s, pk in value.items()}
     return case
+
+
+SEATS = ("north", "east", "south", "west")
+SIDES = ("north_south", "east_west")
+
+
+def _own_seats(hand: dict) -> None:
+    """A score-sheet hand's seats and sides named as the world's games have them (a
+    schema cannot say which seats a game has; a seat it lacks is ``not_in_game``,
+    tests/api/test_hand_codes.py), so its rules are what refuse or take it."""
+
+    def seat(value):
+        return SEATS[len(value) % 4] if isinstance(value, str) else value
+
+    def sides(value):
+        if not isinstance(value, dict):
+            return value
+        return dict(zip(SIDES, value.values(), strict=False))
+
+    for name in ("bidder", "partner"):
+        if name in hand:
+            hand[name] = seat(hand[name])
+    if isinstance(hand.get("last_trick"), str):
+        hand["last_trick"] = SIDES[len(hand["last_trick"]) % 2]
+    for name in ("counters", "tricks"):
+        if name in hand:
+            hand[name] = sides(hand[name])
+    for penalty in hand.get("penalties") or []:
+        if isinstance(penalty, dict) and "seat" in penalty:
+            penalty["seat"] = seat(penalty["seat"])
+    renege = hand.get("renege")
+    if isinstance(renege, dict):
+        renege["seat"] = seat(renege.get("seat"))
+        if "counters" in renege:
+            renege["counters"] = sides(renege["counters"])
+
+
+def _next_hand(world, path: str) -> int:
+    """The next hand's number of the game a hand post names: the world's game, or the
+    game at the table link's table now (a new one once the world's game is voided)."""
+    game_id = world.game.pk
+    if path.startswith("/api/v1/table/"):
+        game_id = table_links.resolve(world.ids["key"]).game_id or game_id
+    return Hand.objects.filter(game_id=game_id).count() + 1
 
 
 def _own_print_ids(world, kind: str, parameters: dict) -> None:
@@ -123,6 +185,11 @@ RULES = {
     },
     # House rules each well formed but not playable together (rulesets.validate), or
     # (a game) seats other than the table its house rules set.
+    # A hand well formed that its game refuses: a seat it lacks, counters that do not
+    # add up… (scoring.services.GAME_DECIDES); the shape is the schema's.
+    "POST /api/v1/games/{id}/hands/": GAME_DECIDES,
+    "POST /api/v1/table/{key}/hands/": GAME_DECIDES,
+    "POST /api/v1/hands/{id}/correct/": GAME_DECIDES,
     "POST /api/v1/sessions/": {"house_rules"},
     "POST /api/v1/games/": {"house_rules"},
     "POST /api/v1/tournaments/": {"house_rules"},

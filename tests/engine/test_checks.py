@@ -140,6 +140,14 @@ class TestReadingTheRestBody:
         with pytest.raises(HandRefused) as exc:
             HandRecord.from_dict({"bidder": "seat9", "counters": {"ns": 120}}, TOURNAMENT)
         assert set(exc.value.errors) == {"bidder", "counters"}
+        # Names the game lacks, and nothing else wrong: the game decides, not the shape.
+        assert exc.value.code == "not_in_game"
+
+    def test_a_seat_the_game_lacks_beside_a_wrong_shape_is_malformed(self):
+        with pytest.raises(HandRefused) as exc:
+            HandRecord.from_dict({"bidder": "seat5", "bid": "ninety"}, TOURNAMENT)
+        assert set(exc.value.errors) == {"bidder", "bid"}
+        assert exc.value.code == "hand_malformed"
 
     def test_a_body_that_is_not_an_object_is_refused(self):
         with pytest.raises(HandRefused) as exc:
