@@ -60,7 +60,9 @@ def document_build(*, kind: str, params: Mapping[str, Any], by: Any) -> tuple[Ki
     found = kind_named(kind)
     built = found.build({k: v for k, v in params.items() if v not in (None, "")}, by)
     clean = _params(found, params)
-    if not is_member(by, built.club):  # never true after a scoped lookup; kept as a guard
+    # Never true after a scoped lookup; kept as a guard. It asks no query when the kind's
+    # lookup read by's role with the club (kinds.get_or_missing: Club.remember_role).
+    if not is_member(by, built.club):
         raise NotAllowed(f"Only members of {built.club.name} may print its sheets.")
     return found, built, clean
 
