@@ -102,9 +102,12 @@ SHEET_RELATED = ("club", "session", "voided_by")
 
 
 #: A printed sheet's reads, built once per process (rookclub/core/compiled.py): the
-#: game's seats with their players, its hands (each with whether it was corrected) and
-#: their irregularities, by the game's id.
+#: game's seats with their players, then its hands (each with whether it was corrected)
+#: with their irregularities joined, a row per irregularity (a hand has none or one,
+#: seldom more), by the game's id. Each statement is a round trip to the database, and
+#: on a loaded machine a round trip waits for the database's process to be scheduled.
 _GAME_MARK = -730_499_001
+_IRREGULARITY = ("id", "kind", "seat", "details", "points")
 _PRINT_SEATS = CompiledList(
     lambda game_id: GameSeat.objects.select_related("player").filter(game_id=game_id),
     [_GAME_MARK],
@@ -112,24 +115,28 @@ _PRINT_SEATS = CompiledList(
 _PRINT_HANDS = CompiledList(
     lambda game_id: (
         Hand.objects.filter(game_id=game_id)
-        .order_by("number")
-        .annotate(corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))))
+        .annotate(
+            corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
+            **{f"irregularity_{name}": F(f"irregularities__{name}") for name in _IRREGULARITY},
+        )
+        .order_by("number", "irregularities__id")
     ),
     [_GAME_MARK],
-)
-_PRINT_IRREGULARITIES = CompiledList(
-    lambda game_id: Irregularity.objects.filter(hand__game_id=game_id), [_GAME_MARK]
 )
 
 
 def _printed_hands(game: Game) -> tuple[list[GameSeat], list[Hand], dict[int, list[Any]]]:
-    """A printed sheet's seats, hands and irregularities (by hand id): three statements
+    """A printed sheet's seats, hands and irregularities (by hand id): two statements
     built once, none of what only the table's page shows (who entered and confirmed)."""
     seats = _PRINT_SEATS.all(game.pk)
-    hands = _PRINT_HANDS.all(game.pk)
+    hands: list[Hand] = []
     irregularities: dict[int, list[Any]] = {}
-    for irregularity in _PRINT_IRREGULARITIES.all(game.pk):
-        irregularities.setdefault(irregularity.hand_id, []).append(irregularity)
+    for row in _PRINT_HANDS.all(game.pk):
+        if not hands or hands[-1].pk != row.pk:
+            hands.append(row)
+        if row.irregularity_id is not None:
+            fields = {name: getattr(row, f"irregularity_{name}") for name in _IRREGULARITY}
+            irregularities.setdefault(row.pk, []).append(Irregularity(hand_id=row.pk, **fields))
     return seats, hands, irregularities
 
 
@@ -137,7 +144,7 @@ def game_sheet(*, game: Game, read: bool = True, printed: bool = False) -> GameS
     """Rows of the score sheet plus what the table needs next (four queries; three with
     ``read=False``, for a ``game`` just read with ``select_related(*SHEET_RELATED)``).
 
-    ``printed``: what a printed sheet shows only, in three statements built once per
+    ``printed``: what a printed sheet shows only, in two statements built once per
     process (``read=False``): the rows without who entered or confirmed each hand (the
     ``*_name``/``*_how`` fields stay None), no refusal and no upcoming dealers."""
     seats = Prefetch("seats", GameSeat.objects.select_related("player"))

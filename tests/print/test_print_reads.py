@@ -28,10 +28,10 @@ def two_hands(game, director):
     return game
 
 
-def test_a_members_completed_sheet_is_four_statements_and_no_role_query(
+def test_a_members_completed_sheet_is_three_statements_and_no_role_query(
     two_hands, member, django_assert_num_queries
 ):
-    with django_assert_num_queries(4) as reads:
+    with django_assert_num_queries(3) as reads:
         document_build(kind="game-sheet", params={"game": two_hands.pk}, by=member)
     sqls = [q["sql"] for q in reads.captured_queries]
     # the game, with the member's role in its club joined: the only membership read
