@@ -172,3 +172,4 @@ def test_a_compiled_list_answers_the_querysets_rows_with_their_annotations():
     ]
     assert [h.number for h in got] == [3, 2, 1] and got[0].fixed is False
     assert listed.all(other.pk) == []
+    assert listed.all(2**70) == []  # past the 64-bit columns: no row, as the ORM says
