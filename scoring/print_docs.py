@@ -69,7 +69,8 @@ def _table_header(session, rules, label, table: int, seats) -> SheetHeader:
 
 def round_documents(session_round: SessionRound, *, table: int | None = None):
     """(session, rules, label, [TableView]) for a round, or one table of it (only that
-    table is read: two queries; ``session_round`` comes with ``session__club``)."""
+    table is read: two queries, three for a table with no game; ``session_round`` comes
+    with ``session__club``)."""
     if table is not None:
         found = round_table(session_round=session_round, table=table)
         if found is None:
@@ -166,13 +167,13 @@ def game_sheet_doc(game: Game, *, read: bool = True) -> GameSheetDoc:
     """The completed score sheet: every hand as recorded, corrections marked (4 queries
     when ``game`` comes with ``table_seating__round``, one more when a hand was
     corrected; 3 with ``read=False``, for a game just read with ``SHEET_RELATED``, as the
-    print kinds do). A game scored by player has a column per player instead of the two
-    sides."""
+    print kinds do: ``game_sheet(printed=True)``'s statements, built once per process).
+    A game scored by player has a column per player instead of the two sides."""
     seating = game.table_seating if game.table_seating_id else None
-    sheet = game_sheet(game=game, read=read)
+    sheet = game_sheet(game=game, read=read, printed=True)
     game = sheet.game
     rules = Ruleset.from_dict(game.ruleset)
-    first_seats = {s.seat: s.player for s in game.seats.all()}
+    first_seats = sheet.first_seats
     session = game.session
     table = seating.table if seating else None
     label = f"Round {seating.round.number}" if seating else ""

@@ -8,9 +8,10 @@ from typing import Any
 from django.db.models import Exists, F, OuterRef, Prefetch, Subquery, prefetch_related_objects
 
 from rookclub.clubs.models import ClubSession, Player, SessionRound, SitOut, TableSeating
+from rookclub.core.compiled import CompiledGet, CompiledList
 from scoring import provenance
 from scoring.engine.rotation import upcoming
-from scoring.models import Game, GameSeat, Hand, HandCorrection
+from scoring.models import Game, GameSeat, Hand, HandCorrection, Irregularity
 from scoring.services import confirmer_name, recording_refusal, replay_records
 
 
@@ -70,6 +71,8 @@ class GameSheet:
     #: The game is won by a player, not by a fixed partnership (Beginner, individual
     #: scoring): the sheet shows a column per player.
     scores_players: bool = False
+    #: Who sat where for the first hand (seat -> player).
+    first_seats: dict[str, Player] = field(default_factory=dict)
     #: The players in the order of their starting seats: the sheet's player columns.
     player_order: list[Player] = field(default_factory=list)
     #: Why no more hands can be recorded (the game is over, or its club night is
@@ -98,32 +101,82 @@ UPCOMING = 8
 SHEET_RELATED = ("club", "session", "voided_by")
 
 
-def game_sheet(*, game: Game, read: bool = True) -> GameSheet:
-    """Rows of the score sheet plus what the table needs next (four queries; three with
-    ``read=False``, for a ``game`` just read with ``select_related(*SHEET_RELATED)``)."""
-    seats = Prefetch("seats", GameSeat.objects.select_related("player"))
-    if read:
-        game = Game.objects.select_related(*SHEET_RELATED).prefetch_related(seats).get(pk=game.pk)
-    else:
-        prefetch_related_objects([game], seats)
-    players = {s.player_id: s.player for s in game.seats.all()}
-    # The confirmer's player of this club comes in the same query as the hands.
-    confirmer_player = Player.objects.filter(
-        club_id=game.club_id, user_id=OuterRef("confirmed_by_id")
-    ).order_by("pk")
-    hands = list(
-        game.hands.order_by("number")
-        .select_related("confirmed_by", "entered_by")
+#: A printed sheet's reads, built once per process (rookclub/core/compiled.py): the
+#: game's seats with their players, then its hands (each with whether it was corrected)
+#: with their irregularities joined, a row per irregularity (a hand has none or one,
+#: seldom more), by the game's id. Each statement is a round trip to the database, and
+#: on a loaded machine a round trip waits for the database's process to be scheduled.
+_GAME_MARK = -730_499_001
+_IRREGULARITY = ("id", "kind", "seat", "details", "points")
+_PRINT_SEATS = CompiledList(
+    lambda game_id: GameSeat.objects.select_related("player").filter(game_id=game_id),
+    [_GAME_MARK],
+)
+_PRINT_HANDS = CompiledList(
+    lambda game_id: (
+        Hand.objects.filter(game_id=game_id)
         .annotate(
             corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
-            confirmer_player=Subquery(confirmer_player.values("name")[:1]),
+            **{f"irregularity_{name}": F(f"irregularities__{name}") for name in _IRREGULARITY},
         )
-        .prefetch_related("irregularities")
-    )
-    state = replay_records(game, [h.record for h in hands])
+        .order_by("number", "irregularities__id")
+    ),
+    [_GAME_MARK],
+)
+
+
+def _printed_hands(game: Game) -> tuple[list[GameSeat], list[Hand], dict[int, list[Any]]]:
+    """A printed sheet's seats, hands and irregularities (by hand id): two statements
+    built once, none of what only the table's page shows (who entered and confirmed)."""
+    seats = _PRINT_SEATS.all(game.pk)
+    hands: list[Hand] = []
+    irregularities: dict[int, list[Any]] = {}
+    for row in _PRINT_HANDS.all(game.pk):
+        if not hands or hands[-1].pk != row.pk:
+            hands.append(row)
+        if row.irregularity_id is not None:
+            fields = {name: getattr(row, f"irregularity_{name}") for name in _IRREGULARITY}
+            irregularities.setdefault(row.pk, []).append(Irregularity(hand_id=row.pk, **fields))
+    return seats, hands, irregularities
+
+
+def game_sheet(*, game: Game, read: bool = True, printed: bool = False) -> GameSheet:
+    """Rows of the score sheet plus what the table needs next (four queries; three with
+    ``read=False``, for a ``game`` just read with ``select_related(*SHEET_RELATED)``).
+
+    ``printed``: what a printed sheet shows only, in two statements built once per
+    process (``read=False``): the rows without who entered or confirmed each hand (the
+    ``*_name``/``*_how`` fields stay None), no refusal and no upcoming dealers."""
+    seats = Prefetch("seats", GameSeat.objects.select_related("player"))
+    if read:
+        rows = Game.objects.select_related(*SHEET_RELATED)
+        game = (rows if printed else rows.prefetch_related(seats)).get(pk=game.pk)
+    elif not printed:
+        prefetch_related_objects([game], seats)
+    if printed:
+        seat_rows, hands, irregular = _printed_hands(game)
+    else:
+        seat_rows = list(game.seats.all())
+        # The confirmer's player of this club comes in the same query as the hands.
+        confirmer_player = Player.objects.filter(
+            club_id=game.club_id, user_id=OuterRef("confirmed_by_id")
+        ).order_by("pk")
+        hands = list(
+            game.hands.order_by("number")
+            .select_related("confirmed_by", "entered_by")
+            .annotate(
+                corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
+                confirmer_player=Subquery(confirmer_player.values("name")[:1]),
+            )
+            .prefetch_related("irregularities")
+        )
+        irregular = {h.pk: list(h.irregularities.all()) for h in hands}
+    players = {s.player_id: s.player for s in seat_rows}
+    first_seats = {s.seat: s.player_id for s in seat_rows}
+    state = replay_records(game, [h.record for h in hands], seats=first_seats)
     seat_order = state.ruleset.seats  # compass, or seat1 … seat3 for the games for two and three
-    order = [s.player for s in sorted(game.seats.all(), key=lambda s: seat_order.index(s.seat))]
-    refusal = recording_refusal(game)
+    order = [s.player for s in sorted(seat_rows, key=lambda s: seat_order.index(s.seat))]
+    refusal = None if printed else recording_refusal(game)
     rows = [
         SheetRow(
             hand=h,
@@ -141,10 +194,12 @@ def game_sheet(*, game: Game, read: bool = True) -> GameSheet:
             reasons=list(h.score.get("reasons", [])),
             confirmed=h.confirmed_at is not None,
             corrected=h.corrected,
-            irregularities=list(h.irregularities.all()),
-            confirmed_by_name=confirmer_name(h.confirmed_by, h.confirmer_player),
-            entered_how=provenance.entered_how(h),
-            confirmed_how=provenance.confirmed_how(h, h.confirmer_player),
+            irregularities=irregular.get(h.pk, []),
+            confirmed_by_name=None
+            if printed
+            else confirmer_name(h.confirmed_by, h.confirmer_player),
+            entered_how=None if printed else provenance.entered_how(h),
+            confirmed_how=None if printed else provenance.confirmed_how(h, h.confirmer_player),
             # Each player's points from the replay the sheet already runs: the same engine
             # state the hand's HandResult rows were written from, without another query.
             player_scores={pid: played.score.seats[seat] for seat, pid in played.seats.items()},
@@ -161,6 +216,7 @@ def game_sheet(*, game: Game, read: bool = True) -> GameSheet:
         game=game,
         rows=rows,
         players=players,
+        first_seats={s.seat: s.player for s in seat_rows},
         seats={seat: players[pid] for seat, pid in state.seats.items()},
         dealer=state.dealer,
         next_number=len(hands) + 1,
@@ -181,7 +237,7 @@ def game_sheet(*, game: Game, read: bool = True) -> GameSheet:
                 state.ruleset, state.initial_seats, state.dealer, state.seats,
                 state.scored_hands, UPCOMING,
             )
-        ] if not state.finished else [],
+        ] if not state.finished and not printed else [],
     )  # fmt: skip
 
 
@@ -280,40 +336,70 @@ def session_overview(*, session: ClubSession) -> SessionOverview:
     )
 
 
+_SEATS = ("north", "east", "south", "west", "fifth", "sixth")  # a table of five or six too
+# A table number is a positive 32-bit integer (PositiveIntegerField): so is its mark.
+_ROUND_MARK, _TABLE_MARK, _NIGHT_MARK = -730_499_011, 730_499_012, -730_499_013
+_TABLE_MAX = 2**31 - 1
+_PLAYER_MARKS = tuple(-730_499_021 - i for i in range(len(_SEATS)))
+
+
+def _other_rounds(round_id: int, table: int, session_id: int) -> Exists:
+    return Exists(SessionRound.objects.filter(session_id=session_id).exclude(pk=round_id))
+
+
+#: One table's reads (``round_table``), built once per process: its latest game with
+#: the seating, else the seating alone; then its players by id. The players are not
+#: joined to the seating: six joins of the players' table cost PostgreSQL 3-5 ms of
+#: planning (it weighs every join order), more than the rest of a blank sheet's reads.
+_TABLE_GAME = CompiledGet(
+    lambda r, t, s: (
+        Game.objects.filter(table_seating__round_id=r, table_seating__table=t)
+        .select_related("table_seating")
+        .annotate(other_rounds=_other_rounds(r, t, s))
+        .order_by("-created_at", "-id")[:1]
+    ),
+    [_ROUND_MARK, _TABLE_MARK, _NIGHT_MARK],
+)
+_TABLE_SEATING = CompiledGet(
+    lambda r, t, s: (
+        TableSeating.objects.filter(round_id=r, table=t)
+        .annotate(other_rounds=_other_rounds(r, t, s))
+        .order_by()[:2]
+    ),
+    [_ROUND_MARK, _TABLE_MARK, _NIGHT_MARK],
+)
+_SEATED = CompiledList(lambda *ids: Player.objects.filter(pk__in=ids), _PLAYER_MARKS)
+
+
 def round_table(*, session_round: SessionRound, table: int) -> tuple[TableView, bool] | None:
     """One table of ``session_round``, its players by seat and its current game (the
     ``games`` of the view: that one alone), and whether the night has another round; or
     None when the round has no such table.
 
-    What one table's sheet or card prints, in one query (two for a table with no game),
-    without reading the whole night: ``session_overview`` reads every check-in, round
-    and table, 64 tables' worth of rows for one sheet."""
-    other_rounds = Exists(
-        SessionRound.objects.filter(session_id=session_round.session_id).exclude(
-            pk=session_round.pk
-        )
-    )
-    seats = ("north", "east", "south", "west", "fifth", "sixth")
-    game = (
-        Game.objects.filter(table_seating__round=session_round, table_seating__table=table)
-        .select_related("table_seating", *(f"table_seating__{seat}" for seat in seats))
-        .annotate(other_rounds=other_rounds)
-        .order_by("-created_at", "-id")
-        .first()
-    )
+    What one table's sheet or card prints, in two queries (three for a table with no
+    game), without reading the whole night: ``session_overview`` reads every check-in,
+    round and table, 64 tables' worth of rows for one sheet."""
+    if not 0 <= int(table) <= _TABLE_MAX:  # no such table; the database would refuse it
+        return None
+    marks = (session_round.pk, int(table), session_round.session_id)
+    try:
+        game = _TABLE_GAME.get(*marks)
+    except Game.DoesNotExist:
+        game = None
     if game is not None:
         seating, games, others = game.table_seating, [game], game.other_rounds
     else:
-        seating = (
-            TableSeating.objects.filter(round=session_round, table=table)
-            .select_related(*seats)
-            .annotate(other_rounds=other_rounds)
-            .first()
-        )
-        if seating is None:
+        try:
+            seating = _TABLE_SEATING.get(*marks)
+        except TableSeating.DoesNotExist:
             return None
         games, others = [], seating.other_rounds
-    return TableView(seating, seating.seats(), games), others
+    ids = [getattr(seating, f"{seat}_id") for seat in _SEATS]
+    players = {p.pk: p for p in _SEATED.all(*ids)}
+    for seat, pid in zip(_SEATS, ids, strict=True):
+        if pid is not None:
+            setattr(seating, seat, players[pid])
+    return TableView(seating, seating.seats(), games), bool(others)
 
 
 def _seat_players(rounds: list[SessionRound], known: dict[int, Player]) -> None:
@@ -321,7 +407,7 @@ def _seat_players(rounds: list[SessionRound], known: dict[int, Player]) -> None:
     than reading them again per table (256 more rows and objects at 64 tables). A seat
     whose player is no longer checked in (not expected: a seated player's check-in
     cannot be undone) is read in one more query."""
-    seats = ("north", "east", "south", "west", "fifth", "sixth")  # a table of five or six too
+    seats = _SEATS
     tables = [t for r in rounds for t in r.table_list]
     missing = {getattr(t, f"{s}_id") for t in tables for s in seats} - known.keys() - {None}
     if missing:

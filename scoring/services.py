@@ -240,11 +240,15 @@ def seat_players(game: Game) -> dict[str, int]:
     return {s.seat: s.player_id for s in game.seats.all()}
 
 
-def replay_records(game: Game, records: list[dict[str, Any]]) -> Any:
-    """The engine's state after ``records`` (stored REST bodies) from the first deal."""
+def replay_records(
+    game: Game, records: list[dict[str, Any]], *, seats: dict[str, int] | None = None
+) -> Any:
+    """The engine's state after ``records`` (stored REST bodies) from the first deal;
+    ``seats``: the game's first seats (seat -> player id) when already read."""
     rules = rules_of(game)
     parsed = [HandRecord.from_dict(r, rules) for r in records]
-    return replay(rules, seat_players(game), game.first_dealer, parsed)
+    first = seats if seats is not None else seat_players(game)
+    return replay(rules, first, game.first_dealer, parsed)
 
 
 def _hand_fields(played: Any, rules: Ruleset) -> dict[str, Any]:

@@ -147,3 +147,29 @@ def test_a_compiled_update_writes_only_the_named_columns_as_save_would():
     gone = Game(pk=other.pk + 1000, totals={})
     with pytest.raises(DatabaseError):
         CompiledUpdate(Game).save(gone, ["totals"])
+
+
+def test_a_compiled_list_answers_the_querysets_rows_with_their_annotations():
+    from django.db.models import Exists, OuterRef
+
+    from rookclub.core.compiled import CompiledList
+    from scoring.models import HandCorrection
+
+    def hands(game_id):
+        corrected = Exists(HandCorrection.objects.filter(hand=OuterRef("pk")))
+        return Hand.objects.filter(game_id=game_id).order_by("-number").annotate(fixed=corrected)
+
+    listed = CompiledList(hands, [-99_002])
+    club = ClubFactory()
+    game, other = game_for(club), game_for(club)
+    for number in (1, 2, 3):
+        CompiledInsert(Hand).save_new(
+            Hand(game=game, number=number, record={"n": number}, score={}, dealer="north", seats={})
+        )
+    got = listed.all(game.pk)
+    assert [(h.pk, h.number, h.record, h.fixed) for h in got] == [
+        (h.pk, h.number, h.record, h.fixed) for h in hands(game.pk)
+    ]
+    assert [h.number for h in got] == [3, 2, 1] and got[0].fixed is False
+    assert listed.all(other.pk) == []
+    assert listed.all(2**70) == []  # past the 64-bit columns: no row, as the ORM says

@@ -27,7 +27,16 @@ class Club(models.Model):
             return None
         if user.is_superuser:
             return Membership.Role.DIRECTOR
+        known = self.__dict__.get("_known_role")
+        if known is not None and known[0] is user:
+            return known[1]
         return self.memberships.filter(user=user).values_list("role", flat=True).first()
+
+    def remember_role(self, user: Any, role: str | None) -> None:
+        """``user``'s role here as a query just read it with this club (a print's scoped
+        lookup, rookclub/printing/kinds.py): :meth:`role_of` answers it for that same
+        user object without asking again. Only this object of the club remembers it."""
+        self.__dict__["_known_role"] = (user, role)
 
 
 class Player(models.Model):

@@ -9,8 +9,9 @@ from then on only swaps the real values into the parameters. The objects it answ
 are the ones the queryset's ``get()`` would give: the same columns through the same
 converters, its ``select_related`` objects cached, its annotations set.
 
-It is :class:`rookclub.core.live.VersionStatement`'s idea for model rows. Use it only
-where the query's shape never changes between calls: the marks are its only inputs.
+It is :class:`rookclub.core.live.VersionStatement`'s idea for model rows, and
+:class:`CompiledList` the same for several rows (a game's hands). Use them only where
+the query's shape never changes between calls: the marks are its only inputs.
 
 :class:`CompiledInsert` does the same for a new row's ``INSERT ... RETURNING`` (and
 for a few rows at once, as ``bulk_create``), :class:`CompiledUpdate` for a stored row's
@@ -76,24 +77,37 @@ class CompiledGet:
             )  # fmt: skip
         return self.compiled[key]
 
-    def get(self, *values: Any, using: str = "default") -> Any:
+    def _run(self, values: Sequence[Any], using: str, many: bool) -> tuple[_Compiled, list]:
         compiled = self._compile(using)
         connection = connections[using]
         low, high = connection.ops.integer_field_range("BigIntegerField")
         if any(type(v) is int and not low <= v <= high for v in values):
             # No row has an id past the 64-bit columns' range; the ORM's lookups say the
             # same (no match) where SQLite's driver would raise OverflowError.
-            return self._missing(compiled)
+            return compiled, []
         swap = dict(zip(self.marks, values, strict=True))
-        params = [swap.get(p, p) if type(p) in (int, str) else p for p in compiled.params]
+        # A driver's wrapper of a mark (psycopg's Int4 for a 32-bit column) wraps its value.
+        params = [
+            type(p)(swap[p]) if isinstance(p, int | str) and p in swap and swap[p] is not None
+            else swap.get(p, p) if isinstance(p, int | str)
+            else p
+            for p in compiled.params
+        ]  # fmt: skip
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
-            rows = cursor.fetchmany(2)
+            return compiled, cursor.fetchall() if many else cursor.fetchmany(2)
+
+    def get(self, *values: Any, using: str = "default") -> Any:
+        compiled, rows = self._run(values, using, many=False)
         if not rows:
             return self._missing(compiled)
         if len(rows) > 1:
             raise compiled.model.MultipleObjectsReturned(f"more than one {compiled.model.__name__}")
-        row = list(rows[0])
+        return self._object(compiled, rows[0], using)
+
+    def _object(self, compiled: _Compiled, values: Sequence[Any], using: str) -> Any:
+        connection = connections[using]
+        row = list(values)
         for position, converters, expression in compiled.converters:
             value = row[position]
             for convert in converters:
@@ -110,6 +124,16 @@ class CompiledGet:
     def _missing(compiled: _Compiled) -> Any:
         name = compiled.model.__name__
         raise compiled.model.DoesNotExist(f"{name} matching query does not exist.")
+
+
+class CompiledList(CompiledGet):
+    """:class:`CompiledGet` for a queryset of any number of rows (its order is the
+    queryset's): ``all(*values)`` answers the model objects ``list(queryset)`` would,
+    with their ``select_related`` objects and annotations. Nothing is prefetched."""
+
+    def all(self, *values: Any, using: str = "default") -> list[Any]:
+        compiled, rows = self._run(values, using, many=True)
+        return [self._object(compiled, row, using) for row in rows]
 
 
 class CompiledInsert:

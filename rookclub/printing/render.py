@@ -147,8 +147,9 @@ def render_pdf(
     stamps: Mapping[str, Any] | None = None,
 ) -> bytes:
     """Render a Django template from ``templates/print/`` to PDF bytes."""
-    html = render_to_string(template, {**context, "page_size": page_size})
     drawings = page_stamps(context.get("items") or (), stamps)
+    with serving(drawings):  # the {% stamp %} tags read their drawings' sizes
+        html = render_to_string(template, {**context, "page_size": page_size})
     return html_to_pdf(html, page_size=page_size, stamps=drawings)
 
 
@@ -178,10 +179,11 @@ def render_batch(
         parts = []
         for start in starts:
             part = items[start : start + chunk]
-            html = render_to_string(
-                template, {**(context or {}), "items": part, "page_size": page_size}
-            )
             drawings = page_stamps(part, stamps)
+            with serving(drawings):  # the {% stamp %} tags read their drawings' sizes
+                html = render_to_string(
+                    template, {**(context or {}), "items": part, "page_size": page_size}
+                )
             document = html_to_document(html, page_size=page_size, stamps=drawings)
             pages += len(document.pages)
             if len(starts) == 1:

@@ -36,9 +36,9 @@ from rookclub.printing.storage import result_save
 log = logging.getLogger(__name__)
 
 # Bump when templates or the stylesheet change, so cached PDFs are rendered again.
-RENDER_VERSION = "5"  # 2: stamp text drawn as whole runs; 3: sheet headers are stamps;
+RENDER_VERSION = "6"  # 2: stamp text drawn as whole runs; 3: sheet headers are stamps;
 # 4: table cards place players by seat and can name the match (tournament cards);
-# 5: completed sheets are stamps
+# 5: completed sheets are stamps; 6: a stamp's place is a block, not an empty image
 
 
 def _params(kind: Kind, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -60,7 +60,9 @@ def document_build(*, kind: str, params: Mapping[str, Any], by: Any) -> tuple[Ki
     found = kind_named(kind)
     built = found.build({k: v for k, v in params.items() if v not in (None, "")}, by)
     clean = _params(found, params)
-    if not is_member(by, built.club):  # never true after a scoped lookup; kept as a guard
+    # Never true after a scoped lookup; kept as a guard. It asks no query when the kind's
+    # lookup read by's role with the club (kinds.get_or_missing: Club.remember_role).
+    if not is_member(by, built.club):
         raise NotAllowed(f"Only members of {built.club.name} may print its sheets.")
     return found, built, clean
 

@@ -7,10 +7,15 @@ the page; so WeasyPrint only keeps their place and this module draws them, throu
 public interfaces only:
 
 * In the page a stamp is ``{% stamp url "head" %}`` (templatetags/print_sheets.py): an
-  ``<img>`` of an empty SVG of the drawing's size (served by the URL fetcher, fetch.py,
-  from the render's stamps: ``serving``), so the layout is exactly that of the picture,
-  and two anchors (``id``): the image's top left corner and its right edge. WeasyPrint
-  reports them per page (``Page.anchors``, CSS pixels).
+  empty block as wide as its column whose top padding is the drawing's height in
+  percent of its width (CSS: a padding's percentage is of the containing block's width),
+  so the layout is exactly that of the picture at full width, and two anchors (``id``):
+  the block's top left corner and its right edge. WeasyPrint reports them per page
+  (``Page.anchors``, CSS pixels). The template is rendered while the render's stamps
+  are served (``serving``), where the tag finds the drawing's size. Without them the
+  tag writes an ``<img>`` of an empty SVG of that size, which the URL fetcher
+  (fetch.py) serves: the same layout, but laying out and writing an image costs a
+  completed sheet 2 ms more, a sixth of its render.
 * ``Finisher`` is the ``finisher`` WeasyPrint's ``Document.write_pdf`` calls with the
   pydyf ``PDF`` before it is written. It embeds the fonts the stamps use (pdf_fonts),
   makes each stamp a Form XObject once per PDF (a grid shared by 64 pages is drawn
@@ -105,6 +110,11 @@ def serving(stamps: Mapping[str, Stamp]) -> Iterator[None]:
 def placeholder_for(url: str) -> bytes | None:
     stamp = (_serving.get() or {}).get(url)
     return stamp.placeholder() if stamp else None
+
+
+def served(url: str) -> Stamp | None:
+    """The stamp ``url`` names among those being served (``serving``), else None."""
+    return (_serving.get() or {}).get(url)
 
 
 # --- drawing them into the PDF ------------------------------------------------------------

@@ -5,7 +5,7 @@ from django.utils.html import format_html
 
 from rookclub.printing import game_sheet_svg
 from rookclub.printing.documents import GameSheetDoc
-from rookclub.printing.stamps import RIGHT, SCHEME, TOP_LEFT
+from rookclub.printing.stamps import RIGHT, SCHEME, TOP_LEFT, served
 
 register = template.Library()
 
@@ -24,9 +24,20 @@ def game_head_url(sheet: GameSheetDoc) -> str:
 
 @register.simple_tag
 def stamp(url: str, css_class: str) -> str:
-    """Where a stamp goes (see stamps.py): an image of its size whose top left corner is
-    an anchor, and a mark at its right edge, another."""
+    """Where a stamp goes (see stamps.py): a block of its size (an image of its size when
+    its drawing is not being served) whose top left corner is an anchor, and a mark at
+    its right edge, another."""
     key = url.removeprefix(SCHEME)
+    drawing = served(url)
+    if drawing is not None:
+        return format_html(
+            '<div class="stamp"><b class="{}" id="{}" style="padding-top: {}%"></b>'
+            '<i id="{}"></i></div>',
+            css_class,
+            TOP_LEFT + key,
+            f"{drawing.height / drawing.width * 100:.6f}",
+            RIGHT + key,
+        )
     return format_html(
         '<div class="stamp"><img class="{}" id="{}" src="{}" alt=""><i id="{}"></i></div>',
         css_class,

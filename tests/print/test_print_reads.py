@@ -1,0 +1,92 @@
+"""What a printed sheet reads (issue 24 goal 1): the statements built once per process
+find the same rows as the table page's reads, only among the asker's clubs, and the
+asker's role comes with the row (the print's member guard asks nothing more)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from rookclub.core.roles import SYSTEM
+from rookclub.printing.kinds import Missing
+from rookclub.printing.services import document_build, document_pdf
+from scoring.models import Hand
+from scoring.selectors import game_sheet, round_table
+from scoring.services import hand_record
+from tests.factories import ClubFactory, member_of
+from tests.print.conftest import hand, pdf_text
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def two_hands(game, director):
+    """Table 1's game with two hands, the second with a penalty (no correction)."""
+    hand_record(game=game, data=hand(bid=95, ns=100), entered_by=director)
+    penalised = {**hand(bid=105, ns=60, bidder="east"), "penalties": [
+        {"seat": "south", "kind": "table_talk"}]}  # fmt: skip
+    hand_record(game=game, data=penalised, entered_by=director)
+    game.refresh_from_db()
+    return game
+
+
+def test_a_members_completed_sheet_is_three_statements_and_no_role_query(
+    two_hands, member, django_assert_num_queries
+):
+    with django_assert_num_queries(3) as reads:
+        document_build(kind="game-sheet", params={"game": two_hands.pk}, by=member)
+    sqls = [q["sql"] for q in reads.captured_queries]
+    # the game, with the member's role in its club joined: the only membership read
+    assert [s for s in sqls if "rookclub_membership" in s] == sqls[:1]
+
+
+def test_the_printed_rows_are_the_table_pages_rows(two_hands):
+    page, printed = game_sheet(game=two_hands), game_sheet(game=two_hands, printed=True)
+
+    def rows(sheet):
+        return [(r.number, r.dealer, r.declarer, r.bid, r.trump, r.counters, r.score, r.totals,
+                 r.made, r.void, r.reasons, r.confirmed, r.corrected, r.player_cells,
+                 [i.pk for i in r.irregularities]) for r in sheet.rows]  # fmt: skip
+
+    assert rows(printed) == rows(page)
+    assert any(r.irregularities for r in printed.rows)
+    for name in ("status", "winner", "winners", "totals", "player_totals", "player_order",
+                 "first_seats", "players"):  # fmt: skip
+        assert getattr(printed, name) == getattr(page, name), name
+
+
+def test_another_clubs_member_finds_no_game_and_superuser_and_system_do(two_hands):
+    stranger = member_of(ClubFactory(), username="stranger")
+    with pytest.raises(Missing, match=f"There is no game {two_hands.pk}."):
+        document_build(kind="game-sheet", params={"game": two_hands.pk}, by=stranger)
+    boss = get_user_model().objects.create_superuser("boss", "boss@example.com", "x")
+    for by in (boss, SYSTEM):
+        _, built, _ = document_build(kind="game-sheet", params={"game": two_hands.pk}, by=by)
+        assert built.items[0].game_ref == f"Game {two_hands.pk}"
+
+
+def test_a_remembered_role_answers_for_its_own_user_only(club, member, director,
+                                                         django_assert_num_queries):  # fmt: skip
+    club.remember_role(member, "member")
+    with django_assert_num_queries(0):
+        assert club.role_of(member) == "member"
+    with django_assert_num_queries(1):
+        assert club.role_of(director) == "director"
+
+
+def test_a_corrected_games_sheet_prints_its_correction(played, member):
+    pdf, _ = document_pdf(kind="game-sheet", params={"game": played.pk}, by=member)
+    text = pdf_text(pdf)
+    assert "bid was 90, misheard" in text
+    assert Hand.objects.filter(game=played, corrections__isnull=False).exists()
+
+
+def test_one_table_is_its_game_with_the_seating_then_its_players(
+    first_round, django_assert_num_queries
+):
+    with django_assert_num_queries(2):
+        view, others = round_table(session_round=first_round, table=2)
+    assert others is False
+    assert [p.name for p in view.seats.values()] == [
+        p.name for p in first_round.tables.get(table=2).seats().values()
+    ]
+    assert round_table(session_round=first_round, table=2**31) is None
+    assert round_table(session_round=first_round, table=99) is None
