@@ -205,9 +205,17 @@ class CorrectionReason(serializers.CharField):
     hand_correct's: something in it once trimmed."""
 
 
+class CorrectedHandIn(HandIn):
+    """A correction's hand: the score-sheet fields alone (no number: the hand keeps its
+    own; no card-by-card hand)."""
+
+    number = None
+    card_hand = None
+
+
 class CorrectionIn(serializers.Serializer):
     reason = CorrectionReason(max_length=REASON_MAX, validators=[validate_text])
-    hand = HandIn()
+    hand = CorrectedHandIn()
 
 
 RENEGE_OUT = inline_serializer(

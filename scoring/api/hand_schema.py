@@ -19,7 +19,7 @@ from rookclub.core.limits import SCORE_MAX
 from scoring.engine.option_schema import SEATS_MAX
 
 #: The hand's request components whose objects the engine reads closed.
-CLOSED = ("HandIn", "TableHandIn", "Penalty", "Renege", "Misdeal", "Redeal")
+CLOSED = ("HandIn", "TableHandIn", "CorrectedHandIn", "Penalty", "Renege", "Misdeal", "Redeal")
 
 
 def hand_shapes(result: dict[str, Any], generator: Any, request: Any, public: bool):

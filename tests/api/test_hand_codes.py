@@ -42,7 +42,8 @@ def test_a_refused_hand_names_its_kind(change, code, field):
 def test_the_schema_closes_a_hands_objects_and_bounds_every_side():
     components = SchemaGenerator().get_schema(request=None, public=True)["components"]
     schemas = components["schemas"]
-    for name in ("HandIn", "TableHandIn", "Penalty", "Renege", "Misdeal", "Redeal"):
+    for name in ("HandIn", "TableHandIn", "CorrectedHandIn", "Penalty", "Renege", "Misdeal",
+                 "Redeal"):  # fmt: skip
         assert schemas[name]["additionalProperties"] is False, name
     hand = schemas["HandIn"]["properties"]
     assert {"partner", "last_trick", "made"} <= set(hand)  # the engine reads them too
@@ -65,3 +66,11 @@ def test_the_schema_says_a_hand_card_by_card_comes_alone():
     assert not jsonschema.Draft4Validator(alone).is_valid(
         {"number": 3, "card_hand": card, "bidder": "north"}
     )
+
+
+def test_a_corrections_hand_has_no_number_of_its_own():
+    schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
+    corrected = schemas["CorrectedHandIn"]["properties"]
+    # The engine refuses "number: unknown field" in a correction: the hand keeps its own.
+    assert "number" not in corrected and "card_hand" not in corrected
+    assert "bidder" in corrected
