@@ -122,11 +122,13 @@ def build_tournament_standings(params: Mapping[str, Any], by: Any) -> Built:
 def build_tournament_bracket(params: Mapping[str, Any], by: Any) -> Built:
     tournament = _tournament(params, by)
     if not tournament.is_elimination:
-        raise Invalid(
+        refusal = Invalid(
             f"{tournament.name} is {tournament.get_format_display().lower()}: it has no bracket.",
             errors={"tournament": ["Only elimination events have a bracket."]},
             code="no_bracket",
         )
+        refusal.code_in_body = True  # the event's format decides: as the bracket API says
+        raise refusal
     charts = builders.tournament_bracket_docs(tournament)
     if not any(chart.rounds for chart in charts):
         raise Missing(f"The bracket of {tournament.name} is drawn when it starts.")

@@ -24,7 +24,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, renderers, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import APIException
@@ -58,7 +58,10 @@ class PDFRenderer(renderers.BaseRenderer):
 
 class PrintError(APIException):
     def __init__(self, error: DomainError) -> None:
-        super().__init__(detail=error.as_dict(), code=error.code)
+        detail = error.as_dict()
+        if error.code_in_body:  # a rule no schema states: its code tells it apart
+            detail = {**detail, "code": error.code}
+        super().__init__(detail=detail, code=error.code)
         self.status_code = error.status
 
 
@@ -156,6 +159,9 @@ class PrintViewSet(viewsets.ViewSet):
         """Standings of a tournament, ranked by its tie-breakers (bracket places first)."""
         return _pdf(request, "tournament-standings", tournament=tournament)
 
+    @extend_schema(responses={**PDF, 400: OpenApiResponse(
+        description="`no_bracket`: the event is not an elimination event (Swiss, round robin "
+        "and individual events have standings, not a bracket)")})  # fmt: skip
     @action(detail=False, methods=["get"], url_path=r"tournaments/(?P<tournament>\d+)/bracket")
     def tournament_bracket(self, request: Request, tournament: str) -> HttpResponse:
         """The bracket chart of an elimination tournament (losers' side on its own page)."""
