@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from rest_framework.test import APIClient
 
 from rookclub.clubs import members, services
 from rookclub.clubs.door import door_key
@@ -105,3 +106,12 @@ def fuzz_world(db) -> FuzzWorld:
              "invite": invite.token, "member": scorer.pk, "door": door_key(session),
              "players": [p.pk for p in players], "entries": [e.pk for e in entries]},
     )  # fmt: skip
+
+
+@pytest.fixture
+def api(director):
+    """The API as the club's director. Not raising the view's exception: a 500 must show
+    as the answer a client gets."""
+    client = APIClient(raise_request_exception=False)
+    client.force_authenticate(director)
+    return client

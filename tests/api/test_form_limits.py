@@ -23,13 +23,6 @@ TOO_MANY = {f"k{i}": i for i in range(OPTIONS_MAX + 1)}
 
 
 @pytest.fixture
-def api(director):
-    client = APIClient(raise_request_exception=False)
-    client.force_authenticate(director)
-    return client
-
-
-@pytest.fixture
 def night(api, club):
     return api.post("/api/v1/sessions/", {"club": club.pk, "date": "2026-04-01"}).json()["id"]
 

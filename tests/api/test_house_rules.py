@@ -5,7 +5,6 @@ other refusal keeps its body; options past their upper bound are refused one by 
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from rookclub.clubs.models import ClubSession
 from scoring.models import Game
@@ -18,13 +17,6 @@ TOGETHER_MESSAGE = "must be more than 0 and a multiple of the bid step"
 #: A table of three at numbered seats, over Tournament Rook (41 cards, 12 each).
 THREE_SEATS = {"seats": ["seat1", "seat2", "seat3"], "partnership": "individual",
                "sides": {}, "seat_exchange_interval": 0}  # fmt: skip
-
-
-@pytest.fixture
-def api(director):
-    client = APIClient(raise_request_exception=False)
-    client.force_authenticate(director)
-    return client
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from rest_framework.test import APIClient
 
 from rookclub.clubs.models import Club, Player
 from scoring.models import Hand
@@ -26,14 +25,6 @@ def recorded_hand(club, by):
     hand = {"bidder": "north", "bid": 80, "trump": "red",
             "counters": {"north_south": 80, "east_west": 40}}  # fmt: skip
     return hand_record(game=game_for(club, created_by=by), data=hand, entered_by=by)
-
-
-@pytest.fixture
-def api(director):
-    # Not raising the view's exception: a 500 must show as the answer a client gets.
-    client = APIClient(raise_request_exception=False)
-    client.force_authenticate(director)
-    return client
 
 
 def refused(response, status=400):
