@@ -7,7 +7,7 @@ and returns dataclasses; nothing here renders. Registered as print kinds by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.utils import formats, timezone
@@ -33,7 +33,13 @@ from rookclub.printing.kinds import Missing
 from scoring.engine import plain, ruleset_from
 from scoring.engine.rulesets import Ruleset
 from scoring.models import Game, HandCorrection
-from scoring.selectors import game_sheet, round_table, session_overview
+from scoring.selectors import (
+    PrintedReads,
+    game_sheet,
+    night_printed_reads,
+    round_table,
+    session_overview,
+)
 from scoring.standings import season_standings, session_standings
 
 
@@ -163,14 +169,22 @@ def _change(before: dict, after: dict) -> str:
     return "; ".join(changes) or "details of the hand"
 
 
-def game_sheet_doc(game: Game, *, read: bool = True) -> GameSheetDoc:
+def game_sheet_doc(
+    game: Game,
+    *,
+    read: bool = True,
+    reads: PrintedReads | None = None,
+    corrections: list[HandCorrection] | None = None,
+) -> GameSheetDoc:
     """The completed score sheet: every hand as recorded, corrections marked (4 queries
     when ``game`` comes with ``table_seating__round``, one more when a hand was
     corrected; 3 with ``read=False``, for a game just read with ``SHEET_RELATED``, as the
     print kinds do: ``game_sheet(printed=True)``'s statements, built once per process).
-    A game scored by player has a column per player instead of the two sides."""
+    A game scored by player has a column per player instead of the two sides.
+    ``reads`` and ``corrections``: the game's part of a night's reads
+    (``night_game_sheet_docs``): no query."""
     seating = game.table_seating if game.table_seating_id else None
-    sheet = game_sheet(game=game, read=read, printed=True)
+    sheet = game_sheet(game=game, read=read, printed=True, reads=reads)
     game = sheet.game
     rules = Ruleset.from_dict(game.ruleset)
     first_seats = sheet.first_seats
@@ -230,9 +244,13 @@ def game_sheet_doc(game: Game, *, read: bool = True) -> GameSheetDoc:
                 reason=c.reason,
                 change=_change(c.before, c.after),
             )
-            for c in HandCorrection.objects.filter(hand__game=game)
-            .select_related("hand", "corrected_by")
-            .order_by("hand__number", "corrected_at")
+            for c in (
+                corrections
+                if corrections is not None
+                else HandCorrection.objects.filter(hand__game=game)
+                .select_related("hand", "corrected_by")
+                .order_by("hand__number", "corrected_at")
+            )
         ]
         if any(row.corrected for row in sheet.rows)
         else []
@@ -260,6 +278,32 @@ def game_sheet_doc(game: Game, *, read: bool = True) -> GameSheetDoc:
         else (),
         void_reason=game.void_reason if game.is_void else "",
     )
+
+
+def night_game_sheet_docs(session: ClubSession, games: Iterable[Game]) -> list[GameSheetDoc]:
+    """The completed sheets of ``games``, a club night's (each read with
+    ``table_seating__round``), in their order: every game's seats and hands in two
+    statements, their corrections in one more when a hand was corrected, whatever the
+    number of tables (``game_sheet_doc`` game by game read two or three a table)."""
+    reads = night_printed_reads(session_id=session.pk)
+    corrected = any(h.corrected for _, hands, _ in reads.values() for h in hands)
+    notes: dict[int, list[HandCorrection]] = {}
+    if corrected:
+        for c in (
+            HandCorrection.objects.filter(hand__game__session_id=session.pk)
+            .select_related("hand", "corrected_by")
+            .order_by("hand__game_id", "hand__number", "corrected_at")
+        ):
+            notes.setdefault(c.hand.game_id, []).append(c)
+    return [
+        game_sheet_doc(
+            game,
+            read=False,
+            reads=reads.get(game.pk, ([], [], {})),
+            corrections=notes.get(game.pk, []),
+        )
+        for game in games
+    ]
 
 
 STANDING_COLUMNS = (

@@ -121,7 +121,7 @@ def build_session_games(params: Mapping[str, Any], by: Any) -> Built:
         .order_by("table_seating__round__number", "table_seating__table", "created_at")
     )
     return Built(
-        items=[builders.game_sheet_doc(g, read=False) for g in games],
+        items=builders.night_game_sheet_docs(session, games),
         club=session.club,
         filename=f"{session.club.slug}-{session.date:%Y-%m-%d}-game-sheets.pdf",
     )

@@ -125,28 +125,74 @@ _PRINT_HANDS = CompiledList(
 )
 
 
-def _printed_hands(game: Game) -> tuple[list[GameSeat], list[Hand], dict[int, list[Any]]]:
-    """A printed sheet's seats, hands and irregularities (by hand id): two statements
-    built once, none of what only the table's page shows (who entered and confirmed)."""
-    seats = _PRINT_SEATS.all(game.pk)
-    hands: list[Hand] = []
-    irregularities: dict[int, list[Any]] = {}
-    for row in _PRINT_HANDS.all(game.pk):
+#: A printed sheet's seats, hands and irregularities (by hand id).
+PrintedReads = tuple[list[GameSeat], list[Hand], dict[int, list[Any]]]
+
+
+def _grouped(seat_rows: list[GameSeat], hand_rows: list[Hand]) -> dict[int, PrintedReads]:
+    """The rows of ``_PRINT_SEATS``/``_PRINT_HANDS`` (of one game, or of a night's games
+    in the games' order) as each game's seats, hands and irregularities, by game id."""
+    found: dict[int, PrintedReads] = {}
+    for seat in seat_rows:
+        found.setdefault(seat.game_id, ([], [], {}))[0].append(seat)
+    for row in hand_rows:
+        _, hands, irregularities = found.setdefault(row.game_id, ([], [], {}))
         if not hands or hands[-1].pk != row.pk:
             hands.append(row)
         if row.irregularity_id is not None:
             fields = {name: getattr(row, f"irregularity_{name}") for name in _IRREGULARITY}
             irregularities.setdefault(row.pk, []).append(Irregularity(hand_id=row.pk, **fields))
-    return seats, hands, irregularities
+    return found
 
 
-def game_sheet(*, game: Game, read: bool = True, printed: bool = False) -> GameSheet:
+def _printed_hands(game: Game) -> PrintedReads:
+    """A printed sheet's seats, hands and irregularities (by hand id): two statements
+    built once, none of what only the table's page shows (who entered and confirmed)."""
+    found = _grouped(_PRINT_SEATS.all(game.pk), _PRINT_HANDS.all(game.pk))
+    return found.get(game.pk, ([], [], {}))
+
+
+#: The same two reads for every game of a club night at once, by the night's id.
+_SESSION_MARK = -730_499_002
+_NIGHT_SEATS = CompiledList(
+    lambda session_id: (
+        GameSeat.objects.select_related("player")
+        .filter(game__session_id=session_id)
+        .order_by("game_id", "id")
+    ),
+    [_SESSION_MARK],
+)
+_NIGHT_HANDS = CompiledList(
+    lambda session_id: (
+        Hand.objects.filter(game__session_id=session_id)
+        .annotate(
+            corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
+            **{f"irregularity_{name}": F(f"irregularities__{name}") for name in _IRREGULARITY},
+        )
+        .order_by("game_id", "number", "irregularities__id")
+    ),
+    [_SESSION_MARK],
+)
+
+
+def night_printed_reads(*, session_id: int) -> dict[int, PrintedReads]:
+    """What the printed sheets of every game of a club night read, by game id: two
+    statements built once per process, whatever the number of games (a batch of a
+    night's sheets read them game by game: two statements a table). A game with no
+    seat and no hand is not in it."""
+    return _grouped(_NIGHT_SEATS.all(session_id), _NIGHT_HANDS.all(session_id))
+
+
+def game_sheet(
+    *, game: Game, read: bool = True, printed: bool = False, reads: PrintedReads | None = None
+) -> GameSheet:
     """Rows of the score sheet plus what the table needs next (four queries; three with
     ``read=False``, for a ``game`` just read with ``select_related(*SHEET_RELATED)``).
 
     ``printed``: what a printed sheet shows only, in two statements built once per
     process (``read=False``): the rows without who entered or confirmed each hand (the
-    ``*_name``/``*_how`` fields stay None), no refusal and no upcoming dealers."""
+    ``*_name``/``*_how`` fields stay None), no refusal and no upcoming dealers.
+    ``reads``: the game's part of ``night_printed_reads`` (printed only): no query."""
     seats = Prefetch("seats", GameSeat.objects.select_related("player"))
     if read:
         rows = Game.objects.select_related(*SHEET_RELATED)
@@ -154,7 +200,7 @@ def game_sheet(*, game: Game, read: bool = True, printed: bool = False) -> GameS
     elif not printed:
         prefetch_related_objects([game], seats)
     if printed:
-        seat_rows, hands, irregular = _printed_hands(game)
+        seat_rows, hands, irregular = reads if reads is not None else _printed_hands(game)
     else:
         seat_rows = list(game.seats.all())
         # The confirmer's player of this club comes in the same query as the hands.

@@ -4,10 +4,11 @@ Speed comes from doing the expensive things once: the font configuration
 (fontconfig scan) and the parsed print stylesheet are kept, and score sheets'
 drawings are written into the PDF by Rookclub, not laid out by WeasyPrint
 (stamps.py). Only WeasyPrint's public interface is used: ``HTML``, ``CSS``,
-``URLFetcher``, ``Document.write_pdf`` and its ``finisher``, ``Page.anchors``.
-A batch is laid out a chunk of tables at a time, each chunk written to a temporary
-PDF and forgotten, and the chunks joined at the end (pypdf), so a batch's memory
-does not grow with its size.
+``URLFetcher``, ``Document.write_pdf`` and its ``finisher``, ``Document.copy``,
+``Page.anchors``.
+A batch is laid out a chunk of tables at a time and written a part (up to
+``PART_PAGES`` pages) at a time, each part to a temporary PDF and forgotten, and the
+parts joined at the end (pypdf), so a batch's memory does not grow with its size.
 """
 
 from __future__ import annotations
@@ -153,6 +154,16 @@ def render_pdf(
     return html_to_pdf(html, page_size=page_size, stamps=drawings)
 
 
+#: The most pages a batch's PDF is written in at once (one ``write_pdf`` of the laid-out
+#: pages of several chunks, WeasyPrint's ``Document.copy``). Joining PDFs with pypdf
+#: (re-reading every chunk's objects, fonts' widths and all) cost 2 ms a page, a fifth
+#: of a completed sheet; a batch up to this size is written once and joined not at all,
+#: a larger one in parts of this size. Its laid-out pages are what a part holds: a
+#: completed sheet's page is a few boxes (its drawings are stamps), so the memory a
+#: batch needs stays bounded by this, not by its size.
+PART_PAGES = 96
+
+
 def render_batch(
     out: BinaryIO,
     template: str,
@@ -163,20 +174,38 @@ def render_batch(
     chunk: int = 8,
     stamps: Mapping[str, Any] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
+    part_pages: int = PART_PAGES,
 ) -> int:
     """Render ``items`` (one per table) with ``template`` into one PDF written to ``out``
     (a binary file); returns its page count.
 
     The template receives ``items`` (a chunk of them) and lays out each on its own
-    page(s). Each chunk is laid out, written to a temporary file and let go, so the
-    memory a batch needs is one chunk's, however many tables it has (``on_progress(done,
-    total)`` after each); the chunks' files are then joined into ``out`` by pypdf.
+    page(s). Each chunk is laid out on its own (``on_progress(done, total)`` after each)
+    and its pages kept until ``part_pages`` are: then they are written as one PDF (a
+    part: to ``out`` when it is the whole batch, else to a temporary file) and let go,
+    so the memory a batch needs is one part's, however many tables it has. Several
+    parts' files are then joined into ``out`` by pypdf.
     """
     total = len(items)
     starts = range(0, total, chunk) or range(1)
     pages = 0
+    held: list[Any] = []  # the laid-out chunks not yet written: (document, drawings)
     with collecting_new_objects_only(), tempfile.TemporaryDirectory(prefix="rookclub-") as folder:
-        parts = []
+        parts: list[Path] = []
+
+        def flush(last: bool) -> None:
+            if not held:
+                return
+            documents = [document for document, _ in held]
+            drawings = {k: v for _, found in held for k, v in found.items()}
+            combined = documents[0].copy([p for d in documents for p in d.pages])
+            if last and not parts:
+                write_pdf(combined, drawings, out)
+            else:
+                parts.append(Path(folder) / f"{len(parts):06d}.pdf")
+                write_pdf(combined, drawings, parts[-1])
+            held.clear()  # the part's boxes and drawings go before the next
+
         for start in starts:
             part = items[start : start + chunk]
             drawings = page_stamps(part, stamps)
@@ -185,15 +214,14 @@ def render_batch(
                     template, {**(context or {}), "items": part, "page_size": page_size}
                 )
             document = html_to_document(html, page_size=page_size, stamps=drawings)
+            if held and sum(len(d.pages) for d, _ in held) + len(document.pages) > part_pages:
+                flush(last=False)
             pages += len(document.pages)
-            if len(starts) == 1:
-                write_pdf(document, drawings, out)
-            else:
-                parts.append(Path(folder) / f"{start:06d}.pdf")
-                write_pdf(document, drawings, parts[-1])
-            del document, drawings  # the chunk's boxes and drawings go before the next
+            held.append((document, drawings))
+            del document, drawings
             if on_progress:
                 on_progress(min(start + chunk, total), total)
+        flush(last=True)
         if parts:
             _join(parts, out)
     return pages
@@ -225,9 +253,11 @@ def render_batch_pdf(
     chunk: int = 8,
     stamps: Mapping[str, Any] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
+    part_pages: int = PART_PAGES,
 ) -> tuple[bytes, int]:
     """``render_batch`` into memory: (pdf, page count). For tests and small batches."""
     out = io.BytesIO()
     pages = render_batch(out, template, items, context=context, page_size=page_size,
-                         chunk=chunk, stamps=stamps, on_progress=on_progress)  # fmt: skip
+                         chunk=chunk, stamps=stamps, on_progress=on_progress,
+                         part_pages=part_pages)  # fmt: skip
     return out.getvalue(), pages

@@ -5,6 +5,7 @@ pages; a batch of many sheets keeps its pages in order."""
 import io
 import re
 
+import pytest
 from pypdf import PdfReader
 
 from rookclub.printing import game_sheet_svg, render
@@ -148,9 +149,27 @@ def test_a_64_table_batch_has_a_page_per_sheet_in_order():
 def test_a_batch_joined_from_chunks_reads_as_the_batch_made_in_one_piece():
     docs = [sheet(table=t, hands=8 + t % 5) for t in range(1, 11)]
 
-    joined, pages = render.render_batch_pdf("print/game_sheets.html", docs, chunk=3)
+    chunked, pages = render.render_batch_pdf("print/game_sheets.html", docs, chunk=3)
     whole, _ = render.render_batch_pdf("print/game_sheets.html", docs, chunk=10)
 
+    assert pages == page_count(chunked) == page_count(whole) == 10
+    assert page_texts(chunked) == page_texts(whole)
+    assert "Table 10" in page_texts(chunked)[9], "the stamps' text is drawn on every page"
+
+
+def test_a_batch_past_a_part_is_written_in_parts_and_joined_as_one_piece():
+    docs = [sheet(table=t, hands=8 + t % 5) for t in range(1, 11)]
+    written = []
+    real = render._join
+    # Parts of at most 4 pages: chunks of 3 tables go 3, 3, 3, 1 -> parts of 3, 3, 4.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(render, "_join", lambda parts, out: (written.append(len(parts)),
+                                                           real(parts, out)))  # fmt: skip
+        joined, pages = render.render_batch_pdf("print/game_sheets.html", docs, chunk=3,
+                                                part_pages=4)  # fmt: skip
+    whole, _ = render.render_batch_pdf("print/game_sheets.html", docs, chunk=10)
+
+    assert written == [3], "three parts were joined"
     assert pages == page_count(joined) == page_count(whole) == 10
     assert page_texts(joined) == page_texts(whole)
     assert "Table 10" in page_texts(joined)[9], "the stamps' text is drawn on every page"

@@ -2,6 +2,8 @@
 find the same rows as the table page's reads, only among the asker's clubs, and the
 asker's role comes with the row (the print's member guard asks nothing more)."""
 
+import datetime
+
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -10,7 +12,7 @@ from rookclub.printing.kinds import Missing
 from rookclub.printing.services import document_build, document_pdf
 from scoring.models import Hand
 from scoring.selectors import game_sheet, round_table
-from scoring.services import hand_record
+from scoring.services import hand_correct, hand_record
 from tests.factories import ClubFactory, member_of
 from tests.print.conftest import hand, pdf_text
 
@@ -90,3 +92,61 @@ def test_one_table_is_its_game_with_the_seating_then_its_players(
     ]
     assert round_table(session_round=first_round, table=2**31) is None
     assert round_table(session_round=first_round, table=99) is None
+
+
+def _night_of(club, director, tables: int, day: int):
+    """A club night of ``tables`` tables, each game with two hands (the second with a
+    penalty) and, at every other table, the first hand corrected."""
+    from rookclub.clubs import services
+    from scoring import nights
+    from scoring.models import Game
+    from tests.factories import PlayerFactory
+
+    players = [PlayerFactory(club=club, name=f"Player {day}-{i:02d}") for i in range(4 * tables)]
+    session = nights.session_open(club=club, date=datetime.date(2025, 4, day), opened_by=director)
+    services.session_check_in(session=session, players=players, by=director)
+    nights.session_seat(session=session, by=director, seed=day)
+    for n, game in enumerate(Game.objects.filter(session=session).order_by("pk")):
+        hand_record(game=game, data=hand(bid=95, ns=100), entered_by=director)
+        penalised = {**hand(bid=105, ns=60, bidder="east"), "penalties": [
+            {"seat": "south", "kind": "table_talk"}]}  # fmt: skip
+        hand_record(game=game, data=penalised, entered_by=director)
+        if n % 2 == 0:
+            first = Hand.objects.get(game=game, number=1)
+            hand_correct(hand=first, data=hand(bid=100, ns=100), by=director,
+                         reason=f"misheard at game {game.pk}")  # fmt: skip
+    return session
+
+
+def test_a_nights_sheets_are_read_in_the_same_statements_at_4_and_16_tables(
+    club, director, django_assert_max_num_queries
+):
+    small, big = _night_of(club, director, 4, 1), _night_of(club, director, 16, 2)
+    # the night (with its club and the asker's role), its games, all their seats, all
+    # their hands, all their corrections: five, whatever the number of tables
+
+    with django_assert_max_num_queries(5) as four:
+        _, built_small, _ = document_build(kind="session-games", params={"session": small.pk},
+                                           by=director)  # fmt: skip
+    with django_assert_max_num_queries(len(four.captured_queries)):
+        _, built_big, _ = document_build(kind="session-games", params={"session": big.pk},
+                                         by=director)  # fmt: skip
+
+    assert len(built_small.items) == 4 and len(built_big.items) == 16
+    corrected = [d for d in built_big.items if d.corrections]
+    assert len(corrected) == 8
+    assert all(d.corrections[0].reason == f"misheard at {d.game_ref.lower()}" for d in corrected)
+    assert all("Table talk" in d.lines[1].penalties for d in built_big.items)
+
+
+def test_a_nights_sheets_are_the_sheets_read_game_by_game(club, director):
+    session = _night_of(club, director, 4, 3)
+    _, built, _ = document_build(kind="session-games", params={"session": session.pk}, by=director)
+
+    one_by_one = [
+        document_build(
+            kind="game-sheet", params={"game": int(d.game_ref.split()[-1])}, by=director
+        )[1].items[0]
+        for d in built.items
+    ]
+    assert built.items == one_by_one
