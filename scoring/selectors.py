@@ -5,7 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Exists, F, OuterRef, Prefetch, Subquery, prefetch_related_objects
+from django.db.models import (
+    Exists,
+    F,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+    Subquery,
+    prefetch_related_objects,
+)
 
 from rookclub.clubs.models import ClubSession, Player, SessionRound, SitOut, TableSeating
 from rookclub.core.compiled import CompiledGet, CompiledList
@@ -112,14 +120,19 @@ _PRINT_SEATS = CompiledList(
     lambda game_id: GameSeat.objects.select_related("player").filter(game_id=game_id),
     [_GAME_MARK],
 )
+
+
+def _with_irregularities(hands: QuerySet) -> QuerySet:
+    """``hands``, each with whether it was corrected and a row per irregularity."""
+    return hands.annotate(
+        corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
+        **{f"irregularity_{name}": F(f"irregularities__{name}") for name in _IRREGULARITY},
+    )
+
+
 _PRINT_HANDS = CompiledList(
-    lambda game_id: (
-        Hand.objects.filter(game_id=game_id)
-        .annotate(
-            corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
-            **{f"irregularity_{name}": F(f"irregularities__{name}") for name in _IRREGULARITY},
-        )
-        .order_by("number", "irregularities__id")
+    lambda game_id: _with_irregularities(Hand.objects.filter(game_id=game_id)).order_by(
+        "number", "irregularities__id"
     ),
     [_GAME_MARK],
 )
@@ -163,14 +176,9 @@ _NIGHT_SEATS = CompiledList(
     [_SESSION_MARK],
 )
 _NIGHT_HANDS = CompiledList(
-    lambda session_id: (
+    lambda session_id: _with_irregularities(
         Hand.objects.filter(game__session_id=session_id)
-        .annotate(
-            corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
-            **{f"irregularity_{name}": F(f"irregularities__{name}") for name in _IRREGULARITY},
-        )
-        .order_by("game_id", "number", "irregularities__id")
-    ),
+    ).order_by("game_id", "number", "irregularities__id"),
     [_SESSION_MARK],
 )
 
