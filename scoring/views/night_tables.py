@@ -97,7 +97,11 @@ def table_view(t: scoring_selectors.TableView, urls: Addresses) -> dict[str, Any
         "new_game_url": urls("table-new-game", t.seating.pk),
         "sheet_url": urls("print-table-sheet", round_.pk, number),
         "card_url": urls("print-table-card", round_.pk, number),
-        "seats": [(SEAT_LABELS[seat], player, SIDE_OF[seat]) for seat, player in t.seats.items()],
+        # A table of five or six has numbered seats and no fixed sides.
+        "seats": [
+            (SEAT_LABELS.get(seat, seat), player, SIDE_OF.get(seat, ""))
+            for seat, player in t.seats.items()
+        ],
         "game": t.game,
         "games_played": len(t.games),
         # A game scored by player (Beginner, individual scoring): each player's total.

@@ -195,3 +195,24 @@ def test_a_table_of_five_records_a_hand_through_its_table_link(director_api, clu
     assert posted.status_code in (200, 302, 303)
     game = director_api.get(f"/api/v1/games/{big['game']}/").json()
     assert len(game["hands"]) == 1 and game["hands"][0]["bidder"] == "seat1"
+
+
+@pytest.mark.parametrize("count", [9, 10])
+def test_the_night_page_shows_tables_of_five_to_the_director_and_the_room(
+    director_api, club, director, count
+):
+    night, url, _ = open_night(director_api, club, count)
+    director_api.post(f"{url}seat/", {"seed": 3}, format="json")
+    page_url = reverse("session-detail", args=[night["id"]])
+    signed_in = Client()
+    signed_in.login(username=director.username, password=PASSWORD)
+
+    for viewer in (signed_in, Client()):
+        page = viewer.get(page_url)
+        assert page.status_code == 200
+        assert "Seat 5" in page.content.decode()
+
+    closed = director_api.post(f"{url}close/", {"reason": "home time"}, format="json")
+    assert closed.status_code == 200, closed.json()
+    assert signed_in.get(page_url).status_code == 200
+    assert Client().get(page_url).status_code == 200
