@@ -196,7 +196,8 @@ class TournamentForm(forms.Form):
         choices=[
             ("", "—"),
             ("rotation", "Rotation (everyone partners everyone once)"),
-            ("two_tier", "Two tier (re-paired by rank each round)"),
+            ("two_tier", "Two tier (four consecutive ranks a table)"),
+            ("tiers", "Upper and lower tiers (1st partners the first of the lower half)"),
         ],
     )
 

@@ -14,7 +14,7 @@ from scoring.api.fields import RulesetOptionsField, RulesetSlugField
 from tournaments import selectors
 from tournaments.formats.standings import TIE_BREAKERS
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
-from tournaments.services import CLOCK_MAX, ENTRY_SEED_MAX, OPTION_MAXIMA
+from tournaments.services import CLOCK_MAX, ENTRY_SEED_MAX, MOVEMENTS, OPTION_MAXIMA
 from tournaments.tie_breakers import ORDER as TIE_BREAKER_KEYS
 
 # ---- requests -------------------------------------------------------------------------------
@@ -54,7 +54,7 @@ def _event_options() -> dict[str, Any]:
             **{key: flag for key in ("third_place", "reset", "check_in_required", "start_games")},
             **{key: {"type": "integer", "minimum": 0, "maximum": most}
                for key, (most, _) in OPTION_MAXIMA.items()},
-            "movement": {"type": "string", "enum": ["rotation", "two_tier"]},
+            "movement": {"type": "string", "enum": list(MOVEMENTS)},
             "ruleset_options": {**RulesetOptionsField.schema(), "nullable": True},
         },
         "additionalProperties": False,

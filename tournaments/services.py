@@ -30,6 +30,7 @@ from tournaments.formats import (
     individual_movement,
     pair_swiss_round,
     round_robin_schedule,
+    tiers_round,
     two_tier_round,
     validate_movement,
 )
@@ -37,6 +38,7 @@ from tournaments.formats.base import REPAIRED
 from tournaments.formats.overrides import force_bye, pin_pairing, swap_entries
 from tournaments.formats.seeding import seeds_with_director_order
 from tournaments.formats.standings import TIE_BREAKERS
+from tournaments.formats.tiers import sit_out_counts
 from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, Round, Tournament
 from tournaments.results import (
     audit,
@@ -64,6 +66,9 @@ OPTION_MAXIMA = {
     "final_best_of": (9, ""),
     "bye_points": (SCORE_MAX, ""),
 }
+#: Individual movements: a stored or searched rotation, four consecutive ranks a table,
+#: or upper and lower tiers (``tournaments.formats.tiers``).
+MOVEMENTS = ("rotation", "two_tier", "tiers")
 CLOCK_MAX = 600  # hands or minutes in a round's clock
 ENTRY_SEED_MAX = 9999
 
@@ -113,8 +118,8 @@ def _check_options(options: Any, format: str, errors: dict[str, list[str]]) -> d
     for key, (most, example) in OPTION_MAXIMA.items():
         if key in options and not whole_number(options[key], minimum=0, maximum=most):
             problems.append(f"{key}: a whole number from 0 to {most}{example}")
-    if options.get("movement", "rotation") not in ("rotation", "two_tier"):
-        problems.append("movement: 'rotation' or 'two_tier'")
+    if options.get("movement", "rotation") not in MOVEMENTS:
+        problems.append("movement: " + " or ".join(repr(m) for m in MOVEMENTS))
     if problems:
         errors["options"] = problems
     return dict(options)
@@ -144,6 +149,8 @@ def tournament_create(
     if not _is_int(games_per_match) or games_per_match < 1 or games_per_match % 2 == 0:
         errors["games_per_match"] = ["an odd number: 1 for one game, 3 for best of 3, ..."]
     checked = _check_options(options, format, errors)
+    if checked.get("movement") == "tiers" and rounds is None and "rounds" not in errors:
+        errors["rounds"] = ["the tiers movement re-ranks the field every round: say how many"]
     snapshot: dict[str, Any] = {}
     house_rules = False
     try:
@@ -399,6 +406,8 @@ def _first_rounds(tournament: Tournament, order: list[int]) -> None:
             tournament.rounds = max(1, math.ceil(math.log2(len(order))))
         ranked = [SwissEntry(pk) for pk in order]
         _create_round(tournament, 1, pair_swiss_round(ranked).pairings)
+    elif tournament.options.get("movement") == "tiers":
+        _create_table_round(tournament, tiers_round(order, number=1))
     else:
         movement = _movement(tournament, order)
         tournament.rounds = len(movement.rounds)
@@ -524,7 +533,13 @@ def _pair(tournament: Tournament, number: int, pins: Sequence, forced_bye: int |
         rnd.status, rnd.started_at = Round.Status.RUNNING, timezone.now()
         rnd.save(update_fields=["status", "started_at"])
         return rnd
-    if tournament.options.get("movement") == "two_tier":
+    if tournament.options.get("movement") == "tiers":
+        # Ranked by the standings (the event's tie-breakers); still level: by seed.
+        seeds = [e.pk for e in data.entries if e.active]
+        score = {r.entry: -r.rank for r in rows}
+        sat_out = sit_out_counts(standings_data.played_rounds(data))
+        movement_round = tiers_round(seeds, number=number, scores=score, sat_out=sat_out)
+    elif tournament.options.get("movement") == "two_tier":
         ranking = [r.entry for r in rows if r.entry in active]
         movement_round = two_tier_round(ranking, standings_data.played_rounds(data), number=number)
     else:
