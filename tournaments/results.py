@@ -373,7 +373,9 @@ def match_game_start(*, match: Match, by: Any, dealer: str = "north") -> Game:
         options = dict((tournament.options or {}).get("ruleset_options") or {})
         clock = (tournament.options or {}).get("round_clock") or {}
         if clock.get("hands"):
+            # The clock stops the table at its hands, level or not: a tie stands.
             options.setdefault("fixed_hands", clock["hands"])
+            options.setdefault("tie_at_target", "tie")
         game = game_start(
             ruleset=tournament.ruleset_slug, options=options or None,
             seats=_seats(tournament, match), dealer=dealer, created_by=by,
