@@ -32,7 +32,7 @@ from scoring import table_links as links
 from scoring.api.schema import house_rules_refusal
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
-from tournaments import csv_exports, selectors, services, table_links, tie_breakers
+from tournaments import csv_exports, partners, selectors, services, table_links, tie_breakers
 from tournaments import serializers as s
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.results import DependentMatches
@@ -106,7 +106,8 @@ class TournamentViewSet(
         responses={201: s.EntrySerializer, 400: OpenApiResponse(
             description="Refused, nothing stored; the event's own rules have a `code`: "
             "`players_per_entry` (a partnership event takes 2 different players, an "
-            "individual event 1), `already_entered` (a player is in another entry), "
+            "individual event or one with drawn partners 1), `already_entered` (a player "
+            "is in another entry), "
             "`seed_taken`. Players of another club: `players` names them.")},
     )  # fmt: skip
     @extend_schema(methods=["GET"], responses=s.EntrySerializer(many=True))
@@ -134,7 +135,32 @@ class TournamentViewSet(
         )
         return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.StartSerializer, responses=s.TournamentSerializer)
+    @extend_schema(
+        request=s.PartnerPinsSerializer,
+        responses={200: s.TournamentSerializer, 400: OpenApiResponse(
+            description="Refused, nothing stored; `code`, and `pins` says why: "
+            "`partners_not_drawn` (the event has fixed partners), `draw_done` (it has "
+            "started), `pin_not_a_pair` (a player pinned to themself), `pin_unknown_entry` "
+            "(not an active sign-up of this event), `pinned_twice` (a sign-up in two pins).")},
+        description="Drawn partners (option `partners: drawn`): the pairs a director keeps "
+        "together when the partners are drawn at the start; replaces the pins set before.",
+    )  # fmt: skip
+    @action(detail=True, methods=["put"], url_path="partner-pins", parser_classes=JSON_ONLY)
+    def partner_pins(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
+        data = _valid(s.PartnerPinsSerializer, request)
+        tournament = partners.partner_pins_set(
+            tournament=tournament, pins=data["pins"], by=request.user
+        )
+        return Response(s.TournamentSerializer(tournament).data)
+
+    @extend_schema(
+        request=s.StartSerializer,
+        responses={200: s.TournamentSerializer, 409: OpenApiResponse(
+            description="Not started, nothing stored; `code`: `already_started`, "
+            "`too_few_entries`, and with drawn partners `odd_field` (an odd number of "
+            "players) or `pin_unknown_entry` (a pinned sign-up withdrew or is not checked in).")},
+    )  # fmt: skip
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()

@@ -160,3 +160,30 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
 def match_points(match: Match) -> tuple[int, int]:
     """Total points each side scored in the match (uses prefetched games)."""
     return standings_data.points(match)
+
+
+@dataclass(frozen=True)
+class PartnerDraw:
+    """Drawn partners as the dashboard shows them: the pins, the sign-ups still free
+    to pin, and once started the pairs drawn (each with whether it was pinned)."""
+
+    pins: list[tuple[Entry, Entry]]
+    free: list[Entry]
+    pairs: list[tuple[Entry, Entry, bool]]
+
+
+def partner_draw(*, tournament: Tournament, entries: list[Entry]) -> PartnerDraw | None:
+    """From the entries the page has read (no query); None for fixed partners."""
+    if not tournament.partners_drawn:
+        return None
+    by_pk = {e.pk: e for e in entries}
+    draw = tournament.partner_draw or {}
+    pins = [tuple(p) for p in draw.get("pins", []) if all(e in by_pk for e in p)]
+    pinned = {e for p in pins for e in p}
+    free = [e for e in entries if e.active and e.pk not in pinned]
+    pairs = [
+        (by_pk[a], by_pk[b], (a, b) in pins)
+        for a, b in draw.get("pairs", [])
+        if a in by_pk and b in by_pk
+    ]
+    return PartnerDraw([(by_pk[a], by_pk[b]) for a, b in pins], free, pairs)

@@ -20,6 +20,7 @@ from tournaments.tie_breakers import ORDER as TIE_BREAKER_KEYS
 # ---- requests -------------------------------------------------------------------------------
 
 PINS_MAX = 100
+PARTNER_PINS_MAX = 500
 
 
 @extend_schema_field(
@@ -55,6 +56,7 @@ def _event_options() -> dict[str, Any]:
             **{key: {"type": "integer", "minimum": 0, "maximum": most}
                for key, (most, _) in OPTION_MAXIMA.items()},
             "movement": {"type": "string", "enum": list(MOVEMENTS)},
+            "partners": {"type": "string", "enum": ["fixed", "drawn"]},
             "ruleset_options": {**RulesetOptionsField.schema(), "nullable": True},
         },
         "additionalProperties": False,
@@ -88,6 +90,7 @@ class TournamentCreateSerializer(serializers.Serializer):
         "/api/v1/tournaments/tie-breakers/: " + ", ".join(TIE_BREAKER_KEYS) + "), "
         "round_clock {hands, minutes} (1-600), bye_points, cycles "
         "(0-9), final_best_of (0-9), third_place, reset, movement, check_in_required, "
+        "partners ('drawn': players sign up alone and are paired at the start), "
         "ruleset_options",
     )  # fmt: skip
 
@@ -113,6 +116,15 @@ class EntryCreateSerializer(serializers.Serializer):
 
 class StartSerializer(serializers.Serializer):
     draw_seed = serializers.CharField(max_length=40, required=False, allow_blank=True)
+
+
+class PartnerPinsSerializer(serializers.Serializer):
+    pins = serializers.ListField(
+        child=serializers.ListField(child=whole(), min_length=2, max_length=2),
+        max_length=PARTNER_PINS_MAX,
+        help_text="every pair to keep together in the draw, as two sign-up entry ids; "
+        "replaces the pins set before ([] clears them)",
+    )
 
 
 class PairSerializer(serializers.Serializer):
@@ -165,14 +177,36 @@ class EntryRefSerializer(serializers.Serializer):
     seed = serializers.IntegerField(allow_null=True)
 
 
+PARTNER_DRAW = (
+    "Drawn partners: `pins` (sign-up entry ids a director keeps together); once started "
+    "also `pool` (the sign-ups drawn, in order) and `pairs`, drawn with `draw_seed`. "
+    "Empty for fixed partners."
+)
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {
+            key: {"type": "array", "items": {"type": "integer"} if key == "pool" else {
+                "type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}}
+            for key in ("pins", "pool", "pairs")
+        },
+    }
+)  # fmt: skip
+class PartnerDrawField(serializers.JSONField):
+    """``Tournament.partner_draw``."""
+
+
 class TournamentSerializer(serializers.ModelSerializer):
+    partner_draw = PartnerDrawField(read_only=True, help_text=PARTNER_DRAW)
     ruleset = serializers.CharField(source="ruleset_slug")
 
     class Meta:
         model = Tournament
         fields = [
             "id", "club", "name", "ruleset", "format", "rounds", "games_per_match", "options",
-            "status", "seeding", "draw_seed", "created_at",
+            "status", "seeding", "draw_seed", "partner_draw", "created_at",
         ]  # fmt: skip
 
 

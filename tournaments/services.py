@@ -22,7 +22,7 @@ from rookclub.core.roles import require_director, user_or_none
 from scoring.engine import RulesetError, ruleset_from
 from scoring.engine.option_schema import too_large
 from scoring.engine.rulesets import HOUSE_RULES
-from tournaments import brackets, standings_data
+from tournaments import brackets, partners, standings_data
 from tournaments.formats import (
     FormatError,
     Pairing,
@@ -40,6 +40,7 @@ from tournaments.formats.seeding import seeds_with_director_order
 from tournaments.formats.standings import TIE_BREAKERS
 from tournaments.formats.tiers import sit_out_counts
 from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, Round, Tournament
+from tournaments.partners import partner_pins_set
 from tournaments.results import (
     audit,
     match_game_start,
@@ -55,7 +56,7 @@ FORMATS = Tournament.Format
 PAIRED_BY_ROUND = (FORMATS.SWISS, FORMATS.INDIVIDUAL)
 OPTION_KEYS = {
     "tie_breakers", "round_clock", "third_place", "reset", "final_best_of", "bye_points",
-    "cycles", "ruleset_options", "movement", "check_in_required", "start_games",
+    "cycles", "ruleset_options", "movement", "check_in_required", "start_games", "partners",
 }  # fmt: skip
 
 
@@ -82,7 +83,8 @@ def _is_int(value: Any) -> bool:
 
 
 def players_per_entry(tournament: Tournament) -> int:
-    return 1 if tournament.is_individual else 2
+    """One player an entry in an individual event or where partners are drawn."""
+    return 1 if tournament.is_individual or tournament.partners_drawn else 2
 
 
 # ---- creating an event -------------------------------------------------------------------
@@ -118,6 +120,10 @@ def _check_options(options: Any, format: str, errors: dict[str, list[str]]) -> d
     for key, (most, example) in OPTION_MAXIMA.items():
         if key in options and not whole_number(options[key], minimum=0, maximum=most):
             problems.append(f"{key}: a whole number from 0 to {most}{example}")
+    if options.get("partners", "fixed") not in ("fixed", "drawn"):
+        problems.append("partners: 'fixed' (entries register as pairs) or 'drawn'")
+    elif options.get("partners") == "drawn" and format == FORMATS.INDIVIDUAL:
+        problems.append("partners: an individual event has no fixed partners to draw")
     if options.get("movement", "rotation") not in MOVEMENTS:
         problems.append("movement: " + " or ".join(repr(m) for m in MOVEMENTS))
     if problems:
@@ -226,7 +232,11 @@ def entry_add(
     wanted = players_per_entry(tournament)
     players = list(players)
     if len(players) != wanted or len({p.pk for p in players}) != len(players):
-        kind = "an individual event" if wanted == 1 else "a partnership event"
+        kind = "a partnership event"
+        if tournament.is_individual:
+            kind = "an individual event"
+        elif wanted == 1:
+            kind = "an event with drawn partners"
         errors["players"] = [f"{kind} takes {wanted} different player(s) per entry"]
     elif any(p.club_id != tournament.club_id for p in players):
         errors["players"] = ["every player must be of the event's club"]
@@ -245,7 +255,7 @@ def entry_add(
             locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
             late = locked.status != Tournament.Status.REGISTRATION
             if locked.status == Tournament.Status.FINISHED or (
-                late and locked.format not in PAIRED_BY_ROUND
+                late and (locked.format not in PAIRED_BY_ROUND or locked.partners_drawn)
             ):
                 raise Conflict(
                     "Entries are closed: only Swiss and individual events take late entries.",
@@ -305,6 +315,8 @@ def entry_withdraw(*, entry: Entry, by: Any, reason: str = "") -> Entry:
         entry.status = Entry.Status.WITHDRAWN
         _history(entry, "withdrawn", by, reason=reason)
         entry.save(update_fields=["status", "history"])
+        if tournament.status == Tournament.Status.REGISTRATION:
+            partners.pins_without(tournament, entry.pk)
         forfeited = []
         if tournament.is_elimination and tournament.status == Tournament.Status.RUNNING:
             before = _decided_keys(tournament)
@@ -360,10 +372,15 @@ def tournament_start(
         entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE))
         if tournament.options.get("check_in_required"):
             entries = [e for e in entries if e.checked_in]
-        least = 4 if tournament.is_individual else 2
+        least = 4 if tournament.is_individual or tournament.partners_drawn else 2
         if len(entries) < least:
             raise Conflict(f"At least {least} entries are needed to start.", code="too_few_entries")
         tournament.draw_seed = draw_seed or secrets.token_hex(8)
+        if tournament.partners_drawn:
+            try:
+                entries = partners.partners_draw(tournament=tournament, entries=entries, by=by)
+            except FormatError as exc:
+                raise Conflict(str(exc), code=exc.code) from exc
         placed = [e.pk for e in sorted((e for e in entries if e.seed), key=lambda e: e.seed)]
         order = seeds_with_director_order(
             [e.pk for e in entries], placed, rng_seed=tournament.draw_seed
@@ -622,6 +639,7 @@ __all__ = [
     "match_game_sync",
     "match_result_correct",
     "match_result_enter",
+    "partner_pins_set",
     "round_override",
     "round_pair_next",
     "tournament_create",

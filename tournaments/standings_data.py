@@ -70,8 +70,11 @@ def match_rows(tournament: Tournament) -> list[MatchRow]:
 
 def load(tournament: Tournament) -> Data:
     """Two queries whatever the size: entries, and matches with their points."""
+    # A sign-up whose player joined a drawn partner's entry plays nothing of its own.
     entries = list(
-        Entry.objects.filter(tournament=tournament).order_by(F("seed").asc(nulls_last=True), "id")
+        Entry.objects.filter(tournament=tournament)
+        .exclude(status=Entry.Status.PAIRED)
+        .order_by(F("seed").asc(nulls_last=True), "id")
     )
     return Data(entries, match_rows(tournament))
 

@@ -56,12 +56,14 @@ def tournament_detail(
         ),
     }
     context["progress"] = selectors.progress(context["rounds"])
+    context["partner_draw"] = selectors.partner_draw(tournament=tournament, entries=entries)
     # A refused result: shown on its own match's row, with what was typed kept.
     context["result_refusal"] = bound.pop("result_refusal", None)
     # "Start" only when it can be done: enough entries (tournament_start's own rule; who
     # is checked in changes on this page without a reload, so the service says that one).
     active = [e for e in entries if e.status == "active"]
-    context["entries_needed"] = max(0, (4 if tournament.is_individual else 2) - len(active))
+    least = 4 if tournament.is_individual or tournament.partners_drawn else 2
+    context["entries_needed"] = max(0, least - len(active))
     if context["is_director"]:
         context.update(forms.dashboard_forms(tournament, entries, **bound))
     return render(request, "tournaments/detail.html", context, status=status)

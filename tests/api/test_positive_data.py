@@ -190,6 +190,10 @@ RULES = {
     "POST /api/v1/tournaments/{id}/entries/": {
         "players_per_entry", "already_entered", "seed_taken",
     },
+    "PUT /api/v1/tournaments/{id}/partner-pins/": {
+        "partners_not_drawn", "draw_done", "pin_not_a_pair", "pin_unknown_entry",
+        "pinned_twice",
+    },
     # House rules each well formed but not playable together (rulesets.validate), or
     # (a game) seats other than the table its house rules set.
     # A hand well formed that its game refuses: a seat it lacks, counters that do not
