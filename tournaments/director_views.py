@@ -163,6 +163,23 @@ def partner_pins(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(back)
 
 
+@require_POST
+@login_required_message
+def playoffs_create(request: HttpRequest, pk: int) -> HttpResponse:
+    """Play off the places still shared after the tie-breakers (the dashboard's button)."""
+    tournament = _tournament(pk)
+    try:
+        made = services.playoffs_create(
+            tournament=tournament, by=request.user,
+            draw_seed=request.POST.get("draw_seed", "").strip()[:40] or None,
+        )  # fmt: skip
+    except DomainError as error:
+        return refuse(request, error, _dashboard(tournament))
+    count = sum(1 for m in made if not m.bye)
+    messages.success(request, f"The playoff is paired: {count} game{'s' * (count != 1)}.")
+    return redirect(_dashboard(tournament, "playoffs"))
+
+
 def _open_matches(entry: Entry) -> list[Match]:
     """The entry's matches still to be played: those its withdrawal forfeits."""
     seated = Q(entry_a=entry) | Q(entry_b=entry) | Q(partner_a=entry) | Q(partner_b=entry)

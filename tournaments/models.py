@@ -202,6 +202,11 @@ class Match(models.Model):
     #: Director overrides and generator notes: swapped, pinned, forced_bye, repaired,
     #: rematch, forfeit.
     flags = models.JSONField(default=list, blank=True)
+    #: A playoff game for a tied place: it orders the tied entries, and counts for
+    #: nothing else in the standings.
+    playoff = models.ForeignKey(
+        "Playoff", null=True, blank=True, on_delete=models.CASCADE, related_name="matches"
+    )
 
     class Meta:
         ordering = ["round__number", "table", "id"]
@@ -225,6 +230,29 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"Match {self.bracket_key or self.pk} ({self.round})"
+
+
+class Playoff(models.Model):
+    """Entries still tied for ``place`` after every tie-breaker, played off
+    (``tournaments.formats.playoffs``): its matches order them in the standings."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="playoffs")
+    #: The place the entries shared (1: first).
+    place = models.PositiveSmallIntegerField()
+    #: The tied entry ids in the standings' order (the playoff bracket's seeds).
+    entries = models.JSONField(default=list)
+    #: Shuffles the deck of the card draw that gives one of three a bye.
+    draw_seed = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "place"], name="one_playoff_per_place"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} playoff for place {self.place}"
 
 
 class MatchGame(models.Model):

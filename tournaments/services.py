@@ -41,6 +41,7 @@ from tournaments.formats.standings import TIE_BREAKERS
 from tournaments.formats.tiers import sit_out_counts
 from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, Round, Tournament
 from tournaments.partners import partner_pins_set
+from tournaments.playoffs import playoffs_create
 from tournaments.results import (
     audit,
     match_game_start,
@@ -57,6 +58,7 @@ PAIRED_BY_ROUND = (FORMATS.SWISS, FORMATS.INDIVIDUAL)
 OPTION_KEYS = {
     "tie_breakers", "round_clock", "third_place", "reset", "final_best_of", "bye_points",
     "cycles", "ruleset_options", "movement", "check_in_required", "start_games", "partners",
+    "playoff_target", "playoff_places",
 }  # fmt: skip
 
 
@@ -67,9 +69,13 @@ OPTION_MAXIMA = {
     "final_best_of": (9, ""),
     "bye_points": (SCORE_MAX, ""),
 }
+#: A playoff game's target (5 to 99,995, in fives) and the places played off (1 to 99).
+PLAYOFF_TARGET_MAX = SCORE_MAX - SCORE_MAX % 5
+PLAYOFF_PLACES_MAX = 99
 #: Individual movements: a stored or searched rotation, four consecutive ranks a table,
 #: or upper and lower tiers (``tournaments.formats.tiers``).
 MOVEMENTS = ("rotation", "two_tier", "tiers")
+TIERS_NEED_ROUNDS = "the tiers movement re-ranks the field every round: say how many rounds"
 CLOCK_MAX = 600  # hands or minutes in a round's clock
 ENTRY_SEED_MAX = 9999
 
@@ -120,6 +126,17 @@ def _check_options(options: Any, format: str, errors: dict[str, list[str]]) -> d
     for key, (most, example) in OPTION_MAXIMA.items():
         if key in options and not whole_number(options[key], minimum=0, maximum=most):
             problems.append(f"{key}: a whole number from 0 to {most}{example}")
+    target = options.get("playoff_target")
+    if target is not None and (
+        not whole_number(target, minimum=5, maximum=PLAYOFF_TARGET_MAX) or target % 5
+    ):
+        problems.append(f"playoff_target: the points a playoff game is played to, 5 to "
+                        f"{PLAYOFF_TARGET_MAX:,} in fives (500 when not given)")  # fmt: skip
+    if "playoff_places" in options and not whole_number(
+        options["playoff_places"], minimum=1, maximum=PLAYOFF_PLACES_MAX
+    ):
+        problems.append(f"playoff_places: the places played off when shared, 1 (first "
+                        f"place only) to {PLAYOFF_PLACES_MAX}")  # fmt: skip
     if options.get("partners", "fixed") not in ("fixed", "drawn"):
         problems.append("partners: 'fixed' (entries register as pairs) or 'drawn'")
     elif options.get("partners") == "drawn" and format == FORMATS.INDIVIDUAL:
@@ -155,8 +172,11 @@ def tournament_create(
     if not _is_int(games_per_match) or games_per_match < 1 or games_per_match % 2 == 0:
         errors["games_per_match"] = ["an odd number: 1 for one game, 3 for best of 3, ..."]
     checked = _check_options(options, format, errors)
-    if checked.get("movement") == "tiers" and rounds is None and "rounds" not in errors:
-        errors["rounds"] = ["the tiers movement re-ranks the field every round: say how many"]
+    tiers_unbounded = (
+        format == FORMATS.INDIVIDUAL and checked.get("movement") == "tiers" and rounds is None
+    )
+    if tiers_unbounded:
+        errors["rounds"] = [TIERS_NEED_ROUNDS]
     snapshot: dict[str, Any] = {}
     house_rules = False
     try:
@@ -180,6 +200,8 @@ def tournament_create(
         # Its house rules alone, each well formed, cannot be played together: a rule no
         # schema of single options states, with its own code.
         code = HOUSE_RULES if house_rules and set(errors) == {"ruleset"} else None
+        if tiers_unbounded and set(errors) == {"rounds"}:
+            code = "tiers_need_rounds"  # a rule of two fields together
         raise Invalid("The tournament cannot be created.", errors=errors, code=code)
     with transaction.atomic():
         tournament = Tournament.objects.create(
@@ -640,6 +662,7 @@ __all__ = [
     "match_result_correct",
     "match_result_enter",
     "partner_pins_set",
+    "playoffs_create",
     "round_override",
     "round_pair_next",
     "tournament_create",
