@@ -291,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
         if left < 5:
             rows.append({"bench": script.stem, "measure": "not run: time budget spent",
                          "ok": None})  # fmt: skip
+            runs.append(ScriptRun(script.stem, 0.0, "not run: time budget spent", None, None))
             continue
         timeout = min(args.timeout, left)
         script_rows, run = run_one(script, quick=args.quick, timeout=timeout, show=not args.quiet)

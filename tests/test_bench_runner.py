@@ -201,3 +201,14 @@ def test_bench_results_are_not_committed():
     if ignored.returncode == 128:
         pytest.skip("not a git checkout")
     assert ignored.returncode == 0
+
+
+def test_a_script_the_budget_left_out_is_named_in_the_results(run_all, bench_dir):
+    run_all.main(["--bench-dir", str(bench_dir), "--quiet", "--budget", "0"])
+
+    results = json.loads((bench_dir / "results" / "latest.json").read_text())
+    assert {(s["name"], s["exit"]) for s in results["scripts"]} == {
+        (name, "not run: time budget spent") for name in ("broken", "fast", "old")
+    }
+    assert results["load_during"] is None
+    assert "not available" in (bench_dir / "results" / "latest.md").read_text()
