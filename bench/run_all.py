@@ -22,9 +22,11 @@ Exit status: 0 when every reported measure is ok, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
+import signal
 import subprocess
 import sys
 import tempfile
@@ -37,6 +39,8 @@ from urllib.parse import urlsplit
 HERE = Path(__file__).resolve().parent
 COLUMNS = ("bench", "measure", "rookclub", "floor", "ratio", "goal", "ok")
 SKIP = {"__init__.py", "run_all.py"}
+#: Seconds a script out of time has to clean up (stop its servers, drop its databases).
+GRACE = 60.0
 VERDICTS = {True: "met", False: "missed", None: "no goal"}
 
 
@@ -84,15 +88,7 @@ def run_one(
             command.append("--quick")
         load_start = load_average()
         started = time.perf_counter()
-        try:
-            done = subprocess.run(
-                command, capture_output=True, text=True, timeout=timeout,
-                cwd=script.parent.parent, env=os.environ.copy(),
-            )  # fmt: skip
-            output, status = done.stdout + done.stderr, done.returncode
-        except subprocess.TimeoutExpired as expired:
-            output = _text(expired.stdout) + _text(expired.stderr)
-            status = f"timed out after {timeout:.0f} s"
+        output, status = run_script(command, cwd=script.parent.parent, timeout=timeout)
         elapsed = time.perf_counter() - started
         load_end = load_average()
         if show:
@@ -108,14 +104,42 @@ def run_one(
              "goal": "", "ok": None}], run  # fmt: skip
 
 
+def run_script(command: list[str], *, cwd: Path, timeout: float) -> tuple[str, int | str]:
+    """Run one script in a process group of its own; its output and exit status.
+
+    Out of time, the script is interrupted as Ctrl-C would (SIGINT to the group), so its
+    ``finally`` blocks stop the servers it started and drop the databases it made; what
+    still runs after ``GRACE`` seconds is killed. Whatever the script leaves running in
+    its group (a server it did not stop) is killed when it ends, so one script's servers
+    never run on beside the next script.
+    """
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
+        env=os.environ.copy(), start_new_session=True,
+    )  # fmt: skip
+    status: int | str
+    try:
+        out, err = process.communicate(timeout=timeout)
+        status = process.returncode
+    except subprocess.TimeoutExpired:
+        _signal_group(process.pid, signal.SIGINT)
+        try:
+            out, err = process.communicate(timeout=GRACE)
+        except subprocess.TimeoutExpired:
+            _signal_group(process.pid, signal.SIGKILL)
+            out, err = process.communicate()
+        status = f"timed out after {timeout:.0f} s"
+    _signal_group(process.pid, signal.SIGKILL)
+    return out + err, status
+
+
+def _signal_group(group: int, number: signal.Signals) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):  # nobody left in it
+        os.killpg(group, number)
+
+
 def _one_minute(load: tuple[float, float, float] | None) -> float | None:
     return load[0] if load else None
-
-
-def _text(value: bytes | str | None) -> str:
-    if isinstance(value, bytes):
-        return value.decode(errors="replace")
-    return value or ""
 
 
 def _rows(path: Path) -> list[dict]:

@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 import textwrap
+import time
 from datetime import datetime
 from pathlib import Path
 
@@ -212,3 +213,39 @@ def test_a_script_the_budget_left_out_is_named_in_the_results(run_all, bench_dir
     }
     assert results["load_during"] is None
     assert "not available" in (bench_dir / "results" / "latest.md").read_text()
+
+
+def test_a_script_out_of_time_cleans_up_and_its_servers_are_stopped(run_all, bench_dir, tmp_path):
+    # The script starts a "server" (a child in its process group), then runs out of time.
+    script(
+        bench_dir,
+        "stuck.py",
+        f"""
+        import pathlib, subprocess, sys, time
+        here = pathlib.Path({str(tmp_path)!r})
+        server = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+        (here / "server.pid").write_text(str(server.pid))
+        try:
+            time.sleep(600)
+        finally:
+            (here / "cleaned-up").write_text("yes")
+    """,
+    )
+
+    run_all.main(["--bench-dir", str(bench_dir), "--quiet", "--timeout", "2"])
+
+    assert (tmp_path / "cleaned-up").read_text() == "yes"  # its finally ran: SIGINT, not KILL
+    server = int((tmp_path / "server.pid").read_text())
+    deadline = time.monotonic() + 30  # the signal's delivery, not a measure of speed
+    while _running(server) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(server)
+
+
+def _running(pid: int) -> bool:
+    """Is ``pid`` a live process (not gone, not a zombie waiting to be reaped)?"""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
