@@ -108,3 +108,20 @@ def test_a_withdrawn_sign_up_takes_its_pin_with_it(api, club):
     api.post(f"/api/v1/entries/{b}/withdraw/", {"reason": "ill"}, format="json")
 
     assert api.get(f"/api/v1/tournaments/{event}/").json()["partner_draw"]["pins"] == []
+
+
+def test_a_director_pins_two_players_on_the_dashboard_and_sees_the_draw(
+    api, club, director, client
+):
+    event = create(api, club)
+    a, b, *_ = sign_up(api, event, players_of(club, 4))
+    client.force_login(director)
+
+    client.post(f"/tournaments/{event}/partner-pins/", {"a": a, "b": b})
+
+    page = client.get(f"/tournaments/{event}/").content.decode()
+    assert f'id="pin-{a}"' in page and "Unpin" in page
+    api.post(f"/api/v1/tournaments/{event}/start/", {"draw_seed": "county"}, format="json")
+    page = client.get(f"/tournaments/{event}/").content.decode()
+    assert "draw seed <code>county</code>" in page
+    assert f'id="pair-{a}"' in page and "pinned" in page
