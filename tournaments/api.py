@@ -32,12 +32,20 @@ from scoring import table_links as links
 from scoring.api.schema import house_rules_refusal
 from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
 from scoring.models import TableLink
-from tournaments import csv_exports, selectors, services, table_links, tie_breakers
+from tournaments import csv_exports, partners, selectors, services, table_links, tie_breakers
 from tournaments import serializers as s
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.results import DependentMatches
 
 SEE_LINKS = "Only a director or scorer of the club can see the table links."
+_HOUSE_RULES = house_rules_refusal("ruleset", "options.ruleset_options")
+#: Creating an event: the house rules' refusal, and one rule of two fields together.
+CREATE_REFUSAL = OpenApiResponse(
+    response=_HOUSE_RULES.response,
+    description=_HOUSE_RULES.description + " The code `tiers_need_rounds` (`rounds`): an "
+    "individual event with the `tiers` movement must say how many rounds it plays.",
+    examples=_HOUSE_RULES.examples,
+)
 
 
 class DomainErrors:
@@ -86,7 +94,7 @@ class TournamentViewSet(
         request=json_or_multipart(s.TournamentCreateSerializer),
         responses={
             201: s.TournamentSerializer,
-            400: house_rules_refusal("ruleset", "options.ruleset_options"),
+            400: CREATE_REFUSAL,
         },
     )
     def create(self, request: Request) -> Response:
@@ -106,7 +114,8 @@ class TournamentViewSet(
         responses={201: s.EntrySerializer, 400: OpenApiResponse(
             description="Refused, nothing stored; the event's own rules have a `code`: "
             "`players_per_entry` (a partnership event takes 2 different players, an "
-            "individual event 1), `already_entered` (a player is in another entry), "
+            "individual event or one with drawn partners 1), `already_entered` (a player "
+            "is in another entry), "
             "`seed_taken`. Players of another club: `players` names them.")},
     )  # fmt: skip
     @extend_schema(methods=["GET"], responses=s.EntrySerializer(many=True))
@@ -134,7 +143,32 @@ class TournamentViewSet(
         )
         return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.StartSerializer, responses=s.TournamentSerializer)
+    @extend_schema(
+        request=s.PartnerPinsSerializer,
+        responses={200: s.TournamentSerializer, 400: OpenApiResponse(
+            description="Refused, nothing stored; `code`, and `pins` says why: "
+            "`partners_not_drawn` (the event has fixed partners), `draw_done` (it has "
+            "started), `pin_not_a_pair` (a player pinned to themself), `pin_unknown_entry` "
+            "(not an active sign-up of this event), `pinned_twice` (a sign-up in two pins).")},
+        description="Drawn partners (option `partners: drawn`): the pairs a director keeps "
+        "together when the partners are drawn at the start; replaces the pins set before.",
+    )  # fmt: skip
+    @action(detail=True, methods=["put"], url_path="partner-pins", parser_classes=JSON_ONLY)
+    def partner_pins(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
+        data = _valid(s.PartnerPinsSerializer, request)
+        tournament = partners.partner_pins_set(
+            tournament=tournament, pins=data["pins"], by=request.user
+        )
+        return Response(s.TournamentSerializer(tournament).data)
+
+    @extend_schema(
+        request=s.StartSerializer,
+        responses={200: s.TournamentSerializer, 409: OpenApiResponse(
+            description="Not started, nothing stored; `code`: `already_started`, "
+            "`too_few_entries`, and with drawn partners `odd_field` (an odd number of "
+            "players) or `pin_unknown_entry` (a pinned sign-up withdrew or is not checked in).")},
+    )  # fmt: skip
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
@@ -180,6 +214,33 @@ class TournamentViewSet(
         return Response(s.StandingsRowSerializer(rows, many=True).data)
 
     @extend_schema(
+        methods=["POST"], request=s.PlayoffStartSerializer,
+        responses={201: s.MatchSerializer(many=True), 400: OpenApiResponse(
+            description="Refused, nothing stored; `code`, and the field named says why: "
+            "`no_playoff_format` (`format`: elimination and individual events), "
+            "`event_not_finished` (`status`: results still to come), `no_tie` (`playoff`: "
+            "no place up to `playoff_places` is shared, or each has its playoff).")},
+        description="Play off every place up to the option `playoff_places` (1: first "
+        "only) still shared after the tie-breakers: two entries play one game to "
+        "`playoff_target` (500), three draw cards for a bye, four or more a bracket. "
+        "Answers the matches created; they are played and entered as any match.",
+    )  # fmt: skip
+    @extend_schema(methods=["GET"], responses=s.PlayoffSerializer(many=True))
+    @action(detail=True, methods=["get", "post"], parser_classes=JSON_ONLY)
+    def playoffs(self, request: Request, pk: str | None = None) -> Response:
+        tournament = self.get_object()
+        if request.method == "POST":
+            data = _valid(s.PlayoffStartSerializer, request)
+            made = services.playoffs_create(
+                tournament=tournament, by=request.user, draw_seed=data.get("draw_seed") or None
+            )
+            rows = MatchViewSet.queryset_for(request).filter(pk__in=[m.pk for m in made])
+            rows = rows.order_by("round__number", "table", "id")
+            return Response(s.MatchSerializer(rows, many=True).data, status=status.HTTP_201_CREATED)
+        playoffs = selectors.tournament_playoffs(tournament=tournament)
+        return Response(s.PlayoffSerializer(playoffs, many=True).data)
+
+    @extend_schema(
         responses={200: s.BracketSerializer, 400: OpenApiResponse(
             description="`no_bracket`: the event is not an elimination event (Swiss, round "
             "robin and individual events have standings, not a bracket)")},
@@ -219,8 +280,12 @@ class MatchViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericView
     queryset = Match.objects.none()  # for the schema; get_queryset scopes it
 
     def get_queryset(self) -> QuerySet:
+        return self.queryset_for(self.request)
+
+    @staticmethod
+    def queryset_for(request: Request) -> QuerySet:
         matches = Match.objects.select_related(*selectors.MATCH_RELATED).prefetch_related("games")
-        return visible_to(matches, self.request, "tournament__club")
+        return visible_to(matches, request, "tournament__club")
 
     @extend_schema(request=s.ResultSerializer, responses=s.MatchSerializer)
     @action(detail=True, methods=["post"])

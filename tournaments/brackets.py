@@ -126,13 +126,15 @@ def bracket_sync(
             break
         results.update(new)
         forfeits |= set(new)
-    _write(rows, states, forfeits, drop)
+    write_states(rows, states, forfeits, drop)
     return states
 
 
-def _write(
+def write_states(
     rows: Mapping[str, Match], states: Mapping[str, MatchState], forfeits: set[str], drop
 ) -> None:
+    """Write each row's entries, status and winner from its resolved state (a
+    bracket's, or a playoff's: ``tournaments.playoff_rows``); only rows that changed."""
     changed, moved = [], []
     for key, row in rows.items():
         state = states[key]

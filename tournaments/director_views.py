@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rookclub.clubs import permissions
-from rookclub.core.errors import DomainError, NotAllowed
+from rookclub.core.errors import DomainError, Invalid, NotAllowed
 from rookclub.core.forms import add_domain_errors
 from rookclub.core.pages import login_required_message, post_form, refuse
 from rookclub.core.roles import require_director
@@ -138,6 +138,46 @@ def entry_check_in(request: HttpRequest, pk: int) -> HttpResponse:
     done = "is checked in" if entry.checked_in else "is no longer checked in"
     messages.success(request, f"{entry.name} {done}.")
     return redirect(back)
+
+
+@require_POST
+@login_required_message
+def partner_pins(request: HttpRequest, pk: int) -> HttpResponse:
+    """Pin two sign-ups together before the partners are drawn (``a`` and ``b``), or
+    let a pinned pair go (``unpin``: the first sign-up of the pin)."""
+    tournament = _tournament(pk)
+    back = _dashboard(tournament, "partners")
+    pins = [list(p) for p in (tournament.partner_draw or {}).get("pins", [])]
+    unpin, a, b = (request.POST.get(k, "") for k in ("unpin", "a", "b"))
+    if unpin.isdigit():
+        pins = [p for p in pins if int(unpin) not in p]
+    elif a.isdigit() and b.isdigit():
+        pins.append([int(a), int(b)])
+    else:
+        return refuse(request, Invalid("Choose two players to pin together."), back)
+    try:
+        services.partner_pins_set(tournament=tournament, pins=pins, by=request.user)
+    except DomainError as error:
+        return refuse(request, error, back)
+    messages.success(request, "The pins are saved: they are kept together in the draw.")
+    return redirect(back)
+
+
+@require_POST
+@login_required_message
+def playoffs_create(request: HttpRequest, pk: int) -> HttpResponse:
+    """Play off the places still shared after the tie-breakers (the dashboard's button)."""
+    tournament = _tournament(pk)
+    try:
+        made = services.playoffs_create(
+            tournament=tournament, by=request.user,
+            draw_seed=request.POST.get("draw_seed", "").strip()[:40] or None,
+        )  # fmt: skip
+    except DomainError as error:
+        return refuse(request, error, _dashboard(tournament))
+    count = sum(1 for m in made if not m.bye)
+    messages.success(request, f"The playoff is paired: {count} game{'s' * (count != 1)}.")
+    return redirect(_dashboard(tournament, "playoffs"))
 
 
 def _open_matches(entry: Entry) -> list[Match]:

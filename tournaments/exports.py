@@ -14,12 +14,36 @@ from typing import Any
 
 from rookclub.clubs.export import Ids, Table, register, register_fix
 from scoring.models import TableLink
-from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, MatchGame, Round, Tournament
+from tournaments.models import (
+    AuditEntry,
+    Entry,
+    EntryPlayer,
+    Match,
+    MatchGame,
+    Playoff,
+    Round,
+    Tournament,
+)
 
 
 def _seeding(row: dict[str, Any], ids: Ids) -> None:
     if isinstance(row.get("seeding"), list):
         row["seeding"] = [ids.new("entries", e) for e in row["seeding"]]
+    draw = row.get("partner_draw")
+    if isinstance(draw, dict):
+        row["partner_draw"] = {
+            key: [
+                [_entry(ids, e) for e in v] if isinstance(v, list) else _entry(ids, v)
+                for v in value
+            ]
+            if isinstance(value, list) else value
+            for key, value in draw.items()
+        }  # fmt: skip
+
+
+def _playoff_entries(row: dict[str, Any], ids: Ids) -> None:
+    if isinstance(row.get("entries"), list):
+        row["entries"] = [_entry(ids, e) for e in row["entries"]]
 
 
 def _history(row: dict[str, Any], ids: Ids) -> None:
@@ -81,6 +105,11 @@ def register_tables() -> None:
         Table(
             "rounds", Round, lambda c: Round.objects.filter(tournament__club=c), 220,
             description="each round of an event",
+        ),
+        Table(
+            "playoffs", Playoff, lambda c: Playoff.objects.filter(tournament__club=c), 225,
+            fixes=(_playoff_entries,),
+            description="places still tied after the tie-breakers, played off",
         ),
         Table(
             "matches", Match, lambda c: Match.objects.filter(tournament__club=c), 230,

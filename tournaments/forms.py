@@ -196,7 +196,8 @@ class TournamentForm(forms.Form):
         choices=[
             ("", "—"),
             ("rotation", "Rotation (everyone partners everyone once)"),
-            ("two_tier", "Two tier (re-paired by rank each round)"),
+            ("two_tier", "Two tier (four consecutive ranks a table)"),
+            ("tiers", "Upper and lower tiers (1st partners the first of the lower half)"),
         ],
     )
 
@@ -341,7 +342,8 @@ class EntryForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
-        self.individual = tournament.is_individual
+        # One player an entry: an individual event, or partners drawn at the start.
+        self.individual = tournament.is_individual or tournament.partners_drawn
         if self.individual:
             del self.fields["player_2"]
         # Any of the club's players is accepted, so a player entered meanwhile is

@@ -53,7 +53,9 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
     "nest_capture": {"last_trick": "whoever takes the last trick", "nobody": "nobody"},
     "set_declarer": {"minus_bid": "minus the bid", "zero": "nothing"},
     "all_pass": {"redeal": "redeal", "dealer_forced": "the dealer must bid"},
-    "tie_at_target": {"play_on": "play another hand", "shared_win": "share the win"},
+    "tie_at_target": {
+        "play_on": "play another hand", "shared_win": "share the win", "tie": "the game ends tied",
+    },
 }  # fmt: skip
 
 

@@ -40,6 +40,10 @@ class Tournament(models.Model):
     #: Seed order (entry ids) the bracket or schedule was built from, fixed at start.
     seeding = models.JSONField(default=list, blank=True)
     draw_seed = models.CharField(max_length=40, blank=True, default="")
+    #: Events with drawn partners: {"pins": [[entry, entry], ...]} while registering;
+    #: at the start also "pool" (the sign-ups drawn, in order) and "pairs" (drawn with
+    #: ``draw_seed``), so the draw can be re-run and shown.
+    partner_draw = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -60,6 +64,11 @@ class Tournament(models.Model):
     def is_individual(self) -> bool:
         return self.format == self.Format.INDIVIDUAL
 
+    @property
+    def partners_drawn(self) -> bool:
+        """Players sign up alone; partners are drawn when the event starts."""
+        return (self.options or {}).get("partners") == "drawn"
+
 
 class Entry(models.Model):
     """A partnership (fixed partners) or, in an individual event, one player."""
@@ -67,6 +76,8 @@ class Entry(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", "Active"
         WITHDRAWN = "withdrawn", "Withdrawn"
+        #: A sign-up whose player joined the entry of the partner drawn for them.
+        PAIRED = "paired", "Paired"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     name = models.CharField(max_length=160)
@@ -191,6 +202,11 @@ class Match(models.Model):
     #: Director overrides and generator notes: swapped, pinned, forced_bye, repaired,
     #: rematch, forfeit.
     flags = models.JSONField(default=list, blank=True)
+    #: A playoff game for a tied place: it orders the tied entries, and counts for
+    #: nothing else in the standings.
+    playoff = models.ForeignKey(
+        "Playoff", null=True, blank=True, on_delete=models.CASCADE, related_name="matches"
+    )
 
     class Meta:
         ordering = ["round__number", "table", "id"]
@@ -214,6 +230,29 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"Match {self.bracket_key or self.pk} ({self.round})"
+
+
+class Playoff(models.Model):
+    """Entries still tied for ``place`` after every tie-breaker, played off
+    (``tournaments.formats.playoffs``): its matches order them in the standings."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="playoffs")
+    #: The place the entries shared (1: first).
+    place = models.PositiveSmallIntegerField()
+    #: The tied entry ids in the standings' order (the playoff bracket's seeds).
+    entries = models.JSONField(default=list)
+    #: Shuffles the deck of the card draw that gives one of three a bye.
+    draw_seed = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "place"], name="one_playoff_per_place"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} playoff for place {self.place}"
 
 
 class MatchGame(models.Model):

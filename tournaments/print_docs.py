@@ -196,6 +196,8 @@ def tournament_standings_doc(tournament) -> StandingsDoc:
             name += " (withdrawn)"
         elif row.playoff_needed and not row.place and not tournament.is_elimination:
             name += " (playoff)"
+        elif row.played_off:
+            name += " (by playoff)"
         values = {c.key: _number(getattr(row, c.key, "")) for c in columns if c.key != "name"}
         table_rows.append({**values, "name": name})
     if rows:

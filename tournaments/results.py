@@ -19,7 +19,7 @@ from rookclub.core.limits import SCORE_MAX, check_reason
 from rookclub.core.roles import SYSTEM, require_director, require_scorer
 from scoring.engine.rulesets import Ruleset, RulesetError
 from scoring.models import Game
-from tournaments import brackets
+from tournaments import brackets, playoff_rows
 from tournaments.formats import correct_result
 from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, MatchGame, Round, Tournament
 
@@ -172,11 +172,21 @@ def game_problems(
     return problems
 
 
+def match_terms(tournament: Tournament, match: Match | None) -> tuple[dict[str, Any], int, bool]:
+    """(ruleset, best of, ties allowed) a match is played under. A playoff is one
+    game to the playoff target, which no tie and no round clock can end."""
+    if match is not None and match.playoff_id:
+        rules = {**(tournament.ruleset or {}), "target": playoff_rows.target(tournament)}
+        return {**rules, "fixed_hands": None}, 1, False
+    return tournament.ruleset or {}, tournament.games_per_match, not tournament.is_elimination
+
+
 def parse_games(
-    tournament: Tournament, games: Any, *, tie_confirmed: bool = False
+    tournament: Tournament, games: Any, *, tie_confirmed: bool = False, match: Match | None = None
 ) -> tuple[list[tuple[int, int]], str | None]:
     """Director-entered games as ``[[score_a, score_b], ...]``: the whole match."""
-    best_of = tournament.games_per_match
+    ruleset, best_of, ties_allowed = match_terms(tournament, match)
+    clocked = ties_allowed and bool((tournament.options or {}).get("round_clock"))
     if not isinstance(games, list | tuple) or not games:
         raise Invalid(
             "Enter the match's scores.",
@@ -196,16 +206,13 @@ def parse_games(
         raise Invalid("Bad game scores.", errors={"games": problems})
     for number, (a, b) in enumerate(scores, start=1):
         problems += game_problems(
-            tournament.ruleset or {}, number, a, b, tie_confirmed=tie_confirmed,
-            clocked=bool((tournament.options or {}).get("round_clock")),
+            ruleset, number, a, b, tie_confirmed=tie_confirmed, clocked=clocked
         )  # fmt: skip
     if problems:
         raise Invalid(
             "These cannot be the scores of finished Rook games.", errors={"games": problems}
         )
-    decided, side, problems = tally(
-        scores, best_of=best_of, ties_allowed=not tournament.is_elimination
-    )
+    decided, side, problems = tally(scores, best_of=best_of, ties_allowed=ties_allowed)
     if not decided and not problems:
         needed = best_of // 2 + 1
         problems.append(f"best of {best_of}: one side must win {needed} game(s)")
@@ -233,6 +240,20 @@ def _check_playable(tournament: Tournament, match: Match) -> None:
         raise Conflict("This match was forfeited.", code="walkover")
 
 
+def _move_on(
+    tournament: Tournament, match: Match, by: Any, drop: frozenset[str] = frozenset()
+) -> None:
+    """After a result: a bracket's or a playoff's later games take their entries and
+    start at their tables."""
+    if match.playoff_id:
+        playoff_rows.playoff_sync(match.playoff, drop=drop)
+    elif tournament.is_elimination:
+        brackets.bracket_sync(tournament, drop=drop)
+    else:
+        return
+    bracket_games_start(tournament=tournament, by=by)
+
+
 def _store(match: Match, scores: Sequence[tuple[int, int]], side: str | None) -> None:
     existing = {g.number: g for g in match.games.all()}
     for number, (a, b) in enumerate(scores, start=1):
@@ -256,11 +277,9 @@ def match_result_enter(*, match: Match, games: Any, by: Any, tie_confirmed: bool
         _check_playable(tournament, match)
         if match.status == Match.Status.DECIDED:
             raise Conflict("This match already has a result; correct it.", code="result_exists")
-        scores, side = parse_games(tournament, games, tie_confirmed=tie_confirmed)
+        scores, side = parse_games(tournament, games, tie_confirmed=tie_confirmed, match=match)
         _store(match, scores, side)
-        if tournament.is_elimination:
-            brackets.bracket_sync(tournament)
-            bracket_games_start(tournament=tournament, by=by)
+        _move_on(tournament, match, by)
         audit(tournament, "result_entered", by, match=match, after=_snapshot(match))
         refresh_status(tournament)
     match.refresh_from_db()
@@ -291,17 +310,23 @@ def match_result_correct(
         tournament, match = _lock(match)
         if match.status != Match.Status.DECIDED:
             raise Conflict("This match has no result to correct.", code="no_result")
-        scores, side = parse_games(tournament, games, tie_confirmed=tie_confirmed)
+        scores, side = parse_games(tournament, games, tie_confirmed=tie_confirmed, match=match)
         new_winner = {"a": match.entry_a_id, "b": match.entry_b_id}.get(side or "")
         before = _snapshot(match)
         drop: frozenset[str] = frozenset()
-        if tournament.is_elimination and new_winner != match.winner_id:
+        if match.playoff_id and new_winner != match.winner_id:
+            corrected = playoff_rows.playoff_correction(match.playoff, match, new_winner)
+            keys = {playoff_rows.match_key(match.playoff, k) for k in corrected.invalidated}
+            rows = {m.bracket_key: m for m in match.playoff.matches.all()}
+        elif tournament.is_elimination and new_winner != match.winner_id:
             bracket = brackets.bracket_of(tournament)
             rows = {m.bracket_key: m for m in tournament.matches.all()}
             corrected = correct_result(
                 bracket, brackets.recorded_results(rows), match.bracket_key, new_winner
             )
-            dependents = [rows[key] for key in corrected.invalidated]
+            keys = set(corrected.invalidated)
+        if new_winner != match.winner_id and (match.playoff_id or tournament.is_elimination):
+            dependents = [rows[key] for key in sorted(keys)]
             if dependents and not confirm:
                 raise DependentMatches(
                     "Later matches already played depend on this result: "
@@ -321,9 +346,7 @@ def match_result_correct(
                 dependent.games.all().delete()
             drop = frozenset(corrected.invalidated)
         _store(match, scores, side)
-        if tournament.is_elimination:
-            brackets.bracket_sync(tournament, drop=drop)
-            bracket_games_start(tournament=tournament, by=by)
+        _move_on(tournament, match, by, drop)
         audit(
             tournament,
             "result_corrected",
@@ -372,8 +395,14 @@ def match_game_start(*, match: Match, by: Any, dealer: str = "north") -> Game:
         number = max((g.number for g in linked), default=0) + 1
         options = dict((tournament.options or {}).get("ruleset_options") or {})
         clock = (tournament.options or {}).get("round_clock") or {}
+        if match.playoff_id:
+            # One game to the playoff target: no round clock stops it.
+            options.pop("fixed_hands", None)
+            options["target"], clock = playoff_rows.target(tournament), {}
         if clock.get("hands"):
+            # The clock stops the table at its hands, level or not: a tie stands.
             options.setdefault("fixed_hands", clock["hands"])
+            options.setdefault("tie_at_target", "tie")
         game = game_start(
             ruleset=tournament.ruleset_slug, options=options or None,
             seats=_seats(tournament, match), dealer=dealer, created_by=by,
@@ -448,16 +477,13 @@ def match_game_sync(*, game: Game) -> Match | None:
         if match.status != Match.Status.READY:
             return match  # already decided: changing it is the director's correction
         scores = [(g.score_a, g.score_b) for g in match.games.order_by("number") if g.scored]
-        decided, side, _ = tally(
-            scores, best_of=tournament.games_per_match, ties_allowed=not tournament.is_elimination
-        )
+        _, best_of, ties_allowed = match_terms(tournament, match)
+        decided, side, _ = tally(scores, best_of=best_of, ties_allowed=ties_allowed)
         if decided:
             match.winner_id = {"a": match.entry_a_id, "b": match.entry_b_id}.get(side or "")
             match.status = Match.Status.DECIDED
             match.save(update_fields=["winner", "status"])
-            if tournament.is_elimination:
-                brackets.bracket_sync(tournament)
-                bracket_games_start(tournament=tournament, by=SYSTEM)
+            _move_on(tournament, match, SYSTEM)
             audit(tournament, "result_from_table", None, match=match, after=_snapshot(match))
             refresh_status(tournament)
     return match

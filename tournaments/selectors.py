@@ -8,9 +8,10 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from tournaments import brackets, standings_data
+from tournaments import brackets, playoff_rows, standings_data
 from tournaments.formats import placements, resolve
-from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.formats.playoffs import CardDrawn
+from tournaments.models import Entry, Match, Playoff, Round, Tournament
 
 MATCH_RELATED = ("entry_a", "entry_b", "partner_a", "partner_b", "winner")
 
@@ -35,6 +36,7 @@ class StandingsRow:
     playoff_needed: bool
     tied_with: tuple[int, ...]
     place: int | None = None  # final place earned in a bracket
+    played_off: bool = False  # a shared place decided by a playoff
 
 
 def tournament_standings(*, tournament: Tournament) -> list[StandingsRow]:
@@ -65,7 +67,7 @@ def tournament_standings(*, tournament: Tournament) -> list[StandingsRow]:
                 buchholz=row.buchholz, sonneborn_berger=row.sonneborn_berger,
                 tie_breakers={n: values[n] for n in standings_data.precedence(tournament)},
                 decided_by=row.decided_by, playoff_needed=row.playoff_needed,
-                tied_with=row.tied_with, place=places.get(row.entry),
+                tied_with=row.tied_with, place=places.get(row.entry), played_off=row.played_off,
             )
         )  # fmt: skip
     if places:
@@ -160,3 +162,66 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
 def match_points(match: Match) -> tuple[int, int]:
     """Total points each side scored in the match (uses prefetched games)."""
     return standings_data.points(match)
+
+
+@dataclass(frozen=True)
+class PartnerDraw:
+    """Drawn partners as the dashboard shows them: the pins, the sign-ups still free
+    to pin, and once started the pairs drawn (each with whether it was pinned)."""
+
+    pins: list[tuple[Entry, Entry]]
+    free: list[Entry]
+    pairs: list[tuple[Entry, Entry, bool]]
+
+
+def partner_draw(*, tournament: Tournament, entries: list[Entry]) -> PartnerDraw | None:
+    """From the entries the page has read (no query); None for fixed partners."""
+    if not tournament.partners_drawn:
+        return None
+    by_pk = {e.pk: e for e in entries}
+    draw = tournament.partner_draw or {}
+    pins = [tuple(p) for p in draw.get("pins", []) if all(e in by_pk for e in p)]
+    pinned = {e for p in pins for e in p}
+    free = [e for e in entries if e.active and e.pk not in pinned]
+    pairs = [
+        (by_pk[a], by_pk[b], (a, b) in pins)
+        for a, b in draw.get("pairs", [])
+        if a in by_pk and b in by_pk
+    ]
+    return PartnerDraw([(by_pk[a], by_pk[b]) for a, b in pins], free, pairs)
+
+
+@dataclass(frozen=True)
+class PlayoffView:
+    """A playoff as pages and the API show it: the card draw for a bye (three tied),
+    its matches, and once decided the tied entries' order."""
+
+    playoff: Playoff
+    draw: tuple[CardDrawn, ...]
+    bye: int | None
+    matches: list[Match]
+    order: list[int] | None
+
+
+def tournament_playoffs(*, tournament: Tournament) -> list[PlayoffView]:
+    """Every playoff with its matches, entries and games: 3 queries."""
+    matches = (
+        Match.objects.select_related(*MATCH_RELATED)
+        .prefetch_related("games")
+        .order_by("round__number", "table", "id")
+    )
+    playoffs = Playoff.objects.filter(tournament=tournament).prefetch_related(
+        Prefetch("matches", queryset=matches)
+    )
+    out = []
+    for playoff in playoffs.order_by("place"):
+        plan = playoff_rows.plan_of(playoff)
+        rows = list(playoff.matches.all())
+        winners = {
+            playoff_rows.match_id(playoff, m.bracket_key): m.winner_id
+            for m in rows
+            if m.winner_id and m.status in (Match.Status.DECIDED, Match.Status.WALKOVER)
+        }
+        order = playoff_rows.playoff_result_order(playoff, winners)
+        out.append(PlayoffView(playoff, plan.draw, plan.bye, rows, order))
+    return out

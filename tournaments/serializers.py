@@ -14,12 +14,20 @@ from scoring.api.fields import RulesetOptionsField, RulesetSlugField
 from tournaments import selectors
 from tournaments.formats.standings import TIE_BREAKERS
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
-from tournaments.services import CLOCK_MAX, ENTRY_SEED_MAX, OPTION_MAXIMA
+from tournaments.services import (
+    CLOCK_MAX,
+    ENTRY_SEED_MAX,
+    MOVEMENTS,
+    OPTION_MAXIMA,
+    PLAYOFF_PLACES_MAX,
+    PLAYOFF_TARGET_MAX,
+)
 from tournaments.tie_breakers import ORDER as TIE_BREAKER_KEYS
 
 # ---- requests -------------------------------------------------------------------------------
 
 PINS_MAX = 100
+PARTNER_PINS_MAX = 500
 
 
 @extend_schema_field(
@@ -54,7 +62,11 @@ def _event_options() -> dict[str, Any]:
             **{key: flag for key in ("third_place", "reset", "check_in_required", "start_games")},
             **{key: {"type": "integer", "minimum": 0, "maximum": most}
                for key, (most, _) in OPTION_MAXIMA.items()},
-            "movement": {"type": "string", "enum": ["rotation", "two_tier"]},
+            "movement": {"type": "string", "enum": list(MOVEMENTS)},
+            "partners": {"type": "string", "enum": ["fixed", "drawn"]},
+            "playoff_target": {"type": "integer", "minimum": 5,
+                               "maximum": PLAYOFF_TARGET_MAX, "multipleOf": 5},
+            "playoff_places": {"type": "integer", "minimum": 1, "maximum": PLAYOFF_PLACES_MAX},
             "ruleset_options": {**RulesetOptionsField.schema(), "nullable": True},
         },
         "additionalProperties": False,
@@ -88,6 +100,8 @@ class TournamentCreateSerializer(serializers.Serializer):
         "/api/v1/tournaments/tie-breakers/: " + ", ".join(TIE_BREAKER_KEYS) + "), "
         "round_clock {hands, minutes} (1-600), bye_points, cycles "
         "(0-9), final_best_of (0-9), third_place, reset, movement, check_in_required, "
+        "partners ('drawn': players sign up alone and are paired at the start), "
+        "playoff_target (a playoff game's points, 500), playoff_places (1: first only), "
         "ruleset_options",
     )  # fmt: skip
 
@@ -113,6 +127,15 @@ class EntryCreateSerializer(serializers.Serializer):
 
 class StartSerializer(serializers.Serializer):
     draw_seed = serializers.CharField(max_length=40, required=False, allow_blank=True)
+
+
+class PartnerPinsSerializer(serializers.Serializer):
+    pins = serializers.ListField(
+        child=serializers.ListField(child=whole(), min_length=2, max_length=2),
+        max_length=PARTNER_PINS_MAX,
+        help_text="every pair to keep together in the draw, as two sign-up entry ids; "
+        "replaces the pins set before ([] clears them)",
+    )
 
 
 class PairSerializer(serializers.Serializer):
@@ -165,14 +188,36 @@ class EntryRefSerializer(serializers.Serializer):
     seed = serializers.IntegerField(allow_null=True)
 
 
+PARTNER_DRAW = (
+    "Drawn partners: `pins` (sign-up entry ids a director keeps together); once started "
+    "also `pool` (the sign-ups drawn, in order) and `pairs`, drawn with `draw_seed`. "
+    "Empty for fixed partners."
+)
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {
+            key: {"type": "array", "items": {"type": "integer"} if key == "pool" else {
+                "type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}}
+            for key in ("pins", "pool", "pairs")
+        },
+    }
+)  # fmt: skip
+class PartnerDrawField(serializers.JSONField):
+    """``Tournament.partner_draw``."""
+
+
 class TournamentSerializer(serializers.ModelSerializer):
+    partner_draw = PartnerDrawField(read_only=True, help_text=PARTNER_DRAW)
     ruleset = serializers.CharField(source="ruleset_slug")
 
     class Meta:
         model = Tournament
         fields = [
             "id", "club", "name", "ruleset", "format", "rounds", "games_per_match", "options",
-            "status", "seeding", "draw_seed", "created_at",
+            "status", "seeding", "draw_seed", "partner_draw", "created_at",
         ]  # fmt: skip
 
 
@@ -295,6 +340,10 @@ class StandingsRowSerializer(serializers.Serializer):
     playoff_needed = serializers.BooleanField()
     tied_with = serializers.ListField(child=serializers.IntegerField())
     place = serializers.IntegerField(allow_null=True)
+    played_off = serializers.BooleanField(
+        help_text="the entry shared this place after every tie-breaker and a playoff "
+        "decided it (`decided_by` is then `playoff` below the playoff's winner)"
+    )
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
@@ -305,3 +354,33 @@ class AuditEntrySerializer(serializers.ModelSerializer):
 
 class GameStartedSerializer(serializers.Serializer):
     game = serializers.IntegerField(help_text="the scoring game (hands: /api/v1/games/)")
+
+
+class PlayoffStartSerializer(serializers.Serializer):
+    draw_seed = serializers.CharField(
+        max_length=40, required=False, allow_blank=True,
+        help_text="shuffles the deck of a three-way card draw for the bye (stored and "
+        "shown; random when not given)",
+    )  # fmt: skip
+
+
+class CardDrawnSerializer(serializers.Serializer):
+    turn = serializers.IntegerField(help_text="1; 2 for those who tied for the high card")
+    entry = serializers.IntegerField()
+    card = serializers.CharField(help_text='e.g. "12 green"')
+
+
+class PlayoffSerializer(serializers.Serializer):
+    place = serializers.IntegerField(source="playoff.place", help_text="the place shared")
+    entries = serializers.ListField(
+        source="playoff.entries", child=serializers.IntegerField(),
+        help_text="the tied entries in the standings' order (the playoff's seeds)",
+    )  # fmt: skip
+    draw_seed = serializers.CharField(source="playoff.draw_seed")
+    draw = CardDrawnSerializer(many=True, help_text="three tied: the cards drawn for the bye")
+    bye = serializers.IntegerField(allow_null=True)
+    matches = MatchSerializer(many=True)
+    order = serializers.ListField(
+        child=serializers.IntegerField(), allow_null=True,
+        help_text="the tied entries in their final order; null until decided",
+    )  # fmt: skip

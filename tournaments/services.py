@@ -22,7 +22,7 @@ from rookclub.core.roles import require_director, user_or_none
 from scoring.engine import RulesetError, ruleset_from
 from scoring.engine.option_schema import too_large
 from scoring.engine.rulesets import HOUSE_RULES
-from tournaments import brackets, standings_data
+from tournaments import brackets, partners, standings_data
 from tournaments.formats import (
     FormatError,
     Pairing,
@@ -30,6 +30,7 @@ from tournaments.formats import (
     individual_movement,
     pair_swiss_round,
     round_robin_schedule,
+    tiers_round,
     two_tier_round,
     validate_movement,
 )
@@ -37,7 +38,10 @@ from tournaments.formats.base import REPAIRED
 from tournaments.formats.overrides import force_bye, pin_pairing, swap_entries
 from tournaments.formats.seeding import seeds_with_director_order
 from tournaments.formats.standings import TIE_BREAKERS
+from tournaments.formats.tiers import sit_out_counts
 from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, Round, Tournament
+from tournaments.partners import partner_pins_set
+from tournaments.playoffs import playoffs_create
 from tournaments.results import (
     audit,
     match_game_start,
@@ -53,7 +57,8 @@ FORMATS = Tournament.Format
 PAIRED_BY_ROUND = (FORMATS.SWISS, FORMATS.INDIVIDUAL)
 OPTION_KEYS = {
     "tie_breakers", "round_clock", "third_place", "reset", "final_best_of", "bye_points",
-    "cycles", "ruleset_options", "movement", "check_in_required", "start_games",
+    "cycles", "ruleset_options", "movement", "check_in_required", "start_games", "partners",
+    "playoff_target", "playoff_places",
 }  # fmt: skip
 
 
@@ -64,6 +69,13 @@ OPTION_MAXIMA = {
     "final_best_of": (9, ""),
     "bye_points": (SCORE_MAX, ""),
 }
+#: A playoff game's target (5 to 99,995, in fives) and the places played off (1 to 99).
+PLAYOFF_TARGET_MAX = SCORE_MAX - SCORE_MAX % 5
+PLAYOFF_PLACES_MAX = 99
+#: Individual movements: a stored or searched rotation, four consecutive ranks a table,
+#: or upper and lower tiers (``tournaments.formats.tiers``).
+MOVEMENTS = ("rotation", "two_tier", "tiers")
+TIERS_NEED_ROUNDS = "the tiers movement re-ranks the field every round: say how many rounds"
 CLOCK_MAX = 600  # hands or minutes in a round's clock
 ENTRY_SEED_MAX = 9999
 
@@ -77,7 +89,8 @@ def _is_int(value: Any) -> bool:
 
 
 def players_per_entry(tournament: Tournament) -> int:
-    return 1 if tournament.is_individual else 2
+    """One player an entry in an individual event or where partners are drawn."""
+    return 1 if tournament.is_individual or tournament.partners_drawn else 2
 
 
 # ---- creating an event -------------------------------------------------------------------
@@ -113,8 +126,23 @@ def _check_options(options: Any, format: str, errors: dict[str, list[str]]) -> d
     for key, (most, example) in OPTION_MAXIMA.items():
         if key in options and not whole_number(options[key], minimum=0, maximum=most):
             problems.append(f"{key}: a whole number from 0 to {most}{example}")
-    if options.get("movement", "rotation") not in ("rotation", "two_tier"):
-        problems.append("movement: 'rotation' or 'two_tier'")
+    target = options.get("playoff_target")
+    if target is not None and (
+        not whole_number(target, minimum=5, maximum=PLAYOFF_TARGET_MAX) or target % 5
+    ):
+        problems.append(f"playoff_target: the points a playoff game is played to, 5 to "
+                        f"{PLAYOFF_TARGET_MAX:,} in fives (500 when not given)")  # fmt: skip
+    if "playoff_places" in options and not whole_number(
+        options["playoff_places"], minimum=1, maximum=PLAYOFF_PLACES_MAX
+    ):
+        problems.append(f"playoff_places: the places played off when shared, 1 (first "
+                        f"place only) to {PLAYOFF_PLACES_MAX}")  # fmt: skip
+    if options.get("partners", "fixed") not in ("fixed", "drawn"):
+        problems.append("partners: 'fixed' (entries register as pairs) or 'drawn'")
+    elif options.get("partners") == "drawn" and format == FORMATS.INDIVIDUAL:
+        problems.append("partners: an individual event has no fixed partners to draw")
+    if options.get("movement", "rotation") not in MOVEMENTS:
+        problems.append("movement: " + " or ".join(repr(m) for m in MOVEMENTS))
     if problems:
         errors["options"] = problems
     return dict(options)
@@ -144,6 +172,11 @@ def tournament_create(
     if not _is_int(games_per_match) or games_per_match < 1 or games_per_match % 2 == 0:
         errors["games_per_match"] = ["an odd number: 1 for one game, 3 for best of 3, ..."]
     checked = _check_options(options, format, errors)
+    tiers_unbounded = (
+        format == FORMATS.INDIVIDUAL and checked.get("movement") == "tiers" and rounds is None
+    )
+    if tiers_unbounded:
+        errors["rounds"] = [TIERS_NEED_ROUNDS]
     snapshot: dict[str, Any] = {}
     house_rules = False
     try:
@@ -167,6 +200,8 @@ def tournament_create(
         # Its house rules alone, each well formed, cannot be played together: a rule no
         # schema of single options states, with its own code.
         code = HOUSE_RULES if house_rules and set(errors) == {"ruleset"} else None
+        if tiers_unbounded and set(errors) == {"rounds"}:
+            code = "tiers_need_rounds"  # a rule of two fields together
         raise Invalid("The tournament cannot be created.", errors=errors, code=code)
     with transaction.atomic():
         tournament = Tournament.objects.create(
@@ -219,7 +254,11 @@ def entry_add(
     wanted = players_per_entry(tournament)
     players = list(players)
     if len(players) != wanted or len({p.pk for p in players}) != len(players):
-        kind = "an individual event" if wanted == 1 else "a partnership event"
+        kind = "a partnership event"
+        if tournament.is_individual:
+            kind = "an individual event"
+        elif wanted == 1:
+            kind = "an event with drawn partners"
         errors["players"] = [f"{kind} takes {wanted} different player(s) per entry"]
     elif any(p.club_id != tournament.club_id for p in players):
         errors["players"] = ["every player must be of the event's club"]
@@ -238,7 +277,7 @@ def entry_add(
             locked = Tournament.objects.select_for_update().get(pk=tournament.pk)
             late = locked.status != Tournament.Status.REGISTRATION
             if locked.status == Tournament.Status.FINISHED or (
-                late and locked.format not in PAIRED_BY_ROUND
+                late and (locked.format not in PAIRED_BY_ROUND or locked.partners_drawn)
             ):
                 raise Conflict(
                     "Entries are closed: only Swiss and individual events take late entries.",
@@ -298,6 +337,8 @@ def entry_withdraw(*, entry: Entry, by: Any, reason: str = "") -> Entry:
         entry.status = Entry.Status.WITHDRAWN
         _history(entry, "withdrawn", by, reason=reason)
         entry.save(update_fields=["status", "history"])
+        if tournament.status == Tournament.Status.REGISTRATION:
+            partners.pins_without(tournament, entry.pk)
         forfeited = []
         if tournament.is_elimination and tournament.status == Tournament.Status.RUNNING:
             before = _decided_keys(tournament)
@@ -353,10 +394,15 @@ def tournament_start(
         entries = list(tournament.entries.filter(status=Entry.Status.ACTIVE))
         if tournament.options.get("check_in_required"):
             entries = [e for e in entries if e.checked_in]
-        least = 4 if tournament.is_individual else 2
+        least = 4 if tournament.is_individual or tournament.partners_drawn else 2
         if len(entries) < least:
             raise Conflict(f"At least {least} entries are needed to start.", code="too_few_entries")
         tournament.draw_seed = draw_seed or secrets.token_hex(8)
+        if tournament.partners_drawn:
+            try:
+                entries = partners.partners_draw(tournament=tournament, entries=entries, by=by)
+            except FormatError as exc:
+                raise Conflict(str(exc), code=exc.code) from exc
         placed = [e.pk for e in sorted((e for e in entries if e.seed), key=lambda e: e.seed)]
         order = seeds_with_director_order(
             [e.pk for e in entries], placed, rng_seed=tournament.draw_seed
@@ -399,6 +445,8 @@ def _first_rounds(tournament: Tournament, order: list[int]) -> None:
             tournament.rounds = max(1, math.ceil(math.log2(len(order))))
         ranked = [SwissEntry(pk) for pk in order]
         _create_round(tournament, 1, pair_swiss_round(ranked).pairings)
+    elif tournament.options.get("movement") == "tiers":
+        _create_table_round(tournament, tiers_round(order, number=1))
     else:
         movement = _movement(tournament, order)
         tournament.rounds = len(movement.rounds)
@@ -524,7 +572,13 @@ def _pair(tournament: Tournament, number: int, pins: Sequence, forced_bye: int |
         rnd.status, rnd.started_at = Round.Status.RUNNING, timezone.now()
         rnd.save(update_fields=["status", "started_at"])
         return rnd
-    if tournament.options.get("movement") == "two_tier":
+    if tournament.options.get("movement") == "tiers":
+        # Ranked by the standings (the event's tie-breakers); still level: by seed.
+        seeds = [e.pk for e in data.entries if e.active]
+        score = {r.entry: -r.rank for r in rows}
+        sat_out = sit_out_counts(standings_data.played_rounds(data))
+        movement_round = tiers_round(seeds, number=number, scores=score, sat_out=sat_out)
+    elif tournament.options.get("movement") == "two_tier":
         ranking = [r.entry for r in rows if r.entry in active]
         movement_round = two_tier_round(ranking, standings_data.played_rounds(data), number=number)
     else:
@@ -607,6 +661,8 @@ __all__ = [
     "match_game_sync",
     "match_result_correct",
     "match_result_enter",
+    "partner_pins_set",
+    "playoffs_create",
     "round_override",
     "round_pair_next",
     "tournament_create",

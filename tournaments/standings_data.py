@@ -8,15 +8,16 @@ and the pairing services (Swiss and two-tier rounds are paired from the standing
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from django.db.models import F, Q, Sum, Value
 from django.db.models.functions import Coalesce
 
+from tournaments import playoff_rows
 from tournaments.formats import MatchResult, StandingRow, standings
 from tournaments.formats.movements import MovementRound, Table
 from tournaments.formats.standings import DEFAULT_PRECEDENCE, SWISS_PRECEDENCE
-from tournaments.models import Entry, Match, Tournament
+from tournaments.models import Entry, Match, Playoff, Tournament
 
 PLAYED = (Match.Status.DECIDED, Match.Status.WALKOVER)
 
@@ -38,11 +39,16 @@ class MatchRow:
     winner_id: int | None
     points_a: int  # over the match's scored games
     points_b: int
+    playoff_id: int | None = None  # a playoff game: it only orders tied entries
+    playoff_place: int | None = None  # its playoff's row, read in the same query
+    playoff_entries: list | None = None
+    playoff_draw_seed: str | None = None
 
 
 ROW_FIELDS = (
     "pk", "round_number", "table", "bracket_key", "status", "bye", "entry_a_id",
     "entry_b_id", "partner_a_id", "partner_b_id", "winner_id", "points_a", "points_b",
+    "playoff_id", "playoff__place", "playoff__entries", "playoff__draw_seed",
 )  # fmt: skip
 
 
@@ -50,6 +56,7 @@ ROW_FIELDS = (
 class Data:
     entries: list[Entry]
     matches: list[MatchRow]  # every match, in round and table order
+    playoffs: list[Playoff] = field(default_factory=list)
 
 
 def match_rows(tournament: Tournament) -> list[MatchRow]:
@@ -69,11 +76,28 @@ def match_rows(tournament: Tournament) -> list[MatchRow]:
 
 
 def load(tournament: Tournament) -> Data:
-    """Two queries whatever the size: entries, and matches with their points."""
+    """Two queries whatever the size: entries, and matches with their points (and
+    their playoffs' rows)."""
+    # A sign-up whose player joined a drawn partner's entry plays nothing of its own.
     entries = list(
-        Entry.objects.filter(tournament=tournament).order_by(F("seed").asc(nulls_last=True), "id")
+        Entry.objects.filter(tournament=tournament)
+        .exclude(status=Entry.Status.PAIRED)
+        .order_by(F("seed").asc(nulls_last=True), "id")
     )
-    return Data(entries, match_rows(tournament))
+    matches = match_rows(tournament)
+    return Data(entries, matches, playoffs_of(tournament, matches))
+
+
+def playoffs_of(tournament: Tournament, matches: list[MatchRow]) -> list[Playoff]:
+    """The event's playoffs as their matches' rows carry them (no query)."""
+    seen: dict[int, Playoff] = {}
+    for m in matches:
+        if m.playoff_id is not None and m.playoff_id not in seen:
+            seen[m.playoff_id] = Playoff(
+                pk=m.playoff_id, tournament=tournament, place=m.playoff_place,
+                entries=m.playoff_entries, draw_seed=m.playoff_draw_seed,
+            )  # fmt: skip
+    return sorted(seen.values(), key=lambda p: p.place)
 
 
 def precedence(tournament: Tournament) -> tuple[str, ...]:
@@ -92,6 +116,8 @@ def results(tournament: Tournament, matches: list[MatchRow]) -> list[MatchResult
     out: list[MatchResult] = []
     for m in matches:
         number = m.round_number
+        if m.playoff_id is not None:
+            continue  # orders tied entries only (compute); never a win or points
         if m.status == Match.Status.BYE:
             # In a bracket a bye only moves the entry on; elsewhere it counts as a win.
             if m.entry_a_id and not tournament.is_elimination:
@@ -111,12 +137,42 @@ def results(tournament: Tournament, matches: list[MatchRow]) -> list[MatchResult
 
 
 def compute(tournament: Tournament, data: Data) -> list[StandingRow]:
-    return standings(
+    rows = standings(
         [e.pk for e in data.entries],
         results(tournament, data.matches),
         precedence=precedence(tournament),
         bye_points=(tournament.options or {}).get("bye_points", 0),
     )
+    for playoff in data.playoffs:
+        rows = _played_off(rows, playoff, data.matches)
+    return rows
+
+
+def _played_off(
+    rows: list[StandingRow], playoff: Playoff, matches: list[MatchRow]
+) -> list[StandingRow]:
+    """The entries a decided playoff was for, in its order: each its own rank, the
+    playoff flag gone. A playoff whose entries no longer share its place (a result
+    corrected since) or that is still being played changes nothing."""
+    tied = [r for r in rows if r.rank == playoff.place and r.playoff_needed]
+    if sorted(r.entry for r in tied) != sorted(playoff.entries):
+        return rows
+    winners = {
+        playoff_rows.match_id(playoff, m.bracket_key): m.winner_id
+        for m in matches
+        if m.playoff_id == playoff.pk and m.status in PLAYED and m.winner_id
+    }
+    order = playoff_rows.playoff_result_order(playoff, winners)
+    if order is None:
+        return rows
+    by_entry = {r.entry: r for r in tied}
+    decided = [
+        replace(by_entry[entry], rank=playoff.place + i, playoff_needed=False, tied_with=(),
+                decided_by="playoff" if i else by_entry[entry].decided_by, played_off=True)
+        for i, entry in enumerate(order)
+    ]  # fmt: skip
+    start = rows.index(tied[0])
+    return rows[:start] + decided + rows[start + len(tied) :]
 
 
 def played_rounds(data: Data) -> list[MovementRound]:

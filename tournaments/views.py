@@ -17,7 +17,16 @@ from rookclub.core.csv_out import csv_response
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.forms import sentence
 from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
-from tournaments import csv_exports, forms, selectors, services, standings_data, tie_breakers
+from tournaments import (
+    csv_exports,
+    forms,
+    playoff_rows,
+    playoffs,
+    selectors,
+    services,
+    standings_data,
+    tie_breakers,
+)
 from tournaments.live import tournament_version
 from tournaments.models import Match, Tournament
 
@@ -56,12 +65,20 @@ def tournament_detail(
         ),
     }
     context["progress"] = selectors.progress(context["rounds"])
+    context["partner_draw"] = selectors.partner_draw(tournament=tournament, entries=entries)
+    if playoffs.playable(tournament) and tournament.status != Tournament.Status.REGISTRATION:
+        context["playoffs"] = selectors.tournament_playoffs(tournament=tournament)
+        if tournament.status == Tournament.Status.FINISHED:
+            data = standings_data.load(tournament)
+            context["playoff_offer"] = sorted(playoffs.shared_places(tournament, data))
+            context["playoff_target"] = playoff_rows.target(tournament)
     # A refused result: shown on its own match's row, with what was typed kept.
     context["result_refusal"] = bound.pop("result_refusal", None)
     # "Start" only when it can be done: enough entries (tournament_start's own rule; who
     # is checked in changes on this page without a reload, so the service says that one).
     active = [e for e in entries if e.status == "active"]
-    context["entries_needed"] = max(0, (4 if tournament.is_individual else 2) - len(active))
+    least = 4 if tournament.is_individual or tournament.partners_drawn else 2
+    context["entries_needed"] = max(0, least - len(active))
     if context["is_director"]:
         context.update(forms.dashboard_forms(tournament, entries, **bound))
     return render(request, "tournaments/detail.html", context, status=status)

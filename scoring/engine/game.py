@@ -222,7 +222,8 @@ def _result(
     seats: Mapping[str, Hashable],
 ) -> tuple[str, str | None, tuple[Hashable, ...]]:
     """RULES.md §4: first to the target wins; both over: the higher; a tie: play on.
-    With a fixed number of hands the higher total after them wins (a tie: play on)."""
+    With a fixed number of hands the higher total after them wins (a tie: play on).
+    ``tie_at_target`` "tie": a tie ends the game, nobody winning (a round clock)."""
     if r.scores_players:
         standings: Mapping[Hashable, int] = player_totals
     else:
@@ -234,6 +235,8 @@ def _result(
         return IN_PROGRESS, None, ()
     top = max(standings.values())
     leaders = [unit for unit, total in standings.items() if total == top]
+    if len(leaders) > 1 and r.tie_at_target == "tie":
+        return FINISHED, None, ()  # the game ends level: nobody wins
     if len(leaders) > 1 and r.tie_at_target != "shared_win":
         return IN_PROGRESS, None, ()  # exact tie: another hand
     if r.scores_players:

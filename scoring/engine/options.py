@@ -34,9 +34,11 @@ MOST_TRICKS_TIE = ("none", "defenders")
 SET_DECLARER = ("minus_bid", "zero")
 IMPROPER_DISCARD = ("penalty", "automatic_set")
 PARTNER_ROTATION = ("fixed", "individual")
-#: Players tied at the top once the target is passed: another hand (RULES.md §4), or
-#: they share the win (the 2011 game for three credits both defenders alike).
-TIE_AT_TARGET = ("play_on", "shared_win")
+#: Players tied at the top once the target is passed, or after a fixed number of hands:
+#: another hand (RULES.md §4), they share the win (the 2011 game for three credits both
+#: defenders alike), or the game ends tied, nobody winning (a tournament's round clock
+#: stops a table at its hands, level or not).
+TIE_AT_TARGET = ("play_on", "shared_win", "tie")
 #: Option -> the values it can take (``rulesets.validate`` checks them).
 CHOICES: Mapping[str, tuple[str, ...]] = {
     "partnership": PARTNERSHIPS,

@@ -190,6 +190,13 @@ RULES = {
     "POST /api/v1/tournaments/{id}/entries/": {
         "players_per_entry", "already_entered", "seed_taken",
     },
+    "POST /api/v1/tournaments/{id}/playoffs/": {
+        "no_playoff_format", "event_not_finished", "no_tie",
+    },
+    "PUT /api/v1/tournaments/{id}/partner-pins/": {
+        "partners_not_drawn", "draw_done", "pin_not_a_pair", "pin_unknown_entry",
+        "pinned_twice",
+    },
     # House rules each well formed but not playable together (rulesets.validate), or
     # (a game) seats other than the table its house rules set.
     # A hand well formed that its game refuses: a seat it lacks, counters that do not
@@ -199,7 +206,7 @@ RULES = {
     "POST /api/v1/hands/{id}/correct/": GAME_DECIDES,
     "POST /api/v1/sessions/": {"house_rules"},
     "POST /api/v1/games/": {"house_rules"},
-    "POST /api/v1/tournaments/": {"house_rules"},
+    "POST /api/v1/tournaments/": {"house_rules", "tiers_need_rounds"},
 }  # fmt: skip
 
 

@@ -21,6 +21,7 @@ from .seeding import draw_by_lot, first_round_slots, seed_order
 from .single_elim import single_elimination
 from .standings import MatchResult, StandingRow, standings
 from .swiss import SwissEntry, SwissRound, pair_swiss_round
+from .tiers import tiers_ranking, tiers_round
 
 __all__ = [
     "Bracket",
@@ -53,6 +54,8 @@ __all__ = [
     "single_table_rotation",
     "standings",
     "swap_entries",
+    "tiers_ranking",
+    "tiers_round",
     "two_tier_round",
     "validate_movement",
 ]

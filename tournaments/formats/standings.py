@@ -52,6 +52,7 @@ class StandingRow:
     playoff_needed: bool
     tied_with: tuple[EntryId, ...]
     decided_by: str | None  # the tie-breaker that put this entry below the one above it
+    played_off: bool = False  # its place was shared and a playoff decided it
 
 
 class _Tally:
