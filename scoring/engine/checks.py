@@ -253,7 +253,7 @@ def _check_counters_for_tricks(
     r: Ruleset, tricks: Mapping[str, int], counters: Mapping[str, int], p: Problems
 ) -> None:
     """No side holds more counters than the cards of its tricks can (and the nest,
-    where it goes with the last trick)."""
+    where it goes with the last trick; in Dixie the nest is one of its tricks)."""
     for side in r.side_names:
         n, held = tricks.get(side, 0), counters.get(side, 0)
         if n == 0 and held > 0:
@@ -261,14 +261,22 @@ def _check_counters_for_tricks(
             continue
         most = r.most_counters_for_tricks(n)
         if held > most:
-            cards = n * len(r.seats)
-            nest = " and the nest" if r.nest_capture == "last_trick" and r.nest_size else ""
             p.add(
                 "counters",
-                f"{side} took {n} trick{'s' if n != 1 else ''} ({cards} cards{nest}), "
+                f"{side} took {n} trick{'s' if n != 1 else ''} ({_cards_held(r, n)}), "
                 f"which hold at most {most} counters, not {held}",
                 "§3",
             )
+
+
+def _cards_held(r: Ruleset, tricks: int) -> str:
+    """The richest cards a side with ``tricks`` recorded tricks can hold, in words:
+    "4 cards" (in Dixie a single trick is never the nest), "4 cards and the nest"."""
+    cards, nest = max(
+        r.holdings_for_tricks(tricks) or ((0, False),),
+        key=lambda way: r.most_counters(way[0] + (r.nest_size if way[1] else 0)),
+    )
+    return f"{cards} cards and the nest" if nest else f"{cards} cards"
 
 
 def _check_renege_later(r: Ruleset, rec: HandRecord, p: Problems) -> None:

@@ -183,13 +183,34 @@ class Ruleset:
         """The counters left in play when the cards leaving play are the richest possible."""
         return self.total_counters - self.most_counters(self.cards_leaving_play)
 
+    def holdings_for_tricks(self, tricks: int) -> tuple[tuple[int, bool], ...]:
+        """What a side whose score sheet records ``tricks`` tricks can hold: each way as
+        (cards won in tricks, whether it holds the nest too).
+
+        The nest goes with the last trick, so a side holding it won at least one trick
+        in play. Where the nest counts as a trick (Dixie), it is one of the recorded
+        tricks: that side won one trick fewer in play, so a side with a single recorded
+        trick never holds the nest. A side that won every trick in play won the last."""
+        nest_taken = self.nest_capture == "last_trick" and self.nest_size > 0
+        per_trick, played = len(self.seats), self.tricks_played
+        ways = []
+        if 0 <= tricks <= played and not (nest_taken and tricks == played):
+            ways.append((tricks * per_trick, False))
+        in_play = tricks - (1 if nest_taken and self.nest_counts_as_trick else 0)
+        if nest_taken and 1 <= in_play <= played:
+            ways.append((in_play * per_trick, True))
+        return tuple(ways)
+
     def most_counters_for_tricks(self, tricks: int) -> int:
-        """The most counters a side that took ``tricks`` tricks can hold: the richest
-        cards of that many tricks, and the nest when it goes with the last trick."""
-        if tricks <= 0:
-            return 0
-        nest = self.nest_size if self.nest_capture == "last_trick" else 0
-        return self.most_counters(tricks * len(self.seats) + nest)
+        """The most counters a side that took ``tricks`` recorded tricks can hold: the
+        richest cards of any way it can hold (``holdings_for_tricks``)."""
+        return max(
+            (
+                self.most_counters(cards + (self.nest_size if nest else 0))
+                for cards, nest in self.holdings_for_tricks(tricks)
+            ),
+            default=0,
+        )
 
     @cached_property
     def tricks_counted(self) -> int:
