@@ -281,19 +281,19 @@ def _cards_held(r: Ruleset, tricks: int) -> str:
 
 def _check_renege_later(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     renege = rec.renege
-    _absent(
-        rec,
-        p,
-        ("counters", "tricks", "last_trick", "made"),
-        "a renege found later ends the hand; record what each side had captured in renege.counters",
-        "§5",
-    )
+    if r.renege_points is None:
+        why = "record what each side had captured in renege.counters"
+    else:
+        why = f"it scores {r.renege_points} a side, not counters (house rule renege_points)"
+    ended = f"a renege found later ends the hand; {why}"
+    _absent(rec, p, ("counters", "tricks", "last_trick", "made"), ended, "§5")
     if not _check_seat(r, "renege", renege.seat, p):
         return
     offenders = r.side_of(renege.seat, rec.bidder, rec.partner)
     others = tuple(s for s in r.side_names if s != offenders)
     if renege.counters is None:
-        p.add("renege.counters", "the counters the other side had captured are needed", "§5")
+        if r.renege_points is None:  # under the house rule, counters do not score
+            p.add("renege.counters", "the counters the other side had captured are needed", "§5")
         return
     total = _check_side_values(r, "renege.counters", renege.counters, p, others)
     if total > r.total_counters:

@@ -24,7 +24,7 @@ from .rulesets import _NON_NEGATIVE, Ruleset
 #: engine takes 0 or less but ignores it (no bidding: ``min_bid``), 1 is still asked.
 _POSITIVE = (
     "min_bid", "max_bid", "bid_step", "hand_size", "nest_exchange", "target", "fixed_hands",
-    "set_opponents_multiplier",
+    "set_opponents_multiplier", "renege_points",
 )  # fmt: skip
 #: Not an option: the slug names the preset the options change.
 _NOT_OPTIONS = ("slug",)

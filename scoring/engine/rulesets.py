@@ -94,6 +94,9 @@ class Ruleset:
     improper_discard: str = "penalty"
     misdeal_penalty: int = 40
     penalty_scope: str = "side"  # "player": only the offender loses it when players score apart
+    #: A renege found later: None sets the offenders back the bid; a number N scores -N
+    #: for the offenders and +N for every other side, and nothing else (a house rule).
+    renege_points: int | None = None
     # -- the game (RULES.md §4, §6)
     target: int | None = 300
     fixed_hands: int | None = None
@@ -362,7 +365,7 @@ class Ruleset:
         if not isinstance(data, Mapping):
             raise RulesetError({"ruleset": [cite("must be a JSON object")]})
         base = PRESETS.get(data.get("slug")) if isinstance(data.get("slug"), str) else None
-        if base is not None and data.keys() >= _ISSUE_3_FIELDS:
+        if base is not None and data.keys() >= _FIRST_FIELDS:
             older = {k: getattr(_DEFAULT, k) for k in _LATER_FIELDS if k not in data}
             data = {**older, **data}
         return apply_options(base or _DEFAULT, data)
@@ -403,6 +406,8 @@ def _parameter_problems(r: Ruleset) -> Problems:
         value = getattr(r, name)
         if not is_int(value) or value < 0:
             p.add(name, "must be a whole number, 0 or more")
+    if r.renege_points is not None and (not is_int(r.renege_points) or r.renege_points < 1):
+        p.add("renege_points", "must be a whole number, 1 or more, or null")
     return p
 
 
@@ -507,9 +512,9 @@ def _validate_play(r: Ruleset, p: Problems) -> None:
 
 
 _DEFAULT = Ruleset(slug=DEFAULT_SLUG, name=VARIANTS[DEFAULT_SLUG][0])
-#: Parameters added by issue 14 (their class defaults are the rules played before it),
-#: and the ones every snapshot written before it holds.
-_ISSUE_14_FIELDS = frozenset(
+#: Parameters added after the first stored snapshots, each with its class default the
+#: rules played before it: a whole snapshot without one replays under that default.
+_LATER_FIELDS = frozenset(
     {
         "dummy_position",
         "dummy_blind",
@@ -518,12 +523,12 @@ _ISSUE_14_FIELDS = frozenset(
         "low_card",
         "circus",
         "penalty_scope",
+        "tie_at_target",
+        "renege_points",
     }
 )
-#: Added by issue 25: a snapshot without it was played under the class default.
-_ISSUE_25_FIELDS = frozenset({"tie_at_target"})
-_LATER_FIELDS = _ISSUE_14_FIELDS | _ISSUE_25_FIELDS
-_ISSUE_3_FIELDS = frozenset(f.name for f in fields(Ruleset)) - _LATER_FIELDS
+#: The parameters every stored snapshot holds: a mapping with all of them is a whole one.
+_FIRST_FIELDS = frozenset(f.name for f in fields(Ruleset)) - _LATER_FIELDS
 #: slug -> the named ruleset: every game in the seeds (``variants.py``).
 PRESETS: Mapping[str, Ruleset] = MappingProxyType(
     {

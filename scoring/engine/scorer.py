@@ -163,6 +163,8 @@ def _late_misdeal(r: Ruleset, rec: HandRecord, dealer: str) -> HandScore:
 def _renege_later(r: Ruleset, rec: HandRecord) -> HandScore:
     renege = rec.renege
     offenders = r.side_of(renege.seat, rec.bidder, rec.partner)
+    if r.renege_points is not None:
+        return _renege_points(r, rec, offenders)
     sides = {s: renege.counters.get(s, 0) for s in r.side_names}
     if not r.bidding:
         # Beginner: "set back the full amount of the bid" with no bid sets back nothing;
@@ -196,6 +198,26 @@ def _renege_later(r: Ruleset, rec: HandRecord) -> HandScore:
             reasons.append(
                 cite(f"{side} scores the {pts} counters captured before the renege was found")
             )
+    made = False if offenders == declarer_side else None
+    return _finish(r, rec, sides, made, reasons, declarer_side)
+
+
+def _renege_points(r: Ruleset, rec: HandRecord, offenders: str) -> HandScore:
+    """House rule ``renege_points`` N: a renege found later scores the offenders -N and
+    every other side +N, whoever bid, and nothing else (no bid, no counters)."""
+    points = r.renege_points
+    sides = {side: -points if side == offenders else points for side in r.side_names}
+    others = [side for side in r.side_names if side != offenders]
+    gain = f"{others[0]} +{points}" if len(others) == 1 else f"everyone else +{points}"
+    reasons = [
+        cite(
+            f"Renege by {rec.renege.seat} found later: hand ended, {offenders} "
+            f"{signed(-points)}, {gain}",
+            "§5",
+            aside="house rule renege_points",
+        )
+    ]
+    declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner) if r.bidding else None
     made = False if offenders == declarer_side else None
     return _finish(r, rec, sides, made, reasons, declarer_side)
 

@@ -226,7 +226,10 @@ def replay(r, hand, dealer) -> Outcome:
     for seat in r.seats:
         counters[team(r, seat, declarer, partner)] += out.by_seat[seat]
         tricks[team(r, seat, declarer, partner)] += trick_count[seat]
-    if out.reneges:
+    if out.reneges and r.renege_points is not None:
+        offenders = team(r, out.reneges[0][1], declarer, partner)
+        scores = {t: -r.renege_points if t == offenders else r.renege_points for t in names}
+    elif out.reneges:
         offenders = team(r, out.reneges[0][1], declarer, partner)
         scores = dict(counters)
         scores[offenders] = -(bid or 0)
