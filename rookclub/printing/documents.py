@@ -43,6 +43,7 @@ class SheetHeader:
     players: tuple[SeatedPlayer, ...] = ()
     ruleset: str = ""  # "Tournament Rook (Kentucky Discard)"
     target: str = ""  # "first to 300"
+    house_rules: str = ""  # what the scorer needs of the house rules: house_rule_text
 
     def player_at(self, seat: str) -> str:
         return next((p.name for p in self.players if p.seat == seat), "")
