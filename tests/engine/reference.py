@@ -1,10 +1,10 @@
-"""A second, independent reading of the rules for a card-by-card hand (issue 14).
+"""A second, independent reading of the rules for a card-by-card hand.
 
-Written from the rule texts (RULES.md, seeds 000, 001, 004), not from the engine:
-it uses none of the engine's trick rules, play orders, sides or scorer, only the
-ruleset's parameters as data and the card objects.  Deliberately plain: lists,
-loops, no caching.  ``test_differential.py`` compares it with the engine over
-many random deals for every ruleset.
+Written from the rule texts (the Deluxe Rook and Hasbro 2011 booklets, the encyclopedia article),
+not from the engine: it uses none of the engine's trick rules, play orders, sides or scorer, only
+the ruleset's parameters as data and the card objects.  Deliberately plain: lists, loops, no
+caching.  ``test_differential.py`` compares it with the engine over many random deals for every
+ruleset.
 
 Readings shared with the engine by design (the rulebook leaves them open):
 a renege in a full card record was found at the end of the hand, so "the counters

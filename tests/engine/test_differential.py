@@ -1,5 +1,5 @@
 """The engine against an independent reference (``reference.py``) over many random
-deals for every ruleset that has card-level records (issue 14).
+deals for every ruleset that has card-level records.
 
 Each hand is dealt and played at random by ``simulate_hand``; now and then a
 player plays any card they hold, so reneges occur too.  The engine

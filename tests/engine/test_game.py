@@ -164,7 +164,7 @@ def test_new_game_refuses_empty_or_doubled_seats_and_unknown_dealer():
 
 
 class TestIndividualScoring:
-    """Seed 001: partners change every four hands; in 12 each pair partners once."""
+    """The Hasbro 2011 booklet: partners change every four hands; in 12 each pair partners once."""
 
     RULES = PRESETS["tournament-individual"]
 
