@@ -43,7 +43,7 @@ def check_hand(r: Ruleset, rec: HandRecord, dealer: str) -> None:
         p.add(
             "renege",
             "the dummy's cards are lifted face down and played unseen, so it cannot renege",
-            "§7",
+            "§9",
         )
     _check_penalties(r, rec, p)
     _check_calls(r, rec, p)
@@ -51,11 +51,11 @@ def check_hand(r: Ruleset, rec: HandRecord, dealer: str) -> None:
 
 
 def _check_calls(r: Ruleset, rec: HandRecord, p: Problems) -> None:
-    """The declarer's house-rule calls need the ruleset to allow them (seed 004)."""
+    """The declarer's house-rule calls need the ruleset to allow them (the encyclopedia article)."""
     if rec.low and not r.low_card:
-        p.add("low", "this ruleset has no low-card call (house rule low_card)", "§7")
+        p.add("low", "this ruleset has no low-card call (house rule low_card)", "§14")
     if rec.circus and not r.circus:
-        p.add("circus", "this ruleset has no circus Rook call (house rule circus)", "§7")
+        p.add("circus", "this ruleset has no circus Rook call (house rule circus)", "§14")
 
 
 def _absent(

@@ -1,6 +1,5 @@
 """Ruleset options as JSON Schema: every option a ruleset takes, each with its type,
-its values and its bounds (issue 27: every bound the server keeps is in the API's
-schema).
+its values and its bounds (every bound the server keeps is in the API's schema).
 
 What one option may be is said here; whether options can be played *together*
 (a bid step that divides the minimum bid, sides that place every seat, a deck that
@@ -29,7 +28,7 @@ _POSITIVE = (
 #: Not an option: the slug names the preset the options change.
 _NOT_OPTIONS = ("slug",)
 RANK_MIN, RANK_MAX = 1, 14
-#: Upper bounds (issue 12: every number, text and list a client sends has one). Points,
+#: Upper bounds (every number, text and list a client sends has one). Points,
 #: bids and targets as scores are stored (``rookclub.core.limits.SCORE_MAX``); cards
 #: within the largest deck (14 ranks of 4 colours and the Bird); hands within the
 #: largest hand number a game records; a table of at most eight seats.

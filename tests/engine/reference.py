@@ -72,7 +72,7 @@ def height(r, card, trump, low):
 
 
 def bird_is_free(r, trump, low) -> bool:
-    """The Bird may be played at any time only as the high trump (RULES.md §2)."""
+    """The Bird may be played at any time only as the high trump (docs/rules.md §2)."""
     return r.bird and r.bird_rank == "high" and trump != "no_trump" and not low
 
 

@@ -141,7 +141,8 @@ def test_dixie_a_side_with_one_recorded_trick_holds_four_cards_and_no_nest():
     message = refused(DIXIE, dealer="west", **dixie_hand(45, 55, 1).to_dict())
 
     assert message == (
-        "north_south took 1 trick (4 cards), which hold at most 40 counters, not 45 (RULES.md §3)"
+        "north_south took 1 trick (4 cards), which hold at most 40 counters, not 45 "
+        "(docs/rules.md §3)"
     )
     assert score_hand(DIXIE, dixie_hand(40, 60, 1), dealer="west").sides == {
         "north_south": -70,

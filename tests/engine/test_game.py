@@ -1,4 +1,4 @@
-"""A game from start to finish: totals, dealer, seats, the end (RULES.md §4, §6)."""
+"""A game from start to finish: totals, dealer, seats, the end (docs/rules.md §4, §6)."""
 
 import json
 from itertools import combinations

@@ -1,5 +1,5 @@
-"""The trump-calling house rules of the encyclopedia article: low card and circus Rook (RULES.md
-§7)."""
+"""The trump-calling house rules of the encyclopedia article: low card and circus Rook
+(docs/rules.md §14)."""
 
 import dataclasses
 

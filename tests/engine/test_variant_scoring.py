@@ -1,4 +1,4 @@
-"""Scoring in the other rulesets of RULES.md §7, each driven by ruleset parameters."""
+"""Scoring in the other rulesets of docs/rules.md §7 to §14, each driven by ruleset parameters."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Every worked example in the seeds, as RULES.md §3 and §2 restate them."""
+"""Every worked example of the rulebooks, as docs/rules.md §2 and §3 restate them."""
 
 from scoring.engine import PRESETS, new_game, play_hand, run_auction
 
