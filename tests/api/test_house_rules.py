@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rookclub.clubs.models import ClubSession
-from scoring.models import Game
+from scoring.models import Game, Irregularity
 from tests.factories import players_of
 from tournaments.models import Tournament
 
@@ -125,6 +125,8 @@ def test_a_game_under_renege_points_records_a_renege_found_later(api, compass):
     assert response.status_code == 201, response.json()
     assert response.json()["score"] == {"north_south": 100, "east_west": -100}
     assert response.json()["totals"] == {"north_south": 100, "east_west": -100}
+    renege = Irregularity.objects.get(kind="renege")
+    assert (renege.seat, renege.points) == ("east", 100)  # the house rule's, not the bid
 
 
 def _named(node, name):
