@@ -50,7 +50,7 @@ RULES: tuple[HouseRule, ...] = (
         "tie_at_target",
         "Players tied past the target",
         "choice",
-        "games won by a player (docs/engine.md, readings offered as options)",
+        "games won by a player (docs/rules.md §4, §9)",
     ),
 )
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.engine import SEATS  # clockwise; the deal passes left (RULES.md §2)
+from scoring.engine import SEATS  # clockwise; the deal passes left (docs/rules.md §2)
 
 SEAT_LETTER = {"north": "N", "east": "E", "south": "S", "west": "W"}
 NS, EW = "N\u2013S", "E\u2013W"  # with an en dash, as printed
