@@ -40,6 +40,12 @@ SEATS_MAX = 8
 NAME_MAX = 120
 SEAT_NAME_MAX = 20
 _CARDS = ("nest_size", "hand_size", "cards_out", "nest_exchange")
+#: What an option does where its name alone does not say it (the rest: docs/rules.md §15).
+_DESCRIPTIONS = {
+    "renege_points": "a renege found later scores minus this for the reneging side and plus "
+    "this for every other side, nothing else (docs/rules.md §5); null: the reneging side is "
+    "set back the bid",
+}
 _HANDS = ("fixed_hands", "seat_exchange_interval")
 
 
@@ -96,6 +102,8 @@ def _option(field: dataclasses.Field, seat: dict[str, Any]) -> dict[str, Any]:
     schema["maximum"] = most.get(name, MULTIPLIER_MAX if "multiplier" in name else POINTS_MAX)
     if kind == "int | None":
         schema["nullable"] = True
+    if name in _DESCRIPTIONS:
+        schema["description"] = _DESCRIPTIONS[name]
     return schema
 
 
