@@ -55,7 +55,7 @@ worker: $(VENV)/.installed ## a Celery worker (needs REDIS_URL): make worker QUE
 	$(BIN)/celery -A rookclub worker --loglevel INFO --queues $(QUEUES) --prefetch-multiplier 1 \
 		$(if $(CONCURRENCY),--concurrency $(CONCURRENCY)) $(if $(filter print,$(QUEUES)),-O fair)
 
-bench: $(VENV)/.installed-test ## every bench/ script, then one table of ratios (QUICK=1: small sizes)
+bench: $(VENV)/.installed-test ## every bench/ script, one table of ratios, written to bench/results/ (QUICK=1: small sizes)
 	$(BIN)/python bench/run_all.py $(if $(QUICK),--quick)
 
 $(BIN)/python:

@@ -73,7 +73,18 @@ def throwaway_database(name: str) -> Iterator[dict]:
         db.setdefault("TEST", {})["NAME"] = str(ROOT / "var" / f"{name}.sqlite3")
     else:
         db.setdefault("TEST", {})["NAME"] = f"{db['NAME']}_{name}"
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
+    configured, test_name = db["NAME"], db["TEST"]["NAME"]
+    try:
+        old_name = connection.creation.create_test_db(
+            verbosity=0, autoclobber=True, serialize=False
+        )
+    except BaseException:
+        # Interrupted (make bench's time ran out) or failed while it was made: drop the
+        # half-made database, and only once the connection points at it, never the
+        # configured one.
+        if connection.settings_dict["NAME"] == test_name:
+            connection.creation.destroy_test_db(configured, verbosity=0)
+        raise
     try:
         yield db
     finally:

@@ -1,5 +1,5 @@
 """Capacity: hands/s one gunicorn sync worker records, and pages/s one print worker
-renders, for deploy/README.md's table (issue 16).
+renders, for deploy/README.md's capacity table.
 
 Run from the repository root, with the production database's kind of server::
 

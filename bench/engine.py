@@ -10,7 +10,7 @@ shorter timing per path (a smoke test).
 * card level: ``check_card_hand`` (deal, nest, every trick) + ``score_hand``;
 * simulate: ``simulate_hand`` (seeded deal, random auction and legal play).
 
-Floors (issues 3 and 14): >= 100,000 score-sheet hands/s, and card-level checking
+Floors: >= 100,000 score-sheet hands/s, and card-level checking
 >= 10,000 hands/s on one core.  The card-level floor is judged as a ratio against the
 score-sheet path measured in the same run: card level / score sheet >= 0.10 (10,000
 per 100,000), so a busy or slower machine, which slows both paths alike, neither
@@ -111,7 +111,7 @@ def main() -> None:
                  "rookclub": f"{from_json:,.0f}/s", "floor": "", "ratio": None,
                  "goal": "", "ok": None},
                 # Its goal is a share of the score sheet's rate: Rookclub's own, so the
-                # share goes in the measure, not in the ratio column (issue #26, goal 5).
+                # share goes in the measure, not in the ratio column.
                 {"bench": "engine", "measure": f"card level, hands/s (CPU; {ratio:.3f} of "
                  "the score sheet's rate)", "rookclub": f"{card:,.0f}/s", "floor": "",
                  "ratio": None,

@@ -17,8 +17,8 @@ warning). Both are measured in the same run, interleaved, with token auth:
 * SQL statements per POST, counted in-process (``CaptureQueriesContext``, BEGIN and
   COMMIT included).
 
-Goals: at most 8 statements per hand POST (issue #17); 8-client throughput at least
-0.6x the floor's on PostgreSQL (issue #26, goal 3; issue #17 asked 0.5x).
+Goals: at most 8 statements per hand POST; 8-client throughput at least 0.6x the
+floor's on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ TRUMPS = ("black", "red", "yellow", "green")
 CLIENTS = 8
 FLOOR_SETTINGS = {"DJANGO_SETTINGS_MODULE": "floor_app.settings"}
 FLOOR_HANDS = 8  # hands a floor client posts to one parent before the next
-THROUGHPUT_GOAL = 0.6  # 8 clients, against the floor (issue #26, goal 3)
+THROUGHPUT_GOAL = 0.6  # 8 clients, against the floor
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -1,6 +1,6 @@
 """Live polls: an unchanged poll (304) against a Django 304 running the same statement,
 and a changed poll for a second visitor without a session (served from the fragment
-cache) against the first one (rendered), issue #26.
+cache) against the first one (rendered).
 
 Run from the repository root, on PostgreSQL with Redis::
 

@@ -13,9 +13,9 @@ Also printed: the 64-table page's HTML, raw and gzipped (what the GZip middlewar
 nginx send to a browser that accepts it), and the night page before seating (the
 director's seating form, 256 players), which is the one page that must list everyone.
 
-Aim (issue #17, goal 4): 64 tables within 2x the 10-table time.
+Aim: 64 tables within 2x the 10-table time.
 
-The floor outside Rookclub (issue #26, goal 5): the same 64-table night read by
+The floor outside Rookclub: the same 64-table night read by
 hand-written SQL (the current round's tables with their players' names, each table's
 latest game with its totals and hand counts, the club's players with tonight's
 check-ins, the tables' links: five statements on a plain cursor) and written out by a
@@ -248,7 +248,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
          "rookclub": f"{cpu_median['64'] * 1000:.1f} ms",
          "floor": f"{cpu_median['floor'] * 1000:.1f} ms", "ratio": round(floor_cpu_ratio, 2),
          "goal": "report", "ok": None},
-        # Informational, and against Rookclub itself: no ratio column (issue #26, goal 5).
+        # Informational, and against Rookclub itself: no ratio column.
         {"bench": "night_page", "measure": "night page before seating, 256 players "
          f"(10 tables seated: {median['10'] * 1000:.1f} ms)",
          "rookclub": f"{median['64u'] * 1000:.1f} ms", "floor": "", "ratio": None,

@@ -10,7 +10,7 @@ The last rounds are the hard ones: most opponents to avoid, most score groups.
 
 Floor, in the same run and on the same inputs: the pure pairing
 (``pair_swiss_round``) timed inside each service call, so ``service / pairing``
-says what the database work adds. The aim is absolute (issue #17, goal 5): the worst
+says what the database work adds. The aim is absolute: the worst
 round pairs in under 1 s, the whole service call.
 
 ``--quick``: 128 partnerships, 5 rounds (a smoke test).
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
         services.pair_swiss_round = timed.pair
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
-    # The issue's worst round is the last one (most opponents to avoid, most score
+    # The goal's worst round is the last one (most opponents to avoid, most score
     # groups); the slowest round measured is printed too (timings here are noisy).
     number, last, pairing, groups, _ = results[-1]
     slowest = max(results, key=lambda r: r[1])
@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
           f"aim < {GOAL_SECONDS:g} s: {'met' if ok else 'NOT met'}")  # fmt: skip
     rows = [
         # The absolute goal is the row's; the pairing alone is Rookclub's own algorithm,
-        # so it is said in the measure, not set as a floor (issue #26, goal 5).
+        # so it is said in the measure, not set as a floor.
         {"bench": "pairing", "measure": f"Swiss {entries} entries, round {number} of {rounds}: "
          f"round_pair_next (the pairing alone: {pairing * 1000:.0f} ms)",
          "rookclub": f"{last * 1000:.0f} ms", "floor": "", "ratio": None,

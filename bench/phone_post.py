@@ -1,5 +1,5 @@
 """The hand a player posts from the table page against the same hand through the games
-API, in web CPU and statements per post (issue #26, goal 3), and both against a floor
+API, in web CPU and statements per post, and both against a floor
 outside Rookclub (bench/floor_app, bench/_floor.py).
 
 Run from the repository root, on PostgreSQL with Redis::

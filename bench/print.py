@@ -9,7 +9,7 @@ a penalty; a correction in one game of eight).
   makes it (``document_pdf``: database, build, render), against a minimal one-page
   WeasyPrint document; the two alternate, and the ratio of their medians is reported.
   A blank sheet per request (``round-sheets`` with a table) is measured the same way.
-  Goal (issue 17): <= 3x.
+  Goal: <= 3x.
 * batch: the 64 completed sheets as a print job, end to end: ``print_job_start``
   (database, build, fingerprint) here, then the job's task (``render_batch``: build,
   render, store) in a fresh child process whose peak RSS is the batch's memory;

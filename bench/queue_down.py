@@ -1,4 +1,4 @@
-"""How long a batch print request waits when the broker is down (issue 16's aim).
+"""How long a batch print request waits when the broker is down.
 
 Run from the repository root: ``.venv/bin/python bench/queue_down.py [--quick] [--json PATH]``.
 

@@ -11,7 +11,7 @@ holding one club with 100,000 hands (``--quick``: 5,000) in about 5,900 finished
 * floor: OpenSkill's ``PlackettLuce.rate`` alone over the same games, already in
   memory as teams and ranks (the least any recompute must do).
 
-They run interleaved, best of three each. Aim (issue #15, part 5): under 10 s on one
+They run interleaved, best of three each. Aim: under 10 s on one
 core. It also prints the queries of the profile API at a small and the big history
 (they must be equal).
 """

@@ -4,7 +4,7 @@ Run from the repository root: ``.venv/bin/python bench/season_standings.py``
 (``--quick``: 1,000 and 5,000 hands only; ``--json PATH``: append one JSON line per
 measure). It builds a throwaway test database (SQLite by default, or
 ``DATABASE_URL``'s server) holding one club's history, grown with bulk writes to
-1,000, 20,000 and 100,000 hands (issue #26, goal 4): weekly nights of 24 of 60 players
+1,000, 20,000 and 100,000 hands: weekly nights of 24 of 60 players
 at six tables, mostly partnership games, some played with individual scoring, some
 void, some left unfinished, every hand with its per-player ``HandResult`` rows.
 
@@ -12,7 +12,7 @@ At each size it times, interleaved, the season standings (``season_standings`` a
 the API's serializer, all seasons) and the floor: the same numbers computed by raw
 SQL through ``connection.cursor()`` (players with games, unfinished games and nights;
 points and wins from ``HandResult``; hands declared and made; partnerships per side),
-checks that both give identical numbers, and prints the ratio. Goal (issue #17):
+checks that both give identical numbers, and prints the ratio. Goal:
 <= 2x at 100,000 hands, with the same fixed number of queries.
 """
 

@@ -11,7 +11,7 @@ throwaway test database (SQLite by default, or ``DATABASE_URL``'s server) and pr
 * the time to pair round 2 and round 9 of a Swiss event through ``round_pair_next``
   (standings from the database, pairing, rows written), for 512 and 1,024 entries.
 
-Aim (issue 5): pairing < 1 s.
+Aim: pairing < 1 s.
 """
 
 import argparse

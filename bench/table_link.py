@@ -1,5 +1,5 @@
 """Recording a hand through a table link against recording it through the games API,
-in web CPU and statements per post (issue #26, goal 3), and against a floor outside
+in web CPU and statements per post, and against a floor outside
 Rookclub (bench/floor_app, bench/_floor.py).
 
 Run from the repository root, on PostgreSQL with Redis (as the phones' server runs)::
@@ -18,7 +18,7 @@ Hands alternate sides and are set, so no game ends. The link's extra work (findi
 the key, the table's current game, the rate-limit counter in the cache) is what the
 ratio measures; wall times are printed too (the machine may be shared: CPU counts).
 
-Aim (issue): table link <= 1.2x the games API, in web CPU and in statements.
+Aim: table link <= 1.2x the games API, in web CPU and in statements.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A Tuesday night: N clubs' hands, confirmations and live polls at the real intervals
 (time scaled down), against gunicorn on PostgreSQL + Redis; CPU per request type and
-the cores 1,000 clubs need (issue #26).
+the cores 1,000 clubs need.
 
 Run from the repository root::
 

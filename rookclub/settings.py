@@ -188,6 +188,8 @@ SESSION_ENGINE = (
 
 #: Posts (hands recorded, hands confirmed) one table link may make a minute.
 TABLE_LINK_POSTS_PER_MINUTE = env.int("TABLE_LINK_POSTS_PER_MINUTE", default=30)
+#: Check-ins one night's door link (/n/<key>/) may post a minute.
+DOOR_LINK_POSTS_PER_MINUTE = env.int("DOOR_LINK_POSTS_PER_MINUTE", default=60)
 
 
 def _rate(name: str, default: str) -> str | None:

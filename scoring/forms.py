@@ -232,8 +232,8 @@ class HandForm(forms.Form):
     def posted(cls, data: Any, *, ruleset: Any, kind: str) -> HandForm:
         """A bound form that checks a posted hand of ``kind`` (the score page's and the
         table page's post). Its fields are built once per ruleset and process and shared
-        by every such form instead of being built and deep-copied for each (that was
-        about 1 ms of a hand post): checking a form changes none of its fields, and
+        by every such form instead of being built and deep-copied for each post:
+        checking a form changes none of its fields, and
         showing one again only reads them."""
         form = copy.copy(_posted_prototype(cls, ruleset, kind))
         form.data, form.is_bound, form._errors = data, True, None

@@ -73,8 +73,8 @@ def _locked_games_with_role(game_id: int, user_id: int) -> QuerySet:
     return _locked_games(game_id).annotate(recorder_role=Subquery(roles.values("role")[:1]))
 
 
-#: The lock's two queries, built once per process (building them was about a fifth of
-#: a hand post's CPU): for anyone, and with a user's role in the game's club.
+#: The lock's two queries, built once per process (every hand post runs one, and
+#: building it costs more than running it): for anyone, and with a user's role.
 _LOCK = CompiledGet(_locked_games, [_GAME_MARK])
 _LOCK_WITH_ROLE = CompiledGet(_locked_games_with_role, [_GAME_MARK, _USER_MARK])
 

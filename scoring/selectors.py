@@ -360,8 +360,8 @@ def session_overview(*, session: ClubSession) -> SessionOverview:
         .annotate(left_at=F("check_ins__left_at"))
         .order_by("name")
     )
-    # Into plain lists (to_attr): ``t.games.all()`` on 64 tables built 64 querysets,
-    # a cost that grew with the night (issue #26).
+    # Into plain lists (to_attr): ``t.games.all()`` would build a queryset per table,
+    # a cost that grows with the night.
     rounds = list(
         session.rounds.order_by("number").prefetch_related(
             Prefetch(
@@ -403,8 +403,8 @@ def _other_rounds(round_id: int, table: int, session_id: int) -> Exists:
 
 #: One table's reads (``round_table``), built once per process: its latest game with
 #: the seating, else the seating alone; then its players by id. The players are not
-#: joined to the seating: six joins of the players' table cost PostgreSQL 3-5 ms of
-#: planning (it weighs every join order), more than the rest of a blank sheet's reads.
+#: joined to the seating: with six joins of the players' table PostgreSQL spends
+#: longer planning the statement (it weighs every join order) than running it.
 _TABLE_GAME = CompiledGet(
     lambda r, t, s: (
         Game.objects.filter(table_seating__round_id=r, table_seating__table=t)

@@ -59,8 +59,8 @@ from scoring.models import (
 )
 from scoring.signals import game_scored
 
-#: A hand's INSERT, built once per process (issue #26: building it cost more CPU than
-#: running it), and its results' and the game's. Hand, HandResult and Game have no save
+#: A hand's INSERT, built once per process (building it costs more CPU than running
+#: it), and its results' and the game's. Hand, HandResult and Game have no save
 #: signal receivers (checked by a test).
 _HAND_INSERT = CompiledInsert(Hand)
 _RESULTS_INSERT = CompiledInsert(HandResult)
@@ -200,9 +200,9 @@ def rules_of(game: Game) -> Ruleset:
     of ``sides`` decides which partners exchange seats first (docs/rules.md §6). Every
     preset lists its sides by their first seat, so that order is restored here.
 
-    Read once per process and snapshot (``Ruleset`` is frozen, so one is shared):
-    building it from the snapshot cost about 0.4 ms of every hand post, twice on the
-    table page's (its form, then the hand). The snapshot's JSON text is the key.
+    Read once per process and snapshot (``Ruleset`` is frozen, so one is shared): every
+    hand post needs it, twice on the table page's (its form, then the hand), and the
+    snapshot does not change. The snapshot's JSON text is the key.
     """
     try:
         text = json.dumps(game.ruleset)

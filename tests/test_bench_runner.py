@@ -1,9 +1,15 @@
 """``make bench``'s runner (bench/run_all.py) on a fake bench directory: one table of
-every script's rows; scripts without --json, or that fail, are named, not fatal.
-(No timing is asserted: only what the runner does with what the scripts report.)"""
+every script's rows; scripts without --json, or that fail, are named, not fatal; the
+results file it writes. (No timing is asserted: only what the runner does with what the
+scripts report.)"""
 
 import importlib.util
+import json
+import subprocess
+import sys
 import textwrap
+import time
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -12,9 +18,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def run_all():
+def run_all(monkeypatch):
     spec = importlib.util.spec_from_file_location("run_all", ROOT / "bench" / "run_all.py")
     module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "run_all", module)  # its dataclass looks itself up there
     spec.loader.exec_module(module)
     return module
 
@@ -98,3 +105,147 @@ def test_a_script_out_of_time_is_reported(run_all, bench_dir, capsys):
 def test_the_makefile_runs_the_runner():
     makefile = (ROOT / "Makefile").read_text()
     assert "bench/run_all.py $(if $(QUICK),--quick)" in makefile
+
+
+def test_a_run_writes_its_results_beside_the_scripts(run_all, bench_dir):
+    run_all.main(["--bench-dir", str(bench_dir), "--quiet"])
+
+    results = json.loads((bench_dir / "results" / "latest.json").read_text())
+    assert [(r["bench"], r["verdict"]) for r in results["rows"]] == [
+        ("broken", "no goal"),
+        ("fast", "met"),
+        ("fast", "missed"),
+        ("old", "no goal"),
+    ]
+    assert results["rows"][1]["goal"] == "<= 2x" and results["rows"][1]["ratio"] == 1.5
+    assert results["summary"] == {"met": 1, "missed": 1, "no_goal": 2}
+    assert [(s["name"], s["exit"]) for s in results["scripts"]] == [
+        ("broken", 3),
+        ("fast", 0),
+        ("old", 0),
+    ]
+    assert results["quick"] is False
+
+
+def test_the_results_name_the_commit_and_the_date(run_all, bench_dir):
+    run_all.main(["--bench-dir", str(bench_dir), "--quiet"])
+
+    results = json.loads((bench_dir / "results" / "latest.json").read_text())
+    head = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, cwd=ROOT)
+    assert results["commit"] == (head.stdout.strip() if head.returncode == 0 else "unknown")
+    assert datetime.fromisoformat(results["date"]).utcoffset().total_seconds() == 0
+    markdown = (bench_dir / "results" / "latest.md").read_text()
+    assert f"- Commit: `{results['commit']}`" in markdown
+    assert f"- Date: {results['date']} (UTC)" in markdown
+
+
+def test_the_results_give_the_load_average_before_and_during_the_run(run_all, bench_dir):
+    run_all.main(["--bench-dir", str(bench_dir), "--quiet"])
+
+    results = json.loads((bench_dir / "results" / "latest.json").read_text())
+    before, during = results["load_before"], results["load_during"]
+    assert len(before) == 3 and all(x >= 0 for x in before)
+    samples = [x for s in results["scripts"] for x in (s["load_start"], s["load_end"])]
+    assert during == {"min": min(samples), "max": max(samples)}
+    markdown = (bench_dir / "results" / "latest.md").read_text()
+    assert (
+        "- Load average before the run (1, 5, 15 min): " + " / ".join(f"{x:.2f}" for x in before)
+        in markdown
+    )
+    assert f"{during['min']:.2f} to {during['max']:.2f}" in markdown
+
+
+def test_the_markdown_results_hold_every_ratio_with_its_goal_and_verdict(run_all, bench_dir):
+    run_all.main(["--bench-dir", str(bench_dir), "--quiet"])
+
+    markdown = (bench_dir / "results" / "latest.md").read_text()
+    assert "| fast | big page / 1.5 | 3.0 ms | 2.0 ms | 1.5x | <= 2x | yes |" in markdown
+    assert "| fast | big page / 3.25 | 3.0 ms | 2.0 ms | 3.25x | <= 2x | NO |" in markdown
+    assert "- Goals met: 1; missed: 1; measures without a goal or a ratio: 2" in markdown
+    assert "| broken |" in markdown and "| 3 |" in markdown  # the scripts table: its exit
+
+
+def test_a_second_run_replaces_the_results(run_all, bench_dir):
+    run_all.main(["--bench-dir", str(bench_dir), "--quiet"])
+    (bench_dir / "broken.py").unlink()
+
+    run_all.main(["--bench-dir", str(bench_dir), "--quiet", "--quick"])
+
+    results = json.loads((bench_dir / "results" / "latest.json").read_text())
+    assert [r["bench"] for r in results["rows"]] == ["fast", "fast", "old"]
+    assert results["quick"] is True
+    assert sorted(p.name for p in (bench_dir / "results").iterdir()) == [
+        "latest.json",
+        "latest.md",
+    ]
+
+
+def test_the_results_name_the_database_kind_never_its_password(
+    run_all, bench_dir, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("DATABASE_URL", "postgres://rook:s3cret-word@db.example.org:5432/rook")
+    folder = tmp_path / "elsewhere"
+
+    run_all.main(["--bench-dir", str(bench_dir), "--quiet", "--results", str(folder)])
+
+    results = json.loads((folder / "latest.json").read_text())
+    assert results["machine"]["database"] == "postgres"
+    for name in ("latest.json", "latest.md"):
+        text = (folder / name).read_text()
+        assert "s3cret-word" not in text and "db.example.org" not in text
+
+
+def test_bench_results_are_not_committed():
+    ignored = subprocess.run(
+        ["git", "check-ignore", "-q", "bench/results/latest.md"], cwd=ROOT, check=False
+    )
+    if ignored.returncode == 128:
+        pytest.skip("not a git checkout")
+    assert ignored.returncode == 0
+
+
+def test_a_script_the_budget_left_out_is_named_in_the_results(run_all, bench_dir):
+    run_all.main(["--bench-dir", str(bench_dir), "--quiet", "--budget", "0"])
+
+    results = json.loads((bench_dir / "results" / "latest.json").read_text())
+    assert {(s["name"], s["exit"]) for s in results["scripts"]} == {
+        (name, "not run: time budget spent") for name in ("broken", "fast", "old")
+    }
+    assert results["load_during"] is None
+    assert "not available" in (bench_dir / "results" / "latest.md").read_text()
+
+
+def test_a_script_out_of_time_cleans_up_and_its_servers_are_stopped(run_all, bench_dir, tmp_path):
+    # The script starts a "server" (a child in its process group), then runs out of time.
+    script(
+        bench_dir,
+        "stuck.py",
+        f"""
+        import pathlib, subprocess, sys, time
+        here = pathlib.Path({str(tmp_path)!r})
+        server = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+        (here / "server.pid").write_text(str(server.pid))
+        try:
+            time.sleep(600)
+        finally:
+            (here / "cleaned-up").write_text("yes")
+    """,
+    )
+
+    run_all.main(["--bench-dir", str(bench_dir), "--quiet", "--timeout", "2"])
+
+    assert (tmp_path / "cleaned-up").read_text() == "yes"  # its finally ran: SIGINT, not KILL
+    server = int((tmp_path / "server.pid").read_text())
+    deadline = time.monotonic() + 30  # the signal's delivery, not a measure of speed
+    while _running(server) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(server)
+
+
+def _running(pid: int) -> bool:
+    """Is ``pid`` a live process (not gone, not a zombie waiting to be reaped)?"""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"

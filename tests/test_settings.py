@@ -111,3 +111,15 @@ def test_an_email_url_of_an_unknown_kind_refuses_to_start():
 
     assert result.returncode != 0
     assert "EMAIL_URL must start with smtp://" in result.stderr
+
+
+def test_a_door_links_limit_is_read_from_the_environment():
+    result = run_manage(
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.DOOR_LINK_POSTS_PER_MINUTE)",
+        DOOR_LINK_POSTS_PER_MINUTE="7",
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "7"

@@ -507,7 +507,7 @@ def round_pair_next(
 
 def _pair(tournament: Tournament, number: int, pins: Sequence, forced_bye: int | None) -> Round:
     # Plain rows with each match's points added up by the database (two queries): a big
-    # Swiss's last rounds read thousands of matches (issue #17).
+    # Swiss's last rounds read thousands of matches, too many to make objects of.
     data = standings_data.load(tournament)
     rows = standings_data.compute(tournament, data)
     active = {e.pk for e in data.entries if e.active}

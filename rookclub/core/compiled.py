@@ -1,8 +1,8 @@
 """A one-row model query built through the ORM once per process, then run as its SQL.
 
 Building a query (joins, ``select_related``, annotations, ``FOR UPDATE``) costs more
-CPU than PostgreSQL takes to run it: for the hand post, the game's lock and the token
-lookup were a third of the request's own CPU (issue #26, goal 3). A
+CPU than PostgreSQL takes to run a small one, and a hand post runs the same few
+queries every time: the game's lock, the token lookup, the hand's rows. A
 :class:`CompiledGet` builds its queryset with stand-in values (marks) the first time
 it runs on a database, keeps the SQL and how its columns become model objects, and
 from then on only swaps the real values into the parameters. The objects it answers

@@ -1,6 +1,6 @@
 """Compress text answers (pages, JSON, CSV) for browsers that accept gzip.
 
-A 64-table night page is ~230 KB of HTML and ~11 KB gzipped (issue #17). Django's
+A big night page is mostly repeated markup, which gzip shrinks many times over. Django's
 ``GZipMiddleware`` does the work; this subclass only leaves alone what compressing
 cannot help: PDFs (score sheets, table cards; their streams are compressed already,
 and a streamed PDF keeps its Content-Length), zip exports and images.

@@ -4,7 +4,7 @@ fragment costs one cheap query and a 304.
 A page's *version* is one aggregate query over what the fragment shows (counts and
 latest ids and times of the rows behind it), computed without loading those rows.
 It is a :class:`VersionStatement`: built through the ORM once per process, then run
-as plain SQL on every poll (building it was most of a poll's cost, issue #26), and
+as plain SQL on every poll (building it costs more than running it), and
 read once per request.
 
 The fragment's ETag is that version with the viewer, so two people never share one.

@@ -1,7 +1,7 @@
 """The API's token authentication, its lookup run as SQL built once per process.
 
 DRF's ``TokenAuthentication`` builds ``Token.objects.select_related("user")`` afresh
-for every request; building it cost more CPU than running it (issue #26, goal 3).
+for every request, and building it costs more CPU than running it.
 This one runs the same query (:class:`rookclub.core.compiled.CompiledGet`) and
 answers exactly as DRF's does: the token's user and the token, "Invalid token."
 for an unknown key, "User inactive or deleted." for an inactive user.

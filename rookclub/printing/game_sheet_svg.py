@@ -1,8 +1,8 @@
 """A completed score sheet drawn as stamps: its header and one drawing per page.
 
-Laid out as an HTML table a completed sheet cost WeasyPrint about 130 ms a page
-(every cell a box, a line and a layout); drawn as stamps (see stamps.py), written
-into the PDF as a few operators, it costs a few milliseconds. The header is the
+Drawn as stamps (see stamps.py), a sheet is written into the PDF as a few operators
+rather than laid out as an HTML table, where every cell is a box, a line and a layout
+for WeasyPrint to make. The header is the
 blank sheet's (a frame shared by every sheet, the names over it); the rest of a
 page (the table, the legend, the final totals, the corrections and the signature
 lines) is one drawing, laid out here in millimetres, as user units of a drawing as

@@ -8,7 +8,7 @@ fitting and wrapping, so what is measured is what is drawn.
 
 Each PDF embeds a subset of each face it uses (a Type0 font, Identity-H, glyph numbers
 kept: ``retain_gids``) with a ToUnicode map, so text stays searchable and pdftotext
-reads it back. Subsetting is the costly step (0.1-0.3 s), so the main face is
+reads it back. Subsetting is the costly step, so the main face is
 subset once per process for a common repertoire (ASCII, Latin-1 and the sheets'
 punctuation) and that file is reused by every PDF; a document showing anything else
 gets a subset of the repertoire and its extra glyphs, made once per distinct set. A

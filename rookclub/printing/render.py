@@ -121,7 +121,7 @@ def collecting_new_objects_only() -> Iterator[None]:
 
     Laying out and writing PDFs makes millions of small objects, so the collector's full
     passes come often, and each walked every long-lived object of the process too
-    (Django, the fonts, the shaping cache): a third of a batch's time. ``gc.freeze()``
+    (Django, the fonts, the shaping cache), again and again. ``gc.freeze()``
     sets those aside for the length of the batch (Python's documented way to spare
     long-lived objects), ``gc.unfreeze()`` gives them back. The chunks' own garbage is
     collected as usual meanwhile.
@@ -156,8 +156,8 @@ def render_pdf(
 
 #: The most pages a batch's PDF is written in at once (one ``write_pdf`` of the laid-out
 #: pages of several chunks, WeasyPrint's ``Document.copy``). Joining PDFs with pypdf
-#: (re-reading every chunk's objects, fonts' widths and all) cost 2 ms a page, a fifth
-#: of a completed sheet; a batch up to this size is written once and joined not at all,
+#: re-reads every chunk's objects, fonts' widths and all, for every page; a batch up to
+#: this size is written once and joined not at all,
 #: a larger one in parts of this size. Its laid-out pages are what a part holds: a
 #: completed sheet's page is a few boxes (its drawings are stamps), so the memory a
 #: batch needs stays bounded by this, not by its size.
@@ -232,8 +232,8 @@ def _join(parts: Sequence[Path], out: BinaryIO) -> None:
 
     Page by page (``add_page``): a batch's chunks have no outline, no named destination
     (the stamps' anchors are taken out, stamps._forget_marks) and no internal link, so
-    ``PdfWriter.append``'s merging of those found nothing and cost some 45 % more (about
-    0.2 s of CPU for 64 sheets); external links go with their page's annotations."""
+    ``PdfWriter.append``'s merging of those would look for them in every part and find
+    nothing; external links go with their page's annotations."""
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()

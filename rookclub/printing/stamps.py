@@ -14,8 +14,8 @@ public interfaces only:
   (``Page.anchors``, CSS pixels). The template is rendered while the render's stamps
   are served (``serving``), where the tag finds the drawing's size. Without them the
   tag writes an ``<img>`` of an empty SVG of that size, which the URL fetcher
-  (fetch.py) serves: the same layout, but laying out and writing an image costs a
-  completed sheet 2 ms more, a sixth of its render.
+  (fetch.py) serves: the same layout, with an image to lay out and write besides,
+  which the block spares.
 * ``Finisher`` is the ``finisher`` WeasyPrint's ``Document.write_pdf`` calls with the
   pydyf ``PDF`` before it is written. It embeds the fonts the stamps use (pdf_fonts),
   makes each stamp a Form XObject once per PDF (a grid shared by 64 pages is drawn

@@ -1,8 +1,8 @@
 """The night page's tables, as its templates show them (views/nights.py renders them).
 
 Everything a table card says is put together here in Python, once per table: a
-64-table night evaluates each of these 64 times, and the template language is the
-slow place to do it (issue #17).
+64-table night evaluates each of these 64 times, and the template language does it
+at far greater cost than Python.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from scoring.permissions import SIDE_OF
 class Addresses:
     """The night page's per-table addresses, each name reversed once and then filled in.
 
-    A 64-table night links every table five times: through ``{% url %}`` (reverse()
-    each time) that was a fifth of the page's time. The placeholders are digits, as
+    A 64-table night links every table five times: through ``{% url %}`` that is a
+    ``reverse()`` for each link, where one per route will do. The placeholders are digits, as
     the routes' ``<int:...>`` converters want; a route's other parts are unchanged.
     """
 
@@ -57,8 +57,8 @@ def describe(t: dict[str, Any], *, is_open: bool, new_game: bool) -> None:
     """A current table's words, put together here rather than in the template (which
     evaluates each condition again at each of 64 tables): its game's state, its totals,
     and whether a director may start a new game there."""
-    # Each value escaped (a player's name is theirs to choose); format_html_join, which
-    # escapes through lazy wrappers, was a fifth of the view's own time at 64 tables.
+    # Each value escaped (a player's name is theirs to choose) by escape() directly:
+    # format_html_join escapes through lazy wrappers, once per seat of every table.
     t["seat_list"] = mark_safe(  # every value in it is escaped
         "".join(
             _SEAT.format(label=escape(label), side=escape(side), name=escape(player.name))
@@ -134,9 +134,9 @@ def checklist_rows(
 ) -> SafeString:
     """The director's check-in list, one ``<li>`` per club player (``players``: id and
     name): here tonight (and whether by the door link), played tonight (their check-in
-    stays: "Gone home"), went home. Written here rather than in the template: 256
-    players through the template language were the night page's largest cost that
-    grows with the night (issue #26). Only escaped names and ids go into the markup."""
+    stays: "Gone home"), went home. Written here rather than in the template: the list
+    grows with the club, and a loop over every player is where the template language
+    costs most. Only escaped names and ids go into the markup."""
     rows = []
     for pk, raw_name in players:
         name, pk = escape(raw_name), int(pk)
@@ -201,8 +201,8 @@ def table_cards(
     keys: bool,
 ) -> SafeString:
     """The night's table cards (the views :func:`describe` filled in), as
-    clubs/_night_live.html wrote them with a ``{% for %}``: 64 cards through the
-    template language were most of what grows with the night (issue #26). Names,
+    clubs/_night_live.html wrote them with a ``{% for %}``: the cards grow with the
+    night, so they are written without the template language's cost per card. Names,
     states and totals are escaped; addresses are the site's own (reversed routes and
     table links), escaped too. ``keys``: the viewer holds the tables' keys (a director
     or scorer, :func:`rookclub.core.roles.holds_keys`), so is offered the table cards."""

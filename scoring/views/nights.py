@@ -257,7 +257,7 @@ def _render(
     here = {p.pk for p in overview.players}
     played, gone = overview.played, {p.pk for p in overview.gone}
     # The director's check-in list: every active club player, as (id, name) rows, not
-    # model objects (256 of them at 64 tables, issue #26), its rows written in Python.
+    # model objects (as many as the club has players), its rows written in Python.
     club_players = (
         list(session.club.players.filter(active=True).values_list("pk", "name")) if director else []
     )
@@ -281,7 +281,7 @@ def _render(
             club_players, here=here, played=played, gone=gone, by_door=by_door
         ),
         # Only the director of a night not seated yet sees the seating form: built for
-        # no one else (256 players make 256 pair fields; issue #17).
+        # no one else (it has a pair of fields for every player).
         "seat_form": seat_form
         or (
             SeatForm(initial={"method": session.seating_method}, players=overview.players)

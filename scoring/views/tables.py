@@ -115,8 +115,8 @@ def _csrf_refused(request: HttpRequest) -> HttpResponse | None:
     link (``TableActor``), never by whoever is logged in. A request without a session
     cookie carries nothing a forged cross-site post could borrow (whoever knows the key
     can post it from anywhere, as ``POST /api/v1/table/{key}/hands/`` takes it without
-    CSRF), so it is not asked for a token: that check was a twentieth of the phone's
-    post. A request with a session (a logged-in director on the table's page) is
+    CSRF), so it is not asked for a token, which would protect nothing. A request
+    with a session (a logged-in director on the table's page) is
     checked as every other page's post, and refused (403) without a good token."""
     if settings.SESSION_COOKIE_NAME not in request.COOKIES:
         return None
