@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rookclub.clubs.models import Player
-from scoring.engine import BIRD, Card, CardHand, check_card_hand, trick_rules
+from scoring.engine import BIRD, Card, CardHand, Ruleset, check_card_hand, plain, trick_rules
 from scoring.models import Hand
 from scoring.services import rules_of
 
@@ -55,7 +55,7 @@ class RenegeView:
     player: Player | None
     card: str
     led_colour: str
-    scored: bool  # the first renege ends the hand: the one the score applies (RULES.md §5)
+    scored: bool  # the first renege ends the hand: the one the score applies (docs/rules.md §5)
 
 
 @dataclass
@@ -73,6 +73,21 @@ class DisputedHand:
     reneges: list[RenegeView] = field(default_factory=list)
     nest_side: str | None = None
     nest_counters: int = 0
+    #: What the renege that ended the hand scores, in words (``renege_words``).
+    renege_rule: str = ""
+    #: The hand's score reasons as a page shows them (no citations).
+    reasons: list[str] = field(default_factory=list)
+
+
+def renege_words(ruleset: Ruleset) -> str:
+    """What a renege found later scores under ``ruleset``, as the page says it."""
+    points = ruleset.renege_points
+    if points is None:
+        return "the reneging side is set back the bid"
+    return (
+        f"the reneging side scores \N{MINUS SIGN}{points} and every other side +{points} "
+        "(house rule)"
+    )
 
 
 def _sorted(cards, rules) -> list[str]:
@@ -147,4 +162,6 @@ def disputed_hand(*, hand: Hand) -> DisputedHand:
         reneges=reneges,
         nest_side=result.nest_side,
         nest_counters=result.nest_counters,
+        renege_rule=renege_words(ruleset),
+        reasons=[plain(reason) for reason in (hand.score or {}).get("reasons", [])],
     )

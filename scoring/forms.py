@@ -26,7 +26,7 @@ from scoring.engine import plain
 
 SEAT_LABELS = {
     "north": "North", "east": "East", "south": "South", "west": "West",
-    # the games for two, three, five and six (seeds 000, 001, 004)
+    # the games for two, three, five and six (docs/rules.md §9 to §12)
     "seat1": "Seat 1", "seat2": "Seat 2", "seat3": "Seat 3", "dummy": "Dummy",
     "seat4": "Seat 4", "seat5": "Seat 5", "seat6": "Seat 6",
 }  # fmt: skip
@@ -55,7 +55,7 @@ REDEAL_LABELS = {
 
 def table_text(text: str | None) -> str | None:
     """What players read at the table: the rules engine's messages without their
-    "(RULES.md §…)" citations, which are for directors and developers. The API keeps
+    "(docs/rules.md §…)" citations, which are for directors and developers. The API keeps
     them (its ``errors`` and ``reasons``); every page message from the engine passes
     through here (:func:`add_domain_errors`, the score-entry page's prompts). The
     engine's ``plain`` is the one place that knows how a citation is written."""

@@ -11,10 +11,10 @@ from django.db.models import Q
 from rookclub.clubs.models import Club, ClubSession, Player, TableSeating
 from scoring.engine import SEATS
 
-#: The games for two and three (seeds 000, 001) sit at numbered seats; the game for two
+#: The games for two and three (docs/rules.md §9) sit at numbered seats; the game for two
 #: also deals a dummy, which is a seat (it is dealt and plays) though nobody holds it.
 SMALL_TABLE_SEATS = ("seat1", "seat2", "seat3", "dummy")
-#: The games for five and six (seeds 000, 001, 004) sit at seat1 … seat6.
+#: The games for five and six (docs/rules.md §11, §12) sit at seat1 … seat6.
 LARGE_TABLE_SEATS = ("seat4", "seat5", "seat6")
 SEAT_CHOICES = [(s, s.title()) for s in SEATS] + [
     (s, s.replace("seat", "Seat ").title()) for s in (*SMALL_TABLE_SEATS, *LARGE_TABLE_SEATS)

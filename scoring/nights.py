@@ -37,7 +37,7 @@ from scoring.engine import PRESETS
 from scoring.models import Game
 from scoring.services import game_start, ruleset_or_invalid
 
-#: A progressive round is one four-hand game per table (RULES.md §6).
+#: A progressive round is one four-hand game per table (docs/rules.md §6).
 PROGRESSIVE_HANDS = 4
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.utils import formats, timezone
 
 from rookclub.clubs.models import Club, ClubSession, SessionRound, TableSeating
-from rookclub.printing.builders import blank_sheet, sheet_date, target_text
+from rookclub.printing.builders import blank_sheet, house_rule_text, sheet_date, target_text
 from rookclub.printing.documents import (
     SEAT_LETTER,
     SEATS,
@@ -70,6 +70,7 @@ def _table_header(session, rules, label, table: int, seats) -> SheetHeader:
         players=_seated(seats),
         ruleset=rules.name,
         target=target_text(rules),
+        house_rules=house_rule_text(rules),
     )
 
 
@@ -200,6 +201,7 @@ def game_sheet_doc(
         players=_seated(first_seats),
         ruleset=rules.name,
         target=target_text(rules),
+        house_rules=house_rule_text(rules),
     )
     lines = []
     for row in sheet.rows:

@@ -18,7 +18,7 @@ The progressive movement is a greedy schedule, not a published bridge
 movement: each round it tries a few hundred seeded shuffles and keeps the one
 that repeats the fewest partnerships (then the fewest opponents) of the night
 so far. For one table of four it is the classic rotation: after three rounds
-everyone has partnered each of the other three once (RULES.md §6).
+everyone has partnered each of the other three once (docs/rules.md §6).
 """
 
 from __future__ import annotations

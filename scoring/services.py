@@ -197,7 +197,7 @@ def rules_of(game: Game) -> Ruleset:
     """The game's ruleset snapshot.
 
     PostgreSQL's jsonb does not keep the order of an object's keys, and the order
-    of ``sides`` decides which partners exchange seats first (RULES.md §6). Every
+    of ``sides`` decides which partners exchange seats first (docs/rules.md §6). Every
     preset lists its sides by their first seat, so that order is restored here.
 
     Read once per process and snapshot (``Ruleset`` is frozen, so one is shared): every
@@ -320,7 +320,7 @@ def _irregularities(
                 kind="renege",
                 seat=record.renege.seat,
                 details=details,
-                points=(record.bid or 0) if record.renege.found == "later" else 0,
+                points=_renege_cost(record, rules) if record.renege.found == "later" else 0,
             )
         )
     if record.misdeal is not None:
@@ -337,6 +337,14 @@ def _irregularities(
     if record.redeal is not None:
         out.append(Irregularity(hand=hand, kind="redeal", details=record.redeal.to_dict()))
     return out
+
+
+def _renege_cost(record: Any, rules: Ruleset) -> int:
+    """What a renege found later cost the reneging side: the bid, or the house rule's
+    ``renege_points`` (docs/rules.md §5)."""
+    if rules.renege_points is not None:
+        return rules.renege_points
+    return record.bid or 0
 
 
 def void_conflict(game: Game, to: str = "record hands") -> Conflict:

@@ -38,12 +38,19 @@ RULES: tuple[HouseRule, ...] = (
     HouseRule("circus", "Declarer may call circus", "bool"),
     HouseRule("table_talk_penalty", "Table-talk penalty", "int"),
     HouseRule("misdeal_penalty", "Misdeal penalty", "int"),
+    HouseRule(
+        "renege_points",
+        "A renege found later scores",
+        "int",
+        "the reneging side loses it and every other side gains it, nothing else scores; "
+        "blank: the reneging side is set back the bid",
+    ),
     HouseRule("seat_exchange_interval", "Partners exchange seats every (hands, 0: never)", "int"),
     HouseRule(
         "tie_at_target",
         "Players tied past the target",
         "choice",
-        "games won by a player (docs/engine.md, readings offered as options)",
+        "games won by a player (docs/rules.md §4, §9)",
     ),
 )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rookclub.printing.builders import blank_sheet, sheet_date, target_text
+from rookclub.printing.builders import blank_sheet, house_rule_text, sheet_date, target_text
 from rookclub.printing.documents import (
     EW,
     NS,
@@ -114,6 +114,7 @@ def _match_headers(tournament_round, matches) -> tuple[Ruleset, list[SheetHeader
             players=_match_seats(m, players),
             ruleset=rules.name,
             target=target,
+            house_rules=house_rule_text(rules),
         )
         for m in matches
     ]

@@ -103,7 +103,7 @@ def tally(
 SCORE_KEYS = (
     "bird_points", "red_one_points", "points_per_trick", "most_tricks_bonus", "all_tricks_bonus",
     "nest_bonus", "table_talk_penalty", "improper_discard_penalty", "misdeal_penalty", "bid_step",
-    "min_bid",
+    "min_bid", "renege_points",
 )  # fmt: skip
 
 
@@ -121,13 +121,14 @@ def score_step(ruleset: dict[str, Any]) -> int:
 def hand_ceiling(ruleset: dict[str, Any]) -> int | None:
     """The most one side can score in one hand under ``ruleset``: every point at stake
     (counters, trick points, bonuses), times what a set declarer's opponents are paid
-    (Tennessee doubles it). None for a ruleset the engine cannot read."""
+    (Tennessee doubles it), or a renege's points under the house rule if more. None for
+    a ruleset the engine cannot read."""
     try:
         rules = Ruleset.from_dict(ruleset or {})
     except (RulesetError, TypeError, ValueError):
         return None
     stake = rules.points_at_stake + rules.all_tricks_bonus
-    return stake * max(1, rules.set_opponents_multiplier)
+    return max(stake * max(1, rules.set_opponents_multiplier), rules.renege_points or 0)
 
 
 def game_problems(

@@ -37,6 +37,14 @@ def target_text(rules: Ruleset) -> str:
     return f"first to {rules.target}" if rules.target else ""
 
 
+def house_rule_text(rules: Ruleset) -> str:
+    """The house rules a scorer needs to fill in the sheet, in its words ("" for none)."""
+    if rules.renege_points is not None:
+        points = rules.renege_points
+        return f"renege found later: reneging side \N{MINUS SIGN}{points}, others +{points}"
+    return ""
+
+
 def exchange_notes(rules: Ruleset, hands: int) -> dict[int, str]:
     """Hand number -> the seat change due after it, in the engine's own words."""
     if not rules.seat_exchange_interval:

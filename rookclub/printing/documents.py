@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.engine import SEATS  # clockwise; the deal passes left (RULES.md §2)
+from scoring.engine import SEATS  # clockwise; the deal passes left (docs/rules.md §2)
 
 SEAT_LETTER = {"north": "N", "east": "E", "south": "S", "west": "W"}
 NS, EW = "N\u2013S", "E\u2013W"  # with an en dash, as printed
@@ -43,6 +43,7 @@ class SheetHeader:
     players: tuple[SeatedPlayer, ...] = ()
     ruleset: str = ""  # "Tournament Rook (Kentucky Discard)"
     target: str = ""  # "first to 300"
+    house_rules: str = ""  # what the scorer needs of the house rules: house_rule_text
 
     def player_at(self, seat: str) -> str:
         return next((p.name for p in self.players if p.seat == seat), "")

@@ -189,7 +189,9 @@ def _head_svg(h: SheetHeader, dealer_order: str, *, height: float = HEAD_HEIGHT)
             + (f" · Table {h.table}" if h.table else ""),  # so a search for "Table 7" finds it
             "table": h.table,
             "name_fit": round(BOX_WIDTH - 10.5, 2),
-            "rules": " · ".join(p for p in (h.ruleset, h.target) if p) if dealer_order else "",
+            "rules": " · ".join(p for p in (h.ruleset, h.target, h.house_rules) if p)
+            if dealer_order
+            else "",
             "dealer_order": dealer_order,
         },
     )

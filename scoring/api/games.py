@@ -176,14 +176,15 @@ class HandIn(serializers.Serializer):
     low = serializers.BooleanField(
         required=False,
         help_text='The declarer called "low card": low cards beat high ones in every colour '
-        "(seed 004 house rule; only when the game's ruleset has the `low_card` option, else "
-        "400). Changes how tricks are won, not how counters score.",
+        "(a house rule from the encyclopedia article, docs/rules.md §14; only when the game's "
+        "ruleset has the `low_card` option, else 400). Changes how tricks are won, not how "
+        "counters score.",
     )
     circus = serializers.BooleanField(
         required=False,
         help_text='The declarer called "circus Rook": the opponent at the left names trump '
-        "(seed 004 house rule; only when the game's ruleset has the `circus` option, else "
-        "400).",
+        "(a house rule from the encyclopedia article, docs/rules.md §14; only when the game's "
+        "ruleset has the `circus` option, else 400).",
     )
     number = whole(
         1, HAND_NUMBER_MAX,

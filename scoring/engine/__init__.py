@@ -1,6 +1,6 @@
 """Rookclub's rules engine: Rook scoring as plain Python (no Django).
 
-RULES.md (shared spec) is the specification.  Start here:
+docs/rules.md, the project's rulebook, is the specification.  Start here:
 
 * ``rulesets.py`` / ``presets.py`` — a ruleset is data; ``PRESETS`` and ``ruleset_from``.
 * ``messages.py`` — ``Message``: each problem and reason, its text and its rule apart.

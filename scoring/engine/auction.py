@@ -1,4 +1,4 @@
-"""The auction (RULES.md §2): who declares, at what contract.
+"""The auction (docs/rules.md §2): who declares, at what contract.
 
 Bidding starts left of the dealer and goes clockwise.  The opening bid is at
 least the minimum; every bid is a multiple of the step, above the last bid and

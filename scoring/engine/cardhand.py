@@ -4,7 +4,7 @@ The record holds what happened at the table: the deal (hands and nest, top
 nest card first), the auction (``calls``, from the player left of the dealer)
 or just the declarer and bid, the declarer's discards, trump, a called card
 where the game has one, every trick as ``(seat, card)`` pairs in play order,
-and penalties that cards cannot show (table talk).  Under the seed 004 house
+and penalties that cards cannot show (table talk).  Under the encyclopedia article's house
 rules the declarer may call ``low`` (low cards win) or ``circus`` (the player on
 the declarer's left names trump and everyone passes one card to the left:
 ``passes``, seat -> card).

@@ -1,4 +1,4 @@
-"""Cards, colours and the JSON spelling of a card (RULES.md §1).
+"""Cards, colours and the JSON spelling of a card (docs/rules.md §1).
 
 A card is a colour and a rank.  The Rook Bird is ``Card("bird", 0)``: it has
 no colour of its own, and which suit it belongs to in play is decided by the
@@ -15,7 +15,7 @@ from typing import Any
 
 BLACK, RED, YELLOW, GREEN = "black", "red", "yellow", "green"
 COLOURS: tuple[str, ...] = (BLACK, RED, YELLOW, GREEN)
-#: Trump named "no trump" (seed 004 house variant, ruleset option ``no_trump``).
+#: Trump named "no trump" (a house variant in the encyclopedia article, option ``no_trump``).
 NO_TRUMP = "no_trump"
 BIRD_COLOUR = "bird"
 
@@ -54,7 +54,7 @@ class Card:
 
 
 BIRD = Card(BIRD_COLOUR, 0)
-#: The Red 1 variant's extra top trump (RULES.md §1).
+#: The Red 1 variant's extra top trump (docs/rules.md §1).
 RED_ONE = Card(RED, 1)
 
 

@@ -43,7 +43,7 @@ def check_hand(r: Ruleset, rec: HandRecord, dealer: str) -> None:
         p.add(
             "renege",
             "the dummy's cards are lifted face down and played unseen, so it cannot renege",
-            "§7",
+            "§9",
         )
     _check_penalties(r, rec, p)
     _check_calls(r, rec, p)
@@ -51,11 +51,11 @@ def check_hand(r: Ruleset, rec: HandRecord, dealer: str) -> None:
 
 
 def _check_calls(r: Ruleset, rec: HandRecord, p: Problems) -> None:
-    """The declarer's house-rule calls need the ruleset to allow them (seed 004)."""
+    """The declarer's house-rule calls need the ruleset to allow them (the encyclopedia article)."""
     if rec.low and not r.low_card:
-        p.add("low", "this ruleset has no low-card call (house rule low_card)", "§7")
+        p.add("low", "this ruleset has no low-card call (house rule low_card)", "§14")
     if rec.circus and not r.circus:
-        p.add("circus", "this ruleset has no circus Rook call (house rule circus)", "§7")
+        p.add("circus", "this ruleset has no circus Rook call (house rule circus)", "§14")
 
 
 def _absent(
@@ -253,7 +253,7 @@ def _check_counters_for_tricks(
     r: Ruleset, tricks: Mapping[str, int], counters: Mapping[str, int], p: Problems
 ) -> None:
     """No side holds more counters than the cards of its tricks can (and the nest,
-    where it goes with the last trick)."""
+    where it goes with the last trick; in Dixie the nest is one of its tricks)."""
     for side in r.side_names:
         n, held = tricks.get(side, 0), counters.get(side, 0)
         if n == 0 and held > 0:
@@ -261,31 +261,39 @@ def _check_counters_for_tricks(
             continue
         most = r.most_counters_for_tricks(n)
         if held > most:
-            cards = n * len(r.seats)
-            nest = " and the nest" if r.nest_capture == "last_trick" and r.nest_size else ""
             p.add(
                 "counters",
-                f"{side} took {n} trick{'s' if n != 1 else ''} ({cards} cards{nest}), "
+                f"{side} took {n} trick{'s' if n != 1 else ''} ({_cards_held(r, n)}), "
                 f"which hold at most {most} counters, not {held}",
                 "§3",
             )
 
 
+def _cards_held(r: Ruleset, tricks: int) -> str:
+    """The richest cards a side with ``tricks`` recorded tricks can hold, in words:
+    "4 cards" (in Dixie a single trick is never the nest), "4 cards and the nest"."""
+    cards, nest = max(
+        r.holdings_for_tricks(tricks) or ((0, False),),
+        key=lambda way: r.most_counters(way[0] + (r.nest_size if way[1] else 0)),
+    )
+    return f"{cards} cards and the nest" if nest else f"{cards} cards"
+
+
 def _check_renege_later(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     renege = rec.renege
-    _absent(
-        rec,
-        p,
-        ("counters", "tricks", "last_trick", "made"),
-        "a renege found later ends the hand; record what each side had captured in renege.counters",
-        "§5",
-    )
+    if r.renege_points is None:
+        why = "record what each side had captured in renege.counters"
+    else:
+        why = f"it scores {r.renege_points} a side, not counters (house rule renege_points)"
+    ended = f"a renege found later ends the hand; {why}"
+    _absent(rec, p, ("counters", "tricks", "last_trick", "made"), ended, "§5")
     if not _check_seat(r, "renege", renege.seat, p):
         return
     offenders = r.side_of(renege.seat, rec.bidder, rec.partner)
     others = tuple(s for s in r.side_names if s != offenders)
     if renege.counters is None:
-        p.add("renege.counters", "the counters the other side had captured are needed", "§5")
+        if r.renege_points is None:  # under the house rule, counters do not score
+            p.add("renege.counters", "the counters the other side had captured are needed", "§5")
         return
     total = _check_side_values(r, "renege.counters", renege.counters, p, others)
     if total > r.total_counters:

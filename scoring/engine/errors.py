@@ -4,7 +4,7 @@ Every error that a person can cause carries ``.errors`` (field name -> list of
 messages, all problems at once) and a short ``.code`` that callers and tests can
 rely on instead of the wording.  Each message is a ``Message`` (``messages.py``):
 its string is the cited form the API returns, ``.text`` what a player reads and
-``.rule`` the section of RULES.md.
+``.rule`` the section of docs/rules.md.
 """
 
 from __future__ import annotations
@@ -38,17 +38,15 @@ class RulesetError(_Problems):
 class HandRefused(_Problems):
     """A recorded hand that cannot be scored.  Nothing is half-scored.
 
-    Codes: ``hand_malformed`` (wrong JSON shape or types), ``not_in_game`` (well
-    formed, but names a seat or side the game's ruleset does not have),
-    ``hand_impossible`` (breaks RULES.md), ``card_hand_illegal`` (card-level record
-    that is not a legal deal or play).
-    """
+    Codes: ``hand_malformed`` (wrong JSON shape or types), ``not_in_game`` (well formed, but names a
+    seat or side the game's ruleset does not have), ``hand_impossible`` (breaks the rules of
+    docs/rules.md), ``card_hand_illegal`` (card-level record that is not a legal deal or play)."""
 
     code = "hand_impossible"
 
 
 class AuctionError(_Problems):
-    """A bid or pass that the auction rules (RULES.md §2) do not allow."""
+    """A bid or pass that the auction rules (docs/rules.md §2) do not allow."""
 
     code = "auction_invalid"
 

@@ -1,5 +1,5 @@
 """Between the auction and the first trick: the declarer's calls, the nest exchange
-and circus Rook's passes (RULES.md §2, §5, §7).
+and circus Rook's passes (docs/rules.md §2, §5, §14).
 
 ``exchange`` takes the nest into the declarer's hand and lays away the discards,
 finding the improper discards that cards can show; ``circus_passes`` moves the
@@ -20,11 +20,11 @@ from .tricks import TrickRules
 def check_calls(r: Ruleset, ch: CardHand, declarer: str | None, p: Problems) -> None:
     """Low card and circus are the declarer's calls, where the house rules allow them."""
     if ch.low and not r.low_card:
-        p.add("low", "this ruleset has no low-card call (house rule low_card)", "§7")
+        p.add("low", "this ruleset has no low-card call (house rule low_card)", "§14")
     if ch.circus and not r.circus:
-        p.add("circus", "this ruleset has no circus Rook call (house rule circus)", "§7")
+        p.add("circus", "this ruleset has no circus Rook call (house rule circus)", "§14")
     if ch.passes is not None and not ch.circus:
-        p.add("passes", "cards are passed to the left only in circus Rook", "§7")
+        p.add("passes", "cards are passed to the left only in circus Rook", "§14")
     if ch.circus and declarer is None:
         p.add("circus", "only a declarer calls circus Rook")
 
@@ -37,12 +37,12 @@ def circus_passes(
     rules: TrickRules,
     p: Problems,
 ) -> None:
-    """Seed 004: the side that named trump each "give their best card to the player to
-    their left"; then the declarer "and his partner ... pass their worst card to their
-    left".  Best and worst are by strength in play under the trump named (ties allowed)."""
+    """The encyclopedia article: the side that named trump each "give their best card to the player
+    to their left"; then the declarer "and his partner ... pass their worst card to their left".
+    Best and worst are by strength in play under the trump named (ties allowed)."""
     passes = ch.passes or {}
     if set(passes) != set(r.seats):
-        p.add("passes", f"every player passes one card to the left: {', '.join(r.seats)}", "§7")
+        p.add("passes", f"every player passes one card to the left: {', '.join(r.seats)}", "§14")
         return
     strength, left = rules.strength, r.left_of
     ours = r.side_of(declarer)
@@ -51,9 +51,9 @@ def circus_passes(
         for seat in movers:
             card, hand = passes[seat], hands[seat]
             if card not in hand:
-                p.add("passes", f"{seat} passes {card}, a card they do not hold", "§7")
+                p.add("passes", f"{seat} passes {card}, a card they do not hold", "§14")
             elif strength[card] != pick(strength[c] for c in hand):
-                p.add("passes", f"{seat} must pass their {word} card, not {card}", "§7")
+                p.add("passes", f"{seat} must pass their {word} card, not {card}", "§14")
         if p:
             return
         for seat in movers:
@@ -71,7 +71,7 @@ def exchange(
     penalties: list[Penalty],
     p: Problems,
 ) -> tuple[Card, ...]:
-    """The declarer takes the nest and discards as many cards (RULES.md §2)."""
+    """The declarer takes the nest and discards as many cards (docs/rules.md §2)."""
     pool = hand | set(ch.nest)
     discards = ch.discards
     if len(discards) != r.nest_size or len(set(discards)) != len(discards):
@@ -92,14 +92,15 @@ def exchange(
             "discards",
             f"the declarer may exchange at most {r.nest_exchange} cards with the nest, "
             f"not {swapped}",
-            "§7",
+            "§9",
         )
         return ch.nest
     improper = False
     if not r.counters_in_nest and any(r.card_points[c] for c in discards):
         improper = True  # Tennessee: no counters left or placed in the nest
     if r.improper_discard == "automatic_set" and not ch.circus:
-        # Seed 002: discarding trump when not forced to is an improper discard.
+        # A club's Kentucky Discard write-up: discarding trump when not forced to is an improper
+        # discard.
         suit, trump = rules.suit, rules.trump
         if (
             trump is not None

@@ -1,4 +1,4 @@
-"""A game from first deal to winner (RULES.md §4 and §6).
+"""A game from first deal to winner (docs/rules.md §4 and §6).
 
 ``GameState`` is immutable: ``play_hand`` returns a new state.  Everything in
 it is derived from (ruleset, starting seats, first dealer, recorded hands), so
@@ -221,7 +221,7 @@ def _result(
     player_totals: Mapping[Hashable, int],
     seats: Mapping[str, Hashable],
 ) -> tuple[str, str | None, tuple[Hashable, ...]]:
-    """RULES.md §4: first to the target wins; both over: the higher; a tie: play on.
+    """docs/rules.md §4: first to the target wins; both over: the higher; a tie: play on.
     With a fixed number of hands the higher total after them wins (a tie: play on).
     ``tie_at_target`` "tie": a tie ends the game, nobody winning (a round clock)."""
     if r.scores_players:

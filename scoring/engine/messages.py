@@ -1,18 +1,20 @@
 """What the engine says: a sentence for the table, and the rule it rests on.
 
 Every problem and every score reason the engine produces is a ``Message``: a
-``str`` whose value is the *cited form* the API has always returned, e.g.
-``"bid 72 is not a multiple of 5 (RULES.md §2)"``, with two more fields:
+``str`` whose value is the *cited form* the API returns, e.g.
+``"bid 72 is not a multiple of 5 (docs/rules.md §2)"``, with two more fields:
 
 * ``text``: what a player reads, without the citation (``"bid 72 is not a
   multiple of 5"``);
-* ``rule``: the section of RULES.md it cites (``"§2"``), or ``None``.
+* ``rule``: the section of the project's rulebook, docs/rules.md, it cites
+  (``"§2"``), or ``None``.
 
 Because a ``Message`` *is* its cited string, ``errors`` dicts, JSON output and
-string comparisons are exactly as before.  ``cite`` is the one constructor;
+string comparisons need nothing more.  ``cite`` is the one constructor;
 ``plain`` is the one place that knows how a citation is written, so it also
 reads a plain ``str`` (e.g. a reason stored as JSON by an older version) and
-drops every citation form the engine has ever written.
+drops every citation form the engine has ever written, the older "RULES.md §N"
+ones included.
 """
 
 from __future__ import annotations
@@ -21,21 +23,31 @@ import re
 from functools import cached_property
 from typing import Any, NoReturn
 
-_SOURCE = "RULES.md"
+_SOURCE = "docs/rules.md"
+#: Older versions cited "RULES.md", a rulebook kept outside the project; reasons stored
+#: then still say so.  Its sections 1 to 6 are docs/rules.md's; its §7 held the other
+#: games' rules, and the only stored reasons citing it are the trick bonuses, now §3.
+_OLD_SECTIONS = {"§7": "§3"}
 #: A rule as ``cite`` takes it: "§2", "§2, §6", "§5 and §6".
 _RULE = re.compile(r"§\d+(?:(?:, | and )§\d+)*")
 _RULES_SEEN: set[str] = set()  # rules already checked against _RULE
 _new = str.__new__
 
-# A citation as found in text: "RULES.md §2", "RULES.md §2, §6", "RULES.md §5 and §6".
-_CITE = r"RULES\.md(?:\s*§\s*\d+(?:\s*(?:,|and)\s*§?\s*\d+)*)?"
-_SECTIONS = re.compile(r"RULES\.md\s*(§\s*\d+(?:\s*(?:,|and)\s*§?\s*\d+)*)")
+# A citation as found in text: "docs/rules.md §2", "docs/rules.md §2, §6", "docs/rules.md
+# §5 and §6", and the same with the older "RULES.md".
+_CITE = r"(?:docs/rules|RULES)\.md(?:\s*§\s*\d+(?:\s*(?:,|and)\s*§?\s*\d+)*)?"
+_SECTIONS = re.compile(r"(docs/rules|RULES)\.md\s*(§\s*\d+(?:\s*(?:,|and)\s*§?\s*\d+)*)")
 _CITATIONS = (
-    (re.compile(rf"\s*\(\s*{_CITE}\s*\)"), ""),  # "… 5 (RULES.md §2)" -> "… 5"
-    (re.compile(rf"\s*[,;]\s*{_CITE}(?=\s*\))"), ""),  # "(east_west, RULES.md §3)"
+    (re.compile(rf"\s*\(\s*{_CITE}\s*\)"), ""),  # "… 5 (docs/rules.md §2)" -> "… 5"
+    (re.compile(rf"\s*[,;]\s*{_CITE}(?=\s*\))"), ""),  # "(east_west, docs/rules.md §3)"
     (re.compile(rf"\(\s*{_CITE}\s*[,;:]\s*"), "("),  # "(RULES.md §3: east_west)"
     (re.compile(rf"\s*{_CITE}"), ""),  # anywhere else
 )
+
+
+def _cites(text: str) -> bool:
+    """Whether ``text`` names the rulebook (a citation belongs in ``rule=``)."""
+    return "rules.md" in text or "RULES.md" in text
 
 
 class Message(str):
@@ -79,16 +91,16 @@ def cite(
     aside: str | None = None,
     quote: Message | None = None,
 ) -> Message:
-    """A message saying ``text``, citing RULES.md ``rule`` (e.g. ``"§2"``) if given.
+    """A message saying ``text``, citing docs/rules.md ``rule`` (e.g. ``"§2"``) if given.
 
     ``quote``: another message this one repeats at its end (its text in ``.text``,
     its cited form in the cited form).  ``aside``: a short note in parentheses at the
     end, which the citation joins: ``cite("scores 95", "§3", aside="east_west")`` is
-    ``"scores 95 (east_west, RULES.md §3)"`` with text ``"scores 95 (east_west)"``.
+    ``"scores 95 (east_west, docs/rules.md §3)"`` with text ``"scores 95 (east_west)"``.
     """
     if not isinstance(text, str) or not text:
         raise ValueError("a message needs some text")
-    if _SOURCE in text or (aside is not None and _SOURCE in aside):
+    if _cites(text) or (aside is not None and _cites(aside)):
         raise ValueError(f"cite the rule with rule=, not in the text: {text!r}")
     if rule is None and aside is None and quote is None:
         return _new(Message, text)  # the common case, kept quick: text is the string
@@ -114,9 +126,10 @@ def cite(
 
 def plain(message: str) -> str:
     """What a player reads: ``.text`` of a ``Message``; for any other string, the
-    string without its "(RULES.md §…)" citations, in every form the engine has
-    written them ("… (RULES.md §2)", "(east_west, RULES.md §3)",
-    "(RULES.md §3: east_west)", "RULES.md §5 and §6", "RULES.md §2, §6")."""
+    string without its "(docs/rules.md §…)" citations, in every form the engine has
+    written them ("… (docs/rules.md §2)", "(east_west, docs/rules.md §3)",
+    "docs/rules.md §5 and §6", "docs/rules.md §2, §6", and the older "(RULES.md §2)",
+    "(RULES.md §3: east_west)")."""
     if isinstance(message, Message):
         return message.text
     text = str(message)
@@ -128,12 +141,17 @@ def plain(message: str) -> str:
 def as_message(message: str) -> Message:
     """``message`` as a ``Message`` with the same string value: a ``Message`` as it
     is; any other string (e.g. read back from JSON) with ``text`` from ``plain`` and
-    ``rule`` from its first citation."""
+    ``rule`` from its first citation (an older "RULES.md" section read as the section of
+    docs/rules.md that now holds that rule)."""
     if isinstance(message, Message):
         return message
     text = str(message)
     found = _SECTIONS.search(text)
-    rule = re.sub(r"\s+", " ", found.group(1)) if found else None
+    rule = None
+    if found:
+        rule = re.sub(r"\s+", " ", found.group(2))
+        if found.group(1) == "RULES":
+            rule = _OLD_SECTIONS.get(rule, rule)
     return Message(text, plain(text), rule)
 
 

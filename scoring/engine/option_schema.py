@@ -1,6 +1,5 @@
 """Ruleset options as JSON Schema: every option a ruleset takes, each with its type,
-its values and its bounds (issue 27: every bound the server keeps is in the API's
-schema).
+its values and its bounds (every bound the server keeps is in the API's schema).
 
 What one option may be is said here; whether options can be played *together*
 (a bid step that divides the minimum bid, sides that place every seat, a deck that
@@ -24,12 +23,12 @@ from .rulesets import _NON_NEGATIVE, Ruleset
 #: engine takes 0 or less but ignores it (no bidding: ``min_bid``), 1 is still asked.
 _POSITIVE = (
     "min_bid", "max_bid", "bid_step", "hand_size", "nest_exchange", "target", "fixed_hands",
-    "set_opponents_multiplier",
+    "set_opponents_multiplier", "renege_points",
 )  # fmt: skip
 #: Not an option: the slug names the preset the options change.
 _NOT_OPTIONS = ("slug",)
 RANK_MIN, RANK_MAX = 1, 14
-#: Upper bounds (issue 12: every number, text and list a client sends has one). Points,
+#: Upper bounds (every number, text and list a client sends has one). Points,
 #: bids and targets as scores are stored (``rookclub.core.limits.SCORE_MAX``); cards
 #: within the largest deck (14 ranks of 4 colours and the Bird); hands within the
 #: largest hand number a game records; a table of at most eight seats.
@@ -41,6 +40,12 @@ SEATS_MAX = 8
 NAME_MAX = 120
 SEAT_NAME_MAX = 20
 _CARDS = ("nest_size", "hand_size", "cards_out", "nest_exchange")
+#: What an option does where its name alone does not say it (the rest: docs/rules.md §15).
+_DESCRIPTIONS = {
+    "renege_points": "a renege found later scores minus this for the reneging side and plus "
+    "this for every other side, nothing else (docs/rules.md §5); null: the reneging side is "
+    "set back the bid",
+}
 _HANDS = ("fixed_hands", "seat_exchange_interval")
 
 
@@ -97,6 +102,8 @@ def _option(field: dataclasses.Field, seat: dict[str, Any]) -> dict[str, Any]:
     schema["maximum"] = most.get(name, MULTIPLIER_MAX if "multiplier" in name else POINTS_MAX)
     if kind == "int | None":
         schema["nullable"] = True
+    if name in _DESCRIPTIONS:
+        schema["description"] = _DESCRIPTIONS[name]
     return schema
 
 

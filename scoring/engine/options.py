@@ -25,17 +25,18 @@ BIRD_RANKS = ("high", "low", "ten_and_a_half")
 NEST_CAPTURE = ("last_trick", "nobody")
 ALL_PASS = ("redeal", "dealer_forced")
 FIRST_LEAD = ("left_of_dealer", "dealer", "left_of_declarer", "dummy")
-#: Where a dummy sits: a fixed seat, or at the right of whoever deals (seeds 000, 001).
+#: Where a dummy sits: a fixed seat, or at the right of whoever deals (both booklets).
 DUMMY_POSITION = ("fixed", "dealer_right")
 #: Whose score a table-talk or improper-discard penalty comes from when players score
-#: apart: the offender's own ("player", seed 000) or each partner's ("side", seed 001).
+#: apart: the offender's own ("player", the Deluxe Rook booklet) or each partner's ("side", the
+#: Hasbro 2011 booklet).
 PENALTY_SCOPE = ("side", "player")
 MOST_TRICKS_TIE = ("none", "defenders")
 SET_DECLARER = ("minus_bid", "zero")
 IMPROPER_DISCARD = ("penalty", "automatic_set")
 PARTNER_ROTATION = ("fixed", "individual")
 #: Players tied at the top once the target is passed, or after a fixed number of hands:
-#: another hand (RULES.md §4), they share the win (the 2011 game for three credits both
+#: another hand (docs/rules.md §4), they share the win (the 2011 game for three credits both
 #: defenders alike), or the game ends tied, nobody winning (a tournament's round clock
 #: stops a table at its hands, level or not).
 TIE_AT_TARGET = ("play_on", "shared_win", "tie")
@@ -130,7 +131,7 @@ def apply_options(base: R, options: Mapping[str, Any]) -> R:
             changes[name] = _read_value(name, value, kinds[name])
         except ValueError as exc:
             problems.add(name, str(exc))
-    # "Play N hands" replaces the target unless a target is asked for too (RULES.md §4).
+    # "Play N hands" replaces the target unless a target is asked for too (docs/rules.md §4).
     if changes.get("fixed_hands") is not None and "target" not in changes:
         changes["target"] = None
     if "sides" in changes:

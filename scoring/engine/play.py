@@ -5,7 +5,7 @@ exchange, then every trick: the right player's turn, a card they hold,
 follow-suit (with the Bird's privileges, ``tricks.py``), who took it and what
 it held.  Reneges are not refused: they are found and reported (trick and
 seat), and the derived ``HandRecord`` carries them so that ``score_hand``
-applies RULES.md §5 exactly as for a score sheet.  A blind dummy (the 1950s
+applies docs/rules.md §5 exactly as for a score sheet.  A blind dummy (the 1950s
 game for two: its top card is lifted unseen) never reneges.
 """
 
@@ -124,7 +124,7 @@ def _check_deal(r: Ruleset, ch: CardHand, p: Problems) -> None:
         missing = sorted(str(c) for c in deck - seen)
         extra = sorted(str(c) for c in seen - deck)
         if r.cards_out and not extra and len(missing) == r.cards_out:
-            return  # the cards set aside, out of play (seed 001, games for 2 and 3)
+            return  # the cards set aside, out of play (the Hasbro 2011 games for 2 and 3)
         if missing and r.cards_out:
             p.add(
                 "hands",
@@ -165,7 +165,7 @@ def _contract(
 
 def _trump(r: Ruleset, ch: CardHand, p: Problems) -> str:
     if r.trump_from_nest:
-        # Beginner: the top nest card's colour; a Bird goes to the bottom (seed 001).
+        # Beginner: the top nest card's colour; a Bird goes to the bottom (the Hasbro 2011 booklet).
         trump = next((c.colour for c in ch.nest if c != BIRD), None)
         if trump is None:
             p.add("nest", "the nest holds no card to name trump")

@@ -1,4 +1,4 @@
-"""Named rulesets: every game in the seeds (RULES.md §2 and §7), and house rules.
+"""Named rulesets: every game of the rulebooks (docs/rules.md §2, §7 to §14), house rules.
 
 ``PRESETS`` maps each slug to its ``Ruleset``.  The games themselves are data in
 ``variants.py``; ``rulesets.py`` builds them (``Ruleset.from_dict`` fills in a

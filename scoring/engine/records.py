@@ -24,7 +24,7 @@ REDEAL_REASONS = ("exposed_card", "no_card_above_nine", "all_passed")
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
-    """Table talk or an improper discard by ``seat`` (RULES.md §5)."""
+    """Table talk or an improper discard by ``seat`` (docs/rules.md §5)."""
 
     seat: str
     kind: str
@@ -36,7 +36,7 @@ class Penalty:
 @dataclass(frozen=True, slots=True)
 class Renege:
     """Failing to follow the colour led.  ``counters``: what each side had captured
-    when a renege found ``"later"`` ended the hand (RULES.md §5)."""
+    when a renege found ``"later"`` ended the hand (docs/rules.md §5)."""
 
     seat: str
     found: str
@@ -74,8 +74,8 @@ class HandRecord:
     the declarer plays alone), ``last_trick`` the side that took the last trick
     (needed only by rulesets with a nest bonus), ``made`` the scorer's own
     "made / set" mark, checked against the counters when given.  ``low`` and
-    ``circus`` say the declarer called "low card" or "circus Rook" (seed 004 house
-    rules; they change how tricks are won, not how counters score).
+    ``circus`` say the declarer called "low card" or "circus Rook" (the encyclopedia
+    article's house rules; they change how tricks are won, not how counters score).
     """
 
     bidder: str | None = None

@@ -1,11 +1,11 @@
-"""Who sits where for each hand (RULES.md §6).
+"""Who sits where for each hand (docs/rules.md §6).
 
 Seats change after every ``seat_exchange_interval`` *scored* hands (redeals
 and void hands do not count):
 
 * fixed partnerships: one set of partners exchange seats, which changes the
   order of play.  The partnerships take turns (North-South, then East-West, ...).
-* individual rotation (seed 001): partners change; the first seat's player
+* individual rotation (the Hasbro 2011 booklet): partners change; the first seat's player
   stays put and the other three move round, so that in 12 hands every player
   partners each of the other three for one block of four hands.
 

@@ -1,4 +1,4 @@
-"""A ruleset is data: every choice RULES.md lists is a parameter here.
+"""A ruleset is data: every choice docs/rules.md lists is a parameter here.
 
 ``Ruleset`` is a frozen, hashable dataclass.  The presets (``PRESETS``, built
 here from ``variants.py``) are instances of it; a club's house rules are a
@@ -10,7 +10,7 @@ deck, the counter points, hand size, sides) are computed once per ruleset and
 cached, so that scoring a hand never rebuilds them.
 
 Seats are listed clockwise; play, bidding and the deal pass to the left, which
-is the next seat in that order (RULES.md §2).
+is the next seat in that order (docs/rules.md §2).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class Ruleset:
     sides: tuple[tuple[str, tuple[str, ...]], ...] = FOUR_SIDES  # only for "fixed"
     dummy_position: str = "fixed"  # or "dealer_right": the dummy sits at the dealer's right
     dummy_blind: bool = False  # the dummy's top card is played unseen: it cannot renege
-    # -- the deck and its counters (RULES.md §1)
+    # -- the deck and its counters (docs/rules.md §1)
     ranks: tuple[int, ...] = tuple(range(5, 15))
     bird: bool = True
     red_one: bool = False
@@ -61,7 +61,7 @@ class Ruleset:
     red_one_points: int = 30
     ones_high: bool = False  # Buckeye: the 1 outranks the 14
     bird_rank: str = "high"
-    # -- deal and nest (RULES.md §2)
+    # -- deal and nest (docs/rules.md §2)
     nest_size: int = 5
     hand_size: int | None = None  # None: deal the whole deck; less leaves a draw pile
     cards_out: int = 0  # cards set aside unseen, out of play (2011 games for 2 and 3)
@@ -70,17 +70,19 @@ class Ruleset:
     nest_counts_as_trick: bool = False  # Dixie
     counters_in_nest: bool = True  # Tennessee forbids burying counters
     trump_from_nest: bool = False  # Beginner: the top nest card names trump
-    no_trump: bool = False  # seed 004: declarer may call "no trump"
-    low_card: bool = False  # seed 004: declarer may call "low": low cards beat high ones
-    circus: bool = False  # seed 004: declarer may call "circus": left opponent names trump
-    # -- bidding (RULES.md §2)
+    # The declarer's calls in the encyclopedia article: "no trump"; "low", low cards beat
+    # high ones; "circus", the left opponent names trump.
+    no_trump: bool = False
+    low_card: bool = False
+    circus: bool = False
+    # -- bidding (docs/rules.md §2)
     bidding: bool = True
     min_bid: int = 70
     max_bid: int | None = None  # None: the points at stake in a hand
     bid_step: int = 5
     all_pass: str = "redeal"
     first_lead: str = "left_of_dealer"
-    # -- scoring a hand (RULES.md §3, §7)
+    # -- scoring a hand (docs/rules.md §3)
     points_per_trick: int = 0
     most_tricks_bonus: int = 0
     most_tricks_tie: str = "none"
@@ -88,18 +90,21 @@ class Ruleset:
     nest_bonus: int = 0
     set_declarer: str = "minus_bid"
     set_opponents_multiplier: int = 1
-    # -- irregularities (RULES.md §5)
+    # -- irregularities (docs/rules.md §5)
     table_talk_penalty: int = 40
     improper_discard_penalty: int = 40
     improper_discard: str = "penalty"
     misdeal_penalty: int = 40
     penalty_scope: str = "side"  # "player": only the offender loses it when players score apart
-    # -- the game (RULES.md §4, §6)
+    #: A renege found later: None sets the offenders back the bid; a number N scores -N
+    #: for the offenders and +N for every other side, and nothing else (a house rule).
+    renege_points: int | None = None
+    # -- the game (docs/rules.md §4, §6)
     target: int | None = 300
     fixed_hands: int | None = None
     seat_exchange_interval: int = 4  # 0: never
     partner_rotation: str = "fixed"
-    #: Players tied at the top past the target: "play_on" (RULES.md §4) or "shared_win".
+    #: Players tied at the top past the target: "play_on" (docs/rules.md §4) or "shared_win".
     tie_at_target: str = "play_on"
 
     def __post_init__(self) -> None:
@@ -131,7 +136,7 @@ class Ruleset:
 
     @cached_property
     def total_counters(self) -> int:
-        """Counter points in the deck: 120 with the Bird, 100 without (RULES.md §1)."""
+        """Counter points in the deck: 120 with the Bird, 100 without (docs/rules.md §1)."""
         return sum(self.card_points.values())
 
     @cached_property
@@ -183,13 +188,34 @@ class Ruleset:
         """The counters left in play when the cards leaving play are the richest possible."""
         return self.total_counters - self.most_counters(self.cards_leaving_play)
 
+    def holdings_for_tricks(self, tricks: int) -> tuple[tuple[int, bool], ...]:
+        """What a side whose score sheet records ``tricks`` tricks can hold: each way as
+        (cards won in tricks, whether it holds the nest too).
+
+        The nest goes with the last trick, so a side holding it won at least one trick
+        in play. Where the nest counts as a trick (Dixie), it is one of the recorded
+        tricks: that side won one trick fewer in play, so a side with a single recorded
+        trick never holds the nest. A side that won every trick in play won the last."""
+        nest_taken = self.nest_capture == "last_trick" and self.nest_size > 0
+        per_trick, played = len(self.seats), self.tricks_played
+        ways = []
+        if 0 <= tricks <= played and not (nest_taken and tricks == played):
+            ways.append((tricks * per_trick, False))
+        in_play = tricks - (1 if nest_taken and self.nest_counts_as_trick else 0)
+        if nest_taken and 1 <= in_play <= played:
+            ways.append((in_play * per_trick, True))
+        return tuple(ways)
+
     def most_counters_for_tricks(self, tricks: int) -> int:
-        """The most counters a side that took ``tricks`` tricks can hold: the richest
-        cards of that many tricks, and the nest when it goes with the last trick."""
-        if tricks <= 0:
-            return 0
-        nest = self.nest_size if self.nest_capture == "last_trick" else 0
-        return self.most_counters(tricks * len(self.seats) + nest)
+        """The most counters a side that took ``tricks`` recorded tricks can hold: the
+        richest cards of any way it can hold (``holdings_for_tricks``)."""
+        return max(
+            (
+                self.most_counters(cards + (self.nest_size if nest else 0))
+                for cards, nest in self.holdings_for_tricks(tricks)
+            ),
+            default=0,
+        )
 
     @cached_property
     def tricks_counted(self) -> int:
@@ -208,7 +234,7 @@ class Ruleset:
 
     @cached_property
     def highest_bid(self) -> int:
-        """Maximum bid: the option, else the points at stake (RULES.md §2: 120 with Bird)."""
+        """Maximum bid: the option, else the points at stake (docs/rules.md §2: 120 with Bird)."""
         if self.max_bid is not None:
             return self.max_bid
         return self.points_at_stake - self.points_at_stake % self.bid_step
@@ -273,7 +299,7 @@ class Ruleset:
 
     def table_order(self, dealer: str) -> tuple[str, ...]:
         """The seats clockwise for a hand ``dealer`` deals.  A dummy that sits at the
-        dealer's right (seeds 000, 001) moves with the deal; otherwise ``seats``."""
+        dealer's right (both booklets) moves with the deal; otherwise ``seats``."""
         if self.dummy_position == "fixed" or dealer not in self.player_seats:
             return self.seats
         orders = self.derived_cache.get(("table_order", dealer))
@@ -297,8 +323,8 @@ class Ruleset:
         return orders
 
     def first_leader(self, dealer: str, declarer: str | None) -> str:
-        """Who leads the first trick: left of the dealer (RULES.md §2), the dealer
-        (Dixie), the declarer's opponent (Tennessee) or the dummy (seed 001, for 2)."""
+        """Who leads the first trick: left of the dealer (docs/rules.md §2), the dealer
+        (Dixie), the declarer's opponent (Tennessee) or the dummy (the 2011 game for 2)."""
         if self.first_lead == "dealer":
             return dealer
         if self.first_lead == "left_of_declarer" and declarer is not None:
@@ -341,7 +367,7 @@ class Ruleset:
         if not isinstance(data, Mapping):
             raise RulesetError({"ruleset": [cite("must be a JSON object")]})
         base = PRESETS.get(data.get("slug")) if isinstance(data.get("slug"), str) else None
-        if base is not None and data.keys() >= _ISSUE_3_FIELDS:
+        if base is not None and data.keys() >= _FIRST_FIELDS:
             older = {k: getattr(_DEFAULT, k) for k in _LATER_FIELDS if k not in data}
             data = {**older, **data}
         return apply_options(base or _DEFAULT, data)
@@ -382,6 +408,8 @@ def _parameter_problems(r: Ruleset) -> Problems:
         value = getattr(r, name)
         if not is_int(value) or value < 0:
             p.add(name, "must be a whole number, 0 or more")
+    if r.renege_points is not None and (not is_int(r.renege_points) or r.renege_points < 1):
+        p.add("renege_points", "must be a whole number, 1 or more, or null")
     return p
 
 
@@ -486,9 +514,9 @@ def _validate_play(r: Ruleset, p: Problems) -> None:
 
 
 _DEFAULT = Ruleset(slug=DEFAULT_SLUG, name=VARIANTS[DEFAULT_SLUG][0])
-#: Parameters added by issue 14 (their class defaults are the rules played before it),
-#: and the ones every snapshot written before it holds.
-_ISSUE_14_FIELDS = frozenset(
+#: Parameters added after the first stored snapshots, each with its class default the
+#: rules played before it: a whole snapshot without one replays under that default.
+_LATER_FIELDS = frozenset(
     {
         "dummy_position",
         "dummy_blind",
@@ -497,13 +525,13 @@ _ISSUE_14_FIELDS = frozenset(
         "low_card",
         "circus",
         "penalty_scope",
+        "tie_at_target",
+        "renege_points",
     }
 )
-#: Added by issue 25: a snapshot without it was played under the class default.
-_ISSUE_25_FIELDS = frozenset({"tie_at_target"})
-_LATER_FIELDS = _ISSUE_14_FIELDS | _ISSUE_25_FIELDS
-_ISSUE_3_FIELDS = frozenset(f.name for f in fields(Ruleset)) - _LATER_FIELDS
-#: slug -> the named ruleset: every game in the seeds (``variants.py``).
+#: The parameters every stored snapshot holds: a mapping with all of them is a whole one.
+_FIRST_FIELDS = frozenset(f.name for f in fields(Ruleset)) - _LATER_FIELDS
+#: slug -> the named ruleset: every game of the rulebooks (``variants.py``).
 PRESETS: Mapping[str, Ruleset] = MappingProxyType(
     {
         slug: replace(_DEFAULT, slug=slug, name=name, **changes)

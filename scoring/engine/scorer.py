@@ -1,4 +1,4 @@
-"""Scoring one hand: RULES.md §3 (made or set), §7 (bonuses) and §5 (irregularities).
+"""Scoring one hand: docs/rules.md §3 (made or set, trick bonuses), §5 (irregularities).
 
 ``score_hand`` is the one scorer: score-sheet entry and card-level play
 (``play.py`` derives a ``HandRecord``) both end here.
@@ -84,7 +84,7 @@ def _finish(
     """Apply the §5 point penalties, then spread side points over the seats.
 
     Where players score apart and ``penalty_scope`` is ``player``, a penalty comes
-    from "the score of a player who" offended (seed 000), not from the partners'."""
+    from "the score of a player who" offended (the Deluxe Rook booklet), not from the partners'."""
     fixed = r.fixed_side_of
     if fixed:
         seats = {seat: sides[fixed[seat]] for seat in r.seats}
@@ -137,7 +137,7 @@ def _void(r: Ruleset, reason: Message, *, deal_passes: bool) -> HandScore:
 
 def _late_misdeal(r: Ruleset, rec: HandRecord, dealer: str) -> HandScore:
     """ "The dealer's partnership is set back 40 points for the error and the other
-    partnership does not score" (seed 000).  Where the declarer plays against the
+    partnership does not score" (the Deluxe Rook booklet).  Where the declarer plays against the
     others combined (the 2011 games for 2 and 3) there is no partnership to deal, so
     the dealer alone is set back, as in the 1950s games for two and three."""
     sides = dict.fromkeys(r.side_names, 0)
@@ -163,6 +163,8 @@ def _late_misdeal(r: Ruleset, rec: HandRecord, dealer: str) -> HandScore:
 def _renege_later(r: Ruleset, rec: HandRecord) -> HandScore:
     renege = rec.renege
     offenders = r.side_of(renege.seat, rec.bidder, rec.partner)
+    if r.renege_points is not None:
+        return _renege_points(r, rec, offenders)
     sides = {s: renege.counters.get(s, 0) for s in r.side_names}
     if not r.bidding:
         # Beginner: "set back the full amount of the bid" with no bid sets back nothing;
@@ -196,6 +198,26 @@ def _renege_later(r: Ruleset, rec: HandRecord) -> HandScore:
             reasons.append(
                 cite(f"{side} scores the {pts} counters captured before the renege was found")
             )
+    made = False if offenders == declarer_side else None
+    return _finish(r, rec, sides, made, reasons, declarer_side)
+
+
+def _renege_points(r: Ruleset, rec: HandRecord, offenders: str) -> HandScore:
+    """House rule ``renege_points`` N: a renege found later scores the offenders -N and
+    every other side +N, whoever bid, and nothing else (no bid, no counters)."""
+    points = r.renege_points
+    sides = {side: -points if side == offenders else points for side in r.side_names}
+    others = [side for side in r.side_names if side != offenders]
+    gain = f"{others[0]} +{points}" if len(others) == 1 else f"everyone else +{points}"
+    reasons = [
+        cite(
+            f"Renege by {rec.renege.seat} found later: hand ended, {offenders} "
+            f"{signed(-points)}, {gain}",
+            "§5",
+            aside="house rule renege_points",
+        )
+    ]
+    declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner) if r.bidding else None
     made = False if offenders == declarer_side else None
     return _finish(r, rec, sides, made, reasons, declarer_side)
 
@@ -251,7 +273,7 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
                 cite(
                     "Declarer set: the opponents' points are multiplied by "
                     f"{r.set_opponents_multiplier}",
-                    "§7",
+                    "§3",
                 )
             )
     for side in names:
@@ -261,7 +283,7 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
 
 
 def _bonuses(r: Ruleset, rec: HandRecord, earned: dict[str, int], reasons: list[Message]) -> None:
-    """Most tricks, all tricks and nest bonuses (RULES.md §7)."""
+    """Most tricks, all tricks and nest bonuses (docs/rules.md §3)."""
     tricks = rec.tricks
     if r.most_tricks_bonus:
         best = max(tricks.values())
@@ -274,25 +296,25 @@ def _bonuses(r: Ruleset, rec: HandRecord, earned: dict[str, int], reasons: list[
                 cite(
                     f"Tricks tied: the {r.most_tricks_bonus} goes to the declarer's "
                     f"opponents, {side}",
-                    "§7",
+                    "§3",
                 )
             )
         elif side is not None:
             reasons.append(
                 cite(
                     f"Most tricks ({best} of {r.tricks_counted}): {side} +{r.most_tricks_bonus}",
-                    "§7",
+                    "§3",
                 )
             )
         else:
-            reasons.append(cite("Tricks tied: no most-tricks bonus", "§7"))
+            reasons.append(cite("Tricks tied: no most-tricks bonus", "§3"))
         if side is not None:
             earned[side] += r.most_tricks_bonus
     if r.all_tricks_bonus:
         for side, n in tricks.items():
             if n == r.tricks_counted:
                 earned[side] += r.all_tricks_bonus
-                reasons.append(cite(f"All tricks: {side} +{r.all_tricks_bonus}", "§7"))
+                reasons.append(cite(f"All tricks: {side} +{r.all_tricks_bonus}", "§3"))
     if r.nest_bonus:
         earned[rec.last_trick] += r.nest_bonus
         reasons.append(cite(f"Last trick and nest: {rec.last_trick} +{r.nest_bonus}"))

@@ -1,6 +1,6 @@
 """A seeded dealer and a random-legal-play simulator, for tests and benchmarks.
 
-``deal`` follows RULES.md §2: one card at a time clockwise from the dealer's
+``deal`` follows docs/rules.md §2: one card at a time clockwise from the dealer's
 left, one card to the nest after each round until it is full; any cards left
 after the hands are full complete the nest, then go out of play (``cards_out``),
 then form the draw pile.  A dummy at the dealer's right is dealt in that place.
@@ -163,8 +163,8 @@ def _discards(r: Ruleset, rng: random.Random, nest: tuple, pool: list, trump: st
 
 
 def _circus(r: Ruleset, rules, hands: dict, declarer: str) -> dict:
-    """Circus Rook passes (seed 004): trump's side passes its best, then the declarer's
-    side its worst, each to the left."""
+    """Circus Rook passes (the encyclopedia article): trump's side passes its best, then the
+    declarer's side its worst, each to the left."""
     strength, ours, passes = rules.strength, r.side_of(declarer), {}
     for declarers, pick in ((False, max), (True, min)):
         movers = [s for s in r.seats if (r.side_of(s) == ours) == declarers]

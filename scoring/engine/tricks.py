@@ -1,4 +1,4 @@
-"""How a trick is played and won, under each Bird option (RULES.md §2).
+"""How a trick is played and won, under each Bird option (docs/rules.md §2).
 
 This is the one place that knows the Bird's privileges:
 
@@ -10,8 +10,8 @@ This is the one place that knows the Bird's privileges:
 * ``ten_and_a_half``: ranks between the 10 and 11 of trump; ordinary rules.
 
 The Red 1 variant's red 1 is the top trump (above the Bird) with ordinary
-rules; Buckeye's 1s outrank the 14s.  Under "no trump" (seed 004) the Bird is
-the 10½ of red and nothing is trump.  Under "low card" (seed 004, called by the
+rules; Buckeye's 1s outrank the 14s.  Under "no trump" (the encyclopedia article) the Bird is
+the 10½ of red and nothing is trump.  Under "low card" (the encyclopedia article, called by the
 declarer with any trump or with no trump) every suit ranks upside down, "fives are
 the best ... quality of card descending as the number gets higher", and the Bird
 is the 10½ of trump under the ordinary rules.

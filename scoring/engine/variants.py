@@ -1,8 +1,8 @@
-"""Named rulesets: every game in the seeds, as data (RULES.md §2 and §7).
+"""Named rulesets: every game of the rulebooks, as data (docs/rules.md §7 to §14).
 
 Each game is the default Tournament ruleset with the differences its rule text
-states; the comment names the seed it comes from.  Where a seed is silent the
-game keeps the Tournament rule and says so.
+states; the comment names the rulebook it comes from.  Where a rulebook is silent
+the game keeps the Tournament rule and says so.
 
 Plain data with no engine imports: ``rulesets.py`` builds ``PRESETS`` from it
 (``Ruleset.from_dict`` needs them), and ``presets.py`` is where callers get them.
@@ -15,7 +15,7 @@ from typing import Any
 
 _FULL_RANKS = tuple(range(1, 15))
 _SIX = ("seat1", "seat2", "seat3", "seat4", "seat5", "seat6")
-#: 3 x 3 partnerships: partners never sit side by side (seed 000, Dixie / Partnership for Six).
+#: 3 x 3 partnerships: partners never sit side by side (Dixie, Partnership for Six).
 _SIX_SIDES = (
     ("seats_135", ("seat1", "seat3", "seat5")),
     ("seats_246", ("seat2", "seat4", "seat6")),
@@ -41,18 +41,18 @@ DEFAULT_SLUG = "tournament"
 
 #: slug -> (name, the ruleset parameters that differ from Tournament Rook).
 VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
-    # Seeds 000/001: the default.  41 cards, 9 each, 5-card nest.
+    # Both booklets: the default.  41 cards, 9 each, 5-card nest.
     DEFAULT_SLUG: ("Tournament Rook (Kentucky Discard) with the Bird", {}),
-    # Seed 004: 2s-4s removed (the 1s stay, as plain cards), 10 each.
+    # The encyclopedia article: 2s-4s removed (the 1s stay, as plain cards), 10 each.
     "tournament-45": ("Tournament Rook, 45-card deck", {"ranks": (1, *range(5, 15))}),
-    # Seed 002: the full deck with the Bird, 13 each and a 5-card nest.
+    # A club's Kentucky Discard write-up: the full deck with the Bird, 13 each and a 5-card nest.
     "tournament-57": ("Tournament Rook, 57-card deck", {"ranks": _FULL_RANKS}),
-    # Seed 000: Kentucky Discard without the Bird: 40 cards, 4-card nest, 100 points.
+    # The Deluxe Rook booklet: Kentucky Discard without the Bird: 40 cards, 4-card nest, 100 points.
     "tournament-no-bird": ("Tournament Rook without the Bird", {"bird": False, "nest_size": 4}),
-    # Seed 001: individual scoring, partners change every four hands; 12 hands.
+    # The Hasbro 2011 booklet: individual scoring, partners change every four hands; 12 hands.
     "tournament-individual": (
         "Tournament Rook, individual scoring",
-        # "taken from the score of a player who ... makes any suggestion" (seed 000):
+        # "taken from the score of a player who ... makes any suggestion" (the Deluxe Rook booklet):
         # when players score apart, a penalty is the offender's alone.
         {
             "partner_rotation": "individual",
@@ -61,8 +61,9 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             "penalty_scope": "player",
         },
     ),
-    # Seed 000: whole deck, no Bird, no nest, +20 for most tricks, any opening bid, 200.
-    # Its text has no seat exchange (seed 000 states it for Tournament Rook only).
+    # The Deluxe Rook booklet: whole deck, no Bird, no nest, +20 for most tricks, any opening bid,
+    # 200. Its text has no seat exchange (the Deluxe Rook booklet states it for Tournament Rook
+    # only).
     "partnership": (
         "Partnership Rook",
         {
@@ -74,12 +75,12 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             "seat_exchange_interval": 0,
         },
     ),
-    # Seed 000: 13s count instead of 14s; majority of tricks (the nest counts as one)
+    # The Deluxe Rook booklet: 13s count instead of 14s; majority of tricks (the nest counts as one)
     # takes 20, a tie gives it to the high bidder's opponents; the dealer leads.  Dixie
     # "is similar to TOURNAMENT ROOK except ..." and its variations "follow the same
     # format as established in the rules for both TOURNAMENT ROOK and PARTNERSHIP
     # ROOK": partners exchange seats after every four hands, as in Tournament Rook
-    # (``seat_exchange_interval: 0`` keeps the reading before issue 25).
+    # (``seat_exchange_interval: 0`` keeps the seats).
     "dixie": (
         "Dixie",
         {
@@ -92,7 +93,7 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             "first_lead": "dealer",
         },
     ),
-    # Seed 000: original game for two, 44 cards dealt to three hands (one a dummy "to
+    # The Deluxe Rook booklet: original game for two, 44 cards dealt to three hands (one a dummy "to
     # your right" that the dealer plays blind, lifting its top card), 5-card nest set
     # aside after the declarer "may exchange any two" cards with it, +2 a trick (126),
     # set: 0 and opponent doubled.
@@ -117,7 +118,7 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             "seat_exchange_interval": 0,
         },
     ),
-    # Seed 000: as the game for two, each player plays his own hand.
+    # The Deluxe Rook booklet: as the game for two, each player plays his own hand.
     "three-player": (
         "The Original Game for Three",
         _individual(
@@ -133,11 +134,11 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             target=150,
         ),
     ),
-    # Seed 001 (2011): 44 cards, 12 to each player and to a dummy "to your right", five
+    # The Hasbro 2011 booklet: 44 cards, 12 to each player and to a dummy "to your right", five
     # to the nest and "the other three aside, out of play"; minimum bid 50, game 300.
     # The player who did not win the bid plays the dummy, face up; "the dummy hand leads
     # the first card"; the bidder's counters are compared with the other player's and
-    # the dummy's combined.  Nest and scoring as the Partnership Game (seed 001).
+    # the dummy's combined.  Nest and scoring as the Partnership Game (the Hasbro 2011 booklet).
     "two-player-2011": (
         "The Game for 2 Players (2011)",
         {
@@ -155,7 +156,7 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             "seat_exchange_interval": 0,
         },
     ),
-    # Seed 001 (2011): as the game for 2 without the dummy (12 each, nest 5, three out);
+    # The Hasbro 2011 booklet: as the game for 2 without the dummy (12 each, nest 5, three out);
     # the bidder plays against the other two, whose scores are combined; 50; game 200.
     "three-player-2011": (
         "The Game for 3 Individual Players (2011)",
@@ -171,7 +172,7 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             "seat_exchange_interval": 0,
         },
     ),
-    # Seeds 000/001: 56 cards, no Bird, 6-card nest (5 players) or 2 (6); min 30; 150.
+    # Both booklets: 56 cards, no Bird, 6-card nest (5 players) or 2 (6); min 30; 150.
     "five-player": (
         "The Original Game for Five",
         _individual(5, **_NO_BIRD_56, nest_size=6, min_bid=30, target=150),
@@ -180,7 +181,7 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
         "The Original Game for Six",
         _individual(6, **_NO_BIRD_56, nest_size=2, min_bid=30, target=150),
     ),
-    # Seed 000: 41 cards, 6-card nest; the holder of the called card partners the
+    # The Deluxe Rook booklet: 41 cards, 6-card nest; the holder of the called card partners the
     # declarer; scoring and bidding as Partnership Rook (+20 most tricks, any bid); 500.
     "high-card-partner": (
         "High Card Partner",
@@ -195,7 +196,8 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             "seat_exchange_interval": 0,
         },
     ),
-    # Seed 004: call-your-partner Rook, scored individually; Tournament deck and bidding.
+    # The encyclopedia article: call-your-partner Rook, scored individually; Tournament deck and
+    # bidding.
     "call-your-partner": (
         "Call-Your-Partner Rook",
         {
@@ -207,7 +209,7 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             "seat_exchange_interval": 0,
         },
     ),
-    # Seed 000: 57 cards, 8 each and a 9-card nest; two partnerships of three.
+    # The Deluxe Rook booklet: 57 cards, 8 each and a 9-card nest; two partnerships of three.
     "partnership-for-six": (
         "Partnership for Six",
         {
@@ -218,7 +220,7 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             "seat_exchange_interval": 0,
         },
     ),
-    # Seed 000: Dixie for six, 3 x 3 with a 2-card nest.
+    # The Deluxe Rook booklet: Dixie for six, 3 x 3 with a 2-card nest.
     "dixie-6": (
         "Dixie for Six",
         {
@@ -234,8 +236,8 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             "seat_exchange_interval": 0,
         },
     ),
-    # Seed 000: 45 cards with the Bird, 11 each and a draw pile, nest set aside and no
-    # counters buried in it, +2 a trick (160), set: declarer 0, opponent doubled; min 80.
+    # The Deluxe Rook booklet: 45 cards with the Bird, 11 each and a draw pile, nest set aside and
+    # no counters buried in it, +2 a trick (160), set: declarer 0, opponent doubled; min 80.
     "tennessee": (
         "Tennessee for Two",
         _individual(
@@ -251,9 +253,9 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             first_lead="left_of_declarer",
         ),
     ),
-    # Seed 001: no bidding, top nest card is trump, nest unused; 5=1, 10=2, 14=2, Bird=4; 40.
-    # No partners, so no "table talk" suggestion "to affect the partner's play" and no
-    # penalty for one (``table_talk_penalty: 40`` keeps the reading before issue 25).
+    # The Hasbro 2011 booklet: no bidding, top nest card is trump, nest unused; 5=1, 10=2, 14=2,
+    # Bird=4; 40. No partners, so no "table talk" suggestion "to affect the partner's play" and no
+    # penalty for one (``table_talk_penalty: 40`` gives it one).
     "beginner": (
         "Beginner Game",
         _individual(
@@ -268,7 +270,8 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             table_talk_penalty=0,
         ),
     ),
-    # Seed 004 / RULES.md §1: 1s added as 15-point counters above the 14; 180 points.
+    # The encyclopedia article (docs/rules.md §1): 1s added as 15-point counters above the 14; 180
+    # points.
     "buckeye": (
         "Buckeye",
         {
@@ -277,7 +280,7 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
             "counter_values": ((1, 15), (5, 5), (10, 10), (14, 10)),
         },
     ),
-    # Seed 004 / RULES.md §1: the red 1 added as a 30-point top trump.  42 cards
-    # deal as 9 each and a 6-card nest (the seed gives no nest size).
+    # The encyclopedia article (docs/rules.md §1): the red 1 added as a 30-point top trump.  42
+    # cards deal as 9 each and a 6-card nest (the article gives no nest size).
     "red-one": ("Red 1", {"red_one": True, "nest_size": 6}),
 }

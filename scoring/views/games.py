@@ -188,7 +188,7 @@ def _form_refused(
         forms = {**_hand_forms(game), form.initial["kind"]: form}
         return _render(request, game, forms=forms, status=status, link=link)
     errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
-    # As the page says them (no "(RULES.md §…)"), for the page's script to show.
+    # As the page says them (no "(docs/rules.md §…)"), for the page's script to show.
     reasons = [table_text(m) for msgs in errors.values() for m in msgs]
     lines = []
     for name, msgs in errors.items():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rookclub.clubs.models import ClubSession
-from scoring.models import Game
+from scoring.models import Game, Irregularity
 from tests.factories import players_of
 from tournaments.models import Tournament
 
@@ -110,3 +110,42 @@ def test_the_schema_documents_house_rules_where_they_are_taken(api):
 
         assert "`house_rules`" in refusal["description"], path
         assert example["code"] == "house_rules", path
+
+
+def test_a_game_under_renege_points_records_a_renege_found_later(api, compass):
+    """House rule ``renege_points``: the reneging side loses the points and the other
+    gains them, whoever bid; the counters captured are not asked for."""
+    options = {"renege_points": 100}
+    created = api.post("/api/v1/games/", {"seats": compass, "options": options}, format="json")
+    hand = {"bidder": "north", "bid": 85, "number": 1,
+            "renege": {"seat": "east", "found": "later"}}  # fmt: skip
+
+    response = api.post(f"/api/v1/games/{created.json()['id']}/hands/", hand, format="json")
+
+    assert response.status_code == 201, response.json()
+    assert response.json()["score"] == {"north_south": 100, "east_west": -100}
+    assert response.json()["totals"] == {"north_south": 100, "east_west": -100}
+    renege = Irregularity.objects.get(kind="renege")
+    assert (renege.seat, renege.points) == ("east", 100)  # the house rule's, not the bid
+
+
+def _named(node, name):
+    """Every schema object a JSON Schema ``node`` gives for the property ``name``."""
+    if isinstance(node, dict):
+        found = [node["properties"][name]] if name in node.get("properties", {}) else []
+        return found + [f for value in node.values() for f in _named(value, name)]
+    if isinstance(node, list):
+        return [f for value in node for f in _named(value, name)]
+    return []
+
+
+def test_the_schema_bounds_the_house_rule_renege_points_wherever_house_rules_go(api):
+    schema = api.get("/api/schema/?format=json").json()
+
+    found = _named(schema, "renege_points")
+
+    assert len(found) >= 3  # a night's, a game's and an event's house rules
+    assert all(
+        (p["type"], p["minimum"], p["maximum"], p.get("nullable")) == ("integer", 1, 99999, True)
+        for p in found
+    ), found

@@ -81,7 +81,7 @@ def test_a_club_night_from_open_to_standings(desktop_page, page, new_page, club)
         page.get_by_role("link", name=f"Score table {table}").click()
         for number, hand in enumerate(HANDS[:count], start=1):
             if number == 5:
-                # After four hands one set of partners exchange seats (RULES.md §6).
+                # After four hands one set of partners exchange seats (docs/rules.md §6).
                 expect(page.locator("#seat-exchange")).to_contain_text("exchange seats")
                 screenshot(page, "score-entry-phone")
             record_hand(page, number, *hand)

@@ -85,7 +85,7 @@ def test_a_refused_hand_shows_the_engines_sentence_next_to_the_form(
     refusal = page.locator("#not-recorded")
     expect(refusal).to_contain_text("Hand 1 was not recorded.")
     expect(refusal).to_contain_text("multiple of 5")
-    expect(refusal).not_to_contain_text("RULES.md")
+    expect(refusal).not_to_contain_text("rules.md")
     expect(page.locator("form.hand-form .has-error .field-errors")).to_contain_text("multiple of 5")
     expect(page.get_by_label("Bid", exact=True)).to_have_value("73")
     assert live_region_kept(page)

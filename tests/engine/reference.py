@@ -1,10 +1,10 @@
-"""A second, independent reading of the rules for a card-by-card hand (issue 14).
+"""A second, independent reading of the rules for a card-by-card hand.
 
-Written from the rule texts (RULES.md, seeds 000, 001, 004), not from the engine:
-it uses none of the engine's trick rules, play orders, sides or scorer, only the
-ruleset's parameters as data and the card objects.  Deliberately plain: lists,
-loops, no caching.  ``test_differential.py`` compares it with the engine over
-many random deals for every ruleset.
+Written from the rule texts (the Deluxe Rook and Hasbro 2011 booklets, the encyclopedia article),
+not from the engine: it uses none of the engine's trick rules, play orders, sides or scorer, only
+the ruleset's parameters as data and the card objects.  Deliberately plain: lists, loops, no
+caching.  ``test_differential.py`` compares it with the engine over many random deals for every
+ruleset.
 
 Readings shared with the engine by design (the rulebook leaves them open):
 a renege in a full card record was found at the end of the hand, so "the counters
@@ -72,7 +72,7 @@ def height(r, card, trump, low):
 
 
 def bird_is_free(r, trump, low) -> bool:
-    """The Bird may be played at any time only as the high trump (RULES.md §2)."""
+    """The Bird may be played at any time only as the high trump (docs/rules.md §2)."""
     return r.bird and r.bird_rank == "high" and trump != "no_trump" and not low
 
 
@@ -226,7 +226,10 @@ def replay(r, hand, dealer) -> Outcome:
     for seat in r.seats:
         counters[team(r, seat, declarer, partner)] += out.by_seat[seat]
         tricks[team(r, seat, declarer, partner)] += trick_count[seat]
-    if out.reneges:
+    if out.reneges and r.renege_points is not None:
+        offenders = team(r, out.reneges[0][1], declarer, partner)
+        scores = {t: -r.renege_points if t == offenders else r.renege_points for t in names}
+    elif out.reneges:
         offenders = team(r, out.reneges[0][1], declarer, partner)
         scores = dict(counters)
         scores[offenders] = -(bid or 0)

@@ -1,4 +1,4 @@
-"""The auction, RULES.md §2."""
+"""The auction, docs/rules.md §2."""
 
 import pytest
 

@@ -1,6 +1,6 @@
-"""Beginner Rook: a renege found later (issue 14).
+"""Beginner Rook: a renege found later.
 
-Seed 001 gives the Beginner game ("Play ROOK without bidding for trump or using
+The Hasbro 2011 booklet gives the Beginner game ("Play ROOK without bidding for trump or using
 the nest") no penalty of its own, so the Partnership Game's applies: "If the
 error is not discovered until later, the hand is ended, and the side that made
 the error is set back the full amount of the bid, regardless of who made the bid
@@ -19,7 +19,7 @@ BEGINNER = PRESETS["beginner"]
 
 def test_a_renege_found_later_gives_the_reneger_nothing_and_the_others_their_counters():
     """ "the hand is ended ... The opponents score all the Counters they captured
-    before the error was discovered" (seed 001); there is no bid to set back."""
+    before the error was discovered" (the Hasbro 2011 booklet); there is no bid to set back."""
     record = sheet(
         renege={
             "seat": "east",
@@ -38,7 +38,7 @@ def test_a_renege_found_later_gives_the_reneger_nothing_and_the_others_their_cou
 
 def test_a_renege_corrected_in_time_costs_nothing_in_beginner_rook():
     """ "the error may be corrected if discovered before the next trick is taken"
-    (seed 001): the hand is scored as played."""
+    (the Hasbro 2011 booklet): the hand is scored as played."""
     record = sheet(
         trump="red",
         counters={"north": 6, "east": 4, "south": 8, "west": 6},
@@ -68,7 +68,7 @@ class _RenegeOnce:
 
 def test_a_card_level_beginner_hand_with_a_renege_is_scored_not_crashed():
     """The card-level record shows play went on, so the renege was found later:
-    the reneging player scores 0 and the others what they captured (seed 001)."""
+    the reneging player scores 0 and the others what they captured (the Hasbro 2011 booklet)."""
     for seed in range(50):
         policy = _RenegeOnce(seed)
         hand = simulate_hand(BEGINNER, seed, dealer="north", choose=policy)

@@ -1,4 +1,4 @@
-"""Impossible hands are refused whole, with every problem named (RULES.md §3)."""
+"""Impossible hands are refused whole, with every problem named (docs/rules.md §3)."""
 
 import pytest
 
@@ -16,7 +16,7 @@ def refusal(record, ruleset=TOURNAMENT, dealer="west"):
 
 def test_a_bid_below_the_minimum_is_refused_citing_the_rule():
     errors = refusal(contract("north", 65, 70, 50))
-    assert errors["bid"] == ["bid 65 is below the minimum bid 70 (RULES.md §2)"]
+    assert errors["bid"] == ["bid 65 is below the minimum bid 70 (docs/rules.md §2)"]
 
 
 def test_a_bid_off_the_5_point_step_is_refused():
@@ -34,7 +34,7 @@ def test_counters_that_are_not_multiples_of_5_are_refused():
 
 def test_counters_that_do_not_add_up_to_the_deck_are_refused():
     errors = refusal(contract("north", 70, 70, 45))
-    assert errors["counters"] == ["counters add up to 115, not the deck's 120 (RULES.md §3)"]
+    assert errors["counters"] == ["counters add up to 115, not the deck's 120 (docs/rules.md §3)"]
 
 
 def test_every_problem_is_named_at_once_not_just_the_first():

@@ -1,5 +1,5 @@
 """The engine against an independent reference (``reference.py``) over many random
-deals for every ruleset that has card-level records (issue 14).
+deals for every ruleset that has card-level records.
 
 Each hand is dealt and played at random by ``simulate_hand``; now and then a
 player plays any card they hold, so reneges occur too.  The engine
@@ -32,6 +32,9 @@ HOUSE_RULES = {
     "tournament+automatic-set": ("tournament", {"improper_discard": "automatic_set"}, {}),
     "tournament+dealer-forced": ("tournament", {"all_pass": "dealer_forced"}, {}),
     "two-player+dummy-seen": ("two-player", {"dummy_blind": False}, {}),
+    "tournament+renege-points": ("tournament", {"renege_points": 100}, {}),
+    "high-card-partner+renege-points": ("high-card-partner", {"renege_points": 50}, {}),
+    "six-player+renege-points": ("six-player", {"renege_points": 25}, {}),
 }
 CASES = {
     **{slug: (r, {}) for slug, r in PRESETS.items() if not r.draw_pile},

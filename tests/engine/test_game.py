@@ -1,4 +1,4 @@
-"""A game from start to finish: totals, dealer, seats, the end (RULES.md §4, §6)."""
+"""A game from start to finish: totals, dealer, seats, the end (docs/rules.md §4, §6)."""
 
 import json
 from itertools import combinations
@@ -164,7 +164,7 @@ def test_new_game_refuses_empty_or_doubled_seats_and_unknown_dealer():
 
 
 class TestIndividualScoring:
-    """Seed 001: partners change every four hands; in 12 each pair partners once."""
+    """The Hasbro 2011 booklet: partners change every four hands; in 12 each pair partners once."""
 
     RULES = PRESETS["tournament-individual"]
 

@@ -1,5 +1,5 @@
-"""The games for two and three players: the original game (seed 000) and the 2011
-booklet's games (seed 001), issue 14."""
+"""The games for two and three players: the original game (the Deluxe Rook
+booklet) and the games of the Hasbro 2011 booklet."""
 
 import dataclasses
 import random
@@ -33,14 +33,14 @@ def played(ruleset, dealer, seed=0, **kw):
             return hand
 
 
-# ---- the original game for two (seed 000) -------------------------------------------------
+# ---- the original game for two (the Deluxe Rook booklet) -------------------------------
 
 
 @pytest.mark.parametrize("dealer", ["seat1", "seat2"])
 def test_original_two_the_opponent_leads_then_the_dummy_then_the_dealer_whoever_deals(dealer):
     """ "dealing the third hand to the imaginary 'dummy' to your right ... The opponent
     starts the game by 'leading' ... The dummy's card is then played by the dealer ...
-    Dealer then plays a card." (seed 000)"""
+    Dealer then plays a card." (the Deluxe Rook booklet)"""
     opponent = "seat2" if dealer == "seat1" else "seat1"
     hand = played(ORIGINAL_TWO, dealer)
 
@@ -62,9 +62,9 @@ def test_original_two_a_record_in_the_fixed_seat_order_is_refused_when_seat2_dea
 
 
 def test_original_two_the_deal_gives_the_dummy_the_hand_at_the_dealers_right():
-    """ "Deal the cards as if there were three Players, dealing the third hand to the
-    imaginary 'dummy' to your right" (seed 000): from the dealer's left, the opponent,
-    the dummy, then the dealer."""
+    """ "Deal the cards as if there were three Players, dealing the third hand to the imaginary
+    'dummy' to your right" (the Deluxe Rook booklet): from the dealer's left, the opponent, the
+    dummy, then the dealer."""
     shuffled = list(ORIGINAL_TWO.deck)
     random.Random(5).shuffle(shuffled)
 
@@ -126,8 +126,8 @@ def test_original_two_a_score_sheet_renege_by_the_blind_dummy_is_refused():
 
 @pytest.mark.parametrize("ruleset", [ORIGINAL_TWO, ORIGINAL_THREE])
 def test_original_game_the_declarer_may_exchange_only_two_cards_with_the_nest(ruleset):
-    """ "The declarer may exchange any two of the cards in his hand for any two in the
-    nest." (seed 000; the game for three is "the same ... except there is no dummy")"""
+    """ "The declarer may exchange any two of the cards in his hand for any two in the nest." (the
+    Deluxe Rook booklet; the game for three is "the same ... except there is no dummy")"""
     hand = played(ruleset, "seat1")
     declarer = check_card_hand(ruleset, hand, dealer="seat1").declarer
     own = list(hand.hands[declarer])
@@ -156,12 +156,12 @@ def test_original_two_exchanging_two_cards_is_accepted_and_three_refused():
         assert ("discards" not in field) == ok, field
 
 
-# ---- the 2011 game for two (seed 001) --------------------------------------------------------
+# ---- the 2011 game for two (the Hasbro 2011 booklet) -----------------------------------
 
 
 def test_2011_two_deals_12_to_each_hand_5_to_the_nest_and_sets_3_aside():
     """ "deal out 12 cards into three piles ... take the remaining eight cards, put five
-    into a nest, and put the other three aside, out of play" (seed 001)."""
+    into a nest, and put the other three aside, out of play" (the Hasbro 2011 booklet)."""
     dealt = deal(TWO_2011, 9, dealer="seat1")
 
     assert {len(cards) for cards in dealt.hands.values()} == {12}
@@ -171,8 +171,8 @@ def test_2011_two_deals_12_to_each_hand_5_to_the_nest_and_sets_3_aside():
 
 @pytest.mark.parametrize("dealer", ["seat1", "seat2"])
 def test_2011_two_the_dummy_leads_the_first_trick(dealer):
-    """ "The dummy hand leads the first card." (seed 001); the dummy is "to your right",
-    so the dealer plays next and the opponent last."""
+    """ "The dummy hand leads the first card." (the Hasbro 2011 booklet); the dummy is "to your
+    right", so the dealer plays next and the opponent last."""
     opponent = "seat2" if dealer == "seat1" else "seat1"
     hand = played(TWO_2011, dealer)
 
@@ -196,7 +196,7 @@ def test_2011_two_a_hand_short_of_its_12_cards_is_refused():
 
 def test_2011_two_the_bidder_is_compared_with_the_other_player_and_the_dummy_combined():
     """ "the Counters scored by the bidder are compared to the Counters scored by the
-    other player and the dummy hand combined" (seed 001); Partnership scoring: made,
+    other player and the dummy hand combined" (the Hasbro 2011 booklet); Partnership scoring: made,
     the bidder scores the counters; the other side scores its own."""
     record = sheet(bidder="seat2", bid=60, trump="red", counters={"declarers": 65, "defenders": 25})
 
@@ -207,8 +207,8 @@ def test_2011_two_the_bidder_is_compared_with_the_other_player_and_the_dummy_com
 
 
 def test_2011_two_a_set_bidder_loses_the_bid_and_the_other_player_keeps_the_counters():
-    """Partnership Game (seed 001): "the partnership is set back the full amount of the
-    bid, and they get no credit for the Counters they captured"."""
+    """Partnership Game (the Hasbro 2011 booklet): "the partnership is set back the full amount of
+    the bid, and they get no credit for the Counters they captured"."""
     record = sheet(bidder="seat1", bid=75, trump="red", counters={"declarers": 55, "defenders": 40})
 
     result = score_hand(TWO_2011, record, dealer="seat1")
@@ -220,7 +220,7 @@ def test_2011_two_a_set_bidder_loses_the_bid_and_the_other_player_keeps_the_coun
 @pytest.mark.parametrize(("counters", "ok"), [(70, True), (100, True), (65, False), (105, False)])
 def test_2011_two_the_score_could_be_as_low_as_70_or_as_high_as_100(counters, ok):
     """ "Note that the three cards out of play may be Counters! ... The score could be
-    as low as 70 or as high as 100." (seed 001)"""
+    as low as 70 or as high as 100." (the Hasbro 2011 booklet)"""
     record = sheet(
         bidder="seat1",
         bid=50,
@@ -235,7 +235,7 @@ def test_2011_two_the_score_could_be_as_low_as_70_or_as_high_as_100(counters, ok
 
 
 def test_2011_two_the_minimum_bid_is_50():
-    """ "The minimum bid is 50 points." (seed 001)"""
+    """ "The minimum bid is 50 points." (the Hasbro 2011 booklet)"""
     record = sheet(bidder="seat1", bid=45, trump="red", counters={"declarers": 60, "defenders": 30})
 
     with pytest.raises(HandRefused) as refused:
@@ -245,7 +245,7 @@ def test_2011_two_the_minimum_bid_is_50():
 
 
 def test_2011_two_300_points_wins_the_game_for_a_player_and_the_dummy_never_deals():
-    """ "Object: 300 points wins the game." (seed 001)"""
+    """ "Object: 300 points wins the game." (the Hasbro 2011 booklet)"""
     made = sheet(bidder="seat1", bid=100, trump="red", counters={"declarers": 100, "defenders": 0})
 
     game = replay(TWO_2011, {"seat1": "ann", "seat2": "bob"}, "seat1", [made] * 3)
@@ -255,13 +255,13 @@ def test_2011_two_300_points_wins_the_game_for_a_player_and_the_dummy_never_deal
     assert game.status == "finished" and game.winners == ("ann",)
 
 
-# ---- the 2011 game for three (seed 001) ------------------------------------------------------
+# ---- the 2011 game for three (the Hasbro 2011 booklet) ---------------------------------
 
 
 def test_2011_three_the_bidder_plays_against_the_other_two_combined():
     """ "the person who wins the bid plays against the other two players, who
     automatically become partners. These two players' scores are combined at the end
-    of the hand" (seed 001)."""
+    of the hand" (the Hasbro 2011 booklet)."""
     record = sheet(
         bidder="seat3", bid=55, trump="green", counters={"declarers": 50, "defenders": 45}
     )
@@ -273,7 +273,7 @@ def test_2011_three_the_bidder_plays_against_the_other_two_combined():
 
 def test_2011_three_deals_12_each_with_no_dummy_and_200_wins():
     """ "Dealing: Same as the 2-player game, except do not deal a dummy hand. Object:
-    200 points wins the game." (seed 001)"""
+    200 points wins the game." (the Hasbro 2011 booklet)"""
     dealt = deal(THREE_2011, 4, dealer="seat3")
     made = sheet(bidder="seat1", bid=100, trump="red", counters={"declarers": 100, "defenders": 0})
 
@@ -287,3 +287,39 @@ def test_2011_three_deals_12_each_with_no_dummy_and_200_wins():
 def test_2011_games_can_be_chosen_by_slug_with_house_rules():
     assert ruleset_from("two-player-2011", {"target": 500}).target == 500
     assert ruleset_from("three-player-2011").name.startswith("The Game for 3")
+
+
+# ---- a misdeal found later in the 2011 games ---------------------------------------------
+
+LATE_MISDEAL = {"misdeal": {"found": "later"}}
+TWO = {"seat1": "ann", "seat2": "bob"}
+
+
+@pytest.mark.parametrize("bidder", [None, "seat2"])
+def test_2011_three_a_late_misdeal_sets_back_the_dealer_alone(bidder):
+    """ "the dealer's partnership is set back 40 points for the error and the other partnership does
+    not score" (the Deluxe Rook booklet): the dealer's fellow defender is no partner of the deal and
+    loses nothing."""
+    record = {**LATE_MISDEAL, **({"bidder": bidder, "bid": 60} if bidder else {})}
+
+    result = score_hand(PRESETS["three-player-2011"], sheet(**record), dealer="seat3")
+
+    assert result.seats == {"seat1": 0, "seat2": 0, "seat3": -40}
+    assert "the dealer seat3 \u221240" in result.reasons[0].text
+
+
+def test_2011_two_a_late_misdeal_sets_back_the_dealer_and_not_the_other_player():
+    result = score_hand(PRESETS["two-player-2011"], sheet(**LATE_MISDEAL), dealer="seat1")
+
+    game = replay(PRESETS["two-player-2011"], TWO, "seat1", [sheet(**LATE_MISDEAL)])
+
+    assert result.seats["seat1"] == -40 and result.seats["seat2"] == 0
+    assert game.player_totals == {"ann": -40, "bob": 0}
+
+
+def test_2011_three_a_dealer_who_bid_is_set_back_alone_too():
+    record = sheet(**LATE_MISDEAL, bidder="seat1", bid=60)
+
+    result = score_hand(PRESETS["three-player-2011"], record, dealer="seat1")
+
+    assert result.seats == {"seat1": -40, "seat2": 0, "seat3": 0}

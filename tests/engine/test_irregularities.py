@@ -1,4 +1,4 @@
-"""RULES.md §5: penalties, reneges, misdeals and redeals, each amount a ruleset option."""
+"""docs/rules.md §5: penalties, reneges, misdeals and redeals, each amount a ruleset option."""
 
 import pytest
 
@@ -12,7 +12,7 @@ def test_table_talk_costs_the_offenders_partnership_40():
         contract("north", 80, 90, 30, penalties=[{"seat": "east", "kind": "table_talk"}])
     )
     assert result.sides == {"north_south": 90, "east_west": -10}
-    assert "Table talk by east: east_west \u221240 (RULES.md §5)" in result.reasons
+    assert "Table talk by east: east_west \u221240 (docs/rules.md §5)" in result.reasons
 
 
 def test_the_table_talk_penalty_is_a_ruleset_option():
@@ -29,7 +29,8 @@ def test_an_improper_discard_costs_the_declarers_side_40_by_default():
 
 
 def test_under_the_automatic_set_option_an_improper_discard_sets_the_declarer():
-    r = ruleset_from("tournament", {"improper_discard": "automatic_set"})  # seed 002
+    # a club's Kentucky Discard write-up
+    r = ruleset_from("tournament", {"improper_discard": "automatic_set"})
     record = contract(
         "north", 80, 90, 30, penalties=[{"seat": "north", "kind": "improper_discard"}]
     )
@@ -123,3 +124,9 @@ def test_under_the_forced_dealer_option_an_all_pass_redeal_is_refused():
 def test_penalties_apply_on_top_of_a_set():
     record = contract("north", 95, 75, 45, penalties=[{"seat": "south", "kind": "table_talk"}])
     assert score(record, TOURNAMENT).sides == {"north_south": -135, "east_west": 45}
+
+
+def test_partnership_games_still_set_back_the_dealers_whole_partnership():
+    result = score(sheet(misdeal={"found": "later"}), dealer="west")
+
+    assert result.seats == {"north": 0, "east": -40, "south": 0, "west": -40}

@@ -1,5 +1,5 @@
 """Engine messages carry the sentence for the table and the rule apart (messages.py),
-while their string stays the cited form the API has always returned."""
+while their string is the cited form the API returns: "… (docs/rules.md §2)"."""
 
 import copy
 import json
@@ -25,6 +25,7 @@ from scoring.engine import (
 )
 from scoring.engine.messages import as_message
 from scoring.engine.rotation import change_message
+from tests.rulebook import SECTIONS
 
 from .helpers import TOURNAMENT, contract, score
 
@@ -67,11 +68,12 @@ GOOD_HANDS = [
 def assert_well_formed(message):
     assert isinstance(message, Message)
     assert message.text
-    assert "RULES.md" not in message.text
+    assert "rules.md" not in message.text.lower()
     if message.rule is None:
         assert str(message) == message.text
     else:
-        assert f"RULES.md {message.rule}" in message
+        assert f"docs/rules.md {message.rule}" in message
+        assert set(message.rule.replace(",", " ").split()) - {"and"} <= SECTIONS
     assert plain(message) == message.text
     assert plain(str(message)) == message.text  # as read back from JSON
     again = as_message(str(message))
@@ -109,25 +111,26 @@ def test_every_score_reason_has_its_text_and_rule():
     assert len(reasons) > 100
     for reason in reasons:
         assert_well_formed(reason)
-    assert {r.rule for r in reasons} >= {None, "§2", "§3", "§5", "§7"}
+    assert {r.rule for r in reasons} >= {None, "§2", "§3", "§5"}
+    assert all(r.rule == "§3" for r in reasons if r.text.startswith(("Most tricks", "Tricks tied")))
 
 
 def test_the_strings_are_the_cited_forms_the_api_returns():
     with pytest.raises(HandRefused) as caught:
         score(contract("north", 72, 70, 45))
     bid, counters = caught.value.errors["bid"][0], caught.value.errors["counters"][0]
-    assert bid == "bid 72 is not a multiple of 5 (RULES.md §2)"
+    assert bid == "bid 72 is not a multiple of 5 (docs/rules.md §2)"
     assert (bid.text, bid.rule) == ("bid 72 is not a multiple of 5", "§2")
     assert counters.text == "counters add up to 115, not the deck's 120"
     assert json.dumps(caught.value.errors) == json.dumps(
         {
-            "bid": ["bid 72 is not a multiple of 5 (RULES.md §2)"],
-            "counters": ["counters add up to 115, not the deck's 120 (RULES.md §3)"],
+            "bid": ["bid 72 is not a multiple of 5 (docs/rules.md §2)"],
+            "counters": ["counters add up to 115, not the deck's 120 (docs/rules.md §3)"],
         }
     )
 
     made = score(contract("north", 95, 75, 45)).reasons[0]
-    assert made == "Set: 75 counters < bid 95, scores \u221295 (north_south, RULES.md §3)"
+    assert made == "Set: 75 counters < bid 95, scores \u221295 (north_south, docs/rules.md §3)"
     assert made.text == "Set: 75 counters < bid 95, scores \u221295 (north_south)"
     assert made.rule == "§3"
 
@@ -138,7 +141,7 @@ def test_a_message_quoting_another_quotes_its_text_and_its_citation():
     (message,) = caught.value.errors["made"]
     assert message == (
         "marked made, but the counters say set: Set: 75 counters < bid 95, "
-        "scores \u221295 (north_south, RULES.md §3) (RULES.md §3)"
+        "scores \u221295 (north_south, docs/rules.md §3) (docs/rules.md §3)"
     )
     assert message.text == (
         "marked made, but the counters say set: Set: 75 counters < bid 95, "
@@ -164,7 +167,7 @@ def test_auction_ruleset_and_card_level_errors_are_messages_too():
     messages.extend(m for ms in caught.value.errors.values() for m in ms)
     for message in messages:
         assert_well_formed(message)
-    assert "call 1 (north bids 72): bids go in steps of 5 (RULES.md §2)" in messages
+    assert "call 1 (north bids 72): bids go in steps of 5 (docs/rules.md §2)" in messages
     assert any(m.rule == "§5" and m.text.endswith("recorded on the score sheet") for m in messages)
 
 
@@ -178,6 +181,14 @@ def test_the_seat_message_is_read_out_at_the_table_so_it_cites_no_rule():
 @pytest.mark.parametrize(
     ("stored", "text"),
     [
+        ("bid 72 is not a multiple of 5 (docs/rules.md §2)", "bid 72 is not a multiple of 5"),
+        (
+            "Set: 75 counters < bid 95, scores −95 (east_west, docs/rules.md §3)",
+            "Set: 75 counters < bid 95, scores −95 (east_west)",
+        ),
+        ("Misdeal: see docs/rules.md §5 and §6 for the deal", "Misdeal: see for the deal"),
+        ("Redeal rules (docs/rules.md §2, §6). Deal again", "Redeal rules. Deal again"),
+        # As older versions stored them, citing a rulebook kept outside the project.
         ("bid 72 is not a multiple of 5 (RULES.md §2)", "bid 72 is not a multiple of 5"),
         (
             "Set: 75 counters < bid 95, scores −95 (east_west, RULES.md §3)",
@@ -201,19 +212,29 @@ def test_plain_drops_every_citation_form_from_a_stored_string(stored, text):
 
 
 def test_as_message_reads_the_rule_back_from_a_stored_string():
-    assert as_message("x (RULES.md §2)").rule == "§2"
-    assert as_message("x (RULES.md §2, §6)").rule == "§2, §6"
-    assert as_message("see RULES.md §5 and §6").rule == "§5 and §6"
+    assert as_message("x (docs/rules.md §2)").rule == "§2"
+    assert as_message("x (docs/rules.md §2, §6)").rule == "§2, §6"
+    assert as_message("see docs/rules.md §5 and §6").rule == "§5 and §6"
     assert as_message("no citation").rule is None
+
+
+def test_an_older_stored_citation_reads_as_the_section_that_now_holds_its_rule():
+    """Older versions cited "RULES.md", whose sections 1 to 6 are docs/rules.md's; the
+    only stored reasons citing its §7 are the trick bonuses, now in §3."""
+    assert as_message("x (RULES.md §2)").rule == "§2"
+    assert as_message("see RULES.md §5 and §6").rule == "§5 and §6"
+    assert as_message("Most tricks (8 of 14): north_south +20 (RULES.md §7)").rule == "§3"
 
 
 def test_cite_builds_the_cited_form_from_its_parts():
     assert cite("plain") == "plain"
-    assert cite("bid 72 is too low", "§2") == "bid 72 is too low (RULES.md §2)"
-    assert cite("scores 95", "§3", aside="east_west") == "scores 95 (east_west, RULES.md §3)"
+    assert cite("bid 72 is too low", "§2") == "bid 72 is too low (docs/rules.md §2)"
+    assert cite("scores 95", "§3", aside="east_west") == "scores 95 (east_west, docs/rules.md §3)"
     assert cite("scores 95", aside="east_west") == "scores 95 (east_west)"
     assert cite("x", "§5 and §6").rule == "§5 and §6"
-    for text, rule in (("", None), ("x (RULES.md §2)", "§2"), ("x", "2"), ("x", "RULES.md §2")):
+    refused = [("", None), ("x (docs/rules.md §2)", "§2"), ("x (RULES.md §2)", None)]
+    refused += [("x", "2"), ("x", "docs/rules.md §2")]
+    for text, rule in refused:
         with pytest.raises(ValueError):
             cite(text, rule)
 

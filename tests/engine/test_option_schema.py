@@ -1,5 +1,5 @@
 """The ruleset options' JSON Schema (scoring/engine/option_schema.py) says what the engine
-takes, option by option (issue 27): options that fit it are never refused one by one,
+takes, option by option: options that fit it are never refused one by one,
 only together (``house_rules``), and each bound it states is one the engine keeps."""
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ def played(slug, seed):
 
 
 def naive_winner(r, trump, trick):
-    """A second, deliberately plain reading of RULES.md §2 for who takes a trick."""
+    """A second, deliberately plain reading of docs/rules.md §2 for who takes a trick."""
 
     def rank(card):
         if card == BIRD:

@@ -1,4 +1,5 @@
-"""Rulesets are data: presets for every game in the seeds, options, JSON (RULES.md §1, §2, §7)."""
+"""Rulesets are data: presets for every game of the rulebooks, options, JSON (docs/rules.md
+§1, §2, §7 to §15)."""
 
 import json
 
@@ -35,9 +36,9 @@ def test_every_ruleset_the_django_layer_names_is_a_preset(slug):
 @pytest.mark.parametrize(
     ("slug", "cards", "per_hand", "nest", "counters"),
     [
-        ("tournament", 41, 9, 5, 120),  # RULES.md §2: 1s-4s out, Bird in
-        ("tournament-45", 45, 10, 5, 120),  # seed 004
-        ("tournament-57", 57, 13, 5, 120),  # seed 002
+        ("tournament", 41, 9, 5, 120),  # docs/rules.md §2: 1s-4s out, Bird in
+        ("tournament-45", 45, 10, 5, 120),  # the encyclopedia article
+        ("tournament-57", 57, 13, 5, 120),  # a club's Kentucky Discard write-up
         ("tournament-no-bird", 40, 9, 4, 100),
         ("partnership", 56, 14, 0, 100),
         ("dixie", 56, 13, 4, 100),
@@ -49,7 +50,7 @@ def test_every_ruleset_the_django_layer_names_is_a_preset(slug):
         ("partnership-for-six", 57, 8, 9, 120),
         ("tennessee", 45, 11, 5, 120),
         ("beginner", 41, 9, 5, 24),  # 5=1, 10=2, 14=2, Bird=4
-        ("buckeye", 45, 10, 5, 180),  # RULES.md §1: seed 004's maximum bid 180
+        ("buckeye", 45, 10, 5, 180),  # the encyclopedia article's maximum bid 180
         ("red-one", 42, 9, 6, 150),
     ],
 )

@@ -1,4 +1,4 @@
-"""Follow suit, trick winners and the Bird's privileges under each option (RULES.md §2)."""
+"""Follow suit, trick winners and the Bird's privileges under each option (docs/rules.md §2)."""
 
 from scoring.engine import BIRD, PRESETS, RED_ONE, Card, ruleset_from, trick_rules
 

@@ -1,4 +1,5 @@
-"""The trump-calling house rules of seed 004: low card and circus Rook (RULES.md §7)."""
+"""The trump-calling house rules of the encyclopedia article: low card and circus Rook
+(docs/rules.md §14)."""
 
 import dataclasses
 
@@ -28,20 +29,20 @@ def winner(ruleset, trump, *cards, low=True):
 
 def test_low_card_fives_are_best_and_the_number_going_up_makes_a_card_worse():
     """ "fives are the best ... with quality of card descending as the number gets
-    higher" (seed 004, Low Card)."""
+    higher" (the encyclopedia article, Low Card)."""
     assert winner(LOW, "green", Card("red", 14), Card("red", 5), Card("red", 9)) == 1
     assert winner(LOW, "green", Card("red", 6), Card("red", 7)) == 0
 
 
 def test_low_card_any_trump_still_beats_the_colour_led():
-    """ "It can be called low card with any color being trump." (seed 004)"""
+    """ "It can be called low card with any color being trump." (the encyclopedia article)"""
     assert winner(LOW, "green", Card("red", 5), Card("green", 14)) == 1
     assert winner(LOW, "green", Card("green", 14), Card("green", 5)) == 1
 
 
 def test_low_card_the_bird_is_the_ten_and_a_half_of_trump_and_must_follow_suit():
-    """ "the Rook becomes the 10.5 of trump" (seed 004): below the 10, above the 11 when
-    low wins; no longer the card that may be played at any time."""
+    """ "the Rook becomes the 10.5 of trump" (the encyclopedia article): below the 10, above the 11
+    when low wins; no longer the card that may be played at any time."""
     rules = trick_rules(LOW, "green", True)
     assert winner(LOW, "green", Card("green", 10), BIRD) == 0
     assert winner(LOW, "green", Card("green", 11), BIRD) == 1
@@ -50,7 +51,7 @@ def test_low_card_the_bird_is_the_ten_and_a_half_of_trump_and_must_follow_suit()
 
 
 def test_low_card_with_ones_high_the_ones_are_the_worst():
-    """ "ones are the worst" (seed 004) where the 1 plays above the 14 (Buckeye)."""
+    """ "ones are the worst" (the encyclopedia article) where the 1 plays above the 14 (Buckeye)."""
     buckeye = ruleset_from("buckeye", {"low_card": True})
     assert winner(buckeye, "green", Card("red", 1), Card("red", 14)) == 1
 
@@ -85,7 +86,7 @@ def circus_hand(seed=0):
 
 def test_circus_the_team_that_called_trump_leads():
     """ "the person to the immediate left would call trump ... The game play then
-    continues with the team who called trump leading." (seed 004, Circus Rook)"""
+    continues with the team who called trump leading." (the encyclopedia article, Circus Rook)"""
     hand = circus_hand()
     result = check_card_hand(CIRCUS, hand, dealer="west")
 

@@ -1,4 +1,4 @@
-"""Scoring in the other rulesets of RULES.md §7, each driven by ruleset parameters."""
+"""Scoring in the other rulesets of docs/rules.md §7 to §14, each driven by ruleset parameters."""
 
 import pytest
 
@@ -10,7 +10,7 @@ DIXIE = PRESETS["dixie"]
 
 
 def dixie(ns_counters, ns_tricks, bidder="north", bid=70):
-    # 13 tricks plus the nest, which counts as one more (seed 000).
+    # 13 tricks plus the nest, which counts as one more (the Deluxe Rook booklet).
     return sheet(
         bidder=bidder,
         bid=bid,
@@ -41,7 +41,7 @@ def test_partnership_rook_gives_no_bonus_for_a_7_7_split():
 
 
 def test_all_tricks_bonus_option_adds_to_the_side_that_took_every_trick():
-    r = ruleset_from("tournament", {"all_tricks_bonus": 100})  # seed 002
+    r = ruleset_from("tournament", {"all_tricks_bonus": 100})  # a club's Kentucky Discard write-up
     record = sheet(
         bidder="north",
         bid=120,
@@ -53,7 +53,7 @@ def test_all_tricks_bonus_option_adds_to_the_side_that_took_every_trick():
 
 
 def test_nest_bonus_option_needs_and_rewards_the_side_that_took_the_last_trick():
-    r = ruleset_from("tournament", {"nest_bonus": 20})  # seed 004
+    r = ruleset_from("tournament", {"nest_bonus": 20})  # the encyclopedia article
     base = {
         "bidder": "north",
         "bid": 100,

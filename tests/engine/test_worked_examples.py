@@ -1,4 +1,4 @@
-"""Every worked example in the seeds, as RULES.md §3 and §2 restate them."""
+"""Every worked example of the rulebooks, as docs/rules.md §2 and §3 restate them."""
 
 from scoring.engine import PRESETS, new_game, play_hand, run_auction
 
@@ -28,7 +28,7 @@ def test_a_partnership_at_140_set_at_80_drops_to_60():
 
 
 def test_the_bidding_example_gives_the_second_bidder_the_hand_at_95():
-    # Seeds 000/001: A (left of dealer) 70, B 80, C pass, D 85, A 90, B 95, D pass, A pass.
+    # Both booklets: A (left of dealer) 70, B 80, C pass, D 85, A 90, B 95, D pass, A pass.
     result = run_auction(TOURNAMENT, "west", [70, 80, None, 85, 90, 95, None, None])
     assert (result.declarer, result.contract) == ("east", 95)
     assert [c.seat for c in result.calls] == [
@@ -44,7 +44,8 @@ def test_the_bidding_example_gives_the_second_bidder_the_hand_at_95():
 
 
 def test_partnership_rook_example_set_at_90_and_opponents_score_25_plus_20_for_most_tricks():
-    # Seed 000: took the bid at 90, 75 in counters, fewer tricks: -90; opponents 25 + 20.
+    # The Deluxe Rook booklet: took the bid at 90, 75 in counters, fewer tricks: -90; opponents 25 +
+    # 20.
     record = sheet(
         bidder="north",
         bid=90,

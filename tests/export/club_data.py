@@ -92,7 +92,7 @@ def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
     scorer = scorer_of(club, username=f"{club.slug}-sam")
     players = players_of(club, 16)
     add_nights(club, nights)
-    # Individual scoring (RULES.md §6): partners change every four hands.
+    # Individual scoring (docs/rules.md §6): partners change every four hands.
     solo = session_open(
         club=club, date=datetime.date(2024, 11, 7), opened_by=director,
         ruleset="tournament-individual",

@@ -42,6 +42,22 @@ def test_the_page_replays_every_trick_and_marks_the_renege(as_director, table, s
     assert html.count('class="play renege') == len(re.findall("has-renege", html))
 
 
+def test_the_verdict_says_what_the_renege_scores_and_the_page_cites_no_rule(
+    as_director, club, scorer
+):
+    rulebook = game_for(club, players_of(club, 4))
+    house = game_for(club, players_of(club, 4), options={"renege_points": 100})
+    pages = []
+    for game in (rulebook, house):
+        card_hand = reneging_hand(dealer="north")[0]
+        hand = hand_record(game=game, data={"card_hand": card_hand.to_dict()}, entered_by=scorer)
+        pages.append(as_director.get(f"/hands/{hand.pk}/disputed/").content.decode())
+
+    assert "the reneging side is set back the bid." in pages[0]
+    assert "the reneging side scores \N{MINUS SIGN}100 and every other side +100" in pages[1]
+    assert all("rules.md" not in page for page in pages)
+
+
 def test_a_clean_hand_says_no_renege_and_marks_no_play(as_director, table, scorer):
     hand = hand_record(
         game=table, data={"card_hand": played_hand("north").to_dict()}, entered_by=scorer

@@ -168,7 +168,7 @@ def test_a_refused_hand_is_answered_with_the_engines_reasons(client, night):
     body = response.json()
     assert "bid" in body["errors"]
     assert any("multiple of 5" in reason for reason in body["reasons"])
-    assert not any("RULES.md" in reason for reason in body["reasons"])
+    assert not any("rules.md" in reason for reason in body["reasons"])
     assert not Hand.objects.filter(game=game).exists()
 
 

@@ -1,4 +1,4 @@
-"""What players read at the table carries no "(RULES.md §…)" citations; the API keeps
+"""What players read at the table carries no "(docs/rules.md §…)" citations; the API keeps
 them for directors and developers (docs/hand-format.md)."""
 
 import pytest
@@ -15,17 +15,18 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize(
     ("engine", "table"),
     [
-        ("bid 72 is not a multiple of 5 (RULES.md §2)", "bid 72 is not a multiple of 5"),
+        ("bid 72 is not a multiple of 5 (docs/rules.md §2)", "bid 72 is not a multiple of 5"),
         (
-            "counters add up to 115, not the deck's 120 (RULES.md §3)",
+            "counters add up to 115, not the deck's 120 (docs/rules.md §3)",
             "counters add up to 115, not the deck's 120",
         ),
         (
-            "Set: 75 counters < bid 95, scores −95 (east_west, RULES.md §3)",
+            "Set: 75 counters < bid 95, scores −95 (east_west, docs/rules.md §3)",
             "Set: 75 counters < bid 95, scores −95 (east_west)",
         ),
+        ("Redeal rules (docs/rules.md §2, §6). Deal again", "Redeal rules. Deal again"),
+        # A reason stored by an older version, citing the rulebook it had then.
         ("North and South exchange seats (RULES.md §6)", "North and South exchange seats"),
-        ("Redeal rules (RULES.md §2, §6). Deal again", "Redeal rules. Deal again"),
         ("Hand 1 is already recorded; the next hand is 2.",) * 2,
         ("", ""),
         (None, None),
@@ -45,8 +46,8 @@ def test_a_refused_hand_shows_the_reason_without_the_citation_but_the_api_keeps_
     answer = api.post(f"/api/v1/games/{game.pk}/hands/", body, format="json").json()
 
     assert "bid 73 is not a multiple of 5" in page
-    assert "RULES.md" not in page
-    assert answer["bid"] == ["bid 73 is not a multiple of 5 (RULES.md §2)"]
+    assert "rules.md" not in page
+    assert answer["bid"] == ["bid 73 is not a multiple of 5 (docs/rules.md §2)"]
     assert not Hand.objects.exists()
 
 
@@ -58,11 +59,11 @@ def test_a_refused_correction_shows_no_citation_either(as_director, game, scorer
     page = as_director.post(f"/hands/{hand.pk}/correct/", data).content.decode()
 
     assert "add up to 130" in page
-    assert "RULES.md" not in page
+    assert "rules.md" not in page
 
 
 def test_the_recorded_hands_reasons_keep_their_citations_in_the_api(scorer, game):
     hand = services.hand_record(game=game, data=hand_body("north", 95, "red", 75),
                                 entered_by=scorer)  # fmt: skip
 
-    assert any("RULES.md §3" in reason for reason in hand.score["reasons"])
+    assert any("docs/rules.md §3" in reason for reason in hand.score["reasons"])

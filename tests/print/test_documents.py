@@ -1,9 +1,12 @@
 """Documents from plain data: rendered and read back with no database."""
 
+from dataclasses import replace
+
 import pytest
 
 from rookclub.core.errors import Invalid
 from rookclub.printing import render, stamps
+from rookclub.printing.builders import house_rule_text
 from rookclub.printing.documents import (
     BlankSheet,
     BracketDoc,
@@ -22,6 +25,7 @@ from rookclub.printing.documents import (
     fingerprint,
     qr_data_uri,
 )
+from scoring.engine import ruleset_from
 from tests.print.conftest import page_count, page_size_mm, page_texts, pdf_text, stamp_objects
 
 SEATED = tuple(
@@ -63,6 +67,20 @@ def test_a_blank_sheet_shows_event_round_table_players_dealers_and_exchange_poin
                      "Dealer order", "Counters", "Penalties", "Running total",
                      "After hand 4", "After hand 12", "N–S signature", "Director"):  # fmt: skip
         assert expected in text, expected
+
+
+def test_a_blank_sheet_lists_the_house_rules_its_scorer_needs():
+    rules = ruleset_from("tournament", {"renege_points": 100})
+    sheet = BlankSheet(
+        header=replace(header(), house_rules=house_rule_text(rules)),
+        first_dealer="north",
+        rows=blank_rows(first_dealer="north", hands=16),
+    )
+
+    text = pdf_text(render_blank([sheet]))
+
+    assert "renege found later: reneging side \N{MINUS SIGN}100, others +100" in text
+    assert house_rule_text(ruleset_from("tournament", {})) == ""
 
 
 def test_many_blank_sheets_share_one_grid_drawn_once_and_keep_one_page_each():

@@ -125,7 +125,7 @@ def test_a_void_hand_on_the_completed_sheet_gives_its_reason_without_rulebook_ci
 
     text = " ".join(" ".join(page_texts(response.content)).split())  # the note wraps
     assert "void: Redeal: all players passed; no score, the next dealer" in text
-    assert "RULES.md" not in text
+    assert "rules.md" not in text
 
 
 def test_a_plain_member_may_not_print_a_table_card_it_holds_the_tables_key(

@@ -9,6 +9,7 @@ from rookclub.printing.builders import sheet_date
 from scoring.models import HandCorrection
 from scoring.print_docs import game_sheet_doc
 from scoring.services import hand_record
+from tests.factories import game_for
 from tests.print.conftest import hand
 
 pytestmark = pytest.mark.django_db
@@ -43,3 +44,12 @@ def test_a_sheet_date_from_a_moment_is_the_local_day(settings):
     tokyo = late_evening.astimezone(zoneinfo.ZoneInfo("Asia/Tokyo"))
     assert sheet_date(tokyo) == "Thu 6 March 2025"
     assert sheet_date(datetime.date(2025, 3, 6)) == "Thu 6 March 2025"
+
+
+def test_a_completed_sheet_names_the_renege_house_rule_beside_the_target(club):
+    game = game_for(club, options={"renege_points": 100})
+
+    header = game_sheet_doc(game).header
+
+    assert header.house_rules == "renege found later: reneging side \N{MINUS SIGN}100, others +100"
+    assert game_sheet_doc(game_for(club)).header.house_rules == ""

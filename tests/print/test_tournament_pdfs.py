@@ -14,6 +14,7 @@ from tests.print.conftest import page_count, page_texts, pdf_text
 from tests.print.test_page_links import assert_pdfs, print_forms, print_links
 from tests.tournaments.conftest import make_event, play_round
 from tournaments.models import Match
+from tournaments.print_docs import tournament_round_sheets
 
 pytestmark = pytest.mark.django_db
 
@@ -269,3 +270,13 @@ def test_visitors_see_no_tournament_print_links(client, club, director):
         html = client.get(reverse(name, args=[tournament.pk])).content.decode()
         assert 'class="print-links' not in html and 'class="print-sheet' not in html
         assert 'class="print-card' not in html
+
+
+def test_a_rounds_score_sheets_print_the_events_renege_house_rule(club, director):
+    options = {"ruleset_options": {"renege_points": 100}}
+    tournament = make_event(club, director, "round_robin", 4, options=options)
+
+    sheets = tournament_round_sheets(tournament.round_set.get(number=1))
+
+    words = "renege found later: reneging side \N{MINUS SIGN}100, others +100"
+    assert sheets and all(sheet.header.house_rules == words for sheet in sheets)

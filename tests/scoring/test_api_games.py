@@ -82,7 +82,7 @@ def test_recording_a_hand_answers_its_score_and_the_new_totals(api, game):
 
     assert response.status_code == 201, response.json()
     body = response.json()
-    # RULES.md §3: bid 95, declarer's side captures 75 -> -95, opponents +45.
+    # docs/rules.md §3: bid 95, declarer's side captures 75 -> -95, opponents +45.
     assert body["score"] == {"north_south": -95, "east_west": 45}
     assert body["made"] is False
     assert body["reasons"]

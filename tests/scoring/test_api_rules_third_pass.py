@@ -73,7 +73,7 @@ def test_game_for_two_counters_below_50_are_refused(api, players):
 
 
 def test_partnership_one_trick_cannot_hold_50_counters(api, players):
-    """One trick is four cards, and four cards hold at most 40 counters (RULES.md §3)."""
+    """One trick is four cards, and four cards hold at most 40 counters (docs/rules.md §3)."""
     url = start(api, "partnership", players, COMPASS)
     hand = {"number": 1, "bidder": "north", "bid": 50, "trump": "red",
             "counters": {"north_south": 50, "east_west": 50},
@@ -83,7 +83,8 @@ def test_partnership_one_trick_cannot_hold_50_counters(api, players):
 
     assert answer.status_code == 400
     assert answer.json()["counters"] == [
-        "east_west took 1 trick (4 cards), which hold at most 40 counters, not 50 (RULES.md §3)"
+        "east_west took 1 trick (4 cards), which hold at most 40 counters, not 50 "
+        "(docs/rules.md §3)"
     ]
 
 

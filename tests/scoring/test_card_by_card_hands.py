@@ -39,7 +39,7 @@ def test_a_hand_given_card_by_card_is_checked_scored_and_stored(api, game, playe
 
 
 def test_a_renege_in_the_tricks_is_named_and_sets_the_reneging_side_back_the_bid(api, game):
-    """RULES.md §5: "Renege ... Found later: the hand ends; the side that reneged is set
+    """docs/rules.md §5: "Renege ... Found later: the hand ends; the side that reneged is set
     back the full bid, whoever bid; the other side scores the counters it had captured"."""
     card_hand, trick, seat, card = reneging_hand(dealer="north")
     result = check_card_hand(TOURNAMENT, card_hand, dealer="north")

@@ -243,7 +243,7 @@ def test_the_seat_follows_an_exchange_of_partners(anon, club, director, roster):
     session_seat(session=night, by=director, seed=1)
     game = night.games.get()
     before = {s.seat: s.player_id for s in game.seats.all()}
-    for _ in range(4):  # partners change every four hands (RULES.md §6)
+    for _ in range(4):  # partners change every four hands (docs/rules.md §6)
         hand_record(game=game, data=made_hand(), entered_by=director)
     game.refresh_from_db()
     now = game.state["seats"]

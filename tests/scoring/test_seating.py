@@ -65,7 +65,7 @@ def run_movement(count, rounds, seed=0):
 
 
 def test_four_players_partner_each_other_player_once_in_three_rounds():
-    # RULES.md §6: after 12 hands each player has partnered each of the other three once.
+    # docs/rules.md §6: after 12 hands each player has partnered each of the other three once.
     _, partnered, _ = run_movement(4, 3)
 
     assert len(partnered) == 6

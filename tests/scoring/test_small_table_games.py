@@ -168,8 +168,8 @@ def test_the_hand_body_documents_low_and_circus(tmp_path):
 
 
 def test_a_low_call_is_recorded_only_under_the_low_card_option(api, players):
-    """Seed 004 (RULES.md section 7): low card is a house option; a ruleset without it
-    refuses the call (400, nothing stored); with it the hand keeps the call."""
+    """The encyclopedia article (docs/rules.md §14): low card is a house option; a ruleset
+    without it refuses the call (400, nothing stored); with it the hand keeps the call."""
     from tests.scoring.conftest import made_hand
 
     four = {s: p.pk for s, p in zip(("north", "east", "south", "west"), players, strict=True)}

@@ -247,6 +247,18 @@ def test_a_result_beyond_what_the_last_hand_can_add_is_refused(api, club, direct
     assert not MatchGame.objects.exists()
 
 
+def test_a_renege_worth_more_than_a_hand_raises_what_a_game_can_end_on(api, club, director):
+    """Under the house rule ``renege_points: 200`` the last hand can add 200 (a renege),
+    more than the 120 of counters: a game to 300 can end on 495."""
+    options = {"ruleset_options": {"renege_points": 200}}
+    tournament = make_event(club, director, "round_robin", 4, options=options)
+    match = tournament.matches.filter(status="ready").first()
+
+    response = result(api, match.pk, [[495, 100]])
+
+    assert response.status_code == 200, response.json()
+
+
 def test_a_set_loser_below_zero_and_a_winner_past_the_target_is_a_result(api, club, director):
     tournament = make_event(club, director, "round_robin", 4)
     match = tournament.matches.filter(status="ready").first()

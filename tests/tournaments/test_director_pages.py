@@ -785,6 +785,27 @@ def test_the_create_form_offers_the_readings_made_options(director_client, club)
     assert tournament.ruleset["table_talk_penalty"] == 40
 
 
+def test_the_create_form_sets_the_house_rule_renege_points(director_client, club):
+    page = director_client.get(reverse("tournament-list")).content.decode()
+    assert "A renege found later scores" in page and 'name="rule_renege_points"' in page
+
+    response = create(director_client, club=club.pk, rule_renege_points="100")
+
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.options == {"ruleset_options": {"renege_points": 100}}
+    assert tournament.ruleset["renege_points"] == 100
+
+
+def test_renege_points_of_0_are_refused_next_to_the_field(director_client, club):
+    response = create(director_client, club=club.pk, rule_renege_points="0")
+
+    assert response.status_code == 400
+    errors = form_errors(response, "create_form")
+    assert errors["rule_renege_points"] == ["Must be a whole number, 1 or more, or null."]
+    assert not Tournament.objects.exists()
+
+
 def test_a_shared_win_is_refused_for_a_partnership_game_on_the_form(director_client, club):
     response = create(director_client, club=club.pk, rule_tie_at_target="shared_win")
 

@@ -1,5 +1,5 @@
 """Individual events: players change partners every round (four hands or
-twenty minutes, RULES.md §6).
+twenty minutes, docs/rules.md §6).
 
 A whist design seats 4n players for 4n - 1 rounds (4n + 1 players: 4n + 1 rounds,
 one sitting out each round) so that every two players partner exactly once and
