@@ -189,6 +189,12 @@ API: dict[tuple[str, str], Rule] = {
     ("GET", f"{V1}/tournaments/{{id}}/rounds/"): R("member", id="tournament"),
     ("POST", f"{V1}/tournaments/{{id}}/rounds/"): R("director", id="tournament"),
     ("GET", f"{V1}/tournaments/{{id}}/standings/"): R("member", id="tournament"),
+    # The event has started: the director is answered 409 (pins are for the draw).
+    ("PUT", f"{V1}/tournaments/{{id}}/partner-pins/"): R(
+        "director", {"pins": []}, id="tournament"),
+    ("GET", f"{V1}/tournaments/{{id}}/playoffs/"): R("member", id="tournament"),
+    # No place is shared yet: the director is answered 409, not refused.
+    ("POST", f"{V1}/tournaments/{{id}}/playoffs/"): R("director", id="tournament"),
     ("POST", f"{V1}/tournaments/{{id}}/start/"): R("director", id="tournament"),
 }  # fmt: skip
 
@@ -209,6 +215,9 @@ PAGES: dict[tuple[str, str], Rule] = {
     ("POST", "tournaments/<int:pk>/pair-with/"): P("director", pk="tournament"),
     ("POST", "tournaments/<int:pk>/start/"): P("director", pk="tournament"),
     ("POST", "tournaments/<int:pk>/pair/"): P("director", pk="tournament"),
+    ("POST", "tournaments/<int:pk>/partner-pins/"): P(
+        "director", {"a": "1", "b": "2"}, pk="tournament"),
+    ("POST", "tournaments/<int:pk>/playoffs/"): P("director", pk="tournament"),
     ("POST", "tournaments/entries/<int:pk>/check-in/"): P("director", {"checked_in": "1"},
                                                          pk="entry"),
     ("GET", "tournaments/entries/<int:pk>/withdraw/"): P("director", pk="entry"),
