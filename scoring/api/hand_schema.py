@@ -112,8 +112,9 @@ def _card_hand(penalty: dict[str, Any], trump: dict[str, Any]) -> dict[str, Any]
     play = {
         "type": "array",
         "description": "[seat, card]: who played which card",
+        # Exactly the two typed items (no `items: false`, which generators of clients
+        # such as openapi-python-client cannot read; the bounds say the same).
         "prefixItems": [SEAT_NAME, CARD],
-        "items": False,
         "minItems": 2,
         "maxItems": 2,
     }

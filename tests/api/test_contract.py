@@ -197,6 +197,7 @@ def test_a_client_session_agrees_with_the_served_schema_request_by_request(clien
     api.call("get", "/api/v1/sessions/")
     api.call("get", f"/api/v1/clubs/{club['id']}/standings/", query={"year": "2026"})
     api.call("get", f"/api/v1/players/{players[0]}/profile/")
+    api.call("get", f"/api/v1/players/{players[11]}/profile/")  # no game yet: rating null
     api.call("get", f"/api/v1/players/{players[0]}/stats/", query={"year": "2026"})
     api.call("get", f"/api/v1/players/{players[0]}/")
 
