@@ -247,7 +247,8 @@ def oas31_nulls(result: dict[str, Any], generator: Any, request: Any, public: bo
     """OpenAPI 3.1 has no ``nullable``: null is a type (JSON Schema 2020-12). The hand-written
     schemas (a ruleset's options, a tournament's) and DRF's paginator still say
     ``nullable: true``; each is turned into ``"null"`` in its ``type``, or a
-    ``{"type": "null"}`` choice beside a reference or a composition."""
+    ``{"type": "null"}`` choice beside a reference or a composition. A ``oneOf`` of any
+    value and null becomes any value."""
 
     def walk(node: Any) -> None:
         if isinstance(node, list):
@@ -258,6 +259,11 @@ def oas31_nulls(result: dict[str, Any], generator: Any, request: Any, public: bo
             return
         for value in node.values():
             walk(value)
+        choices = node.get("oneOf")
+        if isinstance(choices, list) and {} in choices:
+            # drf-spectacular's null JSON field: "any value, or null" is any value (a
+            # oneOf would match null twice and refuse it).
+            del node["oneOf"]
         if not node.pop("nullable", False):
             return
         kind = node.get("type")
@@ -267,6 +273,8 @@ def oas31_nulls(result: dict[str, Any], generator: Any, request: Any, public: bo
             node["type"] = [*kind, "null"] if "null" not in kind else kind
         else:
             inner = {k: node.pop(k) for k in list(node) if k not in ("description", "title")}
+            if not inner:  # any JSON value, null included: a oneOf would match null twice
+                return
             node["oneOf"] = [inner, {"type": "null"}]
             if "enum" in inner:
                 inner["enum"] = [v for v in inner["enum"] if v is not None]
