@@ -30,7 +30,7 @@ from django.utils import timezone
 from rookclub.clubs.models import Club, Player
 from rookclub.core.csv_out import FORMULA_START, CsvTable, filename
 from rookclub.core.errors import Invalid
-from rookclub.core.limits import NAME_MAX, name_problem, normal_name
+from rookclub.core.limits import NAME_MAX, name_key, name_problem, normal_name
 from rookclub.core.roles import require_director
 
 #: The largest file accepted, and the most rows in it (a club, not a city).
@@ -213,8 +213,9 @@ def unescape_formula(text: str) -> str:
 
 
 def match_key(name: str) -> str:
-    """Names that differ only in case or spacing are the same player."""
-    return " ".join(normal_name(name).split()).casefold()
+    """Names that differ only in case, spacing or full-width letters are the same
+    player (:func:`rookclub.core.limits.name_key`)."""
+    return name_key(name)
 
 
 def _problems(row: RosterRow) -> list[str]:
