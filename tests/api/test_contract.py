@@ -1,4 +1,4 @@
-"""A client session on real traffic agrees with the schema the server publishes.
+"""A club's evening through the API, on real traffic, agrees with the served schema.
 
 A client written from the docs alone runs a club's evening through the real URLconf
 (Django's test client, a token in the header as any client sends it): a club and its
@@ -126,7 +126,7 @@ def _hand(number: int, **fields: Any) -> dict[str, Any]:
     return {"number": number, **fields}
 
 
-def test_a_client_session_agrees_with_the_served_schema_request_by_request(client):
+def test_a_clubs_evening_through_the_api_agrees_with_the_served_schema_call_by_call(client):
     api = client
     club = api.call("post", "/api/v1/clubs/", {"name": "Contract Street"}, expect=201)
     players = [
