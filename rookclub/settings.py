@@ -452,6 +452,9 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Rookclub API",
     "DESCRIPTION": "Record Rook hands, run club nights and tournaments, read standings.",
     "VERSION": "1.0.0",
+    # OpenAPI 3.1 (JSON Schema 2020-12): a card hand's plays are typed as [seat, card] pairs
+    # by position (prefixItems), which 3.0 cannot say.
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI from our own static files (drf-spectacular-sidecar), not a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -463,6 +466,7 @@ SPECTACULAR_SETTINGS = {
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
+        "rookclub.core.schema.oas31_nulls",  # nullable: true -> "null" a type (OpenAPI 3.1)
         "rookclub.core.schema.rate_limit_answers",  # 429 with Retry-After on every operation
         "rookclub.core.schema.path_id_bounds",  # {id} path parameters: 1 to ID_MAX
         "rookclub.core.schema.no_nul_in_request_strings",  # JSON refuses NUL in a string
@@ -471,7 +475,11 @@ SPECTACULAR_SETTINGS = {
         "scoring.api.schema.game_seats_by_ruleset",  # POST games/: the seats of each ruleset
         "scoring.api.schema.session_big_tables",  # POST sessions/: tables of five or six
         "rookclub.printing.schema.print_job_kinds",  # POST print-jobs/: parameters by kind
-        "scoring.api.hand_schema.hand_shapes",  # a posted hand's objects are closed
+        "scoring.api.hand_schema.hand_shapes",  # a posted hand: a oneOf of its shapes
+        # OpenAPI 3.1: a request's components without read-only fields, an answer's
+        # without write-only ones; a PDF or ZIP answer is bytes of its media type.
+        "rookclub.core.schema.one_direction_components",
+        "rookclub.core.schema.binary_content",
     ],
 }
 

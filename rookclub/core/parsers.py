@@ -16,6 +16,7 @@ is read with :func:`form_json`, under the same checks as a JSON body.
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -109,7 +110,7 @@ class JSONParser(parsers.JSONParser):
         except (UnicodeDecodeError, LookupError):
             raise ParseError(f"The body is not {encoding} text.") from None
         try:
-            data = json.loads(text, parse_constant=_no_constant)
+            data = json.loads(text, parse_constant=_no_constant, parse_float=_number)
         except RecursionError:
             raise ParseError(
                 f"The JSON is nested too deeply: objects and lists may nest {MAX_DEPTH} deep."
@@ -133,6 +134,18 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+def _number(text: str) -> int | float:
+    """A JSON number written with a fraction or an exponent. A whole one (``2.0``,
+    ``1e2``) is the integer it equals: JSON Schema 2020-12, the schema language of
+    OpenAPI 3.1, counts it as an integer, so a field the schema types ``integer`` takes
+    it (a client's JSON library may write any number so). Read exactly, as a decimal;
+    an exponent past 40 digits is no id, count or score: it stays a float."""
+    exact = Decimal(text)
+    if exact.is_finite() and exact.adjusted() < 40 and exact == exact.to_integral_value():
+        return int(exact)
+    return float(text)
+
+
 class NotJSON(str):
     """A form field's text that :func:`form_json` could not read: the field refuses it
     with :attr:`problem`."""
@@ -149,7 +162,7 @@ def form_json(text: str) -> Any:
     check refuses it."""
     was_json = True
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_number)
         problem = _problem(data)
     except (ValueError, RecursionError):
         data, problem, was_json = None, "it is not JSON", False

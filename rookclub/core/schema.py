@@ -10,6 +10,7 @@ sometimes a ``code``, and messages per field.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from django.core.validators import RegexValidator
@@ -129,7 +130,9 @@ def no_nul_in_request_strings(
 ) -> dict[str, Any]:
     """JSON's parser refuses the NUL character in any string (400): every string a
     request body carries says so with a ``pattern``, unless it has its own, an enum or
-    a format (a date, a file). Request bodies' components only, found by their refs."""
+    a format (a date, a file); so do an open object's member names (``propertyNames``)
+    and its undeclared members (a print job's other parameters: a plain value without
+    NUL). Request bodies' components only, found by their refs."""
     from rookclub.core.limits import NO_NUL_PATTERN
 
     components = result.get("components", {}).get("schemas", {})
@@ -150,6 +153,14 @@ def no_nul_in_request_strings(
             {"pattern", "enum", "format", "const"} & schema.keys()
         ):
             schema["pattern"] = NO_NUL_PATTERN
+        extra = schema.get("additionalProperties")
+        if extra is not None and extra is not False:
+            # An open object's names and its undeclared members are strings too.
+            schema.setdefault("propertyNames", {"pattern": NO_NUL_PATTERN})
+            if extra == {} or extra is True:
+                schema["additionalProperties"] = {
+                    "type": ["string", "number", "boolean", "null"], "pattern": NO_NUL_PATTERN,
+                }  # fmt: skip
         for value in schema.values():
             if isinstance(value, (dict, list)):
                 walk(value)
@@ -159,6 +170,10 @@ def no_nul_in_request_strings(
             if method in ("post", "put", "patch"):
                 walk(operation.get("requestBody", {}).get("content", {}))
     return result
+
+
+#: A path parameter drf-spectacular reads from a ``\d+`` URL pattern.
+DIGITS = {"type": "string", "pattern": "^\\d+$"}
 
 
 def path_id_bounds(result: dict[str, Any], generator: Any, request: Any, public: bool):
@@ -173,6 +188,10 @@ def path_id_bounds(result: dict[str, Any], generator: Any, request: Any, public:
                 continue
             for parameter in operation.get("parameters", []):
                 schema = parameter.get("schema", {})
+                if parameter.get("in") == "path" and schema == DIGITS:
+                    # A print's ids (``(?P<game>\d+)``): 0 answers 400 "Give 1 or more."
+                    schema.clear()
+                    schema["type"] = "integer"
                 if parameter.get("in") == "path" and schema.get("type") == "integer":
                     schema.setdefault("minimum", 1)
                     schema.setdefault("maximum", ID_MAX)
@@ -191,16 +210,79 @@ NULL_IS_OMITTED = {
 
 
 def null_is_omitted(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """Drop ``nullable`` from :data:`NULL_IS_OMITTED`'s request-only components."""
+    """Take null out of :data:`NULL_IS_OMITTED`'s request-only components (OpenAPI 3.1
+    spells it ``"null"`` in ``type``, or a ``{"type": "null"}`` choice of a ``oneOf``)."""
     components = result.get("components", {}).get("schemas", {})
     for name, fields in NULL_IS_OMITTED.items():
         properties = components.get(name, {}).get("properties", {})
         for field in fields:
             schema = properties.get(field)
-            if schema and schema.pop("nullable", None):
+            if schema and _drop_null(schema):
                 note = "leave it out for none (a JSON null is taken the same)"
                 text = schema.get("description")
                 schema["description"] = f"{text}; {note}" if text else note
+    return result
+
+
+def _drop_null(schema: dict[str, Any]) -> bool:
+    """Make ``schema`` refuse null; whether it took null before."""
+    kind = schema.get("type")
+    if isinstance(kind, list) and "null" in kind:
+        rest = [k for k in kind if k != "null"]
+        schema["type"] = rest[0] if len(rest) == 1 else rest
+        return True
+    choices = schema.get("oneOf")
+    if isinstance(choices, list) and {"type": "null"} in choices:
+        rest = [c for c in choices if c != {"type": "null"}]
+        if len(rest) == 1:
+            del schema["oneOf"]
+            schema.update(rest[0])
+        else:
+            schema["oneOf"] = rest
+        return True
+    return False
+
+
+def oas31_nulls(result: dict[str, Any], generator: Any, request: Any, public: bool):
+    """OpenAPI 3.1 has no ``nullable``: null is a type (JSON Schema 2020-12). The hand-written
+    schemas (a ruleset's options, a tournament's) and DRF's paginator still say
+    ``nullable: true``; each is turned into ``"null"`` in its ``type``, or a
+    ``{"type": "null"}`` choice beside a reference or a composition. A ``oneOf`` of any
+    value and null becomes any value."""
+
+    def walk(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+            return
+        if not isinstance(node, dict):
+            return
+        for value in node.values():
+            walk(value)
+        choices = node.get("oneOf")
+        if isinstance(choices, list) and {} in choices:
+            # drf-spectacular's null JSON field: "any value, or null" is any value (a
+            # oneOf would match null twice and refuse it).
+            del node["oneOf"]
+        if not node.pop("nullable", False):
+            return
+        kind = node.get("type")
+        if isinstance(kind, str):
+            node["type"] = [kind, "null"]
+        elif isinstance(kind, list):
+            node["type"] = [*kind, "null"] if "null" not in kind else kind
+        else:
+            inner = {k: node.pop(k) for k in list(node) if k not in ("description", "title")}
+            if not inner:  # any JSON value, null included: a oneOf would match null twice
+                return
+            node["oneOf"] = [inner, {"type": "null"}]
+            if "enum" in inner:
+                inner["enum"] = [v for v in inner["enum"] if v is not None]
+            return
+        if "enum" in node and None not in node["enum"]:
+            node["enum"] = [*node["enum"], None]
+
+    walk(result)
     return result
 
 
@@ -237,3 +319,101 @@ def json_or_multipart(request: Any) -> dict[str, Any]:
     encoding of an object (each member its own field) is not what the server reads, so
     a client generated from the schema could not send it."""
     return {"application/json": request, "multipart/form-data": request}
+
+
+def one_direction_components(result: dict[str, Any], generator: Any, request: Any, public: bool):
+    """A component used both ways keeps one direction's fields. In OpenAPI 3.1 (JSON
+    Schema 2020-12) ``readOnly`` and ``writeOnly`` are notes, not rules: a ``required``
+    read-only field (a club's ``id``) would be required in a request too. A request body
+    refers to ``<Name>Request``, the component without its read-only fields; an answer
+    to ``<Name>Response`` without its write-only ones (a member's password). Made only
+    where the component has such fields, so every other name stays."""
+    components = result.get("components", {}).get("schemas", {})
+    made: dict[tuple[str, str], str] = {}
+
+    def variant(name: str, drop: str, suffix: str) -> str:
+        key = (name, drop)
+        if key in made:
+            return made[key]
+        made[key] = name  # a component that refers to itself
+        original = components.get(name)
+        if not isinstance(original, dict):
+            return name
+        changed = copy.deepcopy(original)
+        touched = _drop_fields(changed, drop)
+        touched = point(changed, drop, suffix) or touched
+        if not touched:
+            return name
+        made[key] = f"{name}{suffix}"
+        components[made[key]] = changed
+        return made[key]
+
+    def point(node: Any, drop: str, suffix: str) -> bool:
+        touched = False
+        if isinstance(node, list):
+            for item in node:
+                touched = point(item, drop, suffix) or touched
+            return touched
+        if not isinstance(node, dict):
+            return False
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith(SCHEMAS):
+            name = ref.removeprefix(SCHEMAS)
+            other = variant(name, drop, suffix)
+            if other != name:
+                node["$ref"] = SCHEMAS + other
+                return True
+        for key, value in node.items():
+            if key != "$ref":
+                touched = point(value, drop, suffix) or touched
+        return touched
+
+    for path in result.get("paths", {}).values():
+        for method, operation in path.items():
+            if method not in ("get", "post", "put", "patch", "delete"):
+                continue
+            point(operation.get("requestBody", {}), "readOnly", "Request")
+            point(operation.get("responses", {}), "writeOnly", "Response")
+    return result
+
+
+SCHEMAS = "#/components/schemas/"
+
+
+def _drop_fields(schema: dict[str, Any], drop: str) -> bool:
+    """Take out of ``schema`` (and its inline objects) the properties marked ``drop``."""
+    touched = False
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        gone = [name for name, field in properties.items() if isinstance(field, dict)
+                and field.get(drop)]  # fmt: skip
+        for name in gone:
+            del properties[name]
+        if gone and "required" in schema:
+            schema["required"] = [n for n in schema["required"] if n not in gone]
+            if not schema["required"]:
+                del schema["required"]
+        touched = bool(gone)
+        for field in properties.values():
+            if isinstance(field, dict):
+                touched = _drop_fields(field, drop) or touched
+    for key in ("oneOf", "anyOf", "allOf"):
+        for part in schema.get(key, []):
+            if isinstance(part, dict):
+                touched = _drop_fields(part, drop) or touched
+    return touched
+
+
+def binary_content(result: dict[str, Any], generator: Any, request: Any, public: bool):
+    """A PDF, a ZIP or a CSV answer is bytes, not a JSON string: OpenAPI 3.1 says so
+    with the media type alone (``contentMediaType``), where 3.0 wrote ``format: binary``
+    on a string, a type the bytes do not have."""
+    for path in result.get("paths", {}).values():
+        for method, operation in path.items():
+            if method not in ("get", "post", "put", "patch", "delete"):
+                continue
+            for answer in operation.get("responses", {}).values():
+                for media, content in answer.get("content", {}).items():
+                    if content.get("schema") == {"type": "string", "format": "binary"}:
+                        content["schema"] = {"contentMediaType": media}
+    return result

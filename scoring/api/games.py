@@ -42,7 +42,7 @@ from rookclub.core.schema import json_or_multipart
 from scoring import provenance, services, voiding
 from scoring.api.fields import GameOptionsField, RulesetSlugField
 from scoring.api.schema import house_rules_refusal
-from scoring.engine import PRESETS
+from scoring.engine import NO_TRUMP, PRESETS
 from scoring.engine.records import PENALTIES_MAX
 from scoring.models import Game, Hand
 from scoring.selectors import GameSheet, SheetRow, game_sheet
@@ -79,10 +79,17 @@ SESSION = OpenApiParameter(
     "session", {"type": "integer", "minimum": 1, "maximum": ID_MAX}, required=False,
     description="only this club night's games",
 )  # fmt: skip
-SIDES_IN = inline_serializer("SidesIn", {
-    "north_south": whole(0, SCORE_MAX, required=False),
-    "east_west": whole(0, SCORE_MAX, required=False),
-})  # fmt: skip
+
+
+class Counters(serializers.Serializer):
+    """Side -> counters (the schema's hand_shapes bounds the other sides' names)."""
+
+    north_south = whole(0, SCORE_MAX, required=False)
+    east_west = whole(0, SCORE_MAX, required=False)
+
+
+class Tricks(Counters):
+    """Side -> tricks taken."""
 
 
 # ---- shapes ---------------------------------------------------------------------------------
@@ -129,9 +136,14 @@ class HandIn(serializers.Serializer):
 
     bidder = serializers.CharField(help_text=SEAT_HELP, max_length=8)
     bid = whole(0, SCORE_MAX)
-    trump = serializers.ChoiceField(choices=["black", "red", "yellow", "green"])
-    counters = SIDES_IN
-    tricks = SIDES_IN
+    trump = serializers.ChoiceField(
+        choices=["black", "red", "yellow", "green", NO_TRUMP],
+        help_text=f"the trump colour; `{NO_TRUMP}` only where the ruleset allows it",
+    )
+    counters = Counters(required=False, help_text="counters each side captured, the nest included")
+    tricks = Tricks(
+        required=False, help_text="tricks each side took, where the ruleset scores them"
+    )
     penalties = serializers.ListField(
         max_length=PENALTIES_MAX,
         child=inline_serializer(
@@ -148,7 +160,9 @@ class HandIn(serializers.Serializer):
         {
             "seat": serializers.CharField(help_text=SEAT_HELP, max_length=8),
             "found": serializers.ChoiceField(["in_time", "later"]),
-            "counters": SIDES_IN,
+            "counters": Counters(
+                required=False, help_text="found later: what every other side had captured"
+            ),
         },
         required=False,
     )
@@ -171,7 +185,7 @@ class HandIn(serializers.Serializer):
     )  # fmt: skip
     made = serializers.BooleanField(
         required=False,
-        help_text="whether the declarer made the bid (games without counters on the sheet)",
+        help_text="the scorer's own made / set mark; refused if the counters say otherwise",
     )
     low = serializers.BooleanField(
         required=False,

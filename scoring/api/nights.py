@@ -433,7 +433,10 @@ class SessionViewSet(
         "partnerships": serializers.ListField(
             child=serializers.ListField(child=whole(), min_length=2, max_length=2),
             max_length=PLAYERS_MAX // 2, required=False),
-        "seed": whole(0, SEED_MAX, required=False)}))  # fmt: skip
+        "seed": whole(0, SEED_MAX, required=False)}),
+        responses={201: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        description="Seat the checked-in players at tables (a new round): 201 with the "
+        "night, its tables and sit-outs. 409 when the night is closed.")  # fmt: skip
     @action(detail=True, methods=["post"], parser_classes=JSON_ONLY)
     def seat(self, request: Request, pk: str | None = None) -> Response:
         from rookclub.core.errors import Invalid

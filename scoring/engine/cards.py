@@ -74,6 +74,8 @@ def _all_codes() -> dict[str, Card]:
 
 
 _BY_CODE = _all_codes()
+#: Every card's JSON spelling, the Bird first: what a card hand may name (the API schema's enum).
+CARD_CODES: tuple[str, ...] = tuple(_BY_CODE)
 
 
 def parse_card(code: object) -> Card:

@@ -39,38 +39,80 @@ def test_a_refused_hand_names_its_kind(change, code, field):
     assert not Hand.objects.filter(game=game).exists()
 
 
+def _hand_schema(name: str):
+    """A validator of the component ``name`` with the schema's other components."""
+    import jsonschema
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    root = {**schema["components"]["schemas"][name], "components": schema["components"]}
+    return jsonschema.Draft202012Validator(root), schema["components"]["schemas"]
+
+
 def test_the_schema_closes_a_hands_objects_and_bounds_every_side():
-    components = SchemaGenerator().get_schema(request=None, public=True)["components"]
-    schemas = components["schemas"]
-    for name in ("HandIn", "TableHandIn", "CorrectedHandIn", "Penalty", "Renege", "Misdeal",
-                 "Redeal"):  # fmt: skip
+    _, schemas = _hand_schema("HandIn")
+    shapes = [ref["$ref"].rsplit("/", 1)[1] for ref in schemas["HandIn"]["oneOf"]]
+    assert shapes == ["PlayedHandIn", "RenegeFoundLaterHandIn", "MisdealFoundEarlyHandIn",
+                      "MisdealFoundLaterHandIn", "RedealHandIn", "CardHandIn"]  # fmt: skip
+    for name in (*shapes, "Penalty", "RenegeFoundInTime", "RenegeFoundLater",
+                 "MisdealFoundEarly", "Redeal", "CardHand"):  # fmt: skip
         assert schemas[name]["additionalProperties"] is False, name
-    hand = schemas["HandIn"]["properties"]
-    assert {"partner", "last_trick", "made"} <= set(hand)  # the engine reads them too
-    sides = schemas["SidesIn"]
-    assert sides["additionalProperties"] == {"type": "integer", "minimum": 0, "maximum": 99_999}
-    assert "required" not in sides  # a game for two or six has other sides
-    for side in ("north_south", "east_west"):
-        assert sides["properties"][side]["minimum"] == 0
+    assert {"partner", "last_trick", "made"} <= set(schemas["PlayedHandIn"]["properties"])
+    for name in ("Counters", "Tricks"):  # two fields, each its own
+        sides = schemas[name]
+        assert sides["additionalProperties"]["maximum"] == 99_999
+        assert sides["additionalProperties"]["minimum"] == 0
+        assert "required" not in sides  # a game for two or six has other sides
+
+
+@pytest.mark.parametrize(
+    ("hand", "valid"),
+    [
+        # docs/hand-format.md section 1, its example as written there.
+        ({"bidder": "east", "bid": 95, "trump": "green",
+          "counters": {"north_south": 45, "east_west": 75},
+          "penalties": [{"seat": "south", "kind": "table_talk"}]}, True),
+        ({"bidder": "seat1", "partner": "seat3", "bid": 70, "trump": "red",
+          "counters": {"declarers": 80, "defenders": 40},
+          "tricks": {"declarers": 4, "defenders": 3}}, True),
+        ({"redeal": {"reason": "all_passed"}}, True),
+        ({"misdeal": {"found": "before_three_tricks"}}, True),
+        ({"misdeal": {"found": "later"}, "bidder": "north", "bid": 90}, True),
+        ({"bidder": "north", "bid": 85,
+          "renege": {"seat": "east", "found": "later", "counters": {"north_south": 55}}}, True),
+        ({"trump": "red", "counters": {"north": 10, "east": 50, "south": 30, "west": 30}}, True),
+        # Refused by the engine as shapes: the schema refuses them too.
+        ({"bidder": "north", "bid": 80, "trump": "red"}, False),  # played: no counters
+        ({"redeal": {"reason": "all_passed"}, "bidder": "north"}, False),
+        ({"misdeal": {"found": "before_three_tricks"}, "bid": 80}, False),
+        ({"renege": {"seat": "east", "found": "later"}, "trump": "red",
+          "counters": {"north_south": 60, "east_west": 60}}, False),
+        ({"bidder": "north", "bid": 80, "trump": "red", "colour": "red",
+          "counters": {"north_south": 60, "east_west": 60}}, False),
+    ],
+)  # fmt: skip
+def test_every_shape_of_hand_the_docs_teach_validates(hand, valid):
+    validator, _ = _hand_schema("HandIn")
+    assert validator.is_valid({"number": 3, **hand}) is valid
+    corrected, _ = _hand_schema("CorrectedHandIn")
+    assert corrected.is_valid(hand) is valid
 
 
 def test_the_schema_says_a_hand_card_by_card_comes_alone():
-    import jsonschema
-
-    schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
-    alone = {"anyOf": schemas["HandIn"]["anyOf"]}
-    card = {"hands": {}}
-    assert jsonschema.Draft4Validator(alone).is_valid({"number": 3, "card_hand": card})
-    assert jsonschema.Draft4Validator(alone).is_valid({"number": 3, "bidder": "north"})
+    validator, _ = _hand_schema("HandIn")
+    card = {"hands": {"north": ["bird", "red-14"]},
+            "tricks": [[["north", "red-14"], ["east", "red-5"]]]}  # fmt: skip
+    assert validator.is_valid({"number": 3, "card_hand": card})
     # The server refuses this ("a hand given card by card comes alone"): so does the schema.
-    assert not jsonschema.Draft4Validator(alone).is_valid(
-        {"number": 3, "card_hand": card, "bidder": "north"}
-    )
+    assert not validator.is_valid({"number": 3, "card_hand": card, "bidder": "north"})
+    # A play is [seat, card] by position (prefixItems, OpenAPI 3.1).
+    for play in (["red-14", "north"], ["north"], ["north", "red-14", "east"], ["north", "red-15"]):
+        assert not validator.is_valid({"number": 3, "card_hand": {**card, "tricks": [[play]]}})
 
 
 def test_a_corrections_hand_has_no_number_of_its_own():
-    schemas = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]
-    corrected = schemas["CorrectedHandIn"]["properties"]
+    validator, schemas = _hand_schema("CorrectedHandIn")
     # The engine refuses "number: unknown field" in a correction: the hand keeps its own.
-    assert "number" not in corrected and "card_hand" not in corrected
-    assert "bidder" in corrected
+    for ref in schemas["CorrectedHandIn"]["oneOf"]:
+        shape = schemas[ref["$ref"].rsplit("/", 1)[1]]["properties"]
+        assert "number" not in shape and "card_hand" not in shape
+    assert not validator.is_valid({"number": 1, "redeal": {"reason": "all_passed"}})

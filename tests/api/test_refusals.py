@@ -250,6 +250,23 @@ def test_a_nul_character_in_any_json_text_is_refused(api, club):
     assert "NUL" in body["detail"]
 
 
+def test_a_whole_number_written_with_a_fraction_is_the_integer_it_equals(api, club):
+    """JSON Schema 2020-12 (OpenAPI 3.1) counts 80.0 and 8e1 as the integer 80, so a field
+    typed integer takes them; a fraction is still no whole number."""
+    game = game_for(club)
+    raw = ('{"number": 1.0, "bidder": "north", "bid": 8e1, "trump": "red",'
+           ' "counters": {"north_south": 80.0, "east_west": 4.0E1}}')  # fmt: skip
+    taken = api.generic("POST", f"/api/v1/games/{game.pk}/hands/", raw,
+                        content_type="application/json")  # fmt: skip
+    assert taken.status_code == 201, taken.content[:300]
+    assert Hand.objects.get(game=game).record["counters"] == {"north_south": 80, "east_west": 40}
+
+    raw = raw.replace('"number": 1.0', '"number": 2').replace("8e1", "80.5")
+    body = refused(api.generic("POST", f"/api/v1/games/{game.pk}/hands/", raw,
+                               content_type="application/json"))  # fmt: skip
+    assert "bid" in body
+
+
 @pytest.mark.parametrize("game_id", [0, 2**63, 10**30])
 def test_a_hand_for_a_game_id_past_any_id_is_a_404(api, club, game_id):
     """The hand post's compiled lock once sent 10**30 to the driver (500: too large for

@@ -24,11 +24,15 @@ def _resolve(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
 
 def _unbounded(schema: dict[str, Any], node: dict[str, Any], where: str, seen: set) -> list[str]:
     """Where under ``node`` a value has no upper bound (read-only fields excepted)."""
+    if not isinstance(node, dict):  # a boolean schema (a pair's `items: false`)
+        return []
     node = _resolve(schema, node)
     if id(node) in seen or node.get("readOnly"):
         return []
     seen.add(id(node))
-    kind, found = node.get("type"), []
+    # OpenAPI 3.1: a type may be a list (["integer", "null"]).
+    kinds, found = node.get("type"), []
+    kinds = set(kinds) if isinstance(kinds, list) else {kinds}
     for key in ("oneOf", "anyOf", "allOf"):
         for i, part in enumerate(node.get(key, [])):
             found += _unbounded(schema, part, f"{where}.{key}[{i}]", seen)
@@ -37,13 +41,16 @@ def _unbounded(schema: dict[str, Any], node: dict[str, Any], where: str, seen: s
         "integer": ({"maximum", "enum"}, {"minimum", "enum"}),
         "string": ({"enum", "format", "maxLength"},),
     }
-    if any(not (alternatives & set(node)) for alternatives in needs.get(kind, ())):
-        found.append(where)
-    if kind == "array":
+    for kind in kinds:
+        if any(not (alternatives & set(node)) for alternatives in needs.get(kind, ())):
+            found.append(where)
+    if "array" in kinds:
         if "maxItems" not in node:
             found.append(where)
         found += _unbounded(schema, node.get("items", {}), f"{where}[]", seen)
-    elif kind == "object" or "properties" in node:
+        for i, part in enumerate(node.get("prefixItems", [])):
+            found += _unbounded(schema, part, f"{where}[{i}]", seen)
+    elif "object" in kinds or "properties" in node:
         if node.get("additionalProperties") not in (None, False) and "maxProperties" not in node:
             found.append(where)
         for name, prop in node.get("properties", {}).items():
@@ -207,7 +214,9 @@ def test_fields_whose_null_means_left_out_offer_no_null_to_a_form(schema):
         # POST games/ is a oneOf by ruleset (scoring.api.schema): each branch says it.
         parts = _game_branches(schema) if name == "GameIn" else [components[name]]
         for part, field in ((part, field) for part in parts for field in fields):
-            assert "nullable" not in part["properties"][field], (name, field)
+            field_schema = part["properties"][field]
+            assert "null" not in field_schema.get("type", []), (name, field)
+            assert {"type": "null"} not in field_schema.get("oneOf", []), (name, field)
             assert "leave it out" in part["properties"][field]["description"]
 
 

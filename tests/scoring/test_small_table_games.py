@@ -162,7 +162,7 @@ def test_the_hand_body_documents_low_and_circus(tmp_path):
     """Seed 004's house rules: the declarer may call "low card" or "circus Rook"."""
     out = tmp_path / "schema.yml"
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(out))
-    hand_in = out.read_text().split("    HandIn:")[1].split("\n    HandOut:")[0]
+    hand_in = out.read_text().split("    PlayedHandIn:")[1].split("\n    Player")[0]
     for field in ("low:", "circus:", "low card", "circus Rook"):
         assert field in hand_in, field
 
