@@ -2,11 +2,11 @@
 is not localhost), on twelve phones at 390x844 (issue #22):
 
 the players open the door link and check themselves in (another phone tapping a name
-already held is refused); the director seats three tables; each phone shows its table and seat and opens its table's page; every table
-records a whole game with the opponents confirming, one table going offline for two
-hands; the director's night page shows hands, unconfirmed hands and the current seats
-change without a reload. axe-core finds no serious or critical violation on the door,
-seat and night pages.
+already held is refused); the director seats three tables; each phone shows its
+table and seat and opens its table's page; every table records a whole game with the
+opponents confirming, one table going offline for two hands; the director's night
+page shows hands, unconfirmed hands and the current seats change without a reload.
+axe-core finds no serious or critical violation on the door, seat and night pages.
 """
 
 import datetime
