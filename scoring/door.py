@@ -114,7 +114,7 @@ class DoorSeat:
 
 def door_players(*, session: ClubSession) -> list[tuple[int, str]]:
     """What the door lists for a person to find their name: the club's active players'
-    ids and names, nothing about who is here (one query). None on a closed night."""
+    ids and names, nothing about who is here (one query). Nobody on a closed night."""
     if not session.is_open:
         return []
     players = Player.objects.filter(club=session.club_id, active=True).order_by("name")
@@ -132,7 +132,7 @@ class DoorPhones:
 
 
 def door_phones(*, session: ClubSession) -> DoorPhones:
-    """(one query)"""
+    """What the night's page shows under "Phones at the door" (one query)."""
     rows = (
         CheckIn.objects.filter(session=session, left_at__isnull=True)
         .filter(models.Q(phone__gt="") | models.Q(phone_free=False))
