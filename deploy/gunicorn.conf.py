@@ -49,8 +49,8 @@ access_log_format = (
     '%({x-forwarded-for}i)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %(D)sus'
 )
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
-# Table keys, invitation tokens and reset links are blanked out of the access log's
-# request lines and Referers (rookclub/core/redact.py; issue 27).
+# Table and door keys, invitation tokens and reset links are blanked out of the
+# access log's request lines and Referers (rookclub/core/redact.py).
 logger_class = "rookclub.core.redact.GunicornLogger"
 # Each worker loads the app itself (no preload): a deploy restarts cleanly with
 # `systemctl reload` (HUP), and connections are never shared across a fork.

@@ -28,7 +28,7 @@ def broker_answers() -> bool | None:
         return False
 
 
-# --- Readiness (/readyz, issue 16): may this node take traffic now? -----------------
+# --- Readiness (/readyz): may this node take traffic now? ---------------------------
 
 
 def cache_answers() -> bool | None:
@@ -71,9 +71,15 @@ def storage_answers() -> bool | None:
         return False
 
 
+#: What this node cannot record a hand without: the load balancer takes it out.
+REQUIRED = ("database",)
+
+
 def readiness() -> tuple[bool, dict[str, str]]:
-    """Every dependency this node needs to serve, by name: "ok", "down" or
-    "not configured"; ready when none is down."""
+    """Every dependency this node uses, by name: "ok", "down" or "not configured";
+    ready while the database answers. Redis and the object storage are shared by every
+    node, so a node taken out for them would take all of them out together, while
+    hands are still recorded without them (deploy/README.md, "Health checks")."""
     checks = {
         "database": database_answers(),
         "broker": broker_answers(),
@@ -81,4 +87,5 @@ def readiness() -> tuple[bool, dict[str, str]]:
         "storage": storage_answers(),
     }
     words = {None: "not configured", True: "ok", False: "down"}
-    return all(v is not False for v in checks.values()), {k: words[v] for k, v in checks.items()}
+    ready = all(checks[name] is not False for name in REQUIRED)
+    return ready, {k: words[v] for k, v in checks.items()}

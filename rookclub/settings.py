@@ -532,7 +532,7 @@ if not DEBUG and not VENUE:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # Table keys, invitation tokens and reset links never reach a log line (issue 27).
+    # Table and door keys, invitation tokens and reset links never reach a log line.
     "filters": {"redact": {"()": "rookclub.core.redact.RedactSecrets"}},
     "formatters": {"no_traceback": {"()": "rookclub.venue.NoTraceback"}},
     "handlers": {

@@ -149,6 +149,13 @@ class NoTraceback(logging.Formatter):
     def formatException(self, ei: Any) -> str:
         return ""
 
+    def format(self, record: logging.LogRecord) -> str:
+        # A traceback another handler (or the redacting filter) already wrote into
+        # the record is left out too.
+        plain = logging.makeLogRecord(record.__dict__)
+        plain.exc_info = plain.exc_text = plain.stack_info = None
+        return super().format(plain)
+
 
 def banner(site_url: str, *, qr: bool = True) -> str:
     """What the terminal shows once the server answers: the address phones use, and

@@ -40,12 +40,17 @@ def healthz(request: HttpRequest) -> JsonResponse:
 @never_cache
 @require_GET
 def readyz(request: HttpRequest) -> JsonResponse:
-    """Readiness for the load balancer: 200 when this node can serve (database, and the
-    Redis broker and cache and the object storage when configured); 503 naming the
-    ones that failed. /healthz stays the liveness check."""
+    """Readiness for the load balancer: 503 only when this node cannot record hands
+    (its database does not answer), naming it in ``failed``. The Redis broker and
+    cache and the object storage degrade what the node serves (rate limits, batch
+    prints, uploads) but not the hands: down, they are named in ``degraded`` and the
+    answer stays 200. /healthz stays the liveness check."""
     ready, checks = health.readiness()
-    failed = [name for name, state in checks.items() if state == "down"]
-    body = {"status": "ready" if ready else "unavailable", "failed": failed, **checks}
+    down = [name for name, state in checks.items() if state == "down"]
+    failed = [name for name in down if name in health.REQUIRED]
+    degraded = [name for name in down if name not in health.REQUIRED]
+    status = "unavailable" if not ready else "degraded" if degraded else "ready"
+    body = {"status": status, "failed": failed, "degraded": degraded, **checks}
     return JsonResponse(body, status=200 if ready else 503)
 
 

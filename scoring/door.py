@@ -1,6 +1,7 @@
-"""The scoring side of a night's door link (:mod:`rookclub.clubs.door`): where a
-checked-in player sits now (table, seat, partner, opponents, the table's link), the
-door link's address, and the limit on posts through it (the table links' limiter).
+"""The scoring side of a night's door link (:mod:`rookclub.clubs.door`): the phone's
+signed per-night cookie, where the player that phone checked in sits now (table, seat,
+partner, opponents, the table's link, while the night is open), the door link's
+address, and the limit on posts through it (the table links' limiter).
 """
 
 from __future__ import annotations
@@ -8,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core import signing
+from django.db import models
 from django.urls import reverse
 
-from rookclub.clubs.door import door_key
+from rookclub.clubs.door import door_holds, door_key, phone_digest
 from rookclub.clubs.models import CheckIn, ClubSession, Player
 from rookclub.core.errors import NotFound
 from scoring import table_links
@@ -43,6 +46,52 @@ def throttle_door(session: ClubSession) -> None:
         raise refused
 
 
+#: How long a phone remembers who it is at a night's door (a night, with room).
+REMEMBER_SECONDS = 18 * 3600
+
+
+def _cookie(session: ClubSession) -> str:
+    return f"rookclub-door-{session.pk}"
+
+
+def _salt(session: ClubSession) -> str:
+    # The key is in the salt: replacing the door link forgets every phone.
+    return f"door-phone:{session.pk}:{session.door_key}"
+
+
+def phone_of(request: Any, session: ClubSession) -> str | None:
+    """The secret this phone keeps for the night (its signed cookie), or None. The page
+    and the API share it: the cookie's path is the whole site."""
+    try:
+        value = request.get_signed_cookie(_cookie(session), salt=_salt(session))
+    except (KeyError, signing.BadSignature):
+        return None
+    return value or None
+
+
+def phone_keep(request: Any, response: Any, session: ClubSession, phone: str) -> None:
+    """Give the phone its secret for the night, signed (it cannot be made up)."""
+    response.set_signed_cookie(
+        _cookie(session), phone, salt=_salt(session), max_age=REMEMBER_SECONDS,
+        httponly=True, samesite="Lax", secure=request.is_secure(), path="/",
+    )  # fmt: skip
+
+
+def phone_drop(response: Any, session: ClubSession) -> None:
+    response.delete_cookie(_cookie(session), path="/", samesite="Lax")
+
+
+def phone_player(*, session: ClubSession, phone: str | None) -> int | None:
+    """The player this phone checked in tonight (still here), or None."""
+    if not phone:
+        return None
+    return (
+        CheckIn.objects.filter(session=session, phone=phone_digest(phone), left_at__isnull=True)
+        .values_list("player_id", flat=True)
+        .first()
+    )
+
+
 def door_url(session: ClubSession, request: Any = None, *, base_url: str | None = None) -> str:
     """The night's door page (``door``), absolute, as :func:`scoring.table_links.link_url`."""
     path = reverse("door", args=[door_key(session)])
@@ -63,29 +112,57 @@ class DoorSeat:
     sitting_out: bool = False
 
 
-def door_players(*, session: ClubSession) -> list[tuple[Player, bool]]:
-    """The club's players the door lists (active ones, and anyone checked in tonight),
-    each with whether they are here tonight (one query)."""
-    here = set(
-        CheckIn.objects.filter(session=session, left_at__isnull=True).values_list(
-            "player_id", flat=True
-        )
+def door_players(*, session: ClubSession) -> list[tuple[int, str]]:
+    """What the door lists for a person to find their name: the club's active players'
+    ids and names, nothing about who is here (one query). Nobody on a closed night."""
+    if not session.is_open:
+        return []
+    players = Player.objects.filter(club=session.club_id, active=True).order_by("name")
+    return list(players.values_list("pk", "name"))
+
+
+@dataclass
+class DoorPhones:
+    """The night's check-ins as the door sees them, for its director: the players a
+    phone holds (with when it claimed them), and those no phone may claim yet
+    (checked in at the desk), whom the director may release to a phone."""
+
+    held: list[CheckIn]
+    desk: list[CheckIn]
+
+
+def door_phones(*, session: ClubSession) -> DoorPhones:
+    """What the night's page shows under "Phones at the door" (one query)."""
+    rows = (
+        CheckIn.objects.filter(session=session, left_at__isnull=True)
+        .filter(models.Q(phone__gt="") | models.Q(phone_free=False))
+        .select_related("player")
+        .order_by("player__name")
     )
-    players = Player.objects.filter(club=session.club_id).order_by("name")
-    return [(p, p.pk in here) for p in players if p.active or p.pk in here]
+    held, desk = [], []
+    for row in rows:
+        (held if row.phone else desk).append(row)
+    return DoorPhones(held, desk)
 
 
-def door_seat(*, session: ClubSession, player_id: Any) -> DoorSeat:
-    """Where player ``player_id`` of the night's club sits now: the table whose current
-    seating has them, at the seat their current game puts them after every exchange
-    (a fixed number of queries). 404 for anyone not of this club."""
+NOT_YOURS = "This phone has not checked this player in tonight."
+
+
+def door_seat(*, session: ClubSession, player_id: Any, phone: str | None) -> DoorSeat:
+    """Where player ``player_id`` sits now, for the phone whose secret is ``phone``:
+    the table whose current seating has them, at the seat their current game puts them
+    after every exchange (a fixed number of queries). 404 unless that phone checked the
+    player in (:func:`rookclub.clubs.door.door_holds`); nothing of the tables once the
+    night is closed."""
     from scoring.selectors import session_overview
 
     if not isinstance(player_id, int) or isinstance(player_id, bool):
         raise NotFound("This player is not known here.")
     player = Player.objects.filter(club=session.club_id, pk=player_id).first()
-    if player is None:
-        raise NotFound("This player is not known here.")
+    if player is None or not door_holds(session=session, phone=phone, player_id=player.pk):
+        raise NotFound(NOT_YOURS)
+    if not session.is_open:
+        return DoorSeat(player, True)
     overview = session_overview(session=session)
     checked_in = any(p.pk == player.pk for p in overview.players)
     seat = DoorSeat(player, checked_in)

@@ -61,6 +61,7 @@ urlpatterns = [
         name="session-replace-door-link",
     ),
     path("sessions/<int:pk>/door-options/", nights.door_options, name="session-door-options"),
+    path("sessions/<int:pk>/door-release/", door.door_release, name="session-door-release"),
     path("sessions/<int:pk>/door-poster.pdf", door.door_poster, name="print-door-poster"),
     path(
         "t/<str:key>/manifest.webmanifest",

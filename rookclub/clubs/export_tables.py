@@ -29,7 +29,7 @@ def register_tables() -> None:
               description="club nights"),
         Table(
             "check_ins", CheckIn, lambda c: CheckIn.objects.filter(session__club=c), 30,
-            description="who came to each night",
+            exclude=("phone", "phone_at", "phone_free"), description="who came to each night",
         ),
         Table(
             "night_rounds", SessionRound,

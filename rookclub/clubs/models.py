@@ -232,6 +232,16 @@ class CheckIn(models.Model):
     left_at = models.DateTimeField(null=True, blank=True)
     #: Checked in by the player's own phone through the night's door link.
     by_door = models.BooleanField(default=False)
+    #: The phone that claimed this player at the door: a digest of the secret in its
+    #: signed cookie (rookclub/clubs/door.py), "" when no phone holds the player. Only
+    #: that phone is shown the player's table link.
+    phone = models.CharField(max_length=64, blank=True, default="")
+    #: When ``phone`` claimed the player (shown to the director).
+    phone_at = models.DateTimeField(null=True, blank=True)
+    #: The director released the player (or their phone said "Not me", or the door
+    #: link was replaced): the next phone to tap the name claims them. A player checked
+    #: in at the director's desk is claimed by no phone until then.
+    phone_free = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["player__name"]

@@ -1,10 +1,12 @@
-"""Secrets kept out of every log line (issue 27): a table's key (``/t/<key>/``,
-``/api/v1/table/<key>/``), an invitation's token (``/invites/<token>/``) and a
+"""Secrets kept out of every log line: a table's key (``/t/<key>/``,
+``/api/v1/table/<key>/``), a night's door key (``/n/<key>/``,
+``/api/v1/door/<key>/``), an invitation's token (``/invites/<token>/``) and a
 password-reset link (``/accounts/password-reset/<uid>/<token>/``) are replaced by
 ``[key]``, ``[token]``, ``[link]`` wherever they appear: request lines and Referers
 of gunicorn's access log (:class:`GunicornLogger`, ``deploy/gunicorn.conf.py``),
-Django's own messages ("Not Found: /t/..."; :class:`RedactSecrets` on the log
-handler), and emails written to the log (:class:`ConsoleEmailBackend`).
+Django's own messages and their tracebacks ("Not Found: /t/...", "Too Many
+Requests: /api/v1/door/..."; :class:`RedactSecrets` on the log handler), and emails
+written to the log (:class:`ConsoleEmailBackend`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ _PART = r"[^/?#\s\"']+"
 _SECRETS = [
     (re.compile(rf"(/t/){_PART}"), r"\1[key]"),
     (re.compile(rf"(/api/v1/table/){_PART}"), r"\1[key]"),
+    (re.compile(rf"(/n/){_PART}"), r"\1[key]"),
+    (re.compile(rf"(/api/v1/door/){_PART}"), r"\1[key]"),
     (re.compile(rf"(/invites/){_PART}"), r"\1[token]"),
     (re.compile(rf"(/accounts/password-reset/)(?!sent/|done/){_PART}/{_PART}"), r"\1[link]"),
 ]
@@ -29,7 +33,7 @@ log = logging.getLogger("rookclub.mail")
 
 
 def redact(text: str) -> str:
-    """``text`` with every table key, invitation token and reset link replaced."""
+    """``text`` with every table or door key, invitation token and reset link replaced."""
     for pattern, replacement in _SECRETS:
         text = pattern.sub(replacement, text)
     return text
@@ -43,6 +47,17 @@ class RedactSecrets(logging.Filter):
         cleaned = redact(message)
         if cleaned != message:
             record.msg, record.args = cleaned, None
+        # An error's traceback can quote the path in an exception's text. A formatter
+        # prints ``exc_text`` instead of formatting the exception when it is set, so
+        # it is set only when a secret had to be taken out.
+        if record.exc_info and not record.exc_text:
+            traceback = logging.Formatter().formatException(record.exc_info)
+            if redact(traceback) != traceback:
+                record.exc_text = redact(traceback)
+        elif record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
         return True
 
 

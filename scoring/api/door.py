@@ -1,5 +1,6 @@
-"""/api/v1/door/{key}/: a night's door link, no login needed (the key is the
-credential). Players list, check themselves in, and ask where they sit.
+"""/api/v1/door/{key}/: a night's door link, no login needed. The key lets a phone
+find a name and check that player in; the signed cookie the check-in sets is what
+shows the phone its own seat (and no one else's).
 
 Thin: :mod:`rookclub.clubs.door` finds the night and checks in with a
 :class:`~rookclub.clubs.door.DoorActor`; :mod:`scoring.door` says where a player sits.
@@ -42,13 +43,9 @@ DOOR = inline_serializer(
         "open": serializers.BooleanField(help_text="false: the night is closed"),
         "players": serializers.ListField(
             child=inline_serializer(
-                "DoorListed",
-                {
-                    "id": serializers.IntegerField(),
-                    "name": serializers.CharField(),
-                    "checked_in": serializers.BooleanField(),
-                },
-            )
+                "DoorListed", {"id": serializers.IntegerField(), "name": serializers.CharField()}
+            ),
+            help_text="the club's active players, by name; empty once the night is closed",
         ),
     },
 )
@@ -88,8 +85,15 @@ ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing w
 DOOR_ERRORS = {
     400: ERRORS,
     403: ERRORS,
-    404: OpenApiResponse(description="Unknown or replaced key, or a player not listed here."),
-    409: ERRORS,
+    404: OpenApiResponse(
+        description="Unknown or replaced key, a player not listed here, or (a seat) a "
+        "player this phone did not check in."
+    ),
+    409: OpenApiResponse(
+        description="{detail, code}: the night is closed (`session_closed`), another phone "
+        "or the director's desk holds the player (`claimed`), or this phone holds another "
+        "player (`one_player_per_phone`)."
+    ),
     429: OpenApiResponse(description="Too many check-ins through this link this minute."),
 }
 
@@ -130,6 +134,8 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
 
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []  # the key is the credential; no session, no CSRF
+    # A phone tells "another phone holds this player" from "the night is closed".
+    code_in_body = True
     lookup_field = "key"
     lookup_value_regex = "[A-Za-z0-9_-]+"
     serializer_class = serializers.Serializer
@@ -140,15 +146,18 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
         players = door.door_players(session=session)
         return Response({
             "night": session.pk, "club": session.club.name, "open": session.is_open,
-            "players": [{"id": p.pk, "name": p.name, "checked_in": here} for p, here in players],
+            "players": [{"id": pk, "name": name} for pk, name in players],
         })  # fmt: skip
 
     @extend_schema(
         request=CHECK_IN,
         responses={201: CHECKED_IN, 200: CHECKED_IN, **DOOR_ERRORS},
         description="Check a listed player in (`player`), or, when the director allows "
-        "it, add a newcomer by `name` and check them in. 201; 200 when already in. 409 "
-        "with the sentence when the night is closed.",
+        "it, add a newcomer by `name` and check them in. The answer sets this phone's "
+        "signed cookie for the night: send it back to see the player's seat. 201; 200 "
+        "when this phone had checked them in already. 409 with the sentence and a code "
+        "when the night is closed, when another phone (or the director's desk) holds the "
+        "player, or when this phone holds another player tonight.",
     )
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, key: str | None = None) -> Response:
@@ -156,6 +165,7 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
         door.throttle_door(session)
         data = body(request)
         actor = club_door.DoorActor(session.pk)
+        phone = door.phone_of(request, session) or club_door.new_phone()
         if "player" in data:
             # A form sends the id as text ("12"): the same id as a JSON body's 12.
             form = html.is_html_input(request.data)
@@ -163,21 +173,32 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
             player = Player.objects.filter(club=session.club_id, pk=pid).first()
             if player is None:
                 raise NotFound("This player is not known here.")
-            done = club_door.door_check_in(session=session, by=actor, player=player)
+            done = club_door.door_check_in(session=session, by=actor, phone=phone, player=player)
         elif "name" in data:
-            done = club_door.door_check_in(session=session, by=actor, name=data["name"])
+            done = club_door.door_check_in(
+                session=session, by=actor, phone=phone, name=data["name"]
+            )
         else:
             raise Invalid("Say who you are.", errors={"player": ["give a player id or a name"]})
-        return Response(
+        response = Response(
             {"player": player_out(done.player), "checked_in": True},
             status=status.HTTP_201_CREATED if done.created else status.HTTP_200_OK,
         )
+        door.phone_keep(request, response, session, phone)
+        return response
 
-    @extend_schema(responses={200: SEAT, 404: DOOR_ERRORS[404]})
+    @extend_schema(
+        responses={200: SEAT, 404: DOOR_ERRORS[404]},
+        description="Where a player sits now, for the phone that checked them in (its "
+        "cookie from check-in): 404 for any other. `table_url` only while the night is "
+        "open.",
+    )
     @action(detail=True, methods=["get"], url_path=r"players/(?P<player>[0-9]+)")
     def player(self, request: Request, key: str | None = None, player: str = "") -> Response:
         session = _night(key)
         if len(player) > 18 or int(player) > ID_MAX:
             raise NotFound("This player is not known here.")
-        seat = door.door_seat(session=session, player_id=int(player))
+        seat = door.door_seat(
+            session=session, player_id=int(player), phone=door.phone_of(request, session)
+        )
         return Response(seat_out(seat, request))

@@ -1,20 +1,20 @@
 """The door page a night's door link opens, ``/n/<key>/`` (``door``): players check
 themselves in from their own phones, no account needed.
 
-The page lists the club's players with a search box; a tap checks that player in
-(or "I'm new here" adds a newcomer, when the director allows it). The phone then
-remembers who it is for the night (a signed cookie, per night) and shows, live, where
-that player sits: waiting to be seated, a table and seat with a button to the table's
-page, or sitting out. Posts are rate-limited per door link (the table links' limiter).
+The page lists the club's players' names with a search box; a tap checks that player
+in (or "I'm new here" adds a newcomer, when the director allows it) and this phone
+claims them: it keeps a secret for the night (a signed cookie) and shows, live, where
+its player sits: waiting to be seated, a table and seat with a button to the table's
+page, or sitting out. No other phone is shown that seat; a closed night lists nobody.
+Posts are rate-limited per door link (the table links' limiter).
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core import signing
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -22,7 +22,8 @@ from rookclub.clubs import door as club_door
 from rookclub.clubs.models import ClubSession, Player
 from rookclub.clubs.services import closed_conflict
 from rookclub.core import live
-from rookclub.core.errors import DomainError
+from rookclub.core.errors import DomainError, Invalid
+from rookclub.core.pages import login_required_message, refuse
 from rookclub.core.ratelimit import TooMany
 from rookclub.printing.services import document_pdf
 from rookclub.printing.site import site_url
@@ -31,41 +32,12 @@ from scoring import door, table_links
 from scoring.forms import SEAT_LABELS
 from scoring.live import night_version
 
-#: How long a phone remembers who it is at a night's door (a night, with room).
-REMEMBER_SECONDS = 18 * 3600
-
-
-def _cookie(session: ClubSession) -> str:
-    return f"rookclub-door-{session.pk}"
-
-
-def _salt(session: ClubSession) -> str:
-    # The key is in the salt: replacing the door link forgets every phone's choice.
-    return f"door:{session.pk}:{session.door_key}"
-
 
 def _night(key: str) -> ClubSession:
     try:
         return club_door.door_find(key)
     except club_door.DoorNotFound as error:
         raise Http404(error.message) from error
-
-
-def remembered(request: HttpRequest, session: ClubSession) -> int | None:
-    """The player this phone said it is tonight, from its signed cookie, or None."""
-    try:
-        value = request.get_signed_cookie(_cookie(session), salt=_salt(session))
-    except (KeyError, signing.BadSignature):
-        return None
-    return int(value) if value.isdigit() else None
-
-
-def _remember(request: HttpRequest, response: HttpResponse, session, player: Player) -> None:
-    response.set_signed_cookie(
-        _cookie(session), str(player.pk), salt=_salt(session), max_age=REMEMBER_SECONDS,
-        httponly=True, samesite="Lax", secure=request.is_secure(),
-        path=reverse("door", args=[session.door_key]),
-    )  # fmt: skip
 
 
 def _seat_context(request: HttpRequest, session: ClubSession, seat: door.DoorSeat) -> dict:
@@ -95,11 +67,12 @@ def door_page(request: HttpRequest, key: str) -> HttpResponse:
     session = _night(key)
     if request.method == "POST":
         return _check_in(request, session)
-    player_id = remembered(request, session)
+    phone = door.phone_of(request, session)
+    player_id = door.phone_player(session=session, phone=phone)
     seat = None
     if player_id is not None:
         try:
-            seat = door.door_seat(session=session, player_id=player_id)
+            seat = door.door_seat(session=session, player_id=player_id, phone=phone)
         except DomainError:
             seat = None
     if seat is not None and seat.checked_in:
@@ -146,6 +119,7 @@ def _check_in(request: HttpRequest, session: ClubSession) -> HttpResponse:
         response["Retry-After"] = str(error.wait)
         return response
     actor = club_door.DoorActor(session.pk)
+    phone = door.phone_of(request, session) or club_door.new_phone()
     raw = request.POST.get("player", "")
     try:
         if raw:
@@ -156,24 +130,45 @@ def _check_in(request: HttpRequest, session: ClubSession) -> HttpResponse:
             )
             if player is None:
                 raise Http404("This player is not known here.")
-            done = club_door.door_check_in(session=session, by=actor, player=player)
+            done = club_door.door_check_in(session=session, by=actor, phone=phone, player=player)
         else:
-            done = club_door.door_check_in(session=session, by=actor, name=request.POST.get("name"))
+            name = request.POST.get("name")
+            done = club_door.door_check_in(session=session, by=actor, phone=phone, name=name)
     except DomainError as error:
         return _list(request, session, error=error.message, status=error.status)
     messages.success(request, f"Welcome, {done.player.name}: you are checked in.")
     response = redirect(reverse("door", args=[session.door_key]))
-    _remember(request, response, session, done.player)
+    door.phone_keep(request, response, session, phone)
     return response
 
 
 @require_POST
 def door_forget(request: HttpRequest, key: str) -> HttpResponse:
-    """ "Not me": the phone forgets who it is for the night (the check-in stays)."""
+    """ "Not me": the phone gives its player back and forgets who it is for the night
+    (the check-in stays; the next phone to tap the name claims them)."""
     session = _night(key)
+    club_door.door_forget(session=session, phone=door.phone_of(request, session))
     response = redirect(reverse("door", args=[session.door_key]))
-    response.delete_cookie(_cookie(session), path=reverse("door", args=[session.door_key]))
+    door.phone_drop(response, session)
     return response
+
+
+@require_POST
+@login_required_message
+def door_release(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director lets the next phone claim a checked-in player (``player``): their own
+    phone, when another took their name or they were checked in at the desk."""
+    session = get_object_or_404(ClubSession.objects.select_related("club"), pk=pk)
+    back = reverse("session-detail", args=[session.pk]) + "#door-phones"
+    raw = request.POST.get("player", "")
+    if not raw.isdigit() or len(raw) > 18:
+        return refuse(request, Invalid("Choose a checked-in player."), back)
+    try:
+        player = club_door.door_release(session=session, player_id=int(raw), by=request.user)
+    except DomainError as error:
+        return refuse(request, error, back)
+    messages.success(request, f"The next phone to tap {player.name} at the door shows their seat.")
+    return redirect(back)
 
 
 @login_required

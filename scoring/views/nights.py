@@ -320,6 +320,7 @@ def _render(
     if director:
         # The night's door link (its poster's QR code): players check themselves in.
         context["door_url"] = door.door_url(session, base_url=table_links.link_base(request))
+        context["door_phones"] = door.door_phones(session=session)
     if director and context["tables"]:
         # The director sees each table's link (what its card's QR code opens) and may
         # replace it; made here if the table has none yet.

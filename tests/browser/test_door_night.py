@@ -1,12 +1,12 @@
 """A whole club night at a venue, through an insecure origin (plain http on a name that
 is not localhost), on twelve phones at 390x844 (issue #22):
 
-the players open the door link and check themselves in; the director seats three
-tables; each phone shows its table and seat and opens its table's page; every table
-records a whole game with the opponents confirming, one table going offline for two
-hands; the director's night page shows hands, unconfirmed hands and the current seats
-change without a reload. axe-core finds no serious or critical violation on the door,
-seat and night pages.
+the players open the door link and check themselves in (another phone tapping a name
+already held is refused); the director seats three tables; each phone shows its
+table and seat and opens its table's page; every table records a whole game with the
+opponents confirming, one table going offline for two hands; the director's night
+page shows hands, unconfirmed hands and the current seats change without a reload.
+axe-core finds no serious or critical violation on the door, seat and night pages.
 """
 
 import datetime
@@ -107,6 +107,12 @@ def test_twelve_phones_check_in_at_the_door_and_play_a_night(venue_browser, live
                 _axe(page, "seat")
             phones[player.pk] = page
         assert CheckIn.objects.filter(session=session, by_door=True).count() == 12
+        # Another phone that taps a name already held is refused, and shown no seat.
+        stranger = context(PHONE, has_touch=True, is_mobile=True).new_page()
+        stranger.goto(f"/n/{session.door_key}/")
+        stranger.get_by_role("button", name=players[0].name, exact=True).click()
+        expect(stranger.locator("#door-error")).to_contain_text("on another phone")
+        expect(stranger.locator("#door-waiting")).to_have_count(0)
 
         # ---- the director sees who came by phone, and seats three tables -----------------
         desk = context(DESKTOP).new_page()

@@ -61,7 +61,7 @@ def test_a_newcomer_at_the_door_in_full_width_letters_is_refused(club, director)
     night = SessionFactory(club=club, door_new_players=True)
 
     with pytest.raises(Conflict):
-        door_check_in(session=night, by=director, name="Ｍａｐｌｅ Player 3")
+        door_check_in(session=night, by=director, phone="a phone", name="Ｍａｐｌｅ Player 3")
 
     assert club.players.count() == 1
 

@@ -1,6 +1,7 @@
-"""A night's door link: players check themselves in from their phones, no account
-(issue #22, point 4). The API contract (``/api/v1/door/{key}/``), the director's side
-(replace-door-link, ``door_key`` / ``door_url``), a closed night, the rate limit."""
+"""A night's door link: players check themselves in from their phones, no account.
+The API contract (``/api/v1/door/{key}/``), the director's side (replace-door-link,
+``door_key`` / ``door_url``), a closed night, the rate limit. Which phone sees which
+seat: tests/scoring/test_door_phones.py."""
 
 import datetime
 
@@ -61,7 +62,9 @@ def seat_of(client, night, player):
 # ---- the list ------------------------------------------------------------------------------
 
 
-def test_the_door_lists_the_clubs_players_with_who_is_in(anon, night, club, roster, director):
+def test_the_door_lists_the_clubs_players_names_and_not_who_is_in(
+    anon, night, club, roster, director
+):
     session_check_in(session=night, players=roster[:1], by=director)
 
     response = anon.get(door(night))
@@ -71,8 +74,7 @@ def test_the_door_lists_the_clubs_players_with_who_is_in(anon, night, club, rost
     assert body["night"] == night.pk and body["club"] == club.name and body["open"] is True
     listed = {p["id"]: p for p in body["players"]}
     assert set(listed) == {p.pk for p in roster}
-    assert listed[roster[0].pk] == {"id": roster[0].pk, "name": roster[0].name, "checked_in": True}
-    assert listed[roster[1].pk]["checked_in"] is False
+    assert listed[roster[0].pk] == {"id": roster[0].pk, "name": roster[0].name}
 
 
 def test_an_unknown_key_answers_404(anon, night):
@@ -107,10 +109,10 @@ def test_a_form_checks_the_player_in_by_the_ids_text(anon, night, roster):
     assert refused.json()["player"] == ["must be a player id"]
 
 
-def test_a_player_who_went_home_is_brought_back(anon, night, roster, director):
+def test_a_player_who_went_home_is_brought_back_by_their_phone(anon, night, roster, director):
     from rookclub.clubs.services import session_leave
 
-    session_check_in(session=night, players=[roster[0]], by=director)
+    assert check_in(anon, night, player=roster[0].pk).status_code == 201
     session_leave(session=night, player=roster[0], by=director)
 
     response = check_in(anon, night, player=roster[0].pk)
@@ -171,7 +173,7 @@ def test_a_closed_night_refuses_with_its_sentence(anon, night, roster, director)
 def test_check_ins_beyond_the_limit_answer_429(anon, night, roster, settings):
     settings.DOOR_LINK_POSTS_PER_MINUTE = 3
 
-    answers = [check_in(anon, night, player=p.pk).status_code for p in roster[:4]]
+    answers = [check_in(APIClient(), night, player=p.pk).status_code for p in roster[:4]]
 
     assert answers == [201, 201, 201, 429]
     assert CheckIn.objects.count() == 3
@@ -189,20 +191,19 @@ def test_a_door_actor_checks_in_to_its_own_night_only(club, director, night, ros
     other = session_open(club=club, date=TODAY, opened_by=director)
 
     with pytest.raises(NotAllowed):
-        door_check_in(session=other, by=DoorActor(night.pk), player=roster[0])
+        door_check_in(session=other, by=DoorActor(night.pk), phone="p", player=roster[0])
     with pytest.raises(NotAllowed):
-        door_check_in(session=night, by=None, player=roster[0])
+        door_check_in(session=night, by=None, phone="p", player=roster[0])
 
 
 # ---- where a player sits -------------------------------------------------------------------
 
 
-def test_a_player_not_checked_in_is_not_seated(anon, night, roster):
-    body = seat_of(anon, night, roster[0])
+def test_a_player_not_checked_in_is_404_to_every_phone(anon, night, roster):
+    response = anon.get(door(night) + f"players/{roster[0].pk}/")
 
-    assert body == {"player": {"id": roster[0].pk, "name": roster[0].name},
-                    "checked_in": False, "table": None, "seat": None, "partner": None,
-                    "opponents": [], "table_url": None, "sitting_out": False}  # fmt: skip
+    assert response.status_code == 404
+    assert response.json()["detail"] == ["This phone has not checked this player in tonight."]
 
 
 def test_checked_in_and_waiting_to_be_seated(anon, night, roster):
@@ -216,8 +217,9 @@ def test_checked_in_and_waiting_to_be_seated(anon, night, roster):
 def test_once_seated_the_player_sees_table_seat_partner_opponents_and_link(
     anon, night, roster, director, settings
 ):
+    phones = {p.pk: APIClient() for p in roster[:5]}
     for p in roster[:5]:
-        assert check_in(anon, night, player=p.pk).status_code == 201
+        assert check_in(phones[p.pk], night, player=p.pk).status_code == 201
     session_seat(session=night, by=director, seed=3)
     tables = APIClient()
     tables.force_authenticate(director)
@@ -225,9 +227,9 @@ def test_once_seated_the_player_sees_table_seat_partner_opponents_and_link(
     seats = {seat: p["id"] for seat, p in row["players"].items()}
     north = Player.objects.get(pk=seats["north"])
 
-    body = seat_of(anon, night, north)
+    body = seat_of(phones[north.pk], night, north)
     out = next(p for p in roster[:5] if p.pk not in seats.values())
-    sitting = seat_of(anon, night, out)
+    sitting = seat_of(phones[out.pk], night, out)
 
     assert body["table"] == 1 and body["seat"] == "north"
     assert body["partner"]["id"] == seats["south"]
@@ -239,7 +241,9 @@ def test_once_seated_the_player_sees_table_seat_partner_opponents_and_link(
 def test_the_seat_follows_an_exchange_of_partners(anon, club, director, roster):
     rotating = {"partner_rotation": "individual"}
     night = session_open(club=club, date=TODAY, opened_by=director, options=rotating)
-    session_check_in(session=night, players=roster[:4], by=director)
+    phones = {p.pk: APIClient() for p in roster[:4]}
+    for p in roster[:4]:
+        check_in(phones[p.pk], night, player=p.pk)
     session_seat(session=night, by=director, seed=1)
     game = night.games.get()
     before = {s.seat: s.player_id for s in game.seats.all()}
@@ -250,7 +254,7 @@ def test_the_seat_follows_an_exchange_of_partners(anon, club, director, roster):
     moved = next(pid for seat, pid in now.items() if before[seat] != pid)
     seat = next(s for s, pid in now.items() if pid == moved)
 
-    body = seat_of(anon, night, Player.objects.get(pk=moved))
+    body = seat_of(phones[moved], night, Player.objects.get(pk=moved))
 
     assert body["seat"] == seat
 

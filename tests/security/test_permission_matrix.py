@@ -168,8 +168,10 @@ API: dict[tuple[str, str], Rule] = {
     ("GET", f"{V1}/door/{{key}}/"): R("public", key="door_key"),
     ("POST", f"{V1}/door/{{key}}/check-in/"): R(
         "public", {"player": "@free_player"}, key="door_key"),
-    ("GET", f"{V1}/door/{{key}}/players/{{player}}/"): R(
-        "public", key="door_key", player="free_player"),
+    # A seat is shown only to the phone that checked the player in (its cookie; see
+    # tests/scoring/test_door_phones.py): to any other client it is not known.
+    ("GET", f"{V1}/door/{{key}}/players/{{player}}/"): Rule(
+        "public", {"key": "door_key", "player": "free_player"}, ok=(404,)),
     # A table's key is the credential: whoever holds it records at that table.
     ("GET", f"{V1}/table/{{key}}/"): R("public", key="night_key"),
     ("POST", f"{V1}/table/{{key}}/hands/"): R("public", {**HAND, "number": 2}, key="night_key"),
@@ -325,6 +327,8 @@ PAGES: dict[tuple[str, str], Rule] = {
     ("POST", "n/<str:key>/forget/"): P("public", key="door_key"),
     ("POST", "sessions/<int:pk>/replace-door-link/"): P("director", pk="session"),
     ("POST", "sessions/<int:pk>/door-options/"): P("director", {"new_players": "1"},
+                                                    pk="session"),
+    ("POST", "sessions/<int:pk>/door-release/"): P("director", {"player": "@table_player"},
                                                     pk="session"),
     ("GET", "sessions/<int:pk>/door-poster.pdf"): P("scorer", pk="session"),
     # A player at the link's table: the key is the credential, as for the table's page.
