@@ -23,19 +23,11 @@ from rookclub.clubs.models import Player
 from rookclub.core.forms import label
 from rookclub.core.limits import validate_name, validate_text
 from scoring.engine import plain
+from scoring.engine.seat_names import SEAT_NAMES, SIDE_NAMES
 
-SEAT_LABELS = {
-    "north": "North", "east": "East", "south": "South", "west": "West",
-    # the games for two, three, five and six (docs/rules.md §9 to §12)
-    "seat1": "Seat 1", "seat2": "Seat 2", "seat3": "Seat 3", "dummy": "Dummy",
-    "seat4": "Seat 4", "seat5": "Seat 5", "seat6": "Seat 6",
-}  # fmt: skip
-SIDE_LABELS = {
-    "north_south": "North-South", "east_west": "East-West",
-    "seats_135": "Seats 1, 3, 5", "seats_246": "Seats 2, 4, 6",
-    "declarers": "Declarer's side", "defenders": "Defenders",
-    **SEAT_LABELS,
-}  # fmt: skip
+# One place names seats and sides (scoring/engine/seat_names.py); forms and views read them here.
+SEAT_LABELS = SEAT_NAMES
+SIDE_LABELS = SIDE_NAMES
 TRUMP_LABELS = {"black": "Black", "red": "Red", "yellow": "Yellow", "green": "Green"}
 PENALTY_LABELS = {"table_talk": "Table talk", "improper_discard": "Improper discard"}
 RENEGE_FOUND_LABELS = {
