@@ -19,6 +19,7 @@ from rookclub.clubs.models import ClubSession, Player, SessionRound, SitOut, Tab
 from rookclub.core.compiled import CompiledGet, CompiledList
 from scoring import provenance
 from scoring.engine.rotation import upcoming
+from scoring.engine.seat_names import names_for
 from scoring.models import Game, GameSeat, Hand, HandCorrection, Irregularity
 from scoring.services import confirmer_name, recording_refusal, replay_records
 
@@ -231,6 +232,7 @@ def game_sheet(
     seat_order = state.ruleset.seats  # compass, or seat1 … seat3 for the games for two and three
     order = [s.player for s in sorted(seat_rows, key=lambda s: seat_order.index(s.seat))]
     refusal = None if printed else recording_refusal(game)
+    parties = names_for(state.ruleset).party_names  # "via table link (the other players)"
     rows = [
         SheetRow(
             hand=h,
@@ -252,8 +254,10 @@ def game_sheet(
             confirmed_by_name=None
             if printed
             else confirmer_name(h.confirmed_by, h.confirmer_player),
-            entered_how=None if printed else provenance.entered_how(h),
-            confirmed_how=None if printed else provenance.confirmed_how(h, h.confirmer_player),
+            entered_how=None if printed else provenance.entered_how(h, parties),
+            confirmed_how=None
+            if printed
+            else provenance.confirmed_how(h, h.confirmer_player, parties),
             # Each player's points from the replay the sheet already runs: the same engine
             # state the hand's HandResult rows were written from, without another query.
             player_scores={pid: played.score.seats[seat] for seat, pid in played.seats.items()},

@@ -131,6 +131,12 @@ class TableNames:
         return "the other player" if len(self.seats) == 2 else "the other players"
 
     @cached_property
+    def other_side(self) -> str:
+        """Who confirms a hand someone at the table entered: "the other side" where
+        the table has two sides, else the other players."""
+        return "the other side" if self.parties_chosen else self.others
+
+    @cached_property
     def party_names(self) -> dict[str, str]:
         """A table link's two parties in the table's words: the compass sides at a table
         of four (whatever its game); the two partnerships at a table of six that has
