@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.engine import SEATS  # clockwise; the deal passes left (docs/rules.md §2)
+from scoring.engine.seat_names import SEAT_SHORT, seat_name
 
 SEAT_LETTER = {"north": "N", "east": "E", "south": "S", "west": "W"}
 NS, EW = "N\u2013S", "E\u2013W"  # with an en dash, as printed
@@ -24,12 +25,16 @@ SIDE_LABEL = {"north_south": NS, "east_west": EW}
 
 @dataclass(frozen=True)
 class SeatedPlayer:
-    seat: str  # north|east|south|west
+    seat: str  # north|east|south|west, or seat1 ... seat6 at a table of two to six
     name: str
 
     @property
     def letter(self) -> str:
-        return SEAT_LETTER.get(self.seat, self.seat[:1].upper())
+        return SEAT_SHORT.get(self.seat, self.seat[:1].upper())
+
+    @property
+    def seat_name(self) -> str:
+        return seat_name(self.seat)
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,21 @@ class SheetHeader:
     ruleset: str = ""  # "Tournament Rook (Kentucky Discard)"
     target: str = ""  # "first to 300"
     house_rules: str = ""  # what the scorer needs of the house rules: house_rule_text
+    #: The fixed sides of a table without a compass ("Seats 1, 3, 5 v Seats 2, 4, 6"); ""
+    #: where every player plays for themselves or the table has a compass.
+    sides: str = ""
+
+    @property
+    def compass(self) -> bool:
+        """Whether the table is drawn around a compass: its seats are North to West (a
+        card still to be filled in by hand, with nobody seated, is drawn so too)."""
+        return all(p.seat in SEAT_LETTER for p in self.players)
+
+    @property
+    def around_table(self) -> str:
+        """The middle of a table card without a compass: "5 players", and its sides."""
+        count = f"{len(self.players)} players"
+        return f"{count} · {self.sides}" if self.sides else count
 
     def player_at(self, seat: str) -> str:
         return next((p.name for p in self.players if p.seat == seat), "")
