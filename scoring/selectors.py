@@ -19,7 +19,7 @@ from rookclub.clubs.models import ClubSession, Player, SessionRound, SitOut, Tab
 from rookclub.core.compiled import CompiledGet, CompiledList
 from scoring import provenance
 from scoring.engine.rotation import upcoming
-from scoring.engine.seat_names import names_for
+from scoring.engine.seat_names import SEAT_SHORT, names_for, seat_name, side_name
 from scoring.models import Game, GameSeat, Hand, HandCorrection, Irregularity
 from scoring.services import confirmer_name, recording_refusal, replay_records
 
@@ -55,6 +55,25 @@ class SheetRow:
     player_cells: list[tuple[Player, int, int]] = field(default_factory=list)
     #: The game is scored by player: the row shows a column per player, not per side.
     scores_players: bool = False
+
+    @property
+    def declarer_name(self) -> str:
+        """ "Seat 1", "North": the declarer's seat as the page says it."""
+        return seat_name(self.declarer or "")
+
+    @property
+    def declarer_short(self) -> str:
+        """ "S1", "N": the declarer's seat where a phone's line has no room for the name."""
+        return SEAT_SHORT.get(self.declarer or "", "")
+
+    @property
+    def dealer_name(self) -> str:
+        return seat_name(self.dealer or "")
+
+    @property
+    def counters_named(self) -> list[tuple[str, int]]:
+        """Each side's (or player's seat's) counters, named: ("Seat 1", 50)."""
+        return [(side_name(side), n) for side, n in self.counters.items()]
 
     @property
     def card_by_card(self) -> bool:
