@@ -8,9 +8,12 @@ from django.test import Client
 from django.urls import reverse
 
 from rookclub.clubs.models import ClubSession, SessionRound
+from rookclub.core.errors import NotAllowed
+from rookclub.core.roles import SYSTEM
 from scoring.engine import PRESETS
 from scoring.engine.seat_names import names_for
-from tests.factories import PASSWORD
+from scoring.services import game_start, hand_confirm, hand_record
+from tests.factories import PASSWORD, UserFactory, players_of
 from tests.print.conftest import pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -168,3 +171,26 @@ def test_the_night_page_says_it_seats_tables_of_five_or_six(night_of_nine, direc
         page = _text(viewer.get(page_url))
         assert "Nobody sits out: tables of five or six" in page
         assert "The Original Game for Five" in page
+
+
+# ---- confirming at a table of six in two partnerships ---------------------------------
+
+
+def test_a_partner_of_three_cannot_confirm_her_own_sides_hand(club, director):
+    six = players_of(club, 6)
+    for player in six:
+        player.user = UserFactory()
+        player.save()
+    seats = {f"seat{i}": p for i, p in enumerate(six, start=1)}
+    game = game_start(
+        ruleset="partnership-for-six", seats=seats, dealer="seat1", created_by=director
+    )
+    data = {"bidder": "seat1", "bid": 80, "trump": "red",
+            "counters": {"seats_135": 90, "seats_246": 30}}  # fmt: skip
+    hand = hand_record(game=game, data=data, entered_by=SYSTEM)
+    hand.entered_by = six[0].user  # Seat 1
+    hand.save()
+
+    with pytest.raises(NotAllowed):
+        hand_confirm(hand=hand, by=six[2].user)  # Seat 3, her partner
+    assert hand_confirm(hand=hand, by=six[1].user).confirmed  # Seat 2, the other side
