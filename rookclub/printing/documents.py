@@ -143,9 +143,15 @@ class BlankSheet:
     @property
     def dealer_order(self) -> tuple[SeatedPlayer, ...]:
         """Seats from the first dealer, clockwise, with the player sitting there."""
-        start = SEATS.index(self.first_dealer) if self.first_dealer in SEATS else 0
-        order = SEATS[start:] + SEATS[:start]
+        seats = SEATS if self.header.compass else tuple(p.seat for p in self.header.players)
+        start = seats.index(self.first_dealer) if self.first_dealer in seats else 0
+        order = seats[start:] + seats[:start]
         return tuple(SeatedPlayer(seat, self.header.player_at(seat)) for seat in order)
+
+    @property
+    def dealer_order_text(self) -> str:
+        order = " → ".join(f"{p.letter} {p.name}".strip() for p in self.dealer_order)
+        return f"Dealer order (the deal passes left): {order} → again"
 
 
 DEFAULT_EXCHANGE = "one pair of partners exchange seats"
@@ -157,22 +163,24 @@ def blank_rows(
     hands: int = 16,
     exchange_interval: int = 4,
     exchanges: Mapping[int, str] | None = None,
+    seats: Sequence[str] = SEATS,
 ) -> tuple[BlankRow, ...]:
     """Rows for ``hands`` hands: the dealer seat of each and the seat changes.
 
-    The deal passes left every hand. ``exchanges`` maps a hand number to the
+    The deal passes left every hand, round ``seats`` (the players' seats, clockwise:
+    the compass, or Seat 1 to Seat 5 at a table of five). ``exchanges`` maps a hand number to the
     seat change due after it (the engine's own message); without it a change is
     marked every ``exchange_interval`` hands. Void hands (redeals) do not count
     towards a change, so the printed points assume none; the sheet says so.
     """
-    start = SEATS.index(first_dealer) if first_dealer in SEATS else 0
+    start = seats.index(first_dealer) if first_dealer in seats else 0
     if exchanges is None:
         every = exchange_interval or hands + 1
         exchanges = {n: DEFAULT_EXCHANGE for n in range(every, hands, every)}
     return tuple(
         BlankRow(
             number=n,
-            dealer=SEAT_LETTER[SEATS[(start + n - 1) % 4]],
+            dealer=SEAT_SHORT[seats[(start + n - 1) % len(seats)]],
             exchange=exchanges.get(n, "") if n < hands else "",
         )
         for n in range(1, hands + 1)
