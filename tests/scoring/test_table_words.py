@@ -12,6 +12,8 @@ from rookclub.core.errors import NotAllowed
 from rookclub.core.roles import SYSTEM
 from scoring.engine import PRESETS
 from scoring.engine.seat_names import names_for
+from scoring.models import Game
+from scoring.players import history_row
 from scoring.services import game_start, hand_confirm, hand_record
 from tests.factories import PASSWORD, UserFactory, players_of
 from tests.print.conftest import pdf_text
@@ -194,3 +196,36 @@ def test_a_partner_of_three_cannot_confirm_her_own_sides_hand(club, director):
     with pytest.raises(NotAllowed):
         hand_confirm(hand=hand, by=six[2].user)  # Seat 3, her partner
     assert hand_confirm(hand=hand, by=six[1].user).confirmed  # Seat 2, the other side
+
+
+def test_the_blank_sheet_of_a_table_of_five_has_a_column_per_seat(
+    night_of_nine, director, club, settings
+):
+    night, _, big = night_of_nine
+    round_pk = SessionRound.objects.get(session_id=night["id"], number=1).pk
+    client = Client()
+    client.login(username=director.username, password=PASSWORD)
+
+    sheet = client.get(reverse("print-table-sheet", args=[round_pk, big["table"]]))
+    text = pdf_text(b"".join(sheet.streaming_content) if sheet.streaming else sheet.content)
+
+    for word in COMPASS:
+        assert word.upper() not in text.upper(), text
+    for n in range(1, 6):
+        assert f"SEAT {n}" in text.upper(), text
+    for pid in big["seats"].values():
+        assert club.players.get(pk=pid).name in text, text
+    assert "Dealer order (the deal passes left): S1 " in text, text
+
+
+def test_a_partner_of_three_is_not_listed_among_her_opponents_in_her_history(club, director):
+    six = players_of(club, 6)
+    seats = {f"seat{i}": p for i, p in enumerate(six, start=1)}
+    game = game_start(
+        ruleset="partnership-for-six", seats=seats, dealer="seat1", created_by=director
+    )
+    game = Game.objects.prefetch_related("seats__player").get(pk=game.pk)
+
+    row = history_row(game, six[0])
+
+    assert sorted(p.pk for p in row.opponents) == sorted(p.pk for p in (six[1], six[3], six[5]))
