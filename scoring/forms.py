@@ -38,6 +38,7 @@ MISDEAL_FOUND_LABELS = {
     "before_three_tricks": "Found before three tricks (redeal, no score)",
     "later": "Found later (dealer's side set back)",
 }
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 REDEAL_LABELS = {
     "exposed_card": "Card exposed in the deal",
     "no_card_above_nine": "A player holds no card above 9",
@@ -139,7 +140,10 @@ class HandForm(forms.Form):
             RENEGE_FOUND_LABELS, RENEGE_FOUND_LABELS, "—"
         )
         self.fields["misdeal_found"].choices = _choices(MISDEAL_FOUND_LABELS, MISDEAL_FOUND_LABELS)
-        self.fields["redeal_reason"].choices = _choices(REDEAL_LABELS, REDEAL_LABELS)
+        # "All four passed" at a table of four; "All five passed" at a table of five.
+        count = NUMBER_WORDS.get(len(seats), str(len(seats)))
+        passed = {"all_passed": "Both passed" if len(seats) == 2 else f"All {count} passed"}
+        self.fields["redeal_reason"].choices = _choices({**REDEAL_LABELS, **passed}, REDEAL_LABELS)
         for side in self.sides:
             for prefix, suffix in (("counters", " counters"), ("renege_counters", " had")):
                 field = forms.IntegerField(

@@ -143,6 +143,7 @@ def test_the_table_page_of_a_table_of_five_speaks_no_compass(night_of_nine, dire
         assert "North-South" not in text and "East-West" not in text
         assert "Type one side's counters" not in text
     assert "Pass the phone to the other players to confirm hand 1." in after
+    assert "All five passed" in page and "All four passed" not in page
 
 
 def test_the_table_card_of_a_table_of_five_draws_its_five_seats(night_of_nine, director, settings):
