@@ -23,7 +23,7 @@ from rookclub.clubs.models import Membership, Player
 from rookclub.clubs.permissions import is_director, role_in
 from rookclub.core.compiled import CompiledGet
 from scoring.models import Game, Hand, TableLink
-from scoring.seats import OTHER_SIDE, SIDE_OF, table_names
+from scoring.seats import OTHER_SIDE, sides_of, table_names
 
 SIDES = tuple(OTHER_SIDE)  # ("north_south", "east_west")
 
@@ -92,14 +92,6 @@ def game_for_recording(game_id: int, by: Any) -> Game:
     return game
 
 
-def sides_of(game: Game) -> dict[str, str]:
-    """Seat -> the side a player there confirms against: the compass partnerships at a
-    table of four, the partnerships of three at a table of six that has them; a seat
-    not listed is a side of its own (each player for themselves)."""
-    names = table_names(game)
-    return SIDE_OF if names.has_compass else names.side_of
-
-
 def can_confirm(user: Any, hand: Hand) -> bool:
     """Whether ``user`` may confirm ``hand``: never the person who entered it; a
     director of the club; or a player seated, for that hand, on the side that did not
@@ -128,7 +120,7 @@ def confirmable_hands(user: Any, game: Game, hands: Iterable[Hand]) -> set[int]:
     for user_id, player_id in rows.values_list("user_id", "pk"):
         players_of.setdefault(user_id, set()).add(player_id)
 
-    side_of = sides_of(game)
+    side_of = sides_of(table_names(game))
 
     def other_side(hand: Hand) -> bool:
         my_sides = {side_of.get(seat, seat) for seat, pid in hand.seats.items() if pid in mine}
@@ -152,7 +144,7 @@ def entered_for(game: Game, hands: Iterable[Hand]) -> dict[int, set[str]]:
         for user_id, player_id in rows.values_list("user_id", "pk"):
             players_of.setdefault(user_id, set()).add(player_id)
     out = {}
-    side_of = sides_of(game)
+    side_of = sides_of(table_names(game))
     for h in hands:
         if h.entered_via_id is not None:
             out[h.pk] = {h.entered_side or SIDES[0]}

@@ -23,7 +23,7 @@ from scoring.engine.seat_names import TableNames, names_for
 if TYPE_CHECKING:
     from scoring.models import Game
 
-__all__ = ["OTHER_SIDE", "PARTNER", "SEATS", "SIDE_OF", "table_names"]
+__all__ = ["OTHER_SIDE", "PARTNER", "SEATS", "SIDE_OF", "sides_of", "table_names"]
 
 #: Partners sit opposite: north with south, east with west.
 SIDE_OF = {NORTH: NORTH_SOUTH, SOUTH: NORTH_SOUTH, EAST: EAST_WEST, WEST: EAST_WEST}
@@ -42,3 +42,10 @@ def table_names(game: Game | None, seats: Iterable[str] = ()) -> TableNames:
     from scoring.services import rules_of
 
     return names_for(rules_of(game))
+
+
+def sides_of(names: TableNames) -> dict[str, str]:
+    """Seat -> its side, as confirmations and the page's side colours take it: the compass
+    partnerships at any compass table (whatever its game), the partnerships of three at a
+    table of six that has them; a seat not listed is a side of its own."""
+    return SIDE_OF if names.has_compass else names.side_of

@@ -34,7 +34,8 @@ from scoring.forms import (
     table_text,
 )
 from scoring.models import Game, Hand
-from scoring.permissions import SIDE_OF, SIDES, can_record, confirmable_hands, table_confirmable
+from scoring.permissions import SIDES, can_record, confirmable_hands, table_confirmable
+from scoring.seats import sides_of
 from scoring.views.hand_json import page_update
 
 
@@ -575,12 +576,13 @@ def _offer_table_sides(game: Game, rows: list[Any], link: Any, names: TableNames
 
 
 def _seat_cards(sheet) -> list[dict[str, Any]]:
+    side_of = sides_of(names_for(scoring.rules_of(sheet.game)))
     return [
         {
             "seat": seat,
             "label": label(SEAT_LABELS, seat),
             "player": sheet.seats.get(seat),
-            "side": SIDE_OF.get(seat, seat),
+            "side": side_of.get(seat, seat),
             "dealer": seat == sheet.dealer,
         }
         # The game's own seats: the compass, or seat1 … seat3 in the games for two and three.
@@ -593,20 +595,21 @@ def _declarer_side(form: HandForm) -> str | None:
     if not form.auction:
         return None
     seat = form["bidder"].value()
-    return SIDE_OF.get(seat, seat) if seat else None
+    return sides_of(names_for(form.ruleset)).get(seat, seat) if seat else None
 
 
 def _seat_choices(form: HandForm, seats: dict[str, Any]) -> list[dict[str, Any]]:
     if not form.auction:  # Beginner Rook: no declarer to choose
         return []
     chosen = form["bidder"].value()
+    side_of = sides_of(names_for(form.ruleset))
     return [
         {
             "value": seat,
             "id": form.auto_id % f"bidder_{seat}",
             "label": label(SEAT_LABELS, seat),
             "player": seats.get(seat),
-            "side": SIDE_OF.get(seat, seat),
+            "side": side_of.get(seat, seat),
             "checked": chosen == seat,
         }
         for seat, _ in form.fields["bidder"].choices

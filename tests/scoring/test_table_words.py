@@ -230,3 +230,21 @@ def test_a_partner_of_three_is_not_listed_among_her_opponents_in_her_history(clu
     row = history_row(game, six[0])
 
     assert sorted(p.pk for p in row.opponents) == sorted(p.pk for p in (six[1], six[3], six[5]))
+
+
+def test_the_page_of_a_table_of_six_marks_each_seat_with_its_partnership(club, director):
+    six = players_of(club, 6)
+    seats = {f"seat{i}": p for i, p in enumerate(six, start=1)}
+    game = game_start(
+        ruleset="partnership-for-six", seats=seats, dealer="seat1", created_by=director
+    )
+    client = Client()
+    client.login(username=director.username, password=PASSWORD)
+
+    page = _text(client.get(reverse("game-detail", args=[game.pk])))
+
+    cards = re.findall(r'class="seat-card side-(\w+)[^"]*" data-seat="(\w+)"', page)
+    assert dict((seat, side) for side, seat in cards) == {
+        "seat1": "seats_135", "seat2": "seats_246", "seat3": "seats_135",
+        "seat4": "seats_246", "seat5": "seats_135", "seat6": "seats_246",
+    }  # fmt: skip
