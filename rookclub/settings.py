@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "axes",
     "csp",
     "rookclub.apps.SiteConfig",
@@ -390,8 +391,9 @@ PRINT_DOWNLOAD_REDIRECT = env.bool("PRINT_DOWNLOAD_REDIRECT", default=True)
 # Batch print jobs (rookclub/printing/queue.py). A running job whose worker shows no
 # life (a heartbeat every 3 s) for PRINT_JOB_STALL_SECONDS is presumed lost and
 # re-queued by the print workers' sweep (every 5 s); after PRINT_JOB_MAX_TRIES starts
-# it is marked failed, with the reason on its page. A job no worker takes within
-# PRINT_JOB_QUEUE_SECONDS is failed: no print worker is running.
+# it is marked failed, with the reason on its page. A queued job no worker took is sent
+# again by the workers' sweep after half of PRINT_JOB_QUEUE_SECONDS (the queue lost it);
+# one nobody took within PRINT_JOB_QUEUE_SECONDS while no worker swept is failed.
 PRINT_JOB_STALL_SECONDS = env.int("PRINT_JOB_STALL_SECONDS", default=10)
 PRINT_JOB_QUEUE_SECONDS = env.int("PRINT_JOB_QUEUE_SECONDS", default=90)
 PRINT_JOB_MAX_TRIES = env.int("PRINT_JOB_MAX_TRIES", default=3)
@@ -451,6 +453,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Record Rook hands, run club nights and tournaments, read standings.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from our own static files (drf-spectacular-sidecar), not a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     # Several models have a "status" field; name each choice set after its model.
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "tournaments.models.Match.Status",

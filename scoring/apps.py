@@ -19,9 +19,10 @@ class ScoringConfig(AppConfig):
         register_kinds()
         register_tables()  # its tables in a club's export (rookclub/clubs/export.py)
         from rookclub.clubs.export import register_import_check
-        from scoring.import_checks import imported_hands_check
+        from scoring.import_checks import imported_hands_check, imported_seating_check
 
         register_import_check(imported_hands_check)  # an import cannot forge a result
+        register_import_check(imported_seating_check)
         # Ratings follow finished games; a voided game is taken out (scoring/ratings.py).
         game_scored.connect(ratings.on_game_scored, dispatch_uid="scoring-ratings")
         game_voided.connect(ratings.on_game_voided, dispatch_uid="scoring-ratings")

@@ -1,5 +1,5 @@
-"""An imported club's hands are scored again by the engine (issue 27: an import
-cannot forge a result).
+"""An imported club's hands are scored again by the engine, and its nights' seating
+checked: an import cannot forge a result.
 
 Registered with ``rookclub.clubs.export.register_import_check`` from
 ``ScoringConfig.ready()``; run inside the import's transaction. Every game is
@@ -16,7 +16,7 @@ from collections import defaultdict
 from typing import Any
 
 from rookclub.clubs.export import Ids
-from rookclub.clubs.models import Club
+from rookclub.clubs.models import Club, TableSeating
 from rookclub.core.errors import Invalid
 from scoring.engine import GameOver, HandRefused
 from scoring.engine.errors import GameError
@@ -89,6 +89,37 @@ def _plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
     return value
+
+
+SEATING = ("north_id", "east_id", "south_id", "west_id", "fifth_id", "sixth_id")
+
+
+def imported_seating_check(club: Club, ids: Ids) -> None:
+    """No player sits at two tables of one round of a night, and a night's game is
+    played by the players seated at its table: a file cannot move a player into a
+    game he did not play."""
+    rounds: dict[int, dict[int, int]] = defaultdict(dict)  # round -> player -> table
+    seated: dict[int, set[int]] = {}  # table seating -> its players
+    tables = TableSeating.objects.filter(round__session__club=club).order_by("pk")
+    for row in tables.values("pk", "round_id", "table", *SEATING):
+        players = {row[column] for column in SEATING if row[column] is not None}
+        seated[row["pk"]] = players
+        for player in players:
+            other = rounds[row["round_id"]].setdefault(player, row["table"])
+            if other != row["table"]:
+                raise _refuse(
+                    f"round {ids.old('night_rounds', row['round_id'])}: player "
+                    f"{ids.old('players', player)} sits at tables {other} and {row['table']}; "
+                    "nothing was imported. A player sits at one table a round."
+                )
+    games = Game.objects.filter(club=club, table_seating__isnull=False).order_by("pk")
+    for game in games.prefetch_related("seats"):
+        strangers = {seat.player_id for seat in game.seats.all()} - seated[game.table_seating_id]
+        if strangers:
+            raise _refuse(
+                f"{_where(game, None, ids)}: player {ids.old('players', min(strangers))} plays "
+                "it but is not seated at its table; nothing was imported."
+            )
 
 
 def imported_hands_check(club: Club, ids: Ids) -> None:

@@ -10,7 +10,6 @@ Void games count for nothing; unfinished games count as played, neither won nor 
 
 from __future__ import annotations
 
-import csv
 import datetime
 import io
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from django.db.models import Avg, Case, Count, F, Q, Sum, Value, When
 from django.db.models.functions import Coalesce, ExtractYear, TruncDate
 
 from rookclub.clubs.models import Player
-from rookclub.core.csv_out import BOM, safe_cell
+from rookclub.core.csv_out import write_csv
 from scoring.models import GameSeat, HandResult, Irregularity
 from scoring.player_sql import (
     WinnersInclude,
@@ -233,11 +232,9 @@ def seasons_of(*, player: Player) -> list[int]:
 def stats_csv(stats: PlayerStats) -> str:
     """The figures, then the partner and opponent tables, as CSV written the way every
     Rookclub CSV is (rookclub/core/csv_out.py: byte-order mark, formulas escaped)."""
-    out = io.StringIO()
-    out.write(BOM)
-    w = csv.writer(out)
+    rows: list[list[object]] = []
     season = stats.year if stats.year is not None else "all"
-    w.writerow(["player", "season", "stat", "value"])
+    rows.append(["player", "season", "stat", "value"])
     figures = [
         ("games", stats.games), ("won", stats.won), ("lost", stats.lost),
         ("unfinished", stats.unfinished), ("points", stats.points),
@@ -250,10 +247,12 @@ def stats_csv(stats: PlayerStats) -> str:
         ("penalties", stats.penalties), ("penalty_points", stats.penalty_points),
     ]  # fmt: skip
     for name, value in figures:
-        w.writerow([safe_cell(stats.player.name), season, name, safe_cell(value)])
-    w.writerow([])
-    w.writerow(["table", "other_player", "games", "won", "lost", "unfinished"])
-    for table, rows in (("partner", stats.partners), ("opponent", stats.opponents)):
-        for r in rows:
-            w.writerow([table, safe_cell(r.player.name), r.games, r.won, r.lost, r.unfinished])
+        rows.append([stats.player.name, season, name, value])
+    rows.append([])
+    rows.append(["table", "other_player", "games", "won", "lost", "unfinished"])
+    for table, others in (("partner", stats.partners), ("opponent", stats.opponents)):
+        for r in others:
+            rows.append([table, r.player.name, r.games, r.won, r.lost, r.unfinished])
+    out = io.StringIO()
+    write_csv(out, rows)
     return out.getvalue()

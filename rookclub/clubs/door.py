@@ -19,7 +19,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from rookclub.clubs.models import CheckIn, ClubSession, Player, new_door_key
-from rookclub.clubs.services import _check_name, lock_open_session, name_taken
+from rookclub.clubs.services import _check_name, lock_open_session, name_in_use, name_taken
 from rookclub.core.errors import DomainError, Invalid, NotAllowed, NotFound
 from rookclub.core.roles import require_director
 
@@ -114,8 +114,8 @@ def _newcomer(session: ClubSession, name: Any) -> Player:
     if not name:
         raise Invalid("Say your name.", errors={"name": ["give your name"]})
     _check_name(name)
-    if Player.objects.filter(club=session.club_id, name=name).exists():
-        raise name_taken(session.club, name)
+    if taken := name_in_use(session.club_id, name):
+        raise name_taken(session.club, taken)
     try:
         with transaction.atomic():
             return Player.objects.create(club=session.club, name=name)

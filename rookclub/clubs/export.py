@@ -28,11 +28,14 @@ from django.contrib.auth import get_user_model
 from django.db import connection, models, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from rookclub.clubs.models import Club
 
 FORMAT = "rookclub-club-export"
 VERSION = 1
+#: What the signature key is salted with (Django's salted_hmac), so it signs nothing else.
+SIGNATURE_SALT = "rookclub.clubs.export"
 
 #: Fixes ids held inside a row's JSON (or in a plain integer column) on import:
 #: ``fix(row, ids)`` edits ``row`` in place; ``ids.new(table, old_id)`` gives the new id.
@@ -82,16 +85,28 @@ def register_import_check(check: ImportCheck) -> None:
         IMPORT_CHECKS.append(check)
 
 
-def checksum(tables: Mapping[str, Any]) -> str:
-    """``sha256:<hex>`` of the tables as JSON (keys sorted, no spaces): written in the
-    export, verified by the import, so a file edited since it was exported is noticed.
-    The same after a JSON round trip: a datetime is the string the file holds."""
+def _canonical(tables: Mapping[str, Any]) -> bytes:
+    """The tables as JSON (keys sorted, no spaces): the same after a JSON round trip,
+    a datetime being the string the file holds."""
     from django.core.serializers.json import DjangoJSONEncoder
 
-    canonical = json.dumps(
+    return json.dumps(
         tables, cls=DjangoJSONEncoder, ensure_ascii=False, sort_keys=True, separators=(",", ":")
-    )
-    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+    ).encode()
+
+
+def checksum(tables: Mapping[str, Any]) -> str:
+    """``sha256:<hex>`` of the tables: a file damaged or edited by hand is noticed.
+    Anyone can recompute it, so it proves nothing against a deliberate edit."""
+    return "sha256:" + hashlib.sha256(_canonical(tables)).hexdigest()
+
+
+def signature(tables: Mapping[str, Any]) -> str:
+    """``hmac-sha256:<hex>`` of the tables, keyed with this installation's
+    ``SECRET_KEY``: a file exported here and imported here again proves it is
+    untouched; no one without the key can sign an edited one."""
+    mac = salted_hmac(SIGNATURE_SALT, _canonical(tables), algorithm="sha256")
+    return "hmac-sha256:" + mac.hexdigest()
 
 
 def register(*tables: Table) -> None:
@@ -192,6 +207,7 @@ class Export:
             "club": {"id": self.club.pk, "name": self.club.name, "slug": self.club.slug},
             "tables": self.rows,
             "checksum": checksum(self.rows),
+            "signature": signature(self.rows),
         }
 
 

@@ -3,8 +3,8 @@ plus ``export.json`` saying which format and version they are)."""
 
 from __future__ import annotations
 
-import csv
 import io
+import itertools
 import json
 import zipfile
 from typing import Any
@@ -13,6 +13,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.text import slugify
 
 from rookclub.clubs.export import Export, describe
+from rookclub.core.csv_out import write_csv
 
 
 def filename(export: Export, extension: str) -> str:
@@ -23,12 +24,15 @@ def as_json(export: Export) -> bytes:
     return json.dumps(export.document(), cls=DjangoJSONEncoder, ensure_ascii=False).encode()
 
 
-def _cell(value: Any) -> str:
-    """A CSV cell: JSON for lists and objects, ``true``/``false``, empty for None."""
+def _cell(value: Any) -> Any:
+    """A CSV cell: JSON for lists and objects, ``true``/``false``, empty for None,
+    numbers as numbers (the writer escapes text that would be a formula)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int | float):
+        return value
     if isinstance(value, dict | list):
         return json.dumps(value, cls=DjangoJSONEncoder, ensure_ascii=False)
     if hasattr(value, "isoformat"):
@@ -46,11 +50,8 @@ def as_zip(export: Export) -> bytes:
         archive.writestr("export.json", json.dumps(header, indent=2, ensure_ascii=False))
         for name, rows in document["tables"].items():
             text = io.StringIO()
-            writer = csv.writer(text, lineterminator="\r\n")
             names = columns.get(name) or (list(rows[0]) if rows else [])
-            writer.writerow(names)
-            for row in rows:
-                writer.writerow([_cell(row.get(column)) for column in names])
-            # A BOM so spreadsheet programs read the names' accents right.
-            archive.writestr(f"{name}.csv", "\ufeff" + text.getvalue())
+            cells = ([_cell(row.get(column)) for column in names] for row in rows)
+            write_csv(text, itertools.chain([names], cells))
+            archive.writestr(f"{name}.csv", text.getvalue())
     return buffer.getvalue()

@@ -9,17 +9,22 @@ standings, the order of a night's games) reads the same. People are matched by
 username; one who has no account here gets one without a password (the operator
 sets one with ``manage.py changepassword``, or they reset it by email).
 
-A file cannot forge (issue 27): a person's row carries only ``USER_COLUMNS`` (a
+A file cannot forge: a person's row carries only ``USER_COLUMNS`` (a
 privilege or a password column is refused with a sentence), each app's import checks
 run before the import commits (scoring re-scores every hand from its record with the
-engine and refuses the first that disagrees), and the export's checksum must match
-the tables: a file edited since it was exported is refused unless the operator says
-``accept_edited`` (``--accept-edited``), which is logged.
+engine and refuses the first that disagrees; a match's result must come from its
+games or from the director's audit entry; no player sits at two tables of a round),
+and the export's plain checksum must match the tables: a file edited since it was
+exported is refused unless the operator says ``accept_edited`` (``--accept-edited``),
+which is logged. The export is also signed with this installation's key
+(:func:`rookclub.clubs.export.signature`): a file exported here and imported here
+proves it is untouched; any other was checked by replay and the checks only.
 """
 
 from __future__ import annotations
 
 import copy
+import hmac
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -39,6 +44,7 @@ from rookclub.clubs.export import (
     checksum,
     insert_fixes,
     later_fixes,
+    signature,
     table_of,
     tables,
 )
@@ -231,8 +237,28 @@ def _fix_later(
         table.model.objects.bulk_update(objs, sorted(changed), batch_size=500)
 
 
+#: What an import can say of where its file has been (:func:`provenance`).
+SIGNED = "signed"
+REPLAYED = "replayed"
+EDITED_ACCEPTED = "edited"
+
+
+def provenance(document: Mapping[str, Any]) -> str:
+    """``signed``: this installation exported the file and nothing in it changed
+    since (its keyed signature matches). ``replayed``: exported elsewhere (or its
+    signature lost), so it was checked by replaying its hands and the import's
+    consistency checks only. ``edited``: its tables no longer match even its plain
+    checksum."""
+    tables = document["tables"]
+    if hmac.compare_digest(str(document.get("signature", "")), signature(tables)):
+        return SIGNED
+    if document.get("checksum") == checksum(tables):
+        return REPLAYED
+    return EDITED_ACCEPTED
+
+
 def _check_checksum(document: Mapping[str, Any], *, accept_edited: bool) -> None:
-    if document.get("checksum") == checksum(document["tables"]):
+    if provenance(document) != EDITED_ACCEPTED:
         return
     if not accept_edited:
         raise _refuse(EDITED)

@@ -16,11 +16,13 @@ form fields a browser could change.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 from dataclasses import dataclass, field
 from typing import Any
 
+import charset_normalizer
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -30,7 +32,7 @@ from django.utils import timezone
 from rookclub.clubs.models import Club, Player
 from rookclub.core.csv_out import FORMULA_START, CsvTable, filename
 from rookclub.core.errors import Invalid
-from rookclub.core.limits import NAME_MAX, name_problem, normal_name
+from rookclub.core.limits import NAME_MAX, name_key, name_problem, normal_name
 from rookclub.core.roles import require_director
 
 #: The largest file accepted, and the most rows in it (a club, not a city).
@@ -98,24 +100,63 @@ def _file_error(message: str) -> RosterFileError:
     return RosterFileError(message, errors={"file": [message]})
 
 
+#: Byte-order marks of the Unicode files a spreadsheet saves ("Unicode text" is UTF-16).
+_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
+         (codecs.BOM_UTF16_BE, "utf-16-be"))  # fmt: skip
+#: The encodings charset-normalizer's guess is taken for: multi-byte ones, whose byte
+#: patterns it tells apart reliably. A few names in a single-byte code page cannot be
+#: told apart (a short Windows-1252 roster looks like Windows-1250 to it), so those
+#: are read as Windows-1252, the encoding Excel on Windows saves "CSV" in.
+_MULTI_BYTE = {"cp932", "shift_jis", "euc_jp", "iso2022_jp", "gb2312", "gbk", "gb18030",
+               "big5", "big5hkscs", "cp950", "euc_kr", "cp949", "johab"}  # fmt: skip
+
+
 def decode(data: bytes) -> tuple[str, list[str]]:
-    """The file's text, and a note when it was not UTF-8. Spreadsheets on Windows save
-    "CSV" as Windows-1252; every byte decodes as that or Latin-1, so a file is never
-    refused for its encoding, but the director is told to check accented names."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    """The file's text, and a note naming its encoding when it was not UTF-8.
+
+    A byte-order mark says UTF-8 or UTF-16; without one, UTF-8 is tried, then the
+    multi-byte encoding charset-normalizer finds (a Shift-JIS roster is read as such),
+    then Windows-1252. The director is told which, to check accented names."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data[len(bom) :].decode(encoding), _read_as(encoding, bom=True)
+            except UnicodeDecodeError:
+                raise _file_error(
+                    f"The file says it is {encoding.upper()} but is not: save it as "
+                    '"CSV UTF-8" and try again.'
+                ) from None
     try:
         return data.decode("utf-8"), []
     except UnicodeDecodeError:
         pass
-    note = (
-        "The file is not UTF-8; it was read as Windows-1252 (Western European). Check "
-        'that accented names look right; if not, save the file as "CSV UTF-8" and try again.'
-    )
+    best = charset_normalizer.from_bytes(data).best()
+    if best is not None and best.encoding in _MULTI_BYTE:
+        return str(best), _read_as(best.encoding)
     try:
-        return data.decode("cp1252"), [note]
+        return data.decode("cp1252"), _read_as("cp1252")
     except UnicodeDecodeError:
-        return data.decode("latin-1"), [note.replace("Windows-1252", "Latin-1")]
+        return data.decode("latin-1"), _read_as("latin_1")
+
+
+def _read_as(encoding: str, *, bom: bool = False) -> list[str]:
+    if encoding == "utf-8":
+        return []
+    name = _ENCODING_NAMES.get(encoding) or encoding.replace("_", "-").upper()
+    if bom:
+        return [f"The file is {name}; it was read as such."]
+    return [
+        f"The file is not UTF-8; it was read as {name}. Check that accented names look "
+        'right; if not, save the file as "CSV UTF-8" and try again.'
+    ]
+
+
+_ENCODING_NAMES = {
+    "cp1252": "Windows-1252 (Western European)", "latin_1": "Latin-1",
+    "utf-16-le": "UTF-16", "utf-16-be": "UTF-16", "shift_jis": "Shift-JIS",
+    "cp932": "Shift-JIS", "cp1251": "Windows-1251 (Cyrillic)", "euc_jp": "EUC-JP",
+    "gb18030": "GB18030 (Chinese)", "big5": "Big5 (Chinese)",
+}  # fmt: skip
 
 
 def _dialect(text: str) -> Any:
@@ -164,12 +205,12 @@ def parse_roster(data: bytes) -> tuple[list[RosterRow], list[str]]:
             f"The file is larger than 1 MB ({FILE_MAX_BYTES:,} bytes); split it into "
             "smaller files and import them one by one."
         )
-    if b"\x00" in data:
+    text, notes = decode(bytes(data))
+    if "\x00" in text:
         raise _file_error(
             "This is not a CSV file (it holds binary data). In your spreadsheet, choose "
             '"Save as" or "Download" as CSV, and upload that.'
         )
-    text, notes = decode(bytes(data))
     if not text.strip():
         raise _file_error("The file is empty.")
     try:
@@ -213,8 +254,9 @@ def unescape_formula(text: str) -> str:
 
 
 def match_key(name: str) -> str:
-    """Names that differ only in case or spacing are the same player."""
-    return " ".join(normal_name(name).split()).casefold()
+    """Names that differ only in case, spacing or full-width letters are the same
+    player (:func:`rookclub.core.limits.name_key`)."""
+    return name_key(name)
 
 
 def _problems(row: RosterRow) -> list[str]:

@@ -29,7 +29,7 @@ from rookclub.clubs.models import (
     TableSeating,
 )
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
-from rookclub.core.limits import NAME_MAX, check_reason, name_problem, normal_name
+from rookclub.core.limits import NAME_MAX, check_reason, name_key, name_problem, normal_name
 from rookclub.core.roles import require_director, user_or_none
 
 # ---- clubs and players ---------------------------------------------------------------
@@ -91,6 +91,15 @@ def club_create(*, name: str, by: Any) -> Club:
     return club
 
 
+def name_in_use(club: Club | int, name: str) -> str | None:
+    """The name of a player of ``club`` who is ``name`` written another way (case,
+    spacing, full-width letters), or None. Two such players would be one person
+    counted twice in the standings."""
+    key = name_key(name)
+    names = Player.objects.filter(club=club).values_list("name", flat=True)
+    return next((taken for taken in names if name_key(taken) == key), None)
+
+
 def name_taken(club: Club, name: str) -> Conflict:
     return Conflict(
         f"{name} already plays at {club}.", errors={"name": [f"{name} already plays at {club}"]},
@@ -105,8 +114,8 @@ def player_create(*, club: Club, name: str, by: Any, user: Any = None) -> Player
     if not name:
         raise Invalid("A player needs a name.", errors={"name": ["give the player a name"]})
     _check_name(name)
-    if Player.objects.filter(club=club, name=name).exists():
-        raise name_taken(club, name)
+    if taken := name_in_use(club, name):
+        raise name_taken(club, taken)
     try:
         # The check above cannot see a player added at this very moment (two directors,
         # a double tap): the unique (club, name) lets one in, the other is a 409.

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from django.http import HttpResponse
@@ -35,12 +37,21 @@ def safe_cell(value: Any) -> Any:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, int | float):
+    if isinstance(value, int | float | Decimal):
         return value
     text = str(value)
     if text.startswith(FORMULA_START):
         return "'" + text
     return text
+
+
+def write_csv(out: io.StringIO, rows: Iterable[Sequence[Any]]) -> None:
+    """Write ``rows`` to ``out`` as every Rookclub CSV is written: after a byte-order
+    mark, each cell through :func:`safe_cell`. The one CSV writer of the project."""
+    out.write(BOM)
+    writer = csv.writer(out, lineterminator="\r\n")
+    for row in rows:
+        writer.writerow([safe_cell(cell) for cell in row])
 
 
 @dataclass(frozen=True)
@@ -53,11 +64,7 @@ class CsvTable:
 
     def as_text(self) -> str:
         out = io.StringIO()
-        out.write(BOM)
-        writer = csv.writer(out, lineterminator="\r\n")
-        writer.writerow([safe_cell(h) for h in self.header])
-        for row in self.rows:
-            writer.writerow([safe_cell(cell) for cell in row])
+        write_csv(out, itertools.chain([self.header], self.rows))
         return out.getvalue()
 
     def as_bytes(self) -> bytes:

@@ -76,11 +76,17 @@ _INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u
 
 
 def normal_name(value: str) -> str:
-    """A name as stored and compared (issue 27): Unicode NFC (an "é" typed as one or
+    """A name as stored: Unicode NFC (an "é" typed as one or
     two characters is one name), without invisible or bidirectional-control
     characters, its spaces collapsed and stripped."""
     text = unicodedata.normalize("NFC", _INVISIBLE.sub("", value))
     return re.sub(" +", " ", text).strip()
+
+
+def name_key(value: str) -> str:
+    """What two names are compared by to find the same player twice: Unicode NFKC
+    (a full-width "Ｍａｐｌｅ" is "Maple"), case folded, spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", normal_name(value)).casefold().split())
 
 
 def validate_name(value: Any) -> None:

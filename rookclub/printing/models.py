@@ -33,6 +33,9 @@ class PrintJob(models.Model):
     pages = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)
     tries = models.PositiveSmallIntegerField(default=0)
+    #: How many times the job was handed to the queue (a worker's sweep sends a job
+    #: again when the queue lost it).
+    sends = models.PositiveSmallIntegerField(default=1)
     heartbeat_at = models.DateTimeField(default=timezone.now)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -13,8 +13,12 @@ A batch survives faults in three ways:
   re-queues it, and a worker given it again takes it over (``job_claim``). So a
   batch whose worker died is sent again within stall + sweep seconds (15 s) of its
   last heartbeat. After ``PRINT_JOB_MAX_TRIES`` starts it is marked failed with the
-  reason, and its page offers "try again". A job no worker takes within
-  ``PRINT_JOB_QUEUE_SECONDS`` is failed, saying no worker is running.
+  reason, and its page offers "try again".
+* A queued job no worker has taken is sent again by the workers' sweep once it has
+  waited half of ``PRINT_JOB_QUEUE_SECONDS`` (Redis restarted without its data loses
+  the messages it held; a sweep that runs proves a worker lives), up to
+  ``MAX_SENDS`` times. A job nobody took within ``PRINT_JOB_QUEUE_SECONDS`` while no
+  worker swept is failed, saying no worker is running.
 * Sending is quick to give up: a broker that is down answers in about
   ``PRINT_JOB_SEND_TIMEOUT`` seconds, the job is marked failed (never handed out
   again) and the request answers 503 (``PrintQueueDown``).
@@ -64,6 +68,8 @@ class JobBusy(Exception):
 BEAT_SECONDS = 3
 #: Seconds between two sweeps of a print worker (:func:`jobs_sweep`).
 SWEEP_SECONDS = 5
+#: How many times a queued job is handed to the queue before it is failed.
+MAX_SENDS = 10
 
 
 def stall_seconds() -> int:
@@ -78,9 +84,18 @@ def _stalled_before() -> timezone.datetime:
     return timezone.now() - timedelta(seconds=stall_seconds())
 
 
-def _lost(job: PrintJob) -> bool:
-    """No life for too long: running without a heartbeat, or queued and not taken."""
-    wait = queue_seconds() if job.state == PrintJob.State.QUEUED else stall_seconds()
+def _queued_before() -> timezone.datetime:
+    return timezone.now() - timedelta(seconds=queue_seconds() / 2)
+
+
+def _lost(job: PrintJob, *, by_worker: bool = False) -> bool:
+    """No life for too long: running without a heartbeat, or queued and not taken
+    (for a worker's sweep, after half the queue time: it resends before anyone who
+    looks at the job would give it up)."""
+    if job.state != PrintJob.State.QUEUED:
+        wait = stall_seconds()
+    else:
+        wait = queue_seconds() / 2 if by_worker else queue_seconds()
     return job.heartbeat_at < timezone.now() - timedelta(seconds=wait)
 
 
@@ -100,6 +115,16 @@ def job_send(job_pk: int) -> None:
     No publish retries and short socket timeouts, so a request never hangs on a
     broker that is down; a fresh connection each time, since batches are rare.
     """
+    try:
+        _publish(job_pk)
+    except (KombuError, OSError) as exc:
+        log.warning("print job %s not sent, the broker did not answer: %s", job_pk, exc)
+        _fail(job_pk, QUEUE_DOWN)
+        raise PrintQueueDown(QUEUE_DOWN) from exc
+
+
+def _publish(job_pk: int) -> None:
+    """Hand the job to the queue; raises what the broker raises."""
     from rookclub.printing.tasks import render_batch
 
     app = render_batch.app  # the project's Celery app (printing may not import the project)
@@ -108,13 +133,17 @@ def job_send(job_pk: int) -> None:
         return
     timeout = settings.PRINT_JOB_SEND_TIMEOUT
     quick = {"socket_connect_timeout": timeout, "socket_timeout": timeout, "max_retries": 0}
+    with app.connection_for_write(transport_options=quick) as connection:
+        render_batch.apply_async((job_pk,), connection=connection, retry=False)
+
+
+def _resend(job_pk: int) -> None:
+    """A worker's sweep sends a job again; a broker still away leaves it queued for
+    the next sweep instead of failing it (the outage is the sweep's to outlast)."""
     try:
-        with app.connection_for_write(transport_options=quick) as connection:
-            render_batch.apply_async((job_pk,), connection=connection, retry=False)
+        _publish(job_pk)
     except (KombuError, OSError) as exc:
-        log.warning("print job %s not sent, the broker did not answer: %s", job_pk, exc)
-        _fail(job_pk, QUEUE_DOWN)
-        raise PrintQueueDown(QUEUE_DOWN) from exc
+        log.warning("print job %s not sent again yet, the broker did not answer: %s", job_pk, exc)
 
 
 def job_claim(job_pk: int) -> PrintJob | None:
@@ -179,6 +208,12 @@ def beating(job: PrintJob) -> Iterator[None]:
 
 
 def _gave_up(job: PrintJob) -> str:
+    if job.state == PrintJob.State.QUEUED and job.sends >= MAX_SENDS:
+        return (
+            f"This batch was sent to the print queue {job.sends} times and no printer "
+            "worker received it (the queue lost it each time). Try again; if it happens "
+            "again, ask the administrator to check the print queue (Redis)."
+        )
     if job.state == PrintJob.State.QUEUED:
         return (
             f"No printer worker picked this batch up within {queue_seconds()} seconds. "
@@ -191,26 +226,37 @@ def _gave_up(job: PrintJob) -> str:
     )
 
 
-def job_sweep(job: PrintJob) -> PrintJob:
+def job_sweep(job: PrintJob, *, by_worker: bool = False) -> PrintJob:
     """Re-queue a stalled job, or fail it with the reason once it has had its tries.
 
-    Called by every print worker's sweep and whenever someone looks at a job. A job
-    that never started, and was not taken within the queue time (or re-queued and
-    not taken again), is failed at once: no worker is running, and a page that says
-    so beats one that waits forever.
+    Called by every print worker's sweep (``by_worker``) and whenever someone looks
+    at a job. A worker's sweep sends a queued job nobody took again (its message was
+    lost); one that nobody took within the queue time while no worker swept is
+    failed: no worker is running, and a page that says so beats one that waits
+    forever.
     """
-    if job.finished or not _lost(job):
+    if job.finished or not _lost(job, by_worker=by_worker):
         return job
     seen = {"state": job.state, "tries": job.tries, "heartbeat_at": job.heartbeat_at}
     never_started = job.state == PrintJob.State.QUEUED
-    if never_started or job.tries >= settings.PRINT_JOB_MAX_TRIES:
+    if never_started and by_worker and job.sends < MAX_SENDS:
+        if PrintJob.objects.filter(pk=job.pk, **seen).update(
+            heartbeat_at=timezone.now(), sends=F("sends") + 1
+        ):
+            log.warning("print job %s not taken from the queue; sent again", job.pk)
+            _resend(job.pk)
+    elif never_started or job.tries >= settings.PRINT_JOB_MAX_TRIES:
         _fail(job.pk, _gave_up(job), **seen)
     elif PrintJob.objects.filter(pk=job.pk, **seen).update(
-        state=PrintJob.State.QUEUED, progress=0, heartbeat_at=timezone.now()
-    ):
+        state=PrintJob.State.QUEUED, progress=0, heartbeat_at=timezone.now(),
+        sends=F("sends") + 1,
+    ):  # fmt: skip
         log.warning("print job %s stalled on try %s; sent again", job.pk, job.tries)
-        with suppress(PrintQueueDown):  # then marked failed; the page offers "try again"
-            job_send(job.pk)
+        if by_worker:
+            _resend(job.pk)
+        else:
+            with suppress(PrintQueueDown):  # then marked failed; the page offers "try again"
+                job_send(job.pk)
     job.refresh_from_db()
     return job
 
@@ -220,10 +266,10 @@ def jobs_sweep() -> int:
     Run by each print worker every ``SWEEP_SECONDS`` (rookclub/printing/sweeper.py);
     two workers sweeping the same job at once is harmless (conditional updates)."""
     unfinished = PrintJob.objects.exclude(state__in=[PrintJob.State.DONE, PrintJob.State.FAILED])
-    quiet = unfinished.filter(heartbeat_at__lt=_stalled_before())
+    quiet = unfinished.filter(heartbeat_at__lt=max(_stalled_before(), _queued_before()))
     swept = 0
     for job in quiet.order_by("pk")[:100]:
-        if _lost(job):
-            job_sweep(job)
+        if _lost(job, by_worker=True):
+            job_sweep(job, by_worker=True)
             swept += 1
     return swept

@@ -1,5 +1,6 @@
-"""Names are one form of themselves (issue 27): Unicode NFC, no zero-width or
-bidirectional-control characters, before the duplicate check and storage."""
+"""Names are one form of themselves: Unicode NFC, no zero-width or bidirectional-control
+characters, before storage; and a name written another way (full-width letters, case)
+is the same player."""
 
 import unicodedata
 
@@ -7,10 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rookclub.clubs.door import door_check_in
 from rookclub.clubs.roster_import import match_key, parse_roster
 from rookclub.clubs.services import player_create
 from rookclub.core.errors import Conflict
 from rookclub.core.limits import normal_name
+from tests.factories import SessionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +42,32 @@ def test_a_roster_row_is_normalised_like_a_typed_name():
 
     assert [r.name for r in rows] == ["Ann Lee", "Ren\u00e9e"]
     assert match_key("ANN\u202e LEE") == match_key("ann lee")
+
+
+@pytest.mark.parametrize("other", ["Ｍａｐｌｅ Player 3", "maple player 3", "MAPLE  PLAYER 3"])
+def test_a_look_alike_name_is_the_player_already_there(club, director, other):
+    player_create(club=club, name="Maple Player 3", by=director)
+
+    with pytest.raises(Conflict) as refused:
+        player_create(club=club, name=other, by=director)
+
+    assert refused.value.code == "player_name_taken"
+    assert "Maple Player 3 already plays" in str(refused.value)
+    assert club.players.count() == 1
+
+
+def test_a_newcomer_at_the_door_in_full_width_letters_is_refused(club, director):
+    player_create(club=club, name="Maple Player 3", by=director)
+    night = SessionFactory(club=club, door_new_players=True)
+
+    with pytest.raises(Conflict):
+        door_check_in(session=night, by=director, name="Ｍａｐｌｅ Player 3")
+
+    assert club.players.count() == 1
+
+
+def test_a_roster_row_in_full_width_letters_matches_the_player():
+    assert match_key("Ｍａｐｌｅ Player 3") == match_key("maple player 3")
 
 
 @given(st.text(max_size=40))

@@ -1,6 +1,7 @@
 """GET /api/v1/clubs/{id}/export/ and the club page's download buttons: directors
 only, the same refusals as the rest of the API, and a fixed number of queries."""
 
+import csv
 import io
 import json
 import zipfile
@@ -178,3 +179,21 @@ def test_outside_a_transaction_the_export_reads_one_snapshot_and_leaves_writes_w
     assert [g["id"] for g in export.rows["games"]] == [game.pk]
     assert len(export.rows["game_seats"]) == 4
     ClubFactory(name="Written after")  # the connection is not left read-only
+
+
+def test_names_that_would_be_formulas_reach_every_csv_of_the_zip_escaped(club):
+    director = club.memberships.get(role="director").user
+    guest = '=HYPERLINK("http://evil.example/door","open")'
+    club.players.create(name=guest)
+
+    answer = client_for(director).get(url(club, "zip"))
+
+    archive = zipfile.ZipFile(io.BytesIO(answer.content))
+    cells = {}
+    for name in archive.namelist():
+        if name.endswith(".csv"):
+            text = archive.read(name).decode("utf-8-sig")
+            cells[name] = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+    assert "'" + guest in cells["players.csv"]
+    for name, found in cells.items():
+        assert not [cell for cell in found if cell.startswith("=")], name

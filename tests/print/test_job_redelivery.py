@@ -48,7 +48,8 @@ def own_workers(django_db_blocker):
     queue = f"rookclub-redelivery-{os.getpid()}"
     with django_db_blocker.unblock():
         database_url = _database_url_for(settings.DATABASES["default"])
-    env = {**os.environ, **QUICK, "DATABASE_URL": database_url, "REDIS_URL": settings.REDIS_URL}
+    env = {**os.environ, **QUICK, "DATABASE_URL": database_url, "REDIS_URL": settings.REDIS_URL,
+           "PRINT_QUEUE": queue}  # fmt: skip
     started = []
 
     def start(name: str, pool: str = "solo") -> subprocess.Popen:
@@ -68,7 +69,7 @@ def own_workers(django_db_blocker):
                 raise RuntimeError(f"celery worker {name} did not start; see {log.name}")
         return worker
 
-    yield queue, start
+    yield queue, start, env
     for worker, log in started:
         if worker.poll() is None:
             worker.terminate()
@@ -79,13 +80,13 @@ def own_workers(django_db_blocker):
         log.close()
 
 
-def big_round() -> int:
-    """A club night of TABLES tables, committed for the workers to read."""
-    club = Club.objects.create(name="Redelivery Rook Club", slug="redelivery")
-    director = get_user_model().objects.create_user("redelivery-director")
+def big_round(tables: int = TABLES, slug: str = "redelivery") -> int:
+    """A club night of ``tables`` tables, committed for the workers to read."""
+    club = Club.objects.create(name="Redelivery Rook Club", slug=slug)
+    director = get_user_model().objects.create_user(f"{slug}-director")
     Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
     players = Player.objects.bulk_create(
-        Player(club=club, name=f"Player {i:03d} Rookwood") for i in range(TABLES * 4)
+        Player(club=club, name=f"Player {i:03d} Rookwood") for i in range(tables * 4)
     )
     night = nights.session_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
     services.session_check_in(session=night, players=players, by=director)
@@ -118,7 +119,7 @@ def redeliverable(timeout: float = 60) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_killed_mid_batch_is_replaced_and_the_batch_completes(own_workers):
-    queue, start = own_workers
+    queue, start, _ = own_workers
     job = PrintJob.objects.create(kind="round-sheets", parameters={"round": big_round(),
                                   "size": "a4"}, fingerprint="redelivery")  # fmt: skip
     first = start("first")
@@ -144,7 +145,7 @@ def test_a_worker_killed_mid_batch_is_replaced_and_the_batch_completes(own_worke
 @pytest.mark.django_db(transaction=True)
 def test_a_pool_child_killed_mid_batch_is_put_back_at_once_and_completes(own_workers):
     """reject_on_worker_lost: the parent worker puts the task back when its child dies."""
-    queue, start = own_workers
+    queue, start, _ = own_workers
     job = PrintJob.objects.create(kind="round-sheets", parameters={"round": big_round(),
                                   "size": "a4"}, fingerprint="redelivery")  # fmt: skip
     worker = start("prefork", pool="prefork")
@@ -159,3 +160,29 @@ def test_a_pool_child_killed_mid_batch_is_put_back_at_once_and_completes(own_wor
     assert children.stdout.split(), "the pool child was found and killed"
     assert job.state == PrintJob.State.DONE, job.error
     assert job.tries == 2 and worker.poll() is None, "same worker, a new child"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_batches_whose_queued_messages_redis_lost_are_sent_again_and_all_complete(own_workers):
+    """Redis restarted without its data loses the batches waiting in the queue: a live
+    worker's sweep sends each again, and every one is printed."""
+    import redis
+
+    queue, start, env = own_workers
+    env["PRINT_JOB_QUEUE_SECONDS"] = "4"  # the sweep resends after 2 s unclaimed
+    jobs = [
+        PrintJob.objects.create(kind="round-sheets", parameters={"round": big_round(
+            2, slug=f"lost-{n}"), "size": "a4"}, fingerprint=f"lost-{n}")
+        for n in range(3)
+    ]  # fmt: skip
+    for job in jobs:
+        render_batch.apply_async((job.pk,), queue=queue)
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    assert client.llen(queue) == len(jobs)
+    client.delete(queue)  # what a Redis restart without persistence does to them
+
+    start("sweeper")
+    done = [wait_for(job, lambda j: j.finished, timeout=120, poll=0.2) for job in jobs]
+
+    assert [j.state for j in done] == [PrintJob.State.DONE] * len(jobs), [j.error for j in done]
+    assert all(j.sends >= 2 and j.tries == 1 for j in done)

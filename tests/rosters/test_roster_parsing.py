@@ -1,6 +1,8 @@
 """Reading a roster file: encodings, delimiters, header names, bounds, and that any
 file whatever is either rows or one clear sentence (never another exception)."""
 
+import codecs
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -50,6 +52,24 @@ def test_windows_1252_is_read_with_a_note():
 
     assert rows[0].name == "José Núñez"
     assert "Windows-1252" in notes[0]
+
+
+def test_a_shift_jis_roster_is_read_as_shift_jis_with_a_note():
+    rows, notes = parse_roster("name\n山田 太郎\n佐藤 花子\n".encode("shift_jis"))
+
+    assert [r.name for r in rows] == ["山田 太郎", "佐藤 花子"]
+    assert "Shift-JIS" in notes[0]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-8-sig"])
+def test_a_unicode_roster_with_a_byte_order_mark_is_read(encoding):
+    data = "name,email\nZoë Brontë,zoe@example.org\n".encode(encoding)
+    if encoding == "utf-16-be":
+        data = codecs.BOM_UTF16_BE + data
+
+    rows, _ = parse_roster(data)
+
+    assert [(r.name, r.email) for r in rows] == [("Zoë Brontë", "zoe@example.org")]
 
 
 def test_quoted_names_keep_their_commas_and_runs_of_spaces_become_one():

@@ -7,10 +7,24 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from rookclub.clubs.export_import import club_import
+from rookclub.clubs.export_import import (
+    EDITED_ACCEPTED,
+    REPLAYED,
+    SIGNED,
+    club_import,
+    provenance,
+)
 from rookclub.core.errors import DomainError
 from scoring.exports import hand_results_mark_won
 from scoring.ratings import recompute_club
+
+PROVENANCE = {
+    SIGNED: "The file was exported by this Rookclub and is untouched (its signature matches).",
+    REPLAYED: "The file was exported by another Rookclub (or its signature is missing): it "
+    "was checked by replaying every hand and the import's consistency checks only.",
+    EDITED_ACCEPTED: "The file was changed after its export and imported with "
+    "--accept-edited; every hand was still replayed and checked.",
+}
 
 
 class Command(BaseCommand):
@@ -59,3 +73,4 @@ class Command(BaseCommand):
                 + "."
             )
         )
+        self.stdout.write(PROVENANCE[provenance(document)])
