@@ -19,7 +19,7 @@ from rookclub.core.errors import NotFound
 from scoring import table_links
 from scoring.models import TableLink
 from scoring.night_progress import seats_now
-from scoring.seats import OTHER_SIDE, PARTNER, SIDE_OF
+from scoring.seats import table_names
 from scoring.table_links import TableLinkThrottle, link_base
 
 
@@ -106,7 +106,8 @@ class DoorSeat:
     checked_in: bool
     table: int | None = None
     seat: str | None = None
-    partner: Player | None = None
+    partner: Player | None = None  # the one partner at a table of four
+    partners: list[Player] = field(default_factory=list)  # two at a table of six in threes
     opponents: list[Player] = field(default_factory=list)
     link: TableLink | None = None
     sitting_out: bool = False
@@ -174,10 +175,13 @@ def door_seat(*, session: ClubSession, player_id: Any, phone: str | None) -> Doo
         if where is None:
             continue
         seat.table, seat.seat = t.seating.table, where
-        partner_seat = PARTNER.get(where)
-        seat.partner = seats.get(partner_seat) if partner_seat else None
-        mine = SIDE_OF.get(where)
-        seat.opponents = [p for s, p in seats.items() if SIDE_OF.get(s) == OTHER_SIDE.get(mine)]
+        # Partners and opponents as the table's game has them: a table of five has no
+        # partner for the whole game, and every other player is an opponent.
+        names = table_names(t.game, seats)
+        partners = [seats[s] for s in names.partners(where) if s in seats]
+        seat.partner = partners[0] if len(partners) == 1 else None
+        seat.partners = partners
+        seat.opponents = [seats[s] for s in names.opponents(where) if s in seats]
         seat.link = table_links.links_for(
             club=session.club, kind=TableLink.Kind.NIGHT, session=session,
             numbers=[seat.table],

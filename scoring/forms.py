@@ -23,19 +23,11 @@ from rookclub.clubs.models import Player
 from rookclub.core.forms import label
 from rookclub.core.limits import validate_name, validate_text
 from scoring.engine import plain
+from scoring.engine.seat_names import SEAT_NAMES, SIDE_NAMES
 
-SEAT_LABELS = {
-    "north": "North", "east": "East", "south": "South", "west": "West",
-    # the games for two, three, five and six (docs/rules.md §9 to §12)
-    "seat1": "Seat 1", "seat2": "Seat 2", "seat3": "Seat 3", "dummy": "Dummy",
-    "seat4": "Seat 4", "seat5": "Seat 5", "seat6": "Seat 6",
-}  # fmt: skip
-SIDE_LABELS = {
-    "north_south": "North-South", "east_west": "East-West",
-    "seats_135": "Seats 1, 3, 5", "seats_246": "Seats 2, 4, 6",
-    "declarers": "Declarer's side", "defenders": "Defenders",
-    **SEAT_LABELS,
-}  # fmt: skip
+# One place names seats and sides (scoring/engine/seat_names.py); forms and views read them here.
+SEAT_LABELS = SEAT_NAMES
+SIDE_LABELS = SIDE_NAMES
 TRUMP_LABELS = {"black": "Black", "red": "Red", "yellow": "Yellow", "green": "Green"}
 PENALTY_LABELS = {"table_talk": "Table talk", "improper_discard": "Improper discard"}
 RENEGE_FOUND_LABELS = {
@@ -46,6 +38,7 @@ MISDEAL_FOUND_LABELS = {
     "before_three_tricks": "Found before three tricks (redeal, no score)",
     "later": "Found later (dealer's side set back)",
 }
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 REDEAL_LABELS = {
     "exposed_card": "Card exposed in the deal",
     "no_card_above_nine": "A player holds no card above 9",
@@ -147,7 +140,10 @@ class HandForm(forms.Form):
             RENEGE_FOUND_LABELS, RENEGE_FOUND_LABELS, "—"
         )
         self.fields["misdeal_found"].choices = _choices(MISDEAL_FOUND_LABELS, MISDEAL_FOUND_LABELS)
-        self.fields["redeal_reason"].choices = _choices(REDEAL_LABELS, REDEAL_LABELS)
+        # "All four passed" at a table of four; "All five passed" at a table of five.
+        count = NUMBER_WORDS.get(len(seats), str(len(seats)))
+        passed = {"all_passed": "Both passed" if len(seats) == 2 else f"All {count} passed"}
+        self.fields["redeal_reason"].choices = _choices({**REDEAL_LABELS, **passed}, REDEAL_LABELS)
         for side in self.sides:
             for prefix, suffix in (("counters", " counters"), ("renege_counters", " had")):
                 field = forms.IntegerField(

@@ -230,6 +230,23 @@ def _start_table_game(session: ClubSession, table: TableSeating, dealer: str, by
     )  # fmt: skip
 
 
+def big_tables_text(session: ClubSession) -> str:
+    """What the night page says of a night that seats tables of five or six instead of
+    sit-outs ("" for any other night): which tables and the game each plays."""
+    if not session.tables_of_five_or_six:
+        return ""
+    games = [
+        (size, PRESETS[slug].name)
+        for size, slug in (("five", session.game_for_five), ("six", session.game_for_six))
+        if slug in PRESETS
+    ]
+    if not games:
+        return ""
+    sizes = " or ".join(size for size, _ in games)
+    plays = "; ".join(f"a table of {size} plays {name}" for size, name in games)
+    return f"Nobody sits out: tables of {sizes} when the numbers need them ({plays})."
+
+
 def _big_sizes(session: ClubSession, count: int) -> tuple[int, ...] | None:
     """Table sizes with tables of five or six, when the night asks for them and the
     numbers need them; None otherwise (tables of four, sit-outs as before)."""

@@ -23,7 +23,7 @@ from rookclub.clubs.models import Membership, Player
 from rookclub.clubs.permissions import is_director, role_in
 from rookclub.core.compiled import CompiledGet
 from scoring.models import Game, Hand, TableLink
-from scoring.seats import OTHER_SIDE, SIDE_OF
+from scoring.seats import OTHER_SIDE, sides_of, table_names
 
 SIDES = tuple(OTHER_SIDE)  # ("north_south", "east_west")
 
@@ -120,12 +120,14 @@ def confirmable_hands(user: Any, game: Game, hands: Iterable[Hand]) -> set[int]:
     for user_id, player_id in rows.values_list("user_id", "pk"):
         players_of.setdefault(user_id, set()).add(player_id)
 
+    side_of = sides_of(table_names(game))
+
     def other_side(hand: Hand) -> bool:
-        my_sides = {SIDE_OF.get(seat, seat) for seat, pid in hand.seats.items() if pid in mine}
+        my_sides = {side_of.get(seat, seat) for seat, pid in hand.seats.items() if pid in mine}
         if hand.entered_via_id is not None:
             return bool(my_sides - {hand.entered_side or SIDES[0]})
         entered = players_of.get(hand.entered_by_id, set())
-        entering = {SIDE_OF.get(seat, seat) for seat, pid in hand.seats.items() if pid in entered}
+        entering = {side_of.get(seat, seat) for seat, pid in hand.seats.items() if pid in entered}
         return bool(my_sides - entering)
 
     return {h.pk for h in hands if other_side(h)}
@@ -142,12 +144,13 @@ def entered_for(game: Game, hands: Iterable[Hand]) -> dict[int, set[str]]:
         for user_id, player_id in rows.values_list("user_id", "pk"):
             players_of.setdefault(user_id, set()).add(player_id)
     out = {}
+    side_of = sides_of(table_names(game))
     for h in hands:
         if h.entered_via_id is not None:
             out[h.pk] = {h.entered_side or SIDES[0]}
         else:
             entered = players_of.get(h.entered_by_id, set())
-            out[h.pk] = {SIDE_OF.get(seat, seat) for seat, pid in h.seats.items() if pid in entered}
+            out[h.pk] = {side_of.get(seat, seat) for seat, pid in h.seats.items() if pid in entered}
     return out
 
 

@@ -19,7 +19,7 @@ from django.db.models.functions import Coalesce, TruncDate
 from rookclub.clubs.models import ClubSession, Player
 from scoring.models import Game, GameSeat, Hand
 from scoring.player_sql import counted_q
-from scoring.seats import PARTNER, SIDE_OF
+from scoring.seats import PARTNER, SIDE_OF, table_names
 
 #: Nights (and days of tournament games) per page of a player's history.
 EVENTS_PER_PAGE = 25
@@ -64,7 +64,11 @@ def history_row(game: Game, player: Player, *, fixed_partner_only: bool = True) 
         ours, theirs = int(game.totals.get(side, 0)), int(game.totals.get(other, 0))
     else:  # each for themselves: "them" is the best of the others
         partner = None
-        opponents = tuple(p for s, p in seats.items() if s != seat)
+        # Everyone else at the table (at a compass table partners rotate here); at a
+        # table of six in two partnerships, the other side (never a partner of three).
+        names = table_names(game)
+        against = set(seats) - {seat} if names.has_compass else set(names.opponents(seat))
+        opponents = tuple(p for s, p in seats.items() if s in against)
         ours, theirs = points_of(player), max((points_of(p) for p in opponents), default=0)
     return HistoryRow(
         game=game,

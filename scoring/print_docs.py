@@ -15,7 +15,6 @@ from django.utils import formats, timezone
 from rookclub.clubs.models import Club, ClubSession, SessionRound, TableSeating
 from rookclub.printing.builders import blank_sheet, house_rule_text, sheet_date, target_text
 from rookclub.printing.documents import (
-    SEAT_LETTER,
     SEATS,
     SIDE_LABEL,
     CorrectionNote,
@@ -32,6 +31,7 @@ from rookclub.printing.documents import (
 from rookclub.printing.kinds import Missing
 from scoring.engine import plain, ruleset_from
 from scoring.engine.rulesets import Ruleset
+from scoring.engine.seat_names import SEAT_SHORT, names_for, side_name
 from scoring.models import Game, HandCorrection
 from scoring.selectors import (
     PrintedReads,
@@ -71,7 +71,16 @@ def _table_header(session, rules, label, table: int, seats) -> SheetHeader:
         ruleset=rules.name,
         target=target_text(rules),
         house_rules=house_rule_text(rules),
+        sides=_sides_text(rules),
     )
+
+
+def _sides_text(rules: Ruleset) -> str:
+    """A table without a compass: its two fixed partnerships, as its card prints them."""
+    names = names_for(rules)
+    if names.has_compass or not names.has_sides:
+        return ""
+    return " v ".join(side_name(side) for side, _ in rules.sides)
 
 
 def round_documents(session_round: SessionRound, *, table: int | None = None):
@@ -144,7 +153,7 @@ def _names(sheet, seat_ids: dict[str, int]) -> dict[str, str]:
 def _penalties(row) -> str:
     parts = []
     for irregularity in row.irregularities:
-        who = SEAT_LETTER.get(irregularity.seat or "", "")
+        who = SEAT_SHORT.get(irregularity.seat or "", "")
         # ``points`` is what the offending side lost: print it as the cost it is,
         # with a real minus sign (U+2212), never "+40".
         points = f" \N{MINUS SIGN}{abs(irregularity.points)}" if irregularity.points else ""
@@ -209,11 +218,11 @@ def game_sheet_doc(
         declarer = ""
         if row.declarer:
             name = row.declarer_player.name if row.declarer_player else seats.get(row.declarer, "")
-            declarer = f"{SEAT_LETTER.get(row.declarer, '')} {name}".strip()
+            declarer = f"{SEAT_SHORT.get(row.declarer, '')} {name}".strip()
         lines.append(
             HandLine(
                 number=row.number,
-                dealer=SEAT_LETTER.get(row.dealer, row.dealer),
+                dealer=SEAT_SHORT.get(row.dealer, row.dealer),
                 declarer=declarer,
                 bid=row.bid,
                 trump=row.trump,

@@ -19,6 +19,7 @@ from rookclub.clubs.models import ClubSession, Player, SessionRound, SitOut, Tab
 from rookclub.core.compiled import CompiledGet, CompiledList
 from scoring import provenance
 from scoring.engine.rotation import upcoming
+from scoring.engine.seat_names import SEAT_SHORT, names_for, seat_name, side_name
 from scoring.models import Game, GameSeat, Hand, HandCorrection, Irregularity
 from scoring.services import confirmer_name, recording_refusal, replay_records
 
@@ -54,6 +55,25 @@ class SheetRow:
     player_cells: list[tuple[Player, int, int]] = field(default_factory=list)
     #: The game is scored by player: the row shows a column per player, not per side.
     scores_players: bool = False
+
+    @property
+    def declarer_name(self) -> str:
+        """ "Seat 1", "North": the declarer's seat as the page says it."""
+        return seat_name(self.declarer or "")
+
+    @property
+    def declarer_short(self) -> str:
+        """ "S1", "N": the declarer's seat where a phone's line has no room for the name."""
+        return SEAT_SHORT.get(self.declarer or "", "")
+
+    @property
+    def dealer_name(self) -> str:
+        return seat_name(self.dealer or "")
+
+    @property
+    def counters_named(self) -> list[tuple[str, int]]:
+        """Each side's (or player's seat's) counters, named: ("Seat 1", 50)."""
+        return [(side_name(side), n) for side, n in self.counters.items()]
 
     @property
     def card_by_card(self) -> bool:
@@ -231,6 +251,7 @@ def game_sheet(
     seat_order = state.ruleset.seats  # compass, or seat1 … seat3 for the games for two and three
     order = [s.player for s in sorted(seat_rows, key=lambda s: seat_order.index(s.seat))]
     refusal = None if printed else recording_refusal(game)
+    parties = names_for(state.ruleset).party_names  # "via table link (the other players)"
     rows = [
         SheetRow(
             hand=h,
@@ -252,8 +273,10 @@ def game_sheet(
             confirmed_by_name=None
             if printed
             else confirmer_name(h.confirmed_by, h.confirmer_player),
-            entered_how=None if printed else provenance.entered_how(h),
-            confirmed_how=None if printed else provenance.confirmed_how(h, h.confirmer_player),
+            entered_how=None if printed else provenance.entered_how(h, parties),
+            confirmed_how=None
+            if printed
+            else provenance.confirmed_how(h, h.confirmer_player, parties),
             # Each player's points from the replay the sheet already runs: the same engine
             # state the hand's HandResult rows were written from, without another query.
             player_scores={pid: played.score.seats[seat] for seat, pid in played.seats.items()},

@@ -67,6 +67,9 @@ def blank_sheet(header: SheetHeader, rules: Ruleset, *, first_dealer: str = "nor
         header=header,
         first_dealer=first_dealer,
         rows=blank_rows(
-            first_dealer=first_dealer, hands=hands, exchanges=exchange_notes(rules, hands)
+            first_dealer=first_dealer,
+            hands=hands,
+            exchanges=exchange_notes(rules, hands),
+            seats=rules.player_seats,
         ),
     )

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.engine import SEATS  # clockwise; the deal passes left (docs/rules.md §2)
+from scoring.engine.seat_names import SEAT_SHORT, seat_name
 
 SEAT_LETTER = {"north": "N", "east": "E", "south": "S", "west": "W"}
 NS, EW = "N\u2013S", "E\u2013W"  # with an en dash, as printed
@@ -24,12 +25,16 @@ SIDE_LABEL = {"north_south": NS, "east_west": EW}
 
 @dataclass(frozen=True)
 class SeatedPlayer:
-    seat: str  # north|east|south|west
+    seat: str  # north|east|south|west, or seat1 ... seat6 at a table of two to six
     name: str
 
     @property
     def letter(self) -> str:
-        return SEAT_LETTER.get(self.seat, self.seat[:1].upper())
+        return SEAT_SHORT.get(self.seat, self.seat[:1].upper())
+
+    @property
+    def seat_name(self) -> str:
+        return seat_name(self.seat)
 
 
 @dataclass(frozen=True)
@@ -44,6 +49,21 @@ class SheetHeader:
     ruleset: str = ""  # "Tournament Rook (Kentucky Discard)"
     target: str = ""  # "first to 300"
     house_rules: str = ""  # what the scorer needs of the house rules: house_rule_text
+    #: The fixed sides of a table without a compass ("Seats 1, 3, 5 v Seats 2, 4, 6"); ""
+    #: where every player plays for themselves or the table has a compass.
+    sides: str = ""
+
+    @property
+    def compass(self) -> bool:
+        """Whether the table is drawn around a compass: its seats are North to West (a
+        card still to be filled in by hand, with nobody seated, is drawn so too)."""
+        return all(p.seat in SEAT_LETTER for p in self.players)
+
+    @property
+    def around_table(self) -> str:
+        """The middle of a table card without a compass: "5 players", and its sides."""
+        count = f"{len(self.players)} players"
+        return f"{count} · {self.sides}" if self.sides else count
 
     def player_at(self, seat: str) -> str:
         return next((p.name for p in self.players if p.seat == seat), "")
@@ -123,9 +143,15 @@ class BlankSheet:
     @property
     def dealer_order(self) -> tuple[SeatedPlayer, ...]:
         """Seats from the first dealer, clockwise, with the player sitting there."""
-        start = SEATS.index(self.first_dealer) if self.first_dealer in SEATS else 0
-        order = SEATS[start:] + SEATS[:start]
+        seats = SEATS if self.header.compass else tuple(p.seat for p in self.header.players)
+        start = seats.index(self.first_dealer) if self.first_dealer in seats else 0
+        order = seats[start:] + seats[:start]
         return tuple(SeatedPlayer(seat, self.header.player_at(seat)) for seat in order)
+
+    @property
+    def dealer_order_text(self) -> str:
+        order = " → ".join(f"{p.letter} {p.name}".strip() for p in self.dealer_order)
+        return f"Dealer order (the deal passes left): {order} → again"
 
 
 DEFAULT_EXCHANGE = "one pair of partners exchange seats"
@@ -137,22 +163,24 @@ def blank_rows(
     hands: int = 16,
     exchange_interval: int = 4,
     exchanges: Mapping[int, str] | None = None,
+    seats: Sequence[str] = SEATS,
 ) -> tuple[BlankRow, ...]:
     """Rows for ``hands`` hands: the dealer seat of each and the seat changes.
 
-    The deal passes left every hand. ``exchanges`` maps a hand number to the
+    The deal passes left every hand, round ``seats`` (the players' seats, clockwise:
+    the compass, or Seat 1 to Seat 5 at a table of five). ``exchanges`` maps a hand number to the
     seat change due after it (the engine's own message); without it a change is
     marked every ``exchange_interval`` hands. Void hands (redeals) do not count
     towards a change, so the printed points assume none; the sheet says so.
     """
-    start = SEATS.index(first_dealer) if first_dealer in SEATS else 0
+    start = seats.index(first_dealer) if first_dealer in seats else 0
     if exchanges is None:
         every = exchange_interval or hands + 1
         exchanges = {n: DEFAULT_EXCHANGE for n in range(every, hands, every)}
     return tuple(
         BlankRow(
             number=n,
-            dealer=SEAT_LETTER[SEATS[(start + n - 1) % 4]],
+            dealer=SEAT_SHORT[seats[(start + n - 1) % len(seats)]],
             exchange=exchanges.get(n, "") if n < hands else "",
         )
         for n in range(1, hands + 1)

@@ -238,6 +238,8 @@ def stamps_for(sheets: Iterable[BlankSheet]) -> dict[str, Stamp]:
     each sheet's header, and the grids they share."""
     found: dict[str, Stamp] = {}
     for sheet in sheets:
+        if not sheet.header.compass:  # drawn as HTML (print/score_sheets.html), no stamps
+            continue
         if sheet.grid_url not in found:
             found[sheet.grid_url] = _grid(sheet.grid_key, sheet.rows)
         if sheet.head_url not in found:

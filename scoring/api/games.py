@@ -44,6 +44,7 @@ from scoring.api.fields import GameOptionsField, RulesetSlugField
 from scoring.api.schema import house_rules_refusal
 from scoring.engine import NO_TRUMP, PRESETS
 from scoring.engine.records import PENALTIES_MAX
+from scoring.engine.seat_names import names_for
 from scoring.models import Game, Hand
 from scoring.selectors import GameSheet, SheetRow, game_sheet
 
@@ -475,7 +476,7 @@ def _just_recorded_out(hand: Hand, recorded: services.Recorded) -> dict[str, Any
         "void": h.void, "reasons": list(h.score.get("reasons", [])),
         "totals": dict(state.totals), "seats": as_read(h.seats), "confirmed": False,
         "corrected": False, "confirmed_by_name": None,
-        **provenance_out(h, provenance.entered_how(h), None),
+        **provenance_out(h, provenance.entered_how(h, names_for(state.ruleset).party_names), None),
         "irregularities": [
             {"kind": i.kind, "seat": i.seat, "points": i.points} for i in irregularities
         ],

@@ -29,7 +29,7 @@ from rookclub.printing.services import document_pdf
 from rookclub.printing.site import site_url
 from rookclub.printing.views import error_response, pdf_response
 from scoring import door, table_links
-from scoring.forms import SEAT_LABELS
+from scoring.engine.seat_names import seat_name
 from scoring.live import night_version
 
 
@@ -44,9 +44,10 @@ def _seat_context(request: HttpRequest, session: ClubSession, seat: door.DoorSea
     at = ""
     if seat.table is not None:
         opponents = " & ".join(p.name for p in seat.opponents)
-        at = f"Table {seat.table} · {SEAT_LABELS.get(seat.seat, seat.seat)}"
-        if seat.partner is not None:
-            at += f" · partner {seat.partner.name}"
+        at = f"Table {seat.table} · {seat_name(seat.seat or '')}"
+        if seat.partners:
+            word = "partner" if len(seat.partners) == 1 else "partners"
+            at += f" · {word} " + " & ".join(p.name for p in seat.partners)
         if opponents:
             at += f" · against {opponents}"
     return {

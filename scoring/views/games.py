@@ -24,6 +24,7 @@ from rookclub.core.forms import add_domain_errors, label
 from rookclub.core.pages import login_required_message, post_form, refuse
 from scoring import game_places, selectors, voiding
 from scoring import services as scoring
+from scoring.engine.seat_names import TableNames, names_for
 from scoring.forms import (
     SEAT_LABELS,
     SIDE_LABELS,
@@ -33,7 +34,8 @@ from scoring.forms import (
     table_text,
 )
 from scoring.models import Game, Hand
-from scoring.permissions import SIDE_OF, SIDES, can_record, confirmable_hands, table_confirmable
+from scoring.permissions import SIDES, can_record, confirmable_hands, table_confirmable
+from scoring.seats import sides_of
 from scoring.views.hand_json import page_update
 
 
@@ -330,6 +332,7 @@ def _render(
     user = request.user
     director = is_director(user, game.club)
     hand_form = forms["hand"]
+    names = names_for(scoring.rules_of(game))
     context = {
         "game": game,
         "club": game.club,
@@ -363,18 +366,18 @@ def _render(
         "result": result,
         "not_recorded": _not_recorded(forms, sheet.next_number),
     }
-    _label_confirmations(sheet.rows)
+    _label_confirmations(sheet.rows, names)
     context["record_url"] = reverse("game-detail", args=[game.pk])
     context["cards_url"] = reverse("game-cards", args=[game.pk])
     if link is None and not request.htmx:
         # "Spring Open · Round 2 · Table 3", with the way back (a tournament's game).
         context["place"] = game_places.place_of(game)
     # Each hand still waiting for the other side, at a glance (the sheet, the form).
-    context["unconfirmed"] = _unconfirmed(sheet.rows)
+    context["unconfirmed"] = _unconfirmed(sheet.rows, names)
     context["rotation"] = rotation_data(sheet)
     if link is not None:
         closed = link.refusal.message if link.refusal else None
-        _offer_table_sides(game, sheet.rows, link)
+        _offer_table_sides(game, sheet.rows, link, names)
         # Confirm in the flow: the latest hand's other side confirms it where the result
         # is shown, and the next hand's form says which hands still wait for it.
         if result is not None and last is not None:
@@ -388,7 +391,9 @@ def _render(
             night_closed=closed or context["night_closed"],
             confirmable=set(),
             is_director=False,
-            side_choices=[(s, label(SIDE_LABELS, s)) for s in SIDES],
+            # "We are": only where the table's two parties are its partnerships; at a
+            # table of five the scorer enters and the other players confirm.
+            side_choices=[(s, names.party_name(s)) for s in SIDES] if names.parties_chosen else [],
             # A recorded hand keeps the side chosen; a confirmation's side is the other one.
             chosen_side=(request.POST.get("kind") and request.POST.get("side")) or SIDES[0],
             # Names for the players the script's JSON answer names by id (hand_json.py).
@@ -519,7 +524,8 @@ def render_row(
     game = hand.game
     sheet = selectors.game_sheet(game=game)
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
-    _label_confirmations([row])
+    names = names_for(scoring.rules_of(sheet.game))
+    _label_confirmations([row], names)
     context = {
         "game": sheet.game,
         "row": row,
@@ -528,53 +534,55 @@ def render_row(
         "row_refusal": table_text(refusal),
     }
     if link is not None:
-        _offer_table_sides(game, [row], link)
+        _offer_table_sides(game, [row], link, names)
         context.update(table_link=link, confirmable=set(), is_director=False)
     return render(request, "games/_sheet_row.html", context, status=status)
 
 
-def _unconfirmed(rows: list[Any]) -> list[dict[str, Any]]:
+def _unconfirmed(rows: list[Any], names: TableNames) -> list[dict[str, Any]]:
     """The hands that wait for a confirmation, and by whom: "East-West" for a hand
-    entered through a table link for North-South; "the other side" otherwise."""
+    entered through a table link for North-South; "the other side" otherwise ("the
+    other players" at a table without two sides)."""
     waiting = []
     for row in rows:
         if row.confirmed:
             continue
         entered = row.hand.entered_side
         other = next((s for s in SIDES if s != entered), "") if entered else ""
-        who = label(SIDE_LABELS, other) if other else "the other side"
+        who = names.party_name(other) if other else names.other_side
         waiting.append({"number": row.number, "by": who, "row": row})
     return waiting
 
 
-def _label_confirmations(rows: list[Any]) -> None:
+def _label_confirmations(rows: list[Any], names: TableNames) -> None:
     """Who confirmed each hand, as the sheet says it: the player's name, or the side
     that confirmed through the table link."""
     for row in rows:
         side = row.hand.confirmed_side
-        row.confirmed_label = row.confirmed_by_name or (label(SIDE_LABELS, side) if side else "")
+        row.confirmed_label = row.confirmed_by_name or (names.party_name(side) if side else "")
 
 
-def _offer_table_sides(game: Game, rows: list[Any], link: Any) -> None:
+def _offer_table_sides(game: Game, rows: list[Any], link: Any, names: TableNames) -> None:
     """The Confirm buttons a table link's page offers on each row: one per side that
     may confirm it (``permissions.table_confirmable``, hand_confirm's rule for a link)."""
     key = link.link.key
     sides = table_confirmable(game, [row.hand for row in rows])
     for row in rows:
         row.table_sides = [
-            {"value": s, "label": label(SIDE_LABELS, s),
+            {"value": s, "label": names.party_name(s),
              "url": reverse("table-link-confirm", args=[key, row.number])}
             for s in sides.get(row.hand.pk, [])
         ]  # fmt: skip
 
 
 def _seat_cards(sheet) -> list[dict[str, Any]]:
+    side_of = sides_of(names_for(scoring.rules_of(sheet.game)))
     return [
         {
             "seat": seat,
             "label": label(SEAT_LABELS, seat),
             "player": sheet.seats.get(seat),
-            "side": SIDE_OF.get(seat, seat),
+            "side": side_of.get(seat, seat),
             "dealer": seat == sheet.dealer,
         }
         # The game's own seats: the compass, or seat1 … seat3 in the games for two and three.
@@ -587,20 +595,21 @@ def _declarer_side(form: HandForm) -> str | None:
     if not form.auction:
         return None
     seat = form["bidder"].value()
-    return SIDE_OF.get(seat, seat) if seat else None
+    return sides_of(names_for(form.ruleset)).get(seat, seat) if seat else None
 
 
 def _seat_choices(form: HandForm, seats: dict[str, Any]) -> list[dict[str, Any]]:
     if not form.auction:  # Beginner Rook: no declarer to choose
         return []
     chosen = form["bidder"].value()
+    side_of = sides_of(names_for(form.ruleset))
     return [
         {
             "value": seat,
             "id": form.auto_id % f"bidder_{seat}",
             "label": label(SEAT_LABELS, seat),
             "player": seats.get(seat),
-            "side": SIDE_OF.get(seat, seat),
+            "side": side_of.get(seat, seat),
             "checked": chosen == seat,
         }
         for seat, _ in form.fields["bidder"].choices

@@ -17,7 +17,8 @@ from django.urls import reverse
 from rookclub.core.forms import label
 from scoring import provenance
 from scoring.engine.rotation import upcoming
-from scoring.forms import SEAT_LABELS, SIDE_LABELS, TRUMP_LABELS, table_text
+from scoring.engine.seat_names import names_for
+from scoring.forms import SEAT_LABELS, TRUMP_LABELS, table_text
 from scoring.models import Game, Hand
 from scoring.permissions import SIDES
 from scoring.selectors import UPCOMING, SheetRow
@@ -40,16 +41,17 @@ def page_update(hand: Hand, game: Game, link: Any = None) -> dict[str, Any] | No
     from scoring.views.games import _result, irregularities_text
 
     result = _result(row)
+    names = names_for(state.ruleset)
     confirm_sides = []
     if link is not None and hand.entered_via_id is not None:
         # A hand entered through the link waits for the other side (table_confirmable).
         url = reverse("table-link-confirm", args=[link.link.key, hand.number])
         entered = hand.entered_side or SIDES[0]
         confirm_sides = [
-            {"value": s, "label": label(SIDE_LABELS, s), "url": url} for s in SIDES if s != entered
+            {"value": s, "label": names.party_name(s), "url": url} for s in SIDES if s != entered
         ]
     waits_for = (
-        " and ".join(s["label"] for s in confirm_sides) if confirm_sides else "the other side"
+        " and ".join(s["label"] for s in confirm_sides) if confirm_sides else names.other_side
     )
     seats = state.ruleset.player_seats
     message = state.seat_message

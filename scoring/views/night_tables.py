@@ -15,8 +15,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from scoring import selectors as scoring_selectors
-from scoring.forms import SEAT_LABELS
-from scoring.permissions import SIDE_OF
+from scoring.engine.seat_names import seat_name
+from scoring.seats import table_names
 
 
 class Addresses:
@@ -85,6 +85,13 @@ def describe(t: dict[str, Any], *, is_open: bool, new_game: bool) -> None:
     t["new_game"] = new_game and (game.is_finished or game.is_void)
 
 
+def seat_rows(game: Any, seats: dict[str, Any]) -> list[tuple[str, Any, str]]:
+    """Each seat of a table as its card lists it: the seat's name, its player and the
+    fixed side it badges ("" at a table of five, whose partners change hand by hand)."""
+    side_of = table_names(game, seats).side_of
+    return [(seat_name(seat), player, side_of.get(seat, "")) for seat, player in seats.items()]
+
+
 def table_view(t: scoring_selectors.TableView, urls: Addresses) -> dict[str, Any]:
     round_, number = t.seating.round, t.seating.table
     return {
@@ -97,11 +104,7 @@ def table_view(t: scoring_selectors.TableView, urls: Addresses) -> dict[str, Any
         "new_game_url": urls("table-new-game", t.seating.pk),
         "sheet_url": urls("print-table-sheet", round_.pk, number),
         "card_url": urls("print-table-card", round_.pk, number),
-        # A table of five or six has numbered seats and no fixed sides.
-        "seats": [
-            (SEAT_LABELS.get(seat, seat), player, SIDE_OF.get(seat, ""))
-            for seat, player in t.seats.items()
-        ],
+        "seats": seat_rows(t.game, t.seats),
         "game": t.game,
         "games_played": len(t.games),
         # A game scored by player (Beginner, individual scoring): each player's total.

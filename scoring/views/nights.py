@@ -33,15 +33,15 @@ from rookclub.core.pages import login_required_message, post_form, refuse
 from rookclub.core.roles import holds_keys
 from scoring import door, night_progress, nights, table_links
 from scoring import selectors as scoring_selectors
-from scoring.forms import SEAT_LABELS, CheckInForm, SeatForm
+from scoring.forms import CheckInForm, SeatForm
 from scoring.live import night_version
 from scoring.models import TableLink
-from scoring.permissions import SIDE_OF
 from scoring.views.night_tables import (
     Addresses,
     checklist_rows,
     describe,
     round_view,
+    seat_rows,
     table_cards,
 )
 
@@ -297,6 +297,7 @@ def _render(
         if director
         else [(p, urls("player-detail", p.pk)) for p in overview.players],
         "progressive": session.seating_method == ClubSession.Seating.PROGRESSIVE,
+        "big_tables": nights.big_tables_text(session),
         "can_reopen": is_club_director and not session.is_open,
         # Tables whose game is not over: closing the night leaves them unfinished.
         "playing_tables": [
@@ -313,7 +314,7 @@ def _render(
         view["hands"] = progress.hands if progress else 0
         view["unconfirmed"] = progress.unconfirmed if progress else 0
         now = night_progress.seats_now(t.game, t.seats)
-        view["seats_now"] = [(SEAT_LABELS.get(s, s), p, SIDE_OF.get(s, s)) for s, p in now.items()]
+        view["seats_now"] = seat_rows(t.game, now)
     context["unconfirmed"] = sum(c.unconfirmed for c in counts.values())
     for t in context["tables"]:
         describe(t, is_open=session.is_open, new_game=director and not context["progressive"])

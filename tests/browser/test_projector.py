@@ -4,7 +4,8 @@ overflowing, long lists paged by themselves."""
 import pytest
 
 from scoring.nights import session_seat
-from tests.factories import ClubFactory, director_of
+from tests.browser.helpers import log_in, screenshot
+from tests.factories import PASSWORD, ClubFactory, director_of
 from tests.scoring.test_sessions import open_night
 from tests.tournaments.conftest import make_event
 
@@ -100,5 +101,43 @@ def test_pairings_say_table_and_seat(browser, live_server, director, size):
         assert page.locator("tbody tr").count() == 4
         assert page.locator("tbody tr").first.locator("small").first.text_content() == "N"
         assert page.evaluate(OVERFLOWS) == []
+    finally:
+        context.close()
+
+
+# The door's QR box beside every cell of the table, never over one.
+DOOR_OVERLAPS = """() => {
+  const door = document.querySelector('.projector-door');
+  if (!door) return ['no door box'];
+  const d = door.getBoundingClientRect(), bad = [];
+  for (const cell of document.querySelectorAll('.projector-table th, .projector-table td')) {
+    const c = cell.getBoundingClientRect();
+    if (!c.width || !c.height || cell.closest('[hidden]')) continue;
+    if (c.left < d.right && d.left < c.right && c.top < d.bottom && d.top < c.bottom)
+      bad.push(cell.textContent.trim().slice(0, 30));
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])
+def test_the_door_box_covers_no_standings_cell(browser, live_server, director, size):
+    user, club = director
+    session = open_night(club, user, 44)
+    session_seat(session=session, by=user, seed=1)
+    context = browser.new_context(viewport=size, base_url=live_server.url)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.clock.install()
+        log_in(page, user.username, PASSWORD)
+        page.goto(f"/sessions/{session.pk}/standings/projector/")
+        page.locator(".projector-door").wait_for()
+        assert _visible_rows(page) > 1
+        assert page.evaluate(DOOR_OVERLAPS) == []
+        assert page.evaluate(OVERFLOWS) == []
+        screenshot(page, f"projector-door-{size['width']}x{size['height']}")
+        page.clock.run_for(10_500)  # the next page of rows, beside the box too
+        assert page.evaluate(DOOR_OVERLAPS) == []
     finally:
         context.close()

@@ -50,8 +50,8 @@ def test_the_sheet_shows_a_column_per_player_with_points_and_running_totals(
 
     html = as_scorer.get(f"/games/{beginner_game.pk}/").content.decode()
 
-    head = re.search(r'<div class="hands-head by-player".*?</div>', html, re.S).group(0)
-    assert re.findall(r'title="(\w+)"', head) == NAMES
+    head = re.search(r'<div class="hands-head by-player players-4".*?</div>', html, re.S).group(0)
+    assert re.findall(r'<span class="side player">(\w+)</span>', head) == NAMES  # names whole
     assert cells(html, 1) == [("+10", "10"), ("+6", "6"), ("+4", "4"), ("+4", "4")]
     assert cells(html, 2) == [("+2", "12"), ("+12", "18"), ("+6", "10"), ("+4", "8")]
     scoreline = re.search(r'<div class="scoreline".*?</div>\s*</div>', html, re.S).group(0)
