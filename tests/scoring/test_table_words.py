@@ -91,10 +91,19 @@ def _text(response) -> str:
     return body.decode()
 
 
-def test_the_seat_page_never_lists_the_player_among_her_opponents(night_of_nine, club):
+def _let_a_phone_claim(night, player, director) -> None:
+    """The night checked everyone in at the desk: the director lets ``player``'s seat
+    follow a phone at the door."""
+    desk = Client()
+    desk.force_login(director)
+    desk.post(f"/sessions/{night['id']}/door-release/", {"player": player})
+
+
+def test_the_seat_page_never_lists_the_player_among_her_opponents(night_of_nine, club, director):
     night, _, big = night_of_nine
     me = big["seats"]["seat5"]
     door = reverse("door", args=[ClubSession.objects.get(pk=night["id"]).door_key])
+    _let_a_phone_claim(night, me, director)
     phone = Client()
     phone.post(door, {"player": str(me)})
 
@@ -108,12 +117,15 @@ def test_the_seat_page_never_lists_the_player_among_her_opponents(night_of_nine,
     assert "partner" not in at
 
 
-def test_the_door_api_lists_four_opponents_at_a_table_of_five(night_of_nine, club):
+def test_the_door_api_lists_four_opponents_at_a_table_of_five(night_of_nine, club, director):
     night, _, big = night_of_nine
     me = big["seats"]["seat1"]
+    _let_a_phone_claim(night, me, director)
 
     key = ClubSession.objects.get(pk=night["id"]).door_key
-    seat = Client().get(f"/api/v1/door/{key}/players/{me}/").json()
+    phone = Client()
+    phone.post(f"/api/v1/door/{key}/check-in/", {"player": me}, content_type="application/json")
+    seat = phone.get(f"/api/v1/door/{key}/players/{me}/").json()
 
     assert seat["partner"] is None
     assert len(seat["opponents"]) == 4 and me not in [p["id"] for p in seat["opponents"]]
