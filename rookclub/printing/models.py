@@ -35,7 +35,7 @@ class PrintJob(models.Model):
     tries = models.PositiveSmallIntegerField(default=0)
     #: How many times the job was handed to the queue (a worker's sweep sends a job
     #: again when the queue lost it).
-    sends = models.PositiveSmallIntegerField(default=1)
+    sends = models.PositiveSmallIntegerField(default=1, db_default=1)
     heartbeat_at = models.DateTimeField(default=timezone.now)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
