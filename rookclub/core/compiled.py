@@ -9,8 +9,7 @@ from then on only swaps the real values into the parameters. The objects it answ
 are the ones the queryset's ``get()`` would give: the same columns through the same
 converters, its ``select_related`` objects cached, its annotations set.
 
-It is :class:`rookclub.core.live.VersionStatement`'s idea for model rows, and
-:class:`CompiledList` the same for several rows (a game's hands). Use them only where
+:class:`CompiledList` does the same for several rows (a game's hands). Use them only where
 the query's shape never changes between calls: the marks are its only inputs.
 
 :class:`CompiledInsert` does the same for a new row's ``INSERT ... RETURNING`` (and
