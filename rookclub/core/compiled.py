@@ -2,7 +2,7 @@
 
 Building a query (joins, ``select_related``, annotations, ``FOR UPDATE``) costs more
 CPU than PostgreSQL takes to run a small one, and a hand post runs the same few
-queries every time: the game's lock, the token lookup, the hand's rows. A
+queries every time: the game's lock, the hand's rows. A
 :class:`CompiledGet` builds its queryset with stand-in values (marks) the first time
 it runs on a database, keeps the SQL and how its columns become model objects, and
 from then on only swaps the real values into the parameters. The objects it answers
