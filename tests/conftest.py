@@ -17,11 +17,11 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import SimpleNamespace
 from urllib.parse import quote
 
 import hypothesis
 import pytest
+import time_machine
 from django.conf import settings
 from django.test import override_settings
 
@@ -132,16 +132,14 @@ def _no_address_or_account_throttles(settings):
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
 
 
-@pytest.fixture(autouse=True)
-def _one_rate_limit_window(monkeypatch):
-    """The rate limit's clock (rookclub/core/ratelimit.py) stands still for the length
-    of a test: its limits count in fixed windows of a minute, and a test that posts up
-    to a limit across the turn of a minute (a slow, loaded machine) saw the count start
-    again and no 429. The limit's counting is what the tests check, not the calendar."""
-    from rookclub.core import ratelimit
-
-    now = time.time()
-    monkeypatch.setattr(ratelimit, "time", SimpleNamespace(time=lambda: now))
+@pytest.fixture
+def still_clock():
+    """The clock held still (time-machine) for a test that posts up to a rate limit: the
+    limits count in fixed windows (a minute for the links), and a test that crossed the
+    end of one on a slow, loaded machine saw the count start again and no 429. The
+    limit's counting is what the tests check, not the calendar."""
+    with time_machine.travel(time.time(), tick=False):
+        yield
 
 
 @pytest.fixture

@@ -116,18 +116,3 @@ class FailSoftRedisCache(RedisCache):
 
     def clear(self):  # type: ignore[override]
         return self._soft(super().clear, False)
-
-    def window_count(self, key: str, timeout: int) -> int:
-        """Add one to the counter ``key`` (made, expiring after ``timeout`` seconds, by
-        its first count) and answer its new value, in one round trip: ``SET NX`` and
-        ``INCR`` in a pipeline, where ``add()`` then ``incr()`` took three (``incr``
-        asks whether the key exists first). Redis down: 1 (the rate limits fail open).
-        """
-        return self._soft(self._window_count, 1, key, timeout)
-
-    def _window_count(self, key: str, timeout: int) -> int:
-        key = self.make_and_validate_key(key)
-        pipeline = self._cache.get_client(key, write=True).pipeline(transaction=False)
-        pipeline.set(key, 0, ex=timeout, nx=True)
-        pipeline.incr(key)
-        return int(pipeline.execute()[1])

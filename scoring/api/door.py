@@ -153,7 +153,7 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, key: str | None = None) -> Response:
         session = _night(key)
-        door.throttle_door(session)
+        door.throttle_door(request, session)
         data = body(request)
         actor = club_door.DoorActor(session.pk)
         if "player" in data:
