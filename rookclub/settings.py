@@ -160,16 +160,18 @@ REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=1.0)
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Django's Redis cache whose failures are misses, logged (a rate limit lets
-            # the request through, a session is read from the database), and which
-            # leaves Redis alone for a few seconds after one (rookclub/core/cache.py).
-            "BACKEND": "rookclub.core.cache.FailSoftRedisCache",
+            # django-redis, its failures answered as misses (a rate limit lets the
+            # request through, a session is read from the database); its client leaves
+            # Redis alone for a few seconds after one, and logs it once
+            # (rookclub/core/cache.py).
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "rookclub",
             "OPTIONS": {
-                "socket_connect_timeout": REDIS_TIMEOUT,
-                "socket_timeout": REDIS_TIMEOUT,
-                "retry_on_timeout": False,
+                "IGNORE_EXCEPTIONS": True,
+                "REDIS_CLIENT_CLASS": "rookclub.core.cache.PausingRedis",
+                "SOCKET_CONNECT_TIMEOUT": REDIS_TIMEOUT,
+                "SOCKET_TIMEOUT": REDIS_TIMEOUT,
             },
         }
     }

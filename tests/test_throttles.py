@@ -245,9 +245,14 @@ def test_a_cache_that_cannot_count_lets_requests_through(settings):
     settings.CACHES = {
         **settings.CACHES,
         "nowhere": {
-            "BACKEND": "rookclub.core.cache.FailSoftRedisCache",
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": "redis://127.0.0.1:1/0",
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+            "OPTIONS": {
+                "IGNORE_EXCEPTIONS": True,
+                "REDIS_CLIENT_CLASS": "rookclub.core.cache.PausingRedis",
+                "SOCKET_CONNECT_TIMEOUT": 0.5,
+                "SOCKET_TIMEOUT": 0.5,
+            },
         },
     }
     settings.RATELIMIT_USE_CACHE = "nowhere"
