@@ -9,41 +9,33 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.core import signing
 from django.db import models
 from django.urls import reverse
 
 from rookclub.clubs.door import door_holds, door_key, phone_digest
 from rookclub.clubs.models import CheckIn, ClubSession, Player
+from rookclub.core import throttles
 from rookclub.core.errors import NotFound
 from scoring import table_links
 from scoring.models import TableLink
 from scoring.night_progress import seats_now
 from scoring.seats import table_names
-from scoring.table_links import TableLinkThrottle, link_base
+from scoring.table_links import link_base
+
+#: A door link's refusal beyond ``DOOR_LINK_POSTS_PER_MINUTE``.
+TOO_MANY_CHECK_INS = (
+    "Too many check-ins through this door link in the last minute; wait a minute and try again."
+)
 
 
-class DoorThrottle(TableLinkThrottle):
-    """Check-ins posted through one door link, ``DOOR_LINK_POSTS_PER_MINUTE`` (60) a
-    minute: the table links' limiter, counted per night once its key is found."""
-
-    scope = "door_link"
-    sentence = (
-        "Too many check-ins through this door link in the last minute; wait a minute and try again."
-    )
-
-    def rate(self) -> tuple[int, int] | None:
-        from django.conf import settings
-
-        return getattr(settings, "DOOR_LINK_POSTS_PER_MINUTE", 60), 60
-
-
-def throttle_door(session: ClubSession) -> None:
-    """Count one post through ``session``'s door link: ``TooMany`` (429) beyond it."""
-    throttle = DoorThrottle()
-    refused = throttle.count(str(session.pk), throttle.rate())
-    if refused is not None:
-        raise refused
+def throttle_door(request: Any, session: ClubSession) -> None:
+    """Count one post through ``session``'s door link: ``TooMany`` (429) beyond
+    ``DOOR_LINK_POSTS_PER_MINUTE`` (60) a minute, counted per night once its key is
+    found."""
+    rate = (settings.DOOR_LINK_POSTS_PER_MINUTE, 60)
+    throttles.count(request, "door_link", str(session.pk), rate, TOO_MANY_CHECK_INS)
 
 
 #: How long a phone remembers who it is at a night's door (a night, with room).

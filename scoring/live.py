@@ -1,6 +1,6 @@
 """The versions of a club night's live pages (the night page's tables, the night
-standings): one aggregate statement each, built once per process, so an unchanged page
-costs one cheap query and a 304 (:mod:`rookclub.core.live`).
+standings): one aggregate query each, so an unchanged page costs one cheap query and a
+304 (:mod:`rookclub.core.live`).
 
 Each page's version reads only what that page shows: confirming a hand changes the
 night page (each table's "waiting for confirmation", issue 22) but not the standings,
@@ -14,7 +14,6 @@ from typing import Any
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 
 from rookclub.clubs.models import CheckIn, ClubSession, Membership, SessionRound, SitOut
-from rookclub.core.live import VersionStatement
 from scoring.models import Game, Hand, HandCorrection, TableLink
 
 
@@ -53,8 +52,7 @@ def _scores(session_id: int, user_id: int) -> dict[str, Any]:
 
 def _night(session_id: int, **annotations: Any) -> QuerySet:
     night = ClubSession.objects.filter(pk=session_id).annotate(**annotations)
-    fields = [name for name in night.query.annotations if name.startswith("v_")]
-    return night.values_list("status", "closed_at", *fields)
+    return night.values_list("status", "closed_at", *annotations)
 
 
 def _tables(session_id: int, user_id: int) -> QuerySet:
@@ -75,10 +73,21 @@ def _standings(session_id: int, user_id: int) -> QuerySet:
     return _night(session_id, **_scores(session_id, user_id))
 
 
-#: The night page's tables (``/sessions/<pk>/?live=1``).
-night_tables_version = VersionStatement(_tables)
-#: The night's standings and their projector view.
-night_standings_version = VersionStatement(_standings)
+def viewer_id(user: Any) -> int:
+    """The id a version query is asked for: the signed-in user's, else 0 (no one)."""
+    return user.pk if user is not None and user.is_authenticated else 0
+
+
+def night_tables_version(session_id: int, user: Any) -> tuple[Any, ...] | None:
+    """The night page's tables (``/sessions/<pk>/?live=1``) as ``user`` sees them, or
+    None if there is no such night."""
+    return _tables(session_id, viewer_id(user)).first()
+
+
+def night_standings_version(session_id: int, user: Any) -> tuple[Any, ...] | None:
+    """The night's standings and their projector view, or None if there is no such
+    night."""
+    return _standings(session_id, viewer_id(user)).first()
 
 
 def night_version(session_id: int, user: Any) -> tuple[Any, ...] | None:

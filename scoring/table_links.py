@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Case, IntegerField, OuterRef, Subquery, Value, When
 from django.urls import reverse
@@ -27,9 +28,9 @@ from django.utils import timezone
 
 from rookclub.clubs.models import Club, ClubSession, Player, TableSeating
 from rookclub.clubs.services import closed_conflict
+from rookclub.core import throttles
 from rookclub.core.errors import Conflict, DomainError
 from rookclub.core.roles import require_director
-from rookclub.core.throttles import WindowThrottle
 from rookclub.printing.site import SiteAddressMissing, site_url
 from scoring.models import Game, TableLink
 
@@ -167,28 +168,19 @@ def resolve_for_post(key: Any) -> TableState:
     return TableState(link, number, None, refusal=refusal, game_id=game_id, ruleset=ruleset)
 
 
-class TableLinkThrottle(WindowThrottle):
-    """Posts through one link (recording, confirming), ``TABLE_LINK_POSTS_PER_MINUTE``
-    (30) a minute, so a photographed card cannot flood a game. Counted per link once
-    the key is found (an unknown key is a 404 first, and counts nothing)."""
-
-    scope = "table_link"
-    sentence = (
-        "Too many posts through this table's link in the last minute; wait a minute and try again."
-    )
-
-    def rate(self) -> tuple[int, int] | None:
-        from django.conf import settings
-
-        return getattr(settings, "TABLE_LINK_POSTS_PER_MINUTE", 30), 60
+#: A table link's refusal beyond ``TABLE_LINK_POSTS_PER_MINUTE``.
+TOO_MANY_POSTS = (
+    "Too many posts through this table's link in the last minute; wait a minute and try again."
+)
 
 
-def throttle_posts(link: TableLink) -> None:
-    """Count one post through ``link``: ``TooMany`` (429) beyond its limit."""
-    throttle = TableLinkThrottle()
-    refused = throttle.count(str(link.pk), throttle.rate())
-    if refused is not None:
-        raise refused
+def throttle_posts(request: Any, link: TableLink) -> None:
+    """Count one post through ``link`` (recording, confirming): ``TooMany`` (429) beyond
+    ``TABLE_LINK_POSTS_PER_MINUTE`` (30) a minute, so a photographed card cannot flood a
+    game. Counted per link once the key is found (an unknown key is a 404 first, and
+    counts nothing)."""
+    rate = (settings.TABLE_LINK_POSTS_PER_MINUTE, 60)
+    throttles.count(request, "table_link", str(link.pk), rate, TOO_MANY_POSTS)
 
 
 def link_url(link: TableLink, request: Any = None, *, base_url: str | None = None) -> str:

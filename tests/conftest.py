@@ -15,13 +15,12 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from types import SimpleNamespace
 from urllib.parse import quote
 
 import hypothesis
 import pytest
+import time_machine
 from django.conf import settings
 from django.test import override_settings
 
@@ -71,31 +70,12 @@ def _cache_keys_of_this_worker(worker_id):
         name: {**cache, "KEY_PREFIX": f"{cache.get('KEY_PREFIX', 'rookclub')}-{worker_id}"}
         for name, cache in settings.CACHES.items()
     }
-    with override_settings(CACHES=caches), _clear_clears_own_keys():
+    own_keys = {"CLIENT_CLASS": "tests.cache_keys.OwnKeysClient"}  # its clear() too
+    for cache in caches.values():
+        if cache["BACKEND"] == "django_redis.cache.RedisCache":
+            cache["OPTIONS"] = {**cache["OPTIONS"], **own_keys}
+    with override_settings(CACHES=caches):
         yield
-
-
-@contextmanager
-def _clear_clears_own_keys() -> Iterator[None]:
-    """With Redis, a test's ``cache.clear()`` deletes this worker's keys only. Django's
-    Redis cache clears with FLUSHDB, the whole database the workers share: one worker's
-    clear wiped another's table-link count in the middle of a test (no 429) and its
-    cached sessions (read back from the database: a page's query count one higher),
-    both seen in CI's PostgreSQL + Redis stage on 2026-11-26."""
-    from rookclub.core.cache import FailSoftRedisCache
-
-    def clear_own_keys(self) -> None:
-        client = self._cache.get_client(None, write=True)
-        keys = list(client.scan_iter(match=f"{self.key_prefix}:*", count=1000))
-        if keys:
-            client.delete(*keys)
-
-    flush_all = FailSoftRedisCache.clear
-    FailSoftRedisCache.clear = clear_own_keys
-    try:
-        yield
-    finally:
-        FailSoftRedisCache.clear = flush_all
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -113,13 +93,11 @@ def _fast_password_hasher():
 @pytest.fixture(autouse=True)
 def _redis_cache_breaker_closed():
     """Each test starts with the cache talking to Redis: a Redis call that timed out in
-    an earlier test of this process (a loaded CI machine) must not leave the fail-soft
-    cache's breaker open into the next test (rookclub/core/cache.py)."""
-    from django.core.cache import caches
+    an earlier test of this process (a loaded CI machine) must not leave the cache's
+    pause on into the next test (rookclub/core/cache.py)."""
+    from rookclub.core.cache import pause
 
-    backend = caches["default"]
-    if hasattr(backend, "_closed_until"):
-        backend._closed_until = 0.0
+    pause.end()
     yield
 
 
@@ -132,16 +110,14 @@ def _no_address_or_account_throttles(settings):
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
 
 
-@pytest.fixture(autouse=True)
-def _one_rate_limit_window(monkeypatch):
-    """The rate limit's clock (rookclub/core/ratelimit.py) stands still for the length
-    of a test: its limits count in fixed windows of a minute, and a test that posts up
-    to a limit across the turn of a minute (a slow, loaded machine) saw the count start
-    again and no 429. The limit's counting is what the tests check, not the calendar."""
-    from rookclub.core import ratelimit
-
-    now = time.time()
-    monkeypatch.setattr(ratelimit, "time", SimpleNamespace(time=lambda: now))
+@pytest.fixture
+def still_clock():
+    """The clock held still (time-machine) for a test that posts up to a rate limit: the
+    limits count in fixed windows (a minute for the links), and a test that crossed the
+    end of one on a slow, loaded machine saw the count start again and no 429. The
+    limit's counting is what the tests check, not the calendar."""
+    with time_machine.travel(time.time(), tick=False):
+        yield
 
 
 @pytest.fixture

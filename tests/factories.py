@@ -73,6 +73,16 @@ def scorer_of(club: Club, **user_fields) -> object:
     return member_of(club, Membership.Role.SCORER, **user_fields)
 
 
+def token_client(user) -> object:
+    """An API client that signs in with ``user``'s token (``Authorization: Token``)."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    return client
+
+
 def players_of(club: Club, count: int) -> list[Player]:
     return PlayerFactory.create_batch(count, club=club)
 

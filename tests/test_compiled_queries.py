@@ -1,10 +1,8 @@
-"""Queries built once per process (rookclub/core/compiled.py, issue #26): the token
-lookup, the game's lock and the hand's INSERT answer as the ORM's own would."""
+"""Queries built once per process (rookclub/core/compiled.py, issue #26): the game's
+lock and the hand's INSERT answer as the ORM's own would."""
 
 import pytest
 from django.db.models.signals import post_save, pre_save
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from rookclub.core.compiled import CompiledGet, CompiledInsert, CompiledUpdate
 from scoring.models import Game, Hand, HandResult
@@ -13,50 +11,11 @@ from tests.factories import ClubFactory, game_for, scorer_of
 
 pytestmark = pytest.mark.django_db
 
-HAND = {"bidder": "north", "bid": 80, "trump": "red",
-        "counters": {"north_south": 85, "east_west": 35}}  # fmt: skip
-
-
-def token_client(user) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
-    return client
-
 
 def test_a_hand_its_results_and_its_game_have_no_save_receivers_the_compiled_would_skip():
     for model in (Hand, HandResult, Game):
         for signal in (pre_save, post_save):
             assert not signal.has_listeners(model), f"{signal} has a receiver for {model}"
-
-
-def test_an_unknown_token_is_refused_as_drf_refuses_it():
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
-    answer = client.get("/api/v1/games/")
-    assert answer.status_code == 403  # SessionAuthentication comes first: no WWW-Authenticate
-    assert answer.json()["detail"] == "Invalid token."
-
-
-def test_an_inactive_users_token_is_refused():
-    club = ClubFactory()
-    scorer = scorer_of(club)
-    client = token_client(scorer)
-    scorer.is_active = False
-    scorer.save()
-    answer = client.get("/api/v1/games/")
-    assert answer.status_code == 403  # SessionAuthentication comes first: no WWW-Authenticate
-    assert answer.json()["detail"] == "User inactive or deleted."
-
-
-def test_a_token_records_a_hand_as_its_user():
-    club = ClubFactory()
-    scorer = scorer_of(club)
-    game = game_for(club)
-    answer = token_client(scorer).post(
-        f"/api/v1/games/{game.pk}/hands/", {**HAND, "number": 1}, format="json"
-    )
-    assert answer.status_code == 201, answer.content
-    assert Hand.objects.get(pk=answer.json()["id"]).entered_by == scorer
 
 
 def test_the_locked_game_is_the_orms_game_with_its_club_and_the_role():

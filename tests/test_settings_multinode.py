@@ -65,8 +65,8 @@ def test_redis_holds_sessions_and_the_cache_written_through_to_the_database():
     found = settings_with(REDIS_URL="redis://127.0.0.1:6379/0")
 
     assert found["session"] == "django.contrib.sessions.backends.cached_db"
-    # Django's Redis cache, treating a Redis error as a miss (issue 27: rookclub/core/cache.py).
-    assert found["cache"] == "rookclub.core.cache.FailSoftRedisCache"
+    # django-redis, treating a Redis error as a miss (rookclub/core/cache.py).
+    assert found["cache"] == "django_redis.cache.RedisCache"
 
 
 def test_postgresql_connections_persist_with_health_checks_by_default():

@@ -1,20 +1,21 @@
 """The version of a tournament's live pages (pairings, standings, their projector
-views): one aggregate statement, built once per process, so an unchanged page costs one
-cheap query and a 304 (:mod:`rookclub.core.live`)."""
+views): one aggregate query, so an unchanged page costs one cheap query and a 304
+(:mod:`rookclub.core.live`)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
 
 from rookclub.clubs.models import Membership
-from rookclub.core.live import VersionStatement
-from scoring.live import aggregate
+from scoring.live import aggregate, viewer_id
 from scoring.models import Hand, HandCorrection
 from tournaments.models import AuditEntry, Entry, Match, MatchGame, Round, Tournament
 
 
 def _version(tournament_id: int, user_id: int) -> QuerySet:
-    event = Tournament.objects.filter(pk=tournament_id).annotate(
+    annotations = dict(
         **aggregate(
             Entry.objects.all(), "tournament",
             v_entries=Count("id"), v_last_entry=Max("id"),
@@ -50,10 +51,11 @@ def _version(tournament_id: int, user_id: int) -> QuerySet:
             Membership.objects.filter(club=OuterRef("club_id"), user_id=user_id).values("role")[:1]
         ),
     )  # fmt: skip
-    fields = [name for name in event.query.annotations if name.startswith("v_")]
-    return event.values_list("status", *fields)
+    event = Tournament.objects.filter(pk=tournament_id).annotate(**annotations)
+    return event.values_list("status", *annotations)
 
 
-#: Everything the live pages show changes one of these (one statement, built once per
-#: process): ``tournament_version(pk, user)``, None if there is no such tournament.
-tournament_version = VersionStatement(_version)
+def tournament_version(tournament_id: int, user: Any) -> tuple[Any, ...] | None:
+    """Everything the live pages show changes one of these (one query), or None if
+    there is no such tournament."""
+    return _version(tournament_id, viewer_id(user)).first()

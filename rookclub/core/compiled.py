@@ -2,15 +2,14 @@
 
 Building a query (joins, ``select_related``, annotations, ``FOR UPDATE``) costs more
 CPU than PostgreSQL takes to run a small one, and a hand post runs the same few
-queries every time: the game's lock, the token lookup, the hand's rows. A
+queries every time: the game's lock, the hand's rows. A
 :class:`CompiledGet` builds its queryset with stand-in values (marks) the first time
 it runs on a database, keeps the SQL and how its columns become model objects, and
 from then on only swaps the real values into the parameters. The objects it answers
 are the ones the queryset's ``get()`` would give: the same columns through the same
 converters, its ``select_related`` objects cached, its annotations set.
 
-It is :class:`rookclub.core.live.VersionStatement`'s idea for model rows, and
-:class:`CompiledList` the same for several rows (a game's hands). Use them only where
+:class:`CompiledList` does the same for several rows (a game's hands). Use them only where
 the query's shape never changes between calls: the marks are its only inputs.
 
 :class:`CompiledInsert` does the same for a new row's ``INSERT ... RETURNING`` (and

@@ -2,14 +2,13 @@
 fragment costs one cheap query and a 304.
 
 A page's *version* is one aggregate query over what the fragment shows (counts and
-latest ids and times of the rows behind it), computed without loading those rows.
-It is a :class:`VersionStatement`: built through the ORM once per process, then run
-as plain SQL on every poll (building it costs more than running it), and
-read once per request.
+latest ids and times of the rows behind it), computed without loading those rows
+(``scoring/live.py``, ``tournaments/live.py``), read once per request.
 
 The fragment's ETag is that version with the viewer, so two people never share one.
 The browser's own cache keeps the fragment and revalidates it (``no-cache``): it
-sends If-None-Match, we answer 304, and htmx gets the page it already has.
+sends If-None-Match, Django's ``condition`` decorator answers 304, and htmx gets the
+page it already has.
 
 A visitor without a session sees what every such visitor sees, so their fragment is
 rendered once per (page, version) and kept in the cache (Redis when ``REDIS_URL`` is
@@ -26,10 +25,9 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
-from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control
+from django.views.decorators.http import condition
 
 logger = logging.getLogger(__name__)
 
@@ -39,40 +37,6 @@ POLL_SECONDS = 10
 #: How long a rendered fragment is kept for the next visitor (a newer version is a new
 #: key, so this only bounds the memory an old one holds).
 FRAGMENT_SECONDS = 120
-
-#: Stand-ins for the page's key and the viewer while the statement is built; each
-#: parameter equal to one is replaced by the real value when it runs.
-KEY_MARK, USER_MARK = -730_199_101, -730_199_102
-
-
-class VersionStatement:
-    """A version query built by ``build(key, user_id)`` (a queryset of one row, its
-    values the version) the first time it runs on a database, then run as its SQL."""
-
-    def __init__(self, build: Callable[[int, int], QuerySet]) -> None:
-        self.build = build
-        self.compiled: dict[str, tuple[str, tuple[Any, ...]]] = {}
-
-    def sql(self) -> tuple[str, tuple[Any, ...]]:
-        """The statement and its parameters, the marks still in them (built once)."""
-        vendor = connection.vendor
-        if vendor not in self.compiled:
-            self.compiled[vendor] = self.build(KEY_MARK, USER_MARK).query.sql_with_params()
-        return self.compiled[vendor]
-
-    def __call__(self, key: int, user: Any) -> tuple[Any, ...] | None:
-        """The version of ``key``'s page as ``user`` sees it, or None if there is no such
-        ``key``."""
-        user_id = user.pk if user is not None and user.is_authenticated else 0
-        low, high = connection.ops.integer_field_range("BigIntegerField")
-        if not low <= int(key) <= high:
-            return None  # no row has such an id (SQLite's driver would raise OverflowError)
-        sql, params = self.sql()
-        values = {KEY_MARK: int(key), USER_MARK: user_id}
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [values.get(p, p) if type(p) is int else p for p in params])
-            row = cursor.fetchone()
-        return tuple(row) if row is not None else None
 
 
 def etag_of(version: Iterable[Any], request: HttpRequest) -> str:
@@ -105,14 +69,14 @@ def live_fragment(
         raise Http404("Nothing here.")
     etag = etag_of(current, request)
     shared = shared_viewer(request)
-    sent = request.headers.get("If-None-Match", "")
-    if etag in [tag.strip().removeprefix("W/") for tag in sent.split(",")]:
-        response: HttpResponse = HttpResponseNotModified()
-    elif shared:
-        response = _shared_fragment(request, etag, render)
-    else:
-        response = render()
-    response["ETag"] = etag
+
+    # Django compares If-None-Match (weakly, so gzip's W/ tag still matches), answers
+    # 304 or calls ``fragment``, and sets the ETag.
+    @condition(etag_func=lambda request: etag)
+    def fragment(request: HttpRequest) -> HttpResponse:
+        return _shared_fragment(request, etag, render) if shared else render()
+
+    response = fragment(request)
     if shared:
         patch_cache_control(response, no_cache=True, public=True)
     else:

@@ -1,16 +1,20 @@
-"""Rate limits for the API (DRF throttle classes) and for the pages anyone can post to.
+"""Rate limits for the API (DRF throttle classes), the pages anyone can post to and the
+table and door links, all counted by django-ratelimit (``get_usage``) in Django's cache:
+Redis when ``REDIS_URL`` is set, so every process counts together. Its ``add`` then
+``incr`` are atomic, so requests at once are each counted. A cache that cannot count
+(Redis down) lets the request through (``RATELIMIT_FAIL_OPEN``).
 
-Each limit has a scope whose rate is in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``
-(``"120/minute"``; set from the environment in settings.py; ``None`` switches the
-scope off). Every scope counts with :func:`rookclub.core.ratelimit.throttle`, so all
-of them share one atomic counter in the cache (Redis when ``REDIS_URL`` is set).
+Each API and page limit has a scope whose rate is in
+``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (``"120/minute"``; set from the
+environment in settings.py; ``None`` switches the scope off):
 
 - ``anon``: API requests without a login, per client address.
 - ``user``: API requests of one logged-in user (session or token).
 - ``signup``, ``password_reset``: sign-ups and reset emails asked for, per address,
   on the page and the API alike (:func:`limit_posts`).
-- ``table_link``: posts through one table link (``TABLE_LINK_POSTS_PER_MINUTE``),
-  :class:`scoring.table_links.TableLinkThrottle`, counted once the link is found.
+
+A table link's and a door link's posts have their own per-minute limits
+(:func:`scoring.table_links.throttle_posts`, :func:`scoring.door.throttle_door`).
 
 A refusal is HTTP 429 with a sentence (``{"detail": ["..."]}`` on the API, the page's
 own message otherwise) and ``Retry-After``.
@@ -24,12 +28,36 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django_ratelimit.core import get_usage
 from rest_framework.exceptions import ErrorDetail, Throttled
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
 
-from rookclub.core.ratelimit import TooMany, throttle
-from rookclub.core.rates import parse_rate
+from rookclub.core.errors import DomainError
+
+
+class TooMany(DomainError):
+    """Too many requests in the window (HTTP 429); ``wait`` is the seconds until the
+    window ends, for a ``Retry-After`` header."""
+
+    code = "rate_limited"
+    status = 429
+
+    def __init__(self, message: str, *, wait: int = 60, **kwargs) -> None:
+        super().__init__(message, **kwargs)
+        self.wait = wait
+
+
+def count(request: Any, scope: str, ident: str, rate: str | tuple[int, int], sentence: str):
+    """Count one request of ``ident`` in ``scope``; beyond ``rate`` ("120/minute", or
+    (requests, seconds)) refuse it: ``TooMany`` with ``sentence``, whose ``{wait}``
+    becomes "42 seconds"."""
+    usage = get_usage(
+        request, group=scope, key=lambda group, request: ident, rate=rate, increment=True
+    )
+    if usage is not None and usage["should_limit"]:
+        wait = max(1, usage["time_left"])
+        raise TooMany(sentence.format(wait=_seconds(wait)), wait=wait)
 
 
 def client_ip(request: Any) -> str:
@@ -57,8 +85,8 @@ class Refused(Throttled):
         self.detail = {"detail": [ErrorDetail(error.message, code=error.code)]}
 
 
-class WindowThrottle(BaseThrottle):
-    """A scope's limit, counted per :meth:`ident` in fixed windows."""
+class ScopeThrottle(BaseThrottle):
+    """A scope's limit, counted per :meth:`ident`."""
 
     scope = ""
     #: The refusal; ``{wait}`` becomes "42 seconds".
@@ -68,23 +96,16 @@ class WindowThrottle(BaseThrottle):
         """Whose requests count together; None: this request is not limited here."""
         raise NotImplementedError
 
-    def rate(self) -> tuple[int, int] | None:
-        """(requests, seconds) for this scope now, or None: not limited."""
-        return parse_rate(api_settings.DEFAULT_THROTTLE_RATES.get(self.scope))
-
     def refusal(self, request: Any, view: Any = None) -> TooMany | None:
         """Count this request; the refusal when it is over the limit, else None."""
-        rate = self.rate()
+        rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
         ident = self.ident(request, view) if rate else None
-        return self.count(ident, rate) if rate and ident is not None else None
-
-    def count(self, ident: str, rate: tuple[int, int]) -> TooMany | None:
-        """Count one request of ``ident``; the refusal beyond ``rate``, else None."""
-        limit, window = rate
+        if ident is None:
+            return None
         try:
-            throttle(f"{self.scope}:{ident}", limit=limit, window=window, message="")
+            count(request, self.scope, ident, rate, self.sentence)
         except TooMany as error:
-            return TooMany(self.sentence.format(wait=_seconds(error.wait)), wait=error.wait)
+            return error
         return None
 
     def allow_request(self, request: Any, view: Any) -> bool:
@@ -96,7 +117,7 @@ class WindowThrottle(BaseThrottle):
         return True
 
 
-class AnonThrottle(WindowThrottle):
+class AnonThrottle(ScopeThrottle):
     scope = "anon"
     sentence = "Too many requests from your address; try again in {wait}."
 
@@ -106,7 +127,7 @@ class AnonThrottle(WindowThrottle):
         return client_ip(request)
 
 
-class UserThrottle(WindowThrottle):
+class UserThrottle(ScopeThrottle):
     scope = "user"
     sentence = "Too many requests from your account; try again in {wait}."
 
@@ -116,7 +137,7 @@ class UserThrottle(WindowThrottle):
         return None
 
 
-class _PostsByAddress(WindowThrottle):
+class _PostsByAddress(ScopeThrottle):
     def ident(self, request: Any, view: Any) -> str | None:
         return client_ip(request) if request.method == "POST" else None
 
@@ -131,7 +152,7 @@ class PasswordResetThrottle(_PostsByAddress):
     sentence = "Too many password reset emails asked for from your address; try again in {wait}."
 
 
-def limit_posts(throttle_class: type[WindowThrottle]) -> Callable:
+def limit_posts(throttle_class: type[ScopeThrottle]) -> Callable:
     """A page's posts counted by ``throttle_class`` (GETs are not): beyond the limit
     the page answers 429 with the sentence and ``Retry-After``, and the view never runs."""
 

@@ -162,7 +162,7 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, key: str | None = None) -> Response:
         session = _night(key)
-        door.throttle_door(session)
+        door.throttle_door(request, session)
         data = body(request)
         actor = club_door.DoorActor(session.pk)
         phone = door.phone_of(request, session) or club_door.new_phone()

@@ -161,7 +161,7 @@ class TableLinkViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
             return table_links.resolve(key)
         # A post needs the link and its game's id only: one query for a night's link.
         state = table_links.resolve_for_post(key)
-        table_links.throttle_posts(state.link)
+        table_links.throttle_posts(self.request, state.link)
         if state.refusal is not None:
             raise state.refusal
         if state.game_id is None:

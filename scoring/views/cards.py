@@ -43,7 +43,7 @@ def table_link_cards(request: HttpRequest, key: str) -> HttpResponse:
     actor = TableActor(state.link, state.game.pk, SIDES[0])
 
     def allowed() -> None:  # as every hand posted through a link: the rate limit first
-        table_links.throttle_posts(state.link)
+        table_links.throttle_posts(request, state.link)
         if state.refusal is not None:
             raise state.refusal
 

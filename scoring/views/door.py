@@ -24,7 +24,7 @@ from rookclub.clubs.services import closed_conflict
 from rookclub.core import live
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.pages import login_required_message, refuse
-from rookclub.core.ratelimit import TooMany
+from rookclub.core.throttles import TooMany
 from rookclub.printing.services import document_pdf
 from rookclub.printing.site import site_url
 from rookclub.printing.views import error_response, pdf_response
@@ -114,7 +114,7 @@ def _list(request: HttpRequest, session: ClubSession, *, error: str = "", status
 
 def _check_in(request: HttpRequest, session: ClubSession) -> HttpResponse:
     try:
-        door.throttle_door(session)
+        door.throttle_door(request, session)
     except TooMany as error:
         response = _list(request, session, error=error.message, status=error.status)
         response["Retry-After"] = str(error.wait)

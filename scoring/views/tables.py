@@ -22,7 +22,7 @@ from rookclub.core.errors import DomainError
 from rookclub.core.live import POLL_SECONDS, wants_live
 from rookclub.core.manifest import manifest, manifest_response
 from rookclub.core.pages import post_form
-from rookclub.core.ratelimit import TooMany
+from rookclub.core.throttles import TooMany
 from scoring import services as scoring
 from scoring import table_links
 from scoring.forms import SEAT_LABELS
@@ -96,7 +96,7 @@ def _post_allowed(request: HttpRequest, state) -> HttpResponse | None:
     """The checks every post through a link passes first: the rate limit, then the
     link still records (night open, round not over), then there is a game."""
     try:
-        table_links.throttle_posts(state.link)
+        table_links.throttle_posts(request, state.link)
     except TooMany as error:
         response = _refused_post(request, state, error)
         response["Retry-After"] = str(error.wait)

@@ -8,8 +8,7 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 
 from scoring.models import Hand
-from tests.factories import ClubFactory, game_for, scorer_of
-from tests.test_compiled_queries import token_client
+from tests.factories import ClubFactory, game_for, scorer_of, token_client
 
 pytestmark = pytest.mark.django_db
 

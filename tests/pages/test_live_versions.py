@@ -1,5 +1,5 @@
-"""Live fragments at a hosted service's scale (issue #26): the version is one statement
-built once per process and read once per poll, visitors without a session share one
+"""Live fragments at a hosted service's scale: the version is one query read once per
+poll, visitors without a session share one
 rendering per (page, version), and each page's version reads only what it shows."""
 
 import pytest
@@ -7,8 +7,8 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.test import RequestFactory
 
-from rookclub.core.live import VersionStatement, live_fragment
-from scoring.live import _tables, night_standings_version, night_tables_version
+from rookclub.core.live import live_fragment
+from scoring.live import night_standings_version, night_tables_version
 from scoring.models import Game
 from scoring.nights import session_seat
 from scoring.services import hand_confirm, hand_record
@@ -34,19 +34,14 @@ def night(club, director):
     return session
 
 
-def test_the_statement_is_built_once_and_reads_what_the_orm_reads(night, director):
-    built = []
+def test_the_version_is_one_query_and_none_for_a_missing_night(
+    night, director, django_assert_num_queries
+):
+    with django_assert_num_queries(1):
+        first = night_tables_version(night.pk, director)
 
-    def build(key, user_id):
-        built.append(key)
-        return _tables(key, user_id)
-
-    version = VersionStatement(build)
-    first, again = version(night.pk, director), version(night.pk, director)
-
-    assert len(built) == 1
-    assert first == again == _tables(night.pk, director.pk).first()
-    assert version(night.pk + 1000, director) is None
+    assert first is not None and night_tables_version(night.pk, director) == first
+    assert night_tables_version(night.pk + 1000, director) is None
 
 
 def test_a_changed_poll_reads_the_version_once():
@@ -171,6 +166,6 @@ def test_a_cache_that_cannot_answer_still_gives_the_fragment(client, night, monk
     "path", ["/sessions/{}/?live=1", "/sessions/{}/standings/?live=1", "/tournaments/{}/?live=1"]
 )
 def test_a_poll_for_an_id_past_the_columns_range_is_not_found(client, path):
-    # The version statement runs before any ORM lookup: an id no column can hold is no
+    # The version query runs before any other lookup: an id no column can hold is no
     # page (404), not SQLite's OverflowError (500).
     assert client.get(path.format(2**63)).status_code == 404

@@ -113,6 +113,7 @@ def test_a_replaced_key_is_404(client, url, link, night, director):
     assert TableLink.objects.filter(session=night, number=1, replaced_at__isnull=True).exists()
 
 
+@pytest.mark.usefixtures("still_clock")
 def test_posts_beyond_the_limit_answer_429_on_the_page(client, url, game, settings):
     settings.TABLE_LINK_POSTS_PER_MINUTE = 1
     client.post(url, made_hand(number=1))

@@ -170,6 +170,7 @@ def test_a_closed_night_refuses_with_its_sentence(anon, night, roster, director)
     assert not CheckIn.objects.exists()
 
 
+@pytest.mark.usefixtures("still_clock")
 def test_check_ins_beyond_the_limit_answer_429(anon, night, roster, settings):
     settings.DOOR_LINK_POSTS_PER_MINUTE = 3
 
@@ -179,6 +180,7 @@ def test_check_ins_beyond_the_limit_answer_429(anon, night, roster, settings):
     assert CheckIn.objects.count() == 3
 
 
+@pytest.mark.usefixtures("still_clock")
 def test_the_limit_counts_per_door_link(anon, night, club, director, roster, settings):
     settings.DOOR_LINK_POSTS_PER_MINUTE = 1
     other = session_open(club=club, date=TODAY, opened_by=director)

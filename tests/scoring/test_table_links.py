@@ -9,12 +9,13 @@ import datetime
 import pytest
 from django.core.cache import cache
 from django.db import connection
+from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from rookclub.clubs.services import session_check_in
 from rookclub.core.errors import Conflict, NotAllowed
-from rookclub.core.ratelimit import TooMany, throttle
+from rookclub.core.throttles import TooMany, count
 from scoring import table_links
 from scoring.models import Game, Hand, TableLink
 from scoring.nights import session_close, session_open, session_seat, table_new_game
@@ -410,6 +411,7 @@ def test_one_live_link_per_table_is_kept_by_the_database(night, rows):
 # ---- the rate limit --------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("still_clock")
 def test_posts_through_one_link_beyond_the_limit_answer_429(rows, anon, settings):
     settings.TABLE_LINK_POSTS_PER_MINUTE = 3
     key = rows[1]["key"]
@@ -423,6 +425,7 @@ def test_posts_through_one_link_beyond_the_limit_answer_429(rows, anon, settings
     assert Hand.objects.count() == 3
 
 
+@pytest.mark.usefixtures("still_clock")
 def test_the_limit_counts_each_link_apart(rows, anon, settings):
     settings.TABLE_LINK_POSTS_PER_MINUTE = 1
     record(anon, rows[1]["key"])
@@ -432,6 +435,7 @@ def test_the_limit_counts_each_link_apart(rows, anon, settings):
     assert Hand.objects.count() == 2
 
 
+@pytest.mark.usefixtures("still_clock")
 def test_confirmations_count_towards_the_limit(rows, anon, settings):
     settings.TABLE_LINK_POSTS_PER_MINUTE = 1
     record(anon, rows[1]["key"])
@@ -439,13 +443,16 @@ def test_confirmations_count_towards_the_limit(rows, anon, settings):
     assert confirm(anon, rows[1]["key"], 1, "east_west").status_code == 429
 
 
-def test_throttle_allows_the_limit_then_refuses():
-    counts = [throttle("unit", limit=2, window=60, message="slow down") for _ in range(2)]
+@pytest.mark.usefixtures("still_clock")
+def test_a_count_allows_the_limit_then_refuses():
+    request = RequestFactory().post("/")
+    for _ in range(2):
+        count(request, "unit", "north-table", (2, 60), "slow down")
 
     with pytest.raises(TooMany) as refused:
-        throttle("unit", limit=2, window=60, message="slow down")
-    assert counts == [1, 2]
+        count(request, "unit", "north-table", (2, 60), "slow down")
     assert refused.value.status == 429 and refused.value.message == "slow down"
+    assert 1 <= refused.value.wait <= 60
 
 
 # ---- query counts --------------------------------------------------------------------------
