@@ -6,6 +6,7 @@ local-memory cache. Production sets ``DEBUG=0``, ``SECRET_KEY``,
 ``ALLOWED_HOSTS`` and usually ``DATABASE_URL`` and ``REDIS_URL``; see README.
 """
 
+import ipaddress
 import re
 from datetime import timedelta
 from pathlib import Path
@@ -449,6 +450,19 @@ REST_FRAMEWORK = {
     # deploy/rookclub-web.service sets 1 for deploy/nginx.conf; venue mode has none.
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
 }
+# The proxies whose X-Forwarded-For is believed (comma-separated addresses or networks,
+# `*` for any): the same setting gunicorn reads for X-Forwarded-Proto. A request from
+# any other address is counted by its own address, whatever header it sends.
+FORWARDED_ALLOW_IPS = env.list("FORWARDED_ALLOW_IPS", default=["127.0.0.1", "::1"])
+for _proxy in FORWARDED_ALLOW_IPS:
+    try:
+        if _proxy != "*":
+            ipaddress.ip_network(_proxy, strict=False)
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"FORWARDED_ALLOW_IPS: {_proxy!r} is not an address or a network (10.0.0.5, "
+            "10.0.0.0/24 or *)."
+        ) from None
 # A request body over 1 MB is refused (413); the largest real one, a tournament's
 # entries or a club night's check-in, is a few KB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024

@@ -110,9 +110,26 @@ def test_the_test_clients_login_and_force_login_still_work(ann):
 
 
 def test_a_forged_x_forwarded_for_is_counted_against_the_real_address(ann, settings):
-    """Issue 27: NUM_PROXIES is 0 unless a proxy is configured, so a client reaching
+    """NUM_PROXIES is 0 unless a proxy is configured, so a client reaching
     Django directly cannot pick a new address for each wrong password."""
     assert settings.REST_FRAMEWORK["NUM_PROXIES"] == 0
+    client = from_address("203.0.113.7")
+    for n in range(5):
+        attempt(client, HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")
+
+    refused = attempt(client, PASSWORD, HTTP_X_FORWARDED_FOR="198.51.100.99")
+
+    assert refused.status_code == 429
+    assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"203.0.113.7"}
+
+
+def test_behind_a_proxy_a_client_reaching_gunicorn_directly_cannot_choose_its_address(
+    ann, settings
+):
+    """NUM_PROXIES=1 (as deploy/rookclub-web.service sets it): only the proxy's
+    X-Forwarded-For is believed, so a client that reaches the node without it is
+    locked out by its own address, whatever header it forges."""
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
     client = from_address("203.0.113.7")
     for n in range(5):
         attempt(client, HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")

@@ -66,6 +66,17 @@ def test_behind_one_proxy_the_forwarded_address_is_counted(settings):
     assert same.status_code == 429  # a client cannot hide behind a made-up first address
 
 
+def test_behind_a_proxy_a_forwarded_address_from_elsewhere_is_not_believed(settings):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
+    direct = APIClient(REMOTE_ADDR="203.0.113.50")  # not a proxy of FORWARDED_ALLOW_IPS
+    for n in range(3):
+        direct.get("/api/v1/rulesets/", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")
+
+    refused = direct.get("/api/v1/rulesets/", HTTP_X_FORWARDED_FOR="198.51.100.99")
+
+    assert refused.status_code == 429
+
+
 def test_a_logged_in_user_has_the_user_rate_not_the_address_rate():
     client = anon()
     client.force_authenticate(UserFactory())

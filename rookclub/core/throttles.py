@@ -22,10 +22,13 @@ own message otherwise) and ``Retry-After``.
 
 from __future__ import annotations
 
+import functools
+import ipaddress
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django_ratelimit.core import get_usage
@@ -63,8 +66,32 @@ def count(request: Any, scope: str, ident: str, rate: str | tuple[int, int], sen
 def client_ip(request: Any) -> str:
     """The client's address: ``REMOTE_ADDR``, or with ``NUM_PROXIES`` proxies in front
     (deploy/nginx.conf is one), the address the first of them saw. Axes locks logins
-    out by this address too (``AXES_CLIENT_IP_CALLABLE``)."""
+    out by this address too (``AXES_CLIENT_IP_CALLABLE``).
+
+    ``X-Forwarded-For`` is read only from a proxy (``FORWARDED_ALLOW_IPS``): a client
+    that reaches gunicorn without one would otherwise choose its own address and
+    walk past the login lockout and the per-address limits."""
+    remote = request.META.get("REMOTE_ADDR", "")
+    if not _from_proxy(remote):
+        return remote
     return BaseThrottle().get_ident(request) or ""
+
+
+def _from_proxy(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in _proxies(tuple(settings.FORWARDED_ALLOW_IPS)))
+
+
+@functools.cache
+def _proxies(addresses: tuple[str, ...]) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """The networks of ``FORWARDED_ALLOW_IPS`` (``*``: any address, as gunicorn reads it);
+    settings.py refuses a value that is not an address or a network."""
+    if "*" in addresses:
+        return [ipaddress.ip_network("0.0.0.0/0"), ipaddress.ip_network("::/0")]
+    return [ipaddress.ip_network(a, strict=False) for a in addresses]
 
 
 def _seconds(wait: int) -> str:
