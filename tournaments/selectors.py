@@ -114,12 +114,13 @@ class Progress:
         return self.round is not None and self.results_in == self.matches
 
 
-def progress(rounds: list[Round]) -> Progress:
-    """The latest round with how many of its matches have a result (a bye or a
-    forfeit counts as one); uses the prefetched matches."""
-    if not rounds:
-        return Progress(None, 0, 0)
-    return round_progress(rounds[-1])
+def progress(rounds: list[Round]) -> list[Progress]:
+    """Each round being played with how many of its matches have a result (a bye or
+    a forfeit counts as one), earliest first; else the latest round alone. A bracket
+    pairs its later rounds at the start, waiting for winners, so the latest round is
+    not the one at the tables. Uses the prefetched matches."""
+    running = [r for r in rounds if r.status == Round.Status.RUNNING]
+    return [round_progress(r) for r in running or rounds[-1:]] or [Progress(None, 0, 0)]
 
 
 def round_progress(latest: Round | None) -> Progress:

@@ -64,7 +64,11 @@ def tournament_detail(
             (tournament.ruleset or {}).get("fixed_hands") or tournament.options.get("round_clock")
         ),
     }
-    context["progress"] = selectors.progress(context["rounds"])
+    # Every round at the tables (a bracket's round 2 may open before round 1 ends);
+    # "progress" is the latest, the one a paired-by-round event pairs after.
+    playing = selectors.progress(context["rounds"])
+    context["progress"] = playing[-1]
+    context["playing"] = [step for step in playing if step.round and not step.complete]
     context["partner_draw"] = selectors.partner_draw(tournament=tournament, entries=entries)
     if playoffs.playable(tournament) and tournament.status != Tournament.Status.REGISTRATION:
         context["playoffs"] = selectors.tournament_playoffs(tournament=tournament)
