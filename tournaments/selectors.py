@@ -77,6 +77,17 @@ def tournament_standings(*, tournament: Tournament) -> list[StandingsRow]:
     return out
 
 
+def winners(*, tournament: Tournament) -> list[Entry]:
+    """Once the event is over, the entries placed first: one, or several while a tie
+    for first waits for its playoff; none while it runs (2 queries when over)."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return []
+    rows = tournament_standings(tournament=tournament)
+    if tournament.is_elimination and tournament.seeding:
+        return [r.entry for r in rows if r.place == 1]
+    return [r.entry for r in rows if r.rank == 1]
+
+
 def _reranked(row: StandingsRow, position: int) -> StandingsRow:
     return replace(row, rank=row.place or position)
 

@@ -144,8 +144,9 @@ def tournament_pairings_projector(request: HttpRequest, pk: int) -> HttpResponse
         "tournament": tournament, "current_round": playing, "poll_seconds": POLL_SECONDS,
         "progress": selectors.round_progress(playing),
         "matches": selectors.seated_matches(playing), "live_url": request.path + "?live=1",
+        "winners": selectors.winners(tournament=tournament), "live": wants_live(request),
     }  # fmt: skip
-    live = wants_live(request)
+    live = context["live"]
     name = f"projector/{'_tournament_pairings_rows' if live else 'tournament_pairings'}.html"
     return render(request, name, context)
 
