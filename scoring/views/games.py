@@ -382,6 +382,7 @@ def _render(
         context.update(
             table_link=link,
             table=link.number,
+            place=link.place,
             record_url=reverse("table-link", args=[link.link.key]),
             cards_url=reverse("table-link-cards", args=[link.link.key]),
             can_record=closed is None,
