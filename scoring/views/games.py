@@ -516,7 +516,8 @@ def render_row(
     status: int = 200,
     link: Any = None,
 ) -> HttpResponse:
-    """One hand's row of the sheet (after Confirm), by the same rules as the whole sheet."""
+    """One hand's row of the sheet (after Confirm), by the same rules as the whole sheet;
+    once confirmed, with the sheet's count and the form's waiting list out of band."""
     game = hand.game
     sheet = selectors.game_sheet(game=game)
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
@@ -531,7 +532,21 @@ def render_row(
     if link is not None:
         _offer_table_sides(game, [row], link)
         context.update(table_link=link, confirmable=set(), is_director=False)
-    return render(request, "games/_sheet_row.html", context, status=status)
+    if refusal is not None:
+        return render(request, "games/_sheet_row.html", context, status=status)
+    # The waiting list is on the page where the form is (games/_live.html's condition).
+    if link is not None:
+        records = link.refusal is None
+    else:
+        records = request.user.is_authenticated and can_record(request.user, game)
+    context["waiting_shown"] = (
+        records
+        and not sheet.night_closed
+        and sheet.status != Game.Status.FINISHED
+        and not game.is_void
+    )
+    context["unconfirmed"] = _unconfirmed(sheet.rows)
+    return render(request, "games/_sheet_row_answer.html", context, status=status)
 
 
 def _unconfirmed(rows: list[Any]) -> list[dict[str, Any]]:

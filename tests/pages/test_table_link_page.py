@@ -189,3 +189,39 @@ def test_confirming_from_the_result_answers_the_whole_page_for_the_next_hand(cli
     assert html.startswith('<div id="game-live">') or '<div id="game-live">' in html[:200]
     assert "not yet confirmed" not in html
     assert "Record hand 2" in html
+
+
+def oob(html: str, element_id: str) -> str:
+    """The out-of-band fragment an htmx answer carries for ``element_id`` ("" if none)."""
+    for part in html.split("<")[1:]:
+        if f'id="{element_id}"' in part.split(">", 1)[0] and "hx-swap-oob" in part.split(">", 1)[0]:
+            start = html.index("<" + part)
+            return html[start:]
+    return ""
+
+
+def test_confirming_a_row_updates_the_waiting_list_and_the_count(client, url, game):
+    client.post(url, made_hand(number=1))
+    client.post(url, made_hand(number=2))
+    page = client.get(url).content.decode()
+    assert "Hand 2</a> not yet confirmed by East-West." in page
+    assert "2 not yet confirmed" in page
+
+    answer = client.post(
+        f"{url}hands/2/confirm/", {"side": "east_west"},
+        HTTP_HX_REQUEST="true", HTTP_HX_TARGET="hand-2",
+    ).content.decode()  # fmt: skip
+
+    assert answer.lstrip().startswith('<li id="hand-2"')
+    waiting = oob(answer, "unconfirmed")
+    assert "Hand 1</a> not yet confirmed by East-West." in waiting
+    assert "Hand 2</a>" not in waiting
+    assert "1 not yet confirmed" in oob(answer, "unconfirmed-count")
+
+    last = client.post(
+        f"{url}hands/1/confirm/", {"side": "east_west"},
+        HTTP_HX_REQUEST="true", HTTP_HX_TARGET="hand-1",
+    ).content.decode()  # fmt: skip
+
+    assert 'id="unconfirmed" hx-swap-oob="delete"' in last
+    assert 'id="unconfirmed-count" hx-swap-oob="delete"' in last

@@ -205,7 +205,6 @@ def test_a_scorer_sees_no_link_and_cannot_replace_it(client, club, rnd):
     assert TableLink.objects.get(kind="tournament", scope=rnd.pk, number=2, replaced_at=None) == old
 
 
-
 def page_title(html: str) -> str:
     return " ".join(unescape(html.split("<title>", 1)[1].split("</title>", 1)[0]).split())
 
