@@ -546,21 +546,25 @@ def render_row(
         and not game.is_void
     )
     context["unconfirmed"] = _unconfirmed(sheet.rows)
+    context["confirmed_now"] = {"number": row.number, "by": _waits_for(row)}
     return render(request, "games/_sheet_row_answer.html", context, status=status)
 
 
 def _unconfirmed(rows: list[Any]) -> list[dict[str, Any]]:
     """The hands that wait for a confirmation, and by whom: "East-West" for a hand
     entered through a table link for North-South; "the other side" otherwise."""
-    waiting = []
-    for row in rows:
-        if row.confirmed:
-            continue
-        entered = row.hand.entered_side
-        other = next((s for s in SIDES if s != entered), "") if entered else ""
-        who = label(SIDE_LABELS, other) if other else "the other side"
-        waiting.append({"number": row.number, "by": who, "row": row})
-    return waiting
+    return [
+        {"number": row.number, "by": _waits_for(row), "row": row}
+        for row in rows
+        if not row.confirmed
+    ]
+
+
+def _waits_for(row: Any) -> str:
+    """Who a hand waits for: the side that did not enter it through a table link."""
+    entered = row.hand.entered_side
+    other = next((s for s in SIDES if s != entered), "") if entered else ""
+    return label(SIDE_LABELS, other) if other else "the other side"
 
 
 def _label_confirmations(rows: list[Any]) -> None:

@@ -74,12 +74,13 @@ def test_confirming_from_a_row_clears_its_waiting_note_and_the_count(page, table
 
     expect(page.locator("#hand-2 .confirm-cell")).to_contain_text("confirmed")
     expect(page.locator("#unconfirmed-count")).to_have_text("1 not yet confirmed")
-    expect(page.locator("#unconfirmed")).not_to_contain_text("Hand 2")
-    expect(page.locator("#unconfirmed")).to_contain_text("Hand 1 not yet confirmed by East-West.")
+    expect(page.locator("#waiting-hand-2")).to_have_class("confirmed")
+    expect(page.locator("#waiting-hand-2 del")).to_be_visible()
+    expect(page.locator("#waiting-hand-1")).not_to_have_class("confirmed")
 
     page.locator("#hand-1").get_by_role("button", name="Confirm hand 1 as East-West").click()
 
     expect(page.locator("#hand-1 .confirm-cell")).to_contain_text("confirmed")
-    expect(page.locator("#unconfirmed-count")).to_have_count(0)
-    expect(page.locator("#unconfirmed")).to_have_count(0)
+    expect(page.locator("#unconfirmed-count")).to_have_text("all confirmed")
+    expect(page.locator("#waiting-hand-1")).to_have_class("confirmed")
     assert errors == []
