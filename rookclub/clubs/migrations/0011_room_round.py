@@ -10,7 +10,7 @@ def room_round_is_number(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("rookclub", "0009_door_links"),
+        ("rookclub", "0010_door_phones"),
     ]
 
     operations = [
