@@ -7,6 +7,7 @@ import re
 from unittest import mock
 
 import pytest
+from django.test import Client
 
 from rookclub.clubs import services
 from rookclub.clubs.models import SessionEvent, TableSeating
@@ -224,6 +225,9 @@ def test_a_closed_night_tells_the_phone_at_the_door_the_night_is_over(
     nights.session_seat(session=night, by=director, seed=4)
     seated = {i for t in TableSeating.objects.filter(round__session=night) for i in t.player_ids()}
     player = next(p for p in players if (p.pk in seated) == (where == "at a table"))
+    desk = Client()  # checked in at the desk: the director lets a phone follow the player
+    desk.force_login(director)
+    desk.post(f"/sessions/{night.pk}/door-release/", {"player": player.pk})
     client.post(f"/n/{night.door_key}/", {"player": player.pk})
     assert "The club night is over." not in door_words(client, night)
 
