@@ -1,4 +1,4 @@
-"""Issue 25's engine fixes and options through the public API (``POST /api/v1/games/``
+"""Engine rules and house-rule options through the public API (``POST /api/v1/games/``
 and its hands): each test quotes the sentence the engine now follows."""
 
 import pytest
