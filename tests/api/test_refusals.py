@@ -1,6 +1,6 @@
 """Inputs that once answered 500 are refusals in words: JSON, a sentence, nothing stored.
 
-Issue #12 listed them: odd query numbers, a huge limit, JSON nested 100,000 deep, a
+They include: odd query numbers, a huge limit, JSON nested 100,000 deep, a
 lone surrogate, an entry seed of 2**63, a match score of 2**31, 10,000 penalties on
 one hand, a round robin of 2,000 cycles, a body over 1 MB, control characters in
 names.

@@ -1,4 +1,4 @@
-"""At the table, second pass (issue 23), on a 390x844 phone with only the table link:
+"""At the table, on a 390x844 phone with only the table link:
 confirming is in the flow, the numbers typed are the numbers stored, the page is an
 installable app with Record always in reach, and offline it says who deals next."""
 

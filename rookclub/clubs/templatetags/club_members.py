@@ -1,5 +1,5 @@
 """``user|member_of:club``: whether a page may link to what only the club's members
-may read (a player's page: issue 27). The rule is the views' and the API's own
+may read (a player's page). The rule is the views' and the API's own
 (:func:`rookclub.clubs.permissions.is_member`), so a visitor is never shown a link
 that answers 404."""
 
