@@ -88,9 +88,7 @@ def tournament_table_url(base_url: str, tournament_round: Round) -> Callable[[in
 
 def build_tournament_round_cards(params: Mapping[str, Any], by: Any) -> Built:
     tournament_round, table = _tournament_round_and_table(params, by)
-    require_role(
-        by, tournament_round.tournament.club, KEY_HOLDERS, CARD_HOLDERS_ONLY
-    )  # the keys
+    require_role(by, tournament_round.tournament.club, KEY_HOLDERS, CARD_HOLDERS_ONLY)  # the keys
     base_url = site_url(recorded=params.get("base_url"))
     cards = builders.tournament_table_cards(
         tournament_round, url_for=tournament_table_url(base_url, tournament_round), table=table
