@@ -73,6 +73,8 @@ class Night:
     last_number: int
     #: How often each player has sat at a table of five or six tonight.
     big: Counter = field(default_factory=Counter)
+    #: The room's round being played (``SessionRound.room_round`` of the latest seating).
+    room_round: int = 0
 
     def seated(self) -> set[int]:
         return {pid for t in self.tables.values() for pid in _ids(t)}
@@ -98,6 +100,7 @@ def _ids(table: TableSeating) -> tuple[int, ...]:
 def _night(session: ClubSession) -> Night:
     rounds = list(session.rounds.order_by("number").prefetch_related("tables", "sit_outs"))
     night = Night({}, Counter(), Counter(), Counter(), {}, rounds[-1].number if rounds else 0)
+    night.room_round = rounds[-1].room_round if rounds else 0
     for r in rounds:
         for t in r.tables.all():
             night.tables[t.table] = t  # a later seating of the same table replaces it
@@ -278,12 +281,13 @@ def _make_round(
     partners: dict[int, int] | None = None,
     table_numbers: Sequence[int] | None = None,
     dealer: str = "north",
+    room_round: int = 1,
 ) -> SessionRound:
     """Store a seating and start a game at each of its tables. ``plan.sit_outs`` are
     those who *start* sitting out here; on a fixed night each keeps a note of the
-    partner who sits out with them."""
+    partner who sits out with them. ``room_round``: the round of the room it belongs to."""
     partners = partners or {}
-    round_ = SessionRound.objects.create(session=session, number=number)
+    round_ = SessionRound.objects.create(session=session, number=number, room_round=room_round)
     SitOut.objects.bulk_create(
         SitOut(round=round_, player=by_id[pid], partner=by_id.get(partners.get(pid, 0)))
         for pid in plan.sit_outs
@@ -339,7 +343,9 @@ def session_next_round(*, session: ClubSession, by: Any, seed: int | None = None
         newly_loose = tuple(p for p in loose if p not in waiting)
         plan = seating.Seating(tables, tuple(p for pair in out for p in pair) + newly_loose)
         partners = {a: b for a, b in pairs} | {b: a for a, b in pairs}
-        return _make_round(session, number, plan, by_id, by, partners=partners)
+        return _make_round(
+            session, number, plan, by_id, by, partners=partners, room_round=night.room_round + 1
+        )
     big, here = _with_big_tables(session, here, night.big, rng)
     singles = [(pid,) for pid in here]
     out = seating.round_sit_outs(
@@ -350,7 +356,7 @@ def session_next_round(*, session: ClubSession, by: Any, seed: int | None = None
     rest = [p for p in here if p not in sitting_out]
     tables = seating.arrange(rest, rng, partnered=night.partnered, opposed=night.opposed)
     plan = seating.Seating(big + tables, tuple(sorted(sitting_out)))
-    return _make_round(session, number, plan, by_id, by)
+    return _make_round(session, number, plan, by_id, by, room_round=night.room_round + 1)
 
 
 def _pair_spells(night: Night, pairs: list[tuple[int, int]]) -> Counter:
@@ -428,7 +434,7 @@ def table_next_game(
         )
     new_round = _make_round(
         session, night.last_number + 1, plan, by_id, by, partners=partners,
-        table_numbers=[table.table], dealer=dealer,
+        table_numbers=[table.table], dealer=dealer, room_round=max(night.room_round, 1),
     )  # fmt: skip
     seated = new_round.tables.get()
     came_in = [by_id[p] for p in _ids(seated) if p not in set(_ids(table))]

@@ -48,7 +48,9 @@ def _event(session: ClubSession) -> str:
 
 
 def _round_label(session_round: SessionRound, rounds: int) -> str:
-    return f"Round {session_round.number}" if rounds > 1 or session_round.number > 1 else ""
+    # The room's round: a table reseated for a new game is still in it.
+    room = session_round.room_round
+    return f"Round {room}" if rounds > 1 or room > 1 else ""
 
 
 def _seated(seats) -> tuple[SeatedPlayer, ...]:
@@ -200,7 +202,7 @@ def game_sheet_doc(
     first_seats = sheet.first_seats
     session = game.session
     table = seating.table if seating else None
-    label = f"Round {seating.round.number}" if seating else ""
+    label = f"Round {seating.round.room_round}" if seating else ""
     club = game.club  # the night's club, already read with the game
     header = SheetHeader(
         event=f"{club.name} \N{EM DASH} club night" if session else f"{club.name} \N{EM DASH} game",

@@ -32,6 +32,7 @@ from rookclub.core import throttles
 from rookclub.core.errors import Conflict, DomainError
 from rookclub.core.roles import require_director
 from rookclub.printing.site import SiteAddressMissing, site_url
+from scoring.game_places import Place
 from scoring.models import Game, TableLink
 
 
@@ -62,6 +63,9 @@ class TableState:
     #: The current game's ruleset snapshot as stored (its JSON text), read with the link
     #: by :func:`resolve_for_post` for the table page's form; None when not read.
     ruleset: str | None = None
+    #: An event's table: "Spring Cup · Round 2 · Table 1", the page's title; None for a
+    #: club night's table, titled by its number.
+    place: Place | None = None
 
     def __post_init__(self) -> None:
         if self.game is not None:
@@ -70,6 +74,11 @@ class TableState:
     @property
     def club(self) -> Club:
         return self.link.club
+
+    @property
+    def is_night(self) -> bool:
+        """A club night's table: its players have a night to look back on ("My night")."""
+        return self.link.kind == TableLink.Kind.NIGHT
 
     def no_game(self) -> Conflict:
         return Conflict(

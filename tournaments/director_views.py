@@ -25,6 +25,7 @@ from rookclub.core.forms import add_domain_errors
 from rookclub.core.pages import login_required_message, post_form, refuse
 from rookclub.core.roles import require_director
 from tournaments import services, views
+from tournaments.audit_text import AuditWords
 from tournaments.forms import (
     RENAME_ENTRY,
     EntryForm,
@@ -320,9 +321,12 @@ def tournament_audit(request: HttpRequest, pk: int) -> HttpResponse:
         return refuse(request, error, back)
     audit = list(tournament.audit.select_related("who", "match__round").order_by("-when", "-id"))
     names = dict(tournament.entries.values_list("pk", "name"))
+    words = AuditWords(names)
     for row in audit:
         row.label = row.what.replace("_", " ").capitalize()
         row.entry_name = _entry_named(row, names)
+        row.before_words = words.describe(row.before, match=row.match_id is not None)
+        row.after_words = words.describe(row.after, match=row.match_id is not None)
     return render(request, "tournaments/audit.html", {"tournament": tournament, "audit": audit})
 
 

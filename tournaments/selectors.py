@@ -77,6 +77,17 @@ def tournament_standings(*, tournament: Tournament) -> list[StandingsRow]:
     return out
 
 
+def winners(*, tournament: Tournament) -> list[Entry]:
+    """Once the event is over, the entries placed first: one, or several while a tie
+    for first waits for its playoff; none while it runs (2 queries when over)."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return []
+    rows = tournament_standings(tournament=tournament)
+    if tournament.is_elimination and tournament.seeding:
+        return [r.entry for r in rows if r.place == 1]
+    return [r.entry for r in rows if r.rank == 1]
+
+
 def _reranked(row: StandingsRow, position: int) -> StandingsRow:
     return replace(row, rank=row.place or position)
 
@@ -114,12 +125,13 @@ class Progress:
         return self.round is not None and self.results_in == self.matches
 
 
-def progress(rounds: list[Round]) -> Progress:
-    """The latest round with how many of its matches have a result (a bye or a
-    forfeit counts as one); uses the prefetched matches."""
-    if not rounds:
-        return Progress(None, 0, 0)
-    return round_progress(rounds[-1])
+def progress(rounds: list[Round]) -> list[Progress]:
+    """Each round being played with how many of its matches have a result (a bye or
+    a forfeit counts as one), earliest first; else the latest round alone. A bracket
+    pairs its later rounds at the start, waiting for winners, so the latest round is
+    not the one at the tables. Uses the prefetched matches."""
+    running = [r for r in rounds if r.status == Round.Status.RUNNING]
+    return [round_progress(r) for r in running or rounds[-1:]] or [Progress(None, 0, 0)]
 
 
 def round_progress(latest: Round | None) -> Progress:

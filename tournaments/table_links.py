@@ -93,7 +93,11 @@ def round_state(link: TableLink) -> TableState:
         if game_id is not None:
             game = Game.objects.select_related("club").get(pk=game_id)
     where = f"{rnd.tournament.name}, round {rnd.number}"
-    return TableState(link, link.number, game, players, round_over(rnd), where)
+    # Plain words, no links: the phone at the table stays on its table.
+    place = Place(
+        (Part(rnd.tournament.name), Part(f"Round {rnd.number}"), Part(f"Table {link.number}"))
+    )
+    return TableState(link, link.number, game, players, round_over(rnd), where, place=place)
 
 
 def round_tables(*, rnd: Round) -> list[TableRow]:

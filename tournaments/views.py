@@ -64,7 +64,11 @@ def tournament_detail(
             (tournament.ruleset or {}).get("fixed_hands") or tournament.options.get("round_clock")
         ),
     }
-    context["progress"] = selectors.progress(context["rounds"])
+    # Every round at the tables (a bracket's round 2 may open before round 1 ends);
+    # "progress" is the latest, the one a paired-by-round event pairs after.
+    playing = selectors.progress(context["rounds"])
+    context["progress"] = playing[-1]
+    context["playing"] = [step for step in playing if step.round and not step.complete]
     context["partner_draw"] = selectors.partner_draw(tournament=tournament, entries=entries)
     if playoffs.playable(tournament) and tournament.status != Tournament.Status.REGISTRATION:
         context["playoffs"] = selectors.tournament_playoffs(tournament=tournament)
@@ -140,8 +144,9 @@ def tournament_pairings_projector(request: HttpRequest, pk: int) -> HttpResponse
         "tournament": tournament, "current_round": playing, "poll_seconds": POLL_SECONDS,
         "progress": selectors.round_progress(playing),
         "matches": selectors.seated_matches(playing), "live_url": request.path + "?live=1",
+        "winners": selectors.winners(tournament=tournament), "live": wants_live(request),
     }  # fmt: skip
-    live = wants_live(request)
+    live = context["live"]
     name = f"projector/{'_tournament_pairings_rows' if live else 'tournament_pairings'}.html"
     return render(request, name, context)
 

@@ -260,6 +260,9 @@ class SessionRound(models.Model):
 
     session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
+    #: The round of the room, as pages and prints call it: a whole-room seating starts
+    #: the next one; a table reseated when its game ended stays in the room's round.
+    room_round = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -385,6 +385,7 @@ def _render(
         context.update(
             table_link=link,
             table=link.number,
+            place=link.place,
             record_url=reverse("table-link", args=[link.link.key]),
             cards_url=reverse("table-link-cards", args=[link.link.key]),
             can_record=closed is None,
@@ -520,7 +521,8 @@ def render_row(
     status: int = 200,
     link: Any = None,
 ) -> HttpResponse:
-    """One hand's row of the sheet (after Confirm), by the same rules as the whole sheet."""
+    """One hand's row of the sheet (after Confirm), by the same rules as the whole sheet;
+    once confirmed, with the sheet's count and the form's waiting list out of band."""
     game = hand.game
     sheet = selectors.game_sheet(game=game)
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
@@ -536,22 +538,40 @@ def render_row(
     if link is not None:
         _offer_table_sides(game, [row], link, names)
         context.update(table_link=link, confirmable=set(), is_director=False)
-    return render(request, "games/_sheet_row.html", context, status=status)
+    if refusal is not None:
+        return render(request, "games/_sheet_row.html", context, status=status)
+    # The waiting list is on the page where the form is (games/_live.html's condition).
+    if link is not None:
+        records = link.refusal is None
+    else:
+        records = request.user.is_authenticated and can_record(request.user, game)
+    context["waiting_shown"] = (
+        records
+        and not sheet.night_closed
+        and sheet.status != Game.Status.FINISHED
+        and not game.is_void
+    )
+    context["unconfirmed"] = _unconfirmed(sheet.rows, names)
+    context["confirmed_now"] = {"number": row.number, "by": _waits_for(row, names)}
+    return render(request, "games/_sheet_row_answer.html", context, status=status)
 
 
 def _unconfirmed(rows: list[Any], names: TableNames) -> list[dict[str, Any]]:
     """The hands that wait for a confirmation, and by whom: "East-West" for a hand
     entered through a table link for North-South; "the other side" otherwise ("the
     other players" at a table without two sides)."""
-    waiting = []
-    for row in rows:
-        if row.confirmed:
-            continue
-        entered = row.hand.entered_side
-        other = next((s for s in SIDES if s != entered), "") if entered else ""
-        who = names.party_name(other) if other else names.other_side
-        waiting.append({"number": row.number, "by": who, "row": row})
-    return waiting
+    return [
+        {"number": row.number, "by": _waits_for(row, names), "row": row}
+        for row in rows
+        if not row.confirmed
+    ]
+
+
+def _waits_for(row: Any, names: TableNames) -> str:
+    """Who a hand waits for: the party that did not enter it through a table link."""
+    entered = row.hand.entered_side
+    other = next((s for s in SIDES if s != entered), "") if entered else ""
+    return names.party_name(other) if other else names.other_side
 
 
 def _label_confirmations(rows: list[Any], names: TableNames) -> None:

@@ -225,7 +225,8 @@ def table_new_game(request: HttpRequest, pk: int) -> HttpResponse:
         said += f" {_and([p.name for p in new.came_in])} come in"
         said += f"; {_and([p.name for p in new.went_out])} sit out." if new.went_out else "."
     messages.success(request, said)
-    return redirect("game-detail", pk=new.game.pk)
+    # Back to the room: the director goes on to the next table, not into this one's sheet.
+    return redirect(back + f"#table-{table.table}")
 
 
 def _session(pk: int) -> ClubSession:

@@ -141,15 +141,19 @@
       list = el("ul", { class: "unconfirmed-list", id: "unconfirmed", "aria-label": "Hands not yet confirmed" });
       note.after(list);
     }
-    list.append(el("li", {}, [el("a", { href: "#hand-" + row.number, text: "Hand " + row.number }), " not yet confirmed by " + row.waits_for + "."]));
-    var count = list.children.length;
+    list.append(el("li", { id: "waiting-hand-" + row.number }, [el("a", { href: "#hand-" + row.number, text: "Hand " + row.number }), " not yet confirmed by " + row.waits_for + "."]));
+    // A line struck through (confirmed from its row since) no longer counts.
+    var count = list.querySelectorAll("li:not(.confirmed)").length;
     var badge = document.getElementById("unconfirmed-count");
     var heading = document.getElementById("sheet-heading");
     if (!badge && heading) {
       badge = el("span", { class: "badge warn", id: "unconfirmed-count" });
       heading.append(" ", badge);
     }
-    if (badge) badge.textContent = count + " not yet confirmed";
+    if (badge) {
+      badge.textContent = count + " not yet confirmed";
+      badge.className = "badge warn";
+    }
   }
 
   /* Who deals and sits where for the next hand, and the rotation after it. */

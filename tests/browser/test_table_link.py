@@ -54,3 +54,33 @@ def test_players_record_and_confirm_a_hand_with_only_the_table_link(page, table_
     hand = Hand.objects.get(game=Game.objects.get())
     assert hand.entered_via is not None and hand.entered_side == "north_south"
     assert hand.confirmed_side == "east_west" and hand.entered_by is None
+
+
+def test_confirming_from_a_row_clears_its_waiting_note_and_the_count(page, table_key):
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"/t/{table_key}/")
+    for number in (1, 2):
+        page.locator("#hand_bidder_north").check()
+        page.get_by_label("Bid", exact=True).fill("80")
+        page.get_by_role("radio", name="Red", exact=True).check()
+        page.get_by_label("North-South counters").fill("85")
+        page.get_by_role("button", name=f"Record hand {number}").click()
+        expect(page.locator("#hand-result")).to_contain_text(f"Hand {number} recorded")
+    page.reload()  # the sheet as a phone that comes back later sees it
+    expect(page.locator("#unconfirmed-count")).to_have_text("2 not yet confirmed")
+
+    page.locator("#hand-2").get_by_role("button", name="Confirm hand 2 as East-West").click()
+
+    expect(page.locator("#hand-2 .confirm-cell")).to_contain_text("confirmed")
+    expect(page.locator("#unconfirmed-count")).to_have_text("1 not yet confirmed")
+    expect(page.locator("#waiting-hand-2")).to_have_class("confirmed")
+    expect(page.locator("#waiting-hand-2 del")).to_be_visible()
+    expect(page.locator("#waiting-hand-1")).not_to_have_class("confirmed")
+
+    page.locator("#hand-1").get_by_role("button", name="Confirm hand 1 as East-West").click()
+
+    expect(page.locator("#hand-1 .confirm-cell")).to_contain_text("confirmed")
+    expect(page.locator("#unconfirmed-count")).to_have_text("all confirmed")
+    expect(page.locator("#waiting-hand-1")).to_have_class("confirmed")
+    assert errors == []

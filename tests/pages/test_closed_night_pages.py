@@ -3,14 +3,18 @@ instead of offering a form, the night page says what closing leaves unfinished a
 lets a director reopen it, and the standings show unfinished games."""
 
 import datetime
+import re
 from unittest import mock
 
 import pytest
+from django.test import Client
 
-from rookclub.clubs.models import SessionEvent
+from rookclub.clubs import services
+from rookclub.clubs.models import SessionEvent, TableSeating
 from scoring import nights
 from scoring import services as scoring
 from scoring.models import Game, Hand
+from tests.factories import players_of
 from tests.pages.conftest import hand_body, made_hand
 
 pytestmark = pytest.mark.django_db
@@ -199,3 +203,36 @@ def test_the_player_page_calls_a_game_left_at_close_unfinished(client, night, di
     page = client.get(f"/players/{player.pk}/").content.decode()
 
     assert ">unfinished</span>" in page
+
+
+# ---- a player's phone at the door ------------------------------------------------------------
+
+
+def door_words(client, night) -> str:
+    """The seat card of the door page on this phone, in words."""
+    page = client.get(f"/n/{night.door_key}/").content.decode()
+    card = page.split('id="door-seat"', 1)[1].split("</section>", 1)[0]
+    return " ".join(re.sub(r"<[^>]+>", " ", card).split())
+
+
+@pytest.mark.parametrize("where", ["sitting out", "at a table"])
+def test_a_closed_night_tells_the_phone_at_the_door_the_night_is_over(
+    client, club, director, where
+):
+    players = players_of(club, 9)
+    night = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    services.session_check_in(session=night, players=players, by=director)
+    nights.session_seat(session=night, by=director, seed=4)
+    seated = {i for t in TableSeating.objects.filter(round__session=night) for i in t.player_ids()}
+    player = next(p for p in players if (p.pk in seated) == (where == "at a table"))
+    desk = Client()  # checked in at the desk: the director lets a phone follow the player
+    desk.force_login(director)
+    desk.post(f"/sessions/{night.pk}/door-release/", {"player": player.pk})
+    client.post(f"/n/{night.door_key}/", {"player": player.pk})
+    assert "The club night is over." not in door_words(client, night)
+
+    close(night, director)
+
+    words = door_words(client, night)
+    assert "The club night is over." in words
+    assert "sit out" not in words and "Score table" not in words

@@ -217,11 +217,13 @@ def test_a_finished_table_can_start_a_new_game(as_director, night, game, scorer)
     page = as_director.get(f"/sessions/{night.pk}/").content
     assert b"New game at table 1" in page
 
-    response = as_director.post(f"/tables/{game.table_seating_id}/new-game/")
+    response = as_director.post(f"/tables/{game.table_seating_id}/new-game/", follow=True)
 
     new = Game.objects.filter(table_seating=game.table_seating).latest("id")
     assert new != game
-    assert response["Location"] == f"/games/{new.pk}/"
+    # Back on the night page, at the table, with what happened.
+    assert response.redirect_chain == [(f"/sessions/{night.pk}/#table-1", 302)]
+    assert b"New game at table 1." in response.content
 
 
 def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_hands(
@@ -247,3 +249,33 @@ def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_ha
     assert b"Round 2 seated" in response.content
     assert b"Earlier rounds" in response.content
     assert Game.objects.filter(session=session, table_seating__round__number=2).count() == 2
+
+
+def test_a_table_reseated_for_a_new_game_stays_in_the_rooms_round(as_director, club, director):
+    from scoring import print_docs
+
+    session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    services.session_check_in(session=session, players=players_of(club, 10), by=director)
+    first = nights.session_seat(session=session, by=director, seed=2)  # two sit out
+    table = first.tables.get(table=1)
+    Game.objects.filter(table_seating=table).update(status=Game.Status.FINISHED)
+
+    response = as_director.post(f"/tables/{table.pk}/new-game/", follow=True)
+
+    assert b"come in" in response.content  # the two waiting came in
+    reseated = nights.current_table(session, 1)
+    assert reseated != table and reseated.round.number == 2
+    assert reseated.round.room_round == 1
+    game = Game.objects.get(table_seating=reseated)
+    assert print_docs.game_sheet_doc(game).header.round_label == "Round 1"
+    assert print_docs.round_documents(reseated.round, table=1)[2] == "Round 1"
+    assert b"for round 1</button>" in response.content
+    assert b"for round 2</button>" not in response.content
+
+    Game.objects.filter(session=session).update(status=Game.Status.FINISHED)
+    after = nights.session_next_round(session=session, by=director, seed=1)
+
+    assert (after.number, after.room_round) == (3, 2)
+    page = as_director.get(f"/sessions/{session.pk}/").content.decode()
+    assert "<h3>Round 1</h3>" in page and "Round 3" not in page
+    assert "for round 2</button>" in page

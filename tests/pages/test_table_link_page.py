@@ -1,6 +1,8 @@
 """The page a table's link opens, /t/<key>/: the score entry of the table's game with
 no login, posting through the link; a closed night's reason; no game yet; 404s."""
 
+import re
+
 import pytest
 from django.core.cache import cache
 
@@ -190,3 +192,39 @@ def test_confirming_from_the_result_answers_the_whole_page_for_the_next_hand(cli
     assert html.startswith('<div id="game-live">') or '<div id="game-live">' in html[:200]
     assert "not yet confirmed" not in html
     assert "Record hand 2" in html
+
+
+def oob(html: str, element_id: str) -> str:
+    """The out-of-band element an htmx answer carries for ``element_id`` ("" if none)."""
+    match = re.search(
+        rf'<(\w+)[^>]* id="{element_id}"[^>]*hx-swap-oob="true"[^>]*>.*?</\1>', html, re.S
+    )
+    return match.group(0) if match else ""
+
+
+def test_confirming_a_row_updates_the_waiting_list_and_the_count(client, url, game):
+    client.post(url, made_hand(number=1))
+    client.post(url, made_hand(number=2))
+    page = client.get(url).content.decode()
+    assert "Hand 2</a> not yet confirmed by East-West." in page
+    assert "2 not yet confirmed" in page
+
+    answer = client.post(
+        f"{url}hands/2/confirm/", {"side": "east_west"},
+        HTTP_HX_REQUEST="true", HTTP_HX_TARGET="hand-2",
+    ).content.decode()  # fmt: skip
+
+    assert answer.lstrip().startswith('<li id="hand-2"')
+    # Hand 2's line is struck through where it stands (the page keeps its place).
+    line = oob(answer, "waiting-hand-2")
+    assert 'class="confirmed"' in line and "<del>" in line and "Confirmed now." in line
+    assert "waiting-hand-1" not in answer
+    assert ">1 not yet confirmed<" in oob(answer, "unconfirmed-count")
+
+    last = client.post(
+        f"{url}hands/1/confirm/", {"side": "east_west"},
+        HTTP_HX_REQUEST="true", HTTP_HX_TARGET="hand-1",
+    ).content.decode()  # fmt: skip
+
+    assert ">all confirmed<" in oob(last, "unconfirmed-count")
+    assert 'class="confirmed"' in oob(last, "waiting-hand-1")

@@ -6,6 +6,9 @@ the error's status (never a 500, nothing half-written); only a director of the c
 sees the forms or may use them; every page reads in a fixed number of queries.
 """
 
+import re
+from html import unescape
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -812,3 +815,32 @@ def test_a_shared_win_is_refused_for_a_partnership_game_on_the_form(director_cli
     assert response.status_code == 400
     assert "shared win is for games won by a player" in response.content.decode()
     assert not Tournament.objects.exists()
+
+
+def audit_words(page) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", page.content.decode())).split())
+
+
+def test_the_audit_trail_says_a_result_in_words(director_client, club, director):
+    tournament = make_event(club, director, "round_robin", 4)
+    match = tournament.matches.filter(status="ready").order_by("table").first()
+    services.match_result_enter(match=match, games=[[310, 150]], by=director)
+    winner = match.entry_a.name
+
+    page = director_client.get(reverse("tournament-audit", args=[tournament.pk]))
+
+    text = audit_words(page)
+    assert f"after: games 310–150 · winner {winner} · status Decided" in text
+    assert "{'games'" not in text and "'winner'" not in text
+    assert "seeding Entry 1, Entry 2, Entry 3, Entry 4" in text
+
+
+def test_the_audit_trail_says_a_withdrawal_in_words(director_client, club, director):
+    tournament = make_event(club, director, "round_robin", 4)
+    services.entry_withdraw(entry=tournament.entries.get(seed=4), by=director, reason="ill")
+
+    text = audit_words(director_client.get(reverse("tournament-audit", args=[tournament.pk])))
+
+    assert "before: entry Entry 4 · status Active" in text
+    assert "after: status Withdrawn · forfeited" in text
+    assert "{" not in text.split("Every change, latest first", 1)[1]

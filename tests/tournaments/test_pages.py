@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from tests.factories import PASSWORD
 from tests.tournaments.conftest import make_event, play_round
+from tournaments import services
 
 
 @pytest.fixture
@@ -107,3 +108,41 @@ def test_public_pages_take_the_same_queries_whatever_the_size(
     assert counts[0] == counts[1]
     with django_assert_max_num_queries(6):
         client.get(url)
+
+
+def next_step(page) -> str:
+    """The dashboard's Next step card in words."""
+    import re
+    from html import unescape
+
+    card = page.content.decode().split('id="next-step"', 1)[1].split("</section>", 1)[0]
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", card)).split())
+
+
+@pytest.mark.parametrize("entries", [4, 8])
+def test_the_next_step_counts_the_round_being_played_in_a_knockout(
+    director_client, club, director, entries
+):
+    tournament = make_event(club, director, "single_elimination", entries)
+    dashboard = reverse("tournament-detail", args=[tournament.pk])
+    first = entries // 2
+
+    assert f"Round 1: 0 of {first} results in." in next_step(director_client.get(dashboard))
+
+    semi = tournament.matches.filter(status="ready").order_by("table").first()
+    services.match_result_enter(match=semi, games=[[300, 150]], by=director)
+    words = next_step(director_client.get(dashboard))
+    assert f"Round 1: 1 of {first} results in." in words
+    assert "Round 2" not in words
+
+
+def test_the_next_step_counts_both_rounds_when_a_semi_final_opens_early(
+    director_client, club, director
+):
+    tournament = make_event(club, director, "single_elimination", 8)
+    for match in tournament.matches.filter(status="ready").order_by("table")[:2]:
+        services.match_result_enter(match=match, games=[[300, 150]], by=director)
+
+    words = next_step(director_client.get(reverse("tournament-detail", args=[tournament.pk])))
+
+    assert "Round 1: 2 of 4 results in. Round 2: 0 of 2 results in." in words

@@ -107,3 +107,37 @@ def test_playoff_tags_wait_for_the_last_round(client, club, director):
 
     assert tournament.status == "running"
     assert 'class="playoff"' not in page
+
+
+def words(response) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
+
+
+def test_after_the_event_the_pairings_projector_names_the_winner(client, club, director):
+    tournament = make_event(club, director, "single_elimination", 4)
+    url = reverse("tournament-pairings-projector", args=[tournament.pk])
+    play_round(tournament, director)
+    assert "find your table and seat" in words(client.get(url))
+
+    play_round(tournament, director)  # the final: the first seed wins
+    tournament.refresh_from_db()
+
+    page, live = words(client.get(url)), client.get(url + "?live=1")
+    assert tournament.status == "finished"
+    assert "find your table and seat" not in page
+    assert "The event is over · winner: Entry 1" in page
+    # A projector left up learns it from its poll: the line comes with the rows.
+    assert 'id="projector-sub" hx-swap-oob="true"' in live.content.decode()
+    assert "The event is over · winner: Entry 1" in words(live)
+
+
+def test_a_tie_for_first_is_named_on_the_pairings_projector(client, club, director):
+    tournament = make_event(club, director, "round_robin", 3)
+    for match in tournament.matches.filter(status="ready"):
+        services.match_result_enter(match=match, games=[[300, 150]], by=director)
+    tournament.refresh_from_db()
+
+    page = words(client.get(reverse("tournament-pairings-projector", args=[tournament.pk])))
+
+    assert tournament.status == "finished"
+    assert "The event is over · tied for first:" in page

@@ -1,12 +1,19 @@
 """Tournament round tables' links: listed per round, record in the match's game,
 stop recording when the round is over, replaced by a director."""
 
+import datetime
+import re
+from html import unescape
+
 import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from rookclub.clubs.services import session_check_in
+from scoring import nights
 from scoring.models import Hand, TableLink
-from tests.factories import ClubFactory, director_of, member_of, scorer_of
+from scoring.table_links import links_for
+from tests.factories import ClubFactory, director_of, member_of, players_of, scorer_of
 from tests.tournaments.conftest import make_event
 
 pytestmark = pytest.mark.django_db
@@ -196,3 +203,37 @@ def test_a_scorer_sees_no_link_and_cannot_replace_it(client, club, rnd):
 
     assert "/t/" not in html
     assert TableLink.objects.get(kind="tournament", scope=rnd.pk, number=2, replaced_at=None) == old
+
+
+def page_title(html: str) -> str:
+    return " ".join(unescape(html.split("<title>", 1)[1].split("</title>", 1)[0]).split())
+
+
+def heading(html: str) -> str:
+    h1 = html.split("<h1", 1)[1].split("</h1>", 1)[0].split(">", 1)[1]
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", h1)).split())
+
+
+@pytest.mark.parametrize("started", [False, True], ids=["waiting", "playing"])
+def test_a_round_tables_page_is_titled_with_the_event_and_round(api, client, event, rnd, started):
+    if started:
+        start_game(api, rnd, 1)
+    key = tables(api, rnd)[1]["key"]
+
+    html = client.get(f"/t/{key}/").content.decode()
+
+    assert page_title(html) == f"{event.name} · Round 1 · Table 1 · Rookclub"
+    assert heading(html).startswith(f"{event.name} · Round 1 · Table 1")
+    assert "My night" not in html
+
+
+def test_a_club_nights_table_page_keeps_its_title_and_my_night(client, club, director):
+    night = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    session_check_in(session=night, players=players_of(club, 4), by=director)
+    nights.session_seat(session=night, by=director, seed=1)
+    link = links_for(club=club, kind=TableLink.Kind.NIGHT, session=night, numbers=[1])[1]
+
+    html = client.get(f"/t/{link.key}/").content.decode()
+
+    assert page_title(html) == "Table 1 · Rookclub"
+    assert "My night" in html
