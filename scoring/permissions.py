@@ -21,7 +21,6 @@ from django.db.models import OuterRef, QuerySet, Subquery
 
 from rookclub.clubs.models import Membership, Player
 from rookclub.clubs.permissions import is_director, role_in
-from rookclub.core.compiled import CompiledGet
 from scoring.models import Game, Hand, TableLink
 from scoring.seats import OTHER_SIDE, sides_of, table_names
 
@@ -58,25 +57,8 @@ def can_record(user: Any, game: Game) -> bool:
     return role in (Membership.Role.DIRECTOR, Membership.Role.SCORER)
 
 
-#: Stand-ins for the game's and the recorder's ids while the lock's query is built.
-_GAME_MARK, _USER_MARK = -730_199_201, -730_199_202
-
-
-def _locked_games(game_id: int) -> QuerySet:
-    # As get() asks: no ordering (Game's Meta orders by date), at most two rows.
-    games = Game.objects.select_for_update(of=("self",)).select_related("club")
-    return games.filter(pk=game_id).order_by()[:2]
-
-
-def _locked_games_with_role(game_id: int, user_id: int) -> QuerySet:
-    roles = Membership.objects.filter(club_id=OuterRef("club_id"), user_id=user_id)
-    return _locked_games(game_id).annotate(recorder_role=Subquery(roles.values("role")[:1]))
-
-
-#: The lock's two queries, built once per process (every hand post runs one, and
-#: building it costs more than running it): for anyone, and with a user's role.
-_LOCK = CompiledGet(_locked_games, [_GAME_MARK])
-_LOCK_WITH_ROLE = CompiledGet(_locked_games_with_role, [_GAME_MARK, _USER_MARK])
+def _locked_games() -> QuerySet:
+    return Game.objects.select_for_update(of=("self",)).select_related("club")
 
 
 def game_for_recording(game_id: int, by: Any) -> Game:
@@ -86,8 +68,10 @@ def game_for_recording(game_id: int, by: Any) -> Game:
     Must run inside a transaction (the lock is held until it ends)."""
     ask = getattr(by, "is_authenticated", False) and not getattr(by, "is_superuser", False)
     if not ask:
-        return _LOCK.get(int(game_id))
-    game = _LOCK_WITH_ROLE.get(int(game_id), int(by.pk))
+        return _locked_games().get(pk=int(game_id))
+    roles = Membership.objects.filter(club_id=OuterRef("club_id"), user_id=by.pk)
+    games = _locked_games().annotate(recorder_role=Subquery(roles.values("role")[:1]))
+    game = games.get(pk=int(game_id))
     game.__dict__["_recorder_role"] = (by, game.recorder_role)
     return game
 

@@ -191,7 +191,7 @@ def game_sheet_doc(
     """The completed score sheet: every hand as recorded, corrections marked (4 queries
     when ``game`` comes with ``table_seating__round``, one more when a hand was
     corrected; 3 with ``read=False``, for a game just read with ``SHEET_RELATED``, as the
-    print kinds do: ``game_sheet(printed=True)``'s statements, built once per process).
+    print kinds do: ``game_sheet(printed=True)``'s two queries).
     A game scored by player has a column per player instead of the two sides.
     ``reads`` and ``corrections``: the game's part of a night's reads
     (``night_game_sheet_docs``): no query."""

@@ -16,7 +16,6 @@ from django.db.models import (
 )
 
 from rookclub.clubs.models import ClubSession, Player, SessionRound, SitOut, TableSeating
-from rookclub.core.compiled import CompiledGet, CompiledList
 from scoring import provenance
 from scoring.engine.rotation import upcoming
 from scoring.engine.seat_names import SEAT_SHORT, names_for, seat_name, side_name
@@ -129,17 +128,12 @@ UPCOMING = 8
 SHEET_RELATED = ("club", "session", "voided_by")
 
 
-#: A printed sheet's reads, built once per process (rookclub/core/compiled.py): the
-#: game's seats with their players, then its hands (each with whether it was corrected)
-#: with their irregularities joined, a row per irregularity (a hand has none or one,
-#: seldom more), by the game's id. Each statement is a round trip to the database, and
-#: on a loaded machine a round trip waits for the database's process to be scheduled.
-_GAME_MARK = -730_499_001
+#: A printed sheet's reads: the game's seats with their players, then its hands (each
+#: with whether it was corrected) with their irregularities joined, a row per
+#: irregularity (a hand has none or one, seldom more). Each query is a round trip to
+#: the database, and on a loaded machine a round trip waits for the database's
+#: process to be scheduled.
 _IRREGULARITY = ("id", "kind", "seat", "details", "points")
-_PRINT_SEATS = CompiledList(
-    lambda game_id: GameSeat.objects.select_related("player").filter(game_id=game_id),
-    [_GAME_MARK],
-)
 
 
 def _with_irregularities(hands: QuerySet) -> QuerySet:
@@ -150,12 +144,13 @@ def _with_irregularities(hands: QuerySet) -> QuerySet:
     )
 
 
-_PRINT_HANDS = CompiledList(
-    lambda game_id: _with_irregularities(Hand.objects.filter(game_id=game_id)).order_by(
-        "number", "irregularities__id"
-    ),
-    [_GAME_MARK],
-)
+def _print_seats(**where: Any) -> list[GameSeat]:
+    return list(GameSeat.objects.select_related("player").filter(**where).order_by("game_id", "id"))
+
+
+def _print_hands(**where: Any) -> list[Hand]:
+    rows = _with_irregularities(Hand.objects.filter(**where))
+    return list(rows.order_by("game_id", "number", "irregularities__id"))
 
 
 #: A printed sheet's seats, hands and irregularities (by hand id).
@@ -163,7 +158,7 @@ PrintedReads = tuple[list[GameSeat], list[Hand], dict[int, list[Any]]]
 
 
 def _grouped(seat_rows: list[GameSeat], hand_rows: list[Hand]) -> dict[int, PrintedReads]:
-    """The rows of ``_PRINT_SEATS``/``_PRINT_HANDS`` (of one game, or of a night's games
+    """The rows of ``_print_seats``/``_print_hands`` (of one game, or of a night's games
     in the games' order) as each game's seats, hands and irregularities, by game id."""
     found: dict[int, PrintedReads] = {}
     for seat in seat_rows:
@@ -179,36 +174,18 @@ def _grouped(seat_rows: list[GameSeat], hand_rows: list[Hand]) -> dict[int, Prin
 
 
 def _printed_hands(game: Game) -> PrintedReads:
-    """A printed sheet's seats, hands and irregularities (by hand id): two statements
-    built once, none of what only the table's page shows (who entered and confirmed)."""
-    found = _grouped(_PRINT_SEATS.all(game.pk), _PRINT_HANDS.all(game.pk))
+    """A printed sheet's seats, hands and irregularities (by hand id): two queries,
+    none of what only the table's page shows (who entered and confirmed)."""
+    found = _grouped(_print_seats(game_id=game.pk), _print_hands(game_id=game.pk))
     return found.get(game.pk, ([], [], {}))
-
-
-#: The same two reads for every game of a club night at once, by the night's id.
-_SESSION_MARK = -730_499_002
-_NIGHT_SEATS = CompiledList(
-    lambda session_id: (
-        GameSeat.objects.select_related("player")
-        .filter(game__session_id=session_id)
-        .order_by("game_id", "id")
-    ),
-    [_SESSION_MARK],
-)
-_NIGHT_HANDS = CompiledList(
-    lambda session_id: _with_irregularities(
-        Hand.objects.filter(game__session_id=session_id)
-    ).order_by("game_id", "number", "irregularities__id"),
-    [_SESSION_MARK],
-)
 
 
 def night_printed_reads(*, session_id: int) -> dict[int, PrintedReads]:
     """What the printed sheets of every game of a club night read, by game id: two
-    statements built once per process, whatever the number of games (a batch of a
-    night's sheets read them game by game: two statements a table). A game with no
-    seat and no hand is not in it."""
-    return _grouped(_NIGHT_SEATS.all(session_id), _NIGHT_HANDS.all(session_id))
+    queries, whatever the number of games (a batch of a night's sheets read them game
+    by game: two queries a table). A game with no seat and no hand is not in it."""
+    where = {"game__session_id": session_id}
+    return _grouped(_print_seats(**where), _print_hands(**where))
 
 
 def game_sheet(
@@ -217,9 +194,9 @@ def game_sheet(
     """Rows of the score sheet plus what the table needs next (four queries; three with
     ``read=False``, for a ``game`` just read with ``select_related(*SHEET_RELATED)``).
 
-    ``printed``: what a printed sheet shows only, in two statements built once per
-    process (``read=False``): the rows without who entered or confirmed each hand (the
-    ``*_name``/``*_how`` fields stay None), no refusal and no upcoming dealers.
+    ``printed``: what a printed sheet shows only, in two queries (``read=False``): the
+    rows without who entered or confirmed each hand (the ``*_name``/``*_how`` fields
+    stay None), no refusal and no upcoming dealers.
     ``reads``: the game's part of ``night_printed_reads`` (printed only): no query."""
     seats = Prefetch("seats", GameSeat.objects.select_related("player"))
     if read:
@@ -414,38 +391,11 @@ def session_overview(*, session: ClubSession) -> SessionOverview:
 
 
 _SEATS = ("north", "east", "south", "west", "fifth", "sixth")  # a table of five or six too
-# A table number is a positive 32-bit integer (PositiveIntegerField): so is its mark.
-_ROUND_MARK, _TABLE_MARK, _NIGHT_MARK = -730_499_011, 730_499_012, -730_499_013
-_TABLE_MAX = 2**31 - 1
-_PLAYER_MARKS = tuple(-730_499_021 - i for i in range(len(_SEATS)))
+_TABLE_MAX = 2**31 - 1  # a table number is a PositiveIntegerField
 
 
-def _other_rounds(round_id: int, table: int, session_id: int) -> Exists:
+def _other_rounds(session_id: int, round_id: int) -> Exists:
     return Exists(SessionRound.objects.filter(session_id=session_id).exclude(pk=round_id))
-
-
-#: One table's reads (``round_table``), built once per process: its latest game with
-#: the seating, else the seating alone; then its players by id. The players are not
-#: joined to the seating: with six joins of the players' table PostgreSQL spends
-#: longer planning the statement (it weighs every join order) than running it.
-_TABLE_GAME = CompiledGet(
-    lambda r, t, s: (
-        Game.objects.filter(table_seating__round_id=r, table_seating__table=t)
-        .select_related("table_seating")
-        .annotate(other_rounds=_other_rounds(r, t, s))
-        .order_by("-created_at", "-id")[:1]
-    ),
-    [_ROUND_MARK, _TABLE_MARK, _NIGHT_MARK],
-)
-_TABLE_SEATING = CompiledGet(
-    lambda r, t, s: (
-        TableSeating.objects.filter(round_id=r, table=t)
-        .annotate(other_rounds=_other_rounds(r, t, s))
-        .order_by()[:2]
-    ),
-    [_ROUND_MARK, _TABLE_MARK, _NIGHT_MARK],
-)
-_SEATED = CompiledList(lambda *ids: Player.objects.filter(pk__in=ids), _PLAYER_MARKS)
 
 
 def round_table(*, session_round: SessionRound, table: int) -> tuple[TableView, bool] | None:
@@ -458,25 +408,33 @@ def round_table(*, session_round: SessionRound, table: int) -> tuple[TableView, 
     round and table, 64 tables' worth of rows for one sheet."""
     if not 0 <= int(table) <= _TABLE_MAX:  # no such table; the database would refuse it
         return None
-    marks = (session_round.pk, int(table), session_round.session_id)
-    try:
-        game = _TABLE_GAME.get(*marks)
-    except Game.DoesNotExist:
-        game = None
+    # Its latest game with the seating, else the seating alone; then its players by id.
+    # The players are not joined to the seating: with six joins of the players' table
+    # PostgreSQL spends longer planning the query (it weighs every join order) than
+    # running it.
+    others = _other_rounds(session_round.session_id, session_round.pk)
+    game = (
+        Game.objects.filter(table_seating__round=session_round, table_seating__table=int(table))
+        .select_related("table_seating")
+        .annotate(other_rounds=others)
+        .order_by("-created_at", "-id")
+        .first()
+    )
     if game is not None:
-        seating, games, others = game.table_seating, [game], game.other_rounds
+        seating, games = game.table_seating, [game]
+        other_rounds = game.other_rounds
     else:
-        try:
-            seating = _TABLE_SEATING.get(*marks)
-        except TableSeating.DoesNotExist:
+        seatings = TableSeating.objects.filter(round=session_round, table=int(table))
+        seating = seatings.annotate(other_rounds=others).first()
+        if seating is None:
             return None
-        games, others = [], seating.other_rounds
+        games, other_rounds = [], seating.other_rounds
     ids = [getattr(seating, f"{seat}_id") for seat in _SEATS]
-    players = {p.pk: p for p in _SEATED.all(*ids)}
+    players = Player.objects.in_bulk([pid for pid in ids if pid is not None])
     for seat, pid in zip(_SEATS, ids, strict=True):
         if pid is not None:
             setattr(seating, seat, players[pid])
-    return TableView(seating, seating.seats(), games), bool(others)
+    return TableView(seating, seating.seats(), games), bool(other_rounds)
 
 
 def _seat_players(rounds: list[SessionRound], known: dict[int, Player]) -> None:

@@ -17,7 +17,6 @@ from django.utils import timezone
 
 from rookclub.clubs.models import ClubSession, Player, TableSeating
 from rookclub.clubs.services import closed_conflict, lock_open_session
-from rookclub.core.compiled import CompiledGet, CompiledInsert, CompiledUpdate
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from rookclub.core.limits import check_reason
 from rookclub.core.roles import (
@@ -58,16 +57,6 @@ from scoring.models import (
     Irregularity,
 )
 from scoring.signals import game_scored
-
-#: A hand's INSERT, built once per process (building it costs more CPU than running
-#: it), and its results' and the game's. Hand, HandResult and Game have no save
-#: signal receivers (checked by a test).
-_HAND_INSERT = CompiledInsert(Hand)
-_RESULTS_INSERT = CompiledInsert(HandResult)
-_GAME_UPDATE = CompiledUpdate(Game)
-#: A game's club night, read afresh after the game's lock: its SELECT built once.
-_SESSION_MARK = -730_199_203
-_SESSION = CompiledGet(lambda pk: ClubSession.objects.filter(pk=pk).order_by()[:2], [_SESSION_MARK])
 
 COMPASS = SEATS  # a club night's tables seat four, at the compass seats
 #: The seats a game's rows can hold (scoring.models.SEAT_CHOICES).
@@ -499,7 +488,7 @@ def _append(
             return replayed
     # The game row is locked; read the night afresh. Closing a night locks its games
     # first, so the night cannot close between this check and the hand being stored.
-    session = _SESSION.get(game.session_id) if game.session_id else None
+    session = ClubSession.objects.get(pk=game.session_id) if game.session_id else None
     refusal = recording_refusal(game, session)
     if refusal is not None:
         raise refusal
@@ -522,15 +511,15 @@ def _append(
         game=game, number=expected, entered_by=entered_by, entered_via=via, entered_side=side,
         card_hand=posted.card_hand, **_hand_fields(state.hands[-1], rules),
     )  # fmt: skip
-    _HAND_INSERT.save_new(hand)  # Hand.objects.create(), its INSERT built once
+    hand.save(force_insert=True)
     irregularities = _irregularities(hand, posted.record, rules, posted.renege)
     if irregularities:
         Irregularity.objects.bulk_create(irregularities)
-    # One row per player, and the game's changed columns: statements built once per
-    # process (no save receivers for either model: checked by a test).
-    _RESULTS_INSERT.save_many(_results(hand, state.hands[-1], state.winners))
+    HandResult.objects.bulk_create(_results(hand, state.hands[-1], state.winners))
     # Only what this hand changed (never the ruleset snapshot or who started it).
-    _GAME_UPDATE.save(game, store_state(game, state))
+    changed = store_state(game, state)
+    if changed:
+        game.save(update_fields=changed)
     hand.recorded = Recorded(state, irregularities)
     return hand
 

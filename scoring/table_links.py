@@ -22,7 +22,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Case, IntegerField, OuterRef, Subquery, Value, When
+from django.db.models import Case, IntegerField, OuterRef, Subquery, TextField, Value, When
 from django.urls import reverse
 from django.utils import timezone
 
@@ -125,28 +125,22 @@ def resolve(key: Any) -> TableState:
     return _RESOLVERS[link.kind](link)
 
 
-#: Stands for the key in the post's statement, built once (:func:`_post_statement`).
-_KEY_MARK = "\x00table-link-key\x00"
-_POST_FIELDS = ("pk", "kind", "number", "club_id", "session_id", "session__status", "game_id",
-                "game_ruleset")  # fmt: skip
-_POST_SQL: dict[str, tuple[str, tuple[Any, ...]]] = {}
+_POST_FIELDS = ("pk", "kind", "number", "club_id", "session_id", "session__status", "game_id")
 
 
-def _post_statement() -> tuple[str, tuple[Any, ...]]:
-    """The SQL of a post's one query, its parameters with the key's mark: the queryset
-    is built through the ORM once per process and database (building it costs more than
-    running it, as the live pages' version statement)."""
-    vendor = connection.vendor
-    if vendor not in _POST_SQL:
-        links = TableLink.objects.filter(key=_KEY_MARK, replaced_at__isnull=True)
-        cases = [When(kind=kind, then=build()) for kind, build in _POST_GAMES.items()]
-        game_id = Case(*cases, default=Value(None), output_field=IntegerField())
-        # The game's ruleset too (the table page's form is built from it): no second read.
-        ruleset = Game.objects.filter(pk=OuterRef("game_id")).order_by().values("ruleset")[:1]
-        links = links.annotate(game_id=game_id).annotate(game_ruleset=Subquery(ruleset))
-        query = links.order_by().values_list(*_POST_FIELDS)[:1]
-        _POST_SQL[vendor] = query.query.sql_with_params()
-    return _POST_SQL[vendor]
+def _post_row(key: str) -> tuple[Any, ...] | None:
+    """A post's one query: the live link with ``key`` as plain values, with its table's
+    current game's id and that game's ruleset as its stored JSON text (the table page's
+    form is built from it, its rules cached by that text: no second read)."""
+    cases = [When(kind=kind, then=build()) for kind, build in _POST_GAMES.items()]
+    game_id = Case(*cases, default=Value(None), output_field=IntegerField())
+    ruleset = Game.objects.filter(pk=OuterRef("game_id")).order_by().values("ruleset")[:1]
+    links = (
+        TableLink.objects.filter(key=key, replaced_at__isnull=True)
+        .annotate(game_id=game_id)
+        .annotate(game_ruleset=Subquery(ruleset, output_field=TextField()))
+    )
+    return next(iter(links.order_by().values_list(*_POST_FIELDS, "game_ruleset")[:1]), None)
 
 
 def resolve_for_post(key: Any) -> TableState:
@@ -159,10 +153,7 @@ def resolve_for_post(key: Any) -> TableState:
     (``players`` empty): a post shows only the game."""
     if not isinstance(key, str) or not key or len(key) > 64:
         raise LinkNotFound(NOT_FOUND)
-    sql, params = _post_statement()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [key if p == _KEY_MARK else p for p in params])
-        row = cursor.fetchone()
+    row = _post_row(key)
     if row is None or row[1] not in _RESOLVERS:
         raise LinkNotFound(NOT_FOUND)
     pk, kind, number, club_id, session_id, status, game_id, ruleset = row

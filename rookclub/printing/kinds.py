@@ -19,8 +19,6 @@ from typing import Any
 from django.db.models import F, QuerySet
 
 from rookclub.clubs.models import Club
-from rookclub.core.api import one_visible_to_user
-from rookclub.core.compiled import CompiledGet
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.limits import ID_MAX
 from rookclub.core.roles import SYSTEM
@@ -88,39 +86,19 @@ def int_param(
     return number
 
 
-#: Stand-ins for a lookup's values and the asker's user id while its statement is built.
-_USER_MARK = -730_399_001
-_VALUE_MARKS = {int: -730_399_100, str: "~rookclub-lookup-mark-{}~"}
-#: get_or_missing's statements, built once per process: (model, related, club path,
-#: lookup names and value types, scoped to the asker's clubs) -> the statement.
-_LOOKUPS: dict[tuple[Any, ...], CompiledGet] = {}
-
-
-def _lookup(model, related: tuple[str, ...], club_path: str, names: tuple[str, ...],
-            types: tuple[type, ...], scoped: bool) -> CompiledGet:  # fmt: skip
-    """The row by ``names``, with ``related`` joined; ``scoped``: only in the asker's
-    clubs, with the asker's role there (``viewer_role``), by a join to their membership
-    (one per club and user: no row is repeated)."""
-    key = (model, related, club_path, names, types, scoped)
-    if key not in _LOOKUPS:
+def _lookup(
+    model, related: tuple[str, ...], club_path: str, lookup: Mapping[str, Any], user_id: int | None
+) -> QuerySet:
+    """The rows matching ``lookup``, with ``related`` joined; with ``user_id``: only in
+    that user's clubs, with their role there (``viewer_role``), by a join to their
+    membership (one per club and user: no row is repeated)."""
+    rows = model.objects.select_related(*related).filter(**lookup)
+    if user_id is not None:
         prefix = f"{club_path}__" if club_path else ""
-
-        def build(*values: Any) -> QuerySet:
-            rows = model.objects.select_related(*related).filter(
-                **dict(zip(names, values[: len(names)], strict=True))
-            )
-            if scoped:
-                rows = rows.filter(**{f"{prefix}memberships__user_id": values[-1]}).annotate(
-                    viewer_role=F(f"{prefix}memberships__role")
-                )
-            return rows.order_by()[:2]
-
-        marks: list[Any] = [
-            _VALUE_MARKS[int] - i if t is int else _VALUE_MARKS[str].format(i)
-            for i, t in enumerate(types)
-        ]
-        _LOOKUPS[key] = CompiledGet(build, [*marks, _USER_MARK] if scoped else marks)
-    return _LOOKUPS[key]
+        rows = rows.filter(**{f"{prefix}memberships__user_id": user_id}).annotate(
+            viewer_role=F(f"{prefix}memberships__role")
+        )
+    return rows
 
 
 def _club_of(row: Any, related: tuple[str, ...], club_path: str) -> Club | None:
@@ -141,37 +119,21 @@ def get_or_missing(
     other check: a non-member cannot tell it exists (``club_path`` leads from the row
     to its club, "" for a club; ``by`` is SYSTEM for a batch job already checked).
 
-    One statement, built once per process (rookclub/core/compiled.py): it reads
-    ``by``'s role in the club with the row, and the club read with it (``club_path``
-    among ``related``) remembers it, so the role checks that follow (the print's member
-    guard, ``require_role``) ask no second query."""
-    types = tuple(type(value) for value in lookup.values())
-    if any(t not in (int, str) for t in types):  # not a key or a slug: as the ORM reads it
-        return _get_or_missing_orm(model, what, related, by=by, club_path=club_path, **lookup)
+    One query: it reads ``by``'s role in the club with the row, and the club read with
+    it (``club_path`` among ``related``) remembers it, so the role checks that follow
+    (the print's member guard, ``require_role``) ask no second query."""
     everything = by is SYSTEM or getattr(by, "is_superuser", False)
     if not everything and (by is None or not by.is_authenticated):
         raise Missing(f"There is no {what} {next(iter(lookup.values()))}.")
-    statement = _lookup(model, tuple(related), club_path, tuple(lookup), types, not everything)
-    values = list(lookup.values()) if everything else [*lookup.values(), int(by.pk)]
+    rows = _lookup(model, tuple(related), club_path, lookup, None if everything else int(by.pk))
     try:
-        row = statement.get(*values)
+        row = rows.get()
     except model.DoesNotExist:
         raise Missing(f"There is no {what} {next(iter(lookup.values()))}.") from None
     club = _club_of(row, tuple(related), club_path)
     if club is not None and not everything:
         club.remember_role(by, row.viewer_role)
     return row
-
-
-def _get_or_missing_orm(
-    model, what: str, related: tuple[str, ...] = (), *, by: Any, club_path: str, **lookup
-):
-    rows = one_visible_to_user(model.objects.select_related(*related), by, club_path)
-    try:
-        return rows.get(**lookup)
-    except model.DoesNotExist:
-        value = next(iter(lookup.values()))
-        raise Missing(f"There is no {what} {value}.") from None
 
 
 #: Every registered kind by name, in the order the apps registered them.

@@ -269,8 +269,8 @@ def test_a_whole_number_written_with_a_fraction_is_the_integer_it_equals(api, cl
 
 @pytest.mark.parametrize("game_id", [0, 2**63, 10**30])
 def test_a_hand_for_a_game_id_past_any_id_is_a_404(api, club, game_id):
-    """The hand post's compiled lock once sent 10**30 to the driver (500: too large for
-    SQLite's INTEGER); an id outside 1 … 2**63 - 1 names no game."""
+    """An id outside 1 … 2**63 - 1 names no game (10**30 is too large for SQLite's
+    INTEGER): a 404, never a 500."""
     hand = {"bidder": "north", "bid": 80, "trump": "red", "number": 1,
             "counters": {"north_south": 80, "east_west": 40}}  # fmt: skip
     response = api.post(f"/api/v1/games/{game_id}/hands/", hand, format="json")

@@ -1,6 +1,6 @@
-"""What a printed sheet reads (issue 24 goal 1): the statements built once per process
-find the same rows as the table page's reads, only among the asker's clubs, and the
-asker's role comes with the row (the print's member guard asks nothing more)."""
+"""What a printed sheet reads: its queries find the same rows as the table page's
+reads, only among the asker's clubs, and the asker's role comes with the row (the
+print's member guard asks nothing more)."""
 
 import datetime
 

@@ -13,7 +13,7 @@ hand 2 and hand 20) are counted apart.
 """
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.renderers import JSONRenderer
@@ -21,7 +21,8 @@ from rest_framework.test import APIClient
 
 from scoring import ratings
 from scoring.api.games import recorded_out
-from scoring.models import Hand
+from scoring.models import Game, Hand
+from scoring.permissions import game_for_recording
 from scoring.services import game_start, hand_record
 from tests.factories import SessionFactory, game_for, players_of, scorer_of
 from tests.scoring.conftest import made_hand
@@ -188,3 +189,21 @@ def test_a_table_links_hand_post_takes_as_many_statements_at_hand_2_and_hand_20(
         counts.append(len(queries.captured_queries))
     assert counts[0] == counts[1]
     cache.clear()
+
+
+@pytest.mark.django_db
+def test_the_locked_game_is_the_game_with_its_club_and_the_recorders_role(club):
+    scorer = scorer_of(club)
+    game = game_for(club)
+
+    with transaction.atomic():
+        locked = game_for_recording(game.pk, scorer)
+
+    stored = Game.objects.select_related("club").get(pk=game.pk)
+    for field in Game._meta.concrete_fields:
+        assert getattr(locked, field.attname) == getattr(stored, field.attname), field.name
+    assert locked.club == stored.club and locked.club.name == stored.club.name
+    assert locked.recorder_role == "scorer"
+    for missing in (game.pk + 1000, 2**63):  # past the 64-bit ids: no game, as any other
+        with pytest.raises(Game.DoesNotExist), transaction.atomic():
+            game_for_recording(missing, scorer)
