@@ -13,7 +13,7 @@ from scoring.api.tables import TableLinkViewSet
 from tournaments.api import register as register_tournaments
 
 # No format-suffix routes (/games/2.json): several views do not take a ``format``
-# argument, and the suffix answered 500 (issue 27). JSON is the default; ``?format=``
+# argument, and the suffix answered 500. JSON is the default; ``?format=``
 # still picks another renderer where one is offered (CSV).
 router = DefaultRouter()
 router.include_format_suffixes = False

@@ -87,7 +87,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "rookclub.core.headers.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Text answers gzipped for browsers that accept it (issue #17). Inside WhiteNoise,
+    # Text answers gzipped for browsers that accept it. Inside WhiteNoise,
     # which serves static files already compressed; outside everything that reads or
     # writes the body (CommonMiddleware's Content-Length, the views). CSP and
     # Permissions-Policy only add headers; a strong ETag becomes weak, which the live
@@ -138,7 +138,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # "database is locked"; IMMEDIATE takes the write lock when a transaction starts.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
 else:
-    # --- Database connections on more than one machine (issue 16) -----------------
+    # --- Database connections on more than one machine -----------------
     # Each web or worker process keeps its connection CONN_MAX_AGE seconds (0: one per
     # request) and checks it before reuse, so a restarted PostgreSQL or PgBouncer costs
     # one reconnect, not a 500. PgBouncer in transaction pooling mode needs
@@ -154,7 +154,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: Celery broker, result backend and cache -----------------------
 REDIS_URL = env.str("REDIS_URL", default="")
 # Seconds any use of Redis (cache, sessions, rate limits, broker, results) waits to
-# connect and for an answer (issue 27): a Redis that is down or frozen costs a request
+# connect and for an answer: a Redis that is down or frozen costs a request
 # about this long, never a hang. No retries here: what may be lost is lost (a miss).
 REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=1.0)
 
@@ -179,7 +179,7 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# --- Sessions on more than one machine (issue 16) ---------------------------------
+# --- Sessions on more than one machine ---------------------------------
 # With Redis, sessions are read from the cache every web node shares and written
 # through to the database too, so a Redis restart logs nobody out. Without it, the
 # database alone (Django's default), which every process of one machine shares.
@@ -244,7 +244,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     # How often a worker looks for tasks whose worker died (every 10 s x 1).
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
-    # Sending a task waits this long for Redis, not minutes (issue 27).
+    # Sending a task waits this long for Redis, not minutes.
     "socket_connect_timeout": REDIS_TIMEOUT,
     "socket_timeout": REDIS_TIMEOUT,
 }
@@ -257,7 +257,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 }  # fmt: skip
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUT
 CELERY_REDIS_SOCKET_TIMEOUT = REDIS_TIMEOUT
-# A worker that loses Redis waits for it to come back, however long (issue 27: a
+# A worker that loses Redis waits for it to come back, however long (a
 # worker that gave up exited with status 0 and printing stopped for good).
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_RETRY = True
@@ -269,7 +269,7 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
 
-# --- Celery queues (issue 16) -------------------------------------------------------
+# --- Celery queues -------------------------------------------------------
 # Batch PDFs go to the "print" queue, served by their own workers
 # (deploy/rookclub-print-worker.service: prefetch 1, so a long render never holds a
 # second batch back); everything else to the default "celery" queue
@@ -368,7 +368,7 @@ STORAGES = {
     },
 }
 
-# --- Shared media storage (issue 16) ----------------------------------------------
+# --- Shared media storage ----------------------------------------------
 # With AWS_STORAGE_BUCKET_NAME set, finished batch PDFs go to S3-compatible object
 # storage (django-storages), so any web node can hand out what any print worker made;
 # downloads are redirects to a signed URL valid AWS_QUERYSTRING_EXPIRE seconds, given
@@ -446,7 +446,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
     # Proxies in front that append to X-Forwarded-For (deploy/nginx.conf: one): the
     # client's address for the throttles and the login lockout. 0: REMOTE_ADDR.
-    # Trust no X-Forwarded-For unless told how many proxies stand in front (issue 27):
+    # Trust no X-Forwarded-For unless told how many proxies stand in front:
     # deploy/rookclub-web.service sets 1 for deploy/nginx.conf; venue mode has none.
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
 }

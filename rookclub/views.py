@@ -78,7 +78,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         source = file.read()
     files = [static(name) for name in OFFLINE_FILES]
     # The prefix itself, not static(""): the production storage looks every name up
-    # in its manifest, and "" is in none (issue 27: /sw.js answered 500 with DEBUG=0).
+    # in its manifest, and "" is in none (/sw.js answered 500 with DEBUG=0).
     prefix = PrefixNode.handle_simple("STATIC_URL")
     head = f"const STATIC_URL = {json.dumps(prefix)};\nconst STATIC_FILES = {json.dumps(files)};\n"
     response = HttpResponse(head + source, content_type="text/javascript; charset=utf-8")

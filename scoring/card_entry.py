@@ -1,4 +1,4 @@
-"""Entering a hand card by card, one tap at a time (issue 25): the rules of the page
+"""Entering a hand card by card, one tap at a time: the rules of the page
 ``games/<id>/cards/`` and ``t/<key>/cards/``, over a draft the page carries.
 
 Pure Python over the engine (no Django): a draft is a JSON-ready dict, every tap

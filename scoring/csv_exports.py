@@ -63,7 +63,7 @@ HANDS_HEADER = (
 
 def _who(user: Any, via_id: int | None, side: str, at: Any) -> str:
     """Who entered or confirmed a hand: a person by their full name, never by their
-    username (the CSV is public; a username is half a login, issue 27)."""
+    username (the CSV is public; a username is half a login)."""
     if user is not None:
         return public_name(user)
     if via_id is not None:

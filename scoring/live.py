@@ -3,7 +3,7 @@ standings): one aggregate query each, so an unchanged page costs one cheap query
 304 (:mod:`rookclub.core.live`).
 
 Each page's version reads only what that page shows: confirming a hand changes the
-night page (each table's "waiting for confirmation", issue 22) but not the standings,
+night page (each table's "waiting for confirmation") but not the standings,
 and the standings do not change when a table's link is replaced or a player sits out.
 """
 

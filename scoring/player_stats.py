@@ -1,5 +1,5 @@
 """A player's season in figures: games, wins, bids, counters, penalties, and their
-record with each partner and against each opponent (issue #15).
+record with each partner and against each opponent.
 
 Every figure is an aggregate the database computes over ``GameSeat``, ``Hand``,
 ``HandResult`` and ``Irregularity`` rows: :func:`player_stats` runs the same handful

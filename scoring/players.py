@@ -1,4 +1,4 @@
-"""Reads for one player (issue #15): their history night by night, their night at a
+"""Reads for one player: their history night by night, their night at a
 table ("my night", from a table link), and the short profile the API has always given.
 
 Each selector runs a fixed number of queries whatever the player's history

@@ -72,7 +72,7 @@ def table_link_urls(base_url: str, session_round: SessionRound) -> Callable[[Any
 
 def build_round_cards(params: Mapping[str, Any], by: Any) -> Built:
     session_round, table = _round_and_table(params, by)
-    require_role(by, session_round.session.club, KEY_HOLDERS, CARD_HOLDERS_ONLY)  # issue 27
+    require_role(by, session_round.session.club, KEY_HOLDERS, CARD_HOLDERS_ONLY)
     base_url = site_url(recorded=params.get("base_url"))
     cards = builders.round_table_cards(
         session_round, url_for=table_link_urls(base_url, session_round), table=table

@@ -42,7 +42,7 @@ def how(
 
 def person_name(user: Any, player_name: str | None = None) -> str | None:
     """A user as the sheet names them: their player of the club, else full name, else
-    "a club member" (never the username: the sheet is public; issue 27); None for no
+    "a club member" (never the username: the sheet is public); None for no
     user."""
     if user is None:
         return None

@@ -225,7 +225,7 @@ def arrange_pairs(
     return tuple((a[0], b[0], a[1], b[1]) for a, b in zip(order[::2], order[1::2], strict=True))
 
 
-# ---- tables of five or six instead of sit-outs (issue 25) -------------------------------
+# ---- tables of five or six instead of sit-outs -------------------------------
 
 
 def table_sizes(count: int, *, five: bool = True, six: bool = True) -> tuple[int, ...] | None:

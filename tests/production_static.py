@@ -1,4 +1,4 @@
-"""The production static storage in tests (issue 27: "production is what the tests run").
+"""The production static storage in tests ("production is what the tests run").
 
 ``ROOKCLUB_PRODUCTION_STATIC=1`` makes the whole test session use what ``DEBUG=0``
 uses: ``collectstatic`` into a temporary ``STATIC_ROOT``, WhiteNoise's

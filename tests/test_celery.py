@@ -50,7 +50,7 @@ def test_print_batches_are_acknowledged_late_and_put_back_when_a_worker_is_lost(
 
 
 def test_batch_prints_go_to_the_print_queue_with_time_limits_and_the_rest_to_the_default():
-    """Issue 16: print workers (-Q print) take batches; the default workers the rest."""
+    """print workers (-Q print) take batches; the default workers the rest."""
     from rookclub.celery import app
     from rookclub.printing.tasks import render_batch
 

@@ -81,7 +81,7 @@ def email_settings(**env: str) -> list[str]:
 def test_without_email_url_emails_are_written_to_the_console():
     backend = email_settings(EMAIL_URL="")[0]
 
-    # The log says an email was sent, not its link (issue 27); the whole email with DEBUG.
+    # The log says an email was sent, not its link; the whole email with DEBUG.
     assert backend == "rookclub.core.redact.ConsoleEmailBackend"
 
 

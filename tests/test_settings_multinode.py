@@ -1,4 +1,4 @@
-"""Settings for more than one machine (issue 16): shared media, sessions and cache in
+"""Settings for more than one machine: shared media, sessions and cache in
 Redis, database connections for PgBouncer, the print queue. Each case starts a fresh
 process with the environment an operator would set."""
 

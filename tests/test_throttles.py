@@ -239,7 +239,7 @@ def test_the_schema_says_every_operation_may_answer_429_with_retry_after(tmp_pat
 
 
 def test_a_forged_x_forwarded_for_is_counted_against_the_real_address():
-    """Issue 27: without NUM_PROXIES (0 by default) the header is not believed."""
+    """without NUM_PROXIES (0 by default) the header is not believed."""
     client = anon("203.0.113.7")
     for n in range(3):
         client.get("/api/v1/rulesets/", HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")

@@ -41,7 +41,7 @@ ACCOUNT_REFUSAL = OpenApiResponse(
 )
 
 
-#: The server's rules for an account as schema patterns (issue 27): a username is
+#: The server's rules for an account as schema patterns: a username is
 #: Django's (letters, digits, @ . + - _); a password is not all digits (its other
 #: rules, not too common and not like the username, no pattern can say); an email
 #: is empty or an address.
@@ -146,7 +146,7 @@ def _valid(serializer_class: type[serializers.Serializer], request: Request) -> 
 
 
 def _club(request: Request, club_id: int) -> Club:
-    """One of the user's clubs: another club is "no club", as an unknown id (issue #12)."""
+    """One of the user's clubs: another club is "no club", as an unknown id."""
     club = visible_to(Club.objects.all(), request, "").filter(pk=club_id).first()
     if club is None:
         raise NotFound(f"There is no club {club_id}.")

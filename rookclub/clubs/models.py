@@ -195,7 +195,7 @@ class ClubSession(models.Model):
     ruleset_slug = models.CharField(max_length=40, default="tournament")
     ruleset_options = models.JSONField(default=dict, blank=True)
     #: Seat the players who would sit out at tables of five or six instead, playing these
-    #: games ("" for no tables of six) (issue 25).
+    #: games ("" for no tables of six).
     tables_of_five_or_six = models.BooleanField(default=False)
     game_for_five = models.CharField(max_length=40, default="five-player", blank=True)
     game_for_six = models.CharField(max_length=40, default="six-player", blank=True)

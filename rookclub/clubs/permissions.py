@@ -49,12 +49,12 @@ def require_member(by: Any, club: Club) -> None:
     )  # fmt: skip
 
 
-#: How a public page names someone with no full name (issue 27: never by username).
+#: How a public page names someone with no full name (never by username).
 UNNAMED = "a club member"
 
 
 def public_name(user: Any) -> str:
     """How pages, CSVs and the hands' provenance name a person: their full name, else
     "a club member". Never the username: it is half a login, and club pages are
-    public (issue 27)."""
+    public."""
     return (user.get_full_name().strip() if user is not None else "") or UNNAMED

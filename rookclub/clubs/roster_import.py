@@ -178,7 +178,7 @@ def _columns(header: list[str]) -> dict[str, int]:
         for kind, names in (("name", NAME_HEADERS), ("first", FIRST_HEADERS),
                             ("last", LAST_HEADERS), ("email", EMAIL_HEADERS)):  # fmt: skip
             if key in names:
-                if kind in found:  # two "name" columns: which one is meant? (issue 27)
+                if kind in found:  # two "name" columns: which one is meant?
                     first = header[found[kind]].strip()[:30]
                     raise _file_error(
                         f"The first row names the same column twice ({first!r} and "
@@ -236,7 +236,7 @@ def parse_roster(data: bytes) -> tuple[list[RosterRow], list[str]]:
         name = cell("name") or " ".join(p for p in (cell("first"), cell("last")) if p)
         name = unescape_formula(name)
         # Runs of spaces are one space; a tab or line break stays, for the plan to refuse.
-        # NFC, no invisible or bidi-control characters (issue 27), as player_create.
+        # NFC, no invisible or bidi-control characters, as player_create.
         rows.append(RosterRow(line=line, name=normal_name(name).strip(" "),
                               email=cell("email")))  # fmt: skip
     if not rows:

@@ -42,7 +42,7 @@ class IdField(serializers.PrimaryKeyRelatedField):
 
 
 class FormJSONMixin:
-    """An object field in a form or multipart body (issue 27: one set of limits for
+    """An object field in a form or multipart body (one set of limits for
     every body). A form can carry an object only as JSON text (``options={"a": 1}``)
     or as dotted fields (``options.a=1``); DRF reads the first as an empty object and
     drops it silently, past every limit. Here it is read as a JSON body's value
@@ -160,8 +160,7 @@ class VisibleRelatedField(IdField):
 def body(request: Request, text: tuple[str, ...] = ()) -> dict[str, Any]:
     """The JSON body as a dict, or a 400 naming the problem. A form or multipart body
     is read as the same object would be (:func:`form_body`; ``text``: its fields that
-    are always text), so its values meet the same checks and limits as a JSON body's
-    (issue 27)."""
+    are always text), so its values meet the same checks and limits as a JSON body's."""
     if html.is_html_input(request.data):
         return form_body(request.data, text)
     if not isinstance(request.data, dict):

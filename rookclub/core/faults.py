@@ -5,7 +5,7 @@ pages and the API answer when the database is down.
   API view (not only those that mix in ``DomainErrorsMixin``).
 * A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` answers 413 in JSON; a form or
   multipart body of more than ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` fields answers 400
-  with the sentence a JSON body of that many values gets (issue 27).
+  with the sentence a JSON body of that many values gets.
 * A database that does not answer (``OperationalError``, ``InterfaceError``: the
   server is down, the connection was lost, SQLite is locked too long) answers 503
   with ``Retry-After``: JSON on the API, a plain "try again in a moment" page
@@ -13,7 +13,7 @@ pages and the API answer when the database is down.
   so trying again is safe.
 * Redis or the broker failing where nothing else catches it (the cache and the
   sessions already treat it as a miss, rookclub/core/cache.py) answers the same 503
-  with its own sentence, never a 500 (issue 27).
+  with its own sentence, never a 500.
 * Outside DRF's views, ``handler404``/``handler500`` answer JSON under ``/api/``.
 """
 

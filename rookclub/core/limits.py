@@ -41,7 +41,7 @@ _NOT_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\uff
 # What XML 1.0 cannot carry at all (tab, line feed and carriage return it can).
 _NOT_IN_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
-#: The same rules as patterns for the OpenAPI schema (issue 27): a name holds no control
+#: The same rules as patterns for the OpenAPI schema: a name holds no control
 #: character and, once trimmed and cleared of invisible characters, something visible.
 NAME_PATTERN = (
     "^[^\\x00-\\x1f\\x7f-\\x9f]*"

@@ -6,7 +6,7 @@ DRF reads a JSON body whole, whatever its size (Django's
 500), and passes a lone surrogate (``"\\ud800"``) or a NUL through to the database,
 which cannot store either (a 500 again). Here each of those is a refusal in words.
 
-One set of limits for every body (issue 27): a JSON body holds at most
+One set of limits for every body: a JSON body holds at most
 ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` values, as Django allows a form or multipart body
 that many fields (its ``TooManyFieldsSent`` answers the same sentence:
 :mod:`rookclub.core.faults`), and a form's object or list field sent as JSON text
@@ -123,7 +123,7 @@ class JSONParser(parsers.JSONParser):
         return data
 
 
-#: The parsers of an operation whose body a form cannot carry (issue 27, 2026-11-26):
+#: The parsers of an operation whose body a form cannot carry:
 #: pairs of ids (``[[3, 7], [4, 9]]``), an id or null, a hand's nested counters. A
 #: form sends text, one value or a flat list per name, and no null; its schema then
 #: offers JSON alone, and a form body answers 415.

@@ -67,7 +67,7 @@ def require_role(by: Any, club: HasRoles, roles: Iterable[str], message: str) ->
         raise NotAllowed(message)
 
 
-#: Who holds the keys: table cards, door posters and the links on them (issue 27).
+#: Who holds the keys: table cards, door posters and the links on them.
 KEY_HOLDERS = RECORDERS
 #: Table cards (and anything else carrying a table's key) are for these roles only.
 CARD_HOLDERS_ONLY = (
@@ -77,7 +77,7 @@ CARD_HOLDERS_ONLY = (
 
 def holds_keys(by: Any, club: HasRoles) -> bool:
     """Whether ``by`` may hold the club's keys: print its table cards and door posters
-    and follow links to them (its directors and scorers, issue 27). The print kinds
+    and follow links to them (its directors and scorers). The print kinds
     refuse with it and the pages show their card and poster links by it, so a page
     never offers a plain member what the server refuses."""
     return by is not None and has_role(by, club, KEY_HOLDERS)

@@ -57,7 +57,7 @@ class AutoSchema(openapi.AutoSchema):
         return component.ref
 
     def _map_serializer_field(self, field, direction, bypass_extensions=False):  # type: ignore[no-untyped-def]
-        """A name or a reason carries its server rules as a ``pattern`` (issue 27):
+        """A name or a reason carries its server rules as a ``pattern``:
         no control characters, and a required name something visible once trimmed."""
         from rest_framework import serializers
 
@@ -178,7 +178,7 @@ DIGITS = {"type": "string", "pattern": "^\\d+$"}
 
 def path_id_bounds(result: dict[str, Any], generator: Any, request: Any, public: bool):
     """An integer path parameter (``{id}``, ``{club_id}``, ``{user_id}``) names a row:
-    a whole number from 1 to ``ID_MAX``, as ids in bodies are (issue 27: every bound the
+    a whole number from 1 to ``ID_MAX``, as ids in bodies are (every bound the
     server keeps is in the schema). Anything else names nothing and answers 404."""
     from rookclub.core.limits import ID_MAX
 

@@ -1,4 +1,4 @@
-"""Printing: score sheets, table cards, standings and brackets as PDFs (issue 6).
+"""Printing: score sheets, table cards, standings and brackets as PDFs.
 
 Documents are plain dataclasses (``documents.py``) built from selectors
 (``builders.py``) and rendered by WeasyPrint from ``templates/print/``

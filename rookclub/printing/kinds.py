@@ -58,7 +58,7 @@ class Kind:
     #: links live on (the night, the tournament), so the job's page links back there.
     origin: Callable[[Mapping[str, Any]], tuple[str, str]] | None = None
     #: The ids its ``parameters`` must name (``int_param``: whole numbers from 1), and
-    #: those it may; the print-jobs schema says them per kind (issue 27).
+    #: those it may; the print-jobs schema says them per kind.
     ids: tuple[str, ...] = ()
     optional_ids: tuple[str, ...] = ()
 

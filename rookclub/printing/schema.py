@@ -1,4 +1,4 @@
-"""The print-jobs request schema names each batch kind's parameters (issue 27: every
+"""The print-jobs request schema names each batch kind's parameters (every
 bound the server keeps is in the schema).
 
 ``POST /api/v1/print-jobs/`` takes a ``kind`` and the ``parameters`` that kind needs:

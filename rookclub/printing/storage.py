@@ -2,7 +2,7 @@
 
 Kept in Django's default storage: local disk (``MEDIA_ROOT``) on one machine, or
 S3-compatible object storage when ``AWS_STORAGE_BUCKET_NAME`` is set, so that a web
-node on another machine can hand out what a print worker made (issue 16).
+node on another machine can hand out what a print worker made.
 
 Handed out only after the caller has checked who asks (views.job_download): a
 redirect to a signed URL that expires after ``AWS_QUERYSTRING_EXPIRE`` seconds when

@@ -1,4 +1,4 @@
-"""Each Celery worker sweeps the print jobs every few seconds (issue 27).
+"""Each Celery worker sweeps the print jobs every few seconds.
 
 A batch whose worker died (SIGKILL, OOM, a machine lost) shows no heartbeat; the
 sweep re-queues it (or fails it after its last try) within 15 s of its last beat

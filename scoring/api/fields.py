@@ -2,7 +2,7 @@
 
 The engine refuses an unknown slug with its own message ("unknown ruleset 'x';
 known: …"), so these stay text fields; only the OpenAPI schema gains the ``enum``
-(issue 27: every bound the server keeps is in the schema).
+(every bound the server keeps is in the schema).
 """
 
 from __future__ import annotations

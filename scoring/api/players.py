@@ -1,4 +1,4 @@
-"""A player's season figures through the API (issue #15):
+"""A player's season figures through the API:
 ``GET /api/v1/players/{id}/stats/?year=`` (JSON, or CSV with ``?format=csv``), a thin
 view over :func:`scoring.player_stats.player_stats`. Mixed into the players viewset
 (:mod:`scoring.api.nights`), so a player of another club is a 404 as everywhere."""

@@ -1,4 +1,4 @@
-"""The games API's request schema says which seats each ruleset has (issue 27: every
+"""The games API's request schema says which seats each ruleset has (every
 bound the server keeps is in the schema).
 
 ``POST /api/v1/games/`` takes a player for each of the ruleset's player seats, and a

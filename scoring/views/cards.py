@@ -1,4 +1,4 @@
-"""The card-by-card page (issue 25): a hand entered trick by trick by tapping cards,
+"""The card-by-card page: a hand entered trick by trick by tapping cards,
 for a director or scorer (``games/<id>/cards/``) and for a table link
 (``t/<key>/cards/``). No script: every tap posts the draft (``scoring.card_entry``)
 and the page comes back with the next step, a refusal or the renege just played. The

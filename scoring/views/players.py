@@ -1,4 +1,4 @@
-"""A player's pages (issue #15): their page (season figures, partners and opponents,
+"""A player's pages: their page (season figures, partners and opponents,
 charts, the history night by night, paginated), its CSV, and "my night" from a table
 link. Each reads selectors with a fixed number of queries whatever the history
 (tests/pages/test_player_pages.py counts them at two sizes)."""
@@ -71,7 +71,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def player_stats_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The page's figures and tables as CSV (``?year=`` as on the page): for the
     club's members only, as ``GET /api/v1/players/{id}/stats/`` is (a 404 to anyone
-    else, as for an unknown player; issue 27)."""
+    else, as for an unknown player)."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     if not is_member(request.user, player.club):
         raise Http404

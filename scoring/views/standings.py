@@ -42,7 +42,7 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
             "session": session, "club": session.club, "poll_seconds": POLL_SECONDS,
             "standings": board.session_standings(session=session),
             "live_url": request.path + "?live=1",
-            # A player's page is for members (issue 27): only they get names as links.
+            # A player's page is for members: only they get names as links.
             "linked": is_member(request.user, session.club),
         }  # fmt: skip
         if template == "projector/night_standings.html" and not live:
@@ -82,7 +82,7 @@ def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
     )
     context = {"club": club, "year": year, "standings": standings, "sort": sort,
                "year_param": str(year) if year else "all",
-               # A player's page is for members (issue 27): only they get names as links.
+               # A player's page is for members: only they get names as links.
                "linked": is_member(request.user, club)}  # fmt: skip
     return render(request, "clubs/season_standings.html", context)
 

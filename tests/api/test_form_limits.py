@@ -1,4 +1,4 @@
-"""One set of limits for JSON, multipart and form bodies (issue 27): the same
+"""One set of limits for JSON, multipart and form bodies: the same
 over-limit body sent each way gets the same 400 with the same field messages, and
 nothing is stored. A form carries an object as JSON text (``options={"a": 1}``) or
 as dotted fields (``options.a=1``); DRF used to read the first as an empty object,

@@ -1,5 +1,5 @@
 """A format suffix on an API route (``/api/v1/games/2.json``) is a 404 in JSON, never
-a 500 (issue 27: thirty such routes answered 500)."""
+a 500 (thirty such routes answered 500)."""
 
 import pytest
 from django.urls import get_resolver

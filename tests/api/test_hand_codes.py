@@ -1,4 +1,4 @@
-"""A refused hand's 400 says which kind of refusal it is (issue 27): ``hand_malformed``
+"""A refused hand's 400 says which kind of refusal it is: ``hand_malformed``
 (a shape the schema states), ``not_in_game`` (a seat or side the game's ruleset lacks),
 ``hand_impossible`` (the rules), each in the body beside the messages; nothing is
 stored. The schema states the shapes: a hand's objects are closed and a side's count

@@ -1,4 +1,4 @@
-"""House rules in the API (issue 27): options each well formed that cannot be played
+"""House rules in the API: options each well formed that cannot be played
 together answer 400 with the code ``house_rules`` beside the messages they had; every
 other refusal keeps its body; options past their upper bound are refused one by one."""
 

@@ -1,4 +1,4 @@
-"""``GET /api/v1/players/{id}/stats/?year=`` (issue #15): the season's figures for a
+"""``GET /api/v1/players/{id}/stats/?year=``: the season's figures for a
 member of the player's club, CSV with ``?format=csv``, 400 with a sentence for a bad
 year, 404 for another club's player; the profile keeps its fields; both cost a fixed
 number of queries whatever the history."""

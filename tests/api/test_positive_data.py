@@ -1,4 +1,4 @@
-"""Schema-valid data is accepted (issue 27): Schemathesis's ``positive_data_acceptance``.
+"""Schema-valid data is accepted: Schemathesis's ``positive_data_acceptance``.
 
 Every bound the server keeps is in the OpenAPI schema, so a request that fits the
 schema is not refused as malformed (400). Schemathesis generates such requests for
@@ -42,9 +42,7 @@ Every operation is sent, the single PDFs (``SLOW``: rendered in the request) wit
 print-jobs/) names the world's rows by its kind (:func:`_own_print_ids`: a night's
 round for ``round-*``, an event's for ``tournament-round-*``); its job is queued, to
 be rendered after the commit, which a test's transaction never reaches, so it costs
-no PDF here. No operation is excluded any more (issue 27 goal 6: the last four, house
-rules, a game's seats and a print job's parameters, are in the schema or have a
-documented code).
+no PDF here. No operation is excluded any more.
 
 ``ROOKCLUB_POSITIVE_SEED`` picks another reproducible run.
 """

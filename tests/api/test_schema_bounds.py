@@ -1,5 +1,5 @@
 """Every number, text and list a client sends has its bounds in the OpenAPI schema, and
-every operation documents the shared refusals (issue #12: bounds documented)."""
+every operation documents the shared refusals (bounds documented)."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def test_every_request_value_has_bounds_in_the_schema(schema):
 
 
 def test_every_path_id_has_a_minimum_and_a_maximum(schema):
-    """Issue 27: ``{id}`` of 0 or -1 names no row; the schema says so (minimum 1)."""
+    """``{id}`` of 0 or -1 names no row; the schema says so (minimum 1)."""
     loose = []
     for path, methods in schema["paths"].items():
         for method, operation in methods.items():

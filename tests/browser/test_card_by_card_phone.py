@@ -1,4 +1,4 @@
-"""Card by card on a phone (issue 25): with only the table link, at 390x844, a whole
+"""Card by card on a phone: with only the table link, at 390x844, a whole
 Tournament Rook hand is entered trick by trick by tapping cards; a card the player
 does not hold is refused, a renege is shown the moment it is played, and the hand is
 stored through the ``card_hand`` contract (the dispute page replays it)."""

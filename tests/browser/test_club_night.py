@@ -1,5 +1,5 @@
 """A whole club night in a real browser: open, check in, seat, score three tables,
-confirm, correct, close, read the standings and reopen (issue 4's "done when")."""
+confirm, correct, close, read the standings and reopen."""
 
 import pytest
 from playwright.sync_api import expect

@@ -1,5 +1,5 @@
 """A whole club night at a venue, through an insecure origin (plain http on a name that
-is not localhost), on twelve phones at 390x844 (issue #22):
+is not localhost), on twelve phones at 390x844:
 
 the players open the door link and check themselves in (another phone tapping a name
 already held is refused); the director seats three tables; each phone shows its

@@ -57,7 +57,7 @@ def season():
 
 def test_a_players_page_fits_a_phone_and_pages_its_history(page, season):
     four, _, _ = season
-    log_in(page, "dana", PASSWORD)  # a player's page is for the club's members (issue 27)
+    log_in(page, "dana", PASSWORD)  # a player's page is for the club's members
     page.goto(f"/players/{four[0].pk}/")
 
     expect(page.get_by_role("heading", name="Bernadette Oyelaran-Whitfield")).to_be_visible()

@@ -1,4 +1,4 @@
-"""Projector views at 1920×1080 and 1280×720 (issue #13): large type, nothing cut off or
+"""Projector views at 1920×1080 and 1280×720: large type, nothing cut off or
 overflowing, long lists paged by themselves."""
 
 import pytest

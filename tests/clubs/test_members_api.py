@@ -90,7 +90,7 @@ def test_a_member_reads_the_member_list(club, director, member):
 def test_someone_outside_the_club_cannot_read_its_members(club, director):
     response = client_for(UserFactory()).get(f"/api/v1/clubs/{club.pk}/members/")
 
-    # Issue #12: another club is not found, as an unknown id, not refused.
+    # another club is not found, as an unknown id, not refused.
     assert response.status_code == 404
     assert response.json() == {"detail": [f"There is no club {club.pk}."], "code": "not_found"}
 
@@ -205,7 +205,7 @@ def test_another_clubs_director_cannot_change_a_role(club, director, member):
         f"/api/v1/clubs/{club.pk}/members/{member.pk}/", {"role": "director"}
     )
 
-    assert response.status_code == 404  # issue #12: another club is not found
+    assert response.status_code == 404  # another club is not found
     assert role_of(club, member) == "member"
 
 

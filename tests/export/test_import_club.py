@@ -160,7 +160,7 @@ def test_a_file_from_before_won_was_exported_still_counts_the_games_won(tmp_path
     assert won == {r.name: r.won for r in season_standings(club=club).players}
 
 
-# ---- an import cannot forge (issue 27) ---------------------------------------------------
+# ---- an import cannot forge ---------------------------------------------------
 
 
 def test_an_edited_result_is_refused_naming_the_first_hand_even_with_accept_edited(

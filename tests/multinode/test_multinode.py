@@ -1,4 +1,4 @@
-"""More than one machine (issue 16): two web nodes and a print worker sharing
+"""More than one machine: two web nodes and a print worker sharing
 PostgreSQL, Redis and S3-compatible storage (the cluster: conftest.py).
 
 * a batch started on web 1 is rendered by the worker and downloaded from web 2;

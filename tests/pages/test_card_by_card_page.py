@@ -1,4 +1,4 @@
-"""The card-by-card page for a director (``games/<id>/cards/``, issue 25): a tap is
+"""The card-by-card page for a director (``games/<id>/cards/``): a tap is
 checked at once, the finished hand is stored through the ``card_hand`` contract, and
 the director's dispute page replays it."""
 

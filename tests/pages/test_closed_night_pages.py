@@ -140,7 +140,7 @@ def test_a_closed_night_page_shows_the_time_unfinished_tables_and_its_history(
     assert 'id="closed-note"' in page
     assert page.count(">unfinished</span>") == 3
     assert "Sheet of table 1" in page and "Score table 1" not in page
-    # A public page names people by full name, never by username (issue 27).
+    # A public page names people by full name, never by username.
     assert "Closed by a club member at 22:40" in page and "dana" not in page
     assert "(3 unfinished games)" in page
     assert "Reopen the night" not in page  # a visitor cannot

@@ -1,4 +1,4 @@
-"""Text answers are gzipped for a browser that asks (issue #17), and only then; PDFs
+"""Text answers are gzipped for a browser that asks, and only then; PDFs
 are left as they are; a live page's 304 still works on the weak ETag gzip leaves."""
 
 import gzip

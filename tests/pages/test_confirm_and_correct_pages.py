@@ -93,7 +93,7 @@ def test_a_hand_row_tells_who_entered_and_who_confirmed_it(client, game, hands):
     page = client.get(f"/games/{game.pk}/").content.decode()
 
     first, second = hand_row(page, 1), hand_row(page, 2)
-    # A scorer without a full name: "a club member", never the username (issue 27).
+    # A scorer without a full name: "a club member", never the username.
     assert '<dd class="entered-how">entered by a club member</dd>' in first
     assert f"✓ confirmed by {east}" in first
     assert '<dd class="confirmed-by">not yet confirmed</dd>' in second

@@ -1,5 +1,5 @@
 """A game scored by player on the score-entry page, its phone sheet rows and the printed
-score sheet (issue #14, part 2): each player's points and running total, and the winner
+score sheet (part 2): each player's points and running total, and the winner
 by name."""
 
 import re

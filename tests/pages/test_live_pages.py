@@ -1,4 +1,4 @@
-"""Pages that update themselves (issue #13): each live fragment carries an ETag, and
+"""Pages that update themselves: each live fragment carries an ETag, and
 polling it unchanged costs one cheap query and a 304; any change shows."""
 
 import pytest

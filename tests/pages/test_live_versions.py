@@ -109,7 +109,7 @@ def test_confirming_a_hand_leaves_the_night_standings_alone(client, night, score
 
 
 def test_confirming_a_hand_shows_on_the_night_page(client, night, scorer, director):
-    # Each table says how many hands wait for the other side's confirmation (issue 22).
+    # Each table says how many hands wait for the other side's confirmation.
     game = Game.objects.filter(session=night).first()
     hand = hand_record(game=game, data=made_hand(), entered_by=scorer)
     url = f"/sessions/{night.pk}/?live=1"

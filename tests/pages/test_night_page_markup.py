@@ -1,5 +1,5 @@
 """The night page's check-in list and table cards are written in Python
-(scoring/views/night_tables.py, issue #26): a player's name is always escaped there,
+(scoring/views/night_tables.py): a player's name is always escaped there,
 and the cards keep the markup the template wrote."""
 
 import datetime

@@ -1,4 +1,4 @@
-"""The night page at 10 and at 64 tables (issue #17): the same number of queries, the
+"""The night page at 10 and at 64 tables: the same number of queries, the
 seating form only for a director before seating, and every form it shows can post."""
 
 import datetime

@@ -133,7 +133,7 @@ def test_a_kept_hand_for_a_game_voided_meanwhile_is_refused_with_the_reason(
 
 
 def test_the_service_worker_is_served_with_the_production_static_storage(client, tmp_path):
-    """Issue 27: under DEBUG=0 (hashed names from the manifest) /sw.js answered 500.
+    """under DEBUG=0 (hashed names from the manifest) /sw.js answered 500.
     The names come from the manifest: the compressed copies are not made here (they
     were 15 of the test's 16 CPU-seconds); CI's production-static browser step makes
     and serves them."""

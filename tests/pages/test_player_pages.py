@@ -1,4 +1,4 @@
-"""A player's page (issue #15, #17): season figures, partners and opponents, charts
+"""A player's page: season figures, partners and opponents, charts
 drawn as SVG, the history night by night 25 a page, the CSV; and "my night" from a
 table link, scoped to that night and that table."""
 
@@ -38,7 +38,7 @@ def test_the_page_shows_the_season_its_tables_and_charts(client, club, director)
     nights_of(club, director, four, 2)
     nights_of(club, director, four, 1, year=2024)
 
-    # The page is for the club's members, as the API's profile and stats are (issue 27).
+    # The page is for the club's members, as the API's profile and stats are.
     assert client.get(f"/players/{four[0].pk}/").status_code == 404
     client.force_login(member_of(club, Membership.Role.MEMBER, username="mia"))
     page = client.get(f"/players/{four[0].pk}/").content.decode()
@@ -102,7 +102,7 @@ def test_the_page_costs_the_same_queries_for_3_and_60_nights(client, db):
         counts.append(page_queries(client, f"/players/{four[0].pk}/?year=2025&page=2"))
         counts.append(page_queries(client, f"/players/{four[0].pk}/"))
     assert counts[:2] == counts[2:], counts
-    assert max(counts) <= 13  # 13: is the reader a member (the CSV link, issue 27)
+    assert max(counts) <= 13  # 13: is the reader a member (the CSV link)
 
 
 # ---- my night ---------------------------------------------------------------------------

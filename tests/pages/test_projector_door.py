@@ -1,5 +1,5 @@
 """The night's projector shows the door link and its QR code to the directors and
-scorers driving it (issue #22: the door link "shown on the night's projector view"),
+scorers driving it (the door link "shown on the night's projector view"),
 never to a visitor of the public page, and not once the night is closed."""
 
 import pytest

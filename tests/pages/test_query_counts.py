@@ -23,7 +23,7 @@ HANDS = [
     hand_body("west", 80, "yellow", 30),
 ]  # fmt: skip
 # Generous ceilings; the real guard is that both sizes run the same number. The player
-# page asks once whether the viewer is a member (its CSV is members-only, issue 27); the
+# page asks once whether the viewer is a member (its CSV is members-only); the
 # night page shows each table's progress, the door link and the players phones hold at
 # the door: 18 today.
 MAX_QUERIES = {"night": 12, "season": 12, "player": 13, "session": 19, "game": 16}

@@ -54,7 +54,7 @@ def as_scorer(client, scorer):
 
 @pytest.fixture
 def api(scorer):
-    """The API as a scorer (table cards are for scorers and directors, issue 27)."""
+    """The API as a scorer (table cards are for scorers and directors)."""
     client = APIClient()
     client.force_authenticate(scorer)
     return client

@@ -1,4 +1,4 @@
-"""Identical batch requests share one job (issue #27: forty identical print requests
+"""Identical batch requests share one job (forty identical print requests
 rendered forty batches). One job per fingerprint may be queued or running, enforced
 by the database (printjob_one_active_per_fingerprint), and the service hands out
 the job that won."""

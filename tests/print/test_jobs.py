@@ -118,7 +118,7 @@ def test_the_job_page_polls_while_the_job_runs(client, director, first_round):
 
     html = client.get(reverse("print-job", args=[job.pk])).content.decode()
 
-    # Issue #12: the page looks again after 1 s, then less often (see test_job_faults.py).
+    # the page looks again after 1 s, then less often (see test_job_faults.py).
     assert 'hx-trigger="load delay:1000ms"' in html and 'value="40"' in html
 
 

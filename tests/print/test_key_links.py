@@ -1,4 +1,4 @@
-"""Table cards and door posters carry the club's keys (issue 27): only its directors
+"""Table cards and door posters carry the club's keys: only its directors
 and scorers may print them, and only they are shown the links to them. A plain
 member sees the score sheets' links but no card link that would answer 403 (the
 night page, a tournament's page and its pairings page)."""

@@ -1,5 +1,5 @@
 """One table's blank sheet or card reads that table alone, and prints what the round's
-batch prints for it (issue #24: a blank sheet within 3x of a minimal WeasyPrint page)."""
+batch prints for it (a blank sheet within 3x of a minimal WeasyPrint page)."""
 
 import pytest
 from django.urls import reverse

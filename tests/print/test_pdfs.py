@@ -93,7 +93,7 @@ def test_someone_outside_the_club_may_not_print_its_sheets(client, game):
     response = client.get(reverse("print-game-sheet", args=[game.pk]))
     unknown = client.get(reverse("print-game-sheet", args=[game.pk + 1000]))
 
-    # Issue #12: another club's game is not found, with the sentence of an unknown id,
+    # another club's game is not found, with the sentence of an unknown id,
     # so an outsider cannot tell that it exists or which club holds it.
     assert response.status_code == 404
     assert f"There is no game {game.pk}." in response.content.decode()
@@ -131,7 +131,7 @@ def test_a_void_hand_on_the_completed_sheet_gives_its_reason_without_rulebook_ci
 def test_a_plain_member_may_not_print_a_table_card_it_holds_the_tables_key(
     member, first_round, as_member
 ):
-    """Issue 27: a table card's QR code is the table's key; members do not get it."""
+    """a table card's QR code is the table's key; members do not get it."""
     api = APIClient()
     api.force_authenticate(member)
 

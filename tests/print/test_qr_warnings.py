@@ -188,7 +188,7 @@ def test_a_single_card_from_the_api_carries_the_warning_in_a_header(
 
 @pytest.mark.django_db
 def test_the_job_page_shows_the_warning(settings, as_scorer, first_round, eager_on_commit):
-    # Table cards are for directors and scorers (issue #27): a scorer prints them.
+    # Table cards are for directors and scorers: a scorer prints them.
     settings.SITE_URL = LOOPBACK
     with eager_on_commit(execute=True):
         started = as_scorer.post(

@@ -1,4 +1,4 @@
-"""Where a batch PDF is kept and how it is handed out (issue 16): local disk streamed
+"""Where a batch PDF is kept and how it is handed out: local disk streamed
 through the app, or S3-compatible object storage (moto's real server, tests/s3_server.py)
 handed out as a short-lived signed URL, and only ever to those allowed to see it."""
 

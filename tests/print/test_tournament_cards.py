@@ -161,7 +161,7 @@ def test_only_members_of_the_club_may_print_its_cards(client, club, director):
     )
     page = client.get(reverse("print-tournament-table-card", args=[rnd.pk, 1]))
 
-    # Issue #12: another club's round is missing, as an unknown id, and no link is made.
+    # another club's round is missing, as an unknown id, and no link is made.
     assert refused.status_code == 404 and batch.status_code == 404
     assert refused.json() == {"detail": [f"There is no tournament round {rnd.pk}."]}
     assert page.status_code == 404 and club.name.encode() not in page.content

@@ -163,7 +163,7 @@ def test_a_round_robin_has_no_bracket_and_strangers_may_not_print(api, club, dir
 
     assert no_bracket.status_code == 400 and "have a bracket" in str(no_bracket.json())
     assert no_bracket.json()["code"] == "no_bracket"  # as the bracket API's refusal says
-    assert refused.status_code == 404  # issue #12: as an unknown id
+    assert refused.status_code == 404  # as an unknown id
     assert refused.json() == {"detail": [f"There is no tournament {tournament.pk}."]}
     assert missing.status_code == 404
 

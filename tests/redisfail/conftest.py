@@ -1,4 +1,4 @@
-"""Rookclub while its Redis fails (issue 27): a redis-server of the test's own, a
+"""Rookclub while its Redis fails: a redis-server of the test's own, a
 gunicorn web node under production settings and a Celery print worker, on a
 PostgreSQL database of the test's own. The test stops (SIGKILL), freezes (SIGSTOP)
 and brings back that Redis while it talks HTTP to the node.

@@ -1,4 +1,4 @@
-"""Redis may fail; Rookclub does not (issue 27).
+"""Redis may fail; Rookclub does not.
 
 While hands are posted, the site's Redis is killed (the port refuses) or frozen
 (SIGSTOP: the port accepts and never answers), then brought back. Every answer comes
@@ -20,7 +20,7 @@ from tests.redisfail.conftest import PASSWORD, Site
 
 pytestmark = pytest.mark.redis_faults
 
-#: No answer may take longer (issue 27): the client gives up after this.
+#: No answer may take longer: the client gives up after this.
 ANSWER_WITHIN = 3.0
 
 

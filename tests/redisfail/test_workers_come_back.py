@@ -1,4 +1,4 @@
-"""Workers that come back (issue 27): a print worker survives a Redis restart and
+"""Workers that come back: a print worker survives a Redis restart and
 takes the next batch, and a batch whose worker died is started again by the
 workers' own sweep, with nobody looking at its page."""
 

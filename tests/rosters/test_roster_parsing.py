@@ -134,7 +134,7 @@ def test_any_file_is_rows_or_a_clear_refusal(data):
     "header", [b"name,email,name", b"Name,Full name,email", b"first name,last,first_name"]
 )
 def test_a_column_named_twice_is_refused_not_guessed(header):
-    """Issue 27: a roster with two name columns took the first one silently."""
+    """a roster with two name columns took the first one silently."""
     with pytest.raises(RosterFileError) as refused:
         parse_roster(header + b"\nAnn Lee,ann@example.org,Ann Other\n")
 

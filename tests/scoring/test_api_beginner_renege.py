@@ -1,4 +1,4 @@
-"""A renege found later in Beginner Rook through POST /api/v1/games/{id}/hands/ (issue 14).
+"""A renege found later in Beginner Rook through POST /api/v1/games/{id}/hands/.
 
 Seed 001 (the 2011 booklet) gives the Beginner game no penalties of its own; its
 Partnership Game says: "If the error is not discovered until later, the hand is

@@ -1,4 +1,4 @@
-"""The 2011 games for two and three are offered by GET /api/v1/rulesets/ (issue 14)."""
+"""The 2011 games for two and three are offered by GET /api/v1/rulesets/."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The score-entry page asks only what the ruleset has (issue 14): Beginner Rook has
+"""The score-entry page asks only what the ruleset has: Beginner Rook has
 no auction, so no Declarer and no Bid."""
 
 import pytest

@@ -1,6 +1,6 @@
-"""A hand given card by card through ``POST /api/v1/games/{id}/hands/`` (issue #14,
-part 3): checked by the engine's card-level checker, scored, stored with its card
-record, and the renege it shows named (who, which trick, which card)."""
+"""A hand given card by card through ``POST /api/v1/games/{id}/hands/``: checked by
+the engine's card-level checker, scored, stored with its card record, and the renege
+it shows named (who, which trick, which card)."""
 
 import pytest
 

@@ -338,5 +338,5 @@ def test_confirmed_by_name_falls_back_to_full_name_then_a_club_member(api, game,
 
     first, second = api.get(f"/api/v1/games/{game.pk}/").json()["hands"]
     assert first["confirmed_by_name"] == "Dana Director"
-    # Never the username (issue #27: usernames do not reach what the public sees).
+    # Never the username (usernames do not reach what the public sees).
     assert second["confirmed_by_name"] == "a club member"

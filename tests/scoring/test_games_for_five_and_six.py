@@ -1,4 +1,4 @@
-"""Every game for five and six end to end (issue 25): started through
+"""Every game for five and six end to end: started through
 ``POST /api/v1/games/`` with ``seats`` by seat name, recorded on the score sheet and
 card by card, confirmed, corrected, printed, and counted in standings and ratings."""
 

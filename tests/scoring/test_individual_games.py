@@ -1,6 +1,6 @@
 """Games scored by player (Beginner, Tournament Rook with individual scoring) through the
 API: each hand's points per player, running totals per player and the winning players
-(issue #14, part 2). Seed 001, individual scoring: "record each player's score"."""
+(part 2). Seed 001, individual scoring: "record each player's score"."""
 
 import pytest
 

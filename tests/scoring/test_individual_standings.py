@@ -1,5 +1,5 @@
 """Night and season standings, and the player page, for games scored by player
-(issue #14, part 2): wins go to the winning player, points are each player's own, and
+(part 2): wins go to the winning player, points are each player's own, and
 partners that change (or do not exist) make no partnership rows."""
 
 import datetime

@@ -1,4 +1,4 @@
-"""The director sees every table (issue #22, point 5): ``/api/v1/sessions/{id}/tables/``
+"""The director sees every table (point 5): ``/api/v1/sessions/{id}/tables/``
 gives each table's game status, hands, totals, unconfirmed hands, seats as they are
 now, and the night's sitting out, in a fixed number of queries."""
 

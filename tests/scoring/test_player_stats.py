@@ -1,4 +1,4 @@
-"""A player's season figures (issue #15) against a small history worked out by hand:
+"""A player's season figures against a small history worked out by hand:
 bids taken, made and set, average bid, counters as bidder and as defender, penalties,
 partner and opponent records; void games and other seasons left out; unfinished games
 played but neither won nor lost; the games for three (no partner)."""

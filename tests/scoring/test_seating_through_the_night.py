@@ -1,4 +1,4 @@
-"""Seating through a club night (issue #13): sit-outs rotate fairly at every new round
+"""Seating through a club night: sit-outs rotate fairly at every new round
 and every table's next game, late arrivals join, check-ins can be undone, players go
 home. The fairness rule, as a director says it: nobody sits out twice before everyone
 present has sat out once."""

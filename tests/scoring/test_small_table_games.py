@@ -1,4 +1,4 @@
-"""Games for two and three players through the API and the game page (issue 14):
+"""Games for two and three players through the API and the game page:
 started at the ruleset's own seats (``seat1`` … ``seat3``; the game for two's dummy is
 nobody's seat), hands recorded under their ``number``, each player's totals and the
 winner by player."""

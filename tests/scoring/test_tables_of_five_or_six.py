@@ -1,4 +1,4 @@
-"""Nobody sits out unless they want to (issue 25): a night opened with
+"""Nobody sits out unless they want to: a night opened with
 ``"tables_of_five_or_six": true`` seats tables of four plus the tables of five or six the
 numbers need, playing the night's games for five and six, the big tables rotating
 fairly through the night; table sheets and cards print them like any other."""

@@ -1,4 +1,4 @@
-"""Usernames never appear on public pages or CSVs (issue 27): a username is half a
+"""Usernames never appear on public pages or CSVs: a username is half a
 login. Every public page and file of the permission matrix (and the API's public
 operations) is rendered for an anonymous visitor after the club's people have
 entered, confirmed and voided things, and none of the club's usernames may show.

@@ -1,4 +1,4 @@
-"""Who may do what, route by route (issue #12): every API operation of the OpenAPI
+"""Who may do what, route by route: every API operation of the OpenAPI
 schema and every page route that takes an object id, for six actors: anonymous, a
 logged-in user in no club, a member, a scorer and a director of Maple Street, and
 the director of another club (Oak Lane).
@@ -316,7 +316,7 @@ PAGES: dict[tuple[str, str], Rule] = {
         "reason": "miscounted", "bidder": "north", "bid": "85", "trump": "red",
         "north_south": "85", "east_west": "35"}, pk="hand"),
     ("GET", "t/<str:key>/"): P("public", key="night_key"),
-    # Card by card (issue 25): the game page is public, its card entry for those logged
+    # Card by card: the game page is public, its card entry for those logged
     # in (recording checks the scorer); through a table link the key is the credential.
     ("GET", "games/<int:pk>/cards/"): P("user", pk="game"),
     ("GET", "t/<str:key>/cards/"): P("public", key="night_key"),

@@ -770,7 +770,7 @@ def test_refused_house_rules_are_sentences_and_nothing_is_created(
 
 
 def test_the_create_form_offers_the_readings_made_options(director_client, club):
-    """Issue 25: the questionable readings are house rules (docs/engine.md, "Readings
+    """the questionable readings are house rules (docs/engine.md, "Readings
     offered as options"), the rulebook's reading when left blank."""
     page = director_client.get(reverse("tournament-list")).content.decode()
     assert "Players tied past the target" in page

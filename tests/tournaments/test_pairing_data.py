@@ -1,5 +1,5 @@
 """Swiss pairing reads plain rows (``standings_data.load``: each match one row, its
-points added up by the database; issue #17): the service pairs exactly as the pure
+points added up by the database): the service pairs exactly as the pure
 pairing does on those rows, on random events, and the read is two queries at any size."""
 
 import random

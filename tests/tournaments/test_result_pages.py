@@ -1,4 +1,4 @@
-"""Tournament pages a director can trust (issue 23): a refused result is shown on its
+"""Tournament pages a director can trust: a refused result is shown on its
 own row with what was typed kept, a correction needs a reason, "next step" offers only
 what can be done, the projector says which round is being played and how many of its
 results are in, and playoff tags wait for the last round."""

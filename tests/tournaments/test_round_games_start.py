@@ -1,5 +1,5 @@
 """Pairing a round starts every match's game at its table, with the pairing's seats,
-so each table's link opens its game at once (issue #22, point 6)."""
+so each table's link opens its game at once (point 6)."""
 
 import pytest
 from django.core.cache import cache

@@ -77,7 +77,7 @@ def test_others_do_not_list_the_round_tables(club, rnd, who):
     elif who == "other_director":
         client.force_authenticate(director_of(ClubFactory(), username="far"))
 
-    # Another club's round is not found at all (issue #12), as an unknown id.
+    # Another club's round is not found at all, as an unknown id.
     expected = (404,) if who == "other_director" else (401, 403)
     assert client.get(f"/api/v1/rounds/{rnd.pk}/tables/").status_code in expected
 
