@@ -66,8 +66,11 @@ def _counted(app: Any, environ: dict, start_response: Any) -> Any:
         used = int((time.process_time() - cpu) * 1_000_000)
         after = _backend()
         db = (after[1] - backend[1]) * TICK if after and backend and after[0] == backend[0] else -1
-        extra = [("X-Bench-Statements", str(count[0])), ("X-Bench-CPU", str(used)),
-                 ("X-Bench-DB-CPU", str(db))]  # fmt: skip
+        extra = [
+            ("X-Bench-Statements", str(count[0])),
+            ("X-Bench-CPU", str(used)),
+            ("X-Bench-DB-CPU", str(db)),
+        ]
         return start_response(status, [*headers, *extra], *args)
 
     with connection.execute_wrapper(counted):

@@ -37,8 +37,15 @@ class Floor:
         seeded = floor_seed(url, self.parents_wanted)
         self.token, self.parents = seeded["tokens"][0], seeded["parents"]
         self.port = free_port()
-        self.server = start_server(self.port, url, self.log, app="_counting:floor_application",
-                                   workers=1, path=BENCH, env=FLOOR_SETTINGS)  # fmt: skip
+        self.server = start_server(
+            self.port,
+            url,
+            self.log,
+            app="_counting:floor_application",
+            workers=1,
+            path=BENCH,
+            env=FLOOR_SETTINGS,
+        )
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -55,10 +62,12 @@ class Floor:
         parent = self.parents[index % len(self.parents)]
         number = index // len(self.parents) + 1
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        connection.request("POST", f"/parents/{parent}/children/",
-                           body=json.dumps({**body, "number": number}),
-                           headers={"Authorization": f"Token {self.token}",
-                                    "Content-Type": "application/json"})  # fmt: skip
+        connection.request(
+            "POST",
+            f"/parents/{parent}/children/",
+            body=json.dumps({**body, "number": number}),
+            headers={"Authorization": f"Token {self.token}", "Content-Type": "application/json"},
+        )
         response = connection.getresponse()
         response.read()
         connection.close()

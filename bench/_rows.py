@@ -21,6 +21,12 @@ def ratio_row(
     bench: str, measure: str, mine: str, floor: str, ratio: float, goal: float | None = None
 ) -> dict[str, Any]:
     """A row whose goal is "at most ``goal`` times the floor" (none: reported only)."""
-    return {"bench": bench, "measure": measure, "rookclub": mine, "floor": floor,
-            "ratio": ratio, "goal": f"<= {goal:g}x" if goal else "-",
-            "ok": ratio <= goal if goal else True}  # fmt: skip
+    return {
+        "bench": bench,
+        "measure": measure,
+        "rookclub": mine,
+        "floor": floor,
+        "ratio": ratio,
+        "goal": f"<= {goal:g}x" if goal else "-",
+        "ok": ratio <= goal if goal else True,
+    }

@@ -118,9 +118,19 @@ def start_server(
     environment.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     kind = ["--worker-class", "gthread", "--threads", str(threads)] if threads else []
     command = [
-        sys.executable, "-m", "gunicorn", app, "--bind", f"127.0.0.1:{port}",
-        "--workers", str(workers), *kind, "--timeout", "60", *options,
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "gunicorn",
+        app,
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        *kind,
+        "--timeout",
+        "60",
+        *options,
+    ]
     with open(log, "w") as out:
         server = subprocess.Popen(
             command, cwd=path, env=environment, stdout=out, stderr=subprocess.STDOUT

@@ -70,8 +70,10 @@ def start_web(port: int, db: dict, log: Path) -> subprocess.Popen:
 def hands_phase(port, tokens, client_games, seconds, tally) -> int:
     """Phones record hands for ``seconds``; the hands they stored."""
     deadline = time.monotonic() + seconds
-    clients = [load.Client(i, port, tokens[i], client_games[i], deadline, tally, 0, 1)
-               for i in range(len(tokens))]  # fmt: skip
+    clients = [
+        load.Client(i, port, tokens[i], client_games[i], deadline, tally, 0, 1)
+        for i in range(len(tokens))
+    ]
     for client in clients:
         client.start()
     for client in clients:
@@ -81,14 +83,22 @@ def hands_phase(port, tokens, client_games, seconds, tally) -> int:
 
 def start_floor(port: int, url: str, log: Path) -> subprocess.Popen:
     """bench/floor_app on one gunicorn sync worker."""
-    return start_server(port, url, log, app="floor_app.wsgi", workers=1,
-                        path=hand_entry.BENCH, env=hand_entry.FLOOR_SETTINGS)  # fmt: skip
+    return start_server(
+        port,
+        url,
+        log,
+        app="floor_app.wsgi",
+        workers=1,
+        path=hand_entry.BENCH,
+        env=hand_entry.FLOOR_SETTINGS,
+    )
 
 
 def floor_phase(port: int, floor: dict, parents, clients: int, seconds: float) -> float:
     """As many phones posting hands to the floor app for ``seconds``: hands/s."""
-    players = [hand_entry.FloorPlayer(port, floor["tokens"][i], parents, 100 + i)
-               for i in range(clients)]  # fmt: skip
+    players = [
+        hand_entry.FloorPlayer(port, floor["tokens"][i], parents, 100 + i) for i in range(clients)
+    ]
     return hand_entry.throughput(players, seconds)
 
 
@@ -136,15 +146,23 @@ def measure_web(args: argparse.Namespace) -> dict:
     errors = sum(n for (_, status), n in tally.statuses.items() if status >= 500 or status == 400)
     ok = not (counts["lost"] or counts["doubled"] or counts["gaps"] or errors) and stored > 0
     post_ms = 1000 * load.percentile(tally.latencies, 0.5) if tally.latencies else 0.0
-    print(f"web ({engine}, 1 gunicorn sync worker, {args.clients} phones): "
-          f"{hands:.1f} hands/s (each a POST and a read of the game; POST p50 {post_ms:.0f} ms "
-          f"with {args.clients} phones queued on the worker); "
-          f"floor app {floor:.1f} hands/s (a POST each); ratio {hands / floor:.3f}; "
-          f"lost {counts['lost']}, doubled {counts['doubled']}")  # fmt: skip
-    return {"bench": "capacity", "measure": f"hands/s per gunicorn sync worker ({engine})",
-            "rookclub": f"{hands:.1f} hands/s", "floor": f"{floor:.1f} hands/s floor_app",
-            "ratio": round(hands / floor, 3), "goal": "lost 0, doubled 0; rate for the table",
-            "ok": bool(ok), "value": round(hands, 2)}  # fmt: skip
+    print(
+        f"web ({engine}, 1 gunicorn sync worker, {args.clients} phones): "
+        f"{hands:.1f} hands/s (each a POST and a read of the game; POST p50 {post_ms:.0f} ms "
+        f"with {args.clients} phones queued on the worker); "
+        f"floor app {floor:.1f} hands/s (a POST each); ratio {hands / floor:.3f}; "
+        f"lost {counts['lost']}, doubled {counts['doubled']}"
+    )
+    return {
+        "bench": "capacity",
+        "measure": f"hands/s per gunicorn sync worker ({engine})",
+        "rookclub": f"{hands:.1f} hands/s",
+        "floor": f"{floor:.1f} hands/s floor_app",
+        "ratio": round(hands / floor, 3),
+        "goal": "lost 0, doubled 0; rate for the table",
+        "ok": bool(ok),
+        "value": round(hands, 2),
+    }
 
 
 # ---- print: pages/s per print worker ------------------------------------------------------
@@ -201,13 +219,21 @@ def measure_print(args: argparse.Namespace) -> dict:
         floor_seconds += time.perf_counter() - started
     rate = pages / batch_seconds
     floor = args.rounds * floor_n / floor_seconds
-    print(f"print (1 worker process, {args.tables}-table round of score sheets): "
-          f"{rate:.1f} pages/s; floor minimal WeasyPrint page {floor:.1f} pages/s; "
-          f"ratio {rate / floor:.2f}")  # fmt: skip
-    return {"bench": "capacity", "measure": "pages/s per print worker process",
-            "rookclub": f"{rate:.1f} pages/s", "floor": f"{floor:.1f} pages/s minimal page",
-            "ratio": round(rate / floor, 2), "goal": "rate for the table", "ok": pages > 0,
-            "value": round(rate, 2)}  # fmt: skip
+    print(
+        f"print (1 worker process, {args.tables}-table round of score sheets): "
+        f"{rate:.1f} pages/s; floor minimal WeasyPrint page {floor:.1f} pages/s; "
+        f"ratio {rate / floor:.2f}"
+    )
+    return {
+        "bench": "capacity",
+        "measure": "pages/s per print worker process",
+        "rookclub": f"{rate:.1f} pages/s",
+        "floor": f"{floor:.1f} pages/s minimal page",
+        "ratio": round(rate / floor, 2),
+        "goal": "rate for the table",
+        "ok": pages > 0,
+        "value": round(rate, 2),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

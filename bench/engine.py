@@ -103,24 +103,45 @@ def main() -> None:
     if args.json:
         with open(args.json, "a", encoding="utf-8") as out:
             for line in (
-                {"bench": "engine", "measure": "score sheet, hands/s (CPU)",
-                 "rookclub": f"{sheet:,.0f}/s", "floor": f"{SHEET_FLOOR:,}/s",
-                 "ratio": None, "goal": f">= {SHEET_FLOOR:,}/s",
-                 "ok": sheet >= SHEET_FLOOR},
-                {"bench": "engine", "measure": "score sheet from JSON, hands/s (CPU)",
-                 "rookclub": f"{from_json:,.0f}/s", "floor": "", "ratio": None,
-                 "goal": "", "ok": None},
+                {
+                    "bench": "engine",
+                    "measure": "score sheet, hands/s (CPU)",
+                    "rookclub": f"{sheet:,.0f}/s",
+                    "floor": f"{SHEET_FLOOR:,}/s",
+                    "ratio": None,
+                    "goal": f">= {SHEET_FLOOR:,}/s",
+                    "ok": sheet >= SHEET_FLOOR,
+                },
+                {
+                    "bench": "engine",
+                    "measure": "score sheet from JSON, hands/s (CPU)",
+                    "rookclub": f"{from_json:,.0f}/s",
+                    "floor": "",
+                    "ratio": None,
+                    "goal": "",
+                    "ok": None,
+                },
                 # Its goal is a share of the score sheet's rate: Rookclub's own, so the
                 # share goes in the measure, not in the ratio column.
-                {"bench": "engine", "measure": f"card level, hands/s (CPU; {ratio:.3f} of "
-                 "the score sheet's rate)", "rookclub": f"{card:,.0f}/s", "floor": "",
-                 "ratio": None,
-                 "goal": f">= {RATIO_FLOOR:.2f} ({CARD_FLOOR:,} per {SHEET_FLOOR:,} hands/s)",
-                 "ok": ratio >= RATIO_FLOOR},
-                {"bench": "engine", "measure": "simulate, hands/s (CPU)",
-                 "rookclub": f"{simulated:,.0f}/s", "floor": "", "ratio": None,
-                 "goal": "not a target", "ok": None},
-            ):  # fmt: skip
+                {
+                    "bench": "engine",
+                    "measure": f"card level, hands/s (CPU; {ratio:.3f} of the score sheet's rate)",
+                    "rookclub": f"{card:,.0f}/s",
+                    "floor": "",
+                    "ratio": None,
+                    "goal": f">= {RATIO_FLOOR:.2f} ({CARD_FLOOR:,} per {SHEET_FLOOR:,} hands/s)",
+                    "ok": ratio >= RATIO_FLOOR,
+                },
+                {
+                    "bench": "engine",
+                    "measure": "simulate, hands/s (CPU)",
+                    "rookclub": f"{simulated:,.0f}/s",
+                    "floor": "",
+                    "ratio": None,
+                    "goal": "not a target",
+                    "ok": None,
+                },
+            ):
                 out.write(json.dumps(line) + "\n")
 
 

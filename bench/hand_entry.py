@@ -73,9 +73,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def hand_body(rng: random.Random) -> dict:
     north_south = 5 * rng.randint(0, 24)
     return {
-        "bidder": rng.choice(SEATS), "bid": 5 * rng.randint(14, 24), "trump": rng.choice(TRUMPS),
+        "bidder": rng.choice(SEATS),
+        "bid": 5 * rng.randint(14, 24),
+        "trump": rng.choice(TRUMPS),
         "counters": {"north_south": north_south, "east_west": 120 - north_south},
-    }  # fmt: skip
+    }
 
 
 class Poster:
@@ -242,12 +244,22 @@ def drop_floor_database(db: dict, name: str) -> None:
 
 
 def floor_seed(url: str, parents: int) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(BENCH), "DATABASE_URL": url, "SECRET_KEY": "seed",
-           "ALLOWED_HOSTS": "127.0.0.1", **FLOOR_SETTINGS}  # fmt: skip
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(BENCH),
+        "DATABASE_URL": url,
+        "SECRET_KEY": "seed",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        **FLOOR_SETTINGS,
+    }
     out = subprocess.run(
         [sys.executable, "-m", "floor_app.seed", str(CLIENTS), str(parents)],
-        cwd=BENCH, env=env, capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        cwd=BENCH,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if out.returncode:
         raise RuntimeError(f"the floor's database could not be set up:\n{out.stderr}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -256,8 +268,10 @@ def floor_seed(url: str, parents: int) -> dict:
 def report(args: argparse.Namespace, rows: list[dict]) -> None:
     for row in rows:
         mark = "ok" if row["ok"] else "MISSED"
-        print(f"{row['measure']:<34} rookclub {row['rookclub']:>14}  floor {row['floor']:>14}  "
-              f"ratio {row['ratio']:>5}  goal {row['goal']:<14} {mark}")  # fmt: skip
+        print(
+            f"{row['measure']:<34} rookclub {row['rookclub']:>14}  floor {row['floor']:>14}  "
+            f"ratio {row['ratio']:>5}  goal {row['goal']:<14} {mark}"
+        )
     if args.json:
         with open(args.json, "a") as out:
             for row in rows:
@@ -320,10 +334,14 @@ def main(argv: list[str] | None = None) -> int:
             # Eight clients, phases taking turns.
             rates: dict[str, list[float]] = {"rookclub": [], "floor": []}
             for round_ in range(args.rounds):
-                rook = [RookclubPlayer(rook_port, tokens[i], rook_games, 100 * round_ + i)
-                        for i in range(CLIENTS)]  # fmt: skip
-                flo = [FloorPlayer(floor_port, floor["tokens"][i], floor_parents, 100 * round_ + i)
-                       for i in range(CLIENTS)]  # fmt: skip
+                rook = [
+                    RookclubPlayer(rook_port, tokens[i], rook_games, 100 * round_ + i)
+                    for i in range(CLIENTS)
+                ]
+                flo = [
+                    FloorPlayer(floor_port, floor["tokens"][i], floor_parents, 100 * round_ + i)
+                    for i in range(CLIENTS)
+                ]
                 phases = [("rookclub", rook), ("floor", flo)]
                 for name, players in phases if round_ % 2 == 0 else phases[::-1]:
                     rates[name].append(throughput(players, args.seconds))
@@ -336,20 +354,40 @@ def main(argv: list[str] | None = None) -> int:
     p50 = {name: 1000 * statistics.median(t) for name, t in latencies.items()}
     rate = {name: statistics.fmean(r) for name, r in rates.items()}
     engine = db["ENGINE"].rsplit(".", 1)[-1]
-    print(f"hand entry against its floor: gunicorn, 2 sync workers, {engine}, "
-          f"{os.cpu_count()} CPUs{' (quick)' if args.quick else ''}")  # fmt: skip
+    print(
+        f"hand entry against its floor: gunicorn, 2 sync workers, {engine}, "
+        f"{os.cpu_count()} CPUs{' (quick)' if args.quick else ''}"
+    )
     throughput_ratio = rate["rookclub"] / rate["floor"]
-    report(args, [
-        {"measure": "one client, p50 latency", "rookclub": f"{p50['rookclub']:.1f} ms",
-         "floor": f"{p50['floor']:.1f} ms", "ratio": round(p50["rookclub"] / p50["floor"], 2),
-         "goal": "report only", "ok": True},
-        {"measure": f"{CLIENTS} clients, throughput", "rookclub": f"{rate['rookclub']:.0f} hands/s",
-         "floor": f"{rate['floor']:.0f} posts/s", "ratio": round(throughput_ratio, 2),
-         "goal": f">= {THROUGHPUT_GOAL:g}x", "ok": throughput_ratio >= THROUGHPUT_GOAL},
-        {"measure": "SQL statements per POST", "rookclub": str(statements),
-         "floor": str(floor["statements"]), "ratio": round(statements / floor["statements"], 2),
-         "goal": "<= 8", "ok": statements <= 8},
-    ])  # fmt: skip
+    report(
+        args,
+        [
+            {
+                "measure": "one client, p50 latency",
+                "rookclub": f"{p50['rookclub']:.1f} ms",
+                "floor": f"{p50['floor']:.1f} ms",
+                "ratio": round(p50["rookclub"] / p50["floor"], 2),
+                "goal": "report only",
+                "ok": True,
+            },
+            {
+                "measure": f"{CLIENTS} clients, throughput",
+                "rookclub": f"{rate['rookclub']:.0f} hands/s",
+                "floor": f"{rate['floor']:.0f} posts/s",
+                "ratio": round(throughput_ratio, 2),
+                "goal": f">= {THROUGHPUT_GOAL:g}x",
+                "ok": throughput_ratio >= THROUGHPUT_GOAL,
+            },
+            {
+                "measure": "SQL statements per POST",
+                "rookclub": str(statements),
+                "floor": str(floor["statements"]),
+                "ratio": round(statements / floor["statements"], 2),
+                "goal": "<= 8",
+                "ok": statements <= 8,
+            },
+        ],
+    )
     return 0 if throughput_ratio >= THROUGHPUT_GOAL and statements <= 8 else 1
 
 

@@ -73,9 +73,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, help="games to play (default 16, --quick 4)")
     parser.add_argument("--seconds", type=float, help="time limit (default 20, --quick 4)")
     parser.add_argument(
-        "--pairs", type=int, default=None,
+        "--pairs",
+        type=int,
+        default=None,
         help="pairs of clients sharing a table (default: a quarter of the clients)",
-    )  # fmt: skip
+    )
     parser.add_argument("--resend", type=int, default=5, help="resend every Nth hand (0: never)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
@@ -357,22 +359,32 @@ def main(argv: list[str] | None = None) -> int:
     errors = sum(n for (_, status), n in tally.statuses.items() if status >= 500 or status == 400)
     shared = 2 * args.pairs
     engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
-    print(f"{args.clients} clients ({shared} two to a table), {args.games} games "
-          f"({finished} finished), {elapsed:.1f} s, {engine}")  # fmt: skip
+    print(
+        f"{args.clients} clients ({shared} two to a table), {args.games} games "
+        f"({finished} finished), {elapsed:.1f} s, {engine}"
+    )
     print(f"hands stored {counts['stored']}: {counts['stored'] / elapsed:.1f} hands/s")
     ms = [1000 * t for t in latencies]
     if latencies:
-        print(f"hand posts {len(ms)}: p50 {percentile(ms, .5):.0f} ms, "
-              f"p95 {percentile(ms, .95):.0f} ms, p99 {percentile(ms, .99):.0f} ms")  # fmt: skip
+        print(
+            f"hand posts {len(ms)}: p50 {percentile(ms, 0.5):.0f} ms, "
+            f"p95 {percentile(ms, 0.95):.0f} ms, p99 {percentile(ms, 0.99):.0f} ms"
+        )
     print("answers to posts: " + ", ".join(f"{s} x{n}" for s, n in posts.items()))
     for problem in tally.problems[:20]:
         print("  " + problem)
-    print(f"lost {counts['lost']}, doubled {counts['doubled']}"
-          + (f", numbers missing {counts['gaps']}" if counts["gaps"] else ""))  # fmt: skip
+    print(
+        f"lost {counts['lost']}, doubled {counts['doubled']}"
+        + (f", numbers missing {counts['gaps']}" if counts["gaps"] else "")
+    )
     failed = (
-        counts["lost"] or counts["doubled"] or counts["gaps"] or errors or not counts["stored"]
+        counts["lost"]
+        or counts["doubled"]
+        or counts["gaps"]
+        or errors
+        or not counts["stored"]
         or any("stopped" in p or "not 200" in p for p in tally.problems)
-    )  # fmt: skip
+    )
     if failed:
         print("FAILED: " + ("5xx or 400 answers" if errors else "see above"))
     if args.json:
@@ -381,17 +393,38 @@ def main(argv: list[str] | None = None) -> int:
             f", numbers missing {counts['gaps']}" if counts["gaps"] else ""
         )
         rows = [
-            {"bench": "load", "measure": f"hands stored/s ({size})",
-             "rookclub": f"{counts['stored'] / elapsed:.1f}/s", "floor": "", "ratio": None,
-             "goal": "", "ok": None},
-            {"bench": "load", "measure": "hand post p50 / p95 / p99",
-             "rookclub": " / ".join(f"{percentile(ms, q):.0f} ms" for q in (.5, .95, .99))
-             if ms else "", "floor": "", "ratio": None, "goal": "", "ok": None},
+            {
+                "bench": "load",
+                "measure": f"hands stored/s ({size})",
+                "rookclub": f"{counts['stored'] / elapsed:.1f}/s",
+                "floor": "",
+                "ratio": None,
+                "goal": "",
+                "ok": None,
+            },
+            {
+                "bench": "load",
+                "measure": "hand post p50 / p95 / p99",
+                "rookclub": " / ".join(f"{percentile(ms, q):.0f} ms" for q in (0.5, 0.95, 0.99))
+                if ms
+                else "",
+                "floor": "",
+                "ratio": None,
+                "goal": "",
+                "ok": None,
+            },
             # ok is the script's own verdict (its exit status): nothing lost or doubled,
             # no 5xx, and also no 400, no missing number, at least one hand stored.
-            {"bench": "load", "measure": "every hand stored exactly once", "rookclub": verdict,
-             "floor": "", "ratio": None, "goal": "lost 0, doubled 0", "ok": not failed},
-        ]  # fmt: skip
+            {
+                "bench": "load",
+                "measure": "every hand stored exactly once",
+                "rookclub": verdict,
+                "floor": "",
+                "ratio": None,
+                "goal": "lost 0, doubled 0",
+                "ok": not failed,
+            },
+        ]
         with open(args.json, "a", encoding="utf-8") as out:
             for row in rows:
                 out.write(json.dumps(row) + "\n")

@@ -70,8 +70,12 @@ def build_night(club_slug: str, tables: int, *, seat: bool = True):
     services.session_check_in(session=night, players=players, by=director)
     if seat:
         nights.session_seat(session=night, by=director, seed=1)
-        hand = {"bidder": "north", "bid": 80, "trump": "red",
-                "counters": {"north_south": 85, "east_west": 35}}  # fmt: skip
+        hand = {
+            "bidder": "north",
+            "bid": 80,
+            "trump": "red",
+            "counters": {"north_south": 85, "east_west": 35},
+        }
         for game in Game.objects.filter(session=night):
             scoring.hand_record(game=game, data=hand, entered_by=director)
     return night, director
@@ -98,8 +102,10 @@ def floor_page(night_id: int) -> str:
     from rookclub.clubs.models import CheckIn, ClubSession, Player, SessionRound, TableSeating
     from scoring.models import Game, Hand, TableLink
 
-    t = {m.__name__: m._meta.db_table for m in (CheckIn, ClubSession, Player, SessionRound,
-                                                TableSeating, Game, Hand, TableLink)}  # fmt: skip
+    t = {
+        m.__name__: m._meta.db_table
+        for m in (CheckIn, ClubSession, Player, SessionRound, TableSeating, Game, Hand, TableLink)
+    }
     with connection.cursor() as cursor:
         cursor.execute(
             f'SELECT ts.id, ts."table", n.name, e.name, s.name, w.name '
@@ -189,12 +195,18 @@ def main(argv: list[str] | None = None) -> list[dict]:
         big, big_director = build_night("night-64", 64)
         unseated, unseated_director = build_night("night-64-unseated", 64, seat=False)
         clients = {}
-        for name, director in (("10", small_director), ("64", big_director),
-                               ("64u", unseated_director)):  # fmt: skip
+        for name, director in (
+            ("10", small_director),
+            ("64", big_director),
+            ("64u", unseated_director),
+        ):
             clients[name] = Client()
             clients[name].force_login(director)
-        urls = {"10": f"/sessions/{small.pk}/", "64": f"/sessions/{big.pk}/",
-                "64u": f"/sessions/{unseated.pk}/"}  # fmt: skip
+        urls = {
+            "10": f"/sessions/{small.pk}/",
+            "64": f"/sessions/{big.pk}/",
+            "64u": f"/sessions/{unseated.pk}/",
+        }
         times: dict[str, list[float]] = {name: [] for name in [*urls, "floor"]}
         cpu: dict[str, list[float]] = {name: [] for name in [*urls, "floor"]}
         bodies: dict[str, bytes] = {}
@@ -224,39 +236,75 @@ def main(argv: list[str] | None = None) -> list[dict]:
     print(f"night page, 64 tables (director)        median {median['64'] * 1000:7.1f} ms")
     print(f"night page, 256 checked in, not seated  median {median['64u'] * 1000:7.1f} ms")
     print(f"64 / 10 tables: {ratio:.2f}x  (aim <= {GOAL:g}x: {'ok' if ratio <= GOAL else 'SLOW'})")
-    print(f"CPU time of the Django process: {cpu_median['10'] * 1000:.1f} ms at 10 tables, "
-          f"{cpu_median['64'] * 1000:.1f} ms at 64: {cpu_ratio:.2f}x")  # fmt: skip
-    print(f"floor (hand-written SQL, minimal template), 64 tables: median "
-          f"{median['floor'] * 1000:.1f} ms, CPU {cpu_median['floor'] * 1000:.1f} ms; "
-          f"the page is {floor_ratio:.2f}x wall, {floor_cpu_ratio:.2f}x CPU")  # fmt: skip
+    print(
+        f"CPU time of the Django process: {cpu_median['10'] * 1000:.1f} ms at 10 tables, "
+        f"{cpu_median['64'] * 1000:.1f} ms at 64: {cpu_ratio:.2f}x"
+    )
+    print(
+        f"floor (hand-written SQL, minimal template), 64 tables: median "
+        f"{median['floor'] * 1000:.1f} ms, CPU {cpu_median['floor'] * 1000:.1f} ms; "
+        f"the page is {floor_ratio:.2f}x wall, {floor_cpu_ratio:.2f}x CPU"
+    )
     print(f"HTML, 64 tables: {raw / 1024:.0f} KB raw, {zipped / 1024:.1f} KB gzipped")
     print(f"HTML, 256 not seated: {raw_u / 1024:.0f} KB raw, {zipped_u / 1024:.1f} KB gzipped")
     rows = [
-        {"bench": "night_page", "measure": "night page, 64 vs 10 tables (wall, median)",
-         "rookclub": f"{median['64'] * 1000:.1f} ms", "floor": f"{median['10'] * 1000:.1f} ms",
-         "ratio": round(ratio, 2), "goal": f"<= {GOAL:g}x", "ok": ratio <= GOAL},
-        {"bench": "night_page", "measure": "night page, 64 vs 10 tables (Django CPU time)",
-         "rookclub": f"{cpu_median['64'] * 1000:.1f} ms",
-         "floor": f"{cpu_median['10'] * 1000:.1f} ms", "ratio": round(cpu_ratio, 2),
-         "goal": "", "ok": None},
-        {"bench": "night_page",
-         "measure": "night page at 64 tables vs hand-written SQL + minimal template (wall)",
-         "rookclub": f"{median['64'] * 1000:.1f} ms", "floor": f"{median['floor'] * 1000:.1f} ms",
-         "ratio": round(floor_ratio, 2), "goal": "report", "ok": None},
-        {"bench": "night_page",
-         "measure": "night page at 64 tables vs hand-written SQL + minimal template (CPU)",
-         "rookclub": f"{cpu_median['64'] * 1000:.1f} ms",
-         "floor": f"{cpu_median['floor'] * 1000:.1f} ms", "ratio": round(floor_cpu_ratio, 2),
-         "goal": "report", "ok": None},
+        {
+            "bench": "night_page",
+            "measure": "night page, 64 vs 10 tables (wall, median)",
+            "rookclub": f"{median['64'] * 1000:.1f} ms",
+            "floor": f"{median['10'] * 1000:.1f} ms",
+            "ratio": round(ratio, 2),
+            "goal": f"<= {GOAL:g}x",
+            "ok": ratio <= GOAL,
+        },
+        {
+            "bench": "night_page",
+            "measure": "night page, 64 vs 10 tables (Django CPU time)",
+            "rookclub": f"{cpu_median['64'] * 1000:.1f} ms",
+            "floor": f"{cpu_median['10'] * 1000:.1f} ms",
+            "ratio": round(cpu_ratio, 2),
+            "goal": "",
+            "ok": None,
+        },
+        {
+            "bench": "night_page",
+            "measure": "night page at 64 tables vs hand-written SQL + minimal template (wall)",
+            "rookclub": f"{median['64'] * 1000:.1f} ms",
+            "floor": f"{median['floor'] * 1000:.1f} ms",
+            "ratio": round(floor_ratio, 2),
+            "goal": "report",
+            "ok": None,
+        },
+        {
+            "bench": "night_page",
+            "measure": "night page at 64 tables vs hand-written SQL + minimal template (CPU)",
+            "rookclub": f"{cpu_median['64'] * 1000:.1f} ms",
+            "floor": f"{cpu_median['floor'] * 1000:.1f} ms",
+            "ratio": round(floor_cpu_ratio, 2),
+            "goal": "report",
+            "ok": None,
+        },
         # Informational, and against Rookclub itself: no ratio column.
-        {"bench": "night_page", "measure": "night page before seating, 256 players "
-         f"(10 tables seated: {median['10'] * 1000:.1f} ms)",
-         "rookclub": f"{median['64u'] * 1000:.1f} ms", "floor": "", "ratio": None,
-         "goal": "", "ok": None},
-        {"bench": "night_page", "measure": "night page HTML at 64 tables, gzipped vs raw",
-         "rookclub": f"{zipped / 1024:.1f} KB", "floor": f"{raw / 1024:.0f} KB",
-         "ratio": round(zipped / raw, 3), "goal": "< 0.2x", "ok": zipped / raw < 0.2},
-    ]  # fmt: skip
+        {
+            "bench": "night_page",
+            "measure": "night page before seating, 256 players "
+            f"(10 tables seated: {median['10'] * 1000:.1f} ms)",
+            "rookclub": f"{median['64u'] * 1000:.1f} ms",
+            "floor": "",
+            "ratio": None,
+            "goal": "",
+            "ok": None,
+        },
+        {
+            "bench": "night_page",
+            "measure": "night page HTML at 64 tables, gzipped vs raw",
+            "rookclub": f"{zipped / 1024:.1f} KB",
+            "floor": f"{raw / 1024:.0f} KB",
+            "ratio": round(zipped / raw, 3),
+            "goal": "< 0.2x",
+            "ok": zipped / raw < 0.2,
+        },
+    ]
     write_rows(args.json, rows)
     return rows
 

@@ -55,9 +55,13 @@ def start_swiss(entries: int, rounds: int):
     # Results are typed in (as from paper sheets): the bench times pairing and
     # standings, not starting a game at every table of every round.
     tournament = Tournament.objects.create(
-        club=club, name="Bench Swiss", format="swiss", rounds=rounds,
-        ruleset_slug="tournament", options={"start_games": False},
-    )  # fmt: skip
+        club=club,
+        name="Bench Swiss",
+        format="swiss",
+        rounds=rounds,
+        ruleset_slug="tournament",
+        options={"start_games": False},
+    )
     made = Entry.objects.bulk_create(
         Entry(tournament=tournament, name=f"Pair {i}", seed=i + 1) for i in range(entries)
     )
@@ -129,9 +133,11 @@ def main(argv: list[str] | None = None) -> list[dict]:
             services.round_pair_next(tournament=tournament, by=director)
             elapsed = time.perf_counter() - started
             results.append((number, elapsed, timed.seconds, timed.groups, timed.rematches))
-            print(f"round {number:>2}: service {elapsed * 1000:7.1f} ms, pairing alone "
-                  f"{timed.seconds * 1000:7.1f} ms, {timed.groups:>2} score groups, "
-                  f"{timed.rematches} rematches")  # fmt: skip
+            print(
+                f"round {number:>2}: service {elapsed * 1000:7.1f} ms, pairing alone "
+                f"{timed.seconds * 1000:7.1f} ms, {timed.groups:>2} score groups, "
+                f"{timed.rematches} rematches"
+            )
     finally:
         services.pair_swiss_round = timed.pair
         connection.creation.destroy_test_db(old_name, verbosity=0)
@@ -141,18 +147,26 @@ def main(argv: list[str] | None = None) -> list[dict]:
     number, last, pairing, groups, _ = results[-1]
     slowest = max(results, key=lambda r: r[1])
     ok = slowest[1] < GOAL_SECONDS and not any(r[4] for r in results)
-    print(f"round {number} (the last) of {entries} partnerships, {groups} score groups: "
-          f"{last:.3f} s through the service, {pairing:.3f} s pairing alone "
-          f"({last / pairing:.1f}x); slowest round: {slowest[0]} in {slowest[1]:.3f} s; "
-          f"aim < {GOAL_SECONDS:g} s: {'met' if ok else 'NOT met'}")  # fmt: skip
+    print(
+        f"round {number} (the last) of {entries} partnerships, {groups} score groups: "
+        f"{last:.3f} s through the service, {pairing:.3f} s pairing alone "
+        f"({last / pairing:.1f}x); slowest round: {slowest[0]} in {slowest[1]:.3f} s; "
+        f"aim < {GOAL_SECONDS:g} s: {'met' if ok else 'NOT met'}"
+    )
     rows = [
         # The absolute goal is the row's; the pairing alone is Rookclub's own algorithm,
         # so it is said in the measure, not set as a floor.
-        {"bench": "pairing", "measure": f"Swiss {entries} entries, round {number} of {rounds}: "
-         f"round_pair_next (the pairing alone: {pairing * 1000:.0f} ms)",
-         "rookclub": f"{last * 1000:.0f} ms", "floor": "", "ratio": None,
-         "goal": f"< {GOAL_SECONDS:g} s", "ok": ok},
-    ]  # fmt: skip
+        {
+            "bench": "pairing",
+            "measure": f"Swiss {entries} entries, round {number} of {rounds}: "
+            f"round_pair_next (the pairing alone: {pairing * 1000:.0f} ms)",
+            "rookclub": f"{last * 1000:.0f} ms",
+            "floor": "",
+            "ratio": None,
+            "goal": f"< {GOAL_SECONDS:g} s",
+            "ok": ok,
+        },
+    ]
     write_rows(args.json, rows)
     return rows
 

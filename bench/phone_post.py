@@ -63,13 +63,23 @@ TABLES = 9
 
 def api_post(port: int, token: str, game: int, number: int) -> tuple[int, dict]:
     data = HANDS[number % 2]
-    body = {"number": number, "bidder": data["bidder"], "bid": 80, "trump": "red",
-            "counters": {"north_south": data["counters_north_south"],
-                         "east_west": data["counters_east_west"]}}  # fmt: skip
+    body = {
+        "number": number,
+        "bidder": data["bidder"],
+        "bid": 80,
+        "trump": "red",
+        "counters": {
+            "north_south": data["counters_north_south"],
+            "east_west": data["counters_east_west"],
+        },
+    }
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    connection.request("POST", f"/api/v1/games/{game}/hands/", body=json.dumps(body),
-                       headers={"Authorization": f"Token {token}",
-                                "Content-Type": "application/json"})  # fmt: skip
+    connection.request(
+        "POST",
+        f"/api/v1/games/{game}/hands/",
+        body=json.dumps(body),
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+    )
     response = connection.getresponse()
     response.read()
     connection.close()
@@ -81,12 +91,21 @@ def page_post(phone: Phone, key: str, number: int, *, script: bool) -> tuple[int
     else as a browser without JavaScript (the 302 only; the page it leads to is
     :func:`page_get`)."""
     data = HANDS[number % 2]
-    form = {"kind": "hand", "number": number, "side": data["side"], "bidder": data["bidder"],
-            "bid": 80, "trump": "red", "counters_north_south": data["counters_north_south"],
-            "counters_east_west": data["counters_east_west"],
-            "csrfmiddlewaretoken": phone.cookies.get("csrftoken", "")}  # fmt: skip
-    headers = {"Content-Type": "application/x-www-form-urlencoded",
-               "Cookie": "; ".join(f"{k}={v}" for k, v in phone.cookies.items())}  # fmt: skip
+    form = {
+        "kind": "hand",
+        "number": number,
+        "side": data["side"],
+        "bidder": data["bidder"],
+        "bid": 80,
+        "trump": "red",
+        "counters_north_south": data["counters_north_south"],
+        "counters_east_west": data["counters_east_west"],
+        "csrfmiddlewaretoken": phone.cookies.get("csrftoken", ""),
+    }
+    headers = {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Cookie": "; ".join(f"{k}={v}" for k, v in phone.cookies.items()),
+    }
     if script:
         headers["Accept"] = "application/json"
         headers["X-CSRFToken"] = phone.cookies.get("csrftoken", "")
@@ -113,8 +132,12 @@ def collected_static() -> Path:
     for the page a phone without script is sent back to."""
     target = ROOT / "var" / "phone_post_static"
     env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "collectstatic", "STATIC_ROOT": str(target)}
-    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-                   cwd=ROOT, env=env, check=True)  # fmt: skip
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
     return target
 
 
@@ -141,20 +164,32 @@ def main(argv: list[str] | None = None) -> list[dict]:
     cost: dict[str, list[tuple[int, int]]] = {kind: [] for kind in kinds}
     with throwaway_database("phone_post") as db:
         night, director = build_night("phone-post", TABLES)
-        links = links_for(club=night.club, kind=TableLink.Kind.NIGHT,
-                          numbers=range(1, TABLES + 1), session=night)  # fmt: skip
+        links = links_for(
+            club=night.club, kind=TableLink.Kind.NIGHT, numbers=range(1, TABLES + 1), session=night
+        )
         third = TABLES // 3
         json_keys = [links[n].key for n in range(1, third + 1)]
         nojs_keys = [links[n].key for n in range(third + 1, 2 * third + 1)]
-        games = [Game.objects.get(session=night, table_seating__table=n).pk
-                 for n in range(2 * third + 1, TABLES + 1)]  # fmt: skip
+        games = [
+            Game.objects.get(session=night, table_seating__table=n).pk
+            for n in range(2 * third + 1, TABLES + 1)
+        ]
         token = Token.objects.create(user=director).key
         connection.close()
-        env = {"TABLE_LINK_POSTS_PER_MINUTE": "100000", "CONN_MAX_AGE": "600",
-               "STATIC_ROOT": str(collected_static())}  # fmt: skip
+        env = {
+            "TABLE_LINK_POSTS_PER_MINUTE": "100000",
+            "CONN_MAX_AGE": "600",
+            "STATIC_ROOT": str(collected_static()),
+        }
         port = free_port()
-        server = start_server(port, database_url(db), ROOT / "var" / "phone_post.log",
-                              app="bench._counting:application", workers=1, env=env)  # fmt: skip
+        server = start_server(
+            port,
+            database_url(db),
+            ROOT / "var" / "phone_post.log",
+            app="bench._counting:application",
+            workers=1,
+            env=env,
+        )
         try:
             with Floor(db, third, "phone_post_floor.log") as floor:
                 phones = {key: Phone(port, Tally()) for key in json_keys + nojs_keys}
@@ -167,8 +202,9 @@ def main(argv: list[str] | None = None) -> list[dict]:
                     order = kinds if i % 2 else tuple(reversed(kinds))
                     for kind in order:
                         n = numbers[kind][table]
-                        spent = post_one(kind, n, table, phones, json_keys, nojs_keys, port,
-                                         token, games, floor)  # fmt: skip
+                        spent = post_one(
+                            kind, n, table, phones, json_keys, nojs_keys, port, token, games, floor
+                        )
                         numbers[kind][table] += 1
                         if i >= warmup:
                             cost[kind].append(spent)
@@ -197,9 +233,15 @@ def post_one(kind, n, table, phones, json_keys, nojs_keys, port, token, games, f
         assert status == 201, (kind, status)
         return cost_of(answer)
     data = HANDS[n % 2]
-    body = {"bidder": data["bidder"], "bid": 80, "trump": "red",
-            "counters": {"north_south": data["counters_north_south"],
-                         "east_west": data["counters_east_west"]}}  # fmt: skip
+    body = {
+        "bidder": data["bidder"],
+        "bid": 80,
+        "trump": "red",
+        "counters": {
+            "north_south": data["counters_north_south"],
+            "east_west": data["counters_east_west"],
+        },
+    }
     status, answer = floor.post(table + len(floor.parents) * (n - 2), body)
     assert status == 201, (kind, status)
     return cost_of(answer)
@@ -208,14 +250,20 @@ def post_one(kind, n, table, phones, json_keys, nojs_keys, port, token, games, f
 def report(args: argparse.Namespace, cost: dict[str, list[tuple[int, int]]]) -> list[dict]:
     cpu = {k: statistics.median(c for c, _ in v) / 1000 for k, v in cost.items()}
     statements = {k: statistics.median(s for _, s in v) for k, v in cost.items()}
-    names = {"json": "table page post (JSON, with script)", "api": "games API post",
-             "nojs": "table page post + page (no script)", "floor": "floor app post"}  # fmt: skip
+    names = {
+        "json": "table page post (JSON, with script)",
+        "api": "games API post",
+        "nojs": "table page post + page (no script)",
+        "floor": "floor app post",
+    }
     for kind, name in names.items():
         print(f"{name:<38} {cpu[kind]:6.2f} ms web CPU, {statements[kind]:g} statements")
     ratio, statement_ratio = cpu["json"] / cpu["api"], statements["json"] / statements["api"]
     met = "ok" if max(ratio, statement_ratio) <= GOAL else "MISSED"
-    print(f"table page / games API: {ratio:.2f}x CPU, {statement_ratio:.2f}x statements "
-          f"(aim <= {GOAL:g}x: {met})")  # fmt: skip
+    print(
+        f"table page / games API: {ratio:.2f}x CPU, {statement_ratio:.2f}x statements "
+        f"(aim <= {GOAL:g}x: {met})"
+    )
 
     def row(measure: str, mine: str, floor: str, goal: float | None = None) -> dict:
         in_cpu = measure.endswith("CPU")

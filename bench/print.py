@@ -54,15 +54,31 @@ MINIMAL_PAGES = "<!doctype html><title>x</title>{}".format(
 MIB = 1024 * 1024
 
 
-def report(args, measure: str, ours: float, floor: float, ratio: float, goal: str, ok: bool,
-           unit: str = "ms") -> None:  # fmt: skip
+def report(
+    args,
+    measure: str,
+    ours: float,
+    floor: float,
+    ratio: float,
+    goal: str,
+    ok: bool,
+    unit: str = "ms",
+) -> None:
     flag = "ok" if ok else "MISSED"
-    print(f"{measure:<58} {ours:9.1f} {unit}  floor {floor:8.1f} {unit}  "
-          f"ratio {ratio:5.2f}  goal {goal:<8} {flag}")  # fmt: skip
+    print(
+        f"{measure:<58} {ours:9.1f} {unit}  floor {floor:8.1f} {unit}  "
+        f"ratio {ratio:5.2f}  goal {goal:<8} {flag}"
+    )
     if args.json:
-        row = {"bench": "print.py", "measure": measure, "rookclub": f"{ours:.1f} {unit}",
-               "floor": f"{floor:.1f} {unit}", "ratio": round(ratio, 2), "goal": goal,
-               "ok": ok}  # fmt: skip
+        row = {
+            "bench": "print.py",
+            "measure": measure,
+            "rookclub": f"{ours:.1f} {unit}",
+            "floor": f"{floor:.1f} {unit}",
+            "ratio": round(ratio, 2),
+            "goal": goal,
+            "ok": ok,
+        }
         with open(args.json, "a") as out:
             out.write(json.dumps(row) + "\n")
 
@@ -82,8 +98,13 @@ def interleaved(ours, floor, rounds: int) -> tuple[float, float]:
 
 
 def hand(bidder: str, bid: int, ns: int, trump: str = "red", **extra) -> dict:
-    return {"bidder": bidder, "bid": bid, "trump": trump,
-            "counters": {"north_south": ns, "east_west": 120 - ns}, **extra}  # fmt: skip
+    return {
+        "bidder": bidder,
+        "bid": bid,
+        "trump": trump,
+        "counters": {"north_south": ns, "east_west": 120 - ns},
+        **extra,
+    }
 
 
 def play(game, director, number: int) -> None:
@@ -110,8 +131,12 @@ def play(game, director, number: int) -> None:
         game.refresh_from_db()
         if n == 2 and number % 8 == 0:  # corrections are rare: one game in eight
             second = Hand.objects.get(game=game, number=2)
-            hand_correct(hand=second, data={**second.record, "bid": second.record["bid"] + 5},
-                         by=director, reason="the bid was misheard")  # fmt: skip
+            hand_correct(
+                hand=second,
+                data={**second.record, "bid": second.record["bid"] + 5},
+                by=director,
+                reason="the bid was misheard",
+            )
             game.refresh_from_db()
 
 
@@ -148,8 +173,9 @@ def singles(args, director, night) -> None:
     turn = iter(range(10**9))
 
     def game_sheet():
-        document_pdf(kind="game-sheet", params={"game": games[next(turn) % len(games)].pk},
-                     by=director)  # fmt: skip
+        document_pdf(
+            kind="game-sheet", params={"game": games[next(turn) % len(games)].pk}, by=director
+        )
 
     def blank_sheet():
         table = next(turn) % len(games) + 1
@@ -158,12 +184,21 @@ def singles(args, director, night) -> None:
     def floor():
         HTML(string=MINIMAL).write_pdf()
 
-    for label, ours in (("completed game sheet, one per request", game_sheet),
-                        ("blank score sheet, one per request", blank_sheet)):  # fmt: skip
+    for label, ours in (
+        ("completed game sheet, one per request", game_sheet),
+        ("blank score sheet, one per request", blank_sheet),
+    ):
         mine, base = interleaved(ours, floor, rounds)
         ratio = mine / base
-        report(args, f"{label} vs minimal 1-page PDF", mine * 1000, base * 1000, ratio, "<= 3x",
-               ratio <= 3)  # fmt: skip
+        report(
+            args,
+            f"{label} vs minimal 1-page PDF",
+            mine * 1000,
+            base * 1000,
+            ratio,
+            "<= 3x",
+            ratio <= 3,
+        )
 
 
 def batch(args, director, night, tables: int) -> None:
@@ -176,8 +211,7 @@ def batch(args, director, night, tables: int) -> None:
     real = services.job_send
     services.job_send = sent.append  # sent later: to a worker once it runs, or run by a child
     started = time.perf_counter()
-    job = services.print_job_start(kind="session-games", params={"session": night.pk},
-                                   by=director)  # fmt: skip
+    job = services.print_job_start(kind="session-games", params={"session": night.pk}, by=director)
     queued = time.perf_counter() - started
     services.job_send = real
     if args.worker:
@@ -189,26 +223,61 @@ def batch(args, director, night, tables: int) -> None:
         print(f"batch FAILED: {job.state} {job.error}")
         return
     total = queued + ran
-    report(args, f"{tables}-table completed batch end to end (s)", total, 10, total / 10,
-           "< 10 s", total < 10, unit="s")  # fmt: skip
-    report(args, f"{tables}-table batch: peak RSS of the rendering process (MiB)", rss, 200,
-           rss / 200, "< 200", rss < 200, unit="MiB")  # fmt: skip
-    print(f"  ({job.pages} pages, {job.result.size / 1024:.0f} KiB; task {ran:.2f} s, "
-          f"start {queued:.2f} s)")  # fmt: skip
+    report(
+        args,
+        f"{tables}-table completed batch end to end (s)",
+        total,
+        10,
+        total / 10,
+        "< 10 s",
+        total < 10,
+        unit="s",
+    )
+    report(
+        args,
+        f"{tables}-table batch: peak RSS of the rendering process (MiB)",
+        rss,
+        200,
+        rss / 200,
+        "< 200",
+        rss < 200,
+        unit="MiB",
+    )
+    print(
+        f"  ({job.pages} pages, {job.result.size / 1024:.0f} KiB; task {ran:.2f} s, "
+        f"start {queued:.2f} s)"
+    )
     # Rendering alone, per page, like for like: the built sheets as one batch (warm, in
     # this process) against a minimal 64-page document, alternately.
     kind = kind_named("session-games")
     items = kind.build({"session": night.pk}, director).items
     rounds = 2 if args.quick else 3
-    mine, base = interleaved(lambda: render_batch_pdf(kind.template, items, chunk=7),
-                             lambda: HTML(string=MINIMAL_PAGES).write_pdf(), rounds)  # fmt: skip
+    mine, base = interleaved(
+        lambda: render_batch_pdf(kind.template, items, chunk=7),
+        lambda: HTML(string=MINIMAL_PAGES).write_pdf(),
+        rounds,
+    )
     per_page, floor_64 = mine / len(items) * 1000, base / 64 * 1000
-    report(args, "batch page (render) vs a page of a minimal 64-page PDF", per_page, floor_64,
-           per_page / floor_64, "report", True)  # fmt: skip
+    report(
+        args,
+        "batch page (render) vs a page of a minimal 64-page PDF",
+        per_page,
+        floor_64,
+        per_page / floor_64,
+        "report",
+        True,
+    )
     floor_1 = statistics.median(timed(lambda: HTML(string=MINIMAL).write_pdf()) for _ in range(9))
     rate = floor_1 * 1000 / per_page
-    report(args, "batch page (render) vs minimal 1-page PDF, pages/s ratio", per_page,
-           floor_1 * 1000, rate, ">= 1", rate >= 1)  # fmt: skip
+    report(
+        args,
+        "batch page (render) vs minimal 1-page PDF, pages/s ratio",
+        per_page,
+        floor_1 * 1000,
+        rate,
+        ">= 1",
+        rate >= 1,
+    )
 
 
 def timed(fn) -> float:
@@ -218,14 +287,22 @@ def timed(fn) -> float:
 
 
 def _child_env() -> dict[str, str]:
-    return {**os.environ, "BENCH_DB_NAME": str(connection.settings_dict["NAME"]),
-            "MEDIA_ROOT": str(settings.MEDIA_ROOT)}  # fmt: skip
+    return {
+        **os.environ,
+        "BENCH_DB_NAME": str(connection.settings_dict["NAME"]),
+        "MEDIA_ROOT": str(settings.MEDIA_ROOT),
+    }
 
 
 def child_run(job_pk: int) -> tuple[float, float]:
     """Run the job's task in a fresh process: (its peak RSS in MiB, seconds)."""
-    out = subprocess.run([sys.executable, __file__, "--child", str(job_pk)], env=_child_env(),
-                         capture_output=True, text=True, check=True)  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", str(job_pk)],
+        env=_child_env(),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     result = json.loads(out.stdout.strip().splitlines()[-1])
     print(f"  (the child process's first print, fonts and stylesheet: {result['warm']:.2f} s)")
     return result["rss"], result["seconds"]
@@ -259,8 +336,12 @@ def worker_run(job_pk: int) -> tuple[float, float]:
     if not os.environ.get("REDIS_URL"):
         sys.exit("--worker needs REDIS_URL (the broker the worker listens on).")
     env = {**_child_env(), "BENCH_WORKER": "1"}
-    worker = subprocess.Popen([sys.executable, __file__, "--worker-child"], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+    worker = subprocess.Popen(
+        [sys.executable, __file__, "--worker-child"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         time.sleep(4)  # the worker connects to the broker
         started = time.perf_counter()
@@ -283,8 +364,16 @@ def worker_child() -> None:
         "BENCH_DB_NAME"
     ]
     settings.MEDIA_ROOT = os.environ["MEDIA_ROOT"]
-    app.worker_main(["worker", "--pool=solo", "--loglevel=WARNING", "--without-heartbeat",
-                     "--without-mingle", "--without-gossip"])  # fmt: skip
+    app.worker_main(
+        [
+            "worker",
+            "--pool=solo",
+            "--loglevel=WARNING",
+            "--without-heartbeat",
+            "--without-mingle",
+            "--without-gossip",
+        ]
+    )
 
 
 def main() -> None:
@@ -310,9 +399,11 @@ def main() -> None:
     try:
         started = time.perf_counter()
         director, night = club_night(tables)
-        print(f"{tables} games played out in {time.perf_counter() - started:.1f} s; "
-              f"WeasyPrint {weasyprint.__version__}; {os.cpu_count()} cores, "
-              f"load {os.getloadavg()[0]:.1f}")  # fmt: skip
+        print(
+            f"{tables} games played out in {time.perf_counter() - started:.1f} s; "
+            f"WeasyPrint {weasyprint.__version__}; {os.cpu_count()} cores, "
+            f"load {os.getloadavg()[0]:.1f}"
+        )
         singles(args, director, night)
         batch(args, director, night, tables)
     finally:

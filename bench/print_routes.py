@@ -77,16 +77,20 @@ def text_svg(canvas: Canvas) -> str:
     for run in canvas.runs:
         text, size, _ = fitted(run.text, run.size, run.bold, run.fit)
         weight = ' font-weight="bold"' if run.bold else ""
-        parts.append(f'<text x="{run.x:g}" y="{run.y:g}" font-size="{size:.3g}"{weight} '
-                     f'fill="{run.fill}" text-anchor="{run.anchor}">'
-                     f"{escape(text)}</text>")  # fmt: skip
+        parts.append(
+            f'<text x="{run.x:g}" y="{run.y:g}" font-size="{size:.3g}"{weight} '
+            f'fill="{run.fill}" text-anchor="{run.anchor}">'
+            f"{escape(text)}</text>"
+        )
     return "".join(parts)
 
 
 def image(stamp, body: str) -> str:
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{stamp.width:g}mm" '
-           f'height="{stamp.height:g}mm" viewBox="0 0 {stamp.width:g} {stamp.height:g}" '
-           f'font-family="{FAMILY}">{body}</svg>')  # fmt: skip
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{stamp.width:g}mm" '
+        f'height="{stamp.height:g}mm" viewBox="0 0 {stamp.width:g} {stamp.height:g}" '
+        f'font-family="{FAMILY}">{body}</svg>'
+    )
     return f'<img style="display:block;width:100%" src="data:image/svg+xml,{quote(svg)}">'
 
 
@@ -103,18 +107,22 @@ def text_html(stamp) -> str:
         else:
             place = f"left:{(run.x - 40) * scale:.2f}%;width:{80 * scale:.2f}%;text-align:center"
         weight = "font-weight:bold;" if run.bold else ""
-        parts.append(f'<div style="position:absolute;top:{top:.2f}%;{place};'
-                     f'font-size:{size:.3g}mm;{weight}color:{run.fill};line-height:1">'
-                     f"{escape(text)}</div>")  # fmt: skip
+        parts.append(
+            f'<div style="position:absolute;top:{top:.2f}%;{place};'
+            f'font-size:{size:.3g}mm;{weight}color:{run.fill};line-height:1">'
+            f"{escape(text)}</div>"
+        )
     lines = image(stamp, shapes_svg(stamp.canvas))
     return f'<div style="position:relative">{lines}{"".join(parts)}</div>'
 
 
 def page(drawings: list[str]) -> str:
     body = "".join(drawings)
-    return (f'<!doctype html><html><head><style>@page {{ size: A4; margin: 12mm }} '
-            f"html {{ font-family: {FAMILY}; font-size: 9.5pt }}</style></head>"
-            f"<body>{body}</body></html>")  # fmt: skip
+    return (
+        f"<!doctype html><html><head><style>@page {{ size: A4; margin: 12mm }} "
+        f"html {{ font-family: {FAMILY}; font-size: 9.5pt }}</style></head>"
+        f"<body>{body}</body></html>"
+    )
 
 
 def main() -> None:

@@ -118,11 +118,17 @@ def main() -> None:
             ok = statuses == {503} and best < AIM_SECONDS
             ok_all &= ok
             print(f"broker down, {label}: {best:.2f} s (answers {sorted(statuses)})")
-            rows_out.append({
-                "bench": "queue_down", "measure": f"broker down: {label} answers 503",
-                "rookclub": f"{best:.2f} s", "floor": "", "ratio": None,
-                "goal": f"< {AIM_SECONDS:g} s", "ok": ok,
-            })  # fmt: skip
+            rows_out.append(
+                {
+                    "bench": "queue_down",
+                    "measure": f"broker down: {label} answers 503",
+                    "rookclub": f"{best:.2f} s",
+                    "floor": "",
+                    "ratio": None,
+                    "goal": f"< {AIM_SECONDS:g} s",
+                    "ok": ok,
+                }
+            )
         left = PrintJob.objects.exclude(state=PrintJob.State.FAILED).count()
         print(f"jobs left queued: {left} (must be 0)")
         ok_all &= left == 0

@@ -72,26 +72,43 @@ def build_club(hands: int, *, rng: random.Random, players: int = 48):
             totals = {}
             by_player = {str(p.pk): rng.randrange(-40, 200, 5) for p in sat.values()}
         finished = START + timedelta(minutes=7 * len(games) + rng.randint(0, 5))
-        games.append(Game(
-            club=club, ruleset_slug=slug, ruleset=snapshots[slug], status=Game.Status.FINISHED,
-            totals=totals, player_totals=by_player, finished_at=finished,
-        ))  # fmt: skip
+        games.append(
+            Game(
+                club=club,
+                ruleset_slug=slug,
+                ruleset=snapshots[slug],
+                status=Game.Status.FINISHED,
+                totals=totals,
+                player_totals=by_player,
+                finished_at=finished,
+            )
+        )
         seats.append(sat)
         counts.append(count)
         total += count
     Game.objects.bulk_create(games, batch_size=2000)
     GameSeat.objects.bulk_create(
-        (GameSeat(game=g, seat=s, player=p) for g, sat in zip(games, seats, strict=True)
-         for s, p in sat.items()),
+        (
+            GameSeat(game=g, seat=s, player=p)
+            for g, sat in zip(games, seats, strict=True)
+            for s, p in sat.items()
+        ),
         batch_size=5000,
-    )  # fmt: skip
-    record = {"bidder": "north", "bid": 120, "trump": "red",
-              "counters": {"north_south": 120, "east_west": 0}}  # fmt: skip
+    )
+    record = {
+        "bidder": "north",
+        "bid": 120,
+        "trump": "red",
+        "counters": {"north_south": 120, "east_west": 0},
+    }
     Hand.objects.bulk_create(
-        (Hand(game=g, number=n + 1, record=record, dealer="north", score={})
-         for g, count in zip(games, counts, strict=True) for n in range(count)),
+        (
+            Hand(game=g, number=n + 1, record=record, dealer="north", score={})
+            for g, count in zip(games, counts, strict=True)
+            for n in range(count)
+        ),
         batch_size=5000,
-    )  # fmt: skip
+    )
     return club, people, len(games)
 
 
@@ -171,14 +188,26 @@ def main() -> None:
         if args.json:
             with open(args.json, "a") as out:
                 for line in (
-                    {"bench": "ratings", "measure": f"recompute {hands:,} hands",
-                     "rookclub": f"{best:.2f} s", "floor": f"{low:.2f} s",
-                     "ratio": round(ratio, 1), "goal": f"< {GOAL_SECONDS:.0f} s", "ok": ok},
+                    {
+                        "bench": "ratings",
+                        "measure": f"recompute {hands:,} hands",
+                        "rookclub": f"{best:.2f} s",
+                        "floor": f"{low:.2f} s",
+                        "ratio": round(ratio, 1),
+                        "goal": f"< {GOAL_SECONDS:.0f} s",
+                        "ok": ok,
+                    },
                     # A count checked at two sizes, not a ratio against Rookclub itself.
-                    {"bench": "ratings", "measure": f"profile API queries, long history "
-                     f"(short: {few})", "rookclub": str(many), "floor": "", "ratio": None,
-                     "goal": f"= {few}, as the short", "ok": few == many},
-                ):  # fmt: skip
+                    {
+                        "bench": "ratings",
+                        "measure": f"profile API queries, long history (short: {few})",
+                        "rookclub": str(many),
+                        "floor": "",
+                        "ratio": None,
+                        "goal": f"= {few}, as the short",
+                        "ok": few == many,
+                    },
+                ):
                     out.write(json.dumps(line) + "\n")
         if not ok or few != many:
             sys.exit(1)

@@ -100,8 +100,17 @@ def run_one(
     if rows:
         return rows, run
     why = "no ratio reported" if status == 0 else f"no ratio reported (exit {status})"
-    return [{"bench": name, "measure": why, "rookclub": "", "floor": "", "ratio": None,
-             "goal": "", "ok": None}], run  # fmt: skip
+    return [
+        {
+            "bench": name,
+            "measure": why,
+            "rookclub": "",
+            "floor": "",
+            "ratio": None,
+            "goal": "",
+            "ok": None,
+        }
+    ], run
 
 
 def run_script(command: list[str], *, cwd: Path, timeout: float) -> tuple[str, int | str]:
@@ -114,9 +123,14 @@ def run_script(command: list[str], *, cwd: Path, timeout: float) -> tuple[str, i
     never run on beside the next script.
     """
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
-        env=os.environ.copy(), start_new_session=True,
-    )  # fmt: skip
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=cwd,
+        env=os.environ.copy(),
+        start_new_session=True,
+    )
     status: int | str
     try:
         out, err = process.communicate(timeout=timeout)
@@ -199,9 +213,13 @@ def _database() -> str:
 
 
 def report(
-    rows: list[dict], runs: list[ScriptRun], *, quick: bool, seconds: float,
+    rows: list[dict],
+    runs: list[ScriptRun],
+    *,
+    quick: bool,
+    seconds: float,
     load_before: tuple[float, float, float] | None,
-) -> dict:  # fmt: skip
+) -> dict:
     """Everything a results file says, as plain data (written as JSON and Markdown)."""
     during = [x for run in runs for x in (run.load_start, run.load_end) if x is not None]
     verdicts = [row.get("ok") for row in rows]
@@ -313,8 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     for script in scripts(args.bench_dir):
         left = args.budget - (time.perf_counter() - started)
         if left < 5:
-            rows.append({"bench": script.stem, "measure": "not run: time budget spent",
-                         "ok": None})  # fmt: skip
+            rows.append({"bench": script.stem, "measure": "not run: time budget spent", "ok": None})
             runs.append(ScriptRun(script.stem, 0.0, "not run: time budget spent", None, None))
             continue
         timeout = min(args.timeout, left)

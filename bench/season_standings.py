@@ -92,14 +92,19 @@ class History:
             plan = self.play(seats, hands, individual, unfinished)
             games.append(
                 Game(
-                    club=self.club, session=session, ruleset_slug=slug,
-                    ruleset=self.rulesets[slug], scored_by_player=individual,
-                    status=plan["status"], winner=plan["winner"],
-                    winners=plan["winners"], totals=plan["totals"],
+                    club=self.club,
+                    session=session,
+                    ruleset_slug=slug,
+                    ruleset=self.rulesets[slug],
+                    scored_by_player=individual,
+                    status=plan["status"],
+                    winner=plan["winner"],
+                    winners=plan["winners"],
+                    totals=plan["totals"],
                     player_totals=plan["player_totals"],
                     voided_at=datetime.datetime.now(datetime.UTC) if rng.random() < 0.03 else None,
                 )
-            )  # fmt: skip
+            )
             plans.append((seats, plan))
         games = Game.objects.bulk_create(games)
         seat_rows, hand_rows, result_rows = [], [], []
@@ -112,7 +117,7 @@ class History:
                 )
                 result_rows += [
                     {"hand_id": self.hand_id, "game_id": game.pk, **row} for row in h["results"]
-                ]  # fmt: skip
+                ]
         insert(GameSeat, seat_rows)
         insert(Hand, hand_rows)
         insert(HandResult, result_rows)
@@ -135,22 +140,34 @@ class History:
                 totals["east_west"] += ew
             for s, pid in seats.items():
                 player_totals[pid] += points[s]
-            out.append({
-                "hand": {
-                    "number": number, "dealer": FOUR[number % 4],
-                    "bidder": None if void else bidder,
-                    "declarer_id": None if void else seats[bidder],
-                    "bid": None if void else 100, "made": None if void else made, "void": void,
-                    "score_ns": points["north"], "score_ew": points["east"],
-                    "total_ns": totals["north_south"], "total_ew": totals["east_west"],
-                    "seats": seats,
-                },
-                "results": [
-                    {"player_id": pid, "seat": s, "points": points[s],
-                     "total": player_totals[pid], "won": False}
-                    for s, pid in seats.items()
-                ],
-            })  # fmt: skip
+            out.append(
+                {
+                    "hand": {
+                        "number": number,
+                        "dealer": FOUR[number % 4],
+                        "bidder": None if void else bidder,
+                        "declarer_id": None if void else seats[bidder],
+                        "bid": None if void else 100,
+                        "made": None if void else made,
+                        "void": void,
+                        "score_ns": points["north"],
+                        "score_ew": points["east"],
+                        "total_ns": totals["north_south"],
+                        "total_ew": totals["east_west"],
+                        "seats": seats,
+                    },
+                    "results": [
+                        {
+                            "player_id": pid,
+                            "seat": s,
+                            "points": points[s],
+                            "total": player_totals[pid],
+                            "won": False,
+                        }
+                        for s, pid in seats.items()
+                    ],
+                }
+            )
         status, winner, winners = "in_progress", None, []
         if not unfinished:
             status = "finished"
@@ -162,9 +179,13 @@ class History:
             for row in out[-1]["results"]:
                 row["won"] = row["player_id"] in winners
         return {
-            "hands": out, "status": status, "winner": winner, "winners": winners,
-            "totals": totals, "player_totals": {str(k): v for k, v in player_totals.items()},
-        }  # fmt: skip
+            "hands": out,
+            "status": status,
+            "winner": winner,
+            "winners": winners,
+            "totals": totals,
+            "player_totals": {str(k): v for k, v in player_totals.items()},
+        }
 
 
 def insert(model, rows: list[dict]) -> None:
@@ -181,12 +202,13 @@ def insert(model, rows: list[dict]) -> None:
         prepared.append((f.attname, default, json_field, f))
     values = [
         [
-            f.get_db_prep_save(row.get(name, default), connection) if is_json
+            f.get_db_prep_save(row.get(name, default), connection)
+            if is_json
             else row.get(name, default)
             for name, default, is_json, f in prepared
         ]
         for row in rows
-    ]  # fmt: skip
+    ]
     columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     marks = ", ".join(["%s"] * len(fields))
     with connection.cursor() as cursor:
@@ -298,16 +320,32 @@ def numbers(standings) -> dict:
     return {
         "games": (standings.games, standings.unfinished),
         "players": {
-            r.players[0].pk: (r.name, r.games, r.won, r.unfinished, r.points, r.hands_declared,
-                              r.made, r.sets, r.night_count)
+            r.players[0].pk: (
+                r.name,
+                r.games,
+                r.won,
+                r.unfinished,
+                r.points,
+                r.hands_declared,
+                r.made,
+                r.sets,
+                r.night_count,
+            )
             for r in standings.players
         },
         "pairs": {
-            frozenset(p.pk for p in r.players): (r.games, r.won, r.unfinished, r.points,
-                                                 r.hands_declared, r.made, r.sets)
+            frozenset(p.pk for p in r.players): (
+                r.games,
+                r.won,
+                r.unfinished,
+                r.points,
+                r.hands_declared,
+                r.made,
+                r.sets,
+            )
             for r in standings.partnerships
         },
-    }  # fmt: skip
+    }
 
 
 def measure(history: History, repeats: int) -> dict:
@@ -366,14 +404,21 @@ def main() -> None:
         if args.json:
             with open(args.json, "a") as out:
                 for result, r in results:
-                    out.write(json.dumps({
-                        "bench": "season_standings",
-                        "measure": f"season standings, {result['hands']:,} hands "
-                                   f"({connection.vendor})",
-                        "rookclub": f"{result['rookclub'] * 1000:.1f} ms",
-                        "floor": f"{result['floor'] * 1000:.1f} ms",
-                        "ratio": round(r, 2), "goal": "<= 2x", "ok": r <= 2,
-                    }) + "\n")  # fmt: skip
+                    out.write(
+                        json.dumps(
+                            {
+                                "bench": "season_standings",
+                                "measure": f"season standings, {result['hands']:,} hands "
+                                f"({connection.vendor})",
+                                "rookclub": f"{result['rookclub'] * 1000:.1f} ms",
+                                "floor": f"{result['floor'] * 1000:.1f} ms",
+                                "ratio": round(r, 2),
+                                "goal": "<= 2x",
+                                "ok": r <= 2,
+                            }
+                        )
+                        + "\n"
+                    )
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

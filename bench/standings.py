@@ -49,9 +49,13 @@ def build_swiss(entries: int, rounds: int, *, play: int, rng: random.Random):
     # Results are typed in (as from paper sheets): the bench times pairing and
     # standings, not starting a game at every table of every round.
     tournament = Tournament.objects.create(
-        club=club, name="Bench Swiss", format="swiss", rounds=rounds,
-        ruleset_slug="tournament", options={"start_games": False},
-    )  # fmt: skip
+        club=club,
+        name="Bench Swiss",
+        format="swiss",
+        rounds=rounds,
+        ruleset_slug="tournament",
+        options={"start_games": False},
+    )
     made = Entry.objects.bulk_create(
         Entry(tournament=tournament, name=f"Pair {i}", seed=i + 1) for i in range(entries)
     )
@@ -97,8 +101,17 @@ def main() -> None:
     rows_out: list[dict] = []
 
     def row(measure: str, rookclub: str, floor: str = "", ratio=None, goal="", ok=None) -> None:
-        rows_out.append({"bench": "standings", "measure": measure, "rookclub": rookclub,
-                         "floor": floor, "ratio": ratio, "goal": goal, "ok": ok})  # fmt: skip
+        rows_out.append(
+            {
+                "bench": "standings",
+                "measure": measure,
+                "rookclub": rookclub,
+                "floor": floor,
+                "ratio": ratio,
+                "goal": goal,
+                "ok": ok,
+            }
+        )
 
     from tournaments import selectors
 
@@ -120,8 +133,12 @@ def main() -> None:
         few, many = page_queries(small), page_queries(big)
         print(f"standings page queries: {few} at 16 entries, {many} at {size:,} entries")
         # A count checked at two sizes, not a ratio: its floor would be Rookclub itself.
-        row(f"standings page queries at {size:,} entries (16 entries: {few})", str(many),
-            goal=f"= {few}, as at 16", ok=few == many)  # fmt: skip
+        row(
+            f"standings page queries at {size:,} entries (16 entries: {few})",
+            str(many),
+            goal=f"= {few}, as at 16",
+            ok=few == many,
+        )
         for number, seconds in times_512:
             if number in (2, 9):
                 label = f"pair round {number}, {size:,} entries (round_pair_next)"

@@ -57,9 +57,16 @@ TABLES = 8
 
 def body_of(number: int) -> dict:
     data = HANDS[number % 2]
-    return {"number": number, "bidder": data["bidder"], "bid": 80, "trump": "red",
-            "counters": {"north_south": data["counters_north_south"],
-                         "east_west": data["counters_east_west"]}}  # fmt: skip
+    return {
+        "number": number,
+        "bidder": data["bidder"],
+        "bid": 80,
+        "trump": "red",
+        "counters": {
+            "north_south": data["counters_north_south"],
+            "east_west": data["counters_east_west"],
+        },
+    }
 
 
 def post(port: int, path: str, body: dict, token: str | None = None) -> tuple[int, dict, float]:
@@ -94,18 +101,27 @@ def main(argv: list[str] | None = None) -> list[dict]:
     cost: dict[str, list[tuple[int, int, float]]] = {kind: [] for kind in kinds}
     with throwaway_database("table_link") as db:
         night, director = build_night("table-link", TABLES)
-        links = links_for(club=night.club, kind=TableLink.Kind.NIGHT,
-                          numbers=range(1, TABLES + 1), session=night)  # fmt: skip
+        links = links_for(
+            club=night.club, kind=TableLink.Kind.NIGHT, numbers=range(1, TABLES + 1), session=night
+        )
         half = TABLES // 2
         keys = [links[n].key for n in range(1, half + 1)]
-        games = [Game.objects.get(session=night, table_seating__table=n).pk
-                 for n in range(half + 1, TABLES + 1)]  # fmt: skip
+        games = [
+            Game.objects.get(session=night, table_seating__table=n).pk
+            for n in range(half + 1, TABLES + 1)
+        ]
         token = Token.objects.create(user=director).key
         connection.close()
         env = {"TABLE_LINK_POSTS_PER_MINUTE": "100000", "CONN_MAX_AGE": "600"}
         port = free_port()
-        server = start_server(port, database_url(db), ROOT / "var" / "table_link.log",
-                              app="bench._counting:application", workers=1, env=env)  # fmt: skip
+        server = start_server(
+            port,
+            database_url(db),
+            ROOT / "var" / "table_link.log",
+            app="bench._counting:application",
+            workers=1,
+            env=env,
+        )
         try:
             with Floor(db, half, "table_link_floor.log") as floor:
                 numbers = {kind: [2] * half for kind in kinds}
@@ -144,18 +160,24 @@ def report(args: argparse.Namespace, cost: dict[str, list[tuple[int, int, float]
     wall = {k: statistics.median(w for _, _, w in v) * 1000 for k, v in cost.items()}
     names = {"link": "table link API post", "api": "games API post", "floor": "floor app post"}
     for kind, name in names.items():
-        print(f"{name:<20} {len(cost[kind]):>4} posts  {cpu[kind]:6.2f} ms web CPU  "
-              f"{statements[kind]:g} statements  wall median {wall[kind]:6.2f} ms")  # fmt: skip
+        print(
+            f"{name:<20} {len(cost[kind]):>4} posts  {cpu[kind]:6.2f} ms web CPU  "
+            f"{statements[kind]:g} statements  wall median {wall[kind]:6.2f} ms"
+        )
     units = {"web CPU": (cpu, " ms"), "statements": (statements, ""), "wall": (wall, " ms")}
 
     def row(unit: str, mine: str, floor: str, goal: float | None = None) -> dict:
         values, suffix = units[unit]
         ratio = round(values[mine] / values[floor], 2)
         shown = "{:.2f}" if suffix else "{:g}"
-        return ratio_row("table_link", f"hand post: {names[mine]} vs {names[floor]}, {unit}",
-                         shown.format(values[mine]) + suffix,
-                         shown.format(values[floor]) + suffix + f" ({names[floor]})",
-                         ratio, goal)  # fmt: skip
+        return ratio_row(
+            "table_link",
+            f"hand post: {names[mine]} vs {names[floor]}, {unit}",
+            shown.format(values[mine]) + suffix,
+            shown.format(values[floor]) + suffix + f" ({names[floor]})",
+            ratio,
+            goal,
+        )
 
     rows = [
         row("web CPU", "link", "api", GOAL),

@@ -71,11 +71,21 @@ CLUBS = 1000
 
 #: Two hands that undo each other: a side bids 80 and is set (takes 40 of 120).
 HANDS = (
-    {"bidder": "north", "side": "north_south", "other": "east_west",
-     "counters_north_south": 40, "counters_east_west": 80},
-    {"bidder": "east", "side": "east_west", "other": "north_south",
-     "counters_north_south": 80, "counters_east_west": 40},
-)  # fmt: skip
+    {
+        "bidder": "north",
+        "side": "north_south",
+        "other": "east_west",
+        "counters_north_south": 40,
+        "counters_east_west": 80,
+    },
+    {
+        "bidder": "east",
+        "side": "east_west",
+        "other": "north_south",
+        "counters_north_south": 80,
+        "counters_east_west": 40,
+    },
+)
 
 
 class Tally:
@@ -85,8 +95,13 @@ class Tally:
         self.errors: dict[str, int] = defaultdict(int)
 
     def add(self, kind: str, status: int, headers: dict, wall: float) -> None:
-        row = (status, int(headers.get("X-Bench-CPU", 0)), int(headers.get("X-Bench-DB-CPU", -1)),
-               int(headers.get("X-Bench-Statements", 0)), wall)  # fmt: skip
+        row = (
+            status,
+            int(headers.get("X-Bench-CPU", 0)),
+            int(headers.get("X-Bench-DB-CPU", -1)),
+            int(headers.get("X-Bench-Statements", 0)),
+            wall,
+        )
         with self.lock:
             self.rows[kind].append(row)
             if status >= 400:
@@ -160,22 +175,38 @@ def table_phone(port: int, tally: Tally, key: str, standings: str, speed: float,
     def hand() -> None:
         n = number[0]
         data = HANDS[n % 2]
-        form = {"kind": "hand", "number": n, "side": data["side"], "bidder": data["bidder"],
-                "bid": 80, "trump": "red", "counters_north_south": data["counters_north_south"],
-                "counters_east_west": data["counters_east_west"]}  # fmt: skip
+        form = {
+            "kind": "hand",
+            "number": n,
+            "side": data["side"],
+            "bidder": data["bidder"],
+            "bid": 80,
+            "trump": "red",
+            "counters_north_south": data["counters_north_south"],
+            "counters_east_west": data["counters_east_west"],
+        }
         # The hand form posts for JSON (the page updates itself from the answer); the
         # other side's Confirm is an htmx post.
         if scorer.request("hand post (table page)", "POST", f"/t/{key}/", form, json=True) == 200:
-            other.request("confirm (table page)", "POST", f"/t/{key}/hands/{n}/confirm/",
-                          {"side": data["other"]})  # fmt: skip
+            other.request(
+                "confirm (table page)",
+                "POST",
+                f"/t/{key}/hands/{n}/confirm/",
+                {"side": data["other"]},
+            )
             number[0] += 1
 
     threads = [
         threading.Thread(target=every, args=(HAND_SECONDS / speed, until, hand)),
-        threading.Thread(target=every, args=(
-            POLL_SECONDS / speed, until,
-            lambda: watcher.request("standings poll (phone)", "GET", standings))),
-    ]  # fmt: skip
+        threading.Thread(
+            target=every,
+            args=(
+                POLL_SECONDS / speed,
+                until,
+                lambda: watcher.request("standings poll (phone)", "GET", standings),
+            ),
+        ),
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -188,13 +219,23 @@ def club_watchers(port, tally, night_pk: int, session_cookie: str, speed: float,
     projector_url = f"/sessions/{night_pk}/standings/projector/?live=1"
     night_url = f"/sessions/{night_pk}/?live=1"
     threads = [
-        threading.Thread(target=every, args=(
-            POLL_SECONDS / speed, until,
-            lambda: projector.request("projector poll", "GET", projector_url))),
-        threading.Thread(target=every, args=(
-            POLL_SECONDS / speed, until,
-            lambda: director.request("night page poll (director)", "GET", night_url))),
-    ]  # fmt: skip
+        threading.Thread(
+            target=every,
+            args=(
+                POLL_SECONDS / speed,
+                until,
+                lambda: projector.request("projector poll", "GET", projector_url),
+            ),
+        ),
+        threading.Thread(
+            target=every,
+            args=(
+                POLL_SECONDS / speed,
+                until,
+                lambda: director.request("night page poll (director)", "GET", night_url),
+            ),
+        ),
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -243,20 +284,37 @@ def main(argv: list[str] | None = None) -> list[dict]:
         clubs = []
         for i in range(args.clubs):
             night, director = build_night(f"tuesday-{i}", args.tables)
-            links = links_for(club=night.club, kind=TableLink.Kind.NIGHT,
-                              numbers=range(1, args.tables + 1), session=night)  # fmt: skip
+            links = links_for(
+                club=night.club,
+                kind=TableLink.Kind.NIGHT,
+                numbers=range(1, args.tables + 1),
+                session=night,
+            )
             client = Client()
             client.force_login(director)
-            clubs.append((night, [link.key for link in links.values()],
-                          client.cookies[settings.SESSION_COOKIE_NAME].value))  # fmt: skip
+            clubs.append(
+                (
+                    night,
+                    [link.key for link in links.values()],
+                    client.cookies[settings.SESSION_COOKIE_NAME].value,
+                )
+            )
         connection.close()
         # This process's SECRET_KEY: the director's session (made here) stays logged in.
-        env = {"TABLE_LINK_POSTS_PER_MINUTE": "100000", "CONN_MAX_AGE": "600",
-               "SECRET_KEY": settings.SECRET_KEY}  # fmt: skip
+        env = {
+            "TABLE_LINK_POSTS_PER_MINUTE": "100000",
+            "CONN_MAX_AGE": "600",
+            "SECRET_KEY": settings.SECRET_KEY,
+        }
         port = free_port()
-        server = start_server(port, database_url(db), ROOT / "var" / "tuesday.log",
-                              app="bench._counting:application", workers=args.workers,
-                              env=env)  # fmt: skip
+        server = start_server(
+            port,
+            database_url(db),
+            ROOT / "var" / "tuesday.log",
+            app="bench._counting:application",
+            workers=args.workers,
+            env=env,
+        )
         try:
             pids = worker_pids(server)
             started_at = time.monotonic()
@@ -270,9 +328,12 @@ def main(argv: list[str] | None = None) -> list[dict]:
                         args=(port, tally, night.pk, cookie, args.speed, until),
                     )
                 )
-                threads += [threading.Thread(target=table_phone,
-                                             args=(port, tally, key, standings, args.speed, until))
-                            for key in keys]  # fmt: skip
+                threads += [
+                    threading.Thread(
+                        target=table_phone, args=(port, tally, key, standings, args.speed, until)
+                    )
+                    for key in keys
+                ]
             for night, _, _ in clubs:  # each worker opens its database connection
                 for _ in range(2 * args.workers):
                     Phone(port, tally).request("", "GET", f"/sessions/{night.pk}/?live=1")
@@ -296,8 +357,10 @@ def report(args, tally: Tally, web_total: float, db_total: float, elapsed: float
         f"Tuesday night: {args.clubs} club(s) x {args.tables} tables, {args.speed:g}x real "
         f"time, {elapsed:.0f} s, {args.workers} sync workers; machine shared (loaded)"
     )
-    print(f"{'request':30s} {'n':>6s} {'changed':>8s} {'web ms':>7s} {'db ms':>7s} "
-          f"{'stmts':>6s} {'p50 ms':>7s}")  # fmt: skip
+    print(
+        f"{'request':30s} {'n':>6s} {'changed':>8s} {'web ms':>7s} {'db ms':>7s} "
+        f"{'stmts':>6s} {'p50 ms':>7s}"
+    )
     for kind in rates:
         rows = tally.rows.get(kind, [])
         if not rows:
@@ -308,10 +371,17 @@ def report(args, tally: Tally, web_total: float, db_total: float, elapsed: float
         dbcpu = statistics.fmean(db_rows) / 1e6 if db_rows else 0.0
         statements = statistics.fmean(r[3] for r in rows)
         p50 = statistics.median(r[4] for r in rows)
-        summary[kind] = {"n": len(rows), "changed": changed, "web": web, "db": dbcpu,
-                         "statements": statements}  # fmt: skip
-        print(f"{kind:30s} {len(rows):6d} {changed:8.0%} {web * 1000:7.2f} {dbcpu * 1000:7.2f} "
-              f"{statements:6.1f} {p50 * 1000:7.1f}")  # fmt: skip
+        summary[kind] = {
+            "n": len(rows),
+            "changed": changed,
+            "web": web,
+            "db": dbcpu,
+            "statements": statements,
+        }
+        print(
+            f"{kind:30s} {len(rows):6d} {changed:8.0%} {web * 1000:7.2f} {dbcpu * 1000:7.2f} "
+            f"{statements:6.1f} {p50 * 1000:7.1f}"
+        )
     if tally.errors:
         print("errors:", dict(tally.errors))
     in_requests = sum(s["web"] * s["n"] for s in summary.values())
@@ -332,19 +402,38 @@ def report(args, tally: Tally, web_total: float, db_total: float, elapsed: float
         f"statements/s, {web_cores:.0f} web cores, {db_cores:.0f} PostgreSQL cores"
     )
     rows = [
-        {"bench": "tuesday", "measure": f"{CLUBS} clubs x {args.tables} tables: web cores "
-         "(measured at {:g}x, {} club(s))".format(args.speed, args.clubs),
-         "rookclub": f"{web_cores:.0f} cores", "floor": f"{requests:,.0f} req/s",
-         "ratio": None, "goal": "", "ok": None},
-        {"bench": "tuesday", "measure": f"{CLUBS} clubs: PostgreSQL cores, statements/s",
-         "rookclub": f"{db_cores:.0f} cores", "floor": f"{statements:,.0f} stmts/s",
-         "ratio": None, "goal": "", "ok": None},
-    ]  # fmt: skip
+        {
+            "bench": "tuesday",
+            "measure": f"{CLUBS} clubs x {args.tables} tables: web cores "
+            "(measured at {:g}x, {} club(s))".format(args.speed, args.clubs),
+            "rookclub": f"{web_cores:.0f} cores",
+            "floor": f"{requests:,.0f} req/s",
+            "ratio": None,
+            "goal": "",
+            "ok": None,
+        },
+        {
+            "bench": "tuesday",
+            "measure": f"{CLUBS} clubs: PostgreSQL cores, statements/s",
+            "rookclub": f"{db_cores:.0f} cores",
+            "floor": f"{statements:,.0f} stmts/s",
+            "ratio": None,
+            "goal": "",
+            "ok": None,
+        },
+    ]
     for kind, s in summary.items():
-        rows.append({"bench": "tuesday", "measure": f"{kind}: web CPU per request "
-                     f"({s['changed']:.0%} changed), statements",
-                     "rookclub": f"{s['web'] * 1000:.2f} ms", "floor": f"{s['statements']:.1f}",
-                     "ratio": None, "goal": "", "ok": None})  # fmt: skip
+        rows.append(
+            {
+                "bench": "tuesday",
+                "measure": f"{kind}: web CPU per request ({s['changed']:.0%} changed), statements",
+                "rookclub": f"{s['web'] * 1000:.2f} ms",
+                "floor": f"{s['statements']:.1f}",
+                "ratio": None,
+                "goal": "",
+                "ok": None,
+            }
+        )
     write_rows(args.json, rows)
     return rows
 

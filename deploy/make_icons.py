@@ -27,8 +27,9 @@ def rook(size: int, *, scale: float, rounded: bool) -> Image.Image:
     left = (big - 10 * unit) / 2
 
     def box(x0: float, y0: float, x1: float, y1: float) -> None:
-        draw.rectangle((left + x0 * unit, left + y0 * unit, left + x1 * unit, left + y1 * unit),
-                       fill=WHITE)  # fmt: skip
+        draw.rectangle(
+            (left + x0 * unit, left + y0 * unit, left + x1 * unit, left + y1 * unit), fill=WHITE
+        )
 
     for x in (1.5, 4.25, 7.0):  # the battlements
         box(x, 0.5, x + 1.5, 2.2)

@@ -20,9 +20,19 @@ from scoring.engine import SEATS
 
 DEMO_CLUB = "Maple Street Rook Club"
 DEMO_PLAYERS = [
-    "Ada Brooks", "Ben Carter", "Cora Dale", "Dan Ellis", "Eva Ford", "Finn Gray",
-    "Gail Hart", "Hank Irwin", "Ivy Jones", "Jack Keller", "Kate Lowe", "Leo Moss",
-]  # fmt: skip
+    "Ada Brooks",
+    "Ben Carter",
+    "Cora Dale",
+    "Dan Ellis",
+    "Eva Ford",
+    "Finn Gray",
+    "Gail Hart",
+    "Hank Irwin",
+    "Ivy Jones",
+    "Jack Keller",
+    "Kate Lowe",
+    "Leo Moss",
+]
 DEMO_PASSWORD = "rookclub-demo"
 #: Four Thursday nights: three random draws, then an individual progressive night.
 NIGHT_METHODS = ["random", "random", "random", "progressive"]
@@ -108,8 +118,12 @@ def _hand(rng: random.Random, dealer: str) -> dict:
     took = max(0, min(120, 5 * round(rng.gauss(bid + 8, 18) / 5)))
     side = SIDE[bidder]
     other = "east_west" if side == "north_south" else "north_south"
-    hand = {"bidder": bidder, "bid": bid, "trump": rng.choice(["black", "red", "yellow", "green"]),
-            "counters": {side: took, other: 120 - took}}  # fmt: skip
+    hand = {
+        "bidder": bidder,
+        "bid": bid,
+        "trump": rng.choice(["black", "red", "yellow", "green"]),
+        "counters": {side: took, other: 120 - took},
+    }
     if rng.random() < 0.03:
         hand["penalties"] = [{"seat": rng.choice(SEATS), "kind": "table_talk"}]
     return hand
@@ -144,9 +158,11 @@ def _correct_one_hand(game: object, director: object) -> None:
         counters["north_south"] += 10
         try:
             hand_correct(
-                hand=hand, data={**hand.record, "counters": counters}, by=director,
+                hand=hand,
+                data={**hand.record, "counters": counters},
+                by=director,
                 reason="East-West counted the nest twice; the sheet was 10 over.",
-            )  # fmt: skip
+            )
             return
         except DomainError:
             continue

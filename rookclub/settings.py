@@ -253,8 +253,11 @@ CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
 # again), then gives up; the caller decides (a batch print answers 503; the ratings
 # recompute runs in the request instead, scoring/ratings.py).
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
-    "max_retries": 1, "interval_start": 0, "interval_step": 0, "interval_max": 0,
-}  # fmt: skip
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0,
+    "interval_max": 0,
+}
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUT
 CELERY_REDIS_SOCKET_TIMEOUT = REDIS_TIMEOUT
 # A worker that loses Redis waits for it to come back, however long (a

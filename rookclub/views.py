@@ -90,9 +90,13 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 def web_manifest(request: HttpRequest) -> HttpResponse:
     """The site's web app manifest (a table link's page has its own: rookclub/core/manifest.py)."""
     return manifest_response(
-        manifest(name="Rookclub", start_url="/", scope="/",
-                 description="Rook club nights and tournaments: score hands at the table.")
-    )  # fmt: skip
+        manifest(
+            name="Rookclub",
+            start_url="/",
+            scope="/",
+            description="Rook club nights and tournaments: score hands at the table.",
+        )
+    )
 
 
 @require_GET

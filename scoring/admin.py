@@ -21,12 +21,26 @@ class GameSeatInline(NoDelete, admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(NoDelete, admin.ModelAdmin):
-    list_display = ["id", "club", "session", "ruleset_slug", "status", "winner", "voided_at",
-                    "created_at"]  # fmt: skip
+    list_display = [
+        "id",
+        "club",
+        "session",
+        "ruleset_slug",
+        "status",
+        "winner",
+        "voided_at",
+        "created_at",
+    ]
     list_filter = ["club", "status", "ruleset_slug"]
     raw_id_fields = ["session", "table_seating"]
-    readonly_fields = ["ruleset", "totals", "player_totals", "voided_at", "voided_by",
-                       "void_reason"]  # fmt: skip
+    readonly_fields = [
+        "ruleset",
+        "totals",
+        "player_totals",
+        "voided_at",
+        "voided_by",
+        "void_reason",
+    ]
     inlines = [GameSeatInline]
 
 
@@ -42,8 +56,16 @@ class IrregularityInline(NoDelete, admin.TabularInline):
 class HandAdmin(NoDelete, admin.ModelAdmin):
     """Read-only: a hand changes only through a director's correction (with history)."""
 
-    list_display = ["game", "number", "bidder", "bid", "made", "score_ns", "score_ew",
-                    "confirmed_by"]  # fmt: skip
+    list_display = [
+        "game",
+        "number",
+        "bidder",
+        "bid",
+        "made",
+        "score_ns",
+        "score_ew",
+        "confirmed_by",
+    ]
     list_select_related = ["game", "confirmed_by"]
     inlines = [IrregularityInline]
 

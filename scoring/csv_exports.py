@@ -19,17 +19,39 @@ from scoring.models import Hand, Irregularity
 from scoring.standings import StandingRow, Standings
 
 STANDINGS_HEADER = (
-    "kind", "place", "name", "games", "won", "unfinished", "points", "hands declared",
-    "made", "set", "made %", "nights",
-)  # fmt: skip
+    "kind",
+    "place",
+    "name",
+    "games",
+    "won",
+    "unfinished",
+    "points",
+    "hands declared",
+    "made",
+    "set",
+    "made %",
+    "nights",
+)
 
 
 def _standing_rows(kind: str, rows: list[StandingRow]) -> list[tuple[Any, ...]]:
     return [
-        (kind, place, r.name, r.games, r.won, r.unfinished, r.points, r.hands_declared,
-         r.made, r.sets, r.made_percent, r.night_count)
+        (
+            kind,
+            place,
+            r.name,
+            r.games,
+            r.won,
+            r.unfinished,
+            r.points,
+            r.hands_declared,
+            r.made,
+            r.sets,
+            r.made_percent,
+            r.night_count,
+        )
         for place, r in enumerate(rows, start=1)
-    ]  # fmt: skip
+    ]
 
 
 def standings_table(standings: Standings, *stem: str, day: Any = None) -> CsvTable:
@@ -53,12 +75,32 @@ def night_standings_table(standings: Standings, *, session: ClubSession) -> CsvT
 # ---- a night's hands ----------------------------------------------------------------------
 
 HANDS_HEADER = (
-    "table", "round", "game", "game status", "game voided", "hand", "dealer", "bidder seat",
-    "declarer", "bid", "trump", "made", "counters north-south", "counters east-west",
-    "points north-south", "points east-west", "total north-south", "total east-west",
-    "other sides", "penalties", "void hand", "players", "entered by", "confirmed by",
+    "table",
+    "round",
+    "game",
+    "game status",
+    "game voided",
+    "hand",
+    "dealer",
+    "bidder seat",
+    "declarer",
+    "bid",
+    "trump",
+    "made",
+    "counters north-south",
+    "counters east-west",
+    "points north-south",
+    "points east-west",
+    "total north-south",
+    "total east-west",
+    "other sides",
+    "penalties",
+    "void hand",
+    "players",
+    "entered by",
+    "confirmed by",
     "confirmed at",
-)  # fmt: skip
+)
 
 
 def _who(user: Any, via_id: int | None, side: str, at: Any) -> str:
@@ -88,29 +130,44 @@ def _hand_row(hand: Hand, names: dict[int, str]) -> tuple[Any, ...]:
     counters = record.get("counters") or {}
     sides = (hand.score or {}).get("sides") or {}
     others = "; ".join(
-        f"{SEAT_LABELS.get(s, s)} {v}" for s, v in sides.items()
+        f"{SEAT_LABELS.get(s, s)} {v}"
+        for s, v in sides.items()
         if s not in ("north_south", "east_west")
-    )  # fmt: skip
+    )
     fours = not others  # a table of four: the north-south and east-west columns hold it
     players = "; ".join(
         f"{SEAT_LABELS.get(seat, seat)}: {names.get(pid, pid)}" for seat, pid in hand.seats.items()
     )
     made = "" if hand.made is None else ("made" if hand.made else "set")
     return (
-        seating.table if seating else "", seating.round.number if seating else "", game.pk,
-        game.get_status_display(), game.is_void, hand.number,
-        SEAT_LABELS.get(hand.dealer, hand.dealer), SEAT_LABELS.get(hand.bidder or "", ""),
-        hand.declarer.name if hand.declarer else "", hand.bid,
-        TRUMP_LABELS.get(hand.trump, hand.trump), made,
-        counters.get("north_south"), counters.get("east_west"),
-        hand.score_ns if fours else "", hand.score_ew if fours else "",
-        hand.total_ns if fours else "", hand.total_ew if fours else "", others,
-        _penalties(hand), hand.void, players,
+        seating.table if seating else "",
+        seating.round.number if seating else "",
+        game.pk,
+        game.get_status_display(),
+        game.is_void,
+        hand.number,
+        SEAT_LABELS.get(hand.dealer, hand.dealer),
+        SEAT_LABELS.get(hand.bidder or "", ""),
+        hand.declarer.name if hand.declarer else "",
+        hand.bid,
+        TRUMP_LABELS.get(hand.trump, hand.trump),
+        made,
+        counters.get("north_south"),
+        counters.get("east_west"),
+        hand.score_ns if fours else "",
+        hand.score_ew if fours else "",
+        hand.total_ns if fours else "",
+        hand.total_ew if fours else "",
+        others,
+        _penalties(hand),
+        hand.void,
+        players,
         _who(hand.entered_by, hand.entered_via_id, hand.entered_side, hand.entered_at),
         _who(hand.confirmed_by, hand.confirmed_via_id, hand.confirmed_side, hand.confirmed_at),
         timezone.localtime(hand.confirmed_at).strftime("%Y-%m-%d %H:%M")
-        if hand.confirmed_at else "",
-    )  # fmt: skip
+        if hand.confirmed_at
+        else "",
+    )
 
 
 def night_hands(*, session: ClubSession) -> list[tuple[Hand, dict[int, str]]]:
@@ -135,8 +192,13 @@ def night_hands_table(*, session: ClubSession) -> CsvTable:
 
 def hand_dict(row: tuple[Any, ...]) -> dict[str, Any]:
     """One row of the hands table for the JSON answer, keyed by its column."""
-    return dict(zip((h.replace(" ", "_").replace("-", "_").replace("%", "percent")
-                     for h in HANDS_HEADER), row, strict=True))  # fmt: skip
+    return dict(
+        zip(
+            (h.replace(" ", "_").replace("-", "_").replace("%", "percent") for h in HANDS_HEADER),
+            row,
+            strict=True,
+        )
+    )
 
 
 def night_hands_rows(*, session: ClubSession) -> list[dict[str, Any]]:

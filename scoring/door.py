@@ -64,9 +64,15 @@ def phone_of(request: Any, session: ClubSession) -> str | None:
 def phone_keep(request: Any, response: Any, session: ClubSession, phone: str) -> None:
     """Give the phone its secret for the night, signed (it cannot be made up)."""
     response.set_signed_cookie(
-        _cookie(session), phone, salt=_salt(session), max_age=REMEMBER_SECONDS,
-        httponly=True, samesite="Lax", secure=request.is_secure(), path="/",
-    )  # fmt: skip
+        _cookie(session),
+        phone,
+        salt=_salt(session),
+        max_age=REMEMBER_SECONDS,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+        path="/",
+    )
 
 
 def phone_drop(response: Any, session: ClubSession) -> None:
@@ -175,9 +181,11 @@ def door_seat(*, session: ClubSession, player_id: Any, phone: str | None) -> Doo
         seat.partners = partners
         seat.opponents = [seats[s] for s in names.opponents(where) if s in seats]
         seat.link = table_links.links_for(
-            club=session.club, kind=TableLink.Kind.NIGHT, session=session,
+            club=session.club,
+            kind=TableLink.Kind.NIGHT,
+            session=session,
             numbers=[seat.table],
-        )[seat.table]  # fmt: skip
+        )[seat.table]
         return seat
     seat.sitting_out = overview.seated
     return seat

@@ -64,40 +64,62 @@ def _closing_games(row: dict[str, Any], ids: Ids) -> None:
 def register_tables() -> None:
     register(
         Table(
-            "games", Game, lambda c: c.games.all(), 300, fixes=(_game_player_totals, _game_winners),
+            "games",
+            Game,
+            lambda c: c.games.all(),
+            300,
+            fixes=(_game_player_totals, _game_winners),
             # The engine's running state is a cache of the hands (scoring.game_state):
             # left out, an imported game rebuilds it from its hands when it next scores one.
-            exclude=("state",), description="every game, its ruleset snapshot and final totals",
+            exclude=("state",),
+            description="every game, its ruleset snapshot and final totals",
         ),
         Table(
-            "game_seats", GameSeat, lambda c: GameSeat.objects.filter(game__club=c), 310,
+            "game_seats",
+            GameSeat,
+            lambda c: GameSeat.objects.filter(game__club=c),
+            310,
             description="who sat where when each game started",
         ),
         Table(
-            "table_links", TableLink, lambda c: c.table_links.all(), 310, exclude=("key",),
+            "table_links",
+            TableLink,
+            lambda c: c.table_links.all(),
+            310,
+            exclude=("key",),
             description="tables' links (without their secret keys: an import makes new ones)",
         ),
         Table(
-            "hands", Hand, lambda c: Hand.objects.filter(game__club=c), 320,
-            fixes=(_hand_seats,), description="every hand as entered and as scored",
+            "hands",
+            Hand,
+            lambda c: Hand.objects.filter(game__club=c),
+            320,
+            fixes=(_hand_seats,),
+            description="every hand as entered and as scored",
         ),
         Table(
-            "hand_results", HandResult,
-            lambda c: HandResult.objects.filter(game__club=c), 330,
+            "hand_results",
+            HandResult,
+            lambda c: HandResult.objects.filter(game__club=c),
+            330,
             description="what each player scored in each hand, and their running total",
         ),
         Table(
-            "hand_corrections", HandCorrection,
-            lambda c: HandCorrection.objects.filter(hand__game__club=c), 330,
+            "hand_corrections",
+            HandCorrection,
+            lambda c: HandCorrection.objects.filter(hand__game__club=c),
+            330,
             fixes=(_correction_confirmers,),
             description="each director's correction: before, after, who, when, why",
         ),
         Table(
-            "irregularities", Irregularity,
-            lambda c: Irregularity.objects.filter(hand__game__club=c), 330,
+            "irregularities",
+            Irregularity,
+            lambda c: Irregularity.objects.filter(hand__game__club=c),
+            330,
             description="penalties, reneges, misdeals and redeals of each hand",
         ),
-    )  # fmt: skip
+    )
     register_fix("night_events", _closing_games)
     # Ratings are worked out from the games, so they are not carried: ``import_club``
     # recomputes them (the same games give the same ratings, docs/ratings.md).

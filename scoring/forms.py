@@ -126,9 +126,11 @@ class HandForm(forms.Form):
         self.trick_sides = ruleset.side_names if ruleset.needs_tricks else ()
         for side in self.trick_sides:
             field = forms.IntegerField(
-                label=f"{label(SIDE_LABELS, side)} tricks", required=False, min_value=0,
+                label=f"{label(SIDE_LABELS, side)} tricks",
+                required=False,
+                min_value=0,
                 max_value=ruleset.tricks_counted,
-            )  # fmt: skip
+            )
             field.widget.attrs.update(inputmode="numeric")
             self.fields[f"tricks_{side}"] = field
         self.fields["penalty_seat"].choices = _choices(SEAT_LABELS, seats, "— nobody —")
@@ -385,9 +387,10 @@ class _PairField(forms.Field):
         super().validate(value)
         if value and value not in self.valid:
             raise forms.ValidationError(
-                self.error_messages["invalid_choice"], code="invalid_choice",
+                self.error_messages["invalid_choice"],
+                code="invalid_choice",
                 params={"value": value},
-            )  # fmt: skip
+            )
 
 
 class SeatForm(forms.Form):
@@ -408,9 +411,11 @@ class SeatForm(forms.Form):
         for i in range(1, self.pair_count + 1):
             for half in ("a", "b"):
                 self.fields[f"pair_{i}_{half}"] = _PairField(
-                    label=f"Pair {i}", required=False, valid=self.players,
+                    label=f"Pair {i}",
+                    required=False,
+                    valid=self.players,
                     options_html=options_html,
-                )  # fmt: skip
+                )
 
     def pair_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         return [(self[f"pair_{i}_a"], self[f"pair_{i}_b"]) for i in range(1, self.pair_count + 1)]

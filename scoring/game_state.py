@@ -21,9 +21,15 @@ from scoring.models import Game
 
 #: The Game columns a hand can change (``store_state``); the ruleset never does.
 STATE_FIELDS = (
-    "totals", "player_totals", "next_dealer", "status", "winner", "winners",
-    "finished_at", "state",
-)  # fmt: skip
+    "totals",
+    "player_totals",
+    "next_dealer",
+    "status",
+    "winner",
+    "winners",
+    "finished_at",
+    "state",
+)
 
 
 def state_json(state: GameState) -> dict[str, Any]:
@@ -62,10 +68,17 @@ def _resumed(game: Game, rules: Ruleset) -> GameState | None:
     try:
         players = {pid: game.player_totals[str(pid)] for pid in start.values()}
         return resume(
-            rules, start, game.first_dealer, saved=saved, next_dealer=game.next_dealer,
-            totals=game.totals, player_totals=players, status=game.status,
-            winner=game.winner, winners=game.winners or (),
-        )  # fmt: skip
+            rules,
+            start,
+            game.first_dealer,
+            saved=saved,
+            next_dealer=game.next_dealer,
+            totals=game.totals,
+            player_totals=players,
+            status=game.status,
+            winner=game.winner,
+            winners=game.winners or (),
+        )
     except (GameError, KeyError, TypeError, ValueError):
         return None
 

@@ -58,8 +58,10 @@ def _game_check(game: Game, ids: Ids) -> None:
         stored[hand_id][player] = (points, total)
     for played, hand in zip(state.hands, hands, strict=True):
         fields = _hand_fields(played, rules)
-        expected = {seat_player: (played.score.seats[seat], played.player_totals[seat_player])
-                    for seat, seat_player in played.seats.items()}  # fmt: skip
+        expected = {
+            seat_player: (played.score.seats[seat], played.player_totals[seat_player])
+            for seat, seat_player in played.seats.items()
+        }
         wrong = [name for name in SCORED if getattr(hand, name) != fields[name]]
         if wrong or stored[hand.pk] != expected:
             what = ", ".join(wrong) or "the players' points"

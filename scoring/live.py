@@ -31,14 +31,20 @@ def _scores(session_id: int, user_id: int) -> dict[str, Any]:
     """What both pages show: who is here, the games and their hands, the viewer's role."""
     return {
         **aggregate(
-            CheckIn.objects.all(), "session",
-            v_check_ins=Count("id"), v_last_check_in=Max("id"), v_gone=Count("left_at"),
+            CheckIn.objects.all(),
+            "session",
+            v_check_ins=Count("id"),
+            v_last_check_in=Max("id"),
+            v_gone=Count("left_at"),
         ),
         **aggregate(
-            Game.objects.all(), "session",
-            v_games=Count("id"), v_last_game=Max("id"),
+            Game.objects.all(),
+            "session",
+            v_games=Count("id"),
+            v_last_game=Max("id"),
             v_finished=Count("id", filter=Q(status=Game.Status.FINISHED)),
-            v_last_finish=Max("finished_at"), v_void=Count("voided_at"),
+            v_last_finish=Max("finished_at"),
+            v_void=Count("voided_at"),
         ),
         **aggregate(
             Hand.objects.all(), "game__session", v_hands=Count("id"), v_last_hand=Max("id")
@@ -47,7 +53,7 @@ def _scores(session_id: int, user_id: int) -> dict[str, Any]:
         "v_role": Subquery(
             Membership.objects.filter(club=OuterRef("club_id"), user_id=user_id).values("role")[:1]
         ),
-    }  # fmt: skip
+    }
 
 
 def _night(session_id: int, **annotations: Any) -> QuerySet:

@@ -165,9 +165,11 @@ def session_seat(
         pairs = _pairs(partnerships, by_id)
         paired = {pid for pair in pairs for pid in pair}
         plan = seating.fixed_partnerships(
-            pairs, seed=seed, unpaired=[i for i in ids if i not in paired],
+            pairs,
+            seed=seed,
+            unpaired=[i for i in ids if i not in paired],
             sat_out=_past_sit_outs(session),
-        )  # fmt: skip
+        )
         partners = {a: b for a, b in pairs} | {b: a for a, b in pairs}
         return _make_round(session, 1, plan, by_id, by, partners=partners)
     big, ids = _with_big_tables(session, ids, Counter(), random.Random(seed))
@@ -228,9 +230,14 @@ def _start_table_game(session: ClubSession, table: TableSeating, dealer: str, by
     if len(seats) > 4 and dealer not in seats:
         dealer = "seat1"
     return game_start(
-        ruleset=slug, options=options, seats=seats, dealer=dealer, session=session,
-        table_seating=table, created_by=by,
-    )  # fmt: skip
+        ruleset=slug,
+        options=options,
+        seats=seats,
+        dealer=dealer,
+        session=session,
+        table_seating=table,
+        created_by=by,
+    )
 
 
 def big_tables_text(session: ClubSession) -> str:
@@ -296,10 +303,15 @@ def _make_round(
     for index, ids in zip(numbers, plan.tables, strict=True):
         n, e, s, w, *more = ids
         table = TableSeating.objects.create(
-            round=round_, table=index, north=by_id[n], east=by_id[e], south=by_id[s],
-            west=by_id[w], fifth=by_id[more[0]] if more else None,
+            round=round_,
+            table=index,
+            north=by_id[n],
+            east=by_id[e],
+            south=by_id[s],
+            west=by_id[w],
+            fifth=by_id[more[0]] if more else None,
             sixth=by_id[more[1]] if len(more) > 1 else None,
-        )  # fmt: skip
+        )
         _start_table_game(session, table, dealer, by)
     return round_
 
@@ -333,10 +345,13 @@ def session_next_round(*, session: ClubSession, by: Any, seed: int | None = None
         pairs, loose = _pairs_here(night, here)
         spells = _pair_spells(night, pairs)
         out = seating.round_sit_outs(
-            pairs, len(pairs) % 2, spells, rng,
+            pairs,
+            len(pairs) % 2,
+            spells,
+            rng,
             waiting=[pair for pair in pairs if set(pair) <= waiting],
             earlier=Counter({pair: earlier[pair[0]] + earlier[pair[1]] for pair in pairs}),
-        )  # fmt: skip
+        )
         playing = [pair for pair in pairs if pair not in out]
         tables = seating.arrange_pairs(playing, rng, met=_meetings(session))
         # A player with no partner waits for one; waiting on is no new sit-out.
@@ -349,9 +364,13 @@ def session_next_round(*, session: ClubSession, by: Any, seed: int | None = None
     big, here = _with_big_tables(session, here, night.big, rng)
     singles = [(pid,) for pid in here]
     out = seating.round_sit_outs(
-        singles, len(here) % 4, Counter({(p,): night.spells[p] for p in here}), rng,
-        waiting=[(p,) for p in waiting], earlier=Counter({(p,): earlier[p] for p in here}),
-    )  # fmt: skip
+        singles,
+        len(here) % 4,
+        Counter({(p,): night.spells[p] for p in here}),
+        rng,
+        waiting=[(p,) for p in waiting],
+        earlier=Counter({(p,): earlier[p] for p in here}),
+    )
     sitting_out = {u[0] for u in out}
     rest = [p for p in here if p not in sitting_out]
     tables = seating.arrange(rest, rng, partnered=night.partnered, opposed=night.opposed)
@@ -433,9 +452,16 @@ def table_next_game(
             errors={"players": ["seat the next round for everyone instead"]},
         )
     new_round = _make_round(
-        session, night.last_number + 1, plan, by_id, by, partners=partners,
-        table_numbers=[table.table], dealer=dealer, room_round=max(night.room_round, 1),
-    )  # fmt: skip
+        session,
+        night.last_number + 1,
+        plan,
+        by_id,
+        by,
+        partners=partners,
+        table_numbers=[table.table],
+        dealer=dealer,
+        room_round=max(night.room_round, 1),
+    )
     seated = new_round.tables.get()
     came_in = [by_id[p] for p in _ids(seated) if p not in set(_ids(table))]
     went_out = [by_id[p] for p in _ids(table) if p in by_id and p not in set(_ids(seated))]
@@ -463,9 +489,14 @@ def _reseat_singles(
         return None
     spells = Counter({(p,): night.spells[p] for p in at_table + waiting})
     out = seating.table_sit_outs(
-        [(p,) for p in at_table], [(p,) for p in waiting], count, spells, fewest, rng,
+        [(p,) for p in at_table],
+        [(p,) for p in waiting],
+        count,
+        spells,
+        fewest,
+        rng,
         earlier=Counter({(p,): earlier[p] for p in at_table + waiting}),
-    )  # fmt: skip
+    )
     sitting_out = {u[0] for u in out}
     playing = [p for p in at_table + waiting if p not in sitting_out]
     tables = seating.arrange(playing, rng, partnered=night.partnered, opposed=night.opposed)
@@ -492,9 +523,14 @@ def _reseat_fixed(
         return None, partners
     spells = _pair_spells(night, pairs)
     out = seating.table_sit_outs(
-        mine, waiting, count, spells, fewest, rng,
+        mine,
+        waiting,
+        count,
+        spells,
+        fewest,
+        rng,
         earlier=Counter({pair: earlier[pair[0]] + earlier[pair[1]] for pair in pairs}),
-    )  # fmt: skip
+    )
     playing = [pair for pair in mine + waiting if pair not in out]
     tables = seating.arrange_pairs(playing, rng, met=_meetings(session))
     starting = tuple(p for pair in out if pair in mine for p in pair)
@@ -524,9 +560,11 @@ def session_close(*, session: ClubSession, by: Any) -> ClubSession:
     locked.closed_at = timezone.now()
     locked.save(update_fields=["status", "closed_at"])
     SessionEvent.objects.create(
-        session=locked, action=SessionEvent.Action.CLOSED, by=user_or_none(by),
+        session=locked,
+        action=SessionEvent.Action.CLOSED,
+        by=user_or_none(by),
         details={"unfinished_games": unfinished},
-    )  # fmt: skip
+    )
     return locked
 
 
@@ -559,12 +597,17 @@ def session_open(
     if tables_of_five_or_six:
         _check_big_games(seating_method, game_for_five, game_for_six)
     return ClubSession.objects.create(
-        club=club, date=date, opened_by=opened_by, seating_method=seating_method,
-        ruleset_slug=ruleset, ruleset_options=options or {},
-        tables_of_five_or_six=tables_of_five_or_six, game_for_five=game_for_five or "",
+        club=club,
+        date=date,
+        opened_by=opened_by,
+        seating_method=seating_method,
+        ruleset_slug=ruleset,
+        ruleset_options=options or {},
+        tables_of_five_or_six=tables_of_five_or_six,
+        game_for_five=game_for_five or "",
         game_for_six=game_for_six or "",
         door_new_players=bool(door_new_players),
-    )  # fmt: skip
+    )
 
 
 def _check_big_games(method: str, five: str, six: str) -> None:

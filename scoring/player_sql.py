@@ -126,16 +126,18 @@ def side_key(seat: str, bidder: str, counters: str) -> Case:
         for side, members in TRIOS.items()
     ]
     whens += [
-        When(Q(**{seat: partner, f"{counters}__has_key": "declarers"}),
-             then=Value("declarers")),
-        When(Q(**{f"{seat}__in": ("north", "south"), f"{counters}__has_key": "north_south"}),
-             then=Value("north_south")),
-        When(Q(**{f"{seat}__in": ("east", "west"), f"{counters}__has_key": "east_west"}),
-             then=Value("east_west")),
-        When(Q(**{seat: F(bidder), f"{counters}__has_key": "declarers"}),
-             then=Value("declarers")),
+        When(Q(**{seat: partner, f"{counters}__has_key": "declarers"}), then=Value("declarers")),
+        When(
+            Q(**{f"{seat}__in": ("north", "south"), f"{counters}__has_key": "north_south"}),
+            then=Value("north_south"),
+        ),
+        When(
+            Q(**{f"{seat}__in": ("east", "west"), f"{counters}__has_key": "east_west"}),
+            then=Value("east_west"),
+        ),
+        When(Q(**{seat: F(bidder), f"{counters}__has_key": "declarers"}), then=Value("declarers")),
         When(Q(**{f"{counters}__has_key": "defenders"}), then=Value("defenders")),
-    ]  # fmt: skip
+    ]
     return Case(*whens, default=Value(""))
 
 

@@ -236,16 +236,22 @@ def stats_csv(stats: PlayerStats) -> str:
     season = stats.year if stats.year is not None else "all"
     rows.append(["player", "season", "stat", "value"])
     figures = [
-        ("games", stats.games), ("won", stats.won), ("lost", stats.lost),
-        ("unfinished", stats.unfinished), ("points", stats.points),
-        ("bids_taken", stats.hands_declared), ("bids_made", stats.bids_made),
-        ("bids_made_percent", stats.bids_made_percent), ("sets", stats.sets),
+        ("games", stats.games),
+        ("won", stats.won),
+        ("lost", stats.lost),
+        ("unfinished", stats.unfinished),
+        ("points", stats.points),
+        ("bids_taken", stats.hands_declared),
+        ("bids_made", stats.bids_made),
+        ("bids_made_percent", stats.bids_made_percent),
+        ("sets", stats.sets),
         ("average_bid", stats.average_bid),
         ("average_counters_as_bidder", stats.average_counters_bidding),
         ("hands_defended", stats.hands_defended),
         ("average_counters_as_defender", stats.average_counters_defending),
-        ("penalties", stats.penalties), ("penalty_points", stats.penalty_points),
-    ]  # fmt: skip
+        ("penalties", stats.penalties),
+        ("penalty_points", stats.penalty_points),
+    ]
     for name, value in figures:
         rows.append([stats.player.name, season, name, value])
     rows.append([])

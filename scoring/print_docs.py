@@ -396,6 +396,8 @@ class DoorPoster:
 
 def door_poster_doc(session: ClubSession, url: str) -> DoorPoster:
     return DoorPoster(
-        club=session.club.name, date=f"{session.date:%A %-d %B %Y}", url=url,
+        club=session.club.name,
+        date=f"{session.date:%A %-d %B %Y}",
+        url=url,
         qr_svg=qr_data_uri(url),
-    )  # fmt: skip
+    )

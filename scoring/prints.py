@@ -28,9 +28,13 @@ def _round_and_table(
     """The round (with its night and club) and the table asked for. ``check_table=False``:
     the caller reads the table itself and answers Missing for one the round lacks."""
     session_round = get_or_missing(
-        SessionRound, "round", ("session__club",), by=by, club_path="session__club",
+        SessionRound,
+        "round",
+        ("session__club",),
+        by=by,
+        club_path="session__club",
         pk=int_param(params, "round"),
-    )  # fmt: skip
+    )
     table = int_param(params, "table", required=False)
     if check_table and table is not None and not session_round.tables.filter(table=table).exists():
         raise Missing(f"Round {session_round.number} has no table {table}.")
@@ -61,8 +65,9 @@ def table_link_urls(base_url: str, session_round: SessionRound) -> Callable[[Any
     without an account, across new games and progressive rounds of the night."""
     session = session_round.session
     numbers = session_round.tables.values_list("table", flat=True)
-    links = links_for(club=session.club, kind=TableLink.Kind.NIGHT, session=session,
-                      numbers=numbers)  # fmt: skip
+    links = links_for(
+        club=session.club, kind=TableLink.Kind.NIGHT, session=session, numbers=numbers
+    )
 
     def url_for(seating, game):
         return link_url(links[seating.table], base_url=base_url)
@@ -108,9 +113,13 @@ def build_game_sheet(params: Mapping[str, Any], by: Any) -> Built:
 
 def _session(params: Mapping[str, Any], by: Any) -> ClubSession:
     return get_or_missing(
-        ClubSession, "club night", ("club",), by=by, club_path="club",
+        ClubSession,
+        "club night",
+        ("club",),
+        by=by,
+        club_path="club",
         pk=int_param(params, "session"),
-    )  # fmt: skip
+    )
 
 
 def build_session_games(params: Mapping[str, Any], by: Any) -> Built:
@@ -158,9 +167,13 @@ def round_origin(params: Mapping[str, Any]) -> tuple[str, str]:
     """A round's batches are started from its night's page."""
     # The job was checked against its starter when it began: no club check here.
     session_round = get_or_missing(
-        SessionRound, "round", ("session",), by=SYSTEM, club_path="session__club",
+        SessionRound,
+        "round",
+        ("session",),
+        by=SYSTEM,
+        club_path="session__club",
         pk=int_param(params, "round"),
-    )  # fmt: skip
+    )
     return _night_page(session_round.session)
 
 
@@ -181,8 +194,12 @@ def build_door_poster(params: Mapping[str, Any], by: Any) -> Built:
     """The night's door poster: A4, a large QR code opening the door link (directors
     and scorers only: the link checks players in)."""
     session = _session(params, by)
-    require_role(by, session.club, KEY_HOLDERS,
-                 "Only a director or scorer of the club can print the door poster.")  # fmt: skip
+    require_role(
+        by,
+        session.club,
+        KEY_HOLDERS,
+        "Only a director or scorer of the club can print the door poster.",
+    )
     url = door_url(session, base_url=site_url(recorded=params.get("base_url")))
     return Built(
         items=[builders.door_poster_doc(session, url)],
@@ -193,23 +210,60 @@ def build_door_poster(params: Mapping[str, Any], by: Any) -> Built:
 
 def register_kinds() -> None:
     register(
-        Kind("round-sheets", "print/score_sheets.html", build_round_sheets, batch=True,
-             description="Blank score sheets, one per table of a round", origin=round_origin,
-             ids=("round",), optional_ids=("table",)),
-        Kind("round-cards", "print/table_cards.html", build_round_cards, batch=True,
-             origin=round_origin,
-             description="Table cards with a QR code to each table's link (its score entry)",
-             absolute_urls=True, ids=("round",), optional_ids=("table",)),
-        Kind("session-games", "print/game_sheets.html", build_session_games, batch=True,
-             origin=session_origin, ids=("session",),
-             description="Completed score sheets of every game of a club night"),
-        Kind("game-sheet", "print/game_sheets.html", build_game_sheet,
-             description="The completed score sheet of one game"),
-        Kind("session-standings", "print/standings.html", build_session_standings,
-             description="Standings of a club night"),
-        Kind("season-standings", "print/standings.html", build_season_standings,
-             description="Season standings of a club"),
-        Kind("door_poster", "print/door_poster.html", build_door_poster,
-             description="A club night's door poster: a large QR code to its door link, "
-             "where players check themselves in", absolute_urls=True),
-    )  # fmt: skip
+        Kind(
+            "round-sheets",
+            "print/score_sheets.html",
+            build_round_sheets,
+            batch=True,
+            description="Blank score sheets, one per table of a round",
+            origin=round_origin,
+            ids=("round",),
+            optional_ids=("table",),
+        ),
+        Kind(
+            "round-cards",
+            "print/table_cards.html",
+            build_round_cards,
+            batch=True,
+            origin=round_origin,
+            description="Table cards with a QR code to each table's link (its score entry)",
+            absolute_urls=True,
+            ids=("round",),
+            optional_ids=("table",),
+        ),
+        Kind(
+            "session-games",
+            "print/game_sheets.html",
+            build_session_games,
+            batch=True,
+            origin=session_origin,
+            ids=("session",),
+            description="Completed score sheets of every game of a club night",
+        ),
+        Kind(
+            "game-sheet",
+            "print/game_sheets.html",
+            build_game_sheet,
+            description="The completed score sheet of one game",
+        ),
+        Kind(
+            "session-standings",
+            "print/standings.html",
+            build_session_standings,
+            description="Standings of a club night",
+        ),
+        Kind(
+            "season-standings",
+            "print/standings.html",
+            build_season_standings,
+            description="Season standings of a club",
+        ),
+        Kind(
+            "door_poster",
+            "print/door_poster.html",
+            build_door_poster,
+            description="A club night's door poster: a large QR code to its door link, "
+            "where players check themselves in",
+            absolute_urls=True,
+        ),
+    )

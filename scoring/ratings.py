@@ -166,13 +166,15 @@ def recompute_club(*, club_id: int) -> int:
         RatingChange.objects.filter(club_id=club_id).delete()
         PlayerRating.objects.filter(club_id=club_id).delete()
         _insert(
-            PlayerRating, ("club_id", "player_id", "mu", "sigma", "games", "updated_at"),
+            PlayerRating,
+            ("club_id", "player_id", "mu", "sigma", "games", "updated_at"),
             ((club_id, p, r.mu, r.sigma, rater.games[p], now) for p, r in rater.ratings.items()),
-        )  # fmt: skip
+        )
         _insert(
-            RatingChange, ("club_id", "game_id", "player_id", "finished_at", "mu", "sigma"),
+            RatingChange,
+            ("club_id", "game_id", "player_id", "finished_at", "mu", "sigma"),
             ((club_id, c.game, c.player, at[c.game], c.mu, c.sigma) for c in changes),
-        )  # fmt: skip
+        )
     return len(results)
 
 

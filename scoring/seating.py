@@ -107,8 +107,11 @@ def pairs_of(table: Table) -> tuple[list[frozenset], list[frozenset]]:
     """(partnerships, opponent pairs) at a table."""
     n, e, s, w = table
     return [frozenset((n, s)), frozenset((e, w))], [
-        frozenset((n, e)), frozenset((n, w)), frozenset((s, e)), frozenset((s, w))
-    ]  # fmt: skip
+        frozenset((n, e)),
+        frozenset((n, w)),
+        frozenset((s, e)),
+        frozenset((s, w)),
+    ]
 
 
 def _cost(order: list[Hashable], partnered: Counter, opposed: Counter) -> tuple[int, int]:

@@ -288,11 +288,17 @@ def game_sheet(
         upcoming=[
             (dealer, {seat: players[pid] for seat, pid in seats.items()}, message)
             for dealer, seats, message in upcoming(
-                state.ruleset, state.initial_seats, state.dealer, state.seats,
-                state.scored_hands, UPCOMING,
+                state.ruleset,
+                state.initial_seats,
+                state.dealer,
+                state.seats,
+                state.scored_hands,
+                UPCOMING,
             )
-        ] if not state.finished and not printed else [],
-    )  # fmt: skip
+        ]
+        if not state.finished and not printed
+        else [],
+    )
 
 
 @dataclass

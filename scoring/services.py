@@ -508,9 +508,14 @@ def _append(
     except GameOver as exc:
         raise Conflict("The game is over.", code="game_finished") from exc
     hand = Hand(
-        game=game, number=expected, entered_by=entered_by, entered_via=via, entered_side=side,
-        card_hand=posted.card_hand, **_hand_fields(state.hands[-1], rules),
-    )  # fmt: skip
+        game=game,
+        number=expected,
+        entered_by=entered_by,
+        entered_via=via,
+        entered_side=side,
+        card_hand=posted.card_hand,
+        **_hand_fields(state.hands[-1], rules),
+    )
     hand.save(force_insert=True)
     irregularities = _irregularities(hand, posted.record, rules, posted.renege)
     if irregularities:
@@ -668,9 +673,21 @@ def _snapshot(hand: Hand, club_id: int) -> dict[str, Any]:
 
 
 _REPLAYED = [
-    "record", "score", "dealer", "bidder", "declarer_id", "bid", "trump", "made", "void",
-    "score_ns", "score_ew", "total_ns", "total_ew", "seats",
-]  # fmt: skip
+    "record",
+    "score",
+    "dealer",
+    "bidder",
+    "declarer_id",
+    "bid",
+    "trump",
+    "made",
+    "void",
+    "score_ns",
+    "score_ew",
+    "total_ns",
+    "total_ew",
+    "seats",
+]
 
 
 def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -> Hand:
@@ -719,10 +736,12 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
         # Every later hand's running totals moved: their players' rows are written again.
         HandResult.objects.filter(hand__in=hands[index:]).delete()
         HandResult.objects.bulk_create(
-            row for played, hand_row in zip(state.hands[index:], hands[index:], strict=True)
+            row
+            for played, hand_row in zip(state.hands[index:], hands[index:], strict=True)
             for row in _results(
-                hand_row, played, state.winners if played is state.hands[-1] else ())
-        )  # fmt: skip
+                hand_row, played, state.winners if played is state.hands[-1] else ()
+            )
+        )
         # Reopen the corrected hand's confirmation; later hands keep theirs. A card-by-card
         # record no longer says what was scored: the ``before`` snapshot keeps it.
         # Through a link too: a corrected hand is unconfirmed in every view (sheet, CSV, API).
@@ -740,9 +759,12 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
         target.irregularities.all().delete()
         Irregularity.objects.bulk_create(_irregularities(target, record, rules))
         HandCorrection.objects.create(
-            hand=target, before=before, after=_snapshot(target, game.club_id),
-            reason=reason.strip(), corrected_by=user_or_none(by),
-        )  # fmt: skip
+            hand=target,
+            before=before,
+            after=_snapshot(target, game.club_id),
+            reason=reason.strip(),
+            corrected_by=user_or_none(by),
+        )
         store_state(game, state)  # the replay's state: the next hand goes on from it
         game.save()
         game_scored.send(sender=Game, game=game)

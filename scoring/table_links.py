@@ -159,8 +159,9 @@ def resolve_for_post(key: Any) -> TableState:
     pk, kind, number, club_id, session_id, status, game_id, ruleset = row
     if kind not in _POST_GAMES:
         return _RESOLVERS[kind](find(key))
-    link = TableLink(pk=pk, key=key, kind=kind, number=number, club_id=club_id,
-                     session_id=session_id)  # fmt: skip
+    link = TableLink(
+        pk=pk, key=key, kind=kind, number=number, club_id=club_id, session_id=session_id
+    )
     link._state.adding, link._state.db = False, connection.alias
     refusal = None
     if session_id is not None and status != ClubSession.Status.OPEN:
@@ -355,9 +356,11 @@ def night_tables(*, session: ClubSession) -> list[TableRow]:
         )
     )
     links = links_for(
-        club=session.club, kind=TableLink.Kind.NIGHT, session=session,
+        club=session.club,
+        kind=TableLink.Kind.NIGHT,
+        session=session,
         numbers=[t.table for t in tables],
-    )  # fmt: skip
+    )
     rows = []
     for t in tables:
         games = list(t.games.all())

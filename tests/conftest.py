@@ -53,8 +53,11 @@ def pytest_collection_modifyitems(config, items):
         if "celery_worker" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.celery_worker)
         if parallel and settings.REDIS_URL and item.get_closest_marker("celery_worker"):
-            item.add_marker(pytest.mark.skip(reason="needs the one real Celery worker: run "
-                                             "serially (-m celery_worker -n 0)"))  # fmt: skip
+            item.add_marker(
+                pytest.mark.skip(
+                    reason="needs the one real Celery worker: run serially (-m celery_worker -n 0)"
+                )
+            )
     long_tests_first(items)
 
 
@@ -170,12 +173,29 @@ def celery_worker(django_db_setup, django_db_blocker) -> Iterator[str | None]:
     env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": settings.REDIS_URL}
     log = open(ROOT / "var" / "test-celery-worker.log", "w")  # noqa: SIM115 - kept open for the worker
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "rookclub", "worker", "--pool", "solo",
-         "--queues", "celery,print",  # the default queue and the batch PDFs' own
-         "--loglevel", "INFO", "--without-gossip", "--without-mingle", "--hostname",
-         f"rookclub-test-{os.getpid()}@%h"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "rookclub",
+            "worker",
+            "--pool",
+            "solo",
+            "--queues",
+            "celery,print",  # the default queue and the batch PDFs' own
+            "--loglevel",
+            "INFO",
+            "--without-gossip",
+            "--without-mingle",
+            "--hostname",
+            f"rookclub-test-{os.getpid()}@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
     try:
         deadline = time.monotonic() + 60
         while not app.control.ping(timeout=0.5):

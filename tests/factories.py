@@ -56,8 +56,11 @@ class SessionFactory(factory.django.DjangoModelFactory):
         model = ClubSession
 
     club = factory.SubFactory(ClubFactory)
-    date = factory.Sequence(lambda n: __import__("datetime").date(2025, 1, 1)
-                            + __import__("datetime").timedelta(days=7 * n))  # fmt: skip
+    date = factory.Sequence(
+        lambda n: (
+            __import__("datetime").date(2025, 1, 1) + __import__("datetime").timedelta(days=7 * n)
+        )
+    )
 
 
 def member_of(club: Club, role: str = Membership.Role.MEMBER, **user_fields) -> object:

@@ -79,8 +79,11 @@ class S3Server:
 def moto_server() -> Iterator[S3Server]:
     process = subprocess.Popen(
         [sys.executable, "-c", _SERVE],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         port = process.stdout.readline().strip()
         if not port.isdigit():

@@ -46,8 +46,9 @@ def private_orm_uses(source: str) -> list[str]:
             if _private_import(node.module):
                 found.append(f"from {node.module} import ...")
             elif node.module == "django.db.models":
-                found += [f"from django.db.models import {a.name}" for a in node.names
-                          if a.name == "sql"]  # fmt: skip
+                found += [
+                    f"from django.db.models import {a.name}" for a in node.names if a.name == "sql"
+                ]
             found += [f"import {a.name}" for a in node.names if a.name in PRIVATE_NAMES]
         elif isinstance(node, ast.Attribute):
             if node.attr in PRIVATE_NAMES:

@@ -57,12 +57,20 @@ def test_night_and_club_form_urls_go_back_to_their_pages(client, club, director,
 def test_game_and_table_form_urls_go_back_to_the_game(client, club, director, night):
     nights.session_seat(session=night, by=director, seed=1)
     game = Game.objects.filter(session=night).first()
-    hand_record(game=game, entered_by=director, data={
-        "bidder": "north", "bid": 80, "trump": "red",
-        "counters": {"north_south": 85, "east_west": 35}})  # fmt: skip
+    hand_record(
+        game=game,
+        entered_by=director,
+        data={
+            "bidder": "north",
+            "bid": 80,
+            "trump": "red",
+            "counters": {"north_south": 85, "east_west": 35},
+        },
+    )
     hand = Hand.objects.get(game=game)
-    link = links_for(club=club, kind="night", numbers=[game.table_seating.table],
-                     session=night)[game.table_seating.table]  # fmt: skip
+    link = links_for(club=club, kind="night", numbers=[game.table_seating.table], session=night)[
+        game.table_seating.table
+    ]
     client.force_login(director)
 
     confirm = client.get(reverse("hand-confirm", args=[hand.pk]))

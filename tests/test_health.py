@@ -52,9 +52,15 @@ def test_readyz_answers_ready_naming_each_dependency(client):
     assert response.status_code == 200
     body = response.json()
     configured = "ok" if settings.REDIS_URL else "not configured"
-    assert body == {"status": "ready", "failed": [], "degraded": [], "database": "ok",
-                    "broker": configured, "cache": configured,
-                    "storage": "not configured"}  # fmt: skip
+    assert body == {
+        "status": "ready",
+        "failed": [],
+        "degraded": [],
+        "database": "ok",
+        "broker": configured,
+        "cache": configured,
+        "storage": "not configured",
+    }
     assert "no-cache" in response["Cache-Control"]
 
 
@@ -66,8 +72,10 @@ def test_readyz_checks_object_storage_when_configured(client, s3_storage):
 
 
 def test_readyz_stays_ready_naming_a_bucket_that_does_not_answer(client, settings, s3_server):
-    settings.STORAGES = {**settings.STORAGES,
-                         "default": s3_server.storage_options("no-such-bucket")}  # fmt: skip
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "default": s3_server.storage_options("no-such-bucket"),
+    }
 
     response = client.get("/readyz")
 
@@ -81,15 +89,22 @@ def test_readyz_stays_ready_naming_redis_when_it_does_not_answer(client, setting
     # Every node shares Redis: taking each out for it would take the whole site out,
     # while hands are recorded without it.
     settings.REDIS_URL = "redis://127.0.0.1:1/0"
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                                   "LOCATION": settings.REDIS_URL}}  # fmt: skip
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": settings.REDIS_URL,
+        }
+    }
 
     response = client.get("/readyz")
 
     assert response.status_code == 200
     body = response.json()
     assert (body["status"], body["failed"], body["degraded"]) == (
-        "degraded", [], ["broker", "cache"])  # fmt: skip
+        "degraded",
+        [],
+        ["broker", "cache"],
+    )
     assert (body["database"], body["broker"], body["cache"]) == ("ok", "down", "down")
 
 

@@ -28,10 +28,25 @@ def test_a_hung_test_is_stopped_with_its_name(tmp_path):
         "import threading\n\n\ndef test_waits_forever():\n    threading.Event().wait()\n"
     )
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "pytest_timeout", "-p", "no:cacheprovider",
-         "-c", str(tmp_path / "pytest.ini"), "--timeout", "2", str(tmp_path)],
-        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "pytest_timeout",
+            "-p",
+            "no:cacheprovider",
+            "-c",
+            str(tmp_path / "pytest.ini"),
+            "--timeout",
+            "2",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
         env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},  # only pytest-timeout
-    )  # fmt: skip
+    )
     assert run.returncode == 1, run.stdout + run.stderr
     assert "Timeout" in run.stdout and "test_waits_forever" in run.stdout, run.stdout

@@ -11,9 +11,17 @@ import pytest
 pytestmark = pytest.mark.django_db
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 # Rendered by WeasyPrint into PDFs, never shown by a browser.
-PDF_ONLY = {"print/base.html", "print/bracket.html", "print/brackets.html",
-            "print/_bracket_chart.html", "print/game_sheets.html", "print/score_sheets.html",
-            "print/standings.html", "print/table_cards.html", "print/_sheet_head.html"}  # fmt: skip
+PDF_ONLY = {
+    "print/base.html",
+    "print/bracket.html",
+    "print/brackets.html",
+    "print/_bracket_chart.html",
+    "print/game_sheets.html",
+    "print/score_sheets.html",
+    "print/standings.html",
+    "print/table_cards.html",
+    "print/_sheet_head.html",
+}
 INLINE = {
     "inline script": re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I),
     "inline style": re.compile(r"<style\b|\sstyle=", re.I),
@@ -89,9 +97,12 @@ def test_no_page_template_has_inline_script_style_or_handlers():
 
 @pytest.mark.parametrize(
     ("referer", "back"),
-    [("http://testserver/clubs/maple/", "http://testserver/clubs/maple/"),
-     ("https://elsewhere.example/", "/"), ("", "/")],
-)  # fmt: skip
+    [
+        ("http://testserver/clubs/maple/", "http://testserver/clubs/maple/"),
+        ("https://elsewhere.example/", "/"),
+        ("", "/"),
+    ],
+)
 def test_the_print_error_page_goes_back_by_a_plain_link(rf, referer, back):
     from django.contrib.auth.models import AnonymousUser
 

@@ -92,18 +92,29 @@ def test_a_submission_email_url_is_smtp_with_starttls_on_port_587():
     )
 
     assert settings == [
-        "django.core.mail.backends.smtp.EmailBackend", "mail.example.org", "587",
-        "club@example.org", "s3cret", "True", "False", "Maple Street <club@example.org>",
-    ]  # fmt: skip
+        "django.core.mail.backends.smtp.EmailBackend",
+        "mail.example.org",
+        "587",
+        "club@example.org",
+        "s3cret",
+        "True",
+        "False",
+        "Maple Street <club@example.org>",
+    ]
 
 
 def test_an_smtp_email_url_keeps_its_port_and_credentials():
     settings = email_settings(EMAIL_URL="smtp://user:pass@mail.example.org:2525")
 
     assert settings[:7] == [
-        "django.core.mail.backends.smtp.EmailBackend", "mail.example.org", "2525",
-        "user", "pass", "False", "False",
-    ]  # fmt: skip
+        "django.core.mail.backends.smtp.EmailBackend",
+        "mail.example.org",
+        "2525",
+        "user",
+        "pass",
+        "False",
+        "False",
+    ]
 
 
 def test_an_email_url_of_an_unknown_kind_refuses_to_start():

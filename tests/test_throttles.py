@@ -199,8 +199,12 @@ def test_the_wait_reads_as_a_person_says_it():
     from rookclub.core.throttles import _seconds
 
     assert [_seconds(w) for w in (1, 42, 89, 90, 3213)] == [
-        "a second", "42 seconds", "89 seconds", "2 minutes", "54 minutes"
-    ]  # fmt: skip
+        "a second",
+        "42 seconds",
+        "89 seconds",
+        "2 minutes",
+        "54 minutes",
+    ]
 
 
 def test_a_bad_rate_in_the_environment_refuses_to_start():
@@ -229,9 +233,11 @@ def test_the_schema_says_every_operation_may_answer_429_with_retry_after(tmp_pat
     call_command("spectacular", "--format", "openapi-json", "--file", str(out))
     schema = json.loads(out.read_text())
     operations = [
-        op for path in schema["paths"].values() for method, op in path.items()
+        op
+        for path in schema["paths"].values()
+        for method, op in path.items()
         if method in ("get", "post", "put", "patch", "delete")
-    ]  # fmt: skip
+    ]
     assert operations
     assert all("429" in op["responses"] for op in operations)
     hands = schema["paths"]["/api/v1/games/{id}/hands/"]["post"]["responses"]["429"]

@@ -25,8 +25,11 @@ def private_weasyprint_imports(source: str) -> list[str]:
             if node.module.startswith("weasyprint."):
                 found.append(f"from {node.module} import ...")
             elif node.module == "weasyprint":
-                found += [f"from weasyprint import {a.name}" for a in node.names
-                          if a.name.startswith("_") or a.name == "*"]  # fmt: skip
+                found += [
+                    f"from weasyprint import {a.name}"
+                    for a in node.names
+                    if a.name.startswith("_") or a.name == "*"
+                ]
     return found
 
 

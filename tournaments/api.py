@@ -110,14 +110,19 @@ class TournamentViewSet(
         return Response([t.as_dict() for t in tie_breakers.REGISTRY.values()])
 
     @extend_schema(
-        methods=["POST"], request=s.EntryCreateSerializer,
-        responses={201: s.EntrySerializer, 400: OpenApiResponse(
-            description="Refused, nothing stored; the event's own rules have a `code`: "
-            "`players_per_entry` (a partnership event takes 2 different players, an "
-            "individual event or one with drawn partners 1), `already_entered` (a player "
-            "is in another entry), "
-            "`seed_taken`. Players of another club: `players` names them.")},
-    )  # fmt: skip
+        methods=["POST"],
+        request=s.EntryCreateSerializer,
+        responses={
+            201: s.EntrySerializer,
+            400: OpenApiResponse(
+                description="Refused, nothing stored; the event's own rules have a `code`: "
+                "`players_per_entry` (a partnership event takes 2 different players, an "
+                "individual event or one with drawn partners 1), `already_entered` (a player "
+                "is in another entry), "
+                "`seed_taken`. Players of another club: `players` names them."
+            ),
+        },
+    )
     @extend_schema(methods=["GET"], responses=s.EntrySerializer(many=True))
     @action(detail=True, methods=["get", "post"])
     def entries(self, request: Request, pk: str | None = None) -> Response:
@@ -145,14 +150,18 @@ class TournamentViewSet(
 
     @extend_schema(
         request=s.PartnerPinsSerializer,
-        responses={200: s.TournamentSerializer, 400: OpenApiResponse(
-            description="Refused, nothing stored; `code`, and `pins` says why: "
-            "`partners_not_drawn` (the event has fixed partners), `draw_done` (it has "
-            "started), `pin_not_a_pair` (a player pinned to themself), `pin_unknown_entry` "
-            "(not an active sign-up of this event), `pinned_twice` (a sign-up in two pins).")},
+        responses={
+            200: s.TournamentSerializer,
+            400: OpenApiResponse(
+                description="Refused, nothing stored; `code`, and `pins` says why: "
+                "`partners_not_drawn` (the event has fixed partners), `draw_done` (it has "
+                "started), `pin_not_a_pair` (a player pinned to themself), `pin_unknown_entry` "
+                "(not an active sign-up of this event), `pinned_twice` (a sign-up in two pins)."
+            ),
+        },
         description="Drawn partners (option `partners: drawn`): the pairs a director keeps "
         "together when the partners are drawn at the start; replaces the pins set before.",
-    )  # fmt: skip
+    )
     @action(detail=True, methods=["put"], url_path="partner-pins", parser_classes=JSON_ONLY)
     def partner_pins(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
@@ -164,11 +173,15 @@ class TournamentViewSet(
 
     @extend_schema(
         request=s.StartSerializer,
-        responses={200: s.TournamentSerializer, 409: OpenApiResponse(
-            description="Not started, nothing stored; `code`: `already_started`, "
-            "`too_few_entries`, and with drawn partners `odd_field` (an odd number of "
-            "players) or `pin_unknown_entry` (a pinned sign-up withdrew or is not checked in).")},
-    )  # fmt: skip
+        responses={
+            200: s.TournamentSerializer,
+            409: OpenApiResponse(
+                description="Not started, nothing stored; `code`: `already_started`, "
+                "`too_few_entries`, and with drawn partners `odd_field` (an odd number of "
+                "players) or `pin_unknown_entry` (a pinned sign-up withdrew or is not checked in)."
+            ),
+        },
+    )
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
@@ -199,12 +212,20 @@ class TournamentViewSet(
         return Response(s.RoundSerializer(rounds, many=True).data)
 
     @extend_schema(
-        parameters=[OpenApiParameter(
-            "format", str, enum=["json", "csv"], required=False,
-            description="csv: the standings as a spreadsheet file (docs/rosters.md)")],
-        responses={(200, "application/json"): s.StandingsRowSerializer(many=True),
-                   (200, "text/csv"): OpenApiTypes.STR},
-    )  # fmt: skip
+        parameters=[
+            OpenApiParameter(
+                "format",
+                str,
+                enum=["json", "csv"],
+                required=False,
+                description="csv: the standings as a spreadsheet file (docs/rosters.md)",
+            )
+        ],
+        responses={
+            (200, "application/json"): s.StandingsRowSerializer(many=True),
+            (200, "text/csv"): OpenApiTypes.STR,
+        },
+    )
     @action(detail=True, methods=["get"], renderer_classes=JSON_OR_CSV)
     def standings(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
@@ -214,17 +235,22 @@ class TournamentViewSet(
         return Response(s.StandingsRowSerializer(rows, many=True).data)
 
     @extend_schema(
-        methods=["POST"], request=s.PlayoffStartSerializer,
-        responses={201: s.MatchSerializer(many=True), 400: OpenApiResponse(
-            description="Refused, nothing stored; `code`, and the field named says why: "
-            "`no_playoff_format` (`format`: elimination and individual events), "
-            "`event_not_finished` (`status`: results still to come), `no_tie` (`playoff`: "
-            "no place up to `playoff_places` is shared, or each has its playoff).")},
+        methods=["POST"],
+        request=s.PlayoffStartSerializer,
+        responses={
+            201: s.MatchSerializer(many=True),
+            400: OpenApiResponse(
+                description="Refused, nothing stored; `code`, and the field named says why: "
+                "`no_playoff_format` (`format`: elimination and individual events), "
+                "`event_not_finished` (`status`: results still to come), `no_tie` (`playoff`: "
+                "no place up to `playoff_places` is shared, or each has its playoff)."
+            ),
+        },
         description="Play off every place up to the option `playoff_places` (1: first "
         "only) still shared after the tie-breakers: two entries play one game to "
         "`playoff_target` (500), three draw cards for a bye, four or more a bracket. "
         "Answers the matches created; they are played and entered as any match.",
-    )  # fmt: skip
+    )
     @extend_schema(methods=["GET"], responses=s.PlayoffSerializer(many=True))
     @action(detail=True, methods=["get", "post"], parser_classes=JSON_ONLY)
     def playoffs(self, request: Request, pk: str | None = None) -> Response:
@@ -241,10 +267,14 @@ class TournamentViewSet(
         return Response(s.PlayoffSerializer(playoffs, many=True).data)
 
     @extend_schema(
-        responses={200: s.BracketSerializer, 400: OpenApiResponse(
-            description="`no_bracket`: the event is not an elimination event (Swiss, round "
-            "robin and individual events have standings, not a bracket)")},
-    )  # fmt: skip
+        responses={
+            200: s.BracketSerializer,
+            400: OpenApiResponse(
+                description="`no_bracket`: the event is not an elimination event (Swiss, round "
+                "robin and individual events have standings, not a bracket)"
+            ),
+        },
+    )
     @action(detail=True, methods=["get"])
     def bracket(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
@@ -384,9 +414,12 @@ class RoundViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericView
         if not rnd.matches.filter(table=int(number)).exists():
             raise links.LinkNotFound(f"Round {rnd.number} has no table {number}.")
         link = links.link_replace(
-            club=rnd.tournament.club, kind=TableLink.Kind.TOURNAMENT, scope=rnd.pk,
-            number=int(number), by=request.user,
-        )  # fmt: skip
+            club=rnd.tournament.club,
+            kind=TableLink.Kind.TOURNAMENT,
+            scope=rnd.pk,
+            number=int(number),
+            by=request.user,
+        )
         return replaced_out(link, request)
 
 

@@ -171,9 +171,10 @@ def playoffs_create(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     try:
         made = services.playoffs_create(
-            tournament=tournament, by=request.user,
+            tournament=tournament,
+            by=request.user,
             draw_seed=request.POST.get("draw_seed", "").strip()[:40] or None,
-        )  # fmt: skip
+        )
     except DomainError as error:
         return refuse(request, error, _dashboard(tournament))
     count = sum(1 for m in made if not m.bye)

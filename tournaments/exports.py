@@ -36,9 +36,10 @@ def _seeding(row: dict[str, Any], ids: Ids) -> None:
                 [_entry(ids, e) for e in v] if isinstance(v, list) else _entry(ids, v)
                 for v in value
             ]
-            if isinstance(value, list) else value
+            if isinstance(value, list)
+            else value
             for key, value in draw.items()
-        }  # fmt: skip
+        }
 
 
 def _playoff_entries(row: dict[str, Any], ids: Ids) -> None:
@@ -90,40 +91,64 @@ def _link_scope(row: dict[str, Any], ids: Ids) -> None:
 def register_tables() -> None:
     register(
         Table(
-            "tournaments", Tournament, lambda c: c.tournaments.all(), 200, fixes=(_seeding,),
+            "tournaments",
+            Tournament,
+            lambda c: c.tournaments.all(),
+            200,
+            fixes=(_seeding,),
             description="events with their format, ruleset snapshot, options and seeding",
         ),
         Table(
-            "entries", Entry, lambda c: Entry.objects.filter(tournament__club=c), 210,
-            fixes=(_history,), description="partnerships (or players) entered, with history",
+            "entries",
+            Entry,
+            lambda c: Entry.objects.filter(tournament__club=c),
+            210,
+            fixes=(_history,),
+            description="partnerships (or players) entered, with history",
         ),
         Table(
-            "entry_players", EntryPlayer,
-            lambda c: EntryPlayer.objects.filter(tournament__club=c), 220,
+            "entry_players",
+            EntryPlayer,
+            lambda c: EntryPlayer.objects.filter(tournament__club=c),
+            220,
             description="the players of each entry",
         ),
         Table(
-            "rounds", Round, lambda c: Round.objects.filter(tournament__club=c), 220,
+            "rounds",
+            Round,
+            lambda c: Round.objects.filter(tournament__club=c),
+            220,
             description="each round of an event",
         ),
         Table(
-            "playoffs", Playoff, lambda c: Playoff.objects.filter(tournament__club=c), 225,
+            "playoffs",
+            Playoff,
+            lambda c: Playoff.objects.filter(tournament__club=c),
+            225,
             fixes=(_playoff_entries,),
             description="places still tied after the tie-breakers, played off",
         ),
         Table(
-            "matches", Match, lambda c: Match.objects.filter(tournament__club=c), 230,
+            "matches",
+            Match,
+            lambda c: Match.objects.filter(tournament__club=c),
+            230,
             description="pairings, byes and bracket matches with their winners",
         ),
         Table(
-            "match_games", MatchGame,
-            lambda c: MatchGame.objects.filter(match__tournament__club=c), 400,
+            "match_games",
+            MatchGame,
+            lambda c: MatchGame.objects.filter(match__tournament__club=c),
+            400,
             description="each game of a match: its score, and the table game if played",
         ),
         Table(
-            "audit_entries", AuditEntry,
-            lambda c: AuditEntry.objects.filter(tournament__club=c), 410, fixes=(_audit,),
+            "audit_entries",
+            AuditEntry,
+            lambda c: AuditEntry.objects.filter(tournament__club=c),
+            410,
+            fixes=(_audit,),
             description="every change a director made: who, when, before, after, why",
         ),
-    )  # fmt: skip
+    )
     register_fix("table_links", _link_scope, before_insert=True)

@@ -94,17 +94,20 @@ def _house_rule_field(rule: house_rules.HouseRule) -> forms.Field:
     common = {"label": rule.label, "required": False, "help_text": rule.help}
     if rule.kind == "int":
         return forms.IntegerField(
-            min_value=0, max_value=SCORE_MAX, **common,
+            min_value=0,
+            max_value=SCORE_MAX,
+            **common,
             error_messages={"invalid": "Type a whole number, or leave it blank."},
-        )  # fmt: skip
+        )
     if rule.kind == "bool":
         values = [("yes", "Yes"), ("no", "No")]
     else:
         values = house_rules.choices(rule.name)
     return forms.ChoiceField(
-        choices=[("", "as the rules say"), *values], **common,
+        choices=[("", "as the rules say"), *values],
+        **common,
         error_messages={"invalid_choice": "Choose one of the listed values."},
-    )  # fmt: skip
+    )
 
 
 class TournamentForm(forms.Form):
@@ -122,10 +125,16 @@ class TournamentForm(forms.Form):
     }
     #: The service's option names -> the field that shows their problems.
     OPTION_FIELDS = {
-        "tie_breakers": "tie_breakers", "round_clock": "clock_hands", "bye_points": "bye_points",
-        "check_in_required": "check_in_required", "cycles": "cycles", "third_place": "third_place",
-        "reset": "no_reset", "final_best_of": "final_best_of", "movement": "movement",
-    }  # fmt: skip
+        "tie_breakers": "tie_breakers",
+        "round_clock": "clock_hands",
+        "bye_points": "bye_points",
+        "check_in_required": "check_in_required",
+        "cycles": "cycles",
+        "third_place": "third_place",
+        "reset": "no_reset",
+        "final_best_of": "final_best_of",
+        "movement": "movement",
+    }
 
     club = forms.ModelChoiceField(
         label="Club",

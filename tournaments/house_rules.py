@@ -61,9 +61,11 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
     "set_declarer": {"minus_bid": "minus the bid", "zero": "nothing"},
     "all_pass": {"redeal": "redeal", "dealer_forced": "the dealer must bid"},
     "tie_at_target": {
-        "play_on": "play another hand", "shared_win": "share the win", "tie": "the game ends tied",
+        "play_on": "play another hand",
+        "shared_win": "share the win",
+        "tie": "the game ends tied",
     },
-}  # fmt: skip
+}
 
 
 def choices(name: str) -> list[tuple[str, str]]:

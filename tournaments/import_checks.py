@@ -54,9 +54,11 @@ def _match_check(match: Match, ids: Ids) -> None:
             trusted = typed[game.number - 1] if game.number <= len(typed) else None
         if score != trusted:
             raise _refuse(
-                ids, match, f"game {game.number}'s score {score} was neither played at the "
+                ids,
+                match,
+                f"game {game.number}'s score {score} was neither played at the "
                 "table nor entered by the director",
-            )  # fmt: skip
+            )
         scores.append((game.score_a, game.score_b))
     _, best_of, ties_allowed = match_terms(match.tournament, match)
     _, side, _ = tally(scores, best_of=best_of, ties_allowed=ties_allowed)

@@ -17,40 +17,55 @@ from tournaments.models import AuditEntry, Entry, Match, MatchGame, Round, Tourn
 def _version(tournament_id: int, user_id: int) -> QuerySet:
     annotations = dict(
         **aggregate(
-            Entry.objects.all(), "tournament",
-            v_entries=Count("id"), v_last_entry=Max("id"),
+            Entry.objects.all(),
+            "tournament",
+            v_entries=Count("id"),
+            v_last_entry=Max("id"),
             v_active=Count("id", filter=Q(status=Entry.Status.ACTIVE)),
             v_checked_in=Count("id", filter=Q(checked_in=True)),
         ),
         **aggregate(
-            Round.objects.all(), "tournament",
-            v_rounds=Count("id"), v_last_round=Max("id"),
+            Round.objects.all(),
+            "tournament",
+            v_rounds=Count("id"),
+            v_last_round=Max("id"),
             v_running=Count("id", filter=Q(status=Round.Status.RUNNING)),
             v_finished=Count("id", filter=Q(status=Round.Status.FINISHED)),
         ),
         **aggregate(
-            Match.objects.all(), "tournament",
-            v_matches=Count("id"), v_last_match=Max("id"), v_won=Count("winner"),
-            v_decided=Count("id", filter=Q(status=Match.Status.DECIDED)), v_tables=Sum("table"),
+            Match.objects.all(),
+            "tournament",
+            v_matches=Count("id"),
+            v_last_match=Max("id"),
+            v_won=Count("winner"),
+            v_decided=Count("id", filter=Q(status=Match.Status.DECIDED)),
+            v_tables=Sum("table"),
         ),
         **aggregate(
-            MatchGame.objects.all(), "match__tournament",
-            v_games=Count("id"), v_last_game=Max("id"), v_scored=Count("score_a"),
-            v_score=Sum("score_a"), v_against=Sum("score_b"),
+            MatchGame.objects.all(),
+            "match__tournament",
+            v_games=Count("id"),
+            v_last_game=Max("id"),
+            v_scored=Count("score_a"),
+            v_score=Sum("score_a"),
+            v_against=Sum("score_b"),
         ),
         **aggregate(AuditEntry.objects.all(), "tournament", v_audit=Max("id")),
         **aggregate(
-            Hand.objects.all(), "game__match_game__match__tournament",
-            v_hands=Count("id"), v_last_hand=Max("id"),
+            Hand.objects.all(),
+            "game__match_game__match__tournament",
+            v_hands=Count("id"),
+            v_last_hand=Max("id"),
         ),
         **aggregate(
-            HandCorrection.objects.all(), "hand__game__match_game__match__tournament",
+            HandCorrection.objects.all(),
+            "hand__game__match_game__match__tournament",
             v_fixes=Max("id"),
         ),
         v_role=Subquery(
             Membership.objects.filter(club=OuterRef("club_id"), user_id=user_id).values("role")[:1]
         ),
-    )  # fmt: skip
+    )
     event = Tournament.objects.filter(pk=tournament_id).annotate(**annotations)
     return event.values_list("status", *annotations)
 

@@ -82,12 +82,15 @@ def partners_draw(*, tournament: Tournament, entries: Sequence[Entry], by: Any) 
     now, who = timezone.now().isoformat(), getattr(by, "pk", None)
     partners = [by_pk[b] for _, b in pairs]
     # A pair is seeded by the better seed a director gave either sign-up (none: by lot).
-    seeds = {a: min((s for s in (by_pk[a].seed, by_pk[b].seed) if s), default=None)
-             for a, b in pairs}  # fmt: skip
+    seeds = {
+        a: min((s for s in (by_pk[a].seed, by_pk[b].seed) if s), default=None) for a, b in pairs
+    }
     for (a, _), partner in zip(pairs, partners, strict=True):
         partner.status, partner.seed = Entry.Status.PAIRED, None
-        partner.history = [*partner.history, {"at": now, "what": "partner_drawn", "by": who,
-                                              "into": a}]  # fmt: skip
+        partner.history = [
+            *partner.history,
+            {"at": now, "what": "partner_drawn", "by": who, "into": a},
+        ]
     # The partners' seeds are cleared before a pair's entry may take one of them.
     Entry.objects.bulk_update(partners, ["status", "seed", "history"])
     moved = list(EntryPlayer.objects.filter(entry_id__in=[b for _, b in pairs]))
@@ -99,8 +102,10 @@ def partners_draw(*, tournament: Tournament, entries: Sequence[Entry], by: Any) 
     for a, b in pairs:
         entry, partner = by_pk[a], by_pk[b]
         entry.name, entry.seed = f"{entry.name} & {partner.name}"[:160], seeds[a]
-        entry.history = [*entry.history, {"at": now, "what": "partner_drawn", "by": who,
-                                          "with": b, "pinned": [a, b] in pins}]  # fmt: skip
+        entry.history = [
+            *entry.history,
+            {"at": now, "what": "partner_drawn", "by": who, "with": b, "pinned": [a, b] in pins},
+        ]
         kept.append(entry)
     Entry.objects.bulk_update(kept, ["name", "seed", "history"])
     tournament.partner_draw = {"pins": pins, "pool": pool, "pairs": [list(p) for p in pairs]}

@@ -48,9 +48,11 @@ def playoff_rows_create(playoff: Playoff, rounds: dict[int, Round], first: int) 
         number = first + depth[game.id] - 1
         if number not in rounds:
             rounds[number] = Round.objects.create(
-                tournament=tournament, number=number, flags=[PLAYOFF],
+                tournament=tournament,
+                number=number,
+                flags=[PLAYOFF],
                 status=Round.Status.RUNNING if number == first else Round.Status.PENDING,
-            )  # fmt: skip
+            )
         rnd = rounds[number]
         is_bye = any(s.kind == "bye" for s in game.slots)
         table = None
@@ -58,11 +60,17 @@ def playoff_rows_create(playoff: Playoff, rounds: dict[int, Round], first: int) 
             rnd.tables_used = getattr(rnd, "tables_used", 0) + 1
             table = rnd.tables_used
         rows[game.id] = Match(
-            tournament=tournament, round=rnd, table=table,
-            bracket_key=match_key(playoff, game.id), section=PLAYOFF,
-            bracket_round=game.round, position=game.position, status=Match.Status.WAITING,
-            playoff=playoff, flags=[PLAYOFF],
-        )  # fmt: skip
+            tournament=tournament,
+            round=rnd,
+            table=table,
+            bracket_key=match_key(playoff, game.id),
+            section=PLAYOFF,
+            bracket_round=game.round,
+            position=game.position,
+            status=Match.Status.WAITING,
+            playoff=playoff,
+            flags=[PLAYOFF],
+        )
     Match.objects.bulk_create(rows.values())
     for source, (to, slot) in plan.bracket.winner_to.items():
         rows[source].winner_to, rows[source].winner_to_slot = rows[to], slot

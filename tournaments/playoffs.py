@@ -76,13 +76,15 @@ def playoffs_create(
             raise _refuse(
                 "Playoffs are for round robin and Swiss events: a bracket decides its own "
                 "places, and an individual event has no partnership to play them.",
-                "format", "no_playoff_format",
-            )  # fmt: skip
+                "format",
+                "no_playoff_format",
+            )
         if tournament.status != Tournament.Status.FINISHED:
             raise _refuse(
                 "Every result must be in before a tie is played off.",
-                "status", "event_not_finished",
-            )  # fmt: skip
+                "status",
+                "event_not_finished",
+            )
         data = standings_data.load(tournament)
         groups = shared_places(tournament, data)
         if not groups:
@@ -90,11 +92,13 @@ def playoffs_create(
             where = "first place" if upto == 1 else f"the first {upto} places"
             raise _refuse(
                 f"No tie to play off: nobody shares {where}, or its playoff is made already.",
-                "playoff", "no_tie",
-            )  # fmt: skip
+                "playoff",
+                "no_tie",
+            )
         seed = draw_seed or secrets.token_hex(8)
-        first = (tournament.round_set.order_by("-number").values_list("number", flat=True)
-                 .first() or 0) + 1  # fmt: skip
+        first = (
+            tournament.round_set.order_by("-number").values_list("number", flat=True).first() or 0
+        ) + 1
         rounds: dict[int, Round] = {}
         made = []
         for place, entries in sorted(groups.items()):
@@ -109,7 +113,9 @@ def playoffs_create(
             round_games_start(rnd=rounds[number], by=by)
         refresh_status(tournament)
         audit(
-            tournament, "playoffs_created", by,
+            tournament,
+            "playoffs_created",
+            by,
             after={"draw_seed": seed, "playoffs": {p.place: p.entries for p in made}},
-        )  # fmt: skip
+        )
     return list(Match.objects.filter(playoff__in=made).order_by("round__number", "table", "id"))

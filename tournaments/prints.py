@@ -76,9 +76,11 @@ def tournament_table_url(base_url: str, tournament_round: Round) -> Callable[[in
     best-of-N. The director's page for the table stays ``tournament-table``."""
     numbers = tournament_round.matches.exclude(table=None).values_list("table", flat=True)
     links = links_for(
-        club=tournament_round.tournament.club, kind=TableLink.Kind.TOURNAMENT,
-        scope=tournament_round.pk, numbers=numbers,
-    )  # fmt: skip
+        club=tournament_round.tournament.club,
+        kind=TableLink.Kind.TOURNAMENT,
+        scope=tournament_round.pk,
+        numbers=numbers,
+    )
 
     def url_for(table: int) -> str:
         return link_url(links[table], base_url=base_url)
@@ -102,9 +104,13 @@ def build_tournament_round_cards(params: Mapping[str, Any], by: Any) -> Built:
 
 def _tournament(params: Mapping[str, Any], by: Any) -> Tournament:
     return get_or_missing(
-        Tournament, "tournament", ("club",), by=by, club_path="club",
+        Tournament,
+        "tournament",
+        ("club",),
+        by=by,
+        club_path="club",
         pk=int_param(params, "tournament"),
-    )  # fmt: skip
+    )
 
 
 def build_tournament_standings(params: Mapping[str, Any], by: Any) -> Built:
@@ -141,25 +147,50 @@ def tournament_round_origin(params: Mapping[str, Any]) -> tuple[str, str]:
     """A tournament round's batches are started from the tournament's page."""
     # The job was checked against its starter when it began: no club check here.
     tournament_round = get_or_missing(
-        Round, "tournament round", ("tournament",), by=SYSTEM, club_path="tournament__club",
+        Round,
+        "tournament round",
+        ("tournament",),
+        by=SYSTEM,
+        club_path="tournament__club",
         pk=int_param(params, "round"),
-    )  # fmt: skip
+    )
     tournament = tournament_round.tournament
     return reverse("tournament-detail", args=[tournament.pk]), f"Back to {tournament.name}"
 
 
 def register_kinds() -> None:
     register(
-        Kind("tournament-round-sheets", "print/score_sheets.html",
-             build_tournament_round_sheets, batch=True, origin=tournament_round_origin,
-             description="Blank score sheets, one per match of a tournament round",
-             ids=("round",), optional_ids=("table",)),
-        Kind("tournament-round-cards", "print/table_cards.html",
-             build_tournament_round_cards, batch=True, origin=tournament_round_origin,
-             description="Table cards with a QR code to each tournament table's page",
-             absolute_urls=True, ids=("round",), optional_ids=("table",)),
-        Kind("tournament-standings", "print/standings.html", build_tournament_standings,
-             description="Standings of a tournament"),
-        Kind("tournament-bracket", "print/brackets.html", build_tournament_bracket,
-             description="The bracket chart of an elimination tournament"),
-    )  # fmt: skip
+        Kind(
+            "tournament-round-sheets",
+            "print/score_sheets.html",
+            build_tournament_round_sheets,
+            batch=True,
+            origin=tournament_round_origin,
+            description="Blank score sheets, one per match of a tournament round",
+            ids=("round",),
+            optional_ids=("table",),
+        ),
+        Kind(
+            "tournament-round-cards",
+            "print/table_cards.html",
+            build_tournament_round_cards,
+            batch=True,
+            origin=tournament_round_origin,
+            description="Table cards with a QR code to each tournament table's page",
+            absolute_urls=True,
+            ids=("round",),
+            optional_ids=("table",),
+        ),
+        Kind(
+            "tournament-standings",
+            "print/standings.html",
+            build_tournament_standings,
+            description="Standings of a tournament",
+        ),
+        Kind(
+            "tournament-bracket",
+            "print/brackets.html",
+            build_tournament_bracket,
+            description="The bracket chart of an elimination tournament",
+        ),
+    )

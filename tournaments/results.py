@@ -49,9 +49,14 @@ def audit(
 ) -> AuditEntry:
     who = by if getattr(by, "is_authenticated", False) else None
     return AuditEntry.objects.create(
-        tournament=tournament, match=match, who=who, what=what, before=before, after=after,
+        tournament=tournament,
+        match=match,
+        who=who,
+        what=what,
+        before=before,
+        after=after,
         reason=reason or "",
-    )  # fmt: skip
+    )
 
 
 #: What a non-director hears when entering or correcting a result.
@@ -101,10 +106,19 @@ def tally(
 
 
 SCORE_KEYS = (
-    "bird_points", "red_one_points", "points_per_trick", "most_tricks_bonus", "all_tricks_bonus",
-    "nest_bonus", "table_talk_penalty", "improper_discard_penalty", "misdeal_penalty", "bid_step",
-    "min_bid", "renege_points",
-)  # fmt: skip
+    "bird_points",
+    "red_one_points",
+    "points_per_trick",
+    "most_tricks_bonus",
+    "all_tricks_bonus",
+    "nest_bonus",
+    "table_talk_penalty",
+    "improper_discard_penalty",
+    "misdeal_penalty",
+    "bid_step",
+    "min_bid",
+    "renege_points",
+)
 
 
 def score_step(ruleset: dict[str, Any]) -> int:
@@ -208,7 +222,7 @@ def parse_games(
     for number, (a, b) in enumerate(scores, start=1):
         problems += game_problems(
             ruleset, number, a, b, tie_confirmed=tie_confirmed, clocked=clocked
-        )  # fmt: skip
+        )
     if problems:
         raise Invalid(
             "These cannot be the scores of finished Rook games.", errors={"games": problems}
@@ -405,9 +419,12 @@ def match_game_start(*, match: Match, by: Any, dealer: str = "north") -> Game:
             options.setdefault("fixed_hands", clock["hands"])
             options.setdefault("tie_at_target", "tie")
         game = game_start(
-            ruleset=tournament.ruleset_slug, options=options or None,
-            seats=_seats(tournament, match), dealer=dealer, created_by=by,
-        )  # fmt: skip
+            ruleset=tournament.ruleset_slug,
+            options=options or None,
+            seats=_seats(tournament, match),
+            dealer=dealer,
+            created_by=by,
+        )
         MatchGame.objects.create(match=match, number=number, game=game)
         audit(tournament, "table_game_started", by, match=match, after={"game": game.pk})
     return game

@@ -61,15 +61,27 @@ def tournament_standings(*, tournament: Tournament) -> list[StandingsRow]:
         }
         out.append(
             StandingsRow(
-                rank=row.rank, entry=entries[row.entry], played=row.played, wins=row.wins,
-                losses=row.losses, draws=row.draws, byes=row.byes, match_points=row.match_points,
-                points_for=row.points_for, points_against=row.points_against, spread=row.spread,
-                buchholz=row.buchholz, sonneborn_berger=row.sonneborn_berger,
+                rank=row.rank,
+                entry=entries[row.entry],
+                played=row.played,
+                wins=row.wins,
+                losses=row.losses,
+                draws=row.draws,
+                byes=row.byes,
+                match_points=row.match_points,
+                points_for=row.points_for,
+                points_against=row.points_against,
+                spread=row.spread,
+                buchholz=row.buchholz,
+                sonneborn_berger=row.sonneborn_berger,
                 tie_breakers={n: values[n] for n in standings_data.precedence(tournament)},
-                decided_by=row.decided_by, playoff_needed=row.playoff_needed,
-                tied_with=row.tied_with, place=places.get(row.entry), played_off=row.played_off,
+                decided_by=row.decided_by,
+                playoff_needed=row.playoff_needed,
+                tied_with=row.tied_with,
+                place=places.get(row.entry),
+                played_off=row.played_off,
             )
-        )  # fmt: skip
+        )
     if places:
         # In a bracket the final place comes first: those still in lead, then 1st, 2nd, ...
         out.sort(key=lambda r: (r.place or 0, r.rank))
@@ -139,8 +151,11 @@ def round_progress(latest: Round | None) -> Progress:
     if latest is None:
         return Progress(None, 0, 0)
     counted = [m for m in latest.matches.all() if m.status != Match.Status.NOT_NEEDED]
-    done = [m for m in counted if m.status in (Match.Status.DECIDED, Match.Status.BYE,
-                                               Match.Status.WALKOVER)]  # fmt: skip
+    done = [
+        m
+        for m in counted
+        if m.status in (Match.Status.DECIDED, Match.Status.BYE, Match.Status.WALKOVER)
+    ]
     return Progress(latest, len(done), len(counted))
 
 

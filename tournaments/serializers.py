@@ -32,13 +32,17 @@ PARTNER_PINS_MAX = 500
 
 @extend_schema_field(
     {
-        "type": "array", "minItems": 1, "maxItems": 9,
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 9,
         "items": {
-            "type": "array", "minItems": 2, "maxItems": 2,
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 2,
             "items": {"type": "integer", "minimum": -SCORE_MAX, "maximum": SCORE_MAX},
         },
     }
-)  # fmt: skip
+)
 class ScoresField(serializers.JSONField):
     """A match's games, checked by the service (one message per game)."""
 
@@ -52,26 +56,37 @@ def _event_options() -> dict[str, Any]:
         "type": "object",
         "properties": {
             "tie_breakers": {
-                "type": "array", "nullable": True, "minItems": 1, "maxItems": len(TIE_BREAKERS),
+                "type": "array",
+                "nullable": True,
+                "minItems": 1,
+                "maxItems": len(TIE_BREAKERS),
                 "items": {"type": "string", "enum": list(TIE_BREAKERS)},
             },
             "round_clock": {
-                "type": "object", "nullable": True, "additionalProperties": False,
+                "type": "object",
+                "nullable": True,
+                "additionalProperties": False,
                 "properties": {"hands": clock, "minutes": clock},
             },
             **{key: flag for key in ("third_place", "reset", "check_in_required", "start_games")},
-            **{key: {"type": "integer", "minimum": 0, "maximum": most}
-               for key, (most, _) in OPTION_MAXIMA.items()},
+            **{
+                key: {"type": "integer", "minimum": 0, "maximum": most}
+                for key, (most, _) in OPTION_MAXIMA.items()
+            },
             "movement": {"type": "string", "enum": list(MOVEMENTS)},
             "partners": {"type": "string", "enum": ["fixed", "drawn"]},
-            "playoff_target": {"type": "integer", "minimum": 5,
-                               "maximum": PLAYOFF_TARGET_MAX, "multipleOf": 5},
+            "playoff_target": {
+                "type": "integer",
+                "minimum": 5,
+                "maximum": PLAYOFF_TARGET_MAX,
+                "multipleOf": 5,
+            },
             "playoff_places": {"type": "integer", "minimum": 1, "maximum": PLAYOFF_PLACES_MAX},
             "ruleset_options": {**RulesetOptionsField.schema(), "nullable": True},
         },
         "additionalProperties": False,
         "maxProperties": OPTIONS_MAX,
-    }  # fmt: skip
+    }
 
 
 @extend_schema_field(_event_options())
@@ -95,7 +110,8 @@ class TournamentCreateSerializer(serializers.Serializer):
     rounds = serializers.IntegerField(min_value=1, max_value=99, required=False, allow_null=True)
     games_per_match = GamesPerMatchField(min_value=1, max_value=9, default=1)
     options = EventOptionsField(
-        required=False, default=dict,
+        required=False,
+        default=dict,
         help_text="tie_breakers (a list of keys in order, from GET "
         "/api/v1/tournaments/tie-breakers/: " + ", ".join(TIE_BREAKER_KEYS) + "), "
         "round_clock {hands, minutes} (1-600), bye_points, cycles "
@@ -103,7 +119,7 @@ class TournamentCreateSerializer(serializers.Serializer):
         "partners ('drawn': players sign up alone and are paired at the start), "
         "playoff_target (a playoff game's points, 500), playoff_places (1: first only), "
         "ruleset_options",
-    )  # fmt: skip
+    )
 
 
 class TieBreakerSerializer(serializers.Serializer):
@@ -154,11 +170,14 @@ class ResultSerializer(serializers.Serializer):
         default=False, help_text="correcting: reset later matches that depend on this result"
     )
     reason = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=REASON_MAX,
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=REASON_MAX,
         validators=[validate_text],
         help_text="correcting a match that has a result: why (required; 400 without it). "
         "Kept in the tournament's history",
-    )  # fmt: skip
+    )
     tie = serializers.BooleanField(
         default=False,
         help_text="a game of a fixed number of hands ended tied: yes, record the tie "
@@ -174,9 +193,12 @@ class OverrideSerializer(serializers.Serializer):
 
 class WithdrawSerializer(serializers.Serializer):
     reason = serializers.CharField(
-        required=False, allow_blank=True, default="", max_length=REASON_MAX,
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=REASON_MAX,
         validators=[validate_text],
-    )  # fmt: skip
+    )
 
 
 # ---- responses ------------------------------------------------------------------------------
@@ -199,12 +221,16 @@ PARTNER_DRAW = (
     {
         "type": "object",
         "properties": {
-            key: {"type": "array", "items": {"type": "integer"} if key == "pool" else {
-                "type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}}
+            key: {
+                "type": "array",
+                "items": {"type": "integer"}
+                if key == "pool"
+                else {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+            }
             for key in ("pins", "pool", "pairs")
         },
     }
-)  # fmt: skip
+)
 class PartnerDrawField(serializers.JSONField):
     """``Tournament.partner_draw``."""
 
@@ -216,9 +242,20 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = [
-            "id", "club", "name", "ruleset", "format", "rounds", "games_per_match", "options",
-            "status", "seeding", "draw_seed", "partner_draw", "created_at",
-        ]  # fmt: skip
+            "id",
+            "club",
+            "name",
+            "ruleset",
+            "format",
+            "rounds",
+            "games_per_match",
+            "options",
+            "status",
+            "seeding",
+            "draw_seed",
+            "partner_draw",
+            "created_at",
+        ]
 
 
 class EntrySerializer(serializers.ModelSerializer):
@@ -256,9 +293,21 @@ class MatchSerializer(serializers.ModelSerializer):
     class Meta:
         model = Match
         fields = [
-            "id", "table", "entries", "partners", "bye", "status", "winner", "games", "score",
-            "flags", "bracket_key", "section", "bracket_round", "position",
-        ]  # fmt: skip
+            "id",
+            "table",
+            "entries",
+            "partners",
+            "bye",
+            "status",
+            "winner",
+            "games",
+            "score",
+            "flags",
+            "bracket_key",
+            "section",
+            "bracket_round",
+            "position",
+        ]
 
     @extend_schema_field(EntryRefSerializer(many=True))
     def get_entries(self, match: Match) -> list[dict[str, Any]]:
@@ -358,10 +407,12 @@ class GameStartedSerializer(serializers.Serializer):
 
 class PlayoffStartSerializer(serializers.Serializer):
     draw_seed = serializers.CharField(
-        max_length=40, required=False, allow_blank=True,
+        max_length=40,
+        required=False,
+        allow_blank=True,
         help_text="shuffles the deck of a three-way card draw for the bye (stored and "
         "shown; random when not given)",
-    )  # fmt: skip
+    )
 
 
 class CardDrawnSerializer(serializers.Serializer):
@@ -373,14 +424,16 @@ class CardDrawnSerializer(serializers.Serializer):
 class PlayoffSerializer(serializers.Serializer):
     place = serializers.IntegerField(source="playoff.place", help_text="the place shared")
     entries = serializers.ListField(
-        source="playoff.entries", child=serializers.IntegerField(),
+        source="playoff.entries",
+        child=serializers.IntegerField(),
         help_text="the tied entries in the standings' order (the playoff's seeds)",
-    )  # fmt: skip
+    )
     draw_seed = serializers.CharField(source="playoff.draw_seed")
     draw = CardDrawnSerializer(many=True, help_text="three tied: the cards drawn for the bye")
     bye = serializers.IntegerField(allow_null=True)
     matches = MatchSerializer(many=True)
     order = serializers.ListField(
-        child=serializers.IntegerField(), allow_null=True,
+        child=serializers.IntegerField(),
+        allow_null=True,
         help_text="the tied entries in their final order; null until decided",
-    )  # fmt: skip
+    )

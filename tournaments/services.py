@@ -56,10 +56,21 @@ from tournaments.results import (
 FORMATS = Tournament.Format
 PAIRED_BY_ROUND = (FORMATS.SWISS, FORMATS.INDIVIDUAL)
 OPTION_KEYS = {
-    "tie_breakers", "round_clock", "third_place", "reset", "final_best_of", "bye_points",
-    "cycles", "ruleset_options", "movement", "check_in_required", "start_games", "partners",
-    "playoff_target", "playoff_places",
-}  # fmt: skip
+    "tie_breakers",
+    "round_clock",
+    "third_place",
+    "reset",
+    "final_best_of",
+    "bye_points",
+    "cycles",
+    "ruleset_options",
+    "movement",
+    "check_in_required",
+    "start_games",
+    "partners",
+    "playoff_target",
+    "playoff_places",
+}
 
 
 #: The most an option may say: a round robin of 2,000 cycles is a typing slip, not an
@@ -130,13 +141,17 @@ def _check_options(options: Any, format: str, errors: dict[str, list[str]]) -> d
     if target is not None and (
         not whole_number(target, minimum=5, maximum=PLAYOFF_TARGET_MAX) or target % 5
     ):
-        problems.append(f"playoff_target: the points a playoff game is played to, 5 to "
-                        f"{PLAYOFF_TARGET_MAX:,} in fives (500 when not given)")  # fmt: skip
+        problems.append(
+            f"playoff_target: the points a playoff game is played to, 5 to "
+            f"{PLAYOFF_TARGET_MAX:,} in fives (500 when not given)"
+        )
     if "playoff_places" in options and not whole_number(
         options["playoff_places"], minimum=1, maximum=PLAYOFF_PLACES_MAX
     ):
-        problems.append(f"playoff_places: the places played off when shared, 1 (first "
-                        f"place only) to {PLAYOFF_PLACES_MAX}")  # fmt: skip
+        problems.append(
+            f"playoff_places: the places played off when shared, 1 (first "
+            f"place only) to {PLAYOFF_PLACES_MAX}"
+        )
     if options.get("partners", "fixed") not in ("fixed", "drawn"):
         problems.append("partners: 'fixed' (entries register as pairs) or 'drawn'")
     elif options.get("partners") == "drawn" and format == FORMATS.INDIVIDUAL:
@@ -185,8 +200,9 @@ def tournament_create(
         house = checked.get("ruleset_options") or None
         too_big = too_large(house) if isinstance(house, Mapping) else {}
         if too_big:  # a new event's house rules: bounded as a night's (a snapshot is not)
-            raise RulesetError({f"ruleset_options.{k}": [f"{k}: {m}" for m in v]
-                                for k, v in too_big.items()})  # fmt: skip
+            raise RulesetError(
+                {f"ruleset_options.{k}": [f"{k}: {m}" for m in v] for k, v in too_big.items()}
+            )
         rules = ruleset_from(ruleset, house)
         snapshot = rules.to_dict()
     except RulesetError as exc:
@@ -221,9 +237,13 @@ def tournament_create(
 
 def _event_dict(t: Tournament) -> dict[str, Any]:
     return {
-        "name": t.name, "format": t.format, "ruleset": t.ruleset_slug, "rounds": t.rounds,
-        "games_per_match": t.games_per_match, "options": t.options,
-    }  # fmt: skip
+        "name": t.name,
+        "format": t.format,
+        "ruleset": t.ruleset_slug,
+        "rounds": t.rounds,
+        "games_per_match": t.games_per_match,
+        "options": t.options,
+    }
 
 
 # ---- registration --------------------------------------------------------------------------
@@ -292,9 +312,10 @@ def entry_add(
                 )
             if seed is not None and locked.entries.filter(seed=seed).exists():
                 raise Invalid(
-                    "Seed taken.", errors={"seed": [f"seed {seed} is already given"]},
+                    "Seed taken.",
+                    errors={"seed": [f"seed {seed} is already given"]},
                     code="seed_taken",
-                )  # fmt: skip
+                )
             entry = Entry(
                 tournament=locked,
                 name=(name or "").strip() or " & ".join(p.name for p in players),
@@ -497,17 +518,29 @@ def _create_table_round(tournament: Tournament, movement_round: Any, number: int
     )
     rows = [
         Match(
-            tournament=tournament, round=rnd, table=t.number,
-            entry_a_id=t.pair_a[0], partner_a_id=t.pair_a[1],
-            entry_b_id=t.pair_b[0], partner_b_id=t.pair_b[1], status=Match.Status.READY,
+            tournament=tournament,
+            round=rnd,
+            table=t.number,
+            entry_a_id=t.pair_a[0],
+            partner_a_id=t.pair_a[1],
+            entry_b_id=t.pair_b[0],
+            partner_b_id=t.pair_b[1],
+            status=Match.Status.READY,
         )
         for t in movement_round.tables
-    ]  # fmt: skip
+    ]
     rows += [
-        Match(tournament=tournament, round=rnd, entry_a_id=p, bye=True, status=Match.Status.BYE,
-              winner_id=p, flags=["sit_out"])
+        Match(
+            tournament=tournament,
+            round=rnd,
+            entry_a_id=p,
+            bye=True,
+            status=Match.Status.BYE,
+            winner_id=p,
+            flags=["sit_out"],
+        )
         for p in movement_round.sitting_out
-    ]  # fmt: skip
+    ]
     Match.objects.bulk_create(rows)
     return rnd
 

@@ -46,10 +46,24 @@ class MatchRow:
 
 
 ROW_FIELDS = (
-    "pk", "round_number", "table", "bracket_key", "status", "bye", "entry_a_id",
-    "entry_b_id", "partner_a_id", "partner_b_id", "winner_id", "points_a", "points_b",
-    "playoff_id", "playoff__place", "playoff__entries", "playoff__draw_seed",
-)  # fmt: skip
+    "pk",
+    "round_number",
+    "table",
+    "bracket_key",
+    "status",
+    "bye",
+    "entry_a_id",
+    "entry_b_id",
+    "partner_a_id",
+    "partner_b_id",
+    "winner_id",
+    "points_a",
+    "points_b",
+    "playoff_id",
+    "playoff__place",
+    "playoff__entries",
+    "playoff__draw_seed",
+)
 
 
 @dataclass
@@ -94,9 +108,12 @@ def playoffs_of(tournament: Tournament, matches: list[MatchRow]) -> list[Playoff
     for m in matches:
         if m.playoff_id is not None and m.playoff_id not in seen:
             seen[m.playoff_id] = Playoff(
-                pk=m.playoff_id, tournament=tournament, place=m.playoff_place,
-                entries=m.playoff_entries, draw_seed=m.playoff_draw_seed,
-            )  # fmt: skip
+                pk=m.playoff_id,
+                tournament=tournament,
+                place=m.playoff_place,
+                entries=m.playoff_entries,
+                draw_seed=m.playoff_draw_seed,
+            )
     return sorted(seen.values(), key=lambda p: p.place)
 
 
@@ -167,10 +184,16 @@ def _played_off(
         return rows
     by_entry = {r.entry: r for r in tied}
     decided = [
-        replace(by_entry[entry], rank=playoff.place + i, playoff_needed=False, tied_with=(),
-                decided_by="playoff" if i else by_entry[entry].decided_by, played_off=True)
+        replace(
+            by_entry[entry],
+            rank=playoff.place + i,
+            playoff_needed=False,
+            tied_with=(),
+            decided_by="playoff" if i else by_entry[entry].decided_by,
+            played_off=True,
+        )
         for i, entry in enumerate(order)
-    ]  # fmt: skip
+    ]
     start = rows.index(tied[0])
     return rows[:start] + decided + rows[start + len(tied) :]
 

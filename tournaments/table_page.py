@@ -150,9 +150,12 @@ def table_replace_link(request: HttpRequest, pk: int, table: int) -> HttpRespons
     back = _here(match) + "?links"
     try:
         link_replace(
-            club=match.tournament.club, kind=TableLink.Kind.TOURNAMENT, scope=match.round_id,
-            number=table, by=request.user,
-        )  # fmt: skip
+            club=match.tournament.club,
+            kind=TableLink.Kind.TOURNAMENT,
+            scope=match.round_id,
+            number=table,
+            by=request.user,
+        )
     except DomainError as error:
         return refuse(request, error, back)
     messages.success(request, replaced_message(table))

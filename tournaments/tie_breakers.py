@@ -28,21 +28,27 @@ class TieBreaker:
 
 _ALL = (
     TieBreaker(
-        "wins", "Match points", "MP",
+        "wins",
+        "Match points",
+        "MP",
         "Matches won (a draw counts half, a bye as the event says).",
     ),
     TieBreaker("points", "Points scored", "Pts", "Card points scored in every game played."),
     TieBreaker("spread", "Spread", "Spr", "Points scored minus points conceded."),
     TieBreaker(
-        "head_to_head", "Head to head", "H2H",
+        "head_to_head",
+        "Head to head",
+        "H2H",
         "Who won the match between the two tied entries (only splits a tie of two).",
     ),
     TieBreaker("buchholz", "Buchholz", "Buch", "The match points of every opponent met, added up."),
     TieBreaker(
-        "sonneborn_berger", "Sonneborn-Berger", "S-B",
+        "sonneborn_berger",
+        "Sonneborn-Berger",
+        "S-B",
         "The match points of the opponents beaten, plus half of those drawn.",
     ),
-)  # fmt: skip
+)
 REGISTRY: dict[str, TieBreaker] = {t.key: t for t in _ALL}
 
 #: The keys in the registry's order (tests/tournaments/test_tie_breakers.py checks

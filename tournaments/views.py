@@ -108,9 +108,11 @@ def tournament_rounds(
     if is_director:
         forms.pairing_forms(tournament, rounds, override_form)
     context = {
-        "tournament": tournament, "rounds": rounds, "is_director": is_director,
+        "tournament": tournament,
+        "rounds": rounds,
+        "is_director": is_director,
         "poll_seconds": POLL_SECONDS,
-    }  # fmt: skip
+    }
     name = "tournaments/_rounds_live.html" if wants_live(request) else "tournaments/rounds.html"
     return render(request, name, context, status=status)
 
@@ -141,11 +143,15 @@ def tournament_pairings_projector(request: HttpRequest, pk: int) -> HttpResponse
     rounds = selectors.tournament_rounds(tournament=tournament)
     playing = selectors.current_round(rounds)
     context = {
-        "tournament": tournament, "current_round": playing, "poll_seconds": POLL_SECONDS,
+        "tournament": tournament,
+        "current_round": playing,
+        "poll_seconds": POLL_SECONDS,
         "progress": selectors.round_progress(playing),
-        "matches": selectors.seated_matches(playing), "live_url": request.path + "?live=1",
-        "winners": selectors.winners(tournament=tournament), "live": wants_live(request),
-    }  # fmt: skip
+        "matches": selectors.seated_matches(playing),
+        "live_url": request.path + "?live=1",
+        "winners": selectors.winners(tournament=tournament),
+        "live": wants_live(request),
+    }
     live = context["live"]
     name = f"projector/{'_tournament_pairings_rows' if live else 'tournament_pairings'}.html"
     return render(request, name, context)
@@ -158,11 +164,13 @@ def tournament_standings_projector(request: HttpRequest, pk: int) -> HttpRespons
     # With their matches: the heading says how many results of the round are in.
     playing = selectors.current_round(selectors.tournament_rounds(tournament=tournament))
     context = {
-        "tournament": tournament, "current_round": playing,
+        "tournament": tournament,
+        "current_round": playing,
         "progress": selectors.round_progress(playing),
         "rows": selectors.tournament_standings(tournament=tournament),
-        "poll_seconds": POLL_SECONDS, "live_url": request.path + "?live=1",
-    }  # fmt: skip
+        "poll_seconds": POLL_SECONDS,
+        "live_url": request.path + "?live=1",
+    }
     live = wants_live(request)
     name = f"projector/{'_tournament_standings_rows' if live else 'tournament_standings'}.html"
     return render(request, name, context)
@@ -189,11 +197,12 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Public standings; the table refreshes itself (``?live=1``, 304 while unchanged)."""
     tournament = _tournament(pk)
     context = {
-        "tournament": tournament, "poll_seconds": POLL_SECONDS,
+        "tournament": tournament,
+        "poll_seconds": POLL_SECONDS,
         "rows": selectors.tournament_standings(tournament=tournament),
         "breakers": tie_breakers.REGISTRY,
         "ranked_by": tie_breakers.chosen(standings_data.precedence(tournament)),
-    }  # fmt: skip
+    }
     live = wants_live(request) or request.htmx
     name = "tournaments/_standings_table.html" if live else "tournaments/standings.html"
     return render(request, name, context)
@@ -259,10 +268,13 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
         tie = bool(request.POST.get("tie"))
         if match.status == Match.Status.DECIDED:
             services.match_result_correct(
-                match=match, games=games, by=request.user, tie_confirmed=tie,
+                match=match,
+                games=games,
+                by=request.user,
+                tie_confirmed=tie,
                 confirm=bool(request.POST.get("confirm")),
                 reason=request.POST.get("reason", "")[:500],
-            )  # fmt: skip
+            )
         else:
             services.match_result_enter(
                 match=match, games=games, by=request.user, tie_confirmed=tie
@@ -275,9 +287,10 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
     except DomainError as exc:
         details = "; ".join(m for msgs in exc.errors.values() for m in msgs)
         typed = {
-            name: value[:20] for name, value in request.POST.items()
+            name: value[:20]
+            for name, value in request.POST.items()
             if name.startswith(("score_a", "score_b")) or name in ("tie", "confirm")
-        }  # fmt: skip
+        }
         typed["reason"] = request.POST.get("reason", "")[:500]
         refusal = {
             "match": match.pk,

@@ -31,15 +31,25 @@ def main() -> None:
     made = Parent.objects.bulk_create(Parent(name=f"p{i}") for i in range(parents + 1))
     client = APIClient(SERVER_NAME="127.0.0.1")
     client.credentials(HTTP_AUTHORIZATION=f"Token {tokens[0]}")
-    body = {"number": 1, "bidder": "north", "bid": 80, "trump": "red",
-            "counters": {"north_south": 85, "east_west": 35}}  # fmt: skip
+    body = {
+        "number": 1,
+        "bidder": "north",
+        "bid": 80,
+        "trump": "red",
+        "counters": {"north_south": 85, "east_west": 35},
+    }
     with CaptureQueriesContext(connection) as queries:
         answer = client.post(f"/parents/{made[-1].pk}/children/", body, format="json")
     assert answer.status_code == 201, answer.content
-    print(json.dumps({
-        "tokens": tokens, "parents": [p.pk for p in made[:-1]],
-        "statements": len(queries.captured_queries),
-    }))  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "tokens": tokens,
+                "parents": [p.pk for p in made[:-1]],
+                "statements": len(queries.captured_queries),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

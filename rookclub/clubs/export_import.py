@@ -54,8 +54,16 @@ from rookclub.core.errors import Conflict, Invalid
 log = logging.getLogger(__name__)
 
 #: Columns of a person no file may set: they are this instance's to give.
-PRIVILEGED = ("password", "is_superuser", "is_staff", "is_active", "groups",
-              "user_permissions", "last_login", "date_joined")  # fmt: skip
+PRIVILEGED = (
+    "password",
+    "is_superuser",
+    "is_staff",
+    "is_active",
+    "groups",
+    "user_permissions",
+    "last_login",
+    "date_joined",
+)
 EDITED = (
     "This file was changed after it was exported (its checksum does not match its "
     "tables); nothing was imported. Import the file as it was downloaded, or pass "

@@ -63,16 +63,20 @@ class ClubExportView(DomainErrorsMixin, generics.GenericAPIView):
         operation_id="club_export",
         parameters=[
             OpenApiParameter(
-                "format", str, enum=list(FORMATS),
+                "format",
+                str,
+                enum=list(FORMATS),
                 description="json (one document, the default) or zip (a CSV file per table)",
             )
         ],
         responses={
             (200, "application/json"): OpenApiTypes.OBJECT,
             (200, "application/zip"): OpenApiTypes.BINARY,
-            400: REFUSAL, 403: REFUSAL, 404: REFUSAL,
+            400: REFUSAL,
+            403: REFUSAL,
+            404: REFUSAL,
         },
-    )  # fmt: skip
+    )
     def get(self, request: Request, club_id: int) -> HttpResponse:
         club = Club.objects.filter(pk=club_id).first()
         # Another club's data: as if it did not exist, before any other check.

@@ -30,13 +30,16 @@ class SessionOpenForm(forms.Form):
         label="Date", widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate
     )
     seating_method = forms.ChoiceField(
-        label="Seating", choices=list(SEATING_LABELS.items()), initial="random",
+        label="Seating",
+        choices=list(SEATING_LABELS.items()),
+        initial="random",
         widget=forms.RadioSelect,
-    )  # fmt: skip
+    )
     tables_of_five_or_six = forms.BooleanField(
-        label="Tables of five or six instead of sit-outs", required=False,
+        label="Tables of five or six instead of sit-outs",
+        required=False,
         help_text="random or progressive seating",
-    )  # fmt: skip
+    )
     game_for_five = forms.ChoiceField(
         label="Tables of five play", choices=_games_for(5), initial="five-player", required=False
     )
@@ -52,20 +55,23 @@ class SignUpForm(forms.Form):
     """What a person gives to sign up; the service checks it (Django's password rules)."""
 
     username = forms.CharField(
-        label="Username", max_length=150,
+        label="Username",
+        max_length=150,
         widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
-    )  # fmt: skip
+    )
     name = forms.CharField(
         label="Your name (optional)", required=False, max_length=150, validators=[validate_name]
     )
     email = forms.CharField(
-        label="Email (optional, to reset a forgotten password)", required=False,
+        label="Email (optional, to reset a forgotten password)",
+        required=False,
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
-    )  # fmt: skip
+    )
     password = forms.CharField(
-        label="Password", strip=False,
+        label="Password",
+        strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-    )  # fmt: skip
+    )
 
 
 class MemberCreateForm(SignUpForm):

@@ -242,10 +242,12 @@ def invite_create(
     """A director makes a link that lets one person join the club with ``role``."""
     require_director(by, club)
     return Invitation.objects.create(
-        token=secrets.token_urlsafe(32), club=club, role=_role(role),
+        token=secrets.token_urlsafe(32),
+        club=club,
+        role=_role(role),
         created_by=by if getattr(by, "is_authenticated", False) else None,
         expires_at=timezone.now() + timedelta(days=days),
-    )  # fmt: skip
+    )
 
 
 def invite_refusal(invitation: Invitation) -> Gone | None:

@@ -56,9 +56,13 @@ PASSWORD_MIN = 8
 
 
 @extend_schema_field(
-    {"type": "string", "maxLength": 254, "pattern": EMAIL_PATTERN,
-     "description": "an email address, or empty"}
-)  # fmt: skip
+    {
+        "type": "string",
+        "maxLength": 254,
+        "pattern": EMAIL_PATTERN,
+        "description": "an email address, or empty",
+    }
+)
 class EmailText(serializers.CharField):
     """An optional email address: the server refuses what is not one (400); the
     schema's pattern is a plain subset of what it takes."""

@@ -44,9 +44,11 @@ def is_member(user: Any, club: Club) -> bool:
 def require_member(by: Any, club: Club) -> None:
     """Refuse (``NotAllowed``) anyone who is not a member of ``club`` (or SYSTEM)."""
     roles.require_role(
-        by, club, (roles.DIRECTOR, roles.SCORER, roles.MEMBER),
+        by,
+        club,
+        (roles.DIRECTOR, roles.SCORER, roles.MEMBER),
         "Only members of the club can see its members.",
-    )  # fmt: skip
+    )
 
 
 #: How a public page names someone with no full name (never by username).

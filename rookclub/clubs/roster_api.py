@@ -60,41 +60,61 @@ class ImportInSerializer(serializers.Serializer):
     )
 
 
-ROW = inline_serializer("RosterImportRow", {
-    "line": serializers.IntegerField(help_text="the row's line in the file (the header is 1)"),
-    "name": serializers.CharField(), "email": serializers.CharField(),
-    "action": serializers.ChoiceField(["add", "duplicate", "problem"]),
-    "duplicate_of": serializers.CharField(
-        allow_null=True, help_text="the club's player this row already is"),
-    "duplicate_of_line": serializers.IntegerField(
-        allow_null=True, help_text="the earlier row of the file this row repeats"),
-    "problems": serializers.ListField(child=serializers.CharField()),
-    "note": serializers.CharField(help_text="what happens to the row, in a sentence"),
-})  # fmt: skip
-IMPORT_OUT = inline_serializer("RosterImport", {
-    "dry_run": serializers.BooleanField(),
-    "stored": serializers.BooleanField(help_text="false for a dry run"),
-    "notes": serializers.ListField(child=serializers.CharField(),
-                                   help_text="about the file, e.g. its encoding"),
-    "counts": serializers.DictField(child=serializers.IntegerField(),
-                                    help_text="add, duplicate, problem"),
-    "rows": ROW,
-    "created": RosterPlayerSerializer(many=True),
-})  # fmt: skip
+ROW = inline_serializer(
+    "RosterImportRow",
+    {
+        "line": serializers.IntegerField(help_text="the row's line in the file (the header is 1)"),
+        "name": serializers.CharField(),
+        "email": serializers.CharField(),
+        "action": serializers.ChoiceField(["add", "duplicate", "problem"]),
+        "duplicate_of": serializers.CharField(
+            allow_null=True, help_text="the club's player this row already is"
+        ),
+        "duplicate_of_line": serializers.IntegerField(
+            allow_null=True, help_text="the earlier row of the file this row repeats"
+        ),
+        "problems": serializers.ListField(child=serializers.CharField()),
+        "note": serializers.CharField(help_text="what happens to the row, in a sentence"),
+    },
+)
+IMPORT_OUT = inline_serializer(
+    "RosterImport",
+    {
+        "dry_run": serializers.BooleanField(),
+        "stored": serializers.BooleanField(help_text="false for a dry run"),
+        "notes": serializers.ListField(
+            child=serializers.CharField(), help_text="about the file, e.g. its encoding"
+        ),
+        "counts": serializers.DictField(
+            child=serializers.IntegerField(), help_text="add, duplicate, problem"
+        ),
+        "rows": ROW,
+        "created": RosterPlayerSerializer(many=True),
+    },
+)
 
 
 def plan_out(plan: ri.RosterPlan, *, dry_run: bool, created: list[Player]) -> dict[str, Any]:
     return {
-        "dry_run": dry_run, "stored": not dry_run, "notes": plan.notes,
+        "dry_run": dry_run,
+        "stored": not dry_run,
+        "notes": plan.notes,
         "counts": {a: plan.count(a) for a in ("add", "duplicate", "problem")},
         "rows": [
-            {"line": r.row.line, "name": r.row.name, "email": r.row.email, "action": r.action,
-             "duplicate_of": r.duplicate_of or None, "duplicate_of_line": r.duplicate_line,
-             "problems": r.problems, "note": r.note}
+            {
+                "line": r.row.line,
+                "name": r.row.name,
+                "email": r.row.email,
+                "action": r.action,
+                "duplicate_of": r.duplicate_of or None,
+                "duplicate_of_line": r.duplicate_line,
+                "problems": r.problems,
+                "note": r.note,
+            }
             for r in plan.rows
         ],
         "created": RosterPlayerSerializer(created, many=True).data,
-    }  # fmt: skip
+    }
 
 
 class RosterView(CsvErrorsAsJson, DomainErrorsMixin, generics.GenericAPIView):
@@ -108,9 +128,11 @@ class RosterView(CsvErrorsAsJson, DomainErrorsMixin, generics.GenericAPIView):
         operation_id="club_players",
         responses={
             (200, "application/json"): RosterPlayerSerializer(many=True),
-            (200, "text/csv"): OpenApiTypes.STR, 403: REFUSAL, 404: REFUSAL,
+            (200, "text/csv"): OpenApiTypes.STR,
+            403: REFUSAL,
+            404: REFUSAL,
         },
-    )  # fmt: skip
+    )
     def get(self, request: Request, club_id: int) -> Response:
         club = _club(request, club_id)
         require_director(request.user, club)
@@ -131,9 +153,8 @@ class RosterImportView(DomainErrorsMixin, generics.GenericAPIView):
     @extend_schema(
         operation_id="club_players_import",
         request={"multipart/form-data": ImportInSerializer},
-        responses={200: IMPORT_OUT, 201: IMPORT_OUT, 400: FILE_REFUSAL, 403: REFUSAL,
-                   404: REFUSAL},
-    )  # fmt: skip
+        responses={200: IMPORT_OUT, 201: IMPORT_OUT, 400: FILE_REFUSAL, 403: REFUSAL, 404: REFUSAL},
+    )
     def post(self, request: Request, club_id: int) -> Response:
         club = _club(request, club_id)
         require_director(request.user, club)
@@ -156,8 +177,9 @@ class RosterImportView(DomainErrorsMixin, generics.GenericAPIView):
         plan.notes = notes
         names = [r.row.name for r in plan.to_add]
         created = list(Player.objects.filter(club=club, name__in=names).order_by("name", "id"))
-        return Response(plan_out(plan, dry_run=False, created=created),
-                        status=status.HTTP_201_CREATED)  # fmt: skip
+        return Response(
+            plan_out(plan, dry_run=False, created=created), status=status.HTTP_201_CREATED
+        )
 
 
 urlpatterns = [

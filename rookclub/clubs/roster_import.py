@@ -101,14 +101,30 @@ def _file_error(message: str) -> RosterFileError:
 
 
 #: Byte-order marks of the Unicode files a spreadsheet saves ("Unicode text" is UTF-16).
-_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
-         (codecs.BOM_UTF16_BE, "utf-16-be"))  # fmt: skip
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
 #: The encodings charset-normalizer's guess is taken for: multi-byte ones, whose byte
 #: patterns it tells apart reliably. A few names in a single-byte code page cannot be
 #: told apart (a short Windows-1252 roster looks like Windows-1250 to it), so those
 #: are read as Windows-1252, the encoding Excel on Windows saves "CSV" in.
-_MULTI_BYTE = {"cp932", "shift_jis", "euc_jp", "iso2022_jp", "gb2312", "gbk", "gb18030",
-               "big5", "big5hkscs", "cp950", "euc_kr", "cp949", "johab"}  # fmt: skip
+_MULTI_BYTE = {
+    "cp932",
+    "shift_jis",
+    "euc_jp",
+    "iso2022_jp",
+    "gb2312",
+    "gbk",
+    "gb18030",
+    "big5",
+    "big5hkscs",
+    "cp950",
+    "euc_kr",
+    "cp949",
+    "johab",
+}
 
 
 def decode(data: bytes) -> tuple[str, list[str]]:
@@ -152,11 +168,17 @@ def _read_as(encoding: str, *, bom: bool = False) -> list[str]:
 
 
 _ENCODING_NAMES = {
-    "cp1252": "Windows-1252 (Western European)", "latin_1": "Latin-1",
-    "utf-16-le": "UTF-16", "utf-16-be": "UTF-16", "shift_jis": "Shift-JIS",
-    "cp932": "Shift-JIS", "cp1251": "Windows-1251 (Cyrillic)", "euc_jp": "EUC-JP",
-    "gb18030": "GB18030 (Chinese)", "big5": "Big5 (Chinese)",
-}  # fmt: skip
+    "cp1252": "Windows-1252 (Western European)",
+    "latin_1": "Latin-1",
+    "utf-16-le": "UTF-16",
+    "utf-16-be": "UTF-16",
+    "shift_jis": "Shift-JIS",
+    "cp932": "Shift-JIS",
+    "cp1251": "Windows-1251 (Cyrillic)",
+    "euc_jp": "EUC-JP",
+    "gb18030": "GB18030 (Chinese)",
+    "big5": "Big5 (Chinese)",
+}
 
 
 def _dialect(text: str) -> Any:
@@ -175,8 +197,12 @@ def _columns(header: list[str]) -> dict[str, int]:
     found: dict[str, int] = {}
     for index, cell in enumerate(header):
         key = _key(cell)
-        for kind, names in (("name", NAME_HEADERS), ("first", FIRST_HEADERS),
-                            ("last", LAST_HEADERS), ("email", EMAIL_HEADERS)):  # fmt: skip
+        for kind, names in (
+            ("name", NAME_HEADERS),
+            ("first", FIRST_HEADERS),
+            ("last", LAST_HEADERS),
+            ("email", EMAIL_HEADERS),
+        ):
             if key in names:
                 if kind in found:  # two "name" columns: which one is meant?
                     first = header[found[kind]].strip()[:30]
@@ -237,8 +263,7 @@ def parse_roster(data: bytes) -> tuple[list[RosterRow], list[str]]:
         name = unescape_formula(name)
         # Runs of spaces are one space; a tab or line break stays, for the plan to refuse.
         # NFC, no invisible or bidi-control characters, as player_create.
-        rows.append(RosterRow(line=line, name=normal_name(name).strip(" "),
-                              email=cell("email")))  # fmt: skip
+        rows.append(RosterRow(line=line, name=normal_name(name).strip(" "), email=cell("email")))
     if not rows:
         raise _file_error("The file has a header row but no players under it.")
     return rows, notes

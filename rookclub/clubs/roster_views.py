@@ -57,8 +57,13 @@ def roster_import_preview(request: HttpRequest, slug: str) -> HttpResponse:
     except DomainError as error:
         return _preview(request, club, {"error": error.message}, status=400)
     counts = {a: plan.count(a) for a in ("add", "duplicate", "problem")}
-    context = {"plan": plan, "token": token, "adding": counts["add"], "counts": counts,
-               "upload_name": upload.name}  # fmt: skip
+    context = {
+        "plan": plan,
+        "token": token,
+        "adding": counts["add"],
+        "counts": counts,
+        "upload_name": upload.name,
+    }
     return _preview(request, club, context)
 
 

@@ -102,9 +102,10 @@ def name_in_use(club: Club | int, name: str) -> str | None:
 
 def name_taken(club: Club, name: str) -> Conflict:
     return Conflict(
-        f"{name} already plays at {club}.", errors={"name": [f"{name} already plays at {club}"]},
+        f"{name} already plays at {club}.",
+        errors={"name": [f"{name} already plays at {club}"]},
         code="player_name_taken",
-    )  # fmt: skip
+    )
 
 
 @transaction.atomic
@@ -248,7 +249,10 @@ def session_reopen(*, session: ClubSession, by: Any, reason: str = "") -> ClubSe
     locked.closed_at = None
     locked.save(update_fields=["status", "closed_at"])
     SessionEvent.objects.create(
-        session=locked, action=SessionEvent.Action.REOPENED, by=user_or_none(by), reason=reason,
+        session=locked,
+        action=SessionEvent.Action.REOPENED,
+        by=user_or_none(by),
+        reason=reason,
         details={"closed_at": closed_at.isoformat() if closed_at else None},
-    )  # fmt: skip
+    )
     return locked

@@ -48,8 +48,10 @@ class Pause:
             log.warning(
                 "Redis cache not answering (%s: %s); rate limits let requests through "
                 "and sessions are read from the database for %.0f s",
-                type(error).__name__, error, PAUSE,
-            )  # fmt: skip
+                type(error).__name__,
+                error,
+                PAUSE,
+            )
 
     def end(self) -> None:
         self.until = 0.0

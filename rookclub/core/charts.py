@@ -84,10 +84,16 @@ def line_chart(
     """A line through ``points`` in order, with the band between each point's
     ``low`` and ``high`` shaded when given. First and last labels under the ends."""
     if not points:
-        return _svg(title, width, height, format_html(
-            '<text x="{}" y="{}" font-size="13" text-anchor="middle">No games yet</text>',
-            width // 2, height // 2,
-        ))  # fmt: skip
+        return _svg(
+            title,
+            width,
+            height,
+            format_html(
+                '<text x="{}" y="{}" font-size="13" text-anchor="middle">No games yet</text>',
+                width // 2,
+                height // 2,
+            ),
+        )
     values = [p.value for p in points]
     values += [p.low for p in points if p.low is not None]
     values += [p.high for p in points if p.high is not None]
@@ -103,28 +109,39 @@ def line_chart(
     if len(banded) > 1:
         upper = [f"{x(i):.1f},{y(p.high):.1f}" for i, p in banded]
         lower = [f"{x(i):.1f},{y(p.low):.1f}" for i, p in reversed(banded)]
-        parts.append(format_html(
-            '<polygon class="chart-band" points="{}" fill="#9ecae1" fill-opacity="0.35"/>',
-            " ".join(upper + lower),
-        ))  # fmt: skip
+        parts.append(
+            format_html(
+                '<polygon class="chart-band" points="{}" fill="#9ecae1" fill-opacity="0.35"/>',
+                " ".join(upper + lower),
+            )
+        )
     line = " ".join(f"{x(i):.1f},{y(p.value):.1f}" for i, p in enumerate(points))
-    parts.append(format_html(
-        '<polyline class="chart-line" points="{}" fill="none" stroke="#1f5fa8"'
-        ' stroke-width="2"/>',
-        line,
-    ))  # fmt: skip
+    parts.append(
+        format_html(
+            '<polyline class="chart-line" points="{}" fill="none" stroke="#1f5fa8"'
+            ' stroke-width="2"/>',
+            line,
+        )
+    )
     last = len(points) - 1
-    parts.append(format_html(
-        '<circle class="chart-dot" cx="{}" cy="{}" r="3.5" fill="#1f5fa8">'
-        "<title>{}: {}</title></circle>",
-        n(x(last)), n(y(points[last].value)), points[last].label, _fmt(points[last].value),
-    ))  # fmt: skip
+    parts.append(
+        format_html(
+            '<circle class="chart-dot" cx="{}" cy="{}" r="3.5" fill="#1f5fa8">'
+            "<title>{}: {}</title></circle>",
+            n(x(last)),
+            n(y(points[last].value)),
+            points[last].label,
+            _fmt(points[last].value),
+        )
+    )
     labels = {0: "start", last: "end"} if last else {0: "middle"}
-    parts.append(format_html_join("", (
-        '<text class="chart-label" x="{}" y="{}" font-size="11" text-anchor="{}">{}</text>'
-    ), (
-        (n(x(i)), height - 6, anchor, points[i].label) for i, anchor in labels.items()
-    )))  # fmt: skip
+    parts.append(
+        format_html_join(
+            "",
+            ('<text class="chart-label" x="{}" y="{}" font-size="11" text-anchor="{}">{}</text>'),
+            ((n(x(i)), height - 6, anchor, points[i].label) for i, anchor in labels.items()),
+        )
+    )
     return _svg(title, width, height, mark_safe("".join(parts)))
 
 
@@ -136,10 +153,15 @@ def bar_chart(
     label_w = 140
     height = max(len(bars), 1) * (bar_height + 6) + 6
     if not bars:
-        return _svg(title, width, height + 20, format_html(
-            '<text x="{}" y="20" font-size="13" text-anchor="middle">Nothing yet</text>',
-            width // 2,
-        ))  # fmt: skip
+        return _svg(
+            title,
+            width,
+            height + 20,
+            format_html(
+                '<text x="{}" y="20" font-size="13" text-anchor="middle">Nothing yet</text>',
+                width // 2,
+            ),
+        )
     lo = min(0.0, *(v for _, v in bars))
     hi = max(0.0, *(v for _, v in bars))
     span = (hi - lo) or 1.0
@@ -152,16 +174,26 @@ def bar_chart(
     for row, (label, value) in enumerate(bars):
         top = 6 + row * (bar_height + 6)
         left, right = sorted((x(0), x(value)))
-        rows.append(format_html(
-            '<text class="chart-label" x="{}" y="{}" font-size="12" text-anchor="end"'
-            ' dominant-baseline="middle">{}</text>'
-            '<rect class="chart-bar{}" x="{}" y="{}" width="{}" height="{}"'
-            ' fill="{}"/>'
-            '<text class="chart-value" x="{}" y="{}" font-size="12"'
-            ' dominant-baseline="middle">{}</text>',
-            label_w - 6, top + bar_height / 2, label,
-            " chart-bar-negative" if value < 0 else "", n(left), top, n(max(right - left, 1)),
-            bar_height, "#b23b3b" if value < 0 else "#1f5fa8",
-            n(right + 4), top + bar_height / 2, _fmt(value),
-        ))  # fmt: skip
+        rows.append(
+            format_html(
+                '<text class="chart-label" x="{}" y="{}" font-size="12" text-anchor="end"'
+                ' dominant-baseline="middle">{}</text>'
+                '<rect class="chart-bar{}" x="{}" y="{}" width="{}" height="{}"'
+                ' fill="{}"/>'
+                '<text class="chart-value" x="{}" y="{}" font-size="12"'
+                ' dominant-baseline="middle">{}</text>',
+                label_w - 6,
+                top + bar_height / 2,
+                label,
+                " chart-bar-negative" if value < 0 else "",
+                n(left),
+                top,
+                n(max(right - left, 1)),
+                bar_height,
+                "#b23b3b" if value < 0 else "#1f5fa8",
+                n(right + 4),
+                top + bar_height / 2,
+                _fmt(value),
+            )
+        )
     return _svg(title, width, height, mark_safe("".join(rows)))

@@ -18,8 +18,14 @@ from django.http import HttpRequest, HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 
 #: Content types worth compressing: text and the text-like application types.
-TEXT_TYPES = ("text/", "application/json", "application/javascript", "application/xml",
-              "image/svg+xml", "application/vnd.oai.openapi")  # fmt: skip
+TEXT_TYPES = (
+    "text/",
+    "application/json",
+    "application/javascript",
+    "application/xml",
+    "image/svg+xml",
+    "application/vnd.oai.openapi",
+)
 
 
 class TextGZipMiddleware(GZipMiddleware):

@@ -88,7 +88,8 @@ class ConsoleEmailBackend(BaseEmailBackend):
             )
         for message in email_messages:
             log.info(
-                "email %r to %s not sent (EMAIL_URL is consolemail://); its text is not "
-                "logged", message.subject, ", ".join(message.recipients()),
-            )  # fmt: skip
+                "email %r to %s not sent (EMAIL_URL is consolemail://); its text is not logged",
+                message.subject,
+                ", ".join(message.recipients()),
+            )
         return len(email_messages)

@@ -159,8 +159,9 @@ def no_nul_in_request_strings(
             schema.setdefault("propertyNames", {"pattern": NO_NUL_PATTERN})
             if extra == {} or extra is True:
                 schema["additionalProperties"] = {
-                    "type": ["string", "number", "boolean", "null"], "pattern": NO_NUL_PATTERN,
-                }  # fmt: skip
+                    "type": ["string", "number", "boolean", "null"],
+                    "pattern": NO_NUL_PATTERN,
+                }
         for value in schema.values():
             if isinstance(value, (dict, list)):
                 walk(value)
@@ -385,8 +386,11 @@ def _drop_fields(schema: dict[str, Any], drop: str) -> bool:
     touched = False
     properties = schema.get("properties")
     if isinstance(properties, dict):
-        gone = [name for name, field in properties.items() if isinstance(field, dict)
-                and field.get(drop)]  # fmt: skip
+        gone = [
+            name
+            for name, field in properties.items()
+            if isinstance(field, dict) and field.get(drop)
+        ]
         for name in gone:
             del properties[name]
         if gone and "required" in schema:

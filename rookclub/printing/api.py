@@ -159,9 +159,15 @@ class PrintViewSet(viewsets.ViewSet):
         """Standings of a tournament, ranked by its tie-breakers (bracket places first)."""
         return _pdf(request, "tournament-standings", tournament=tournament)
 
-    @extend_schema(responses={**PDF, 400: OpenApiResponse(
-        description="`no_bracket`: the event is not an elimination event (Swiss, round robin "
-        "and individual events have standings, not a bracket)")})  # fmt: skip
+    @extend_schema(
+        responses={
+            **PDF,
+            400: OpenApiResponse(
+                description="`no_bracket`: the event is not an elimination event (Swiss, "
+                "round robin and individual events have standings, not a bracket)"
+            ),
+        }
+    )
     @action(detail=False, methods=["get"], url_path=r"tournaments/(?P<tournament>\d+)/bracket")
     def tournament_bracket(self, request: Request, tournament: str) -> HttpResponse:
         """The bracket chart of an elimination tournament (losers' side on its own page)."""
@@ -179,11 +185,27 @@ class PrintJobSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = PrintJob
-        fields = ["id", "kind", "parameters", "state", "progress", "pages", "error", "result_url",
-                  "warnings", "created_at", "finished_at", "tries"]  # fmt: skip
+        fields = [
+            "id",
+            "kind",
+            "parameters",
+            "state",
+            "progress",
+            "pages",
+            "error",
+            "result_url",
+            "warnings",
+            "created_at",
+            "finished_at",
+            "tries",
+        ]
         read_only_fields = fields
-        extra_kwargs = {"tries": {"help_text": "Times a worker started it (a lost worker's "
-                                  "job is started again, a few times at most)."}}  # fmt: skip
+        extra_kwargs = {
+            "tries": {
+                "help_text": "Times a worker started it (a lost worker's "
+                "job is started again, a few times at most)."
+            }
+        }
 
     def get_warnings(self, job: PrintJob) -> list[str]:
         return print_warnings(KINDS.get(job.kind), job.parameters)

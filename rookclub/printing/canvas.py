@@ -98,8 +98,18 @@ class Canvas:
         self.shapes: list[tuple[str, str, float, str]] = []  # (kind, colour, weight, path)
         self.runs: list[Run] = []
 
-    def rect(self, x: float, y: float, w: float, h: float, fill: str, *, radius: float = 0,
-             stroke: str = "", weight: float = 0.2) -> None:  # fmt: skip
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        fill: str,
+        *,
+        radius: float = 0,
+        stroke: str = "",
+        weight: float = 0.2,
+    ) -> None:
         path = _rounded(x, y, w, h, radius) if radius else f"{_n(x)} {_n(y)} {_n(w)} {_n(h)} re"
         if fill and fill != "none":
             self.shapes.append(("f", fill, 0.0, path))
@@ -111,8 +121,9 @@ class Canvas:
         path = f"{_n(x)} {_n(y)} m " + " ".join(f"{_n(a)} {_n(b)} l" for a, b in rest)
         self.shapes.append(("S", colour, weight, path + (" h" if closed else "")))
 
-    def line(self, x1: float, y1: float, x2: float, y2: float, weight: float = 0.2,
-             colour: str = "") -> None:  # fmt: skip
+    def line(
+        self, x1: float, y1: float, x2: float, y2: float, weight: float = 0.2, colour: str = ""
+    ) -> None:
         colour = colour or ("#111" if weight > 0.3 else "#8a8a8a")
         self.path(((x1, y1), (x2, y2)), weight, colour)
 
@@ -120,11 +131,31 @@ class Canvas:
         colour = colour or ("#111" if weight > 0.3 else "#8a8a8a")
         self.rect(x, y, w, h, "", stroke=colour, weight=weight)
 
-    def text(self, x: float, y: float, value: str, *, anchor: str = "start", size: float = 0,
-             bold: bool = False, fill: str = "", fit: float | None = None) -> None:  # fmt: skip
+    def text(
+        self,
+        x: float,
+        y: float,
+        value: str,
+        *,
+        anchor: str = "start",
+        size: float = 0,
+        bold: bool = False,
+        fill: str = "",
+        fit: float | None = None,
+    ) -> None:
         if value:
-            self.runs.append(Run(round(x, 2), round(y, 2), value, size or self.size, bold,
-                                 anchor, fill or INK, fit))  # fmt: skip
+            self.runs.append(
+                Run(
+                    round(x, 2),
+                    round(y, 2),
+                    value,
+                    size or self.size,
+                    bold,
+                    anchor,
+                    fill or INK,
+                    fit,
+                )
+            )
 
     def content(self) -> tuple[bytes, dict[tuple[bool, int], dict[int, int]]]:
         """The drawing as PDF content in its user units (y down), and the glyphs it uses:
@@ -146,8 +177,9 @@ class Canvas:
             for run in self.runs:
                 width, body = _body(run.text, run.size, run.bold, run.fit)
                 bodies.add((run.text, run.size, run.bold, run.fit))
-                x = run.x - (width / 2 if run.anchor == "middle" else
-                             width if run.anchor == "end" else 0.0)  # fmt: skip
+                x = run.x - (
+                    width / 2 if run.anchor == "middle" else width if run.anchor == "end" else 0.0
+                )
                 line = f"1 0 0 -1 {x:.3f} {run.y:.3f} Tm{body}"
                 if run.fill != colour:
                     colour = run.fill

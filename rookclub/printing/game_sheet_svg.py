@@ -55,8 +55,13 @@ class Column:
 
 def _columns(players: tuple[str, ...]) -> tuple[list[Column], list[tuple[Column, str]]]:
     """The columns and the group labels above them (a group is a Column spanning some)."""
-    fixed = [("Hand", 11, "middle"), ("Dealer", 11, "middle"), ("Declarer", 30, "start"),
-             ("Bid", 11, "end"), ("Trump", 14, "start")]  # fmt: skip
+    fixed = [
+        ("Hand", 11, "middle"),
+        ("Dealer", 11, "middle"),
+        ("Declarer", 30, "start"),
+        ("Bid", 11, "end"),
+        ("Trump", 14, "start"),
+    ]
     if not players:
         fixed[2] = ("Declarer", 34, "start")
     columns, x = [], 0.0
@@ -143,8 +148,15 @@ def _table_head(page: Page, y: float, columns, groups) -> float:
     c = page.canvas
     c.rect(0, y, W, 2 * HEAD_ROW, "#e6eaf0")
     for group, label in groups:
-        c.text(group.at("middle"), y + 3.6, label, anchor="middle", size=2.5, bold=True,
-               fit=group.width - 2)  # fmt: skip
+        c.text(
+            group.at("middle"),
+            y + 3.6,
+            label,
+            anchor="middle",
+            size=2.5,
+            bold=True,
+            fit=group.width - 2,
+        )
         c.line(group.x, y, group.x, y + 2 * HEAD_ROW, 0.45)
     for column in columns:
         c.text(column.at("middle"), y + 8.9, column.label, anchor="middle", size=2.5, bold=True)
@@ -152,8 +164,9 @@ def _table_head(page: Page, y: float, columns, groups) -> float:
     return y + 2 * HEAD_ROW
 
 
-def _row(page: Page, y: float, line: HandLine, columns, height: float, index: int,
-         by_player: bool) -> None:  # fmt: skip
+def _row(
+    page: Page, y: float, line: HandLine, columns, height: float, index: int, by_player: bool
+) -> None:
     c = page.canvas
     if line.corrected:
         c.rect(0, y, W, height, "#fff1f1")
@@ -161,14 +174,27 @@ def _row(page: Page, y: float, line: HandLine, columns, height: float, index: in
         c.rect(0, y, W, height, "#fafafa")
     base = round(y + height / 2 + 1.05, 2)
     ink = "#777" if line.void else ""
-    cells = [str(line.number), line.dealer, line.declarer or "—", _num(line.bid),
-             line.trump[:1].upper() + line.trump[1:], ""]  # fmt: skip
+    cells = [
+        str(line.number),
+        line.dealer,
+        line.declarer or "—",
+        _num(line.bid),
+        line.trump[:1].upper() + line.trump[1:],
+        "",
+    ]
     if by_player:
         for points, total in line.player_cells:
             cells += [_num(points), _num(total)]
     else:
-        cells[5:] = [_num(line.counters_ns), _num(line.counters_ew), "", _num(line.score_ns),
-                     _num(line.score_ew), _num(line.total_ns), _num(line.total_ew)]  # fmt: skip
+        cells[5:] = [
+            _num(line.counters_ns),
+            _num(line.counters_ew),
+            "",
+            _num(line.score_ns),
+            _num(line.score_ew),
+            _num(line.total_ns),
+            _num(line.total_ew),
+        ]
     note_at = 5 if by_player else 7
     for i, (column, value) in enumerate(zip(columns, cells, strict=True)):
         if i == note_at:
@@ -203,8 +229,13 @@ def _close_table(page: Page, top: float, bottom: float, columns, rows: list[floa
     for y in rows:
         c.line(0, y, W, y)
     for column in columns[1:]:
-        c.line(column.x, top if column.strong or column.x < columns[5].x + 1 else top + HEAD_ROW,
-               column.x, bottom, 0.45 if column.strong else 0.2)  # fmt: skip
+        c.line(
+            column.x,
+            top if column.strong or column.x < columns[5].x + 1 else top + HEAD_ROW,
+            column.x,
+            bottom,
+            0.45 if column.strong else 0.2,
+        )
     c.line(0, top + 2 * HEAD_ROW, W, top + 2 * HEAD_ROW, 0.45)
     c.box(0, top, W, bottom - top, 0.45)
 
@@ -241,8 +272,7 @@ def _tail_blocks(doc: GameSheetDoc) -> list[tuple[float, object]]:
             x = i * (width + gap)
             c.box(x, y + 3, width, 13, 0.26, "#777")
             c.text(x + 2, y + 6.6, label, size=2.65, fill=MUTED, fit=width - 4)
-            c.text(x + 2, y + 13.4, value, size=3.5 if small else 4.6, bold=True,
-                   fit=width - 4)  # fmt: skip
+            c.text(x + 2, y + 13.4, value, size=3.5 if small else 4.6, bold=True, fit=width - 4)
 
     blocks.append((17.0, totals))
     for number, note in enumerate(doc.corrections):

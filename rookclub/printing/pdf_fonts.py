@@ -33,11 +33,15 @@ import pydyf
 # (fontconfig pattern, Debian's file: fonts-liberation2, fonts-dejavu-core).
 _LIBERATION, _DEJAVU = "/usr/share/fonts/truetype/liberation2/", "/usr/share/fonts/truetype/dejavu/"
 FACES = {
-    False: (("Liberation Sans", _LIBERATION + "LiberationSans-Regular.ttf"),
-            ("DejaVu Sans", _DEJAVU + "DejaVuSans.ttf")),
-    True: (("Liberation Sans:bold", _LIBERATION + "LiberationSans-Bold.ttf"),
-           ("DejaVu Sans:bold", _DEJAVU + "DejaVuSans-Bold.ttf")),
-}  # fmt: skip
+    False: (
+        ("Liberation Sans", _LIBERATION + "LiberationSans-Regular.ttf"),
+        ("DejaVu Sans", _DEJAVU + "DejaVuSans.ttf"),
+    ),
+    True: (
+        ("Liberation Sans:bold", _LIBERATION + "LiberationSans-Bold.ttf"),
+        ("DejaVu Sans:bold", _DEJAVU + "DejaVuSans-Bold.ttf"),
+    ),
+}
 REPERTOIRE = (
     frozenset(range(0x20, 0x7F))
     | frozenset(range(0xA0, 0x100))
@@ -52,8 +56,13 @@ def _find(pattern: str, fallback: str) -> str | None:
     if Path(fallback).is_file():
         return fallback
     try:
-        found = subprocess.run(["fc-match", "-f", "%{file}\n%{family}", pattern],
-                               capture_output=True, text=True, timeout=10, check=True)  # fmt: skip
+        found = subprocess.run(
+            ["fc-match", "-f", "%{file}\n%{family}", pattern],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        )
     except (OSError, subprocess.SubprocessError):
         return None
     path, _, family = found.stdout.partition("\n")
@@ -199,25 +208,45 @@ def _subset(face: Face, gids: frozenset[int], extra_chars: tuple[tuple[int, int]
     widths = " ".join(f"{g} [{face.width(g)}]" for g in kept)
     digest = hashlib.md5(repr(kept).encode() + face.path.encode(), usedforsecurity=False)
     tag = "".join(chr(65 + b % 26) for b in digest.digest()[:6])
-    return Subset(zlib.compress(data, 6), len(data), f"[{widths}]",
-                  zlib.compress(_cmap(chars)), tag)  # fmt: skip
+    return Subset(
+        zlib.compress(data, 6), len(data), f"[{widths}]", zlib.compress(_cmap(chars)), tag
+    )
 
 
 # What a PDF viewer does not read from an embedded font: layout (glyphs are placed here),
 # hinting and signatures.
 _UNUSED_TABLES = frozenset(
-    {"GSUB", "GPOS", "GDEF", "kern", "DSIG", "FFTM", "BASE", "JSTF", "MATH", "gasp", "prep",
-     "fpgm", "cvt ", "hdmx", "LTSH", "VDMX"}
-)  # fmt: skip
+    {
+        "GSUB",
+        "GPOS",
+        "GDEF",
+        "kern",
+        "DSIG",
+        "FFTM",
+        "BASE",
+        "JSTF",
+        "MATH",
+        "gasp",
+        "prep",
+        "fpgm",
+        "cvt ",
+        "hdmx",
+        "LTSH",
+        "VDMX",
+    }
+)
 
 
 def _cmap(chars: dict[int, int]) -> bytes:
     lines = [
-        "/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
+        "/CIDInit /ProcSet findresource begin",
+        "12 dict begin",
+        "begincmap",
         "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
-        "/CMapName /Adobe-Identity-UCS def", "/CMapType 2 def",
+        "/CMapName /Adobe-Identity-UCS def",
+        "/CMapType 2 def",
         "1 begincodespacerange <0000> <FFFF> endcodespacerange",
-    ]  # fmt: skip
+    ]
     items = sorted(chars.items())
     for start in range(0, len(items), 100):
         chunk = items[start : start + 100]
@@ -236,27 +265,51 @@ def embed(pdf: pydyf.PDF, face: Face, used: dict[int, int], *, common: bool = Tr
     pdf.add_object(file)
     scale = 1000 / face.units
     name = f"/{sub.tag}+{face.name.replace(' ', '')}"
-    descriptor = pydyf.Dictionary({
-        "Type": "/FontDescriptor", "FontName": name, "Flags": 32,
-        "FontBBox": pydyf.Array([round(v * scale) for v in face.bbox]), "ItalicAngle": 0,
-        "Ascent": round(face.ascent * scale), "Descent": round(face.descent * scale),
-        "CapHeight": round(face.cap_height * scale), "StemV": 80, "FontFile2": file.reference,
-    })  # fmt: skip
+    descriptor = pydyf.Dictionary(
+        {
+            "Type": "/FontDescriptor",
+            "FontName": name,
+            "Flags": 32,
+            "FontBBox": pydyf.Array([round(v * scale) for v in face.bbox]),
+            "ItalicAngle": 0,
+            "Ascent": round(face.ascent * scale),
+            "Descent": round(face.descent * scale),
+            "CapHeight": round(face.cap_height * scale),
+            "StemV": 80,
+            "FontFile2": file.reference,
+        }
+    )
     pdf.add_object(descriptor)
-    cid = pydyf.Dictionary({
-        "Type": "/Font", "Subtype": "/CIDFontType2", "BaseFont": name,
-        "CIDSystemInfo": pydyf.Dictionary({"Registry": pydyf.String("Adobe"),
-                                           "Ordering": pydyf.String("Identity"),
-                                           "Supplement": 0}),
-        "FontDescriptor": descriptor.reference, "DW": 1000, "W": sub.widths,
-        "CIDToGIDMap": "/Identity",
-    })  # fmt: skip
+    cid = pydyf.Dictionary(
+        {
+            "Type": "/Font",
+            "Subtype": "/CIDFontType2",
+            "BaseFont": name,
+            "CIDSystemInfo": pydyf.Dictionary(
+                {
+                    "Registry": pydyf.String("Adobe"),
+                    "Ordering": pydyf.String("Identity"),
+                    "Supplement": 0,
+                }
+            ),
+            "FontDescriptor": descriptor.reference,
+            "DW": 1000,
+            "W": sub.widths,
+            "CIDToGIDMap": "/Identity",
+        }
+    )
     pdf.add_object(cid)
     unicode = pydyf.Stream([sub.to_unicode], {"Filter": "/FlateDecode"})
     pdf.add_object(unicode)
-    font = pydyf.Dictionary({
-        "Type": "/Font", "Subtype": "/Type0", "BaseFont": name, "Encoding": "/Identity-H",
-        "DescendantFonts": pydyf.Array([cid.reference]), "ToUnicode": unicode.reference,
-    })  # fmt: skip
+    font = pydyf.Dictionary(
+        {
+            "Type": "/Font",
+            "Subtype": "/Type0",
+            "BaseFont": name,
+            "Encoding": "/Identity-H",
+            "DescendantFonts": pydyf.Array([cid.reference]),
+            "ToUnicode": unicode.reference,
+        }
+    )
     pdf.add_object(font)
     return font.reference

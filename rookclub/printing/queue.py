@@ -104,9 +104,8 @@ def _fail(job_pk: int, reason: str, **still: object) -> int:
     return (
         PrintJob.objects.filter(pk=job_pk, **still)
         .exclude(state__in=[PrintJob.State.DONE, PrintJob.State.FAILED])
-        .update(state=PrintJob.State.FAILED, error=reason, progress=100,
-                finished_at=timezone.now())
-    )  # fmt: skip
+        .update(state=PrintJob.State.FAILED, error=reason, progress=100, finished_at=timezone.now())
+    )
 
 
 def job_send(job_pk: int) -> None:
@@ -159,8 +158,14 @@ def job_claim(job_pk: int) -> PrintJob | None:
     )
     taken = PrintJob.objects.filter(
         takeable, pk=job_pk, tries__lt=settings.PRINT_JOB_MAX_TRIES
-    ).update(state=PrintJob.State.RUNNING, tries=F("tries") + 1, started_at=now,
-             heartbeat_at=now, progress=1, error="")  # fmt: skip
+    ).update(
+        state=PrintJob.State.RUNNING,
+        tries=F("tries") + 1,
+        started_at=now,
+        heartbeat_at=now,
+        progress=1,
+        error="",
+    )
     job = PrintJob.objects.filter(pk=job_pk).first()
     if job is None or job.finished:
         return None
@@ -248,9 +253,11 @@ def job_sweep(job: PrintJob, *, by_worker: bool = False) -> PrintJob:
     elif never_started or job.tries >= settings.PRINT_JOB_MAX_TRIES:
         _fail(job.pk, _gave_up(job), **seen)
     elif PrintJob.objects.filter(pk=job.pk, **seen).update(
-        state=PrintJob.State.QUEUED, progress=0, heartbeat_at=timezone.now(),
+        state=PrintJob.State.QUEUED,
+        progress=0,
+        heartbeat_at=timezone.now(),
         sends=F("sends") + 1,
-    ):  # fmt: skip
+    ):
         log.warning("print job %s stalled on try %s; sent again", job.pk, job.tries)
         if by_worker:
             _resend(job.pk)

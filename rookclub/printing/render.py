@@ -65,8 +65,12 @@ def stylesheets(page_size: str) -> tuple[CSS, CSS]:
     name = PAGE_SIZES[page_size]
     rule = f"@page {{ size: {name}; }} @page wide {{ size: {name} landscape; }}"
     size = CSS(string=rule, font_config=fonts, url_fetcher=fetcher())
-    sheet = CSS(filename=str(STYLESHEET), base_url=static_url("css/print.css"),
-                font_config=fonts, url_fetcher=fetcher())  # fmt: skip
+    sheet = CSS(
+        filename=str(STYLESHEET),
+        base_url=static_url("css/print.css"),
+        font_config=fonts,
+        url_fetcher=fetcher(),
+    )
     return sheet, size
 
 
@@ -257,7 +261,15 @@ def render_batch_pdf(
 ) -> tuple[bytes, int]:
     """``render_batch`` into memory: (pdf, page count). For tests and small batches."""
     out = io.BytesIO()
-    pages = render_batch(out, template, items, context=context, page_size=page_size,
-                         chunk=chunk, stamps=stamps, on_progress=on_progress,
-                         part_pages=part_pages)  # fmt: skip
+    pages = render_batch(
+        out,
+        template,
+        items,
+        context=context,
+        page_size=page_size,
+        chunk=chunk,
+        stamps=stamps,
+        on_progress=on_progress,
+        part_pages=part_pages,
+    )
     return out.getvalue(), pages

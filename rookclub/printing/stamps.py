@@ -74,9 +74,10 @@ class Stamp:
 
     def placeholder(self) -> bytes:
         """An empty SVG of the drawing's size: what WeasyPrint lays out in its place."""
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width:g}mm" '
-                f'height="{self.height:g}mm" viewBox="0 0 {self.width:g} {self.height:g}"/>'
-                ).encode()  # fmt: skip
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width:g}mm" '
+            f'height="{self.height:g}mm" viewBox="0 0 {self.width:g} {self.height:g}"/>'
+        ).encode()
 
     def content(self) -> tuple[bytes, dict]:
         """The drawing's PDF content and its glyphs, worked out once."""
@@ -146,11 +147,16 @@ class Finisher:
         forms: dict[str, bytes] = {}
         for stamp in shown.values():
             content, _ = stamp.content()
-            form = pydyf.Stream([content], {
-                "Type": "/XObject", "Subtype": "/Form",
-                "BBox": pydyf.Array([0, 0, stamp.width, stamp.height]),
-                "Resources": pydyf.Dictionary({"Font": fonts}),
-            }, compress=True)  # fmt: skip
+            form = pydyf.Stream(
+                [content],
+                {
+                    "Type": "/XObject",
+                    "Subtype": "/Form",
+                    "BBox": pydyf.Array([0, 0, stamp.width, stamp.height]),
+                    "Resources": pydyf.Dictionary({"Font": fonts}),
+                },
+                compress=True,
+            )
             pdf.add_object(form)
             forms[stamp.key] = form.reference
         opening = pydyf.Stream([b"q"])
@@ -165,8 +171,10 @@ class Finisher:
             ops = [b"Q"]
             for stamp, left, top, width in stamps:
                 scale = width * PX / stamp.width
-                matrix = (f"q {scale:.6f} 0 0 {-scale:.6f} {left * PX:.3f} "
-                          f"{(page.height - top) * PX:.3f} cm")  # fmt: skip
+                matrix = (
+                    f"q {scale:.6f} 0 0 {-scale:.6f} {left * PX:.3f} "
+                    f"{(page.height - top) * PX:.3f} cm"
+                )
                 layers = []
                 while stamp is not None:
                     layers.insert(0, stamp)

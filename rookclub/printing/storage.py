@@ -55,8 +55,9 @@ def result_response(job: PrintJob) -> HttpResponse:
         )  # valid for the storage's querystring_expire (AWS_QUERYSTRING_EXPIRE) seconds
         response = HttpResponseRedirect(url)
     else:
-        response = FileResponse(job.result.open("rb"), content_type="application/pdf",
-                                filename=name)  # fmt: skip
+        response = FileResponse(
+            job.result.open("rb"), content_type="application/pdf", filename=name
+        )
     # The answer is for this person only, and a signed URL is short-lived.
     response["Cache-Control"] = "private, no-store"
     return response

@@ -16,8 +16,14 @@ from rookclub.core.limits import xml_safe
 from rookclub.printing.canvas import Canvas
 
 _INHERITED = ("fill", "stroke", "stroke-width", "font-size", "font-weight", "text-anchor")
-_DEFAULTS = {"fill": "#000", "stroke": "none", "stroke-width": "1", "font-size": "16",
-             "font-weight": "normal", "text-anchor": "start"}  # fmt: skip
+_DEFAULTS = {
+    "fill": "#000",
+    "stroke": "none",
+    "stroke-width": "1",
+    "font-size": "16",
+    "font-weight": "normal",
+    "text-anchor": "start",
+}
 
 
 def _f(node, name: str, default: float = 0.0) -> float:
@@ -43,13 +49,26 @@ def _walk(canvas: Canvas, node, inherited: dict[str, str]) -> None:
         for child in node:
             _walk(canvas, child, style)
     elif tag == "rect":
-        canvas.rect(_f(node, "x"), _f(node, "y"), _f(node, "width"), _f(node, "height"),
-                    style["fill"], radius=_f(node, "rx"), stroke=style["stroke"],
-                    weight=float(style["stroke-width"]))  # fmt: skip
+        canvas.rect(
+            _f(node, "x"),
+            _f(node, "y"),
+            _f(node, "width"),
+            _f(node, "height"),
+            style["fill"],
+            radius=_f(node, "rx"),
+            stroke=style["stroke"],
+            weight=float(style["stroke-width"]),
+        )
     elif tag == "line":
         if style["stroke"] != "none":
-            canvas.line(_f(node, "x1"), _f(node, "y1"), _f(node, "x2"), _f(node, "y2"),
-                        float(style["stroke-width"]), style["stroke"])  # fmt: skip
+            canvas.line(
+                _f(node, "x1"),
+                _f(node, "y1"),
+                _f(node, "x2"),
+                _f(node, "y2"),
+                float(style["stroke-width"]),
+                style["stroke"],
+            )
     elif tag == "text":
         fit = node.get("data-fit")
         canvas.text(

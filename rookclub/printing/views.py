@@ -221,7 +221,8 @@ def job_download(request: HttpRequest, pk: int) -> HttpResponse:
     job = _ready_for(user, pk)
     if job is None:
         if by_token:  # an API client reads JSON, not the 404 page
-            return JsonResponse({"detail": "No such print job, or its PDF is not ready."},
-                                status=404)  # fmt: skip
+            return JsonResponse(
+                {"detail": "No such print job, or its PDF is not ready."}, status=404
+            )
         raise Http404("No such print job, or its PDF is not ready.")
     return result_response(job)  # a signed URL on object storage, else streamed

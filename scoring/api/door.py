@@ -56,11 +56,12 @@ CHECK_IN = inline_serializer(
             required=False, min_value=1, max_value=ID_MAX, help_text="a listed player's id"
         ),
         "name": serializers.CharField(
-            required=False, max_length=NAME_MAX,
+            required=False,
+            max_length=NAME_MAX,
             help_text="I'm new here: adds a player (when the director allows it)",
         ),
     },
-)  # fmt: skip
+)
 CHECKED_IN = inline_serializer(
     "DoorCheckedIn", {"player": _player(), "checked_in": serializers.BooleanField()}
 )
@@ -144,10 +145,14 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
     def retrieve(self, request: Request, key: str | None = None) -> Response:
         session = _night(key)
         players = door.door_players(session=session)
-        return Response({
-            "night": session.pk, "club": session.club.name, "open": session.is_open,
-            "players": [{"id": pk, "name": name} for pk, name in players],
-        })  # fmt: skip
+        return Response(
+            {
+                "night": session.pk,
+                "club": session.club.name,
+                "open": session.is_open,
+                "players": [{"id": pk, "name": name} for pk, name in players],
+            }
+        )
 
     @extend_schema(
         request=CHECK_IN,

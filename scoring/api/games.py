@@ -77,9 +77,11 @@ HAND_REFUSAL = OpenApiResponse(
     "(a card-by-card hand that is no legal deal or play)."
 )
 SESSION = OpenApiParameter(
-    "session", {"type": "integer", "minimum": 1, "maximum": ID_MAX}, required=False,
+    "session",
+    {"type": "integer", "minimum": 1, "maximum": ID_MAX},
+    required=False,
     description="only this club night's games",
-)  # fmt: skip
+)
 
 
 class Counters(serializers.Serializer):
@@ -123,9 +125,10 @@ class GameIn(serializers.Serializer):
     options = GameOptionsField(required=False, allow_null=True)
     seats = SeatsIn()
     dealer = serializers.CharField(
-        required=False, max_length=8,
+        required=False,
+        max_length=8,
         help_text=f"{SEAT_HELP}; the first player seat (north, seat1) when not given",
-    )  # fmt: skip
+    )
     session = VisibleRelatedField(
         queryset=ClubSession.objects.all(), required=False, allow_null=True
     )
@@ -168,22 +171,25 @@ class HandIn(serializers.Serializer):
         required=False,
     )
     misdeal = inline_serializer(
-        "Misdeal", {"found": serializers.ChoiceField(["before_three_tricks", "later"])},
+        "Misdeal",
+        {"found": serializers.ChoiceField(["before_three_tricks", "later"])},
         required=False,
-    )  # fmt: skip
+    )
     redeal = inline_serializer(
         "Redeal",
         {"reason": serializers.ChoiceField(["exposed_card", "no_card_above_nine", "all_passed"])},
         required=False,
     )
     partner = serializers.CharField(
-        required=False, max_length=8,
+        required=False,
+        max_length=8,
         help_text="called-partner games: the declarer's partner's seat, once it is known",
-    )  # fmt: skip
+    )
     last_trick = serializers.CharField(
-        required=False, max_length=20,
+        required=False,
+        max_length=20,
         help_text="the side that took the last trick (only when the ruleset has a nest bonus)",
-    )  # fmt: skip
+    )
     made = serializers.BooleanField(
         required=False,
         help_text="the scorer's own made / set mark; refused if the counters say otherwise",
@@ -202,10 +208,11 @@ class HandIn(serializers.Serializer):
         "ruleset has the `circus` option, else 400).",
     )
     number = whole(
-        1, HAND_NUMBER_MAX,
+        1,
+        HAND_NUMBER_MAX,
         help_text="The number of the hand being recorded: the game's `next_number`. Required, "
         "so a retry records nothing twice (400 `number_required` without it; 409 if taken).",
-    )  # fmt: skip
+    )
     card_hand = OptionsField(
         required=False,
         help_text="Instead of the score-sheet fields: the hand card by card (the deal, the "
@@ -380,30 +387,46 @@ class HandRecorded(HandOut):
 def hand_out(row: SheetRow) -> dict[str, Any]:
     h = row.hand
     return {
-        "id": h.pk, "number": h.number, "dealer": h.dealer, "bidder": h.bidder,
-        "declarer": h.declarer_id, "bid": h.bid, "trump": h.trump, "record": h.record,
-        "score": row.score, "made": h.made, "void": h.void, "reasons": row.reasons,
-        "totals": row.totals, "seats": h.seats, "confirmed": row.confirmed,
-        "corrected": row.corrected, "confirmed_by_name": row.confirmed_by_name,
+        "id": h.pk,
+        "number": h.number,
+        "dealer": h.dealer,
+        "bidder": h.bidder,
+        "declarer": h.declarer_id,
+        "bid": h.bid,
+        "trump": h.trump,
+        "record": h.record,
+        "score": row.score,
+        "made": h.made,
+        "void": h.void,
+        "reasons": row.reasons,
+        "totals": row.totals,
+        "seats": h.seats,
+        "confirmed": row.confirmed,
+        "corrected": row.corrected,
+        "confirmed_by_name": row.confirmed_by_name,
         **provenance_out(h, row.entered_how, row.confirmed_how),
         "irregularities": [
             {"kind": i.kind, "seat": i.seat, "points": i.points} for i in row.irregularities
         ],
         "player_scores": {str(k): v for k, v in row.player_scores.items()},
         "player_totals": {str(k): v for k, v in row.player_totals.items()},
-        "renege": renege_out(row), "card_hand": h.card_hand,
-    }  # fmt: skip
+        "renege": renege_out(row),
+        "card_hand": h.card_hand,
+    }
 
 
 def provenance_out(h: Hand, entered: str | None, confirmed: str | None) -> dict[str, Any]:
     """The read-only fields saying how a hand came in and how it was confirmed."""
     return {
-        "entered_how": entered, "entered_side": h.entered_side or None,
+        "entered_how": entered,
+        "entered_side": h.entered_side or None,
         "entered_at": h.entered_at.isoformat().replace("+00:00", "Z") if h.entered_at else None,
-        "confirmed_how": confirmed, "confirmed_side": h.confirmed_side or None,
+        "confirmed_how": confirmed,
+        "confirmed_side": h.confirmed_side or None,
         "confirmed_at": h.confirmed_at.isoformat().replace("+00:00", "Z")
-        if h.confirmed_at else None,
-    }  # fmt: skip
+        if h.confirmed_at
+        else None,
+    }
 
 
 def renege_out(row: SheetRow) -> dict[str, Any] | None:
@@ -415,33 +438,46 @@ def _renege(irregularities: list[Any]) -> dict[str, Any] | None:
     for i in irregularities:
         if i.kind == "renege":
             details = i.details or {}
-            return {"seat": i.seat, "found": details.get("found"),
-                    "trick": details.get("trick"), "card": details.get("card")}  # fmt: skip
+            return {
+                "seat": i.seat,
+                "found": details.get("found"),
+                "trick": details.get("trick"),
+                "card": details.get("card"),
+            }
     return None
 
 
 def game_out(sheet: GameSheet) -> dict[str, Any]:
     g = sheet.game
     return {
-        "id": g.pk, "club": g.club_id, "session": g.session_id, "ruleset": g.ruleset_slug,
-        "status": sheet.status, "winner": sheet.winner, "winners": list(sheet.winners),
+        "id": g.pk,
+        "club": g.club_id,
+        "session": g.session_id,
+        "ruleset": g.ruleset_slug,
+        "status": sheet.status,
+        "winner": sheet.winner,
+        "winners": list(sheet.winners),
         "totals": sheet.totals,
         "player_totals": {str(k): v for k, v in sheet.player_totals.items()},
         "seats": {seat: p.pk for seat, p in sheet.seats.items()},
         "players": {str(pid): p.name for pid, p in sheet.players.items()},
-        "dealer": sheet.dealer, "next_number": sheet.next_number,
-        "seat_message": sheet.seat_message, "recording_refused": sheet.refusal,
-        **void_out(g), "hands": [hand_out(r) for r in sheet.rows],
-    }  # fmt: skip
+        "dealer": sheet.dealer,
+        "next_number": sheet.next_number,
+        "seat_message": sheet.seat_message,
+        "recording_refused": sheet.refusal,
+        **void_out(g),
+        "hands": [hand_out(r) for r in sheet.rows],
+    }
 
 
 def void_out(game: Game) -> dict[str, Any]:
     voided = game.is_void
     return {
-        "voided": voided, "void_reason": game.void_reason if voided else None,
+        "voided": voided,
+        "void_reason": game.void_reason if voided else None,
         "voided_by": game.voided_by.get_username() if voided and game.voided_by else None,
         "voided_at": game.voided_at,
-    }  # fmt: skip
+    }
 
 
 def recorded_out(hand: Hand) -> dict[str, Any]:
@@ -453,12 +489,15 @@ def recorded_out(hand: Hand) -> dict[str, Any]:
     sheet = game_sheet(game=hand.game)
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
     return {
-        **hand_out(row), "totals": sheet.totals if row.number == len(sheet.rows) else row.totals,
-        "status": sheet.status, "winner": sheet.winner, "winners": list(sheet.winners),
+        **hand_out(row),
+        "totals": sheet.totals if row.number == len(sheet.rows) else row.totals,
+        "status": sheet.status,
+        "winner": sheet.winner,
+        "winners": list(sheet.winners),
         "next_dealer": sheet.dealer,
         "next_seats": {seat: p.pk for seat, p in sheet.seats.items()},
         "seat_message": sheet.seat_message,
-    }  # fmt: skip
+    }
 
 
 def _just_recorded_out(hand: Hand, recorded: services.Recorded) -> dict[str, Any]:
@@ -470,23 +509,38 @@ def _just_recorded_out(hand: Hand, recorded: services.Recorded) -> dict[str, Any
     played = state.hands[-1]
     irregularities = recorded.irregularities
     return {
-        "id": h.pk, "number": h.number, "dealer": h.dealer, "bidder": h.bidder,
-        "declarer": h.declarer_id, "bid": h.bid, "trump": h.trump, "record": as_read(h.record),
-        "score": {"north_south": h.score_ns, "east_west": h.score_ew}, "made": h.made,
-        "void": h.void, "reasons": list(h.score.get("reasons", [])),
-        "totals": dict(state.totals), "seats": as_read(h.seats), "confirmed": False,
-        "corrected": False, "confirmed_by_name": None,
+        "id": h.pk,
+        "number": h.number,
+        "dealer": h.dealer,
+        "bidder": h.bidder,
+        "declarer": h.declarer_id,
+        "bid": h.bid,
+        "trump": h.trump,
+        "record": as_read(h.record),
+        "score": {"north_south": h.score_ns, "east_west": h.score_ew},
+        "made": h.made,
+        "void": h.void,
+        "reasons": list(h.score.get("reasons", [])),
+        "totals": dict(state.totals),
+        "seats": as_read(h.seats),
+        "confirmed": False,
+        "corrected": False,
+        "confirmed_by_name": None,
         **provenance_out(h, provenance.entered_how(h, names_for(state.ruleset).party_names), None),
         "irregularities": [
             {"kind": i.kind, "seat": i.seat, "points": i.points} for i in irregularities
         ],
         "player_scores": {str(pid): played.score.seats[seat] for seat, pid in played.seats.items()},
         "player_totals": {str(pid): played.player_totals[pid] for pid in played.seats.values()},
-        "renege": _renege(irregularities), "card_hand": as_read(h.card_hand),
-        "status": state.status, "winner": state.winner, "winners": list(state.winners),
-        "next_dealer": state.dealer, "next_seats": dict(state.seats),
+        "renege": _renege(irregularities),
+        "card_hand": as_read(h.card_hand),
+        "status": state.status,
+        "winner": state.winner,
+        "winners": list(state.winners),
+        "next_dealer": state.dealer,
+        "next_seats": dict(state.seats),
         "seat_message": state.seat_message,
-    }  # fmt: skip
+    }
 
 
 def as_read(value: Any) -> Any:
@@ -520,15 +574,30 @@ class RulesetViewSet(DomainErrorsMixin, viewsets.ViewSet):
     def _out(self, ruleset: Any) -> dict[str, Any]:
         return {"slug": ruleset.slug, "name": ruleset.name, "ruleset": ruleset.to_dict()}
 
-    @extend_schema(responses=inline_serializer("Ruleset", {
-        "slug": serializers.CharField(), "name": serializers.CharField(),
-        "ruleset": serializers.DictField()}, many=True))  # fmt: skip
+    @extend_schema(
+        responses=inline_serializer(
+            "Ruleset",
+            {
+                "slug": serializers.CharField(),
+                "name": serializers.CharField(),
+                "ruleset": serializers.DictField(),
+            },
+            many=True,
+        )
+    )
     def list(self, request: Request) -> Response:
         return Response([self._out(r) for r in PRESETS.values()])
 
-    @extend_schema(responses=inline_serializer("RulesetDetail", {
-        "slug": serializers.CharField(), "name": serializers.CharField(),
-        "ruleset": serializers.DictField()}))  # fmt: skip
+    @extend_schema(
+        responses=inline_serializer(
+            "RulesetDetail",
+            {
+                "slug": serializers.CharField(),
+                "name": serializers.CharField(),
+                "ruleset": serializers.DictField(),
+            },
+        )
+    )
     def retrieve(self, request: Request, slug: str) -> Response:
         if slug not in PRESETS:
             return Response({"detail": [f"unknown ruleset {slug!r}"]}, status=404)
@@ -555,18 +624,36 @@ class GameViewSet(
     def get_serializer_class(self):  # type: ignore[no-untyped-def]
         return GameIn if self.action == "create" else GameOut
 
-    @extend_schema(parameters=[SESSION], responses=inline_serializer("GameSummary", {
-        "id": serializers.IntegerField(), "status": serializers.CharField(),
-        "winner": serializers.CharField(allow_null=True), "winners": WINNERS, "totals": TOTALS,
-        "session": serializers.IntegerField(allow_null=True),
-        "voided": serializers.BooleanField()}, many=True))  # fmt: skip
+    @extend_schema(
+        parameters=[SESSION],
+        responses=inline_serializer(
+            "GameSummary",
+            {
+                "id": serializers.IntegerField(),
+                "status": serializers.CharField(),
+                "winner": serializers.CharField(allow_null=True),
+                "winners": WINNERS,
+                "totals": TOTALS,
+                "session": serializers.IntegerField(allow_null=True),
+                "voided": serializers.BooleanField(),
+            },
+            many=True,
+        ),
+    )
     def list(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         rows = [
-            {"id": g.pk, "status": g.status, "winner": g.winner, "winners": g.winners,
-             "totals": g.totals, "session": g.session_id, "voided": g.is_void}
+            {
+                "id": g.pk,
+                "status": g.status,
+                "winner": g.winner,
+                "winners": g.winners,
+                "totals": g.totals,
+                "session": g.session_id,
+                "voided": g.is_void,
+            }
             for g in page
-        ]  # fmt: skip
+        ]
         return self.get_paginated_response(rows)
 
     @extend_schema(responses=GameOut)
@@ -584,9 +671,13 @@ class GameViewSet(
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         game = services.game_start(
-            ruleset=data["ruleset"], options=data.get("options"), seats=data["seats"],
-            dealer=data.get("dealer"), session=data.get("session"), created_by=request.user,
-        )  # fmt: skip
+            ruleset=data["ruleset"],
+            options=data.get("options"),
+            seats=data["seats"],
+            dealer=data.get("dealer"),
+            session=data.get("session"),
+            created_by=request.user,
+        )
         return Response(game_out(game_sheet(game=game)), status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -659,17 +750,22 @@ class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
     serializer_class = HandOut
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        return visible_to(Hand.objects.select_related("game", "game__club"), self.request,
-                          "game__club")  # fmt: skip
+        return visible_to(
+            Hand.objects.select_related("game", "game__club"), self.request, "game__club"
+        )
 
     def _out(self, hand: Hand) -> dict[str, Any]:
         out = recorded_out(hand)
         out["corrections"] = [
-            {"before": c.before, "after": c.after, "reason": c.reason,
-             "by": c.corrected_by.get_username() if c.corrected_by else None,
-             "at": c.corrected_at.isoformat()}
+            {
+                "before": c.before,
+                "after": c.after,
+                "reason": c.reason,
+                "by": c.corrected_by.get_username() if c.corrected_by else None,
+                "at": c.corrected_at.isoformat(),
+            }
             for c in hand.corrections.select_related("corrected_by")
-        ]  # fmt: skip
+        ]
         return out
 
     @extend_schema(responses=HandRecorded)

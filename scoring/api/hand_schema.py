@@ -120,12 +120,16 @@ def _card_hand(penalty: dict[str, Any], trump: dict[str, Any]) -> dict[str, Any]
     }
     by_seat = {"type": "object", "maxProperties": SEATS_MAX, "propertyNames": SEAT_NAME}
     properties = {
-        "hands": {**by_seat, "additionalProperties": cards,
-                  "description": "seat -> the cards dealt to it (every seat, a dummy too)"},
+        "hands": {
+            **by_seat,
+            "additionalProperties": cards,
+            "description": "seat -> the cards dealt to it (every seat, a dummy too)",
+        },
         "nest": {**cards, "description": "the nest as dealt, top card first"},
         "dealer": {**SEAT_NAME, "description": "optional; must be the game's dealer"},
         "calls": {
-            "type": "array", "maxItems": 200,
+            "type": "array",
+            "maxItems": 200,
             "items": {"type": ["integer", "null"], "minimum": 0, "maximum": SCORE_MAX},
             "description": "the auction from the player left of the dealer: a bid, or "
             "null for a pass (instead of `bidder` and `bid`)",
@@ -136,16 +140,20 @@ def _card_hand(penalty: dict[str, Any], trump: dict[str, Any]) -> dict[str, Any]
         "trump": trump,
         "called_card": CARD,
         "tricks": {
-            "type": "array", "maxItems": TRICKS_MAX,
+            "type": "array",
+            "maxItems": TRICKS_MAX,
             "items": {"type": "array", "items": play, "maxItems": SEATS_MAX},
             "description": "every trick in play order, the leader first",
         },
         "penalties": {"type": "array", "items": penalty, "maxItems": PENALTIES_MAX},
         "low": {"type": "boolean"},
         "circus": {"type": "boolean"},
-        "passes": {**by_seat, "additionalProperties": CARD,
-                   "description": "circus Rook: seat -> the card it passed to the left"},
-    }  # fmt: skip
+        "passes": {
+            **by_seat,
+            "additionalProperties": CARD,
+            "description": "circus Rook: seat -> the card it passed to the left",
+        },
+    }
     return _closed(properties, ["hands"], "The hand card by card (docs/hand-format.md §2).")
 
 
@@ -171,9 +179,10 @@ def hand_shapes(result: dict[str, Any], generator: Any, request: Any, public: bo
         components[f"MisdealFound{label}"] = _closed({"found": found_schema}, ["found"])
     fields = components["HandIn"]["properties"]
     components["Card"] = {
-        "type": "string", "enum": list(CARD_CODES),
+        "type": "string",
+        "enum": list(CARD_CODES),
         "description": "a card: `<colour>-<rank>` (`red-14`, `green-5`) or `bird`",
-    }  # fmt: skip
+    }
     components["CardHand"] = _card_hand({"$ref": f"{REF}Penalty"}, fields["trump"])
     for operation, (prefix, beside) in OPERATIONS.items():
         if operation not in components:

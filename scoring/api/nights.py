@@ -84,18 +84,25 @@ class SessionSerializer(serializers.ModelSerializer):
     options = RulesetOptionsField(source="ruleset_options", required=False)
     status = serializers.CharField(read_only=True, help_text="open or closed")
     tables_of_five_or_six = serializers.BooleanField(
-        required=False, default=False,
+        required=False,
+        default=False,
         help_text="seat those who would sit out at tables of five or six instead "
         "(random or progressive seating)",
-    )  # fmt: skip
+    )
     game_for_five = GameForFiveField(
-        required=False, allow_blank=True, max_length=40, default="five-player",
+        required=False,
+        allow_blank=True,
+        max_length=40,
+        default="five-player",
         help_text="the ruleset tables of five play (a game for five; blank: none)",
-    )  # fmt: skip
+    )
     game_for_six = GameForSixField(
-        required=False, allow_blank=True, max_length=40, default="six-player",
+        required=False,
+        allow_blank=True,
+        max_length=40,
+        default="six-player",
         help_text="the ruleset tables of six play (a game for six; blank: none)",
-    )  # fmt: skip
+    )
 
     door_new_players = serializers.BooleanField(
         required=False, help_text='the door link offers "I\'m new here" (adds a player)'
@@ -103,49 +110,85 @@ class SessionSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ClubSession
-        fields = ["id", "club", "date", "status", "seating_method", "ruleset", "options",
-                  "tables_of_five_or_six", "game_for_five", "game_for_six",
-                  "closed_at", "door_new_players"]  # fmt: skip
+        fields = [
+            "id",
+            "club",
+            "date",
+            "status",
+            "seating_method",
+            "ruleset",
+            "options",
+            "tables_of_five_or_six",
+            "game_for_five",
+            "game_for_six",
+            "closed_at",
+            "door_new_players",
+        ]
         read_only_fields = ["status", "closed_at"]
 
 
-STANDING = inline_serializer("Standing", {
-    "players": serializers.ListField(child=serializers.IntegerField()),
-    "name": serializers.CharField(), "games": serializers.IntegerField(),
-    "won": serializers.IntegerField(), "points": serializers.IntegerField(),
-    "unfinished": serializers.IntegerField(
-        help_text="games not played to the end (still playing, or the night closed first); "
-        "their points count, nobody won them"),
-    "hands_declared": serializers.IntegerField(), "made": serializers.IntegerField(),
-    "sets": serializers.IntegerField(), "nights": serializers.IntegerField(),
-    "rating": serializers.IntegerField(allow_null=True, required=False, help_text=(
-        "season standings only: the player's rating in the club (a partnership's: its "
-        "players' mean), null before a first rated game; docs/ratings.md")),
-}, many=True)  # fmt: skip
+STANDING = inline_serializer(
+    "Standing",
+    {
+        "players": serializers.ListField(child=serializers.IntegerField()),
+        "name": serializers.CharField(),
+        "games": serializers.IntegerField(),
+        "won": serializers.IntegerField(),
+        "points": serializers.IntegerField(),
+        "unfinished": serializers.IntegerField(
+            help_text="games not played to the end (still playing, or the night closed first); "
+            "their points count, nobody won them"
+        ),
+        "hands_declared": serializers.IntegerField(),
+        "made": serializers.IntegerField(),
+        "sets": serializers.IntegerField(),
+        "nights": serializers.IntegerField(),
+        "rating": serializers.IntegerField(
+            allow_null=True,
+            required=False,
+            help_text=(
+                "season standings only: the player's rating in the club (a partnership's: its "
+                "players' mean), null before a first rated game; docs/ratings.md"
+            ),
+        ),
+    },
+    many=True,
+)
 STANDINGS = inline_serializer("Standings", {"players": STANDING, "partnerships": STANDING})
-OVERVIEW = inline_serializer("SessionOverview", {
-    "id": serializers.IntegerField(), "status": serializers.CharField(help_text="open or closed"),
-    "closed_at": serializers.DateTimeField(allow_null=True),
-    "players": serializers.ListField(
-        child=serializers.IntegerField(), help_text="Checked in and still here."),
-    "gone": serializers.ListField(
-        child=serializers.IntegerField(), help_text="Checked in, then went home."),
-    "waiting": serializers.ListField(
-        child=serializers.IntegerField(),
-        help_text="Here but at no table now: sitting out, or arrived after the seating."),
-    "tables": serializers.ListField(
-        child=serializers.DictField(),
-        help_text="Each table's current seating (its latest: a table is reseated when "
-        "waiting players come in) with its round number and current game."),
-    "rounds": serializers.ListField(child=serializers.DictField()),
-    "history": serializers.ListField(
-        child=serializers.DictField(),
-        help_text="closing and reopening: action, by, at, reason, unfinished_games"),
-    "door_key": serializers.CharField(
-        required=False, help_text="its directors only: the door link's key"),
-    "door_url": serializers.URLField(
-        required=False, help_text="its directors only: the door page (the poster's QR code)"),
-})  # fmt: skip
+OVERVIEW = inline_serializer(
+    "SessionOverview",
+    {
+        "id": serializers.IntegerField(),
+        "status": serializers.CharField(help_text="open or closed"),
+        "closed_at": serializers.DateTimeField(allow_null=True),
+        "players": serializers.ListField(
+            child=serializers.IntegerField(), help_text="Checked in and still here."
+        ),
+        "gone": serializers.ListField(
+            child=serializers.IntegerField(), help_text="Checked in, then went home."
+        ),
+        "waiting": serializers.ListField(
+            child=serializers.IntegerField(),
+            help_text="Here but at no table now: sitting out, or arrived after the seating.",
+        ),
+        "tables": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="Each table's current seating (its latest: a table is reseated when "
+            "waiting players come in) with its round number and current game.",
+        ),
+        "rounds": serializers.ListField(child=serializers.DictField()),
+        "history": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="closing and reopening: action, by, at, reason, unfinished_games",
+        ),
+        "door_key": serializers.CharField(
+            required=False, help_text="its directors only: the door link's key"
+        ),
+        "door_url": serializers.URLField(
+            required=False, help_text="its directors only: the door page (the poster's QR code)"
+        ),
+    },
+)
 RATING = inline_serializer(
     "Rating",
     {
@@ -170,45 +213,66 @@ RATING_POINT = inline_serializer(
     many=True,
     help_text="the rating after each finished game, oldest first",
 )
-HANDS = inline_serializer("NightHand", {
-    key: serializers.JSONField() for key in csv_exports.hand_dict(
-        tuple(range(len(csv_exports.HANDS_HEADER))))
-}, many=True)  # fmt: skip
+HANDS = inline_serializer(
+    "NightHand",
+    {
+        key: serializers.JSONField()
+        for key in csv_exports.hand_dict(tuple(range(len(csv_exports.HANDS_HEADER))))
+    },
+    many=True,
+)
 ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
 YEAR = OpenApiParameter(
-    "year", {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX}, required=False,
+    "year",
+    {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX},
+    required=False,
     description="one season; every season without it",
-)  # fmt: skip
+)
 SORT = OpenApiParameter(
-    "sort", {"type": "string", "enum": ["standing", "rating"]}, required=False,
+    "sort",
+    {"type": "string", "enum": ["standing", "rating"]},
+    required=False,
     description="standing (games won, then points: the default) or rating (best first; "
     "players not yet rated last, in standing order)",
-)  # fmt: skip
+)
 CLUB = OpenApiParameter(
-    "club", {"type": "integer", "minimum": 1, "maximum": ID_MAX}, required=False,
+    "club",
+    {"type": "integer", "minimum": 1, "maximum": ID_MAX},
+    required=False,
     description="only this club's",
-)  # fmt: skip
+)
 
 
 def standings_out(standings: Standings, rated: bool = False) -> dict[str, Any]:
     def rows(items: list[StandingRow]) -> list[dict[str, Any]]:
         return [
-            {"players": [p.pk for p in r.players], "name": r.name, "games": r.games,
-             "won": r.won, "points": r.points, "unfinished": r.unfinished,
-             "hands_declared": r.hands_declared,
-             "made": r.made, "sets": r.sets, "nights": r.night_count,
-             **({"rating": r.rating} if rated else {})}
+            {
+                "players": [p.pk for p in r.players],
+                "name": r.name,
+                "games": r.games,
+                "won": r.won,
+                "points": r.points,
+                "unfinished": r.unfinished,
+                "hands_declared": r.hands_declared,
+                "made": r.made,
+                "sets": r.sets,
+                "nights": r.night_count,
+                **({"rating": r.rating} if rated else {}),
+            }
             for r in items
-        ]  # fmt: skip
+        ]
 
     return {"players": rows(standings.players), "partnerships": rows(standings.partnerships)}
 
 
 CSV = OpenApiTypes.STR  # a text/csv answer (?format=csv), UTF-8 with a byte-order mark
 FORMAT = OpenApiParameter(
-    "format", str, enum=["json", "csv"], required=False,
+    "format",
+    str,
+    enum=["json", "csv"],
+    required=False,
     description="csv: the same rows as a spreadsheet file (docs/rosters.md names the columns)",
-)  # fmt: skip
+)
 
 
 class ClubViewSet(CsvErrorsAsJson, clubs_api.ClubViewSet):
@@ -237,38 +301,62 @@ class ClubViewSet(CsvErrorsAsJson, clubs_api.ClubViewSet):
 class PlayerViewSet(PlayerStatsMixin, clubs_api.PlayerViewSet):
     """Players of your clubs (``?club=id`` for one club). A director adds players."""
 
-    @extend_schema(responses=inline_serializer("PlayerProfile", {
-        "id": serializers.IntegerField(), "name": serializers.CharField(),
-        "games": serializers.IntegerField(), "won": serializers.IntegerField(),
-        "hands_declared": serializers.IntegerField(), "bids_made": serializers.IntegerField(),
-        "bids_made_percent": serializers.IntegerField(allow_null=True),
-        "sets": serializers.IntegerField(),
-        "average_bid": serializers.FloatField(allow_null=True),
-        "partners": serializers.ListField(child=serializers.DictField()),
-        "history": serializers.ListField(child=serializers.DictField()),
-        "rating": RATING, "rating_history": RATING_POINT}))  # fmt: skip
+    @extend_schema(
+        responses=inline_serializer(
+            "PlayerProfile",
+            {
+                "id": serializers.IntegerField(),
+                "name": serializers.CharField(),
+                "games": serializers.IntegerField(),
+                "won": serializers.IntegerField(),
+                "hands_declared": serializers.IntegerField(),
+                "bids_made": serializers.IntegerField(),
+                "bids_made_percent": serializers.IntegerField(allow_null=True),
+                "sets": serializers.IntegerField(),
+                "average_bid": serializers.FloatField(allow_null=True),
+                "partners": serializers.ListField(child=serializers.DictField()),
+                "history": serializers.ListField(child=serializers.DictField()),
+                "rating": RATING,
+                "rating_history": RATING_POINT,
+            },
+        )
+    )
     @action(detail=True, methods=["get"])
     def profile(self, request: Request, pk: str | None = None) -> Response:
         player = self.get_object()
         p = player_profile(player=player)
         rated = ratings.player_rating(club=player.club_id, player=player)
-        return Response({
-            "id": p.player.pk, "name": p.player.name, "games": p.games, "won": p.won,
-            "hands_declared": p.hands_declared, "bids_made": p.bids_made,
-            "bids_made_percent": p.bids_made_percent, "sets": p.sets,
-            "average_bid": p.average_bid,
-            "partners": [{"player": q.pk, "name": q.name, "games": n} for q, n in p.partners],
-            "history": [
-                {"game": h.game.pk, "date": h.game.session.date if h.game.session else None,
-                 "seat": h.seat, "partner": h.partner.pk if h.partner else None, "points": h.points,
-                 "our_total": h.our_total, "their_total": h.their_total, "won": h.won}
-                for h in p.history
-            ],
-            "rating": ratings.rating_out(rated.current),
-            "rating_history": [
-                {"game": r.game, "at": r.at, **ratings.rating_out(r)} for r in rated.history
-            ],
-        })  # fmt: skip
+        return Response(
+            {
+                "id": p.player.pk,
+                "name": p.player.name,
+                "games": p.games,
+                "won": p.won,
+                "hands_declared": p.hands_declared,
+                "bids_made": p.bids_made,
+                "bids_made_percent": p.bids_made_percent,
+                "sets": p.sets,
+                "average_bid": p.average_bid,
+                "partners": [{"player": q.pk, "name": q.name, "games": n} for q, n in p.partners],
+                "history": [
+                    {
+                        "game": h.game.pk,
+                        "date": h.game.session.date if h.game.session else None,
+                        "seat": h.seat,
+                        "partner": h.partner.pk if h.partner else None,
+                        "points": h.points,
+                        "our_total": h.our_total,
+                        "their_total": h.their_total,
+                        "won": h.won,
+                    }
+                    for h in p.history
+                ],
+                "rating": ratings.rating_out(rated.current),
+                "rating_history": [
+                    {"game": r.game, "at": r.at, **ratings.rating_out(r)} for r in rated.history
+                ],
+            }
+        )
 
 
 @extend_schema_view(
@@ -297,14 +385,17 @@ class SessionViewSet(
     def perform_create(self, serializer: SessionSerializer) -> None:
         data = serializer.validated_data
         serializer.instance = nights.session_open(
-            club=data["club"], date=data["date"], opened_by=self.request.user,
+            club=data["club"],
+            date=data["date"],
+            opened_by=self.request.user,
             seating_method=data.get("seating_method", ClubSession.Seating.RANDOM),
-            ruleset=data.get("ruleset_slug", "tournament"), options=data.get("ruleset_options"),
+            ruleset=data.get("ruleset_slug", "tournament"),
+            options=data.get("ruleset_options"),
             tables_of_five_or_six=data.get("tables_of_five_or_six", False),
             game_for_five=data.get("game_for_five", "five-player"),
             game_for_six=data.get("game_for_six", "six-player"),
             door_new_players=data.get("door_new_players", False),
-        )  # fmt: skip
+        )
 
     @extend_schema(responses=OVERVIEW)
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
@@ -338,30 +429,41 @@ class SessionViewSet(
             "gone": [p.pk for p in o.gone],
             "waiting": [p.pk for p in o.waiting],
             "tables": [
-                {"table": t.seating.table, "round": t.seating.round.number,
-                 "seats": {seat: p.pk for seat, p in t.seats.items()},
-                 "game": t.game.pk if t.game else None}
+                {
+                    "table": t.seating.table,
+                    "round": t.seating.round.number,
+                    "seats": {seat: p.pk for seat, p in t.seats.items()},
+                    "game": t.game.pk if t.game else None,
+                }
                 for t in o.current_tables
             ],
             "rounds": [
-                {"number": r.round.number,
-                 "sit_outs": [p.pk for p in r.sit_outs],
-                 "tables": [
-                     {"table": t.seating.table,
-                      "seats": {seat: p.pk for seat, p in t.seats.items()},
-                      "game": t.game.pk if t.game else None,
-                      "games": [g.pk for g in t.games]}
-                     for t in r.tables
-                 ]}
+                {
+                    "number": r.round.number,
+                    "sit_outs": [p.pk for p in r.sit_outs],
+                    "tables": [
+                        {
+                            "table": t.seating.table,
+                            "seats": {seat: p.pk for seat, p in t.seats.items()},
+                            "game": t.game.pk if t.game else None,
+                            "games": [g.pk for g in t.games],
+                        }
+                        for t in r.tables
+                    ],
+                }
                 for r in o.rounds
             ],
             "history": [
-                {"action": e.action, "by": e.by.get_username() if e.by else None,
-                 "at": e.at.isoformat(), "reason": e.reason,
-                 "unfinished_games": e.details.get("unfinished_games", [])}
+                {
+                    "action": e.action,
+                    "by": e.by.get_username() if e.by else None,
+                    "at": e.at.isoformat(),
+                    "reason": e.reason,
+                    "unfinished_games": e.details.get("unfinished_games", []),
+                }
                 for e in club_selectors.session_history(session=session)
             ],
-        }  # fmt: skip
+        }
 
     def _players(self, session: ClubSession, ids: Any, field: str) -> list[Player]:
         from rookclub.core.errors import Invalid
@@ -376,15 +478,19 @@ class SessionViewSet(
         players = {p.pk: p for p in Player.objects.filter(pk__in=ids, club=session.club_id)}
         missing = [i for i in ids if i not in players]
         if missing:
-            raise Invalid("Unknown players.", errors={field: [f"no player {i} in this club"
-                                                               for i in missing]})  # fmt: skip
+            raise Invalid(
+                "Unknown players.", errors={field: [f"no player {i} in this club" for i in missing]}
+            )
         return [players[i] for i in ids]
 
     # At least one player: a form cannot carry an empty list (no field is sent, which
     # names no players); a JSON [] checks nobody in, as before.
-    @extend_schema(request=inline_serializer("CheckInIn", {
-        "players": serializers.ListField(
-            child=whole(), min_length=1, max_length=PLAYERS_MAX)}))  # fmt: skip
+    @extend_schema(
+        request=inline_serializer(
+            "CheckInIn",
+            {"players": serializers.ListField(child=whole(), min_length=1, max_length=PLAYERS_MAX)},
+        )
+    )
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, pk: str | None = None) -> Response:
         session = self.get_object()
@@ -407,7 +513,7 @@ class SessionViewSet(
         responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
         description="Undo a check-in made by mistake: only before the player has sat at a "
         "table tonight (409 `has_played` after; mark them gone instead).",
-    )  # fmt: skip
+    )
     @action(detail=True, methods=["post"], url_path="undo-check-in")
     def undo_check_in(self, request: Request, pk: str | None = None) -> Response:
         session = self.get_object()
@@ -420,7 +526,7 @@ class SessionViewSet(
         responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
         description="The player went home: kept in the night's history and standings, out "
         "of later rounds and tables' next games. Checking them in again brings them back.",
-    )  # fmt: skip
+    )
     @action(detail=True, methods=["post"])
     def leave(self, request: Request, pk: str | None = None) -> Response:
         session = self.get_object()
@@ -428,15 +534,23 @@ class SessionViewSet(
         services.session_leave(session=session, player=player, by=request.user)
         return Response(self._overview(session))
 
-    @extend_schema(request=inline_serializer("SeatIn", {
-        "method": serializers.ChoiceField(ClubSession.Seating.values, required=False),
-        "partnerships": serializers.ListField(
-            child=serializers.ListField(child=whole(), min_length=2, max_length=2),
-            max_length=PLAYERS_MAX // 2, required=False),
-        "seed": whole(0, SEED_MAX, required=False)}),
+    @extend_schema(
+        request=inline_serializer(
+            "SeatIn",
+            {
+                "method": serializers.ChoiceField(ClubSession.Seating.values, required=False),
+                "partnerships": serializers.ListField(
+                    child=serializers.ListField(child=whole(), min_length=2, max_length=2),
+                    max_length=PLAYERS_MAX // 2,
+                    required=False,
+                ),
+                "seed": whole(0, SEED_MAX, required=False),
+            },
+        ),
         responses={201: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
         description="Seat the checked-in players at tables (a new round): 201 with the "
-        "night, its tables and sit-outs. 409 when the night is closed.")  # fmt: skip
+        "night, its tables and sit-outs. 409 when the night is closed.",
+    )
     @action(detail=True, methods=["post"], parser_classes=JSON_ONLY)
     def seat(self, request: Request, pk: str | None = None) -> Response:
         from rookclub.core.errors import Invalid
@@ -455,18 +569,22 @@ class SessionViewSet(
         if seed is not None and not whole_number(seed, minimum=0, maximum=SEED_MAX):
             raise Invalid("Bad seed.", errors={"seed": [f"a whole number from 0 to {SEED_MAX}"]})
         nights.session_seat(
-            session=session, by=request.user, method=data.get("method"), partnerships=pairs,
+            session=session,
+            by=request.user,
+            method=data.get("method"),
+            partnerships=pairs,
             seed=seed,
-        )  # fmt: skip
+        )
         return Response(self._overview(session), status=status.HTTP_201_CREATED)
 
     @extend_schema(
-        request=None, responses={201: OVERVIEW, 403: ERRORS, 409: ERRORS},
+        request=None,
+        responses={201: OVERVIEW, 403: ERRORS, 409: ERRORS},
         description="Reseat the whole room once every table's game is over (409 "
         "`round_in_progress` before): sit-outs rotate so nobody sits out twice before "
         "everyone here has sat out once, late arrivals come in, partners (or, on a fixed "
         "night, opponents) repeat as little as possible.",
-    )  # fmt: skip
+    )
     @action(detail=True, methods=["post"], url_path="next-round")
     def next_round(self, request: Request, pk: str | None = None) -> Response:
         session = self.get_object()
@@ -474,25 +592,33 @@ class SessionViewSet(
         return Response(self._overview(session), status=status.HTTP_201_CREATED)
 
     @extend_schema(
-        request=None, responses={200: OVERVIEW, 403: ERRORS, 409: ERRORS},
+        request=None,
+        responses={200: OVERVIEW, 403: ERRORS, 409: ERRORS},
         description="Close the night: no more hands, games or check-ins (409 "
         "`session_closed`) until a director reopens it. Games still in progress stay "
         "unfinished; hands can still be confirmed and corrected.",
-    )  # fmt: skip
+    )
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: str | None = None) -> Response:
         session = nights.session_close(session=self.get_object(), by=request.user)
         return Response(self._overview(session))
 
     @extend_schema(
-        request=inline_serializer("ReopenIn", {
-            "reason": serializers.CharField(
-                required=False, max_length=REASON_MAX, validators=[validate_text],
-                help_text="why (kept in history)")}),
+        request=inline_serializer(
+            "ReopenIn",
+            {
+                "reason": serializers.CharField(
+                    required=False,
+                    max_length=REASON_MAX,
+                    validators=[validate_text],
+                    help_text="why (kept in history)",
+                )
+            },
+        ),
         responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
         description="A director reopens a closed night: hands can be recorded and games "
         "started again. 409 when the night is open already.",
-    )  # fmt: skip
+    )
     @action(detail=True, methods=["post"])
     def reopen(self, request: Request, pk: str | None = None) -> Response:
         data = body(request, ("reason",)) if request.data else {}
@@ -520,7 +646,7 @@ class SessionViewSet(
         description="Every hand of every game of the night (voided games too), by table, "
         "game and hand number: dealer, bidder, bid, trump, counters and points per side, "
         "penalties, who entered and confirmed it. `?format=csv` for a spreadsheet.",
-    )  # fmt: skip
+    )
     @action(detail=True, methods=["get"], renderer_classes=JSON_OR_CSV)
     def hands(self, request: Request, pk: str | None = None) -> Response:
         session = self.get_object()
@@ -545,17 +671,29 @@ class SessionViewSet(
         return Response([{**table_row(r, request), **progress.row(r)} for r in rows])
 
     @extend_schema(
-        request=inline_serializer("NewGameIn", {
-            "dealer": serializers.ChoiceField(["north", "east", "south", "west"], required=False)}),
-        responses={201: inline_serializer("NewGameOut", {
-            "game": serializers.IntegerField(), "table": serializers.IntegerField(),
-            "came_in": serializers.ListField(child=serializers.IntegerField()),
-            "went_out": serializers.ListField(child=serializers.IntegerField())}),
-            400: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
+        request=inline_serializer(
+            "NewGameIn",
+            {"dealer": serializers.ChoiceField(["north", "east", "south", "west"], required=False)},
+        ),
+        responses={
+            201: inline_serializer(
+                "NewGameOut",
+                {
+                    "game": serializers.IntegerField(),
+                    "table": serializers.IntegerField(),
+                    "came_in": serializers.ListField(child=serializers.IntegerField()),
+                    "went_out": serializers.ListField(child=serializers.IntegerField()),
+                },
+            ),
+            400: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+        },
         description="Random or fixed night: table `number`'s game is over, so it starts "
         "another. Players waiting to play come in and some of the table sit out, fairly "
         "(`came_in`, `went_out`); with nobody waiting the same four play on.",
-    )  # fmt: skip
+    )
     @action(detail=True, methods=["post"], url_path=r"tables/(?P<number>[0-9]+)/new-game")
     def new_game(self, request: Request, pk: str | None = None, number: str = "") -> Response:
         from rookclub.core.errors import Invalid
@@ -567,10 +705,14 @@ class SessionViewSet(
             raise Invalid("Bad dealer.", errors={"dealer": ["north, east, south or west"]})
         new = nights.table_next_game(table=table, by=request.user, dealer=dealer)
         return Response(
-            {"game": new.game.pk, "table": table.table,
-             "came_in": [p.pk for p in new.came_in], "went_out": [p.pk for p in new.went_out]},
+            {
+                "game": new.game.pk,
+                "table": table.table,
+                "came_in": [p.pk for p in new.came_in],
+                "went_out": [p.pk for p in new.went_out],
+            },
             status=status.HTTP_201_CREATED,
-        )  # fmt: skip
+        )
 
     @extend_schema(
         request=None,
@@ -581,12 +723,16 @@ class SessionViewSet(
     @action(detail=True, methods=["post"], url_path=r"tables/(?P<number>[0-9]+)/replace-link")
     def replace_link(self, request: Request, pk: str | None = None, number: str = "") -> Response:
         session = self.get_object()
-        require_director(request.user, session.club,
-                         "Only a director of the club can replace a table's link.")  # fmt: skip
+        require_director(
+            request.user, session.club, "Only a director of the club can replace a table's link."
+        )
         if int(number) not in table_links.night_table_numbers(session):
             raise table_links.LinkNotFound(f"This night's current round has no table {number}.")
         link = table_links.link_replace(
-            club=session.club, kind=TableLink.Kind.NIGHT, session=session, number=int(number),
+            club=session.club,
+            kind=TableLink.Kind.NIGHT,
+            session=session,
+            number=int(number),
             by=request.user,
-        )  # fmt: skip
+        )
         return replaced_out(link, request)

@@ -44,62 +44,106 @@ def _avg(help_text: str) -> serializers.FloatField:
     return serializers.FloatField(allow_null=True, help_text=help_text)
 
 
-RECORD = inline_serializer("PlayerRecord", {
-    "player": _int(), "name": serializers.CharField(), "games": _int(),
-    "won": _int(), "lost": _int(), "unfinished": _int(help_text="not played to the end"),
-    "win_percent": _int(allow_null=True, help_text="of the finished games"),
-}, many=True)  # fmt: skip
-STATS = inline_serializer("PlayerStats", {
-    "id": _int(), "name": serializers.CharField(),
-    "season": _int(help_text="the calendar year of the nights (a tournament's game: the "
-                   "day it started)"),
-    "seasons": serializers.ListField(child=_int(), help_text="years with games, newest first"),
-    "games": _int(help_text="void games left out"), "won": _int(), "lost": _int(),
-    "unfinished": _int(help_text="still playing, or left when the night closed"),
-    "win_percent": _int(allow_null=True), "points": _int(help_text="every hand's points"),
-    "bids_taken": _int(help_text="hands declared and played out"),
-    "bids_made": _int(), "bids_made_percent": _int(allow_null=True), "sets": _int(),
-    "average_bid": _avg("of the bids taken"),
-    "average_counters_as_bidder": _avg("counters the declaring side took, when declaring"),
-    "hands_defended": _int(help_text="played-out hands on a side against the bidder"),
-    "average_counters_as_defender": _avg("counters the player's side took, when defending"),
-    "penalties": _int(help_text="table talk, improper discards, reneges and misdeals "
-                      "charged to the player's seat"),
-    "penalty_points": _int(),
-    "partners": RECORD, "opponents": RECORD,
-})  # fmt: skip
+RECORD = inline_serializer(
+    "PlayerRecord",
+    {
+        "player": _int(),
+        "name": serializers.CharField(),
+        "games": _int(),
+        "won": _int(),
+        "lost": _int(),
+        "unfinished": _int(help_text="not played to the end"),
+        "win_percent": _int(allow_null=True, help_text="of the finished games"),
+    },
+    many=True,
+)
+STATS = inline_serializer(
+    "PlayerStats",
+    {
+        "id": _int(),
+        "name": serializers.CharField(),
+        "season": _int(
+            help_text="the calendar year of the nights (a tournament's game: the day it started)"
+        ),
+        "seasons": serializers.ListField(child=_int(), help_text="years with games, newest first"),
+        "games": _int(help_text="void games left out"),
+        "won": _int(),
+        "lost": _int(),
+        "unfinished": _int(help_text="still playing, or left when the night closed"),
+        "win_percent": _int(allow_null=True),
+        "points": _int(help_text="every hand's points"),
+        "bids_taken": _int(help_text="hands declared and played out"),
+        "bids_made": _int(),
+        "bids_made_percent": _int(allow_null=True),
+        "sets": _int(),
+        "average_bid": _avg("of the bids taken"),
+        "average_counters_as_bidder": _avg("counters the declaring side took, when declaring"),
+        "hands_defended": _int(help_text="played-out hands on a side against the bidder"),
+        "average_counters_as_defender": _avg("counters the player's side took, when defending"),
+        "penalties": _int(
+            help_text="table talk, improper discards, reneges and misdeals "
+            "charged to the player's seat"
+        ),
+        "penalty_points": _int(),
+        "partners": RECORD,
+        "opponents": RECORD,
+    },
+)
 STATS_YEAR = OpenApiParameter(
-    "year", {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX}, required=False,
+    "year",
+    {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX},
+    required=False,
     description="the season (calendar year); this year without it",
-)  # fmt: skip
+)
 FORMAT = OpenApiParameter(
-    "format", str, enum=["json", "csv"], required=False,
+    "format",
+    str,
+    enum=["json", "csv"],
+    required=False,
     description="csv: the same figures and tables as a spreadsheet (UTF-8 with BOM)",
-)  # fmt: skip
+)
 
 
 def records_out(rows: list[Record]) -> list[dict[str, Any]]:
     return [
-        {"player": r.player.pk, "name": r.player.name, "games": r.games, "won": r.won,
-         "lost": r.lost, "unfinished": r.unfinished, "win_percent": r.win_percent}
+        {
+            "player": r.player.pk,
+            "name": r.player.name,
+            "games": r.games,
+            "won": r.won,
+            "lost": r.lost,
+            "unfinished": r.unfinished,
+            "win_percent": r.win_percent,
+        }
         for r in rows
-    ]  # fmt: skip
+    ]
 
 
 def stats_out(s: PlayerStats, seasons: list[int]) -> dict[str, Any]:
     return {
-        "id": s.player.pk, "name": s.player.name, "season": s.year, "seasons": seasons,
-        "games": s.games, "won": s.won, "lost": s.lost, "unfinished": s.unfinished,
-        "win_percent": s.win_percent, "points": s.points,
-        "bids_taken": s.hands_declared, "bids_made": s.bids_made,
-        "bids_made_percent": s.bids_made_percent, "sets": s.sets,
+        "id": s.player.pk,
+        "name": s.player.name,
+        "season": s.year,
+        "seasons": seasons,
+        "games": s.games,
+        "won": s.won,
+        "lost": s.lost,
+        "unfinished": s.unfinished,
+        "win_percent": s.win_percent,
+        "points": s.points,
+        "bids_taken": s.hands_declared,
+        "bids_made": s.bids_made,
+        "bids_made_percent": s.bids_made_percent,
+        "sets": s.sets,
         "average_bid": s.average_bid,
         "average_counters_as_bidder": s.average_counters_bidding,
         "hands_defended": s.hands_defended,
         "average_counters_as_defender": s.average_counters_defending,
-        "penalties": s.penalties, "penalty_points": s.penalty_points,
-        "partners": records_out(s.partners), "opponents": records_out(s.opponents),
-    }  # fmt: skip
+        "penalties": s.penalties,
+        "penalty_points": s.penalty_points,
+        "partners": records_out(s.partners),
+        "opponents": records_out(s.opponents),
+    }
 
 
 def csv_filename(stats: PlayerStats) -> str:
@@ -131,9 +175,10 @@ class PlayerStatsMixin:
         "the record with each partner and against each opponent (docs/players.md).",
     )
     @action(
-        detail=True, methods=["get"],
+        detail=True,
+        methods=["get"],
         renderer_classes=[renderers.JSONRenderer, renderers.BrowsableAPIRenderer, CSVRenderer],
-    )  # fmt: skip
+    )
     def stats(self, request: Request, pk: str | None = None) -> Response:
         player = self.get_object()  # type: ignore[attr-defined]
         year = query_int(request, "year", minimum=YEAR_MIN, maximum=YEAR_MAX)

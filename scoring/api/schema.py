@@ -47,8 +47,10 @@ def _branch(base: dict[str, Any], seats: tuple[str, ...], slugs: list[str]) -> d
     }
     dealer = properties.get("dealer", {})
     properties["dealer"] = {
-        "type": "string", "enum": list(seats), "description": dealer.get("description", ""),
-    }  # fmt: skip
+        "type": "string",
+        "enum": list(seats),
+        "description": dealer.get("description", ""),
+    }
     required = set(branch.get("required", [])) | {"seats"}
     if DEFAULT_SLUG not in slugs:
         required.add("ruleset")  # left out, the ruleset is the default's

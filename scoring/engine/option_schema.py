@@ -22,9 +22,16 @@ from .rulesets import _NON_NEGATIVE, Ruleset
 #: Options the engine refuses below 1 (a target, a bid step, a hand size…). Where the
 #: engine takes 0 or less but ignores it (no bidding: ``min_bid``), 1 is still asked.
 _POSITIVE = (
-    "min_bid", "max_bid", "bid_step", "hand_size", "nest_exchange", "target", "fixed_hands",
-    "set_opponents_multiplier", "renege_points",
-)  # fmt: skip
+    "min_bid",
+    "max_bid",
+    "bid_step",
+    "hand_size",
+    "nest_exchange",
+    "target",
+    "fixed_hands",
+    "set_opponents_multiplier",
+    "renege_points",
+)
 #: Not an option: the slug names the preset the options change.
 _NOT_OPTIONS = ("slug",)
 RANK_MIN, RANK_MAX = 1, 14
@@ -57,28 +64,38 @@ def _special(name: str, seat: dict[str, Any]) -> dict[str, Any] | None:
     """The options that are lists or objects."""
     seats = {"type": "array", "items": seat, "maxItems": SEATS_MAX}
     if name == "seats":
-        return {**seats, "minItems": 2, "uniqueItems": True,
-                "description": "the seats clockwise (at least two, each named once)"}  # fmt: skip
+        return {
+            **seats,
+            "minItems": 2,
+            "uniqueItems": True,
+            "description": "the seats clockwise (at least two, each named once)",
+        }
     if name == "dummy_seats":
         return {**seats, "description": "seats dealt a hand nobody holds (among `seats`)"}
     if name == "sides":
         return {
-            "type": "object", "additionalProperties": seats, "maxProperties": SEATS_MAX,
+            "type": "object",
+            "additionalProperties": seats,
+            "maxProperties": SEATS_MAX,
             "description": "side name -> its seats (fixed partnerships: every seat on one side)",
-        }  # fmt: skip
+        }
     if name == "ranks":
         return {
-            "type": "array", "minItems": 1, "maxItems": RANK_MAX, "uniqueItems": True,
+            "type": "array",
+            "minItems": 1,
+            "maxItems": RANK_MAX,
+            "uniqueItems": True,
             "items": {"type": "integer", "minimum": RANK_MIN, "maximum": RANK_MAX},
             "description": "the ranks in the deck, each once",
-        }  # fmt: skip
+        }
     if name == "counter_values":
         points = {"type": "integer", "minimum": 0, "maximum": POINTS_MAX}
         return {
-            "type": "object", "properties": {rank: points for rank in _ranks()},
+            "type": "object",
+            "properties": {rank: points for rank in _ranks()},
             "additionalProperties": False,
             "description": 'rank -> its points, e.g. {"5": 5, "10": 10, "14": 10}',
-        }  # fmt: skip
+        }
     return None
 
 

@@ -42,25 +42,44 @@ COMPASS_SEATS = FOUR_SEATS
 #: Each seat as a page says it: the compass, or seat1 ... seat6 in the games for two,
 #: three, five and six (docs/rules.md §9 to §12), and the dummy of the games for two.
 SEAT_NAMES: dict[str, str] = {
-    "north": "North", "east": "East", "south": "South", "west": "West",
-    "seat1": "Seat 1", "seat2": "Seat 2", "seat3": "Seat 3", "dummy": "Dummy",
-    "seat4": "Seat 4", "seat5": "Seat 5", "seat6": "Seat 6",
-}  # fmt: skip
+    "north": "North",
+    "east": "East",
+    "south": "South",
+    "west": "West",
+    "seat1": "Seat 1",
+    "seat2": "Seat 2",
+    "seat3": "Seat 3",
+    "dummy": "Dummy",
+    "seat4": "Seat 4",
+    "seat5": "Seat 5",
+    "seat6": "Seat 6",
+}
 
 #: A seat where room is short (a sheet column at 390 px, a printed box): "N", "S3".
 SEAT_SHORT: dict[str, str] = {
-    "north": "N", "east": "E", "south": "S", "west": "W",
-    "seat1": "S1", "seat2": "S2", "seat3": "S3", "seat4": "S4", "seat5": "S5", "seat6": "S6",
+    "north": "N",
+    "east": "E",
+    "south": "S",
+    "west": "W",
+    "seat1": "S1",
+    "seat2": "S2",
+    "seat3": "S3",
+    "seat4": "S4",
+    "seat5": "S5",
+    "seat6": "S6",
     "dummy": "D",
-}  # fmt: skip
+}
 
 #: Each side as a page says it. A game scored by player has one "side" per seat.
 SIDE_NAMES: dict[str, str] = {
-    "north_south": "North-South", "east_west": "East-West",
-    "seats_135": "Seats 1, 3, 5", "seats_246": "Seats 2, 4, 6",
-    DECLARERS: "Declarer's side", DEFENDERS: "Defenders",
+    "north_south": "North-South",
+    "east_west": "East-West",
+    "seats_135": "Seats 1, 3, 5",
+    "seats_246": "Seats 2, 4, 6",
+    DECLARERS: "Declarer's side",
+    DEFENDERS: "Defenders",
     **SEAT_NAMES,
-}  # fmt: skip
+}
 
 #: A table link's two parties, as stored (hands' ``entered_side`` / ``confirmed_side``).
 LINK_PARTIES = (NORTH_SOUTH, EAST_WEST)

@@ -40,7 +40,7 @@ def _replayed(rules, seats, game, hands):
         [(seat, pid, played.score.seats[seat], played.player_totals[pid])
          for seat, pid in played.seats.items()]
         for played in state.hands
-    ]  # fmt: skip
+    ]
     return lines, list(state.winners)
 
 
@@ -87,7 +87,7 @@ def backfill(apps, schema_editor):
             )
             for hand, line in zip(hands, lines, strict=True)
             for seat, pid, points, total in line
-        ]  # fmt: skip
+        ]
         HandResult.objects.bulk_create(rows, batch_size=BATCH)
         game.winners = winners
         game.save(update_fields=["winners"])

@@ -74,17 +74,22 @@ def _page(
             elif action == "contract":
                 bid = request.POST.get("bid", "")
                 draft, message = card_entry.contract(
-                    rules, draft, request.POST.get("bidder", ""),
-                    int(bid) if bid.isdigit() else 0, request.POST.get("trump", ""),
-                )  # fmt: skip
+                    rules,
+                    draft,
+                    request.POST.get("bidder", ""),
+                    int(bid) if bid.isdigit() else 0,
+                    request.POST.get("trump", ""),
+                )
             elif action == "record" and draft["stage"] == card_entry.DONE:
                 try:
                     if allowed is not None:
                         allowed()
                     hand = scoring.hand_record(
-                        game=game, data={"card_hand": card_entry.card_hand(draft)},
-                        entered_by=by, number=number,
-                    )  # fmt: skip
+                        game=game,
+                        data={"card_hand": card_entry.card_hand(draft)},
+                        entered_by=by,
+                        number=number,
+                    )
                 except DomainError as error:
                     message, status = _sentence(error), error.status
                 else:
@@ -92,8 +97,12 @@ def _page(
                     return redirect(f"{back}#hand-{hand.number}")
             if message and status == 200:
                 status = 400
-    return render(request, "games/cards.html", _context(game, rules, draft, number, back,
-                  message, renege), status=status)  # fmt: skip
+    return render(
+        request,
+        "games/cards.html",
+        _context(game, rules, draft, number, back, message, renege),
+        status=status,
+    )
 
 
 def _seat(seat: str | None) -> str:
@@ -132,16 +141,35 @@ def _context(game, rules, draft, number, back, message, renege) -> dict[str, Any
         cards, turn, prompt = [], None, ""
     mine = set(card_entry.held(draft, turn)) if stage == card_entry.PLAY and turn else set()
     return {
-        "game": game, "rules": rules, "number": number, "back": back, "stage": stage,
-        "draft": json.dumps(draft), "message": message, "renege": renege, "prompt": prompt,
-        "turn": turn, "player": players.get(turn),
-        "cards": [{"code": card_code(c), "name": card_name(c), "colour": c.colour,
-                   "theirs": card_code(c) in mine,
-                   "chosen": card_code(c) in draft["discards"]} for c in cards],
-        "tricks": [[(SEAT_LABELS.get(s, s), card_name(parse_card(c))) for s, c in t]
-                   for t in draft["tricks"]],
-        "reneges": [f"Trick {n}: {SEAT_LABELS.get(s, s)} played {card_name(parse_card(c))}"
-                    for n, s, c in draft["reneges"]],
+        "game": game,
+        "rules": rules,
+        "number": number,
+        "back": back,
+        "stage": stage,
+        "draft": json.dumps(draft),
+        "message": message,
+        "renege": renege,
+        "prompt": prompt,
+        "turn": turn,
+        "player": players.get(turn),
+        "cards": [
+            {
+                "code": card_code(c),
+                "name": card_name(c),
+                "colour": c.colour,
+                "theirs": card_code(c) in mine,
+                "chosen": card_code(c) in draft["discards"],
+            }
+            for c in cards
+        ],
+        "tricks": [
+            [(SEAT_LABELS.get(s, s), card_name(parse_card(c))) for s, c in t]
+            for t in draft["tricks"]
+        ],
+        "reneges": [
+            f"Trick {n}: {SEAT_LABELS.get(s, s)} played {card_name(parse_card(c))}"
+            for n, s, c in draft["reneges"]
+        ],
         "seats": [(s, SEAT_LABELS.get(s, s), players.get(s)) for s in rules.player_seats],
         "trumps": [(t, TRUMP_LABELS.get(t, t)) for t in rules.trump_names],
-    }  # fmt: skip
+    }

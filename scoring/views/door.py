@@ -178,9 +178,10 @@ def door_poster(request: HttpRequest, pk: int) -> HttpResponse:
     """The night's door poster (print kind ``door_poster``), a PDF: directors and scorers."""
     try:
         pdf, filename = document_pdf(
-            kind="door_poster", params={"session": pk, "base_url": site_url(request)},
+            kind="door_poster",
+            params={"session": pk, "base_url": site_url(request)},
             by=request.user,
-        )  # fmt: skip
+        )
     except DomainError as error:
         return error_response(request, error)
     return pdf_response(pdf, filename, download=request.GET.get("download") == "1")

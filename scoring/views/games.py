@@ -409,14 +409,22 @@ def rotation_data(sheet) -> list[dict[str, Any]]:
     while hands wait on the phone, it shows the dealer and seats of the hand after them."""
     out = []
     for k, (dealer, seats, message) in enumerate(sheet.upcoming, start=1):
-        out.append({
-            "number": sheet.next_number + k,
-            "dealer": label(SEAT_LABELS, dealer),
-            "dealer_player": seats[dealer].name if dealer in seats else "",
-            "seats": [{"seat": seat, "player": seats[seat].name if seat in seats else "",
-                       "dealer": seat == dealer} for seat in sheet.seat_order],
-            "message": table_text(str(message)) if message else "",
-        })  # fmt: skip
+        out.append(
+            {
+                "number": sheet.next_number + k,
+                "dealer": label(SEAT_LABELS, dealer),
+                "dealer_player": seats[dealer].name if dealer in seats else "",
+                "seats": [
+                    {
+                        "seat": seat,
+                        "player": seats[seat].name if seat in seats else "",
+                        "dealer": seat == dealer,
+                    }
+                    for seat in sheet.seat_order
+                ],
+                "message": table_text(str(message)) if message else "",
+            }
+        )
     return out
 
 
@@ -589,10 +597,13 @@ def _offer_table_sides(game: Game, rows: list[Any], link: Any, names: TableNames
     sides = table_confirmable(game, [row.hand for row in rows])
     for row in rows:
         row.table_sides = [
-            {"value": s, "label": names.party_name(s),
-             "url": reverse("table-link-confirm", args=[key, row.number])}
+            {
+                "value": s,
+                "label": names.party_name(s),
+                "url": reverse("table-link-confirm", args=[key, row.number]),
+            }
             for s in sides.get(row.hand.pk, [])
-        ]  # fmt: skip
+        ]
 
 
 def _seat_cards(sheet) -> list[dict[str, Any]]:

@@ -327,9 +327,11 @@ def _render(
         # The director sees each table's link (what its card's QR code opens) and may
         # replace it; made here if the table has none yet.
         links = table_links.links_for(
-            club=session.club, kind=TableLink.Kind.NIGHT, session=session,
+            club=session.club,
+            kind=TableLink.Kind.NIGHT,
+            session=session,
             numbers=[t["number"] for t in context["tables"]],
-        )  # fmt: skip
+        )
         base = table_links.link_base(request)
         for t in context["tables"]:
             t["link_url"] = table_links.link_url(links[t["number"]], base_url=base)
@@ -364,9 +366,12 @@ def table_replace_link(request: HttpRequest, pk: int, number: int) -> HttpRespon
         raise Http404(f"This night's current round has no table {number}.")
     try:
         table_links.link_replace(
-            club=session.club, kind=TableLink.Kind.NIGHT, session=session, number=number,
+            club=session.club,
+            kind=TableLink.Kind.NIGHT,
+            session=session,
+            number=number,
             by=request.user,
-        )  # fmt: skip
+        )
     except DomainError as error:
         return refuse(request, error, back)
     messages.success(request, table_links.replaced_message(number))

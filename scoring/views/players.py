@@ -58,13 +58,16 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         for row in event.rows:
             row.seat_label = label(SEAT_LABELS, row.seat)  # type: ignore[attr-defined]
     context = {
-        "player": player, "club": player.club, "year": year, "stats": stats,
+        "player": player,
+        "club": player.club,
+        "year": year,
+        "stats": stats,
         "seasons": seasons if year is None or year in seasons else [year, *seasons],
         "history": history,
         "season_query": "all" if year is None else year,
         "rating": ratings.player_rating(club=player.club, player=player),
         **_charts(stats, days),
-    }  # fmt: skip
+    }
     return render(request, "clubs/player_detail.html", context)
 
 
@@ -103,8 +106,11 @@ def table_player_night(request: HttpRequest, key: str, player: int) -> HttpRespo
         games = Game.objects.filter(pk=state.game.pk if state.game else None)
     night = player_night(player=seated[player], games=games)
     context = {
-        "state": state, "club": state.club, "night": night, "seat_labels": SEAT_LABELS,
+        "state": state,
+        "club": state.club,
+        "night": night,
+        "seat_labels": SEAT_LABELS,
         "back": reverse("table-link", args=[key]),
         "others": [p for p in seated.values() if p.pk != player],
-    }  # fmt: skip
+    }
     return render(request, "games/table_player_night.html", context)

@@ -39,12 +39,14 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
     def page() -> HttpResponse:
         session = get_object_or_404(ClubSession.objects.select_related("club"), pk=pk)
         context = {
-            "session": session, "club": session.club, "poll_seconds": POLL_SECONDS,
+            "session": session,
+            "club": session.club,
+            "poll_seconds": POLL_SECONDS,
             "standings": board.session_standings(session=session),
             "live_url": request.path + "?live=1",
             # A player's page is for members: only they get names as links.
             "linked": is_member(request.user, session.club),
-        }  # fmt: skip
+        }
         if template == "projector/night_standings.html" and not live:
             context["door"] = _door_for_the_wall(request, session)
         name = LIVE_PART.get(template, template) if live else template
@@ -80,10 +82,15 @@ def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
     standings = ratings.with_ratings(
         board.season_standings(club=club, year=year), club=club, sort=sort
     )
-    context = {"club": club, "year": year, "standings": standings, "sort": sort,
-               "year_param": str(year) if year else "all",
-               # A player's page is for members: only they get names as links.
-               "linked": is_member(request.user, club)}  # fmt: skip
+    context = {
+        "club": club,
+        "year": year,
+        "standings": standings,
+        "sort": sort,
+        "year_param": str(year) if year else "all",
+        # A player's page is for members: only they get names as links.
+        "linked": is_member(request.user, club),
+    }
     return render(request, "clubs/season_standings.html", context)
 
 

@@ -196,6 +196,10 @@ def table_link_manifest(request: HttpRequest, key: str) -> HttpResponse:
         raise Http404(error.message) from error
     here = reverse("table-link", args=[key])
     return manifest_response(
-        manifest(name=link.club.name, start_url=here, scope=here,
-                 description=f"Table {link.number}: record and confirm the hands played here.")
-    )  # fmt: skip
+        manifest(
+            name=link.club.name,
+            start_url=here,
+            scope=here,
+            description=f"Table {link.number}: record and confirm the hands played here.",
+        )
+    )

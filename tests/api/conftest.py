@@ -38,16 +38,30 @@ class FuzzWorld:
         """Values for a path's placeholders that name this world's rows."""
         segment = path.removeprefix("/api/v1/").split("/")[0]
         own_id = {
-            "clubs": self.club.pk, "players": self.ids["player"], "sessions": self.session.pk,
-            "games": self.game.pk, "hands": self.hand.pk, "tournaments": self.tournament.pk,
-            "matches": self.ids["match"], "entries": self.ids["entry"], "rounds": self.ids["round"],
-            "print-jobs": self.ids["job"], "rulesets": None,
-        }.get(segment)  # fmt: skip
+            "clubs": self.club.pk,
+            "players": self.ids["player"],
+            "sessions": self.session.pk,
+            "games": self.game.pk,
+            "hands": self.hand.pk,
+            "tournaments": self.tournament.pk,
+            "matches": self.ids["match"],
+            "entries": self.ids["entry"],
+            "rounds": self.ids["round"],
+            "print-jobs": self.ids["job"],
+            "rulesets": None,
+        }.get(segment)
         values = {
-            "club_id": self.club.pk, "user_id": self.ids["member"], "key": self.ids["key"],
-            "token": self.ids["invite"], "slug": "tournament", "number": 1, "table": 1,
-            "game": self.game.pk, "session": self.session.pk, "tournament": self.tournament.pk,
-        }  # fmt: skip
+            "club_id": self.club.pk,
+            "user_id": self.ids["member"],
+            "key": self.ids["key"],
+            "token": self.ids["invite"],
+            "slug": "tournament",
+            "number": 1,
+            "table": 1,
+            "game": self.game.pk,
+            "session": self.session.pk,
+            "tournament": self.tournament.pk,
+        }
         if segment == "print":
             values["slug"] = self.club.slug
             values["round"] = (
@@ -63,8 +77,12 @@ class FuzzWorld:
 
 
 def _hand(bid: int, ns: int) -> dict[str, Any]:
-    return {"bidder": "north", "bid": bid, "trump": "red",
-            "counters": {"north_south": ns, "east_west": 120 - ns}}  # fmt: skip
+    return {
+        "bidder": "north",
+        "bid": bid,
+        "trump": "red",
+        "counters": {"north_south": ns, "east_west": 120 - ns},
+    }
 
 
 @pytest.fixture
@@ -83,9 +101,14 @@ def fuzz_world(db) -> FuzzWorld:
     hand_record(game=game, data=_hand(95, 75), entered_by=director)
     key = table_links.night_tables(session=session)[0].link.key
 
-    tournament = events.tournament_create(club=club, name="Fuzz Open", format="swiss",
-                                          rounds=3, by=director,
-                                          options={"start_games": False})  # fmt: skip
+    tournament = events.tournament_create(
+        club=club,
+        name="Fuzz Open",
+        format="swiss",
+        rounds=3,
+        by=director,
+        options={"start_games": False},
+    )
     pairs = [players[i : i + 2] for i in range(0, 8, 2)]
     entries = [
         events.entry_add(tournament=tournament, players=pair, seed=n + 1, by=director)
@@ -95,17 +118,35 @@ def fuzz_world(db) -> FuzzWorld:
     rnd = tournament.round_set.order_by("number").first()
     round_links.round_tables(rnd=rnd)  # makes the round's table links
     match = rnd.matches.order_by("table").first()
-    job = PrintJob.objects.create(kind="round-sheets", parameters={"round": seated.pk},
-                                  fingerprint="fuzz", created_by=director)  # fmt: skip
+    job = PrintJob.objects.create(
+        kind="round-sheets",
+        parameters={"round": seated.pk},
+        fingerprint="fuzz",
+        created_by=director,
+    )
     invite = members.invite_create(club=club, by=director)
     return FuzzWorld(
-        club=club, director=director, session=session, game=game, hand=hand,
+        club=club,
+        director=director,
+        session=session,
+        game=game,
+        hand=hand,
         tournament=tournament,
-        ids={"player": players[0].pk, "match": match.pk, "entry": entries[0].pk,
-             "round": rnd.pk, "night_round": seated.pk, "job": job.pk, "key": key,
-             "invite": invite.token, "member": scorer.pk, "door": door_key(session),
-             "players": [p.pk for p in players], "entries": [e.pk for e in entries]},
-    )  # fmt: skip
+        ids={
+            "player": players[0].pk,
+            "match": match.pk,
+            "entry": entries[0].pk,
+            "round": rnd.pk,
+            "night_round": seated.pk,
+            "job": job.pk,
+            "key": key,
+            "invite": invite.token,
+            "member": scorer.pk,
+            "door": door_key(session),
+            "players": [p.pk for p in players],
+            "entries": [e.pk for e in entries],
+        },
+    )
 
 
 @pytest.fixture

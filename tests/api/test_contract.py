@@ -63,15 +63,24 @@ class ContractClient:
         return other
 
     def call(
-        self, method: str, path: str, body: Any = None, query: dict | None = None,
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        query: dict | None = None,
         expect: int = 200,
-    ) -> Any:  # fmt: skip
+    ) -> Any:
         self.calls += 1
         data = json.dumps(body).encode() if body is not None else None
         request = MockRequest(
-            HOST, method, path, args=query, headers=self.headers, data=data,
+            HOST,
+            method,
+            path,
+            args=query,
+            headers=self.headers,
+            data=data,
             content_type="application/json" if body is not None else None,
-        )  # fmt: skip
+        )
         label = f"{method.upper()} {path}"
         try:
             self.openapi.validate_request(request)
@@ -91,9 +100,11 @@ class ContractClient:
             )
         content = answer.getvalue() if answer.streaming else answer.content
         response = MockResponse(
-            content, status_code=answer.status_code,
-            headers=dict(answer.headers), content_type=answer.get("Content-Type", ""),
-        )  # fmt: skip
+            content,
+            status_code=answer.status_code,
+            headers=dict(answer.headers),
+            content_type=answer.get("Content-Type", ""),
+        )
         try:
             self.openapi.validate_response(request, response)
         except Exception as error:  # every disagreement is listed
@@ -130,10 +141,11 @@ def test_a_clubs_evening_through_the_api_agrees_with_the_served_schema_call_by_c
     api = client
     club = api.call("post", "/api/v1/clubs/", {"name": "Contract Street"}, expect=201)
     players = [
-        api.call("post", "/api/v1/players/", {"name": f"Player {n}", "club": club["id"]},
-                 expect=201)["id"]
+        api.call(
+            "post", "/api/v1/players/", {"name": f"Player {n}", "club": club["id"]}, expect=201
+        )["id"]
         for n in range(1, 13)
-    ]  # fmt: skip
+    ]
     api.call("get", f"/api/v1/clubs/{club['id']}/")
     api.call("get", "/api/v1/rulesets/")
     api.call("get", "/api/v1/rulesets/tournament/")
@@ -141,14 +153,23 @@ def test_a_clubs_evening_through_the_api_agrees_with_the_served_schema_call_by_c
     # A game scored from the sheet: the docs' example hand, a set, a redeal, a misdeal,
     # a renege found later, a hand card by card.
     seats = dict(zip(("north", "east", "south", "west"), players[:4], strict=True))
-    game = api.call("post", "/api/v1/games/", {"ruleset": "tournament", "seats": seats,
-                                               "dealer": "north"}, expect=201)  # fmt: skip
+    game = api.call(
+        "post",
+        "/api/v1/games/",
+        {"ruleset": "tournament", "seats": seats, "dealer": "north"},
+        expect=201,
+    )
     hands = f"/api/v1/games/{game['id']}/hands/"
     first = api.call("post", hands, _hand(1, **DOCS_EXAMPLE_HAND), expect=201)
     api.call("post", hands, _hand(1, **DOCS_EXAMPLE_HAND), expect=200)  # a retry
-    api.call("post", hands, _hand(2, bidder="south", bid=100, trump="red",
-                                  counters={"north_south": 60, "east_west": 60}),
-             expect=201)  # fmt: skip
+    api.call(
+        "post",
+        hands,
+        _hand(
+            2, bidder="south", bid=100, trump="red", counters={"north_south": 60, "east_west": 60}
+        ),
+        expect=201,
+    )
     api.call("post", hands, _hand(3, redeal={"reason": "exposed_card"}), expect=201)
     api.call("post", hands, _hand(4, misdeal={"found": "before_three_tricks"}), expect=201)
     api.call("post", hands, _hand(5, misdeal={"found": "later"}), expect=201)
@@ -160,23 +181,45 @@ def test_a_clubs_evening_through_the_api_agrees_with_the_served_schema_call_by_c
     api.call("get", hands)
     api.call("get", "/api/v1/games/", query={"limit": "5"})
     api.call("get", f"/api/v1/hands/{first['id']}/")
-    api.call("post", f"/api/v1/hands/{first['id']}/correct/", {
-        "reason": "miscounted the nest",
-        "hand": {"bidder": "east", "bid": 95, "trump": "green",
-                 "counters": {"north_south": 25, "east_west": 95}},
-    })  # fmt: skip
+    api.call(
+        "post",
+        f"/api/v1/hands/{first['id']}/correct/",
+        {
+            "reason": "miscounted the nest",
+            "hand": {
+                "bidder": "east",
+                "bid": 95,
+                "trump": "green",
+                "counters": {"north_south": 25, "east_west": 95},
+            },
+        },
+    )
     # The other side's confirmation: a second director (never the one who entered it).
-    api.call("post", f"/api/v1/clubs/{club['id']}/members/", {
-        "username": "contract-second", "password": "rook-partner-9", "role": "director",
-    }, expect=201)  # fmt: skip
+    api.call(
+        "post",
+        f"/api/v1/clubs/{club['id']}/members/",
+        {
+            "username": "contract-second",
+            "password": "rook-partner-9",
+            "role": "director",
+        },
+        expect=201,
+    )
     second = api.as_user(User.objects.get(username="contract-second"))
     second.call("post", f"/api/v1/hands/{first['id']}/confirm/")
 
     # A night: check-in at the desk and at the door, seating, a table link that records
     # a hand and confirms it, standings, a player's profile.
-    night = api.call("post", "/api/v1/sessions/", {
-        "club": club["id"], "date": "2026-11-26", "seating_method": "random",
-    }, expect=201)  # fmt: skip
+    night = api.call(
+        "post",
+        "/api/v1/sessions/",
+        {
+            "club": club["id"],
+            "date": "2026-11-26",
+            "seating_method": "random",
+        },
+        expect=201,
+    )
     nid = night["id"]
     api.call("post", f"/api/v1/sessions/{nid}/check-in/", {"players": players[:7]})
     door = api.call("get", f"/api/v1/sessions/{nid}/")["door_key"]
@@ -188,9 +231,19 @@ def test_a_clubs_evening_through_the_api_agrees_with_the_served_schema_call_by_c
     tables = api.call("get", f"/api/v1/sessions/{nid}/tables/")
     key = tables[0]["key"]
     public.call("get", f"/api/v1/table/{key}/")
-    public.call("post", f"/api/v1/table/{key}/hands/", {
-        "number": 1, "side": "north_south", "bidder": "north", "bid": 80, "trump": "red",
-        "counters": {"north_south": 85, "east_west": 35}}, expect=201)  # fmt: skip
+    public.call(
+        "post",
+        f"/api/v1/table/{key}/hands/",
+        {
+            "number": 1,
+            "side": "north_south",
+            "bidder": "north",
+            "bid": 80,
+            "trump": "red",
+            "counters": {"north_south": 85, "east_west": 35},
+        },
+        expect=201,
+    )
     public.call("post", f"/api/v1/table/{key}/hands/1/confirm/", {"side": "east_west"})
     api.call("get", f"/api/v1/sessions/{nid}/hands/")
     api.call("get", f"/api/v1/sessions/{nid}/standings/")
@@ -202,9 +255,17 @@ def test_a_clubs_evening_through_the_api_agrees_with_the_served_schema_call_by_c
     api.call("get", f"/api/v1/players/{players[0]}/")
 
     # A round robin with a result.
-    event = api.call("post", "/api/v1/tournaments/", {
-        "name": "Contract Open", "club": club["id"], "format": "round_robin",
-        "options": {"start_games": False}}, expect=201)  # fmt: skip
+    event = api.call(
+        "post",
+        "/api/v1/tournaments/",
+        {
+            "name": "Contract Open",
+            "club": club["id"],
+            "format": "round_robin",
+            "options": {"start_games": False},
+        },
+        expect=201,
+    )
     eid = event["id"]
     for pair in (players[0:2], players[2:4], players[4:6], players[6:8]):
         api.call("post", f"/api/v1/tournaments/{eid}/entries/", {"players": pair}, expect=201)
@@ -223,10 +284,15 @@ def test_a_clubs_evening_through_the_api_agrees_with_the_served_schema_call_by_c
     api.call("get", f"/api/v1/print/sessions/{nid}/standings/")
     api.call("get", f"/api/v1/print/clubs/{club['slug']}/standings/")
     api.call("get", f"/api/v1/print/tournaments/{eid}/standings/")
-    api.call("get", f"/api/v1/print/tournament-rounds/{rounds[0]['id']}/tables/"
-                    f"{match['table']}/sheet/")  # fmt: skip
-    job = api.call("post", "/api/v1/print-jobs/", {
-        "kind": "session-games", "parameters": {"session": nid}}, expect=202)  # fmt: skip
+    api.call(
+        "get", f"/api/v1/print/tournament-rounds/{rounds[0]['id']}/tables/{match['table']}/sheet/"
+    )
+    job = api.call(
+        "post",
+        "/api/v1/print-jobs/",
+        {"kind": "session-games", "parameters": {"session": nid}},
+        expect=202,
+    )
     api.call("get", f"/api/v1/print-jobs/{job['id']}/")
 
     assert api.calls >= 40, api.calls
@@ -242,10 +308,11 @@ def test_what_the_server_refuses_as_malformed_the_schema_refuses_too(client):
     api = client
     club = api.call("post", "/api/v1/clubs/", {"name": "Bounds Street"}, expect=201)
     players = [
-        api.call("post", "/api/v1/players/", {"name": f"Player {n}", "club": club["id"]},
-                 expect=201)["id"]
+        api.call(
+            "post", "/api/v1/players/", {"name": f"Player {n}", "club": club["id"]}, expect=201
+        )["id"]
         for n in range(1, 5)
-    ]  # fmt: skip
+    ]
     seats = dict(zip(("north", "east", "south", "west"), players, strict=True))
     game = api.call("post", "/api/v1/games/", {"seats": seats}, expect=201)
     hands = f"/api/v1/games/{game['id']}/hands/"
@@ -260,14 +327,29 @@ def test_what_the_server_refuses_as_malformed_the_schema_refuses_too(client):
         ("post", hands, ("json", {"number": 1, "bid": 80, "redeal": {"reason": "all_passed"}})),
         ("post", hands, ("json", {"number": 1, **DOCS_EXAMPLE_HAND, "colour": "red"})),
         # A play is [seat, card], in that order.
-        ("post", hands, ("json", {"number": 1, "card_hand": {
-            "hands": {"north": ["red-14"]}, "tricks": [[["red-14", "north"]]]}})),
-    ]  # fmt: skip
+        (
+            "post",
+            hands,
+            (
+                "json",
+                {
+                    "number": 1,
+                    "card_hand": {
+                        "hands": {"north": ["red-14"]},
+                        "tricks": [[["red-14", "north"]]],
+                    },
+                },
+            ),
+        ),
+    ]
     for method, path, body in refused:
         request = MockRequest(
-            HOST, method, path, headers=api.headers,
+            HOST,
+            method,
+            path,
+            headers=api.headers,
             data=json.dumps(body[1]).encode() if body else None,
-        )  # fmt: skip
+        )
         with pytest.raises(OpenAPIError):
             api.openapi.validate_request(request)
         api.call(method, path, body[1] if body else None, expect=400)

@@ -30,9 +30,13 @@ def _terminate_this_connection() -> None:
         pid = cursor.fetchone()[0]
     db = connection.settings_dict
     with psycopg.connect(
-        host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432, user=db["USER"],
-        password=db["PASSWORD"] or None, dbname=db["NAME"], autocommit=True,
-    ) as other:  # fmt: skip
+        host=db["HOST"] or "127.0.0.1",
+        port=db["PORT"] or 5432,
+        user=db["USER"],
+        password=db["PASSWORD"] or None,
+        dbname=db["NAME"],
+        autocommit=True,
+    ) as other:
         other.execute("SELECT pg_terminate_backend(%s)", [pid])
 
 

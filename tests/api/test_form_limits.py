@@ -35,8 +35,12 @@ def _form(body: dict) -> dict:
 def _answers(api, path: str, body: dict) -> list[tuple[str, int, dict]]:
     as_json = api.post(path, body, format="json")
     multipart = api.post(path, _form(body), format="multipart")
-    urlencoded = api.generic("POST", path, urlencode(_form(body), doseq=True),
-                             content_type="application/x-www-form-urlencoded")  # fmt: skip
+    urlencoded = api.generic(
+        "POST",
+        path,
+        urlencode(_form(body), doseq=True),
+        content_type="application/x-www-form-urlencoded",
+    )
     dotted = {k: v for k, v in body.items() if not isinstance(v, dict)}
     for name, value in body.items():
         if isinstance(value, dict):
@@ -65,8 +69,9 @@ def test_a_night_with_too_many_options_is_refused_alike(api, club):
 
 
 def test_a_game_with_too_many_options_is_refused_alike(api, club):
-    seats = dict(zip(("north", "east", "south", "west"),
-                     [p.pk for p in players_of(club, 4)], strict=True))  # fmt: skip
+    seats = dict(
+        zip(("north", "east", "south", "west"), [p.pk for p in players_of(club, 4)], strict=True)
+    )
     body = {"options": TOO_MANY, "ruleset": "tournament"}
     answers = _answers(api, "/api/v1/games/", body)
 
@@ -109,8 +114,12 @@ def test_options_that_are_not_json_text_are_a_field_error(api, club):
 def test_options_in_a_form_are_kept_as_in_json(api, club):
     """Not only refusals: options sent as JSON text are stored, not dropped."""
     options = {"table_talk_penalty": 40}
-    body = {"club": club.pk, "date": "2026-04-02", "ruleset": "beginner",
-            "options": json.dumps(options)}  # fmt: skip
+    body = {
+        "club": club.pk,
+        "date": "2026-04-02",
+        "ruleset": "beginner",
+        "options": json.dumps(options),
+    }
 
     answer = api.post("/api/v1/sessions/", body, format="multipart")
 
@@ -133,8 +142,12 @@ def test_a_body_of_too_many_values_is_refused_alike(api, club, settings, kind):
     elif kind == "multipart":
         answer = api.post("/api/v1/sessions/", body, format="multipart")
     else:
-        answer = api.generic("POST", "/api/v1/sessions/", urlencode(body),
-                             content_type="application/x-www-form-urlencoded")  # fmt: skip
+        answer = api.generic(
+            "POST",
+            "/api/v1/sessions/",
+            urlencode(body),
+            content_type="application/x-www-form-urlencoded",
+        )
 
     assert answer.status_code == 400
     assert answer.json() == {"detail": "The body is refused: it holds more than 50 values."}
@@ -156,8 +169,12 @@ def test_a_form_field_that_only_looks_like_json_does_not_refuse_the_body(api, cl
     players = players_of(club, 2)
     body = {"players": json.dumps([p.pk for p in players]), "note": "[Yes, both of them"}
 
-    answer = api.generic("POST", f"/api/v1/sessions/{night}/check-in/", urlencode(body),
-                         content_type="application/x-www-form-urlencoded")  # fmt: skip
+    answer = api.generic(
+        "POST",
+        f"/api/v1/sessions/{night}/check-in/",
+        urlencode(body),
+        content_type="application/x-www-form-urlencoded",
+    )
 
     assert answer.status_code == 200, answer.json()
     assert answer.json()["players"] == [p.pk for p in players]
@@ -183,16 +200,25 @@ def test_bodies_a_form_cannot_carry_are_json_only(fuzz_world, method, path, form
     client = APIClient(raise_request_exception=False)
     client.force_authenticate(world.director)
     address = path.format(
-        session=world.session.pk, game=world.game.pk, key=world.ids["key"],
-        tournament=world.tournament.pk, round=world.ids["round"], club=world.club.pk,
-        member=world.ids["member"], hand=world.hand.pk,
-    )  # fmt: skip
+        session=world.session.pk,
+        game=world.game.pk,
+        key=world.ids["key"],
+        tournament=world.tournament.pk,
+        round=world.ids["round"],
+        club=world.club.pk,
+        member=world.ids["member"],
+        hand=world.hand.pk,
+    )
     hands = Hand.objects.count()
     if kind == "multipart":
         answer = getattr(client, method)(address, form, format="multipart")
     else:
-        answer = client.generic(method.upper(), address, urlencode(form),
-                                content_type="application/x-www-form-urlencoded")  # fmt: skip
+        answer = client.generic(
+            method.upper(),
+            address,
+            urlencode(form),
+            content_type="application/x-www-form-urlencoded",
+        )
 
     assert answer.status_code == 415, answer.content
     assert Hand.objects.count() == hands
@@ -204,8 +230,12 @@ def test_a_form_checks_in_players_sent_as_repeated_fields(api, club, night):
     players = players_of(club, 3)
     form = urlencode([("players", str(p.pk)) for p in players])
 
-    answer = api.generic("POST", f"/api/v1/sessions/{night}/check-in/", form,
-                         content_type="application/x-www-form-urlencoded")  # fmt: skip
+    answer = api.generic(
+        "POST",
+        f"/api/v1/sessions/{night}/check-in/",
+        form,
+        content_type="application/x-www-form-urlencoded",
+    )
 
     assert answer.status_code == 200, answer.json()
     assert answer.json()["players"] == [p.pk for p in players]
@@ -215,8 +245,9 @@ def test_a_form_names_the_player_who_went_home_by_id_text(api, club, night):
     ann, bo = players_of(club, 2)
     api.post(f"/api/v1/sessions/{night}/check-in/", {"players": [ann.pk, bo.pk]})
 
-    answer = api.post(f"/api/v1/sessions/{night}/leave/", {"player": str(bo.pk)},
-                      format="multipart")  # fmt: skip
+    answer = api.post(
+        f"/api/v1/sessions/{night}/leave/", {"player": str(bo.pk)}, format="multipart"
+    )
 
     assert answer.status_code == 200, answer.json()
     assert answer.json()["gone"] == [bo.pk]

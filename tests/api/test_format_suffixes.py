@@ -9,9 +9,15 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize(
-    "path", ["/api/v1/games/2.json", "/api/v1/games.json", "/api/v1/rulesets.json",
-             "/api/v1/clubs/1/standings.json", "/api/v1/sessions/1.api"],
-)  # fmt: skip
+    "path",
+    [
+        "/api/v1/games/2.json",
+        "/api/v1/games.json",
+        "/api/v1/rulesets.json",
+        "/api/v1/clubs/1/standings.json",
+        "/api/v1/sessions/1.api",
+    ],
+)
 def test_a_format_suffix_is_a_json_404(director, path):
     client = APIClient()
     client.force_authenticate(director)

@@ -71,10 +71,12 @@ def _runner(label, strategy, examples, token, sent, failures):
 
     @seed(SEED)
     @settings(
-        max_examples=examples, database=None, deadline=None,
+        max_examples=examples,
+        database=None,
+        deadline=None,
         phases=[Phase.explicit, Phase.generate],
         suppress_health_check=list(HealthCheck),
-    )  # fmt: skip
+    )
     @given(case=strategy)
     def run(case) -> None:
         sent[label] += 1

@@ -45,10 +45,23 @@ def generated(tmp_path, monkeypatch):
     # No formatting hooks: the generated code is imported, not read.
     (tmp_path / "config.json").write_text(json.dumps({"post_hooks": []}))
     done = subprocess.run(
-        [str(GENERATOR), "generate", "--path", str(tmp_path / "schema.json"), "--meta", "none",
-         "--output-path", str(tmp_path / PACKAGE), "--config", str(tmp_path / "config.json")],
-        capture_output=True, text=True, timeout=240, check=False,
-    )  # fmt: skip
+        [
+            str(GENERATOR),
+            "generate",
+            "--path",
+            str(tmp_path / "schema.json"),
+            "--meta",
+            "none",
+            "--output-path",
+            str(tmp_path / PACKAGE),
+            "--config",
+            str(tmp_path / "config.json"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     # Only the PDF answers are left out (the generator reads JSON answers alone).
     skipped = [line for line in done.stdout.splitlines() if line.startswith("WARNING parsing")]
@@ -70,10 +83,12 @@ def test_a_generated_client_records_a_whole_game_with_its_typed_models(
     m = _module(generated, "models")
     api = _module(generated, "api.v1")
     client = _module(generated, "client").AuthenticatedClient(
-        base_url="http://testserver", token=Token.objects.create(user=UserFactory()).key,
-        prefix="Token", raise_on_unexpected_status=True,
+        base_url="http://testserver",
+        token=Token.objects.create(user=UserFactory()).key,
+        prefix="Token",
+        raise_on_unexpected_status=True,
         httpx_args={"transport": httpx.WSGITransport(app=application)},
-    )  # fmt: skip
+    )
 
     def call(operation: str, **kwargs):
         return importlib.import_module(f"{api.__name__}.{operation}").sync(client=client, **kwargs)
@@ -91,17 +106,23 @@ def test_a_generated_client_records_a_whole_game_with_its_typed_models(
         return m.Counters(north_south=ns, east_west=ew)
 
     example = m.PlayedHandIn(
-        number=1, bidder="east", bid=95, trump=m.TrumpEnum.GREEN, counters=counters(45, 75),
+        number=1,
+        bidder="east",
+        bid=95,
+        trump=m.TrumpEnum.GREEN,
+        counters=counters(45, 75),
         penalties=[m.Penalty(seat="south", kind=m.PenaltyKindEnum.TABLE_TALK)],
-    )  # fmt: skip
+    )
     hands = [
         example,
         m.RedealHandIn(number=2, redeal=m.Redeal(reason=m.ReasonEnum.EXPOSED_CARD)),
-        m.PlayedHandIn(number=3, bidder="south", bid=100, trump=m.TrumpEnum.RED,
-                       counters=counters(60, 60)),
-        m.MisdealFoundLaterHandIn(number=4, misdeal=m.MisdealFoundLater(
-            found=m.MisdealFoundLaterFound.LATER)),
-    ]  # fmt: skip
+        m.PlayedHandIn(
+            number=3, bidder="south", bid=100, trump=m.TrumpEnum.RED, counters=counters(60, 60)
+        ),
+        m.MisdealFoundLaterHandIn(
+            number=4, misdeal=m.MisdealFoundLater(found=m.MisdealFoundLaterFound.LATER)
+        ),
+    ]
     for hand in hands:
         recorded = call("v1_games_hands_create", id=game.id, body=hand)
         assert isinstance(recorded, m.HandRecorded), recorded

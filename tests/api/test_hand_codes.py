@@ -12,8 +12,13 @@ from tests.factories import ClubFactory, game_for, scorer_of, token_client
 
 pytestmark = pytest.mark.django_db
 
-HAND = {"bidder": "north", "bid": 80, "trump": "red", "number": 1,
-        "counters": {"north_south": 85, "east_west": 35}}  # fmt: skip
+HAND = {
+    "bidder": "north",
+    "bid": 80,
+    "trump": "red",
+    "number": 1,
+    "counters": {"north_south": 85, "east_west": 35},
+}
 
 
 @pytest.mark.parametrize(
@@ -50,10 +55,23 @@ def _hand_schema(name: str):
 def test_the_schema_closes_a_hands_objects_and_bounds_every_side():
     _, schemas = _hand_schema("HandIn")
     shapes = [ref["$ref"].rsplit("/", 1)[1] for ref in schemas["HandIn"]["oneOf"]]
-    assert shapes == ["PlayedHandIn", "RenegeFoundLaterHandIn", "MisdealFoundEarlyHandIn",
-                      "MisdealFoundLaterHandIn", "RedealHandIn", "CardHandIn"]  # fmt: skip
-    for name in (*shapes, "Penalty", "RenegeFoundInTime", "RenegeFoundLater",
-                 "MisdealFoundEarly", "Redeal", "CardHand"):  # fmt: skip
+    assert shapes == [
+        "PlayedHandIn",
+        "RenegeFoundLaterHandIn",
+        "MisdealFoundEarlyHandIn",
+        "MisdealFoundLaterHandIn",
+        "RedealHandIn",
+        "CardHandIn",
+    ]
+    for name in (
+        *shapes,
+        "Penalty",
+        "RenegeFoundInTime",
+        "RenegeFoundLater",
+        "MisdealFoundEarly",
+        "Redeal",
+        "CardHand",
+    ):
         assert schemas[name]["additionalProperties"] is False, name
     assert {"partner", "last_trick", "made"} <= set(schemas["PlayedHandIn"]["properties"])
     for name in ("Counters", "Tricks"):  # two fields, each its own
@@ -67,28 +85,63 @@ def test_the_schema_closes_a_hands_objects_and_bounds_every_side():
     ("hand", "valid"),
     [
         # docs/hand-format.md section 1, its example as written there.
-        ({"bidder": "east", "bid": 95, "trump": "green",
-          "counters": {"north_south": 45, "east_west": 75},
-          "penalties": [{"seat": "south", "kind": "table_talk"}]}, True),
-        ({"bidder": "seat1", "partner": "seat3", "bid": 70, "trump": "red",
-          "counters": {"declarers": 80, "defenders": 40},
-          "tricks": {"declarers": 4, "defenders": 3}}, True),
+        (
+            {
+                "bidder": "east",
+                "bid": 95,
+                "trump": "green",
+                "counters": {"north_south": 45, "east_west": 75},
+                "penalties": [{"seat": "south", "kind": "table_talk"}],
+            },
+            True,
+        ),
+        (
+            {
+                "bidder": "seat1",
+                "partner": "seat3",
+                "bid": 70,
+                "trump": "red",
+                "counters": {"declarers": 80, "defenders": 40},
+                "tricks": {"declarers": 4, "defenders": 3},
+            },
+            True,
+        ),
         ({"redeal": {"reason": "all_passed"}}, True),
         ({"misdeal": {"found": "before_three_tricks"}}, True),
         ({"misdeal": {"found": "later"}, "bidder": "north", "bid": 90}, True),
-        ({"bidder": "north", "bid": 85,
-          "renege": {"seat": "east", "found": "later", "counters": {"north_south": 55}}}, True),
+        (
+            {
+                "bidder": "north",
+                "bid": 85,
+                "renege": {"seat": "east", "found": "later", "counters": {"north_south": 55}},
+            },
+            True,
+        ),
         ({"trump": "red", "counters": {"north": 10, "east": 50, "south": 30, "west": 30}}, True),
         # Refused by the engine as shapes: the schema refuses them too.
         ({"bidder": "north", "bid": 80, "trump": "red"}, False),  # played: no counters
         ({"redeal": {"reason": "all_passed"}, "bidder": "north"}, False),
         ({"misdeal": {"found": "before_three_tricks"}, "bid": 80}, False),
-        ({"renege": {"seat": "east", "found": "later"}, "trump": "red",
-          "counters": {"north_south": 60, "east_west": 60}}, False),
-        ({"bidder": "north", "bid": 80, "trump": "red", "colour": "red",
-          "counters": {"north_south": 60, "east_west": 60}}, False),
+        (
+            {
+                "renege": {"seat": "east", "found": "later"},
+                "trump": "red",
+                "counters": {"north_south": 60, "east_west": 60},
+            },
+            False,
+        ),
+        (
+            {
+                "bidder": "north",
+                "bid": 80,
+                "trump": "red",
+                "colour": "red",
+                "counters": {"north_south": 60, "east_west": 60},
+            },
+            False,
+        ),
     ],
-)  # fmt: skip
+)
 def test_every_shape_of_hand_the_docs_teach_validates(hand, valid):
     validator, _ = _hand_schema("HandIn")
     assert validator.is_valid({"number": 3, **hand}) is valid
@@ -98,8 +151,10 @@ def test_every_shape_of_hand_the_docs_teach_validates(hand, valid):
 
 def test_the_schema_says_a_hand_card_by_card_comes_alone():
     validator, _ = _hand_schema("HandIn")
-    card = {"hands": {"north": ["bird", "red-14"]},
-            "tricks": [[["north", "red-14"], ["east", "red-5"]]]}  # fmt: skip
+    card = {
+        "hands": {"north": ["bird", "red-14"]},
+        "tricks": [[["north", "red-14"], ["east", "red-5"]]],
+    }
     assert validator.is_valid({"number": 3, "card_hand": card})
     # The server refuses this ("a hand given card by card comes alone"): so does the schema.
     assert not validator.is_valid({"number": 3, "card_hand": card, "bidder": "north"})

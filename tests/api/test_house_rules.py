@@ -15,8 +15,12 @@ from tournaments.models import Tournament
 TOGETHER = {"bid_step": 3}
 TOGETHER_MESSAGE = "must be more than 0 and a multiple of the bid step"
 #: A table of three at numbered seats, over Tournament Rook (41 cards, 12 each).
-THREE_SEATS = {"seats": ["seat1", "seat2", "seat3"], "partnership": "individual",
-               "sides": {}, "seat_exchange_interval": 0}  # fmt: skip
+THREE_SEATS = {
+    "seats": ["seat1", "seat2", "seat3"],
+    "partnership": "individual",
+    "sides": {},
+    "seat_exchange_interval": 0,
+}
 
 
 @pytest.fixture
@@ -54,8 +58,9 @@ def test_a_game_at_seats_its_house_rules_do_not_have(api, club, compass):
 
     assert missed.status_code == 400
     assert missed.json() == {
-        "seats": ["give a player for each of seat1, seat2, seat3"], "code": "house_rules",
-    }  # fmt: skip
+        "seats": ["give a player for each of seat1, seat2, seat3"],
+        "code": "house_rules",
+    }
     assert started.status_code == 201, started.content[:300]
 
 
@@ -63,12 +68,14 @@ def test_a_game_at_seats_its_house_rules_do_not_have(api, club, compass):
     ("options", "body"),
     [
         ({"colour": "blue"}, {"options": ["colour: unknown option 'colour'"]}),
-        ({"bird_rank": "low_ish"},
-         {"options": ["bird_rank: must be one of high, low, ten_and_a_half"]}),
+        (
+            {"bird_rank": "low_ish"},
+            {"options": ["bird_rank: must be one of high, low, ten_and_a_half"]},
+        ),
         ({"target": 100_000}, {"options": ["target: must be at most 99999"]}),
         ({"name": "x" * 121}, {"options": ["name: must be at most 120 characters"]}),
     ],
-)  # fmt: skip
+)
 def test_one_bad_option_keeps_a_body_without_code(api, club, compass, options, body):
     night = api.post("/api/v1/sessions/", _night(club, options), format="json")
     game = api.post("/api/v1/games/", {"seats": compass, "options": options}, format="json")
@@ -78,8 +85,12 @@ def test_one_bad_option_keeps_a_body_without_code(api, club, compass, options, b
 
 
 def test_an_event_whose_house_rules_cannot_be_played_together(api, club):
-    event = {"club": club.pk, "name": "Spring Open", "format": "swiss",
-             "options": {"ruleset_options": TOGETHER}}  # fmt: skip
+    event = {
+        "club": club.pk,
+        "name": "Spring Open",
+        "format": "swiss",
+        "options": {"ruleset_options": TOGETHER},
+    }
     together = api.post("/api/v1/tournaments/", event, format="json")
     too_many = {**event, "options": {"ruleset_options": TOGETHER, "cycles": 10}}
     with_cycles = api.post("/api/v1/tournaments/", too_many, format="json")
@@ -92,14 +103,19 @@ def test_an_event_whose_house_rules_cannot_be_played_together(api, club):
 
 
 def test_an_event_whose_house_rules_are_past_a_bound(api, club):
-    event = {"club": club.pk, "name": "Spring Open", "format": "swiss",
-             "options": {"ruleset_options": {"misdeal_penalty": 100_000}}}  # fmt: skip
+    event = {
+        "club": club.pk,
+        "name": "Spring Open",
+        "format": "swiss",
+        "options": {"ruleset_options": {"misdeal_penalty": 100_000}},
+    }
     response = api.post("/api/v1/tournaments/", event, format="json")
 
     assert response.status_code == 400
     assert response.json() == {
-        "ruleset": ["misdeal_penalty: must be at most 99999"], "code": "invalid",
-    }  # fmt: skip
+        "ruleset": ["misdeal_penalty: must be at most 99999"],
+        "code": "invalid",
+    }
 
 
 def test_the_schema_documents_house_rules_where_they_are_taken(api):
@@ -117,8 +133,7 @@ def test_a_game_under_renege_points_records_a_renege_found_later(api, compass):
     gains them, whoever bid; the counters captured are not asked for."""
     options = {"renege_points": 100}
     created = api.post("/api/v1/games/", {"seats": compass, "options": options}, format="json")
-    hand = {"bidder": "north", "bid": 85, "number": 1,
-            "renege": {"seat": "east", "found": "later"}}  # fmt: skip
+    hand = {"bidder": "north", "bid": 85, "number": 1, "renege": {"seat": "east", "found": "later"}}
 
     response = api.post(f"/api/v1/games/{created.json()['id']}/hands/", hand, format="json")
 

@@ -28,8 +28,9 @@ def games(club, director, players, count, year=2025):
     for n in range(count):
         day = datetime.date(year, 3, 1) + datetime.timedelta(days=n)
         night = session_open(club=club, opened_by=director, date=day)
-        game = game_start(seats=dict(zip(SEATS, players, strict=True)), session=night,
-                          created_by=SYSTEM)  # fmt: skip
+        game = game_start(
+            seats=dict(zip(SEATS, players, strict=True)), session=night, created_by=SYSTEM
+        )
         hand_record(game=game, data=made_hand(bid=80, ns=85), entered_by=director)
 
 
@@ -56,8 +57,15 @@ def test_a_member_reads_a_players_season(api, club, director, four):
     assert (body["bids_taken"], body["bids_made"], body["bids_made_percent"]) == (2, 2, 100)
     assert body["average_bid"] == 80.0 and body["average_counters_as_bidder"] == 85.0
     assert body["points"] == 170 and body["sets"] == 0
-    partner = {"player": four[2].pk, "name": four[2].name, "games": 2,
-               "won": 0, "lost": 0, "unfinished": 2, "win_percent": None}  # fmt: skip
+    partner = {
+        "player": four[2].pk,
+        "name": four[2].name,
+        "games": 2,
+        "won": 0,
+        "lost": 0,
+        "unfinished": 2,
+        "win_percent": None,
+    }
     assert body["partners"] == [partner]
     assert {r["player"] for r in body["opponents"]} == {four[1].pk, four[3].pk}
     east = api.get(f"/api/v1/players/{four[1].pk}/stats/?year=2025").json()
@@ -115,8 +123,11 @@ def test_the_csv_is_the_same_figures(api, club, director, four):
 
 def test_the_profile_of_a_player_in_a_game_for_three_has_no_partner(api, club):
     three = players_of(club, 3)
-    game_start(ruleset="three-player-2011", created_by=SYSTEM,
-               seats={"seat1": three[0], "seat2": three[1], "seat3": three[2]})  # fmt: skip
+    game_start(
+        ruleset="three-player-2011",
+        created_by=SYSTEM,
+        seats={"seat1": three[0], "seat2": three[1], "seat3": three[2]},
+    )
 
     body = api.get(f"/api/v1/players/{three[0].pk}/profile/").json()
 
@@ -138,10 +149,12 @@ def test_stats_and_profile_cost_the_same_queries_for_3_and_40_games(db):
         games(club, director, four, size)
         client = APIClient()
         client.force_authenticate(member_of(club))
-        counts.append((
-            queries(client, f"/api/v1/players/{four[0].pk}/stats/?year=2025"),
-            queries(client, f"/api/v1/players/{four[0].pk}/stats/?year=2025&format=csv"),
-            queries(client, f"/api/v1/players/{four[0].pk}/profile/"),
-        ))  # fmt: skip
+        counts.append(
+            (
+                queries(client, f"/api/v1/players/{four[0].pk}/stats/?year=2025"),
+                queries(client, f"/api/v1/players/{four[0].pk}/stats/?year=2025&format=csv"),
+                queries(client, f"/api/v1/players/{four[0].pk}/profile/"),
+            )
+        )
     assert counts[0] == counts[1], counts
     assert counts[0][0] <= 8

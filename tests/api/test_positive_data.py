@@ -95,9 +95,14 @@ def _own_ids(world, case):
     # Players not entered in the event nor checked in come first (entries, check-in).
     players = iter(world.ids["players"][8:] + world.ids["players"][:8])
     entries = iter(world.ids["entries"])
-    own = {"club": lambda: world.club.pk, "session": lambda: world.session.pk,
-           "player": lambda: world.ids["player"], "a": lambda: next(entries, None),
-           "b": lambda: next(entries, None), "forced_bye": lambda: next(entries, None)}  # fmt: skip
+    own = {
+        "club": lambda: world.club.pk,
+        "session": lambda: world.session.pk,
+        "player": lambda: world.ids["player"],
+        "a": lambda: next(entries, None),
+        "b": lambda: next(entries, None),
+        "forced_bye": lambda: next(entries, None),
+    }
     if isinstance(body.get("parameters"), dict) and isinstance(body.get("kind"), str):
         _own_print_ids(world, body["kind"], body["parameters"])
     # The game's next hand: any other number is a 409 before the hand is read, which
@@ -220,13 +225,20 @@ RULES = {
     "GET /api/v1/tournaments/{id}/bracket/": {"no_bracket"},
     "GET /api/v1/print/tournaments/{tournament}/bracket/": {"no_bracket"},
     "POST /api/v1/tournaments/{id}/entries/": {
-        "players_per_entry", "already_entered", "seed_taken",
+        "players_per_entry",
+        "already_entered",
+        "seed_taken",
     },
     "POST /api/v1/tournaments/{id}/playoffs/": {
-        "no_playoff_format", "event_not_finished", "no_tie",
+        "no_playoff_format",
+        "event_not_finished",
+        "no_tie",
     },
     "PUT /api/v1/tournaments/{id}/partner-pins/": {
-        "partners_not_drawn", "draw_done", "pin_not_a_pair", "pin_unknown_entry",
+        "partners_not_drawn",
+        "draw_done",
+        "pin_not_a_pair",
+        "pin_unknown_entry",
         "pinned_twice",
     },
     # A hand whose shape is the schema's (scoring.api.hand_schema) that its game refuses
@@ -237,7 +249,7 @@ RULES = {
     "POST /api/v1/sessions/": {"house_rules"},
     "POST /api/v1/games/": {"house_rules"},
     "POST /api/v1/tournaments/": {"house_rules", "tiers_need_rounds"},
-}  # fmt: skip
+}
 
 
 def _rule(label: str, response) -> str | None:
@@ -256,9 +268,12 @@ def _runner(label, strategy, headers, failures, passed, count=EXAMPLES):
 
     @seed(SEED)
     @examples(
-        max_examples=count, database=None, deadline=None, phases=[Phase.generate],
+        max_examples=count,
+        database=None,
+        deadline=None,
+        phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
-    )  # fmt: skip
+    )
     @given(case=strategy)
     def run(case) -> None:
         response = case.call(headers=headers)
@@ -320,9 +335,11 @@ def test_the_api_accepts_every_request_its_schema_calls_valid(
     # Which rules let a 400 pass, and how often: shown with the failures, and with -rP.
     print("400s let pass as rules no schema can state:", *sorted(passed.items()), sep="\n")
     assert not failures, (
-        f"{len(failures)} operations refused valid data:\n" + "\n\n".join(failures.values())
-        + "\n\n400s let pass:\n" + "\n".join(f"{n} x {rule}" for rule, n in passed.items())
-    )  # fmt: skip
+        f"{len(failures)} operations refused valid data:\n"
+        + "\n\n".join(failures.values())
+        + "\n\n400s let pass:\n"
+        + "\n".join(f"{n} x {rule}" for rule, n in passed.items())
+    )
 
 
 def test_every_code_the_check_tolerates_is_documented_as_its_operations_400():

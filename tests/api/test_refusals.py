@@ -22,8 +22,12 @@ from tournaments.models import Entry, MatchGame, Tournament
 def recorded_hand(club, by):
     from scoring.services import hand_record
 
-    hand = {"bidder": "north", "bid": 80, "trump": "red",
-            "counters": {"north_south": 80, "east_west": 40}}  # fmt: skip
+    hand = {
+        "bidder": "north",
+        "bid": 80,
+        "trump": "red",
+        "counters": {"north_south": 80, "east_west": 40},
+    }
     return hand_record(game=game_for(club, created_by=by), data=hand, entered_by=by)
 
 
@@ -32,9 +36,15 @@ def refused(response, status=400):
     assert response.status_code == status, response.content[:300]
     assert response["Content-Type"] == "application/json"
     body = response.json()
-    texts = [body] if isinstance(body, str) else [
-        text for value in body.values() for text in (value if isinstance(value, list) else [value])
-    ]  # fmt: skip
+    texts = (
+        [body]
+        if isinstance(body, str)
+        else [
+            text
+            for value in body.values()
+            for text in (value if isinstance(value, list) else [value])
+        ]
+    )
     assert any(isinstance(t, str) and len(t.split()) >= 3 for t in texts), body
     return body
 
@@ -65,9 +75,15 @@ def test_a_filter_id_that_is_no_id_is_refused(api, club, path, name, value):
 
 @pytest.mark.parametrize(
     "query",
-    [{"limit": "9223372036854775808"}, {"limit": "0"}, {"limit": "501"}, {"offset": "-1"},
-     {"offset": "9223372036854775808"}, {"limit": "²"}],
-)  # fmt: skip
+    [
+        {"limit": "9223372036854775808"},
+        {"limit": "0"},
+        {"limit": "501"},
+        {"offset": "-1"},
+        {"offset": "9223372036854775808"},
+        {"limit": "²"},
+    ],
+)
 def test_a_page_out_of_bounds_is_refused(api, club, query):
     body = refused(api.get("/api/v1/players/", query))
 
@@ -106,9 +122,10 @@ def test_a_lone_surrogate_in_a_reason_or_a_key_is_refused(api, club, raw):
     hand = recorded_hand(club, director_of(club, username="second"))
 
     body = refused(
-        api.generic("POST", f"/api/v1/hands/{hand.pk}/correct/", raw,
-                    content_type="application/json")
-    )  # fmt: skip
+        api.generic(
+            "POST", f"/api/v1/hands/{hand.pk}/correct/", raw, content_type="application/json"
+        )
+    )
 
     assert "surrogate" in body["detail"]
     assert not hand.corrections.exists()
@@ -165,9 +182,10 @@ def test_an_entry_seed_of_2_to_the_63_is_refused(api, club, event):
     a, b = players_of(club, 2)
 
     body = refused(
-        api.post(f"/api/v1/tournaments/{event.pk}/entries/",
-                 {"players": [a.pk, b.pk], "seed": 2**63})
-    )  # fmt: skip
+        api.post(
+            f"/api/v1/tournaments/{event.pk}/entries/", {"players": [a.pk, b.pk], "seed": 2**63}
+        )
+    )
 
     assert "seed" in body
     assert not Entry.objects.exists()
@@ -176,8 +194,11 @@ def test_an_entry_seed_of_2_to_the_63_is_refused(api, club, event):
 def test_an_entry_name_with_a_control_character_is_refused(api, club, event):
     a, b = players_of(club, 2)
 
-    refused(api.post(f"/api/v1/tournaments/{event.pk}/entries/",
-                     {"players": [a.pk, b.pk], "name": "A\x07B"}))  # fmt: skip
+    refused(
+        api.post(
+            f"/api/v1/tournaments/{event.pk}/entries/", {"players": [a.pk, b.pk], "name": "A\x07B"}
+        )
+    )
 
     assert not Entry.objects.exists()
 
@@ -196,8 +217,10 @@ def test_a_match_score_beyond_the_bounds_is_refused(api, club, director, score):
 
 
 def test_a_round_robin_of_2000_cycles_is_refused_with_a_sentence(api, club):
-    response = api.post("/api/v1/tournaments/", {"name": "Marathon", "club": club.pk,
-                        "format": "round_robin", "options": {"cycles": 2000}})  # fmt: skip
+    response = api.post(
+        "/api/v1/tournaments/",
+        {"name": "Marathon", "club": club.pk, "format": "round_robin", "options": {"cycles": 2000}},
+    )
 
     body = refused(response)
 
@@ -208,9 +231,14 @@ def test_a_round_robin_of_2000_cycles_is_refused_with_a_sentence(api, club):
 @pytest.mark.parametrize("count", [13, 300])
 def test_more_than_twelve_penalties_on_one_hand_are_refused(api, club, count):
     game = game_for(club)
-    hand = {"number": 1, "bidder": "north", "bid": 80, "trump": "red",
-            "counters": {"north_south": 80, "east_west": 40},
-            "penalties": [{"seat": "west", "kind": "table_talk"}] * count}  # fmt: skip
+    hand = {
+        "number": 1,
+        "bidder": "north",
+        "bid": 80,
+        "trump": "red",
+        "counters": {"north_south": 80, "east_west": 40},
+        "penalties": [{"seat": "west", "kind": "table_talk"}] * count,
+    }
 
     body = refused(api.post(f"/api/v1/games/{game.pk}/hands/", hand))
 
@@ -221,9 +249,14 @@ def test_more_than_twelve_penalties_on_one_hand_are_refused(api, club, count):
 def test_ten_thousand_penalties_are_more_values_than_any_body_may_hold(api, club):
     """The body's own limit (DATA_UPLOAD_MAX_NUMBER_FIELDS, as for a form) comes first."""
     game = game_for(club)
-    hand = {"number": 1, "bidder": "north", "bid": 80, "trump": "red",
-            "counters": {"north_south": 80, "east_west": 40},
-            "penalties": [{"seat": "west", "kind": "table_talk"}] * 10_000}  # fmt: skip
+    hand = {
+        "number": 1,
+        "bidder": "north",
+        "bid": 80,
+        "trump": "red",
+        "counters": {"north_south": 80, "east_west": 40},
+        "penalties": [{"seat": "west", "kind": "table_talk"}] * 10_000,
+    }
 
     body = refused(api.post(f"/api/v1/games/{game.pk}/hands/", hand))
 
@@ -233,8 +266,15 @@ def test_ten_thousand_penalties_are_more_values_than_any_body_may_hold(api, club
 
 def test_a_reason_over_500_characters_is_refused(api, club):
     hand = recorded_hand(club, director_of(club, username="second"))
-    body = {"reason": "x" * 501, "hand": {"bidder": "north", "bid": 80, "trump": "red",
-            "counters": {"north_south": 85, "east_west": 35}}}  # fmt: skip
+    body = {
+        "reason": "x" * 501,
+        "hand": {
+            "bidder": "north",
+            "bid": 80,
+            "trump": "red",
+            "counters": {"north_south": 85, "east_west": 35},
+        },
+    }
 
     refused(api.post(f"/api/v1/hands/{hand.pk}/correct/", body))
 
@@ -254,16 +294,20 @@ def test_a_whole_number_written_with_a_fraction_is_the_integer_it_equals(api, cl
     """JSON Schema 2020-12 (OpenAPI 3.1) counts 80.0 and 8e1 as the integer 80, so a field
     typed integer takes them; a fraction is still no whole number."""
     game = game_for(club)
-    raw = ('{"number": 1.0, "bidder": "north", "bid": 8e1, "trump": "red",'
-           ' "counters": {"north_south": 80.0, "east_west": 4.0E1}}')  # fmt: skip
-    taken = api.generic("POST", f"/api/v1/games/{game.pk}/hands/", raw,
-                        content_type="application/json")  # fmt: skip
+    raw = (
+        '{"number": 1.0, "bidder": "north", "bid": 8e1, "trump": "red",'
+        ' "counters": {"north_south": 80.0, "east_west": 4.0E1}}'
+    )
+    taken = api.generic(
+        "POST", f"/api/v1/games/{game.pk}/hands/", raw, content_type="application/json"
+    )
     assert taken.status_code == 201, taken.content[:300]
     assert Hand.objects.get(game=game).record["counters"] == {"north_south": 80, "east_west": 40}
 
     raw = raw.replace('"number": 1.0', '"number": 2').replace("8e1", "80.5")
-    body = refused(api.generic("POST", f"/api/v1/games/{game.pk}/hands/", raw,
-                               content_type="application/json"))  # fmt: skip
+    body = refused(
+        api.generic("POST", f"/api/v1/games/{game.pk}/hands/", raw, content_type="application/json")
+    )
     assert "bid" in body
 
 
@@ -271,8 +315,13 @@ def test_a_whole_number_written_with_a_fraction_is_the_integer_it_equals(api, cl
 def test_a_hand_for_a_game_id_past_any_id_is_a_404(api, club, game_id):
     """An id outside 1 … 2**63 - 1 names no game (10**30 is too large for SQLite's
     INTEGER): a 404, never a 500."""
-    hand = {"bidder": "north", "bid": 80, "trump": "red", "number": 1,
-            "counters": {"north_south": 80, "east_west": 40}}  # fmt: skip
+    hand = {
+        "bidder": "north",
+        "bid": 80,
+        "trump": "red",
+        "number": 1,
+        "counters": {"north_south": 80, "east_west": 40},
+    }
     response = api.post(f"/api/v1/games/{game_id}/hands/", hand, format="json")
 
     assert response.status_code == 404, response.content[:300]

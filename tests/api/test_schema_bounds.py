@@ -65,8 +65,9 @@ def test_every_request_value_has_bounds_in_the_schema(schema):
             label = f"{method.upper()} {path}"
             for parameter in operation.get("parameters", []):
                 if parameter["in"] == "query":
-                    unbounded += _unbounded(schema, parameter["schema"],
-                                            f"{label} ?{parameter['name']}", set())  # fmt: skip
+                    unbounded += _unbounded(
+                        schema, parameter["schema"], f"{label} ?{parameter['name']}", set()
+                    )
             body = operation.get("requestBody", {}).get("content", {}).get("application/json")
             if body:
                 unbounded += _unbounded(schema, body["schema"], f"{label} body", set())
@@ -133,9 +134,17 @@ def test_every_request_string_says_the_json_parser_refuses_nul(schema):
 
 @pytest.mark.parametrize(
     ("value", "accepted"),
-    [("Ann", True), (" Ann Lee ", True), ("", False), ("   ", False), ("\u200b", False),
-     ("Ann\tLee", False), ("Ann\x00", False), ("\x85Ann", False)],
-)  # fmt: skip
+    [
+        ("Ann", True),
+        (" Ann Lee ", True),
+        ("", False),
+        ("   ", False),
+        ("\u200b", False),
+        ("Ann\tLee", False),
+        ("Ann\x00", False),
+        ("\x85Ann", False),
+    ],
+)
 def test_the_name_pattern_says_what_the_server_takes(value, accepted):
     from rookclub.core.limits import NAME_PATTERN, normal_name, validate_name
 
@@ -289,8 +298,11 @@ def test_a_nights_tables_of_five_or_six_are_as_the_schema_says(schema, tables, m
     rules = {"anyOf": schema["components"]["schemas"]["Session"]["anyOf"]}
     try:
         if tables:
-            nights._check_big_games(method, body.get("game_for_five", "five-player"),
-                                    body.get("game_for_six", "six-player"))  # fmt: skip
+            nights._check_big_games(
+                method,
+                body.get("game_for_five", "five-player"),
+                body.get("game_for_six", "six-player"),
+            )
         server = True
     except Invalid:
         server = False

@@ -9,8 +9,12 @@ from tests.factories import ClubFactory, game_for, scorer_of, token_client
 
 pytestmark = pytest.mark.django_db
 
-HAND = {"bidder": "north", "bid": 80, "trump": "red",
-        "counters": {"north_south": 85, "east_west": 35}}  # fmt: skip
+HAND = {
+    "bidder": "north",
+    "bid": 80,
+    "trump": "red",
+    "counters": {"north_south": 85, "east_west": 35},
+}
 
 
 def test_an_unknown_token_is_refused():

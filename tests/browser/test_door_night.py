@@ -34,9 +34,10 @@ def venue_browser(browser):
     """Chromium resolving rookclub.test to this machine: an insecure origin (http, not
     localhost), as a phone on the hall's wifi sees the laptop."""
     other = browser.browser_type.launch(
-        executable_path=str(CHROMIUM), headless=True,
+        executable_path=str(CHROMIUM),
+        headless=True,
         args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1"],
-    )  # fmt: skip
+    )
     yield other
     other.close()
 

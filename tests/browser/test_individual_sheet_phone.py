@@ -34,13 +34,17 @@ def night_game(ruleset: str):
 def test_a_beginner_sheet_fits_a_phone_with_a_column_per_player(browser, live_server):
     game, scorer = night_game("beginner")
     for counters in ((10, 6, 4, 4), (2, 12, 6, 4), (4, 4, 10, 6)):
-        data = {"trump": "red", "counters": dict(zip(("north", "east", "south", "west"),
-                                                     counters, strict=True))}  # fmt: skip
+        data = {
+            "trump": "red",
+            "counters": dict(zip(("north", "east", "south", "west"), counters, strict=True)),
+        }
         scoring.hand_record(game=game, data=data, entered_by=scorer)
     context = browser.new_context(
-        viewport={"width": 360, "height": 800}, base_url=live_server.url, has_touch=True,
+        viewport={"width": 360, "height": 800},
+        base_url=live_server.url,
+        has_touch=True,
         is_mobile=True,
-    )  # fmt: skip
+    )
     page = context.new_page()
     try:
         log_in(page, "sam", PASSWORD)

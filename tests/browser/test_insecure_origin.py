@@ -37,9 +37,12 @@ def hall_phone(browser, live_server, settings) -> Iterator:
         args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {NAME} 127.0.0.1"],
     )
     context = mapped.new_context(
-        viewport=PHONE, has_touch=True, is_mobile=True, locale="en-US",
+        viewport=PHONE,
+        has_touch=True,
+        is_mobile=True,
+        locale="en-US",
         base_url=f"http://{NAME}:{port}",
-    )  # fmt: skip
+    )
     context.set_default_timeout(10_000)
     watch_policy(context)
     try:
@@ -87,8 +90,14 @@ def test_plain_http_keeps_waiting_hands_through_a_reload_and_sends_them_once(
 
     # The phone is back on the wifi but the laptop does not answer yet: reload the page
     # (no service worker could serve it offline); the hand is still waiting, from IndexedDB.
-    page.context.route("**/t/**", lambda route: route.abort("connectionrefused")
-                       if route.request.method == "POST" else route.continue_())  # fmt: skip
+    page.context.route(
+        "**/t/**",
+        lambda route: (
+            route.abort("connectionrefused")
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
+    )
     page.context.set_offline(False)
     page.reload()
     expect(page.locator(".outbox-list li")).to_have_count(1)

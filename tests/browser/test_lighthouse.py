@@ -47,19 +47,31 @@ def test_the_table_page_scores_100_for_best_practices_and_accessibility(table_ur
     command = lighthouse_command()
     report = tmp_path / "report.json"
     done = subprocess.run(
-        [*command, table_url, "--quiet", "--output=json", f"--output-path={report}",
-         "--only-categories=best-practices,accessibility", "--form-factor=mobile",
-         "--chrome-flags=--headless --no-sandbox --disable-gpu"],
+        [
+            *command,
+            table_url,
+            "--quiet",
+            "--output=json",
+            f"--output-path={report}",
+            "--only-categories=best-practices,accessibility",
+            "--form-factor=mobile",
+            "--chrome-flags=--headless --no-sandbox --disable-gpu",
+        ],
         env={**os.environ, "CHROME_PATH": str(CHROMIUM)},
-        capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     categories = json.loads(report.read_text())["categories"]
     audits = json.loads(report.read_text())["audits"]
     failing = sorted(
-        name for name, audit in audits.items()
-        if audit.get("score") is not None and audit["score"] < 1
+        name
+        for name, audit in audits.items()
+        if audit.get("score") is not None
+        and audit["score"] < 1
         and audit.get("scoreDisplayMode") == "binary"
-    )  # fmt: skip
+    )
     assert categories["best-practices"]["score"] == 1, failing
     assert categories["accessibility"]["score"] == 1, failing

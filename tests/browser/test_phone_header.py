@@ -27,9 +27,13 @@ def night():
 
 @pytest.fixture
 def phone(browser, live_server):
-    context = browser.new_context(viewport={"width": 390, "height": 844},
-                                  base_url=live_server.url, locale="en-US",
-                                  has_touch=True, is_mobile=True)  # fmt: skip
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        base_url=live_server.url,
+        locale="en-US",
+        has_touch=True,
+        is_mobile=True,
+    )
     context.set_default_timeout(10_000)
     yield context.new_page()
     context.close()

@@ -24,8 +24,12 @@ NO_SIDEWAYS = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
 def _hand(bidder="north", bid=80, ns=85):
-    return {"bidder": bidder, "bid": bid, "trump": "red",
-            "counters": {"north_south": ns, "east_west": 120 - ns}}  # fmt: skip
+    return {
+        "bidder": bidder,
+        "bid": bid,
+        "trump": "red",
+        "counters": {"north_south": ns, "east_west": 120 - ns},
+    }
 
 
 @pytest.fixture
@@ -42,8 +46,9 @@ def season():
     for n in range(30):
         day = datetime.date(2025, 1, 2) + datetime.timedelta(days=7 * n // 3)
         night = nights.session_open(club=club, date=day, opened_by=director)
-        game = game_start(seats=dict(zip(SEATS, four, strict=True)), session=night,
-                          created_by=SYSTEM)  # fmt: skip
+        game = game_start(
+            seats=dict(zip(SEATS, four, strict=True)), session=night, created_by=SYSTEM
+        )
         hand_record(game=game, data=_hand(), entered_by=director)
         hand_record(game=game, data=_hand("east", 100, 60), entered_by=director)
     tonight = nights.session_open(club=club, date=datetime.date(2025, 12, 4), opened_by=director)

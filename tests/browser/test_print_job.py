@@ -19,9 +19,15 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_the_job_page_backs_off_then_stops_and_offers_try_again(page):
     director = director_of(ClubFactory(name="Maple Street Rook Club"), username="dana")
-    job = PrintJob.objects.create(kind="round-sheets", parameters={"round": 1}, fingerprint="x",
-                                  state="running", progress=23, tries=1,
-                                  created_by=director)  # fmt: skip
+    job = PrintJob.objects.create(
+        kind="round-sheets",
+        parameters={"round": 1},
+        fingerprint="x",
+        state="running",
+        progress=23,
+        tries=1,
+        created_by=director,
+    )
     looks = []
     page.on("request", lambda r: "/progress/" in r.url and looks.append(r.url))
     log_in(page, "dana", PASSWORD)

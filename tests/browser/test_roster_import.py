@@ -26,9 +26,13 @@ def club():
 @pytest.fixture
 def phone(browser, live_server):
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, base_url=live_server.url, locale="en-US",
-        has_touch=True, is_mobile=True, accept_downloads=True,
-    )  # fmt: skip
+        viewport={"width": 390, "height": 844},
+        base_url=live_server.url,
+        locale="en-US",
+        has_touch=True,
+        is_mobile=True,
+        accept_downloads=True,
+    )
     context.set_default_timeout(10_000)
     yield context.new_page()
     context.close()
@@ -39,7 +43,8 @@ def test_upload_preview_and_import_on_a_phone(phone, club):
     phone.goto("/clubs/maple-street/members/")
 
     phone.get_by_label("CSV file (up to 1 MB, 2,000 players)").set_input_files(
-        {"name": "roster.csv", "mimeType": "text/csv", "buffer": FILE.encode()})  # fmt: skip
+        {"name": "roster.csv", "mimeType": "text/csv", "buffer": FILE.encode()}
+    )
     phone.get_by_role("button", name="Preview the import").click()
 
     expect(phone.get_by_text("Nothing is stored yet.")).to_be_visible()

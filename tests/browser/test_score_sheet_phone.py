@@ -35,9 +35,12 @@ def table_game():
 def phone(request, browser, live_server):
     """A touch phone page at each of the two widths."""
     context = browser.new_context(
-        viewport=PHONES[request.param], base_url=live_server.url, locale="en-US",
-        has_touch=True, is_mobile=True,
-    )  # fmt: skip
+        viewport=PHONES[request.param],
+        base_url=live_server.url,
+        locale="en-US",
+        has_touch=True,
+        is_mobile=True,
+    )
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.size_name = request.param
@@ -119,8 +122,12 @@ def test_the_fourth_hands_result_brings_the_seat_exchange_into_view(phone, table
     page = phone
     sam = table_game.club.memberships.get(user__username="sam").user
     for number in range(1, 4):
-        body = {"bidder": "north", "bid": 70, "trump": "red",
-                "counters": {"north_south": 70, "east_west": 50}}  # fmt: skip
+        body = {
+            "bidder": "north",
+            "bid": 70,
+            "trump": "red",
+            "counters": {"north_south": 70, "east_west": 50},
+        }
         scoring.hand_record(game=table_game, data=body, entered_by=sam, number=number)
     log_in(page, "sam", PASSWORD)
     page.goto(f"/games/{table_game.pk}/")
@@ -138,9 +145,12 @@ def thirteen_hands(game) -> None:
     sam = game.club.memberships.get(user__username="sam").user
     for number in range(1, 14):
         north = number % 2
-        body = {"bidder": "north" if north else "east", "bid": 70, "trump": "yellow",
-                "counters": {"north_south": 50 if north else 70,
-                             "east_west": 70 if north else 50}}  # fmt: skip
+        body = {
+            "bidder": "north" if north else "east",
+            "bid": 70,
+            "trump": "yellow",
+            "counters": {"north_south": 50 if north else 70, "east_west": 70 if north else 50},
+        }
         scoring.hand_record(game=game, data=body, entered_by=sam, number=number)
 
 
@@ -152,8 +162,13 @@ def test_thirteen_hands_fit_without_sideways_scrolling_and_confirm_stays_put(pho
     expect(page.locator(".hands > li")).to_have_count(13)
     assert no_sideways_scroll(page)
     # Every hand's number, bid, each side's score and total, and Confirm are on screen width.
-    for selector in ("#hand-13 .num", "#hand-13 .bid", "#hand-13 .side.ns .total",
-                     "#hand-13 .side.ew .total", "#hand-13 .side.ew .score"):  # fmt: skip
+    for selector in (
+        "#hand-13 .num",
+        "#hand-13 .bid",
+        "#hand-13 .side.ns .total",
+        "#hand-13 .side.ew .total",
+        "#hand-13 .side.ew .score",
+    ):
         box = page.locator(selector).bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"], selector
     expect(page.locator("#hand-13 .bid")).to_contain_text("70")

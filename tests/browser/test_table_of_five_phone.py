@@ -16,8 +16,17 @@ from tests.factories import ClubFactory, director_of, scorer_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-NAMES = ("Ada Brooks", "Ben Carter", "Eva Ford", "Finn Gray", "Hank Irwin",
-         "Ivy Jones", "Jo King", "Kit Lane", "Max Moore")  # fmt: skip
+NAMES = (
+    "Ada Brooks",
+    "Ben Carter",
+    "Eva Ford",
+    "Finn Gray",
+    "Hank Irwin",
+    "Ivy Jones",
+    "Jo King",
+    "Kit Lane",
+    "Max Moore",
+)
 
 
 @pytest.fixture
@@ -27,9 +36,11 @@ def table_of_five():
     scorer = scorer_of(club, username="sam")
     players = [Player.objects.create(club=club, name=name) for name in NAMES]
     session = nights.session_open(
-        club=club, date=datetime.date(2026, 11, 24), opened_by=director,
+        club=club,
+        date=datetime.date(2026, 11, 24),
+        opened_by=director,
         tables_of_five_or_six=True,
-    )  # fmt: skip
+    )
     services.session_check_in(session=session, players=players, by=director)
     nights.session_seat(session=session, by=director, seed=3)
     game = next(g for g in Game.objects.filter(session=session) if g.seats.count() == 5)
@@ -43,9 +54,11 @@ def test_the_sheet_at_a_table_of_five_fits_a_phone_with_whole_names(
     browser, live_server, table_of_five
 ):
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, base_url=live_server.url, has_touch=True,
+        viewport={"width": 390, "height": 844},
+        base_url=live_server.url,
+        has_touch=True,
         is_mobile=True,
-    )  # fmt: skip
+    )
     page = context.new_page()
     try:
         page.goto(f"/games/{table_of_five.pk}/")

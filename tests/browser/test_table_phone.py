@@ -158,10 +158,16 @@ def profile_page(browser, live_server, tmp_path):
     """A phone page in a browser profile of its own: Chromium offers to install an app
     only outside incognito, and every plain Playwright context is incognito."""
     context = browser.browser_type.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True,
-        args=CHROMIUM_ARGS, viewport=PHONE, base_url=live_server.url, locale="en-US",
-        has_touch=True, is_mobile=True,
-    )  # fmt: skip
+        str(tmp_path / "profile"),
+        executable_path=str(CHROMIUM),
+        headless=True,
+        args=CHROMIUM_ARGS,
+        viewport=PHONE,
+        base_url=live_server.url,
+        locale="en-US",
+        has_touch=True,
+        is_mobile=True,
+    )
     context.set_default_timeout(10_000)
     yield context.pages[0] if context.pages else context.new_page()
     context.close()

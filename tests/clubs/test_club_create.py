@@ -36,10 +36,15 @@ def test_a_namesake_from_someone_else_or_later_is_a_club_of_its_own():
     assert create(first, "Elm Street Rook").status_code == 201
 
     assert create(second, "Elm Street Rook").status_code == 201
-    Club.objects.update(created_at=Club.objects.get(slug="elm-street-rook").created_at - DOUBLE_TAP
-                        - timedelta(seconds=1))  # fmt: skip
+    Club.objects.update(
+        created_at=Club.objects.get(slug="elm-street-rook").created_at
+        - DOUBLE_TAP
+        - timedelta(seconds=1)
+    )
     assert create(first, "Elm Street Rook").status_code == 201
 
     assert sorted(Club.objects.values_list("slug", flat=True)) == [
-        "elm-street-rook", "elm-street-rook-2", "elm-street-rook-3"
-    ]  # fmt: skip
+        "elm-street-rook",
+        "elm-street-rook-2",
+        "elm-street-rook-3",
+    ]

@@ -11,8 +11,12 @@ pytestmark = pytest.mark.django_db
 
 
 def counts():
-    return (ClubSession.objects.count(), Game.objects.count(), Hand.objects.count(),
-            HandCorrection.objects.count())  # fmt: skip
+    return (
+        ClubSession.objects.count(),
+        Game.objects.count(),
+        Hand.objects.count(),
+        HandCorrection.objects.count(),
+    )
 
 
 def test_the_demo_shows_four_finished_nights_of_twelve_players_at_three_tables(

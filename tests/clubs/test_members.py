@@ -29,9 +29,12 @@ def role_of(club, user) -> str | None:
 
 def test_anyone_can_sign_up_with_a_username_and_a_good_password():
     user = members.account_create(
-        username="ann", password=GOOD_PASSWORD, email="ann@example.org", name="Ann Lee",
+        username="ann",
+        password=GOOD_PASSWORD,
+        email="ann@example.org",
+        name="Ann Lee",
         by=AnonymousUser(),
-    )  # fmt: skip
+    )
 
     assert user.check_password(GOOD_PASSWORD)
     assert (user.username, user.email) == ("ann", "ann@example.org")

@@ -38,9 +38,11 @@ def test_anyone_signs_up_through_the_api():
 
     assert response.status_code == 201
     assert response.json() == {
-        "id": User.objects.get(username="ann").pk, "username": "ann",
-        "email": "ann@example.org", "name": "Ann",
-    }  # fmt: skip
+        "id": User.objects.get(username="ann").pk,
+        "username": "ann",
+        "email": "ann@example.org",
+        "name": "Ann",
+    }
 
 
 def test_sign_up_without_a_password_names_the_field():
@@ -56,8 +58,10 @@ def test_sign_up_with_a_common_password_gives_djangos_message():
 
     assert response.status_code == 400
     # Its own code (2026-11-26): a rule no schema pattern can state.
-    assert response.json() == {"password": ["This password is too common."],
-                               "code": "password_rules"}  # fmt: skip
+    assert response.json() == {
+        "password": ["This password is too common."],
+        "code": "password_rules",
+    }
 
 
 def test_sign_up_with_a_taken_username_is_a_400_with_a_sentence():
@@ -68,8 +72,10 @@ def test_sign_up_with_a_taken_username_is_a_400_with_a_sentence():
     )
 
     assert response.status_code == 400
-    assert response.json() == {"username": ["ann is taken; choose another username"],
-                               "code": "username_taken"}  # fmt: skip
+    assert response.json() == {
+        "username": ["ann is taken; choose another username"],
+        "code": "username_taken",
+    }
 
 
 # ---- /api/v1/clubs/{id}/members/ -----------------------------------------------------
@@ -288,9 +294,13 @@ def test_an_unknown_invitation_token_is_a_404():
 
 def test_a_used_invitation_is_a_410_with_a_sentence(club, director):
     invitation = Invitation.objects.create(
-        token="used-token", club=club, role="member", expires_at=timezone.now() + timedelta(1),
-        accepted_by=UserFactory(), accepted_at=timezone.now(),
-    )  # fmt: skip
+        token="used-token",
+        club=club,
+        role="member",
+        expires_at=timezone.now() + timedelta(1),
+        accepted_by=UserFactory(),
+        accepted_at=timezone.now(),
+    )
     late = UserFactory()
 
     response = client_for(late).post(f"/api/v1/invites/{invitation.token}/accept/")

@@ -17,8 +17,19 @@ from tests.factories import SessionFactory
 
 pytestmark = pytest.mark.django_db
 
-INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u200e", "\u200f", "\u202e",
-             "\u2066", "\u2069", "\u061c"]  # fmt: skip
+INVISIBLE = [
+    "\u200b",
+    "\u200c",
+    "\u200d",
+    "\u2060",
+    "\ufeff",
+    "\u200e",
+    "\u200f",
+    "\u202e",
+    "\u2066",
+    "\u2069",
+    "\u061c",
+]
 
 
 @pytest.mark.parametrize("mark", INVISIBLE)

@@ -174,8 +174,9 @@ def replay(r, hand, dealer) -> Outcome:
     if hand.circus:
         ours = team(r, declarer, declarer, partner)
         for passing_declarers in (False, True):
-            movers = [s for s in table if (team(r, s, declarer, partner) == ours)
-                      == passing_declarers]  # fmt: skip
+            movers = [
+                s for s in table if (team(r, s, declarer, partner) == ours) == passing_declarers
+            ]
             given = {s: hand.passes[s] for s in movers}
             for seat, card in given.items():
                 holding[seat].remove(card)

@@ -30,39 +30,81 @@ from tests.rulebook import SECTIONS
 from .helpers import TOURNAMENT, contract, score
 
 BAD_HANDS = [
-    {"bidder": "north", "bid": 72, "trump": "red",
-     "counters": {"north_south": 70, "east_west": 45}},
+    {
+        "bidder": "north",
+        "bid": 72,
+        "trump": "red",
+        "counters": {"north_south": 70, "east_west": 45},
+    },
     {"bidder": "north", "bid": 65, "trump": "blue", "counters": {"north_south": 72}},
     {"bidder": "north", "bid": 200, "trump": "red", "counters": {"north_south": 5, "east_west": 5}},
-    {"bidder": "north", "bid": 95, "trump": "red", "made": True,
-     "counters": {"north_south": 75, "east_west": 45}},
-    {"bidder": "north", "bid": 70, "trump": "red", "made": False,
-     "counters": {"north_south": 75, "east_west": 45}},
-    {"bidder": "north", "bid": 70, "trump": "red", "counters": {"north_south": 75, "east_west": 45},
-     "renege": {"seat": "east", "found": "in_time", "counters": {"north_south": 5}},
-     "penalties": [{"seat": "east", "kind": "improper_discard"}]},
-    {"bidder": "north", "bid": 95, "renege": {"seat": "east", "found": "later"},
-     "counters": {"north_south": 5}},
+    {
+        "bidder": "north",
+        "bid": 95,
+        "trump": "red",
+        "made": True,
+        "counters": {"north_south": 75, "east_west": 45},
+    },
+    {
+        "bidder": "north",
+        "bid": 70,
+        "trump": "red",
+        "made": False,
+        "counters": {"north_south": 75, "east_west": 45},
+    },
+    {
+        "bidder": "north",
+        "bid": 70,
+        "trump": "red",
+        "counters": {"north_south": 75, "east_west": 45},
+        "renege": {"seat": "east", "found": "in_time", "counters": {"north_south": 5}},
+        "penalties": [{"seat": "east", "kind": "improper_discard"}],
+    },
+    {
+        "bidder": "north",
+        "bid": 95,
+        "renege": {"seat": "east", "found": "later"},
+        "counters": {"north_south": 5},
+    },
     {"misdeal": {"found": "before_three_tricks"}, "bid": 70, "trump": "red"},
     {"redeal": {"reason": "all_passed"}, "bid": 70, "counters": {"north_south": 5}},
-    {"bidder": "north", "bid": 70, "trump": "red", "partner": "south", "last_trick": "x",
-     "tricks": {"north_south": 3, "east_west": 3}, "counters": {"north_south": 0}},
+    {
+        "bidder": "north",
+        "bid": 70,
+        "trump": "red",
+        "partner": "south",
+        "last_trick": "x",
+        "tricks": {"north_south": 3, "east_west": 3},
+        "counters": {"north_south": 0},
+    },
     {"bid": "lots", "counters": [1], "colour": "blue", "penalties": [{"seat": "north"}]},
-]  # fmt: skip
+]
 GOOD_HANDS = [
-    {"bidder": "north", "bid": 95, "trump": "red",
-     "counters": {"north_south": 75, "east_west": 45}},
-    {"bidder": "east", "bid": 70, "trump": "red", "counters": {"north_south": 45, "east_west": 75},
-     "penalties": [{"seat": "east", "kind": "table_talk"}], "renege": {"seat": "north",
-     "found": "in_time"}},
-    {"bidder": "north", "bid": 95, "renege": {"seat": "east", "found": "later",
-     "counters": {"north_south": 60}}},
+    {
+        "bidder": "north",
+        "bid": 95,
+        "trump": "red",
+        "counters": {"north_south": 75, "east_west": 45},
+    },
+    {
+        "bidder": "east",
+        "bid": 70,
+        "trump": "red",
+        "counters": {"north_south": 45, "east_west": 75},
+        "penalties": [{"seat": "east", "kind": "table_talk"}],
+        "renege": {"seat": "north", "found": "in_time"},
+    },
+    {
+        "bidder": "north",
+        "bid": 95,
+        "renege": {"seat": "east", "found": "later", "counters": {"north_south": 60}},
+    },
     {"misdeal": {"found": "before_three_tricks"}},
     {"misdeal": {"found": "later"}, "bidder": "north", "bid": 75},
     {"redeal": {"reason": "exposed_card"}},
     {"redeal": {"reason": "no_card_above_nine"}},
     {"redeal": {"reason": "all_passed"}},
-]  # fmt: skip
+]
 
 
 def assert_well_formed(message):
@@ -204,7 +246,7 @@ def test_the_seat_message_is_read_out_at_the_table_so_it_cites_no_rule():
         ("Hand 1 is already recorded; the next hand is 2.",) * 2,
         ("", ""),
     ],
-)  # fmt: skip
+)
 def test_plain_drops_every_citation_form_from_a_stored_string(stored, text):
     assert plain(stored) == text
     assert as_message(stored) == stored

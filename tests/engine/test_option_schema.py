@@ -30,16 +30,21 @@ def _values(node) -> st.SearchStrategy:
         values = st.text(max_size=node.get("maxLength", 20))
     elif node["type"] == "array":
         values = st.lists(
-            _values(node["items"]), min_size=node.get("minItems", 0),
-            max_size=node.get("maxItems", 8), unique=node.get("uniqueItems", False),
-        )  # fmt: skip
+            _values(node["items"]),
+            min_size=node.get("minItems", 0),
+            max_size=node.get("maxItems", 8),
+            unique=node.get("uniqueItems", False),
+        )
     elif "properties" in node:
         values = st.dictionaries(st.sampled_from(list(node["properties"])), st.none()).flatmap(
             lambda keys: st.fixed_dictionaries({k: _values(node["properties"][k]) for k in keys})
         )
     else:
-        values = st.dictionaries(st.text(max_size=20), _values(node["additionalProperties"]),
-                                 max_size=node.get("maxProperties", 8))  # fmt: skip
+        values = st.dictionaries(
+            st.text(max_size=20),
+            _values(node["additionalProperties"]),
+            max_size=node.get("maxProperties", 8),
+        )
     return st.none() | values if node.get("nullable") else values
 
 
@@ -74,10 +79,15 @@ def test_past_each_maximum_a_new_ruleset_is_refused(name):
 
 
 def test_lists_objects_and_text_past_their_bounds_are_named():
-    problems = too_large({
-        "name": "x" * 121, "seats": [f"s{i}" for i in range(9)],
-        "counter_values": {"5": 100_000}, "sides": {"a": ["x" * 21]}, "bird": True,
-    })  # fmt: skip
+    problems = too_large(
+        {
+            "name": "x" * 121,
+            "seats": [f"s{i}" for i in range(9)],
+            "counter_values": {"5": 100_000},
+            "sides": {"a": ["x" * 21]},
+            "bird": True,
+        }
+    )
 
     assert set(problems) == {"name", "seats", "counter_values", "sides"}
 

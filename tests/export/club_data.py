@@ -32,9 +32,12 @@ def _event(club, director, format, players, size, **kwargs) -> Tournament:
     )
     for number in range(len(players) // size):
         events.entry_add(
-            tournament=tournament, players=players[number * size : (number + 1) * size],
-            name=f"{format} entry {number + 1}", seed=number + 1, by=director,
-        )  # fmt: skip
+            tournament=tournament,
+            players=players[number * size : (number + 1) * size],
+            name=f"{format} entry {number + 1}",
+            seed=number + 1,
+            by=director,
+        )
     return events.tournament_start(tournament=tournament, by=director, draw_seed="export")
 
 
@@ -42,9 +45,10 @@ def _play_ready(tournament: Tournament, director) -> None:
     for match in tournament.matches.filter(status=Match.Status.READY).order_by("id"):
         a_wins = (match.entry_a.seed + match.pk) % 3 != 0  # a spread of winners
         events.match_result_enter(
-            match=match, games=[[300, 145 + match.pk % 7 * 5] if a_wins else [150, 305]],
+            match=match,
+            games=[[300, 145 + match.pk % 7 * 5] if a_wins else [150, 305]],
             by=director,
-        )  # fmt: skip
+        )
 
 
 def add_nights(club: Club, count: int) -> None:
@@ -67,19 +71,23 @@ def add_nights(club: Club, count: int) -> None:
         hand = Hand.objects.get(game=first, number=2)
         hand_confirm(hand=hand, by=director)
         hand_correct(
-            hand=hand, data=made_hand(bid=90, ns=95, bidder="south"), by=director,
+            hand=hand,
+            data=made_hand(bid=90, ns=95, bidder="south"),
+            by=director,
             reason="the bid was 90",
-        )  # fmt: skip
+        )
         play_out(first, scorer)
         penalty = {"penalties": [{"seat": "east", "kind": "table_talk"}]}
-        hand_record(game=second, data=made_hand(bid=80, ns=40, bidder="east", **penalty),
-                    entered_by=scorer)  # fmt: skip
+        hand_record(
+            game=second, data=made_hand(bid=80, ns=40, bidder="east", **penalty), entered_by=scorer
+        )
         hand_record(game=second, data=made_hand(bid=75, ns=75, bidder="west"), entered_by=scorer)
         session_close(session=night, by=director)  # the second game stays unfinished
         if index == 0:
             session_reopen(session=night, by=director, reason="one more hand")
-            hand_record(game=second, data=made_hand(bid=95, ns=20, bidder="east"),
-                        entered_by=scorer)  # fmt: skip
+            hand_record(
+                game=second, data=made_hand(bid=95, ns=20, bidder="east"), entered_by=scorer
+            )
             session_close(session=night, by=director)
 
 
@@ -94,9 +102,11 @@ def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
     add_nights(club, nights)
     # Individual scoring (docs/rules.md §6): partners change every four hands.
     solo = session_open(
-        club=club, date=datetime.date(2024, 11, 7), opened_by=director,
+        club=club,
+        date=datetime.date(2024, 11, 7),
+        opened_by=director,
         ruleset="tournament-individual",
-    )  # fmt: skip
+    )
     session_check_in(session=solo, players=players[8:12], by=director)
     session_seat(session=solo, by=director, seed=7)
     game = Game.objects.get(session=solo)
@@ -124,10 +134,19 @@ def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
 def _standings(table) -> list[tuple]:
     def rows(items):
         return [
-            (r.name, r.games, r.won, r.unfinished, r.points, r.hands_declared, r.made, r.sets,
-             r.night_count)
+            (
+                r.name,
+                r.games,
+                r.won,
+                r.unfinished,
+                r.points,
+                r.hands_declared,
+                r.made,
+                r.sets,
+                r.night_count,
+            )
             for r in items
-        ]  # fmt: skip
+        ]
 
     return [table.games, table.unfinished, rows(table.players), rows(table.partnerships)]
 
@@ -136,12 +155,24 @@ def _sheet(game: Game) -> dict[str, Any]:
     sheet = game_sheet(game=game)
     names = sheet.players
     rows = [
-        (r.number, r.dealer, r.declarer, getattr(r.declarer_player, "name", None), r.bid,
-         r.score, r.totals, r.made, r.void, r.confirmed, r.corrected,
-         [(i.kind, i.seat, i.points) for i in r.irregularities], r.confirmed_by_name,
-         {seat: names[pid].name for seat, pid in r.hand.seats.items()})
+        (
+            r.number,
+            r.dealer,
+            r.declarer,
+            getattr(r.declarer_player, "name", None),
+            r.bid,
+            r.score,
+            r.totals,
+            r.made,
+            r.void,
+            r.confirmed,
+            r.corrected,
+            [(i.kind, i.seat, i.points) for i in r.irregularities],
+            r.confirmed_by_name,
+            {seat: names[pid].name for seat, pid in r.hand.seats.items()},
+        )
         for r in sheet.rows
-    ]  # fmt: skip
+    ]
     return {
         "seats": {seat: p.name for seat, p in sheet.seats.items()},
         "rows": rows,
@@ -159,21 +190,42 @@ def _audit(tournament: Tournament, names: dict[int, str]) -> list[Any]:
     for item in tournament.audit.order_by("when", "id"):
         after = item.after or {}
         out.append(
-            (item.what, getattr(item.who, "username", None), names.get(after.get("entry")),
-             [names[e] for e in after.get("seeding", [])], names.get(after.get("winner")))
-        )  # fmt: skip
+            (
+                item.what,
+                getattr(item.who, "username", None),
+                names.get(after.get("entry")),
+                [names[e] for e in after.get("seeding", [])],
+                names.get(after.get("winner")),
+            )
+        )
     return out
 
 
 def _tournament(tournament: Tournament) -> list[Any]:
     names = {e.pk: e.name for e in tournament.entries.all()}
     return [[names[e] for e in tournament.seeding], _audit(tournament, names)] + [
-        (r.rank, r.entry.name, r.played, r.wins, r.losses, r.draws, r.byes, r.match_points,
-         r.points_for, r.points_against, r.spread, r.buchholz, r.sonneborn_berger,
-         r.tie_breakers, r.decided_by, r.playoff_needed, sorted(names[e] for e in r.tied_with),
-         r.place)
+        (
+            r.rank,
+            r.entry.name,
+            r.played,
+            r.wins,
+            r.losses,
+            r.draws,
+            r.byes,
+            r.match_points,
+            r.points_for,
+            r.points_against,
+            r.spread,
+            r.buchholz,
+            r.sonneborn_berger,
+            r.tie_breakers,
+            r.decided_by,
+            r.playoff_needed,
+            sorted(names[e] for e in r.tied_with),
+            r.place,
+        )
         for r in tournament_standings(tournament=tournament)
-    ]  # fmt: skip
+    ]
 
 
 def standings_of(club: Club) -> dict[str, Any]:

@@ -40,8 +40,13 @@ def run(tmp_path, content, *args) -> str:
 
 
 def counts() -> tuple[int, ...]:
-    return (Club.objects.count(), Player.objects.count(), Game.objects.count(),
-            Hand.objects.count(), get_user_model().objects.count())  # fmt: skip
+    return (
+        Club.objects.count(),
+        Player.objects.count(),
+        Game.objects.count(),
+        Hand.objects.count(),
+        get_user_model().objects.count(),
+    )
 
 
 def refused(tmp_path, content, *args) -> str:
@@ -125,9 +130,12 @@ def test_the_command_exits_non_zero_with_a_sentence(tmp_path):
     path.write_text(json.dumps({"format": "something-else"}))
     done = subprocess.run(
         [sys.executable, "manage.py", "import_club", str(path)],
-        cwd=ROOT, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
         env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
-    )  # fmt: skip
+    )
     assert done.returncode == 1
     assert "This is not a Rookclub club export" in done.stderr
 
@@ -141,9 +149,11 @@ def test_a_file_from_before_won_was_exported_still_counts_the_games_won(tmp_path
     director = director_of(club, username="eve")
     seats = dict(zip(("north", "east", "south", "west"), players_of(club, 4), strict=True))
     game = game_start(
-        seats=seats, session=SessionFactory(club=club), options={"fixed_hands": 2},
+        seats=seats,
+        session=SessionFactory(club=club),
+        options={"fixed_hands": 2},
         created_by=director,
-    )  # fmt: skip
+    )
     for number in (1, 2):
         hand_record(game=game, data=made_hand(), entered_by=director, number=number)
     game.refresh_from_db()

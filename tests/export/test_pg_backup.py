@@ -63,8 +63,11 @@ def test_a_pg_dump_restored_into_a_new_database_has_the_same_standings(tmp_path)
 
     subprocess.run(
         [tools["pg_dump"], *args, "--format=custom", "--no-owner", "--file", str(dump), db["NAME"]],
-        env=env, check=True, capture_output=True, timeout=300,
-    )  # fmt: skip
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     add_nights(club, 1)  # after the dump: the restored copy must not have it
     assert standings_of(club) != at_dump
 
@@ -74,10 +77,20 @@ def test_a_pg_dump_restored_into_a_new_database_has_the_same_standings(tmp_path)
         cursor.execute(f'CREATE DATABASE "{scratch}"')
     try:
         subprocess.run(
-            [tools["pg_restore"], *args, "--no-owner", "--exit-on-error", "--dbname", scratch,
-             str(dump)],
-            env=env, check=True, capture_output=True, timeout=300,
-        )  # fmt: skip
+            [
+                tools["pg_restore"],
+                *args,
+                "--no-owner",
+                "--exit-on-error",
+                "--dbname",
+                scratch,
+                str(dump),
+            ],
+            env=env,
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
         with reading(scratch):
             restored = standings_of(Club.objects.get(slug=club.slug))
     finally:

@@ -56,11 +56,19 @@ class Browser:
         self.cookies = {"csrftoken": secrets.token_hex(16)}
 
     def request(
-        self, port: int, method: str, path: str, *, form: dict | None = None,
-        body: dict | None = None, timeout: float = 30,
-    ) -> tuple[int, dict, bytes]:  # fmt: skip
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
-                   "X-CSRFToken": self.cookies["csrftoken"]}  # fmt: skip
+        self,
+        port: int,
+        method: str,
+        path: str,
+        *,
+        form: dict | None = None,
+        body: dict | None = None,
+        timeout: float = 30,
+    ) -> tuple[int, dict, bytes]:
+        headers = {
+            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+            "X-CSRFToken": self.cookies["csrftoken"],
+        }
         payload = None
         if form is not None:
             payload = urlencode({**form, "csrfmiddlewaretoken": self.cookies["csrftoken"]})
@@ -144,8 +152,9 @@ def _database_urls(base: str) -> tuple[str, str, str]:
 def _psql(admin_url: str, sql: str) -> None:
     import psycopg
 
-    with psycopg.connect(admin_url.replace("postgres://", "postgresql://", 1),
-                         autocommit=True) as connection:  # fmt: skip
+    with psycopg.connect(
+        admin_url.replace("postgres://", "postgresql://", 1), autocommit=True
+    ) as connection:
         connection.execute(sql)
 
 
@@ -161,9 +170,13 @@ def _start(name: str, command: list[str], env: dict, workdir: Path, port: int = 
     log = workdir / f"{name}.log"
     with open(log, "w") as out:
         process = subprocess.Popen(
-            command, cwd=ROOT, env=_env(env, media), stdout=out, stderr=subprocess.STDOUT,
+            command,
+            cwd=ROOT,
+            env=_env(env, media),
+            stdout=out,
+            stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group: killed as one machine
-        )  # fmt: skip
+        )
     return Node(name, process, media, log, port)
 
 
@@ -214,28 +227,70 @@ def cluster(s3_server) -> Iterator[Cluster]:
     nodes: list[Node] = []
     try:
         migrate = subprocess.run(
-            [sys.executable, "manage.py", "migrate", "--no-input", "-v0"], cwd=ROOT,
-            env=_env(common, workdir), capture_output=True, text=True, timeout=300,
-        )  # fmt: skip
+            [sys.executable, "manage.py", "migrate", "--no-input", "-v0"],
+            cwd=ROOT,
+            env=_env(common, workdir),
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert migrate.returncode == 0, migrate.stderr[-3000:]
         seeding = subprocess.run(
-            [sys.executable, "-m", "tests.multinode.seed", PASSWORD], cwd=ROOT,
-            env=_env(common, workdir), capture_output=True, text=True, timeout=120,
-        )  # fmt: skip
+            [sys.executable, "-m", "tests.multinode.seed", PASSWORD],
+            cwd=ROOT,
+            env=_env(common, workdir),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert seeding.returncode == 0, seeding.stderr[-3000:]
         seeded = json.loads(seeding.stdout.strip().splitlines()[-1])
-        worker = _start("worker", [
-            sys.executable, "-m", "celery", "-A", "rookclub", "worker", "--loglevel", "INFO",
-            "--queues", common["PRINT_QUEUE"], "--concurrency", "1", "--prefetch-multiplier",
-            "1", "--without-gossip", "--without-mingle", "--hostname", f"mn-{os.getpid()}@%h",
-        ], common, workdir)  # fmt: skip
+        worker = _start(
+            "worker",
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "rookclub",
+                "worker",
+                "--loglevel",
+                "INFO",
+                "--queues",
+                common["PRINT_QUEUE"],
+                "--concurrency",
+                "1",
+                "--prefetch-multiplier",
+                "1",
+                "--without-gossip",
+                "--without-mingle",
+                "--hostname",
+                f"mn-{os.getpid()}@%h",
+            ],
+            common,
+            workdir,
+        )
         nodes.append(worker)
         for web in ("web1", "web2"):
             port = free_port()
-            nodes.append(_start(web, [
-                sys.executable, "-m", "gunicorn", "rookclub.wsgi", "-c",
-                str(ROOT / "deploy" / "gunicorn.conf.py"), "--bind", f"127.0.0.1:{port}",
-            ], common, workdir, port))  # fmt: skip
+            nodes.append(
+                _start(
+                    web,
+                    [
+                        sys.executable,
+                        "-m",
+                        "gunicorn",
+                        "rookclub.wsgi",
+                        "-c",
+                        str(ROOT / "deploy" / "gunicorn.conf.py"),
+                        "--bind",
+                        f"127.0.0.1:{port}",
+                    ],
+                    common,
+                    workdir,
+                    port,
+                )
+            )
         web1, web2 = nodes[1], nodes[2]
         wait_ready(web1)
         wait_ready(web2)

@@ -35,8 +35,16 @@ def main() -> None:
         .order_by("table_seating__table")
         .values_list("pk", flat=True)
     )
-    print(json.dumps({"username": director.username, "round": first_round.pk,
-                      "tables": first_round.tables.count(), "games": games}))  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "username": director.username,
+                "round": first_round.pk,
+                "tables": first_round.tables.count(),
+                "games": games,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -26,8 +26,13 @@ pytestmark = pytest.mark.multinode
 
 
 def hand(number: int, bidder: str = "north") -> dict:
-    return {"number": number, "bidder": bidder, "bid": 70, "trump": "red",
-            "counters": {"north_south": 70, "east_west": 50}}  # fmt: skip
+    return {
+        "number": number,
+        "bidder": bidder,
+        "bid": 70,
+        "trump": "red",
+        "counters": {"north_south": 70, "east_west": 50},
+    }
 
 
 @pytest.fixture(scope="module")
@@ -35,9 +40,11 @@ def director(cluster: Cluster) -> Browser:
     """The club's director, logged in on web 1 (the session lives in Redis + PostgreSQL)."""
     browser = Browser()
     status, _, body = browser.request(
-        cluster.web1.port, "POST", "/accounts/login/",
+        cluster.web1.port,
+        "POST",
+        "/accounts/login/",
         form={"username": cluster.seeded["username"], "password": PASSWORD},
-    )  # fmt: skip
+    )
     assert status == 302, body[:500]
     assert "sessionid" in browser.cookies
     return browser
@@ -60,9 +67,11 @@ def test_a_batch_started_on_web1_is_rendered_by_the_worker_and_downloaded_from_w
     cluster, director
 ):
     status, headers, body = director.request(
-        cluster.web1.port, "POST", "/print/jobs/",
+        cluster.web1.port,
+        "POST",
+        "/print/jobs/",
         form={"kind": "round-sheets", "round": cluster.seeded["round"]},
-    )  # fmt: skip
+    )
     assert status == 302, body[:500]
     job = int(headers["location"].rstrip("/").rsplit("/", 1)[-1])
 
@@ -75,8 +84,9 @@ def test_a_batch_started_on_web1_is_rendered_by_the_worker_and_downloaded_from_w
         time.sleep(0.3)
     assert state["state"] == "done", f"{state}\nworker log:\n{cluster.worker.tail()}"
 
-    status, headers, _ = director.request(cluster.web2.port, "GET",
-                                          f"/print/jobs/{job}/download.pdf")  # fmt: skip
+    status, headers, _ = director.request(
+        cluster.web2.port, "GET", f"/print/jobs/{job}/download.pdf"
+    )
     assert status == 302
     signed = headers["location"]
     assert signed.startswith(f"{cluster.s3.endpoint_url}/{cluster.bucket}/")
@@ -87,8 +97,9 @@ def test_a_batch_started_on_web1_is_rendered_by_the_worker_and_downloaded_from_w
     assert len(PdfReader(io.BytesIO(pdf)).pages) == state["pages"] == cluster.seeded["tables"]
     assert local_files(cluster) == [], "a PDF was left on a node's own disk"
     # Someone who is not logged in gets no signed URL from web 2 either.
-    status, headers, _ = Browser().request(cluster.web2.port, "GET",
-                                           f"/print/jobs/{job}/download.pdf")  # fmt: skip
+    status, headers, _ = Browser().request(
+        cluster.web2.port, "GET", f"/print/jobs/{job}/download.pdf"
+    )
     assert status == 302 and urlsplit(headers["location"]).path == "/accounts/login/"
 
 
@@ -97,8 +108,9 @@ def test_a_hand_recorded_through_web1_is_on_web2_at_once(cluster, director):
     status, sheet = director.json(cluster.web1.port, "GET", f"/api/v1/games/{game}/")
     number = sheet["next_number"]
 
-    status, stored = director.json(cluster.web1.port, "POST", f"/api/v1/games/{game}/hands/",
-                                   body=hand(number))  # fmt: skip
+    status, stored = director.json(
+        cluster.web1.port, "POST", f"/api/v1/games/{game}/hands/", body=hand(number)
+    )
     assert status == 201, stored
     status, seen = director.json(cluster.web2.port, "GET", f"/api/v1/games/{game}/")
 
@@ -142,8 +154,9 @@ class Scorer(threading.Thread):
                         break
                     number = sheet["next_number"]
                     bidder = ("north", "east")[number % 2]
-                    status, stored = self.send("POST", f"/api/v1/games/{game}/hands/",
-                                               hand(number, bidder))  # fmt: skip
+                    status, stored = self.send(
+                        "POST", f"/api/v1/games/{game}/hands/", hand(number, bidder)
+                    )
                     if status in (200, 201):
                         self.acknowledged[(game, number)] = stored["id"]
                     elif status != 409:

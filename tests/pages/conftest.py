@@ -44,8 +44,14 @@ def as_director(client, director):
 
 def made_hand(bid=80, ns=85, trump="red", bidder="north", number=None):
     """The score-entry form's fields for an ordinary hand; NS capture ``ns`` of 120."""
-    data = {"kind": "hand", "bidder": bidder, "bid": bid, "trump": trump,
-            "counters_north_south": ns, "counters_east_west": 120 - ns}  # fmt: skip
+    data = {
+        "kind": "hand",
+        "bidder": bidder,
+        "bid": bid,
+        "trump": trump,
+        "counters_north_south": ns,
+        "counters_east_west": 120 - ns,
+    }
     if number is not None:
         data["number"] = number
     return data
@@ -53,5 +59,9 @@ def made_hand(bid=80, ns=85, trump="red", bidder="north", number=None):
 
 def hand_body(bidder: str, bid: int, trump: str, ns: int) -> dict:
     """A hand as the services take it (the REST body); NS capture ``ns`` of 120."""
-    return {"bidder": bidder, "bid": bid, "trump": trump,
-            "counters": {"north_south": ns, "east_west": 120 - ns}}  # fmt: skip
+    return {
+        "bidder": bidder,
+        "bid": bid,
+        "trump": trump,
+        "counters": {"north_south": ns, "east_west": 120 - ns},
+    }

@@ -53,8 +53,9 @@ def test_a_card_dealt_twice_is_refused_on_the_page(director_client, club):
     url = reverse("game-cards", args=[game.pk])
     draft, _ = card_entry.tap(TOURNAMENT, card_entry.new_draft(TOURNAMENT, "north"), "red-14")
 
-    answer = director_client.post(url, {"draft": json.dumps(draft), "action": "tap",
-                                        "card": "red-14"})  # fmt: skip
+    answer = director_client.post(
+        url, {"draft": json.dumps(draft), "action": "tap", "card": "red-14"}
+    )
 
     assert answer.status_code == 400
     assert "red-14 is dealt already." in answer.content.decode()

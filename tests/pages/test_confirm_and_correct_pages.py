@@ -21,7 +21,7 @@ def hands(game, scorer):
             hand_body("east", 75, "green", 40),
             hand_body("south", 70, "black", 70),
         )
-    ]  # fmt: skip
+    ]
 
 
 def seated_user(game, seat, username):
@@ -192,8 +192,9 @@ def north_scores(club, game):
     north = game.seats.get(seat="north").player
     north.user = scorer_of(club, username="nora")
     north.save()
-    hand = services.hand_record(game=game, data=hand_body("north", 80, "red", 85),
-                                entered_by=north.user)  # fmt: skip
+    hand = services.hand_record(
+        game=game, data=hand_body("north", 80, "red", 85), entered_by=north.user
+    )
     return hand
 
 
@@ -225,8 +226,13 @@ def test_confirm_shows_only_to_whoever_may_confirm(
 ):
     from scoring.permissions import can_confirm
 
-    users = {"director": director, "scorer": scorer, "member": member, "visitor": None,
-             "north": north_scores.entered_by}  # fmt: skip
+    users = {
+        "director": director,
+        "scorer": scorer,
+        "member": member,
+        "visitor": None,
+        "north": north_scores.entered_by,
+    }
     if who in ("east", "south", "west"):
         users[who] = seated_user(game, who, f"{who}-player")
     user = users[who]

@@ -70,10 +70,17 @@ def test_the_game_over_banner_names_the_winning_player(as_scorer, beginner_game,
 def test_the_result_after_record_says_each_players_points(as_scorer, beginner_game, scorer):
     response = as_scorer.post(
         f"/games/{beginner_game.pk}/",
-        {"kind": "hand", "number": 1, "trump": "red", "counters_north": 10, "counters_east": 6,
-         "counters_south": 4, "counters_west": 4},
+        {
+            "kind": "hand",
+            "number": 1,
+            "trump": "red",
+            "counters_north": 10,
+            "counters_east": 6,
+            "counters_south": 4,
+            "counters_west": 4,
+        },
         HTTP_HX_REQUEST="true",
-    )  # fmt: skip
+    )
     assert response.status_code == 200
     html = response.content.decode()
     assert "Hand 1 recorded: Ann +10, Bob +6, Cat +4, Dan +4" in html
@@ -85,8 +92,12 @@ def test_a_confirmed_row_alone_keeps_the_player_columns(client, beginner_game, s
     client.force_login(director)
     response = client.post(f"/hands/{hand.pk}/confirm/", HTTP_HX_REQUEST="true")
     assert response.status_code == 200
-    assert cells(response.content.decode(), 1) == [("+10", "10"), ("+6", "6"), ("+4", "4"),
-                                                  ("+4", "4")]  # fmt: skip
+    assert cells(response.content.decode(), 1) == [
+        ("+10", "10"),
+        ("+6", "6"),
+        ("+4", "4"),
+        ("+4", "4"),
+    ]
 
 
 def test_the_printed_sheet_has_a_column_pair_per_player_and_the_winner(beginner_game, scorer):

@@ -38,8 +38,9 @@ def test_an_unchanged_night_costs_one_query_and_a_304(
 ):
     url = f"/sessions/{night.pk}/{page}?live=1"
     first = _poll(client, url, 1, django_assert_num_queries)
-    hand_record(game=Game.objects.filter(session=night).first(), data=made_hand(),
-                entered_by=scorer)  # fmt: skip
+    hand_record(
+        game=Game.objects.filter(session=night).first(), data=made_hand(), entered_by=scorer
+    )
 
     changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
 

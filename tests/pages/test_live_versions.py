@@ -78,8 +78,9 @@ def test_a_second_anonymous_viewer_gets_the_same_bytes_without_a_rendering(
 def test_a_change_is_rendered_again_for_anonymous_viewers(client, night, scorer):
     url = f"/sessions/{night.pk}/?live=1"
     before = client.get(url)
-    hand_record(game=Game.objects.filter(session=night).first(), data=made_hand(),
-                entered_by=scorer)  # fmt: skip
+    hand_record(
+        game=Game.objects.filter(session=night).first(), data=made_hand(), entered_by=scorer
+    )
 
     after = client.get(url)
 

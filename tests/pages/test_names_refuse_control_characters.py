@@ -60,9 +60,14 @@ def test_the_sign_up_form_refuses_a_name_with_a_control_character(client, db):
 def test_the_tournament_form_refuses_a_control_character(signed_in, club):
     response = signed_in.post(
         reverse("tournament-create"),
-        {"club": club.pk, "name": "Spring\x07Open", "format": "swiss", "ruleset": "tournament",
-         "games_per_match": 1},
-    )  # fmt: skip
+        {
+            "club": club.pk,
+            "name": "Spring\x07Open",
+            "format": "swiss",
+            "ruleset": "tournament",
+            "games_per_match": 1,
+        },
+    )
 
     assert MESSAGE in response.content.decode()
     assert not Tournament.objects.exists()

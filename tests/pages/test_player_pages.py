@@ -28,8 +28,9 @@ def nights_of(club, director, players, count, year=2025):
     for n in range(count):
         day = datetime.date(year, 1, 1) + datetime.timedelta(days=n)
         night = nights.session_open(club=club, opened_by=director, date=day)
-        game = game_start(seats=dict(zip(SEATS, players, strict=True)), session=night,
-                          created_by=SYSTEM)  # fmt: skip
+        game = game_start(
+            seats=dict(zip(SEATS, players, strict=True)), session=night, created_by=SYSTEM
+        )
         hand_record(game=game, data=hand_body("north", 80, "red", 85), entered_by=director)
 
 
@@ -114,11 +115,13 @@ def tonight(club, director, scorer, night, game):
     hand_record(game=game, data=hand_body("north", 80, "red", 85), entered_by=scorer)
     four = [game.seats.get(seat=s).player for s in SEATS]
     last_week = nights.session_open(club=club, date=datetime.date(2025, 2, 27), opened_by=director)
-    old = game_start(seats=dict(zip(SEATS, four, strict=True)), session=last_week,
-                     created_by=SYSTEM)  # fmt: skip
+    old = game_start(
+        seats=dict(zip(SEATS, four, strict=True)), session=last_week, created_by=SYSTEM
+    )
     hand_record(game=old, data=hand_body("east", 120, "red", 0), entered_by=scorer)
-    link = table_links.links_for(club=club, kind=TableLink.Kind.NIGHT, session=night,
-                                 numbers=[1])[1]  # fmt: skip
+    link = table_links.links_for(club=club, kind=TableLink.Kind.NIGHT, session=night, numbers=[1])[
+        1
+    ]
     return link, four
 
 
@@ -154,8 +157,9 @@ def test_my_night_is_only_for_the_players_at_that_table(client, club, tonight, t
     for player in (elsewhere, other_club):
         assert client.get(f"/t/{link.key}/players/{player.pk}/").status_code == 404
     assert client.get(f"/t/not-a-key/players/{four[0].pk}/").status_code == 404
-    new = table_links.link_replace(club=club, kind=TableLink.Kind.NIGHT, session=night,
-                                   number=1, by=SYSTEM)  # fmt: skip
+    new = table_links.link_replace(
+        club=club, kind=TableLink.Kind.NIGHT, session=night, number=1, by=SYSTEM
+    )
     assert client.get(f"/t/{link.key}/players/{four[0].pk}/").status_code == 404
     assert client.get(f"/t/{new.key}/players/{four[0].pk}/").status_code == 200
 

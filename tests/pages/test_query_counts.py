@@ -21,7 +21,7 @@ HANDS = [
     hand_body("east", 75, "green", 40),
     hand_body("south", 70, "black", 50),
     hand_body("west", 80, "yellow", 30),
-]  # fmt: skip
+]
 # Generous ceilings; the real guard is that both sizes run the same number. The player
 # page asks once whether the viewer is a member (its CSV is members-only); the
 # night page shows each table's progress, the door link and the players phones hold at
@@ -37,9 +37,10 @@ def club_of(size: int):
     players = players_of(club, 4 * size)
     for night in range(size):
         session = nights.session_open(
-            club=club, date=datetime.date(2025, 3, 6) + datetime.timedelta(days=7 * night),
+            club=club,
+            date=datetime.date(2025, 3, 6) + datetime.timedelta(days=7 * night),
             opened_by=director,
-        )  # fmt: skip
+        )
         services.session_check_in(session=session, players=players, by=director)
         nights.session_seat(session=session, by=director, seed=night)
         for game in Game.objects.filter(session=session):

@@ -139,8 +139,13 @@ def test_fixed_partnerships_are_named_pair_by_pair(as_director, session, twelve)
 
 def test_a_player_in_two_pairs_is_a_form_error(as_director, session, twelve):
     services.session_check_in(session=session, players=twelve[:8], by=session.opened_by)
-    data = {"method": "fixed", "pair_1_a": twelve[0].pk, "pair_1_b": twelve[1].pk,
-            "pair_2_a": twelve[0].pk, "pair_2_b": twelve[2].pk}  # fmt: skip
+    data = {
+        "method": "fixed",
+        "pair_1_a": twelve[0].pk,
+        "pair_1_b": twelve[1].pk,
+        "pair_2_a": twelve[0].pk,
+        "pair_2_b": twelve[2].pk,
+    }
 
     response = as_director.post(f"/sessions/{session.pk}/seat/", data)
 
@@ -161,9 +166,11 @@ def test_seating_three_players_is_refused_with_a_message(as_director, session, t
 
 def test_a_progressive_night_moves_on_only_when_every_table_has_played(as_director, club):
     session = nights.session_open(
-        club=club, date=datetime.date(2025, 3, 6), opened_by=club.memberships.get().user,
+        club=club,
+        date=datetime.date(2025, 3, 6),
+        opened_by=club.memberships.get().user,
         seating_method="progressive",
-    )  # fmt: skip
+    )
     services.session_check_in(session=session, players=players_of(club, 8), by=session.opened_by)
     nights.session_seat(session=session, by=session.opened_by, seed=2)
 
@@ -210,10 +217,15 @@ def test_a_finished_table_can_start_a_new_game(as_director, night, game, scorer)
 
     for _ in range(3):
         scoring.hand_record(
-            game=game, entered_by=scorer,
-            data={"bidder": "north", "bid": 120, "trump": "red",
-                  "counters": {"north_south": 120, "east_west": 0}},
-        )  # fmt: skip
+            game=game,
+            entered_by=scorer,
+            data={
+                "bidder": "north",
+                "bid": 120,
+                "trump": "red",
+                "counters": {"north_south": 120, "east_west": 0},
+            },
+        )
     page = as_director.get(f"/sessions/{night.pk}/").content
     assert b"New game at table 1" in page
 
@@ -233,9 +245,11 @@ def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_ha
 
     director = club.memberships.get(role="director").user
     session = nights.session_open(
-        club=club, date=datetime.date(2025, 3, 6), opened_by=director,
+        club=club,
+        date=datetime.date(2025, 3, 6),
+        opened_by=director,
         seating_method="progressive",
-    )  # fmt: skip
+    )
     services.session_check_in(session=session, players=players_of(club, 8), by=director)
     nights.session_seat(session=session, by=director, seed=2)
     for game in Game.objects.filter(session=session):

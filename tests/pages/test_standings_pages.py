@@ -14,7 +14,7 @@ def played(game, scorer):
     for body in (
         hand_body("north", 80, "red", 85),
         hand_body("east", 100, "green", 60),
-    ):  # fmt: skip
+    ):
         services.hand_record(game=game, data=body, entered_by=scorer)
     return game
 

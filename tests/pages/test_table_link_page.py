@@ -183,9 +183,11 @@ def test_confirming_from_the_result_answers_the_whole_page_for_the_next_hand(cli
     client.post(url, made_hand(number=1))
 
     response = client.post(
-        f"{url}hands/1/confirm/", {"side": "east_west"},
-        HTTP_HX_REQUEST="true", HTTP_HX_TARGET="game-live",
-    )  # fmt: skip
+        f"{url}hands/1/confirm/",
+        {"side": "east_west"},
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="game-live",
+    )
 
     html = response.content.decode()
     assert response.status_code == 200
@@ -210,9 +212,11 @@ def test_confirming_a_row_updates_the_waiting_list_and_the_count(client, url, ga
     assert "2 not yet confirmed" in page
 
     answer = client.post(
-        f"{url}hands/2/confirm/", {"side": "east_west"},
-        HTTP_HX_REQUEST="true", HTTP_HX_TARGET="hand-2",
-    ).content.decode()  # fmt: skip
+        f"{url}hands/2/confirm/",
+        {"side": "east_west"},
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="hand-2",
+    ).content.decode()
 
     assert answer.lstrip().startswith('<li id="hand-2"')
     # Hand 2's line is struck through where it stands (the page keeps its place).
@@ -222,9 +226,11 @@ def test_confirming_a_row_updates_the_waiting_list_and_the_count(client, url, ga
     assert ">1 not yet confirmed<" in oob(answer, "unconfirmed-count")
 
     last = client.post(
-        f"{url}hands/1/confirm/", {"side": "east_west"},
-        HTTP_HX_REQUEST="true", HTTP_HX_TARGET="hand-1",
-    ).content.decode()  # fmt: skip
+        f"{url}hands/1/confirm/",
+        {"side": "east_west"},
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="hand-1",
+    ).content.decode()
 
     assert ">all confirmed<" in oob(last, "unconfirmed-count")
     assert 'class="confirmed"' in oob(last, "waiting-hand-1")

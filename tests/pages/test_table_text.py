@@ -52,8 +52,9 @@ def test_a_refused_hand_shows_the_reason_without_the_citation_but_the_api_keeps_
 
 
 def test_a_refused_correction_shows_no_citation_either(as_director, game, scorer):
-    hand = services.hand_record(game=game, data=hand_body("north", 80, "red", 85),
-                                entered_by=scorer)  # fmt: skip
+    hand = services.hand_record(
+        game=game, data=hand_body("north", 80, "red", 85), entered_by=scorer
+    )
     data = {**made_hand(ns=40), "counters_east_west": 90, "reason": "miscounted"}
 
     page = as_director.post(f"/hands/{hand.pk}/correct/", data).content.decode()
@@ -63,7 +64,8 @@ def test_a_refused_correction_shows_no_citation_either(as_director, game, scorer
 
 
 def test_the_recorded_hands_reasons_keep_their_citations_in_the_api(scorer, game):
-    hand = services.hand_record(game=game, data=hand_body("north", 95, "red", 75),
-                                entered_by=scorer)  # fmt: skip
+    hand = services.hand_record(
+        game=game, data=hand_body("north", 95, "red", 75), entered_by=scorer
+    )
 
     assert any("docs/rules.md §3" in reason for reason in hand.score["reasons"])

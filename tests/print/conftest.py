@@ -63,8 +63,24 @@ def api(scorer):
 @pytest.fixture
 def night(club, director):
     """Sixteen named players seated at four tables (one round)."""
-    names = ["Ada", "Bea", "Cal", "Dot", "Eli", "Fay", "Gus", "Hal",
-             "Ivy", "Jo", "Kit", "Lou", "Max", "Ned", "Oli", "Pam"]  # fmt: skip
+    names = [
+        "Ada",
+        "Bea",
+        "Cal",
+        "Dot",
+        "Eli",
+        "Fay",
+        "Gus",
+        "Hal",
+        "Ivy",
+        "Jo",
+        "Kit",
+        "Lou",
+        "Max",
+        "Ned",
+        "Oli",
+        "Pam",
+    ]
     players = [PlayerFactory(club=club, name=f"{n} Rookwood") for n in names]
     session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     services.session_check_in(session=session, players=players, by=director)
@@ -83,20 +99,29 @@ def game(night):
 
 
 def hand(bid=80, ns=85, trump="red", bidder="north"):
-    return {"bidder": bidder, "bid": bid, "trump": trump,
-            "counters": {"north_south": ns, "east_west": 120 - ns}}  # fmt: skip
+    return {
+        "bidder": bidder,
+        "bid": bid,
+        "trump": trump,
+        "counters": {"north_south": ns, "east_west": 120 - ns},
+    }
 
 
 @pytest.fixture
 def played(game, director):
     """Table 1's game with three hands, the second one set, the third corrected."""
     hand_record(game=game, data=hand(bid=95, ns=100), entered_by=director)
-    hand_record(game=game, data=hand(bid=105, ns=60, bidder="east", trump="green"),
-                entered_by=director)  # fmt: skip
+    hand_record(
+        game=game, data=hand(bid=105, ns=60, bidder="east", trump="green"), entered_by=director
+    )
     hand_record(game=game, data=hand(bid=85, ns=90, trump="black"), entered_by=director)
     third = Hand.objects.get(game=game, number=3)
-    hand_correct(hand=third, data=hand(bid=90, ns=90, trump="black"), by=director,
-                 reason="bid was 90, misheard")  # fmt: skip
+    hand_correct(
+        hand=third,
+        data=hand(bid=90, ns=90, trump="black"),
+        by=director,
+        reason="bid was 90, misheard",
+    )
     game.refresh_from_db()
     return game
 
@@ -104,8 +129,9 @@ def played(game, director):
 def pdf_text(pdf: bytes) -> str:
     """All text of a PDF: pdftotext (poppler) when installed, else pypdf."""
     if shutil.which("pdftotext"):
-        out = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf,
-                             capture_output=True, check=True)  # fmt: skip
+        out = subprocess.run(
+            ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+        )
         return out.stdout.decode()
     return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages)
 
@@ -124,8 +150,12 @@ def stamp_objects(pdf: bytes) -> dict[str, int]:
 def word_boxes(pdf: bytes) -> dict[str, tuple[float, float, float]]:
     """Each word's first place on the first page (x, y from the top left, and its width,
     in points): pdftotext's bounding boxes."""
-    out = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", "-", "-"], input=pdf,
-                         capture_output=True, check=True)  # fmt: skip
+    out = subprocess.run(
+        ["pdftotext", "-bbox", "-f", "1", "-l", "1", "-", "-"],
+        input=pdf,
+        capture_output=True,
+        check=True,
+    )
     found: dict[str, tuple[float, float]] = {}
     pattern = r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]*)</word>'
     for match in re.finditer(pattern, out.stdout.decode()):

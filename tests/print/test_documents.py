@@ -30,15 +30,24 @@ from tests.print.conftest import page_count, page_size_mm, page_texts, pdf_text,
 
 SEATED = tuple(
     SeatedPlayer(seat, name)
-    for seat, name in zip(("north", "east", "south", "west"),
-                          ("Alice Abernathy", "Bob Brown", "Carol Chen", "Dave Dunn"), strict=True)
-)  # fmt: skip
+    for seat, name in zip(
+        ("north", "east", "south", "west"),
+        ("Alice Abernathy", "Bob Brown", "Carol Chen", "Dave Dunn"),
+        strict=True,
+    )
+)
 
 
 def header(table=7):
-    return SheetHeader(event="Lexington Rook Club — club night", date="Thu 6 March 2025",
-                       round_label="Round 3", table=table, players=SEATED,
-                       ruleset="Tournament Rook", target="first to 300")  # fmt: skip
+    return SheetHeader(
+        event="Lexington Rook Club — club night",
+        date="Thu 6 March 2025",
+        round_label="Round 3",
+        table=table,
+        players=SEATED,
+        ruleset="Tournament Rook",
+        target="first to 300",
+    )
 
 
 def blank(table=7, first_dealer="north"):
@@ -48,8 +57,9 @@ def blank(table=7, first_dealer="north"):
 
 def render_blank(sheets, size="a4"):
     grid = stamps.stamps_for(sheets)
-    return render.render_pdf("print/score_sheets.html", {"items": sheets}, page_size=size,
-                             stamps=grid)  # fmt: skip
+    return render.render_pdf(
+        "print/score_sheets.html", {"items": sheets}, page_size=size, stamps=grid
+    )
 
 
 def test_the_deal_passes_left_and_seats_change_after_every_fourth_hand():
@@ -62,10 +72,25 @@ def test_the_deal_passes_left_and_seats_change_after_every_fourth_hand():
 def test_a_blank_sheet_shows_event_round_table_players_dealers_and_exchange_points():
     text = pdf_text(render_blank([blank()]))
 
-    for expected in ("Score sheet", "Lexington Rook Club", "Round 3", "Table", "7",
-                     "Alice Abernathy", "Bob Brown", "Carol Chen", "Dave Dunn",
-                     "Dealer order", "Counters", "Penalties", "Running total",
-                     "After hand 4", "After hand 12", "N–S signature", "Director"):  # fmt: skip
+    for expected in (
+        "Score sheet",
+        "Lexington Rook Club",
+        "Round 3",
+        "Table",
+        "7",
+        "Alice Abernathy",
+        "Bob Brown",
+        "Carol Chen",
+        "Dave Dunn",
+        "Dealer order",
+        "Counters",
+        "Penalties",
+        "Running total",
+        "After hand 4",
+        "After hand 12",
+        "N–S signature",
+        "Director",
+    ):
         assert expected in text, expected
 
 
@@ -164,11 +189,17 @@ def test_a_table_card_has_a_big_table_number_the_players_and_a_qr_code():
 
 
 def test_standings_list_every_row_in_order():
-    columns = (StandingsColumn("rank", "#"), StandingsColumn("name", "Player", numeric=False),
-               StandingsColumn("points", "Points"))  # fmt: skip
+    columns = (
+        StandingsColumn("rank", "#"),
+        StandingsColumn("name", "Player", numeric=False),
+        StandingsColumn("points", "Points"),
+    )
     rows = tuple({"rank": i, "name": f"Player {i:02d}", "points": 500 - i} for i in range(1, 61))
-    doc = StandingsDoc(title="Season standings", subtitle="Maple Street · 2025",
-                       tables=(StandingsTable("Players", columns, rows),))  # fmt: skip
+    doc = StandingsDoc(
+        title="Season standings",
+        subtitle="Maple Street · 2025",
+        tables=(StandingsTable("Players", columns, rows),),
+    )
     pdf = render.render_pdf("print/standings.html", {"doc": doc, "items": []})
 
     text = pdf_text(pdf)
@@ -180,11 +211,16 @@ def test_a_bracket_chart_places_later_rounds_between_their_feeders():
     doc = BracketDoc(
         title="Spring Open — knockout",
         rounds=(
-            BracketRound("Semi-finals", (BracketMatch(("Ada & Bea", "Cal & Dot"), "Ada & Bea"),
-                                         BracketMatch(("Eli & Fay", "Gus & Hal"), "Gus & Hal"))),
+            BracketRound(
+                "Semi-finals",
+                (
+                    BracketMatch(("Ada & Bea", "Cal & Dot"), "Ada & Bea"),
+                    BracketMatch(("Eli & Fay", "Gus & Hal"), "Gus & Hal"),
+                ),
+            ),
             BracketRound("Final", (BracketMatch(("Ada & Bea", "Gus & Hal"), None, "Table 1"),)),
         ),
-    )  # fmt: skip
+    )
     layout = bracket_layout(doc)
     pdf = render.render_pdf("print/bracket.html", {"doc": doc, "columns": layout, "items": []})
 
@@ -232,8 +268,11 @@ def test_a_64_entry_draw_prints_as_two_halves_and_its_final_rounds():
 
     pages = doc.pages
     titles = [p.title for p in pages]
-    assert titles == ["Winners bracket — top half", "Winners bracket — bottom half",
-                      "Winners bracket — final rounds"]  # fmt: skip
+    assert titles == [
+        "Winners bracket — top half",
+        "Winners bracket — bottom half",
+        "Winners bracket — final rounds",
+    ]
     top, bottom, finals = pages
     assert [len(r.matches) for r in top.rounds] == [16, 8, 4, 2, 1]
     assert [len(r.matches) for r in bottom.rounds] == [16, 8, 4, 2, 1]

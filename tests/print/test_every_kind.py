@@ -30,8 +30,14 @@ def _tournament(request, format):
 
 def case(kind, request):
     """(parameters, names) for ``kind``: what to print and what the PDF must show."""
-    if kind in ("round-sheets", "round-cards", "session-games", "game-sheet",
-                "session-standings", "season-standings"):  # fmt: skip
+    if kind in (
+        "round-sheets",
+        "round-cards",
+        "session-games",
+        "game-sheet",
+        "session-standings",
+        "season-standings",
+    ):
         night, played, first_round, everyone, at_table = _club_night(request)
         return {
             "round-sheets": ({"round": first_round.pk}, everyone),

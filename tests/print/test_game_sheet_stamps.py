@@ -37,13 +37,23 @@ def sheet(table=3, hands=12, names=("Ada North", "Bo East", "Cy South", "Di West
         ns, ew = ns + score_ns, ew + score_ew
         lines.append(
             HandLine(
-                number=n, dealer="NESW"[(n - 1) % 4], declarer=f"N {names[0]}", bid=95 + n,
-                trump="green", counters_ns=100, counters_ew=20,
-                penalties="Table talk S −40" if n == 2 else "", score_ns=score_ns,
-                score_ew=score_ew, total_ns=ns, total_ew=ew, made=made, confirmed=n % 2 == 1,
+                number=n,
+                dealer="NESW"[(n - 1) % 4],
+                declarer=f"N {names[0]}",
+                bid=95 + n,
+                trump="green",
+                counters_ns=100,
+                counters_ew=20,
+                penalties="Table talk S −40" if n == 2 else "",
+                score_ns=score_ns,
+                score_ew=score_ew,
+                total_ns=ns,
+                total_ew=ew,
+                made=made,
+                confirmed=n % 2 == 1,
                 corrected=n == 3,
             )
-        )  # fmt: skip
+        )
     return GameSheetDoc(
         header=header,
         lines=tuple(lines),
@@ -136,8 +146,13 @@ def test_a_64_table_batch_has_a_page_per_sheet_in_order():
     progress = []
 
     out = io.BytesIO()
-    pages = render.render_batch(out, "print/game_sheets.html", docs, chunk=7,
-                                on_progress=lambda done, total: progress.append(done))  # fmt: skip
+    pages = render.render_batch(
+        out,
+        "print/game_sheets.html",
+        docs,
+        chunk=7,
+        on_progress=lambda done, total: progress.append(done),
+    )
 
     reader = PdfReader(io.BytesIO(out.getvalue()))
     assert pages == len(reader.pages) == 64
@@ -163,10 +178,12 @@ def test_a_batch_past_a_part_is_written_in_parts_and_joined_as_one_piece():
     real = render._join
     # Parts of at most 4 pages: chunks of 3 tables go 3, 3, 3, 1 -> parts of 3, 3, 4.
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(render, "_join", lambda parts, out: (written.append(len(parts)),
-                                                           real(parts, out)))  # fmt: skip
-        joined, pages = render.render_batch_pdf("print/game_sheets.html", docs, chunk=3,
-                                                part_pages=4)  # fmt: skip
+        patch.setattr(
+            render, "_join", lambda parts, out: (written.append(len(parts)), real(parts, out))
+        )
+        joined, pages = render.render_batch_pdf(
+            "print/game_sheets.html", docs, chunk=3, part_pages=4
+        )
     whole, _ = render.render_batch_pdf("print/game_sheets.html", docs, chunk=10)
 
     assert written == [3], "three parts were joined"

@@ -38,10 +38,16 @@ def dead_job(round_, director, *, tries=1, state="running", progress=23, **field
     quiet = max(settings.PRINT_JOB_STALL_SECONDS, settings.PRINT_JOB_QUEUE_SECONDS)
     long_ago = timezone.now() - timedelta(seconds=2 * quiet)
     return PrintJob.objects.create(
-        kind="round-sheets", parameters={"round": round_.pk, "size": "a4"}, fingerprint="x",
-        state=state, progress=progress, tries=tries, heartbeat_at=long_ago, created_by=director,
+        kind="round-sheets",
+        parameters={"round": round_.pk, "size": "a4"},
+        fingerprint="x",
+        state=state,
+        progress=progress,
+        tries=tries,
+        heartbeat_at=long_ago,
+        created_by=director,
         **fields,
-    )  # fmt: skip
+    )
 
 
 @pytest.mark.django_db
@@ -107,7 +113,7 @@ def test_the_api_reports_a_dead_job_failed_not_running_forever(settings, directo
 @pytest.mark.django_db
 def test_asking_again_for_a_dead_batch_starts_a_new_job(
     eager, settings, django_capture_on_commit_callbacks, director, first_round
-):  # fmt: skip
+):
     params = {"round": first_round.pk}
     with django_capture_on_commit_callbacks(execute=False):  # queued, never sent
         first = print_job_start(kind="round-sheets", params=params, by=director)

@@ -10,8 +10,9 @@ pytestmark = pytest.mark.django_db
 
 
 def job_page(client, user, kind, parameters):
-    job = PrintJob.objects.create(kind=kind, parameters=parameters, fingerprint="x",
-                                  state="running", created_by=user)  # fmt: skip
+    job = PrintJob.objects.create(
+        kind=kind, parameters=parameters, fingerprint="x", state="running", created_by=user
+    )
     client.force_login(user)
     return client.get(reverse("print-job", args=[job.pk])).content.decode()
 

@@ -48,19 +48,44 @@ def own_workers(django_db_blocker):
     queue = f"rookclub-redelivery-{os.getpid()}"
     with django_db_blocker.unblock():
         database_url = _database_url_for(settings.DATABASES["default"])
-    env = {**os.environ, **QUICK, "DATABASE_URL": database_url, "REDIS_URL": settings.REDIS_URL,
-           "PRINT_QUEUE": queue}  # fmt: skip
+    env = {
+        **os.environ,
+        **QUICK,
+        "DATABASE_URL": database_url,
+        "REDIS_URL": settings.REDIS_URL,
+        "PRINT_QUEUE": queue,
+    }
     started = []
 
     def start(name: str, pool: str = "solo") -> subprocess.Popen:
         log = open(ROOT / "var" / f"test-redelivery-{name}.log", "w")  # noqa: SIM115
         hostname = f"{name}-{os.getpid()}@%h"
         worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "rookclub", "worker", "--pool", pool,
-             "--concurrency", "1", "--queues", queue, "--loglevel", "INFO",
-             "--without-gossip", "--without-mingle", "--hostname", hostname],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "rookclub",
+                "worker",
+                "--pool",
+                pool,
+                "--concurrency",
+                "1",
+                "--queues",
+                queue,
+                "--loglevel",
+                "INFO",
+                "--without-gossip",
+                "--without-mingle",
+                "--hostname",
+                hostname,
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         started.append((worker, log))
         deadline = time.monotonic() + 60
         destination = [hostname.replace("%h", socket.gethostname())]
@@ -120,8 +145,11 @@ def redeliverable(timeout: float = 60) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_killed_mid_batch_is_replaced_and_the_batch_completes(own_workers):
     queue, start, _ = own_workers
-    job = PrintJob.objects.create(kind="round-sheets", parameters={"round": big_round(),
-                                  "size": "a4"}, fingerprint="redelivery")  # fmt: skip
+    job = PrintJob.objects.create(
+        kind="round-sheets",
+        parameters={"round": big_round(), "size": "a4"},
+        fingerprint="redelivery",
+    )
     first = start("first")
 
     render_batch.apply_async((job.pk,), queue=queue)
@@ -146,8 +174,11 @@ def test_a_worker_killed_mid_batch_is_replaced_and_the_batch_completes(own_worke
 def test_a_pool_child_killed_mid_batch_is_put_back_at_once_and_completes(own_workers):
     """reject_on_worker_lost: the parent worker puts the task back when its child dies."""
     queue, start, _ = own_workers
-    job = PrintJob.objects.create(kind="round-sheets", parameters={"round": big_round(),
-                                  "size": "a4"}, fingerprint="redelivery")  # fmt: skip
+    job = PrintJob.objects.create(
+        kind="round-sheets",
+        parameters={"round": big_round(), "size": "a4"},
+        fingerprint="redelivery",
+    )
     worker = start("prefork", pool="prefork")
 
     render_batch.apply_async((job.pk,), queue=queue)
@@ -171,10 +202,13 @@ def test_batches_whose_queued_messages_redis_lost_are_sent_again_and_all_complet
     queue, start, env = own_workers
     env["PRINT_JOB_QUEUE_SECONDS"] = "4"  # the sweep resends after 2 s unclaimed
     jobs = [
-        PrintJob.objects.create(kind="round-sheets", parameters={"round": big_round(
-            2, slug=f"lost-{n}"), "size": "a4"}, fingerprint=f"lost-{n}")
+        PrintJob.objects.create(
+            kind="round-sheets",
+            parameters={"round": big_round(2, slug=f"lost-{n}"), "size": "a4"},
+            fingerprint=f"lost-{n}",
+        )
         for n in range(3)
-    ]  # fmt: skip
+    ]
     for job in jobs:
         render_batch.apply_async((job.pk,), queue=queue)
     client = redis.Redis.from_url(settings.REDIS_URL)

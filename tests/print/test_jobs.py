@@ -63,8 +63,7 @@ def test_a_batch_of_score_sheets_renders_one_page_per_table(celery_worker, first
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_batch_runs_through_a_real_celery_worker_and_redis(require_worker, first_round,
-                                                             director):  # fmt: skip
+def test_a_batch_runs_through_a_real_celery_worker_and_redis(require_worker, first_round, director):
     job = run_round_sheets_batch(first_round, director)
 
     assert job.started_at is not None and job.finished_at >= job.started_at
@@ -111,9 +110,14 @@ def test_the_job_page_shows_progress_then_a_download_link(eager, client, directo
 
 @pytest.mark.django_db
 def test_the_job_page_polls_while_the_job_runs(client, director, first_round):
-    job = PrintJob.objects.create(kind="round-sheets", parameters={"round": first_round.pk},
-                                  fingerprint="x", state="running", progress=40,
-                                  created_by=director)  # fmt: skip
+    job = PrintJob.objects.create(
+        kind="round-sheets",
+        parameters={"round": first_round.pk},
+        fingerprint="x",
+        state="running",
+        progress=40,
+        created_by=director,
+    )
     client.force_login(director)
 
     html = client.get(reverse("print-job", args=[job.pk])).content.decode()
@@ -132,8 +136,11 @@ def test_the_api_starts_a_job_and_reports_its_state(eager, director, first_round
         started = api.post("/api/v1/print-jobs/", body, format="json")
     state = api.get(f"/api/v1/print-jobs/{started.json()['id']}/").json()
     unknown = api.post("/api/v1/print-jobs/", {"kind": "everything"}, format="json")
-    no_round = api.post("/api/v1/print-jobs/", {"kind": "round-sheets",
-                        "parameters": {"round": 999999}}, format="json")  # fmt: skip
+    no_round = api.post(
+        "/api/v1/print-jobs/",
+        {"kind": "round-sheets", "parameters": {"round": 999999}},
+        format="json",
+    )
 
     assert started.status_code == 202
     assert {"id", "state", "progress", "result_url"} <= set(state)

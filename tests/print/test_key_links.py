@@ -58,6 +58,11 @@ def test_the_pages_and_the_print_kinds_share_one_rule(club, director, scorer, me
     outsider = member_of(Club.objects.create(name="Oak Lane", slug="oak-lane"))
 
     assert [holds_keys(u, club) for u in (director, scorer, member, outsider, None)] == [
-        True, True, False, False, False]  # fmt: skip
+        True,
+        True,
+        False,
+        False,
+        False,
+    ]
     assert holds_keys(SYSTEM, club)
     assert holds_keys_filter(member, club) is False and holds_keys_filter(scorer, None) is False

@@ -79,8 +79,9 @@ def test_night_and_season_standings_name_the_players(as_member, night, played, c
         (lambda r: reverse("print-season-standings", args=["nope"]), 404, "There is no club"),
     ],
 )
-def test_bad_requests_get_a_sentence_not_a_server_error(as_member, first_round, url, status,
-                                                        sentence):  # fmt: skip
+def test_bad_requests_get_a_sentence_not_a_server_error(
+    as_member, first_round, url, status, sentence
+):
     response = as_member.get(url(first_round))
 
     assert response.status_code == status

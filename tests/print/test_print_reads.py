@@ -23,8 +23,10 @@ pytestmark = pytest.mark.django_db
 def two_hands(game, director):
     """Table 1's game with two hands, the second with a penalty (no correction)."""
     hand_record(game=game, data=hand(bid=95, ns=100), entered_by=director)
-    penalised = {**hand(bid=105, ns=60, bidder="east"), "penalties": [
-        {"seat": "south", "kind": "table_talk"}]}  # fmt: skip
+    penalised = {
+        **hand(bid=105, ns=60, bidder="east"),
+        "penalties": [{"seat": "south", "kind": "table_talk"}],
+    }
     hand_record(game=game, data=penalised, entered_by=director)
     game.refresh_from_db()
     return game
@@ -44,14 +46,39 @@ def test_the_printed_rows_are_the_table_pages_rows(two_hands):
     page, printed = game_sheet(game=two_hands), game_sheet(game=two_hands, printed=True)
 
     def rows(sheet):
-        return [(r.number, r.dealer, r.declarer, r.bid, r.trump, r.counters, r.score, r.totals,
-                 r.made, r.void, r.reasons, r.confirmed, r.corrected, r.player_cells,
-                 [i.pk for i in r.irregularities]) for r in sheet.rows]  # fmt: skip
+        return [
+            (
+                r.number,
+                r.dealer,
+                r.declarer,
+                r.bid,
+                r.trump,
+                r.counters,
+                r.score,
+                r.totals,
+                r.made,
+                r.void,
+                r.reasons,
+                r.confirmed,
+                r.corrected,
+                r.player_cells,
+                [i.pk for i in r.irregularities],
+            )
+            for r in sheet.rows
+        ]
 
     assert rows(printed) == rows(page)
     assert any(r.irregularities for r in printed.rows)
-    for name in ("status", "winner", "winners", "totals", "player_totals", "player_order",
-                 "first_seats", "players"):  # fmt: skip
+    for name in (
+        "status",
+        "winner",
+        "winners",
+        "totals",
+        "player_totals",
+        "player_order",
+        "first_seats",
+        "players",
+    ):
         assert getattr(printed, name) == getattr(page, name), name
 
 
@@ -65,8 +92,9 @@ def test_another_clubs_member_finds_no_game_and_superuser_and_system_do(two_hand
         assert built.items[0].game_ref == f"Game {two_hands.pk}"
 
 
-def test_a_remembered_role_answers_for_its_own_user_only(club, member, director,
-                                                         django_assert_num_queries):  # fmt: skip
+def test_a_remembered_role_answers_for_its_own_user_only(
+    club, member, director, django_assert_num_queries
+):
     club.remember_role(member, "member")
     with django_assert_num_queries(0):
         assert club.role_of(member) == "member"
@@ -108,13 +136,19 @@ def _night_of(club, director, tables: int, day: int):
     nights.session_seat(session=session, by=director, seed=day)
     for n, game in enumerate(Game.objects.filter(session=session).order_by("pk")):
         hand_record(game=game, data=hand(bid=95, ns=100), entered_by=director)
-        penalised = {**hand(bid=105, ns=60, bidder="east"), "penalties": [
-            {"seat": "south", "kind": "table_talk"}]}  # fmt: skip
+        penalised = {
+            **hand(bid=105, ns=60, bidder="east"),
+            "penalties": [{"seat": "south", "kind": "table_talk"}],
+        }
         hand_record(game=game, data=penalised, entered_by=director)
         if n % 2 == 0:
             first = Hand.objects.get(game=game, number=1)
-            hand_correct(hand=first, data=hand(bid=100, ns=100), by=director,
-                         reason=f"misheard at game {game.pk}")  # fmt: skip
+            hand_correct(
+                hand=first,
+                data=hand(bid=100, ns=100),
+                by=director,
+                reason=f"misheard at game {game.pk}",
+            )
     return session
 
 
@@ -126,11 +160,13 @@ def test_a_nights_sheets_are_read_in_the_same_statements_at_4_and_16_tables(
     # their hands, all their corrections: five, whatever the number of tables
 
     with django_assert_max_num_queries(5) as four:
-        _, built_small, _ = document_build(kind="session-games", params={"session": small.pk},
-                                           by=director)  # fmt: skip
+        _, built_small, _ = document_build(
+            kind="session-games", params={"session": small.pk}, by=director
+        )
     with django_assert_max_num_queries(len(four.captured_queries)):
-        _, built_big, _ = document_build(kind="session-games", params={"session": big.pk},
-                                         by=director)  # fmt: skip
+        _, built_big, _ = document_build(
+            kind="session-games", params={"session": big.pk}, by=director
+        )
 
     assert len(built_small.items) == 4 and len(built_big.items) == 16
     corrected = [d for d in built_big.items if d.corrections]

@@ -31,9 +31,16 @@ def page_text(response) -> str:
 
 @pytest.mark.parametrize(
     "url",
-    [LOOPBACK, "http://localhost:8000/t/abc/", "http://[::1]:8000/", "http://127.8.9.10/",
-     "https://club.localhost/", "http://0.0.0.0:8000/", "http://LOCALHOST./"],
-)  # fmt: skip
+    [
+        LOOPBACK,
+        "http://localhost:8000/t/abc/",
+        "http://[::1]:8000/",
+        "http://127.8.9.10/",
+        "https://club.localhost/",
+        "http://0.0.0.0:8000/",
+        "http://LOCALHOST./",
+    ],
+)
 def test_an_address_only_this_computer_reaches_is_warned_about_with_the_fix(url):
     warning = qr_warning(url)
 
@@ -44,9 +51,16 @@ def test_an_address_only_this_computer_reaches_is_warned_about_with_the_fix(url)
 
 @pytest.mark.parametrize(
     "url",
-    [HALL, "https://rook.example.org/t/abc/", "http://vm.local:8000/", "http://[fd00::2]:8000/",
-     "http://10.0.0.5/", "not a url", ""],
-)  # fmt: skip
+    [
+        HALL,
+        "https://rook.example.org/t/abc/",
+        "http://vm.local:8000/",
+        "http://[fd00::2]:8000/",
+        "http://10.0.0.5/",
+        "not a url",
+        "",
+    ],
+)
 def test_an_address_phones_reach_is_not_warned_about(url):
     assert qr_warning(url) is None
 

@@ -95,8 +95,9 @@ def test_a_batch_without_a_base_url_fails_with_the_sentence_not_localhost(
     assert not PrintJob.objects.exists()
 
     # A job already queued without one (say, SITE_URL removed since) fails, saying why.
-    job = PrintJob.objects.create(kind="round-cards", parameters={"round": first_round.pk},
-                                  fingerprint="x")  # fmt: skip
+    job = PrintJob.objects.create(
+        kind="round-cards", parameters={"round": first_round.pk}, fingerprint="x"
+    )
     job = print_job_run(job_pk=job.pk)
     assert job.state == PrintJob.State.FAILED and job.error == NOT_CONFIGURED
 

@@ -17,9 +17,11 @@ def test_a_blank_sheet_prints_names_holding_control_characters():
     seats = ("north", "east", "south", "west")
     names = ["Ada\x01Brooks", "Bea\x1bCole", "Cal\x00Dunn", "Dot\x0cEvans"]
     header = SheetHeader(
-        event="Night \x07 of control", round_label="Round 1", table=3,
+        event="Night \x07 of control",
+        round_label="Round 1",
+        table=3,
         players=tuple(SeatedPlayer(s, n) for s, n in zip(seats, names, strict=True)),
-    )  # fmt: skip
+    )
     sheet = BlankSheet(header=header, rows=blank_rows(hands=12, exchange_interval=4))
 
     drawings = stamps.stamps_for([sheet])

@@ -42,7 +42,7 @@ def test_the_grid_text_is_drawn_into_the_pdf_and_reads_back():
         "After hand 8: one pair of partners exchange seats",
         "West Player",
     ):
-        assert words in text, words  # fmt: skip
+        assert words in text, words
 
 
 def test_any_other_svgs_text_is_left_to_weasyprint():
@@ -65,8 +65,15 @@ def test_every_sheet_header_is_drawn_and_shares_one_frame():
 
     pages = page_texts(pdf)
     for t, page in zip((3, 4, 5), pages, strict=True):
-        for words in (f"Seat{t} N", f"Seat{t} W", "Score sheet", "TABLE", str(t), "Round 2",
-                      "Dealer order (the deal passes left): N Seat"):  # fmt: skip
+        for words in (
+            f"Seat{t} N",
+            f"Seat{t} W",
+            "Score sheet",
+            "TABLE",
+            str(t),
+            "Round 2",
+            "Dealer order (the deal passes left): N Seat",
+        ):
             assert words in page, (t, words)
     # One grid and one frame for all three, plus a header of each table's own.
     names = sorted(n.split("_")[0] for n in stamp_objects(pdf))
@@ -99,8 +106,9 @@ def test_fitting_shrinks_before_it_cuts():
 def test_text_is_as_wide_in_the_pdf_as_it_was_measured():
     doc = sheet(names=["Wilhelmina Quackenbush", "B", "C", "D"])
 
-    pdf = render.render_pdf("print/score_sheets.html", {"items": [doc]},
-                            stamps=stamps.stamps_for([doc]))  # fmt: skip
+    pdf = render.render_pdf(
+        "print/score_sheets.html", {"items": [doc]}, stamps=stamps.stamps_for([doc])
+    )
 
     points_per_unit = 72 / 25.4  # the A4 drawing is 186 units on 186 mm
     for word in ("Wilhelmina", "Quackenbush"):
@@ -111,8 +119,9 @@ def test_text_is_as_wide_in_the_pdf_as_it_was_measured():
 def test_a_stamp_sits_where_its_place_is_and_scales_to_its_width():
     doc = sheet()
     drawings = stamps.stamps_for([doc])
-    letter = render.render_pdf("print/score_sheets.html", {"items": [doc]}, stamps=drawings,
-                               page_size="letter")  # fmt: skip
+    letter = render.render_pdf(
+        "print/score_sheets.html", {"items": [doc]}, stamps=drawings, page_size="letter"
+    )
     a4 = render.render_pdf("print/score_sheets.html", {"items": [doc]}, stamps=drawings)
 
     for pdf in (a4, letter):

@@ -26,8 +26,9 @@ def batch(eager_on_commit, first_round, director):
 
     def make() -> PrintJob:
         with eager_on_commit(execute=True):
-            job = print_job_start(kind="round-sheets", params={"round": first_round.pk},
-                                  by=director)  # fmt: skip
+            job = print_job_start(
+                kind="round-sheets", params={"round": first_round.pk}, by=director
+            )
         job.refresh_from_db()
         assert job.state == PrintJob.State.DONE, job.error
         return job
@@ -142,15 +143,31 @@ def s3_accepts(url: str, secret: str, now: datetime.datetime) -> bool:
     params = parse_qsl(parts.query, keep_blank_values=True)
     given = dict(params).get("X-Amz-Signature", "")
     signed = sorted((k, v) for k, v in params if k != "X-Amz-Signature")
-    canonical_query = "&".join(f"{quote(k, safe='-_.~')}={quote(v, safe='-_.~')}"
-                               for k, v in signed)  # fmt: skip
-    canonical = "\n".join(["GET", quote(parts.path, safe="/-_.~%"), canonical_query,
-                           f"host:{parts.netloc}", "", "host", "UNSIGNED-PAYLOAD"])  # fmt: skip
+    canonical_query = "&".join(
+        f"{quote(k, safe='-_.~')}={quote(v, safe='-_.~')}" for k, v in signed
+    )
+    canonical = "\n".join(
+        [
+            "GET",
+            quote(parts.path, safe="/-_.~%"),
+            canonical_query,
+            f"host:{parts.netloc}",
+            "",
+            "host",
+            "UNSIGNED-PAYLOAD",
+        ]
+    )
     fields = dict(signed)
     date, region, service = fields["X-Amz-Credential"].split("/")[1:4]
     scope = f"{date}/{region}/{service}/aws4_request"
-    to_sign = "\n".join(["AWS4-HMAC-SHA256", fields["X-Amz-Date"], scope,
-                         hashlib.sha256(canonical.encode()).hexdigest()])  # fmt: skip
+    to_sign = "\n".join(
+        [
+            "AWS4-HMAC-SHA256",
+            fields["X-Amz-Date"],
+            scope,
+            hashlib.sha256(canonical.encode()).hexdigest(),
+        ]
+    )
     key = _sign(f"AWS4{secret}".encode(), date)
     for part in (region, service, "aws4_request"):
         key = _sign(key, part)

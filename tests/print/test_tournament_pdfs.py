@@ -43,8 +43,9 @@ def playable(tournament, number=1):
 
 def run_job(api, kind, parameters, on_commit) -> tuple[dict, bytes]:
     with on_commit(execute=True):
-        started = api.post("/api/v1/print-jobs/", {"kind": kind, "parameters": parameters},
-                           format="json")  # fmt: skip
+        started = api.post(
+            "/api/v1/print-jobs/", {"kind": kind, "parameters": parameters}, format="json"
+        )
     assert started.status_code == 202, started.json()
     job = PrintJob.objects.get(pk=started.json()["id"])
     assert job.state == PrintJob.State.DONE, job.error
@@ -59,8 +60,7 @@ def test_all_score_sheets_of_a_round_one_page_per_match_with_its_players(
     matches = playable(tournament)
     assert len(matches) == 4
 
-    _, pdf = run_job(api, "tournament-round-sheets", {"round": rnd.pk},
-                     eager_on_commit)  # fmt: skip
+    _, pdf = run_job(api, "tournament-round-sheets", {"round": rnd.pk}, eager_on_commit)
 
     pages = page_texts(pdf)
     assert len(pages) == len(matches)
@@ -99,8 +99,7 @@ def test_an_individual_events_sheets_name_all_four_players(api, club, director, 
     rnd = tournament.round_set.get(number=1)
     matches = playable(tournament)
 
-    _, pdf = run_job(api, "tournament-round-sheets", {"round": rnd.pk},
-                     eager_on_commit)  # fmt: skip
+    _, pdf = run_job(api, "tournament-round-sheets", {"round": rnd.pk}, eager_on_commit)
 
     pages = page_texts(pdf)
     assert len(pages) == len(matches) == 2

@@ -50,14 +50,20 @@ def finished_game(club, four, *, ns_wins=True, session=None, minute=0):
     )
     seats = dict(zip(("north", "east", "south", "west"), four, strict=True))
     game = Game.objects.create(
-        club=club, session=session, ruleset_slug="tournament", ruleset=rules.to_dict(),
-        status=Game.Status.FINISHED, totals=totals,
-        player_totals={str(p.pk): totals["north_south" if s in ("north", "south") else "east_west"]
-                       for s, p in seats.items()},
+        club=club,
+        session=session,
+        ruleset_slug="tournament",
+        ruleset=rules.to_dict(),
+        status=Game.Status.FINISHED,
+        totals=totals,
+        player_totals={
+            str(p.pk): totals["north_south" if s in ("north", "south") else "east_west"]
+            for s, p in seats.items()
+        },
         winner="north_south" if ns_wins else "east_west",
         winners=[seats[s].pk for s in (("north", "south") if ns_wins else ("east", "west"))],
         finished_at=datetime(2025, 1, 1, tzinfo=UTC) + timedelta(minutes=minute),
-    )  # fmt: skip
+    )
     GameSeat.objects.bulk_create(GameSeat(game=game, seat=s, player=p) for s, p in seats.items())
     ratings.rate_finished_game(game=game)
     return game

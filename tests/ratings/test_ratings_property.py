@@ -50,12 +50,14 @@ def make_game(club, players, spec, minute):
         ew = ns
     finished = spec["end"] != "unfinished"
     game = Game.objects.create(
-        club=club, ruleset_slug=slug, ruleset=rules.to_dict(),
+        club=club,
+        ruleset_slug=slug,
+        ruleset=rules.to_dict(),
         status=Game.Status.FINISHED if finished else Game.Status.IN_PROGRESS,
         totals={"north_south": ns, "east_west": ew} if rules.sides else {},
         player_totals=player_totals,
         finished_at=START + timedelta(minutes=minute) if finished else None,
-    )  # fmt: skip
+    )
     GameSeat.objects.bulk_create(
         GameSeat(game=game, seat=s, player=p) for s, p in seat_players.items()
     )

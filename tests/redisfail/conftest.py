@@ -75,10 +75,22 @@ class Redis:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.workdir)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.workdir),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         deadline = time.monotonic() + 20
         while not self.answers():
             if time.monotonic() > deadline or self.process.poll() is not None:
@@ -136,8 +148,9 @@ class Site:
 def _psql(admin_url: str, sql: str) -> None:
     import psycopg
 
-    with psycopg.connect(admin_url.replace("postgres://", "postgresql://", 1),
-                         autocommit=True) as connection:  # fmt: skip
+    with psycopg.connect(
+        admin_url.replace("postgres://", "postgresql://", 1), autocommit=True
+    ) as connection:
         connection.execute(sql)
 
 
@@ -147,9 +160,13 @@ def _start(name: str, command: list[str], env: dict, workdir: Path, port: int = 
     log = workdir / f"{name}.log"
     with open(log, "w") as out:
         process = subprocess.Popen(
-            command, cwd=ROOT, env={**env, "MEDIA_ROOT": str(media)}, stdout=out,
-            stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
+            command,
+            cwd=ROOT,
+            env={**env, "MEDIA_ROOT": str(media)},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     return Node(name, process, media, log, port)
 
 
@@ -171,40 +188,82 @@ def site() -> Iterator[Site]:
     redis.start()
     dropped = ("DJANGO_ALLOW_ASYNC_UNSAFE", "MEDIA_ROOT", "DJANGO_SETTINGS_MODULE")
     env = {k: v for k, v in os.environ.items() if k not in dropped}
-    env.update({
-        "DATABASE_URL": database_url,
-        "REDIS_URL": redis.url,
-        "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SITE_URL": "http://127.0.0.1/",
-        "SECURE_SSL_REDIRECT": "0",
-        "LOG_LEVEL": "WARNING",
-        "PRINT_QUEUE": f"print-redisfail-{os.getpid()}",
-        "GUNICORN_WORKERS": "2",
-        "GUNICORN_ACCESS_LOG": "off",
-        "STATIC_ROOT": str(workdir / "static"),  # production storage: collected first
-    })  # fmt: skip
+    env.update(
+        {
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis.url,
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "SITE_URL": "http://127.0.0.1/",
+            "SECURE_SSL_REDIRECT": "0",
+            "LOG_LEVEL": "WARNING",
+            "PRINT_QUEUE": f"print-redisfail-{os.getpid()}",
+            "GUNICORN_WORKERS": "2",
+            "GUNICORN_ACCESS_LOG": "off",
+            "STATIC_ROOT": str(workdir / "static"),  # production storage: collected first
+        }
+    )
     nodes: list[Node] = []
     try:
-        for step in (["manage.py", "migrate", "--no-input", "-v0"],
-                     ["manage.py", "collectstatic", "--no-input", "-v0"],
-                     ["-m", "tests.multinode.seed", PASSWORD]):  # fmt: skip
-            done = subprocess.run([sys.executable, *step], cwd=ROOT, env=env,
-                                  capture_output=True, text=True, timeout=300)  # fmt: skip
+        for step in (
+            ["manage.py", "migrate", "--no-input", "-v0"],
+            ["manage.py", "collectstatic", "--no-input", "-v0"],
+            ["-m", "tests.multinode.seed", PASSWORD],
+        ):
+            done = subprocess.run(
+                [sys.executable, *step],
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
             assert done.returncode == 0, done.stderr[-3000:]
         seeded = json.loads(done.stdout.strip().splitlines()[-1])
-        worker = _start("worker", [
-            sys.executable, "-m", "celery", "-A", "rookclub", "worker", "--loglevel", "INFO",
-            "--queues", env["PRINT_QUEUE"], "--concurrency", "1", "--prefetch-multiplier", "1",
-            "--without-gossip", "--without-mingle", "--hostname", f"rf-{os.getpid()}@%h",
-        ], env, workdir)  # fmt: skip
+        worker = _start(
+            "worker",
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "rookclub",
+                "worker",
+                "--loglevel",
+                "INFO",
+                "--queues",
+                env["PRINT_QUEUE"],
+                "--concurrency",
+                "1",
+                "--prefetch-multiplier",
+                "1",
+                "--without-gossip",
+                "--without-mingle",
+                "--hostname",
+                f"rf-{os.getpid()}@%h",
+            ],
+            env,
+            workdir,
+        )
         nodes.append(worker)
         port = free_port()
-        web = _start("web", [
-            sys.executable, "-m", "gunicorn", "rookclub.wsgi", "-c",
-            str(ROOT / "deploy" / "gunicorn.conf.py"), "--bind", f"127.0.0.1:{port}",
-        ], env, workdir, port)  # fmt: skip
+        web = _start(
+            "web",
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "rookclub.wsgi",
+                "-c",
+                str(ROOT / "deploy" / "gunicorn.conf.py"),
+                "--bind",
+                f"127.0.0.1:{port}",
+            ],
+            env,
+            workdir,
+            port,
+        )
         nodes.append(web)
         wait_ready(web)
         yield Site(web, worker, redis, database_url, seeded)
@@ -230,8 +289,10 @@ def redis_back(site: Site) -> Iterator[Redis]:
 def director(site: Site) -> Browser:
     browser = Browser()
     status, _, body = browser.request(
-        site.web.port, "POST", "/accounts/login/",
+        site.web.port,
+        "POST",
+        "/accounts/login/",
         form={"username": site.seeded["username"], "password": PASSWORD},
-    )  # fmt: skip
+    )
     assert status == 302, body[:500]
     return browser

@@ -27,8 +27,11 @@ ANSWER_WITHIN = 3.0
 def hand(number: int) -> dict:
     """A hand whose bidder is set (no one reaches the target: the game goes on)."""
     bidder = ("north", "east")[number % 2]
-    taken = {"north_south": 50, "east_west": 70} if bidder == "north" else {
-        "north_south": 70, "east_west": 50}  # fmt: skip
+    taken = (
+        {"north_south": 50, "east_west": 70}
+        if bidder == "north"
+        else {"north_south": 70, "east_west": 50}
+    )
     return {"number": number, "bidder": bidder, "bid": 100, "trump": "red", "counters": taken}
 
 
@@ -175,16 +178,22 @@ def test_without_redis_one_logs_in_and_a_batch_print_answers_503_with_a_sentence
     browser = Browser()
 
     status, _, _ = browser.request(
-        site.web.port, "POST", "/accounts/login/", timeout=ANSWER_WITHIN,
+        site.web.port,
+        "POST",
+        "/accounts/login/",
+        timeout=ANSWER_WITHIN,
         form={"username": site.seeded["username"], "password": PASSWORD},
-    )  # fmt: skip
+    )
     assert status == 302, site.web.log.read_text()[:6000]
     status, _, _ = browser.request(site.web.port, "GET", "/", timeout=ANSWER_WITHIN)
     assert status == 200
     status, headers, answer = browser.request(
-        site.web.port, "POST", "/api/v1/print-jobs/", timeout=ANSWER_WITHIN,
+        site.web.port,
+        "POST",
+        "/api/v1/print-jobs/",
+        timeout=ANSWER_WITHIN,
         body={"kind": "round-sheets", "parameters": {"round": site.seeded["round"]}},
-    )  # fmt: skip
+    )
 
     assert status == 503, answer
     assert b"Try again" in answer

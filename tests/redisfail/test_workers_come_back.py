@@ -15,9 +15,11 @@ pytestmark = pytest.mark.redis_faults
 
 def start_batch(site: Site, director, size: str) -> int:
     status, job = director.json(
-        site.web.port, "POST", "/api/v1/print-jobs/",
+        site.web.port,
+        "POST",
+        "/api/v1/print-jobs/",
         body={"kind": "round-sheets", "parameters": {"round": site.seeded["round"]}, "size": size},
-    )  # fmt: skip
+    )
     assert status == 202, job
     return job["id"]
 
@@ -66,8 +68,9 @@ def test_a_batch_whose_worker_died_is_started_again_by_the_sweep(site):
         "INSERT INTO printing_printjob (kind, parameters, fingerprint, state, progress, "
         "result, pages, error, tries, heartbeat_at, created_at) VALUES ('round-sheets', "
         "%s, 'lost', 'running', 27, '', 0, '', 1, now() - interval '12 seconds', now()) "
-        "RETURNING id", [f'{{"round": {site.seeded["round"]}, "size": "letter"}}'],
-    )[0]  # fmt: skip
+        "RETURNING id",
+        [f'{{"round": {site.seeded["round"]}, "size": "letter"}}'],
+    )[0]
 
     assert state_of(site, job) == "done", site.worker.tail()
     ((tries,),) = site.sql("SELECT tries FROM printing_printjob WHERE id = %s", [job])

@@ -86,8 +86,11 @@ def test_the_service_stores_the_new_rows_and_skips_the_rest(club, director, bo, 
 
     assert plan.count("add") == 2
     assert set(Player.objects.filter(club=club).values_list("name", "email")) == {
-        ("bo  diaz", ""), ("Bob", "bob@example.org"),
-        ("Ann Lee", "ann@example.org"), ("Eve", "eve@example.org")}  # fmt: skip
+        ("bo  diaz", ""),
+        ("Bob", "bob@example.org"),
+        ("Ann Lee", "ann@example.org"),
+        ("Eve", "eve@example.org"),
+    }
 
 
 def test_the_service_plans_again_so_an_import_twice_adds_nobody_twice(club, director):
@@ -98,7 +101,11 @@ def test_the_service_plans_again_so_an_import_twice_adds_nobody_twice(club, dire
 
     assert again.count("add") == 0
     assert sorted(Player.objects.filter(club=club).values_list("name", flat=True)) == [
-        "Ann Lee", "Bo Diaz", "Eve", "Fay"]  # fmt: skip
+        "Ann Lee",
+        "Bo Diaz",
+        "Eve",
+        "Fay",
+    ]
 
 
 def test_only_a_director_imports(club, scorer):
@@ -191,8 +198,10 @@ def test_rows_cannot_be_smuggled_in_as_form_fields(client, club, director):
     client.force_login(director)
     token = token_of(upload(client, club, b"name\nAnn\n"))
 
-    client.post(f"/clubs/{club.slug}/players/import/confirm/",
-                {"token": token, "name": "Mallory", "rows": "Mallory"})  # fmt: skip
+    client.post(
+        f"/clubs/{club.slug}/players/import/confirm/",
+        {"token": token, "name": "Mallory", "rows": "Mallory"},
+    )
 
     assert list(Player.objects.filter(club=club).values_list("name", flat=True)) == ["Ann"]
 
@@ -248,9 +257,15 @@ def test_the_api_dry_run_is_the_default_and_stores_nothing(api, club, bo, bob):
     assert (body["dry_run"], body["stored"]) == (True, False)
     assert body["counts"] == {"add": 2, "duplicate": 4, "problem": 2}
     assert body["rows"][1] == {
-        "line": 3, "name": "ann LEE", "email": "", "action": "duplicate",
-        "duplicate_of": None, "duplicate_of_line": 2, "problems": [],
-        "note": "Duplicate of row 2 of the file: skipped."}  # fmt: skip
+        "line": 3,
+        "name": "ann LEE",
+        "email": "",
+        "action": "duplicate",
+        "duplicate_of": None,
+        "duplicate_of_line": 2,
+        "problems": [],
+        "note": "Duplicate of row 2 of the file: skipped.",
+    }
     assert body["rows"][2]["duplicate_of"] == "bo  diaz"
     assert Player.objects.filter(club=club).count() == 2
 
@@ -310,8 +325,9 @@ NAMES = st.sampled_from(["Ann", "ann", " ANN ", "Bo  Diaz", "bo diaz", "", "Tab\
 EMAILS = st.sampled_from(["", "a@example.org", "A@EXAMPLE.org", "b@example.org", "nope"])
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.lists(st.tuples(NAMES, EMAILS), max_size=25))
 def test_a_plan_adds_each_name_and_email_at_most_once(club, pairs):
     rows = [RosterRow(line, name, email) for line, (name, email) in enumerate(pairs, start=2)]

@@ -38,7 +38,9 @@ def test_the_delimiter_is_sniffed(sep):
     rows, _ = parse_roster(text.encode())
 
     assert [(r.name, r.email) for r in rows] == [
-        ("Ann Lee", "ann@example.org"), ("Bo Diaz", "bo@example.org")]  # fmt: skip
+        ("Ann Lee", "ann@example.org"),
+        ("Bo Diaz", "bo@example.org"),
+    ]
 
 
 def test_first_and_last_name_columns_are_joined():
@@ -113,13 +115,17 @@ def test_exactly_the_most_rows_is_fine():
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(
-    st.binary(max_size=400),
-    st.text(max_size=300).map(lambda t: t.encode("utf-8", "surrogatepass")),
-    st.lists(st.text(alphabet=st.characters(), max_size=12), max_size=8).map(
-        lambda cells: ("name,email\n" + "\n".join(",".join((c, c)) for c in cells)).encode(
-            "utf-8", "surrogatepass")),
-))  # fmt: skip
+@given(
+    st.one_of(
+        st.binary(max_size=400),
+        st.text(max_size=300).map(lambda t: t.encode("utf-8", "surrogatepass")),
+        st.lists(st.text(alphabet=st.characters(), max_size=12), max_size=8).map(
+            lambda cells: ("name,email\n" + "\n".join(",".join((c, c)) for c in cells)).encode(
+                "utf-8", "surrogatepass"
+            )
+        ),
+    )
+)
 def test_any_file_is_rows_or_a_clear_refusal(data):
     try:
         rows, notes = parse_roster(data)

@@ -30,8 +30,13 @@ def director_api(director):
 
 def made_hand(bid=80, ns=85, trump="red", bidder="north", **extra):
     """A hand body: ``bidder`` bids ``bid``; north-south capture ``ns`` of 120."""
-    return {"bidder": bidder, "bid": bid, "trump": trump,
-            "counters": {"north_south": ns, "east_west": 120 - ns}, **extra}  # fmt: skip
+    return {
+        "bidder": bidder,
+        "bid": bid,
+        "trump": trump,
+        "counters": {"north_south": ns, "east_west": 120 - ns},
+        **extra,
+    }
 
 
 def play_out(game, user, side="north_south"):

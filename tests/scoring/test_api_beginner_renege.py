@@ -31,8 +31,14 @@ def test_a_beginner_renege_found_later_ends_the_hand_and_the_others_keep_their_c
 ):
     """ "the hand is ended ... The opponents score all the Counters they captured
     before the error was discovered" (seed 001); there is no bid, so nothing is set back."""
-    body = {"number": 1, "renege": {"seat": "east", "found": "later",
-                       "counters": {"north": 4, "east": 3, "south": 6, "west": 2}}}  # fmt: skip
+    body = {
+        "number": 1,
+        "renege": {
+            "seat": "east",
+            "found": "later",
+            "counters": {"north": 4, "east": 3, "south": 6, "west": 2},
+        },
+    }
 
     response = api.post(hands_url(beginner), body, format="json")
 

@@ -39,9 +39,10 @@ def test_a_scorer_starts_a_game_with_four_seats(api, players):
     seats = dict(zip(["north", "east", "south", "west"], [p.pk for p in players], strict=True))
 
     response = api.post(
-        "/api/v1/games/", {"ruleset": "tournament", "seats": seats, "dealer": "east"},
+        "/api/v1/games/",
+        {"ruleset": "tournament", "seats": seats, "dealer": "east"},
         format="json",
-    )  # fmt: skip
+    )
 
     assert response.status_code == 201, response.json()
     body = response.json()
@@ -56,8 +57,12 @@ def test_a_scorer_starts_a_game_with_four_seats(api, players):
 
 def test_a_game_cannot_seat_players_of_another_club(api, players):
     stranger = players_of(ClubFactory(), 1)[0]
-    seats = {"north": players[0].pk, "east": players[1].pk, "south": players[2].pk,
-             "west": stranger.pk}  # fmt: skip
+    seats = {
+        "north": players[0].pk,
+        "east": players[1].pk,
+        "south": players[2].pk,
+        "west": stranger.pk,
+    }
 
     response = api.post("/api/v1/games/", {"seats": seats}, format="json")
 
@@ -175,16 +180,20 @@ BAD_HANDS = {
     "bid as text": ({**made_hand(), "bid": "eighty"}, "bid"),
     "unknown seat": ({**made_hand(), "bidder": "northwest"}, "bidder"),
     "missing counters": ({"bidder": "north", "bid": 80, "trump": "red"}, "counters"),
-    "counters not adding up": (made_hand() | {"counters": {"north_south": 80, "east_west": 30}},
-                               "counters"),
+    "counters not adding up": (
+        made_hand() | {"counters": {"north_south": 80, "east_west": 30}},
+        "counters",
+    ),
     "bid too low": (made_hand(bid=65), "bid"),
     "bid too high": (made_hand(bid=125), "bid"),
     "bid not a multiple of 5": (made_hand(bid=83), "bid"),
     "unknown trump": (made_hand(trump="purple"), "trump"),
-    "unknown penalty": ({**made_hand(), "penalties": [{"seat": "north", "kind": "rude"}]},
-                        "penalties"),
+    "unknown penalty": (
+        {**made_hand(), "penalties": [{"seat": "north", "kind": "rude"}]},
+        "penalties",
+    ),
     "number as text": ({**made_hand(), "number": "one"}, "number"),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("body, field", BAD_HANDS.values(), ids=BAD_HANDS.keys())
@@ -218,9 +227,16 @@ def test_a_redeal_needs_no_bidding_and_scores_nothing(api, game):
 
 
 def test_a_renege_found_later_sets_the_reneging_side_the_full_bid(api, game):
-    body = {"bidder": "north", "bid": 90,
-            "renege": {"seat": "east", "found": "later",
-                       "counters": {"north_south": 40, "east_west": 20}}, "number": 1}  # fmt: skip
+    body = {
+        "bidder": "north",
+        "bid": 90,
+        "renege": {
+            "seat": "east",
+            "found": "later",
+            "counters": {"north_south": 40, "east_west": 20},
+        },
+        "number": 1,
+    }
 
     response = api.post(hands_url(game), body, format="json")
 
@@ -231,8 +247,10 @@ def test_a_renege_found_later_sets_the_reneging_side_the_full_bid(api, game):
 
 
 def test_table_talk_costs_the_offending_side_40_and_is_kept_as_a_record(api, game):
-    body = {**made_hand(bid=80, ns=85, number=1),
-            "penalties": [{"seat": "west", "kind": "table_talk"}]}  # fmt: skip
+    body = {
+        **made_hand(bid=80, ns=85, number=1),
+        "penalties": [{"seat": "west", "kind": "table_talk"}],
+    }
 
     response = api.post(hands_url(game), body, format="json")
 
@@ -291,7 +309,9 @@ def test_the_ruleset_snapshot_keeps_its_side_order_whatever_order_the_database_k
     # PostgreSQL's jsonb sorts object keys; the first side listed exchanges seats first.
     from scoring.services import rules_of
 
-    game.ruleset = {**game.ruleset, "sides": {"east_west": ["east", "west"],
-                                              "north_south": ["north", "south"]}}  # fmt: skip
+    game.ruleset = {
+        **game.ruleset,
+        "sides": {"east_west": ["east", "west"], "north_south": ["north", "south"]},
+    }
 
     assert [name for name, _ in rules_of(game).sides] == ["north_south", "east_west"]

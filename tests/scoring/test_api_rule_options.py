@@ -31,9 +31,13 @@ def test_dixie_partners_exchange_seats_after_four_hands(api, players):
     """Dixie "is similar to TOURNAMENT ROOK except …" (seed 000); Tournament Rook:
     "After Four Hands: One set of partners should exchange seats"."""
     url = start(api, "dixie", players, COMPASS, options={"target": 1000})
-    hand = {"bidder": "north", "bid": 70, "trump": "red",
-            "counters": {"north_south": 80, "east_west": 20},
-            "tricks": {"north_south": 8, "east_west": 6}}  # fmt: skip
+    hand = {
+        "bidder": "north",
+        "bid": 70,
+        "trump": "red",
+        "counters": {"north_south": 80, "east_west": 20},
+        "tricks": {"north_south": 8, "east_west": 6},
+    }
 
     for number in range(1, 5):
         answer = api.post(url, {"number": number, **hand}, format="json")
@@ -49,9 +53,13 @@ def test_dixie_keeps_its_seats_with_the_option(api, players):
     url = start(
         api, "dixie", players, COMPASS, options={"seat_exchange_interval": 0, "target": 1000}
     )
-    hand = {"bidder": "north", "bid": 70, "trump": "red",
-            "counters": {"north_south": 80, "east_west": 20},
-            "tricks": {"north_south": 8, "east_west": 6}}  # fmt: skip
+    hand = {
+        "bidder": "north",
+        "bid": 70,
+        "trump": "red",
+        "counters": {"north_south": 80, "east_west": 20},
+        "tricks": {"north_south": 8, "east_west": 6},
+    }
     for number in range(1, 5):
         answer = api.post(url, {"number": number, **hand}, format="json")
 
@@ -62,9 +70,14 @@ def test_game_for_two_counters_below_50_are_refused(api, players):
     """The nest is set aside in the game for two (seed 000): its five cards hold at most
     50 of the 100 points, so at least 50 are taken in tricks."""
     url = start(api, "two-player", players, ("seat1", "seat2"))
-    hand = {"number": 1, "bidder": "seat1", "bid": 30, "trump": "red",
-            "counters": {"seat1": 40, "seat2": 0, "dummy": 0},
-            "tricks": {"seat1": 7, "seat2": 6, "dummy": 0}}  # fmt: skip
+    hand = {
+        "number": 1,
+        "bidder": "seat1",
+        "bid": 30,
+        "trump": "red",
+        "counters": {"seat1": 40, "seat2": 0, "dummy": 0},
+        "tricks": {"seat1": 7, "seat2": 6, "dummy": 0},
+    }
 
     answer = api.post(url, hand, format="json")
 
@@ -75,9 +88,14 @@ def test_game_for_two_counters_below_50_are_refused(api, players):
 def test_partnership_one_trick_cannot_hold_50_counters(api, players):
     """One trick is four cards, and four cards hold at most 40 counters (docs/rules.md §3)."""
     url = start(api, "partnership", players, COMPASS)
-    hand = {"number": 1, "bidder": "north", "bid": 50, "trump": "red",
-            "counters": {"north_south": 50, "east_west": 50},
-            "tricks": {"north_south": 13, "east_west": 1}}  # fmt: skip
+    hand = {
+        "number": 1,
+        "bidder": "north",
+        "bid": 50,
+        "trump": "red",
+        "counters": {"north_south": 50, "east_west": 50},
+        "tricks": {"north_south": 13, "east_west": 1},
+    }
 
     answer = api.post(url, hand, format="json")
 
@@ -91,9 +109,12 @@ def test_partnership_one_trick_cannot_hold_50_counters(api, players):
 def test_beginner_refuses_a_table_talk_penalty_unless_the_house_rule_sets_one(api, players):
     """Beginner has no partners, and table talk is a suggestion "to affect the partner's
     play" (seed 001)."""
-    hand = {"number": 1, "trump": "red",
-            "counters": {"north": 6, "east": 6, "south": 6, "west": 6},
-            "penalties": [{"seat": "north", "kind": "table_talk"}]}  # fmt: skip
+    hand = {
+        "number": 1,
+        "trump": "red",
+        "counters": {"north": 6, "east": 6, "south": 6, "west": 6},
+        "penalties": [{"seat": "north", "kind": "table_talk"}],
+    }
     plain = start(api, "beginner", players, COMPASS)
     house = start(api, "beginner", players, COMPASS, options={"table_talk_penalty": 40})
 
@@ -109,12 +130,17 @@ def test_the_2011_game_for_three_defenders_share_the_win_under_the_option(api, p
     """ "These two players' scores are combined at the end of the hand" (seed 001): both
     defenders reach 200 together; by default they play another hand, with
     ``tie_at_target: shared_win`` they share the win."""
-    hand = {"bidder": "seat1", "bid": 50, "trump": "red",
-            "counters": {"declarers": 0, "defenders": 100}}  # fmt: skip
+    hand = {
+        "bidder": "seat1",
+        "bid": 50,
+        "trump": "red",
+        "counters": {"declarers": 0, "defenders": 100},
+    }
     seats = ("seat1", "seat2", "seat3")
     rulebook = start(api, "three-player-2011", players, seats)
-    shared = start(api, "three-player-2011", players, seats,
-                   options={"tie_at_target": "shared_win"})  # fmt: skip
+    shared = start(
+        api, "three-player-2011", players, seats, options={"tie_at_target": "shared_win"}
+    )
 
     for url in (rulebook, shared):
         for number in (1, 2):

@@ -41,8 +41,7 @@ def test_a_game_with_an_auction_still_asks_for_declarer_and_bid(page, club, play
 def test_a_beginner_hand_is_recorded_from_the_page_without_a_bid(page, club, players):
     """A bid posted anyway (an old page) is not sent on: the hand is Beginner's."""
     game = game_for(club, players, ruleset="beginner")
-    counters = {"counters_north": 10, "counters_east": 6, "counters_south": 4,
-                "counters_west": 4}  # fmt: skip
+    counters = {"counters_north": 10, "counters_east": 6, "counters_south": 4, "counters_west": 4}
 
     answer = page.post(
         f"/games/{game.pk}/",
@@ -51,6 +50,8 @@ def test_a_beginner_hand_is_recorded_from_the_page_without_a_bid(page, club, pla
 
     assert answer.status_code in (200, 302), answer.content.decode()[:500]
     hand = Hand.objects.get(game=game)
-    assert hand.record == {"trump": "red", "counters": {"north": 10, "east": 6, "south": 4,
-                                                        "west": 4}}  # fmt: skip
+    assert hand.record == {
+        "trump": "red",
+        "counters": {"north": 10, "east": 6, "south": 4, "west": 4},
+    }
     assert hand.bidder is None and hand.bid is None

@@ -46,14 +46,20 @@ def test_a_renege_in_the_tricks_is_named_and_sets_the_reneging_side_back_the_bid
     response = post(api, game, {"number": 1, "card_hand": card_hand.to_dict()})
     assert response.status_code == 201, response.json()
     hand = response.json()
-    assert hand["renege"] == {"seat": seat, "found": "later", "trick": trick,
-                              "card": card_code(card)}  # fmt: skip
+    assert hand["renege"] == {
+        "seat": seat,
+        "found": "later",
+        "trick": trick,
+        "card": card_code(card),
+    }
     offenders = "north_south" if seat in ("north", "south") else "east_west"
     assert hand["score"][offenders] == -result.contract
     renege = Irregularity.objects.get(hand_id=hand["id"], kind="renege")
     assert (renege.seat, renege.details["trick"], renege.details["card"]) == (
-        seat, trick, card_code(card),
-    )  # fmt: skip
+        seat,
+        trick,
+        card_code(card),
+    )
     assert renege.points == result.contract
 
 
@@ -118,8 +124,12 @@ def test_a_correction_replaces_the_card_record_and_keeps_it_in_the_history(game,
     card_hand = played_hand(dealer="north")
     hand_id = post(api, game, {"number": 1, "card_hand": card_hand.to_dict()}).json()["id"]
     hand = Hand.objects.get(pk=hand_id)
-    body = {"bidder": "north", "bid": 80, "trump": "red",
-            "counters": {"north_south": 85, "east_west": 35}}  # fmt: skip
+    body = {
+        "bidder": "north",
+        "bid": 80,
+        "trump": "red",
+        "counters": {"north_south": 85, "east_west": 35},
+    }
     hand_correct(hand=hand, data=body, by=director, reason="the tricks were misheard")
     hand.refresh_from_db()
     assert hand.card_hand is None

@@ -277,15 +277,17 @@ def test_the_api_refuses_to_start_a_game_on_a_closed_night(director_api, night, 
 
 
 def test_the_api_confirms_and_corrects_after_close(director_api, api, night, tables, director):
-    hand_id = api.post(f"/api/v1/games/{tables[0].pk}/hands/", made_hand(number=1),
-                       format="json").json()["id"]  # fmt: skip
+    hand_id = api.post(
+        f"/api/v1/games/{tables[0].pk}/hands/", made_hand(number=1), format="json"
+    ).json()["id"]
     close_at(night, director)
 
     confirmed = director_api.post(f"/api/v1/hands/{hand_id}/confirm/")
     corrected = director_api.post(
-        f"/api/v1/hands/{hand_id}/correct/", {"reason": "typo", "hand": made_hand(ns=80)},
+        f"/api/v1/hands/{hand_id}/correct/",
+        {"reason": "typo", "hand": made_hand(ns=80)},
         format="json",
-    )  # fmt: skip
+    )
 
     assert confirmed.status_code == 200 and confirmed.json()["confirmed"] is True
     assert corrected.status_code == 200, corrected.json()

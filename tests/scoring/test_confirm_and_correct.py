@@ -97,8 +97,9 @@ def test_a_correction_replays_every_later_total_and_keeps_the_history(game, scor
 
 
 def test_a_correction_can_undo_the_end_of_a_game(game, scorer, director):
-    hands = [hand_record(game=game, data=made_hand(bid=120, ns=120), entered_by=scorer)
-             for _ in range(3)]  # fmt: skip
+    hands = [
+        hand_record(game=game, data=made_hand(bid=120, ns=120), entered_by=scorer) for _ in range(3)
+    ]
     game.refresh_from_db()
     assert game.winner == "north_south"
 
@@ -134,8 +135,9 @@ def test_a_correction_needs_a_reason_and_a_hand_the_rules_accept(game, scorer, d
 
 def test_a_correction_that_would_end_the_game_before_later_hands_is_refused(game, scorer, director):
     for ns in (120, 120, 40, 120):  # 120, 240, 160 (set), 280
-        hand_record(game=game, data=made_hand(bid=120 if ns == 120 else 80, ns=ns),
-                    entered_by=scorer)  # fmt: skip
+        hand_record(
+            game=game, data=made_hand(bid=120 if ns == 120 else 80, ns=ns), entered_by=scorer
+        )
     third = game.hands.get(number=3)
 
     with pytest.raises(Invalid) as refused:
@@ -170,9 +172,10 @@ def test_the_api_refuses_a_correction_by_a_scorer(api, game):
     ).json()["id"]
 
     response = api.post(
-        f"/api/v1/hands/{hand_id}/correct/", {"reason": "x", "hand": made_hand(ns=80)},
+        f"/api/v1/hands/{hand_id}/correct/",
+        {"reason": "x", "hand": made_hand(ns=80)},
         format="json",
-    )  # fmt: skip
+    )
 
     assert response.status_code == 403
 
@@ -275,8 +278,12 @@ def test_after_a_correction_the_other_side_or_the_correcting_director_confirms_a
     by_north.refresh_from_db()
 
     assert [can_confirm(u, by_north) for u in (north, south, east, west, director)] == [
-        False, False, True, True, True,
-    ]  # fmt: skip
+        False,
+        False,
+        True,
+        True,
+        True,
+    ]
     with pytest.raises(NotAllowed):
         hand_confirm(hand=by_north, by=south)
     assert hand_confirm(hand=by_north, by=director).confirmed_by == director
@@ -294,9 +301,10 @@ def test_the_api_marks_a_corrected_hand_and_names_whoever_confirms_it_again(
     west.first_name, west.last_name = "Wilma", "West"
     west.save()
     west_player = game.seats.get(seat="west").player
-    ids = [api.post(f"/api/v1/games/{game.pk}/hands/", made_hand(number=n),
-                    format="json").json()["id"]
-           for n in (1, 2)]  # fmt: skip
+    ids = [
+        api.post(f"/api/v1/games/{game.pk}/hands/", made_hand(number=n), format="json").json()["id"]
+        for n in (1, 2)
+    ]
     east_client, west_client = APIClient(), APIClient()
     east_client.force_authenticate(east)
     west_client.force_authenticate(west)
@@ -314,11 +322,15 @@ def test_the_api_marks_a_corrected_hand_and_names_whoever_confirms_it_again(
     assert corrected.json()["corrections"][0]["before"]["confirmed_by_name"] == east_name
     first, second = api.get(f"/api/v1/games/{game.pk}/").json()["hands"]
     assert (first["confirmed"], first["corrected"], first["confirmed_by_name"]) == (
-        False, True, None,
-    )  # fmt: skip
+        False,
+        True,
+        None,
+    )
     assert (second["confirmed"], second["corrected"], second["confirmed_by_name"]) == (
-        True, False, east_name,
-    )  # fmt: skip
+        True,
+        False,
+        east_name,
+    )
 
     assert west_client.post(f"/api/v1/hands/{ids[0]}/confirm/").status_code == 200
 

@@ -90,8 +90,10 @@ def test_a_tap_checks_the_player_in_then_again_is_200(anon, night, roster):
     again = check_in(anon, night, player=roster[2].pk)
 
     assert first.status_code == 201
-    assert first.json() == {"player": {"id": roster[2].pk, "name": roster[2].name},
-                            "checked_in": True}  # fmt: skip
+    assert first.json() == {
+        "player": {"id": roster[2].pk, "name": roster[2].name},
+        "checked_in": True,
+    }
     assert again.status_code == 200
     assert CheckIn.objects.get(session=night, player=roster[2]).by_door is True
 
@@ -295,8 +297,12 @@ def test_a_replaced_key_answers_404_and_the_new_one_works(anon, night, roster, d
     assert new != old
     assert response.json()["url"] == f"https://rook.example.org/n/{new}/"
     assert anon.get(f"/api/v1/door/{old}/").status_code == 404
-    assert anon.post(f"/api/v1/door/{old}/check-in/", {"player": roster[0].pk},
-                     format="json").status_code == 404  # fmt: skip
+    assert (
+        anon.post(
+            f"/api/v1/door/{old}/check-in/", {"player": roster[0].pk}, format="json"
+        ).status_code
+        == 404
+    )
     assert anon.get(f"/api/v1/door/{new}/").status_code == 200
 
 

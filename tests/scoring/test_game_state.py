@@ -20,9 +20,16 @@ pytestmark = pytest.mark.django_db
 #: Club games of two, three and four: fixed and individual partnerships, scored by side
 #: and by player, seats that change every four hands and seats that never do.
 SLUGS = [
-    "tournament", "tournament-individual", "partnership", "beginner", "buckeye",
-    "red-one", "two-player", "three-player", "three-player-2011",
-]  # fmt: skip
+    "tournament",
+    "tournament-individual",
+    "partnership",
+    "beginner",
+    "buckeye",
+    "red-one",
+    "two-player",
+    "three-player",
+    "three-player-2011",
+]
 SIDES_OF_FOUR = {"tournament", "tournament-individual", "partnership", "buckeye", "red-one"}
 
 # A hand: card by card (a seeded random legal hand) or off the score sheet.
@@ -43,9 +50,11 @@ def body(rules, game, move):
     _, bidder, steps, fives, penalty = move
     ns = min(5 * fives, rules.total_counters)
     out = {
-        "bidder": bidder, "bid": min(rules.min_bid + steps * rules.bid_step, rules.highest_bid),
-        "trump": "red", "counters": {"north_south": ns, "east_west": rules.total_counters - ns},
-    }  # fmt: skip
+        "bidder": bidder,
+        "bid": min(rules.min_bid + steps * rules.bid_step, rules.highest_bid),
+        "trump": "red",
+        "counters": {"north_south": ns, "east_west": rules.total_counters - ns},
+    }
     if penalty:
         out["penalties"] = [{"seat": bidder, "kind": penalty}]
     return out
@@ -61,8 +70,17 @@ def assert_state_is_a_replay(game):
         assert getattr(game, field) == getattr(expected, field), field
     resumed = state_of(game, rules_of(game))  # from the row, nothing replayed
     assert resumed.hands == ()
-    for part in ("totals", "player_totals", "dealer", "seats", "scored_hands", "status",
-                 "winner", "winners", "hand_count"):  # fmt: skip
+    for part in (
+        "totals",
+        "player_totals",
+        "dealer",
+        "seats",
+        "scored_hands",
+        "status",
+        "winner",
+        "winners",
+        "hand_count",
+    ):
         assert getattr(resumed, part) == getattr(replayed, part), part
     return replayed
 
@@ -84,9 +102,10 @@ def play(game, rules, director, hands):
 
 
 @settings(
-    max_examples=30, deadline=None,
+    max_examples=30,
+    deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)  # fmt: skip
+)
 @given(slug=st.sampled_from(SLUGS), hands=moves, later=moves, data=st.data())
 def test_the_stored_state_is_the_replay_of_the_hands(club, director, slug, hands, later, data):
     rules = PRESETS[slug]
@@ -116,8 +135,12 @@ def test_a_game_without_a_stored_state_is_replayed_once_and_healed(club, directo
     play(game, PRESETS["tournament"], director, [("sheet", "north", 2, 17, None)] * 3)
     Game.objects.filter(pk=game.pk).update(state={})  # stored before Game.state existed
 
-    hand_record(game=game, data=body(PRESETS["tournament"], game, ("sheet", "east", 0, 3, None)),
-                entered_by=director, number=4)  # fmt: skip
+    hand_record(
+        game=game,
+        data=body(PRESETS["tournament"], game, ("sheet", "east", 0, 3, None)),
+        entered_by=director,
+        number=4,
+    )
 
     assert game.state["hands"] == 4
     replayed = assert_state_is_a_replay(game)
@@ -136,8 +159,9 @@ def test_the_migration_fills_the_state_of_stored_games(club, director):
     game = game_start(seats=seats, created_by=director)
     play(game, PRESETS["tournament"], director, [("sheet", "east", 1, 9, "table_talk")] * 3)
     expected = dict(game.state)
-    broken = game_start(seats=dict(zip(seats, players_of(club, 4), strict=True)),
-                        created_by=director)  # fmt: skip
+    broken = game_start(
+        seats=dict(zip(seats, players_of(club, 4), strict=True)), created_by=director
+    )
     play(broken, PRESETS["tournament"], director, [("sheet", "east", 1, 9, None)])
     Game.objects.filter(pk__in=[game.pk, broken.pk]).update(state={})
     Hand.objects.filter(game=broken).update(record={"bid": "many"})  # no longer a hand

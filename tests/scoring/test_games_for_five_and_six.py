@@ -23,46 +23,78 @@ GAMES = {
     # "The Game for 5 or 6 Individual Players ... Total points for each hand are 100."
     "five-player": (
         FIVE,
-        {"bidder": "seat1", "bid": 40, "trump": "red",
-         "counters": {"seat1": 50, "seat2": 20, "seat3": 10, "seat4": 10, "seat5": 10}},
+        {
+            "bidder": "seat1",
+            "bid": 40,
+            "trump": "red",
+            "counters": {"seat1": 50, "seat2": 20, "seat3": 10, "seat4": 10, "seat5": 10},
+        },
         {"seat1": 60, "seat2": 10, "seat3": 10, "seat4": 10, "seat5": 10},
     ),
     "six-player": (
         SIX,
-        {"bidder": "seat1", "bid": 40, "trump": "red",
-         "counters": {"seat1": 50, "seat2": 10, "seat3": 10, "seat4": 10, "seat5": 10,
-                      "seat6": 10}},
+        {
+            "bidder": "seat1",
+            "bid": 40,
+            "trump": "red",
+            "counters": {
+                "seat1": 50,
+                "seat2": 10,
+                "seat3": 10,
+                "seat4": 10,
+                "seat5": 10,
+                "seat6": 10,
+            },
+        },
         {"seat1": 60, "seat2": 10, "seat3": 10, "seat4": 10, "seat5": 0, "seat6": 10},
     ),
     # High Card Partner: "the holder of the card called becomes the declarer's partner".
     "high-card-partner": (
         FIVE,
-        {"bidder": "seat1", "partner": "seat3", "bid": 70, "trump": "red",
-         "counters": {"declarers": 80, "defenders": 40},
-         "tricks": {"declarers": 4, "defenders": 3}},
+        {
+            "bidder": "seat1",
+            "partner": "seat3",
+            "bid": 70,
+            "trump": "red",
+            "counters": {"declarers": 80, "defenders": 40},
+            "tricks": {"declarers": 4, "defenders": 3},
+        },
         {"declarers": 90, "defenders": 30},
     ),
     "call-your-partner": (
         FIVE,
-        {"bidder": "seat1", "partner": "seat3", "bid": 70, "trump": "red",
-         "counters": {"declarers": 80, "defenders": 40}},
+        {
+            "bidder": "seat1",
+            "partner": "seat3",
+            "bid": 70,
+            "trump": "red",
+            "counters": {"declarers": 80, "defenders": 40},
+        },
         {"declarers": 90, "defenders": 30},
     ),
     # Partnerships of three, partners never side by side (seed 000).
     "partnership-for-six": (
         SIX,
-        {"bidder": "seat1", "bid": 80, "trump": "red",
-         "counters": {"seats_135": 90, "seats_246": 30}},
+        {
+            "bidder": "seat1",
+            "bid": 80,
+            "trump": "red",
+            "counters": {"seats_135": 90, "seats_246": 30},
+        },
         {"seats_135": 100, "seats_246": 20},
     ),
     "dixie-6": (
         SIX,
-        {"bidder": "seat1", "bid": 70, "trump": "red",
-         "counters": {"seats_135": 70, "seats_246": 30},
-         "tricks": {"seats_135": 6, "seats_246": 4}},
+        {
+            "bidder": "seat1",
+            "bid": 70,
+            "trump": "red",
+            "counters": {"seats_135": 70, "seats_246": 30},
+            "tricks": {"seats_135": 6, "seats_246": 4},
+        },
         {"seats_135": 80, "seats_246": 20},
     ),
-}  # fmt: skip
+}
 
 
 @pytest.fixture
@@ -71,8 +103,11 @@ def six(club):
 
 
 def start(api, slug, seats, players, **extra):
-    body = {"ruleset": slug, "seats": {s: p.pk for s, p in zip(seats, players, strict=False)},
-            **extra}  # fmt: skip
+    body = {
+        "ruleset": slug,
+        "seats": {s: p.pk for s, p in zip(seats, players, strict=False)},
+        **extra,
+    }
     return api.post("/api/v1/games/", body, format="json")
 
 
@@ -222,11 +257,21 @@ def test_the_game_page_records_a_high_card_partner_hand_with_its_partner_and_tri
     form = client.get(url).content.decode()
     assert 'name="partner"' in form and 'name="tricks_declarers"' in form
 
-    answer = client.post(url, {
-        "kind": "hand", "number": "1", "bidder": "seat1", "bid": "70", "trump": "red",
-        "partner": "seat3", "counters_declarers": "80", "counters_defenders": "40",
-        "tricks_declarers": "4", "tricks_defenders": "3",
-    })  # fmt: skip
+    answer = client.post(
+        url,
+        {
+            "kind": "hand",
+            "number": "1",
+            "bidder": "seat1",
+            "bid": "70",
+            "trump": "red",
+            "partner": "seat3",
+            "counters_declarers": "80",
+            "counters_defenders": "40",
+            "tricks_declarers": "4",
+            "tricks_defenders": "3",
+        },
+    )
 
     assert answer.status_code in (200, 302, 303), answer.content[:2000]
     stored = Game.objects.get(pk=game["id"]).hands.get()

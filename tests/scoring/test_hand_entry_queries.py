@@ -41,9 +41,11 @@ def a_game(kind, club, director, hands):
     if kind == "night":
         seats = dict(zip(SEATS, players_of(club, 4), strict=True))
         return game_start(
-            seats=seats, session=SessionFactory(club=club), options={"fixed_hands": hands},
+            seats=seats,
+            session=SessionFactory(club=club),
+            options={"fixed_hands": hands},
             created_by=director,
-        )  # fmt: skip
+        )
     event = make_event(club, director, "round_robin", 2, options={"round_clock": {"hands": hands}})
     return match_game_start(match=event.matches.get(), by=director)
 
@@ -82,9 +84,10 @@ def post_and_count(club, game, number, body=None):
     client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=scorer).key}")
     with CaptureQueriesContext(connection) as queries:
         response = client.post(
-            f"/api/v1/games/{game.pk}/hands/", {**(body or made_hand()), "number": number},
+            f"/api/v1/games/{game.pk}/hands/",
+            {**(body or made_hand()), "number": number},
             format="json",
-        )  # fmt: skip
+        )
     assert response.status_code == 201, response.content
     return response, [q["sql"] for q in queries.captured_queries]
 
@@ -180,9 +183,10 @@ def test_a_table_links_hand_post_takes_as_many_statements_at_hand_2_and_hand_20(
             hand_record(game=game, data=set_hand(number), entered_by=director, number=number)
         with CaptureQueriesContext(connection) as queries:
             response = APIClient().post(
-                f"/api/v1/table/{rows[table]['key']}/hands/", {**set_hand(at), "number": at},
+                f"/api/v1/table/{rows[table]['key']}/hands/",
+                {**set_hand(at), "number": at},
                 format="json",
-            )  # fmt: skip
+            )
         assert response.status_code == 201, response.content
         sheet = JSONRenderer().render(recorded_out(Hand.objects.get(pk=response.json()["id"])))
         assert response.content == sheet

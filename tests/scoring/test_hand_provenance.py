@@ -102,8 +102,11 @@ def test_a_corrected_hand_is_unconfirmed_in_the_api_the_sheet_and_the_csv(
     client.force_login(director)
     sheet = client.get(f"/games/{game.pk}/").content.decode()
     history = client.get(f"/hands/{hand.pk}/correct/").content.decode()
-    rows = list(csv.DictReader(io.StringIO(client.get(f"/sessions/{session.pk}/hands.csv")
-                                           .content.decode("utf-8-sig"))))  # fmt: skip
+    rows = list(
+        csv.DictReader(
+            io.StringIO(client.get(f"/sessions/{session.pk}/hands.csv").content.decode("utf-8-sig"))
+        )
+    )
 
     assert '<dd class="entered-how">entered via table link (North-South)</dd>' in sheet
     assert "corrected — waiting for confirmation" in sheet

@@ -29,12 +29,16 @@ def ids(players):
 
 def test_a_beginner_hand_answers_each_players_points_and_running_total(api, beginner_game, players):
     n, e, s, w = ids(players)
-    api.post(f"/api/v1/games/{beginner_game.pk}/hands/", {**beginner(10, 6, 4, 4), "number": 1},
-             format="json")  # fmt: skip
-    response = api.post(
-        f"/api/v1/games/{beginner_game.pk}/hands/", {**beginner(2, 12, 6, 4), "number": 2},
+    api.post(
+        f"/api/v1/games/{beginner_game.pk}/hands/",
+        {**beginner(10, 6, 4, 4), "number": 1},
         format="json",
-    )  # fmt: skip
+    )
+    response = api.post(
+        f"/api/v1/games/{beginner_game.pk}/hands/",
+        {**beginner(2, 12, 6, 4), "number": 2},
+        format="json",
+    )
     assert response.status_code == 201, response.json()
     hand = response.json()
     assert hand["player_scores"] == {n: 2, e: 12, s: 6, w: 4}
@@ -76,9 +80,10 @@ def test_each_hand_stores_one_result_row_per_player_in_its_transaction(beginner_
 
 def test_a_refused_hand_writes_no_result_rows(api, beginner_game):
     response = api.post(
-        f"/api/v1/games/{beginner_game.pk}/hands/", {**beginner(10, 6, 4, 5), "number": 1},
+        f"/api/v1/games/{beginner_game.pk}/hands/",
+        {**beginner(10, 6, 4, 5), "number": 1},
         format="json",
-    )  # fmt: skip
+    )
     assert response.status_code == 400
     assert not HandResult.objects.filter(game=beginner_game).exists()
 

@@ -64,9 +64,11 @@ def test_individual_scoring_makes_no_partnership_rows_and_wins_by_player(club, d
     """Seed 001, individual scoring: partners change every four hands, so the night ranks
     players only; the highest total after 12 hands wins."""
     session = session_open(
-        club=club, date=datetime.date(2025, 3, 6), opened_by=director,
+        club=club,
+        date=datetime.date(2025, 3, 6),
+        opened_by=director,
         ruleset="tournament-individual",
-    )  # fmt: skip
+    )
     session_check_in(session=session, players=players_of(club, 4), by=director)
     session_seat(session=session, by=director, seed=1)
     game = Game.objects.get(session=session)

@@ -57,8 +57,11 @@ def test_a_player_who_sat_in_a_game_cannot_be_deleted(game):
 
 @pytest.mark.parametrize("model", ["hand", "handcorrection", "game"])
 def test_the_admin_offers_no_delete_for_scoring_history(admin_client, corrected, model):
-    obj = {"hand": corrected, "handcorrection": corrected.corrections.get(),
-           "game": corrected.game}[model]  # fmt: skip
+    obj = {
+        "hand": corrected,
+        "handcorrection": corrected.corrections.get(),
+        "game": corrected.game,
+    }[model]
 
     page = admin_client.get(f"/admin/scoring/{model}/{obj.pk}/delete/")
     posted = admin_client.post(f"/admin/scoring/{model}/{obj.pk}/delete/", {"post": "yes"})

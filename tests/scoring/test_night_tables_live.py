@@ -57,8 +57,10 @@ def test_each_table_gives_its_progress_and_the_night_its_sit_outs(club, director
     one, two = table[1], table[2]
     assert one["status"] == "in_progress" and one["hands"] == 2 and one["unconfirmed"] == 1
     game.refresh_from_db()
-    assert one["totals"] == {"north_south": game.totals["north_south"],
-                             "east_west": game.totals["east_west"]}  # fmt: skip
+    assert one["totals"] == {
+        "north_south": game.totals["north_south"],
+        "east_west": game.totals["east_west"],
+    }
     assert two["hands"] == 0 and two["unconfirmed"] == 0 and two["totals"]["north_south"] == 0
     assert {"number", "game", "players", "key", "url"} <= set(one)  # kept as before
     assert len(one["sitting_out"]) == 1 and one["sitting_out"] == two["sitting_out"]

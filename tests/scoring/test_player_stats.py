@@ -31,15 +31,19 @@ def four_player_game(session, seats, user):
     2. east (B) bids 100, takes 60: set. 60 / -100.
     3. south (C) bids 90, takes 100, and north talks across the table: -40. 60 / 20.
     4. north (A) bids 120, takes all 120: 365 to -45, north-south win."""
-    game = game_start(seats=dict(zip(("north", "east", "south", "west"), seats, strict=True)),
-                      session=session, created_by=SYSTEM)  # fmt: skip
+    game = game_start(
+        seats=dict(zip(("north", "east", "south", "west"), seats, strict=True)),
+        session=session,
+        created_by=SYSTEM,
+    )
     hands = [
         made_hand(bid=80, ns=85),
         made_hand(bid=100, ns=60, bidder="east"),
-        made_hand(bid=90, ns=100, bidder="south",
-                  penalties=[{"seat": "north", "kind": "table_talk"}]),
+        made_hand(
+            bid=90, ns=100, bidder="south", penalties=[{"seat": "north", "kind": "table_talk"}]
+        ),
         made_hand(bid=120, ns=120),
-    ]  # fmt: skip
+    ]
     for number, data in enumerate(hands, start=1):
         hand_record(game=game, data=data, number=number, entered_by=user)
     game.refresh_from_db()
@@ -64,11 +68,23 @@ def history(club, director, scorer):
     session_check_in(session=last_year, players=[a, b, c, d], by=director)
     four_player_game(last_year, [b, a, d, c], scorer)  # A at east this time
     # A game for three, still being played: B bids 60 and takes 75 of 95; A defends (20).
-    three = game_start(ruleset="three-player-2011", seats={"seat1": a, "seat2": b, "seat3": e},
-                       session=march, created_by=SYSTEM)  # fmt: skip
-    hand_record(game=three, entered_by=scorer, number=1, data={
-        "bidder": "seat2", "bid": 60, "trump": "red",
-        "counters": {"declarers": 75, "defenders": 20}})  # fmt: skip
+    three = game_start(
+        ruleset="three-player-2011",
+        seats={"seat1": a, "seat2": b, "seat3": e},
+        session=march,
+        created_by=SYSTEM,
+    )
+    hand_record(
+        game=three,
+        entered_by=scorer,
+        number=1,
+        data={
+            "bidder": "seat2",
+            "bid": 60,
+            "trump": "red",
+            "counters": {"declarers": 75, "defenders": 20},
+        },
+    )
     return {"A": a, "B": b, "C": c, "D": d, "E": e}
 
 
@@ -119,8 +135,10 @@ def test_every_season_together_and_the_seasons_list(history):
     assert player_stats(player=a, year=SEASON - 2).games == 0
     days = player_days(player=a)
     # Last year A sat east: east-west scored 35, then -100 (A's bid set), 20 and 0.
-    assert days == [(datetime.date(SEASON - 1, 9, 1), 35 - 100 + 20 + 0),
-                    (datetime.date(SEASON, 3, 6), 85 + 60 + 60 + 120 + 20)]  # fmt: skip
+    assert days == [
+        (datetime.date(SEASON - 1, 9, 1), 35 - 100 + 20 + 0),
+        (datetime.date(SEASON, 3, 6), 85 + 60 + 60 + 120 + 20),
+    ]
     assert seasons_in(days) == [SEASON, SEASON - 1]
 
 

@@ -36,12 +36,20 @@ def random_history(seed: int, games: int) -> list:
             bidder = rnd.choice(names)
             if three:
                 taken = rnd.randrange(0, 100, 5)
-                body = {"bidder": bidder, "bid": rnd.randrange(50, 95, 5), "trump": "red",
-                        "counters": {"declarers": taken, "defenders": 95 - taken}}  # fmt: skip
+                body = {
+                    "bidder": bidder,
+                    "bid": rnd.randrange(50, 95, 5),
+                    "trump": "red",
+                    "counters": {"declarers": taken, "defenders": 95 - taken},
+                }
             else:
                 ns = rnd.randrange(0, 125, 5)
-                body = {"bidder": bidder, "bid": rnd.randrange(70, 125, 5), "trump": "red",
-                        "counters": {"north_south": ns, "east_west": 120 - ns}}  # fmt: skip
+                body = {
+                    "bidder": bidder,
+                    "bid": rnd.randrange(70, 125, 5),
+                    "trump": "red",
+                    "counters": {"north_south": ns, "east_west": 120 - ns},
+                }
                 if rnd.random() < 0.2:
                     body["penalties"] = [{"seat": rnd.choice(names), "kind": "table_talk"}]
             try:
@@ -82,13 +90,21 @@ def python_stats(player) -> dict:
         elif key(mine) != key(hand.bidder):
             defending.append(counters[key(mine)])
     avg = lambda xs: round(sum(xs) / len(xs), 1) if xs else None  # noqa: E731
-    out.update(hands_declared=declared, bids_made=made, average_bid=avg(bids),
-               average_counters_bidding=avg(bidding), hands_defended=len(defending),
-               average_counters_defending=avg(defending))  # fmt: skip
+    out.update(
+        hands_declared=declared,
+        bids_made=made,
+        average_bid=avg(bids),
+        average_counters_bidding=avg(bidding),
+        hands_defended=len(defending),
+        average_counters_defending=avg(defending),
+    )
     out["points"] = sum(r.points for r in HandResult.objects.filter(player=player, game_id__in=ids))
     seat_of = {(r.hand_id, r.seat) for r in HandResult.objects.filter(player=player)}
-    pens = [i for i in Irregularity.objects.filter(hand__game_id__in=ids)
-            if (i.hand_id, i.seat) in seat_of]  # fmt: skip
+    pens = [
+        i
+        for i in Irregularity.objects.filter(hand__game_id__in=ids)
+        if (i.hand_id, i.seat) in seat_of
+    ]
     out.update(penalties=len(pens), penalty_points=sum(i.points for i in pens))
     partners, opponents = {}, {}
     for g in games:
@@ -112,13 +128,19 @@ def test_sql_figures_equal_a_plain_count(seed, games):
     for player in random_history(seed, games):
         s = player_stats(player=player, year=None)
         got = {
-            "games": s.games, "won": s.won, "unfinished": s.unfinished,
-            "hands_declared": s.hands_declared, "bids_made": s.bids_made,
-            "average_bid": s.average_bid, "average_counters_bidding": s.average_counters_bidding,
+            "games": s.games,
+            "won": s.won,
+            "unfinished": s.unfinished,
+            "hands_declared": s.hands_declared,
+            "bids_made": s.bids_made,
+            "average_bid": s.average_bid,
+            "average_counters_bidding": s.average_counters_bidding,
             "hands_defended": s.hands_defended,
             "average_counters_defending": s.average_counters_defending,
-            "points": s.points, "penalties": s.penalties, "penalty_points": s.penalty_points,
+            "points": s.points,
+            "penalties": s.penalties,
+            "penalty_points": s.penalty_points,
             "partners": {r.player.pk: (r.games, r.won) for r in s.partners},
             "opponents": {r.player.pk: (r.games, r.won) for r in s.opponents},
-        }  # fmt: skip
+        }
         assert got == python_stats(player)

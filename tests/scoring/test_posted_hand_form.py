@@ -25,8 +25,15 @@ def test_a_refused_hand_leaves_no_error_on_the_next_hand_posted(club, players):
     rules = rules_of(game_for(club, players, ruleset="tournament"))
 
     refused = posted(rules, number=3, bidder="north", bid=80, penalty_seat="east")
-    recorded = posted(rules, number=3, bidder="north", bid=80, trump="red",
-                      counters_north_south=120, counters_east_west=60)  # fmt: skip
+    recorded = posted(
+        rules,
+        number=3,
+        bidder="north",
+        bid=80,
+        trump="red",
+        counters_north_south=120,
+        counters_east_west=60,
+    )
 
     assert not refused.is_valid() and "penalty_kind" in refused.errors
     assert recorded.is_valid(), recorded.errors
@@ -42,8 +49,7 @@ def test_a_beginner_post_is_checked_without_declarer_and_bid_after_an_auction_ga
     beginner = rules_of(game_for(club, players, ruleset="beginner"))
 
     assert "bidder" in posted(auction, number=1).fields
-    counters = {"counters_north": 10, "counters_east": 6, "counters_south": 4,
-                "counters_west": 4}  # fmt: skip
+    counters = {"counters_north": 10, "counters_east": 6, "counters_south": 4, "counters_west": 4}
     form = posted(beginner, number=1, bidder="north", bid=80, trump="red", **counters)
 
     assert "bidder" not in form.fields

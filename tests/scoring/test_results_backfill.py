@@ -27,16 +27,22 @@ def test_a_finished_beginner_game_gets_its_players_results_and_winner(club, play
     counters = {"north": 4, "east": 10, "south": 6, "west": 4}
     for _ in range(4):
         hand_record(game=game, data={"trump": "red", "counters": counters}, entered_by=scorer)
-    expected = sorted(HandResult.objects.filter(game=game).values_list(
-        "hand__number", "player_id", "seat", "points", "total"))  # fmt: skip
+    expected = sorted(
+        HandResult.objects.filter(game=game).values_list(
+            "hand__number", "player_id", "seat", "points", "total"
+        )
+    )
     as_before_the_migration(game)
 
     backfill(apps, None)
 
     game.refresh_from_db()
     assert game.winners == [players[1].pk]  # east reached 40 first
-    rows = sorted(HandResult.objects.filter(game=game).values_list(
-        "hand__number", "player_id", "seat", "points", "total"))  # fmt: skip
+    rows = sorted(
+        HandResult.objects.filter(game=game).values_list(
+            "hand__number", "player_id", "seat", "points", "total"
+        )
+    )
     assert rows == expected and len(rows) == 16
     assert (4, players[1].pk, "east", 10, 40) in rows
 

@@ -52,9 +52,12 @@ def run_movement(count, rounds, seed=0):
     history = []
     for number in range(rounds):
         seating = progressive_round(
-            list(range(count)), seed=seed + number, partnered=partnered, opposed=opposed,
+            list(range(count)),
+            seed=seed + number,
+            partnered=partnered,
+            opposed=opposed,
             sat_out=sat_out,
-        )  # fmt: skip
+        )
         for table in seating.tables:
             partners, opponents = pairs_of(table)
             partnered.update(partners)

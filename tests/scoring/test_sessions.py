@@ -150,10 +150,11 @@ def test_creating_a_club_makes_the_creator_its_director(django_user_model):
 
 def test_a_club_night_runs_start_to_finish_through_the_api(director_api, club):
     player_ids = [
-        director_api.post("/api/v1/players/", {"name": f"P{i}", "club": club.pk},
-                          format="json").json()["id"]
+        director_api.post(
+            "/api/v1/players/", {"name": f"P{i}", "club": club.pk}, format="json"
+        ).json()["id"]
         for i in range(8)
-    ]  # fmt: skip
+    ]
     session = director_api.post(
         "/api/v1/sessions/", {"club": club.pk, "date": "2025-03-06"}, format="json"
     ).json()
@@ -168,10 +169,15 @@ def test_a_club_night_runs_start_to_finish_through_the_api(director_api, club):
     for number in (1, 2, 3):
         recorded = director_api.post(
             f"/api/v1/games/{game_id}/hands/",
-            {"bidder": "north", "bid": 120, "trump": "black", "number": number,
-             "counters": {"north_south": 120, "east_west": 0}},
+            {
+                "bidder": "north",
+                "bid": 120,
+                "trump": "black",
+                "number": number,
+                "counters": {"north_south": 120, "east_west": 0},
+            },
             format="json",
-        )  # fmt: skip
+        )
     closed = director_api.post(f"/api/v1/sessions/{session['id']}/close/")
     standings = director_api.get(f"/api/v1/sessions/{session['id']}/standings/")
 
@@ -186,16 +192,16 @@ def test_a_club_night_runs_start_to_finish_through_the_api(director_api, club):
 def test_a_player_name_already_in_the_club_answers_409(director_api, club):
     director_api.post("/api/v1/players/", {"name": "Ada", "club": club.pk}, format="json")
 
-    response = director_api.post("/api/v1/players/", {"name": "Ada", "club": club.pk},
-                                 format="json")  # fmt: skip
+    response = director_api.post(
+        "/api/v1/players/", {"name": "Ada", "club": club.pk}, format="json"
+    )
 
     assert response.status_code == 409
     assert Player.objects.filter(name="Ada").count() == 1
 
 
 def test_a_scorer_cannot_open_a_club_night(api, club):
-    response = api.post("/api/v1/sessions/", {"club": club.pk, "date": "2025-03-06"},
-                        format="json")  # fmt: skip
+    response = api.post("/api/v1/sessions/", {"club": club.pk, "date": "2025-03-06"}, format="json")
 
     assert response.status_code == 403
     assert not ClubSession.objects.exists()

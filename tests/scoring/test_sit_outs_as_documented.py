@@ -35,9 +35,11 @@ def test_a_night_seats_and_sits_out_as_the_doc_says(club, director, five_or_six)
         if five_or_six and count != 7:
             continue  # the option seats 5, 6 and 9 at bigger tables instead
         night = nights.session_open(
-            club=club, date=datetime.date(2025, 3, count), opened_by=director,
+            club=club,
+            date=datetime.date(2025, 3, count),
+            opened_by=director,
             tables_of_five_or_six=five_or_six,
-        )  # fmt: skip
+        )
         session_check_in(session=night, players=players_of(club, count), by=director)
         nights.session_seat(session=night, by=director, seed=1)
 

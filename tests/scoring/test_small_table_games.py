@@ -21,8 +21,14 @@ def start(api, ruleset, seats, **extra):
 def bidder_hand(number, bidder, bid, declarers, defenders, trump="red", **extra):
     """A score-sheet hand of the 2011 games: the bidder's side against everyone else."""
     counters = {"declarers": declarers, "defenders": defenders}
-    return {"number": number, "bidder": bidder, "bid": bid, "trump": trump,
-            "counters": counters, **extra}  # fmt: skip
+    return {
+        "number": number,
+        "bidder": bidder,
+        "bid": bid,
+        "trump": trump,
+        "counters": counters,
+        **extra,
+    }
 
 
 def test_a_2011_game_for_three_is_played_to_200_through_the_api(api, players):
@@ -56,8 +62,7 @@ def test_a_2011_game_for_three_is_played_to_200_through_the_api(api, players):
         assert answer.json()["status"] == "in_progress" and answer.json()["winners"] == []
     totals = {str(one.pk): 55, str(two.pk): 165, str(three.pk): 120}
     assert answer.json()["player_totals"] == totals
-    assert answer.json()["player_scores"] == {str(one.pk): 15, str(two.pk): 15,
-                                              str(three.pk): 80}  # fmt: skip
+    assert answer.json()["player_scores"] == {str(one.pk): 15, str(two.pk): 15, str(three.pk): 80}
 
     last = api.post(url, bidder_hand(4, "seat2", 50, 60, 35), format="json")
 
@@ -88,8 +93,7 @@ def test_a_set_bidder_in_the_game_for_three_is_set_back_the_bid(api, players):
 
     assert answer.status_code == 201, answer.json()
     assert answer.json()["made"] is False
-    assert answer.json()["player_totals"] == {str(one.pk): -80, str(two.pk): 35,
-                                              str(three.pk): 35}  # fmt: skip
+    assert answer.json()["player_totals"] == {str(one.pk): -80, str(two.pk): 35, str(three.pk): 35}
 
 
 def test_a_2011_game_for_two_starts_without_a_player_for_the_dummy(api, players):
@@ -175,18 +179,20 @@ def test_a_low_call_is_recorded_only_under_the_low_card_option(api, players):
     four = {s: p.pk for s, p in zip(("north", "east", "south", "west"), players, strict=True)}
     plain = start(api, "tournament", four).json()
     refused = api.post(
-        f"/api/v1/games/{plain['id']}/hands/", {**made_hand(low=True), "number": 1},
+        f"/api/v1/games/{plain['id']}/hands/",
+        {**made_hand(low=True), "number": 1},
         format="json",
-    )  # fmt: skip
+    )
     assert refused.status_code == 400, refused.json()
     assert "low" in refused.json()
     assert api.get(f"/api/v1/games/{plain['id']}/").json()["hands"] == []
 
     low = start(api, "tournament", four, options={"low_card": True, "circus": True}).json()
     answer = api.post(
-        f"/api/v1/games/{low['id']}/hands/", {**made_hand(low=True, circus=True), "number": 1},
+        f"/api/v1/games/{low['id']}/hands/",
+        {**made_hand(low=True, circus=True), "number": 1},
         format="json",
-    )  # fmt: skip
+    )
     assert answer.status_code == 201, answer.json()
     assert answer.json()["record"]["low"] is True and answer.json()["record"]["circus"] is True
 

@@ -25,9 +25,10 @@ def history(club, director, scorer, nights, first_week=0):
     players = players_of(club, 8)
     for n in range(nights):
         night = session_open(
-            club=club, date=datetime.date(2025, 1, 2) + datetime.timedelta(weeks=first_week + n),
+            club=club,
+            date=datetime.date(2025, 1, 2) + datetime.timedelta(weeks=first_week + n),
             opened_by=director,
-        )  # fmt: skip
+        )
         session_check_in(session=night, players=players, by=director)
         session_seat(session=night, by=director, seed=n)
         for game in Game.objects.filter(session=night):

@@ -36,14 +36,22 @@ def hand_data(draw, ruleset):
         declarers = draw(st.sampled_from([40, 60, 75, 80, 95]))
         counters = {"declarers": declarers, "defenders": 95 - declarers}
         bid = draw(st.sampled_from([50, 60, 70]))
-        return {"bidder": draw(st.sampled_from(THREE)), "bid": bid, "trump": "red",
-                "counters": counters}  # fmt: skip
+        return {
+            "bidder": draw(st.sampled_from(THREE)),
+            "bid": bid,
+            "trump": "red",
+            "counters": counters,
+        }
     # North-south mostly take every counter, so games end (and are won) within the hands.
     ns = draw(st.sampled_from([0, 60, 85, 120, 120, 120]))
     bidder = draw(st.sampled_from((*FOUR, "north", "south")))
     bid = draw(st.sampled_from([80, 100, 120]))
-    return {"bidder": bidder, "bid": bid, "trump": "red",
-            "counters": {"north_south": ns, "east_west": 120 - ns}}  # fmt: skip
+    return {
+        "bidder": bidder,
+        "bid": bid,
+        "trump": "red",
+        "counters": {"north_south": ns, "east_west": 120 - ns},
+    }
 
 
 @st.composite
@@ -55,9 +63,13 @@ def games(draw):
         "players": draw(st.permutations(range(6))),
         "hands": [hand_data(draw, ruleset) for _ in range(draw(st.integers(0, 13)))],
         "void": draw(st.booleans()) and draw(st.booleans()),
-        "correct": draw(st.none() | st.tuples(st.integers(0, 8), st.just(ruleset)).map(
-            lambda t: (t[0], hand_data(draw, t[1])))),
-    }  # fmt: skip
+        "correct": draw(
+            st.none()
+            | st.tuples(st.integers(0, 8), st.just(ruleset)).map(
+                lambda t: (t[0], hand_data(draw, t[1]))
+            )
+        ),
+    }
 
 
 def play(game_spec, *, club, nights, players, director, scorer):
@@ -83,13 +95,28 @@ def play(game_spec, *, club, nights, players, director, scorer):
 def plain(standings):
     def rows(items):
         return [
-            (tuple(p.pk for p in r.players), r.name, r.games, r.won, r.unfinished, r.points,
-             r.hands_declared, r.made, r.sets, sorted(r.nights), r.night_count)
+            (
+                tuple(p.pk for p in r.players),
+                r.name,
+                r.games,
+                r.won,
+                r.unfinished,
+                r.points,
+                r.hands_declared,
+                r.made,
+                r.sets,
+                sorted(r.nights),
+                r.night_count,
+            )
             for r in items
-        ]  # fmt: skip
+        ]
 
-    return (rows(standings.players), rows(standings.partnerships), standings.games,
-            standings.unfinished)  # fmt: skip
+    return (
+        rows(standings.players),
+        rows(standings.partnerships),
+        standings.games,
+        standings.unfinished,
+    )
 
 
 @settings(
@@ -102,10 +129,13 @@ def test_the_database_adds_up_what_python_did(club, director, scorer, history):
     players = players_of(club, 6)
     day = next(dates)
     nights = [
-        session_open(club=club, date=datetime.date(2024 + n, 1, 1) + datetime.timedelta(day),
-                     opened_by=director)
+        session_open(
+            club=club,
+            date=datetime.date(2024 + n, 1, 1) + datetime.timedelta(day),
+            opened_by=director,
+        )
         for n in range(2)
-    ]  # fmt: skip
+    ]
     for spec in history:
         play(spec, club=club, nights=nights, players=players, director=director, scorer=scorer)
 

@@ -185,9 +185,10 @@ def test_the_same_hand_from_the_other_side_is_not_a_replay(rows, anon):
 
 def test_a_hand_keeps_the_link_and_side_it_was_entered_through(rows, anon):
     anon.post(
-        f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(side="east_west", number=1),
+        f"/api/v1/table/{rows[1]['key']}/hands/",
+        made_hand(side="east_west", number=1),
         format="json",
-    )  # fmt: skip
+    )
 
     hand = Hand.objects.get()
     assert hand.entered_via.key == rows[1]["key"]

@@ -69,10 +69,11 @@ def test_a_table_of_two_passes_the_phone_to_the_other_player():
 @pytest.fixture
 def night_of_nine(director_api, club):
     ids = [
-        director_api.post("/api/v1/players/", {"name": f"Player {i}", "club": club.pk},
-                          format="json").json()["id"]
+        director_api.post(
+            "/api/v1/players/", {"name": f"Player {i}", "club": club.pk}, format="json"
+        ).json()["id"]
         for i in range(9)
-    ]  # fmt: skip
+    ]
     night = director_api.post(
         "/api/v1/sessions/",
         {"club": club.pk, "date": "2026-11-24", "tables_of_five_or_six": True},
@@ -143,11 +144,22 @@ def test_the_table_page_of_a_table_of_five_speaks_no_compass(night_of_nine, dire
     phone = Client()
 
     page = _text(phone.get(link))
-    posted = phone.post(link, {
-        "kind": "hand", "number": "1", "bidder": "seat1", "bid": "40", "trump": "red",
-        "counters_seat1": "50", "counters_seat2": "20", "counters_seat3": "10",
-        "counters_seat4": "10", "counters_seat5": "10",
-    }, follow=True)  # fmt: skip
+    posted = phone.post(
+        link,
+        {
+            "kind": "hand",
+            "number": "1",
+            "bidder": "seat1",
+            "bid": "40",
+            "trump": "red",
+            "counters_seat1": "50",
+            "counters_seat2": "20",
+            "counters_seat3": "10",
+            "counters_seat4": "10",
+            "counters_seat5": "10",
+        },
+        follow=True,
+    )
     after = _text(posted)
 
     for text in (page, after):
@@ -200,8 +212,12 @@ def test_a_partner_of_three_cannot_confirm_her_own_sides_hand(club, director):
     game = game_start(
         ruleset="partnership-for-six", seats=seats, dealer="seat1", created_by=director
     )
-    data = {"bidder": "seat1", "bid": 80, "trump": "red",
-            "counters": {"seats_135": 90, "seats_246": 30}}  # fmt: skip
+    data = {
+        "bidder": "seat1",
+        "bid": 80,
+        "trump": "red",
+        "counters": {"seats_135": 90, "seats_246": 30},
+    }
     hand = hand_record(game=game, data=data, entered_by=SYSTEM)
     hand.entered_by = six[0].user  # Seat 1
     hand.save()
@@ -257,6 +273,10 @@ def test_the_page_of_a_table_of_six_marks_each_seat_with_its_partnership(club, d
 
     cards = re.findall(r'class="seat-card side-(\w+)[^"]*" data-seat="(\w+)"', page)
     assert dict((seat, side) for side, seat in cards) == {
-        "seat1": "seats_135", "seat2": "seats_246", "seat3": "seats_135",
-        "seat4": "seats_246", "seat5": "seats_135", "seat6": "seats_246",
-    }  # fmt: skip
+        "seat1": "seats_135",
+        "seat2": "seats_246",
+        "seat3": "seats_135",
+        "seat4": "seats_246",
+        "seat5": "seats_135",
+        "seat6": "seats_246",
+    }

@@ -34,10 +34,11 @@ def test_seven_players_cannot_all_sit_and_tables_of_six_only_when_offered():
 
 def open_night(director_api, club, count, **extra):
     ids = [
-        director_api.post("/api/v1/players/", {"name": f"Player {i}", "club": club.pk},
-                          format="json").json()["id"]
+        director_api.post(
+            "/api/v1/players/", {"name": f"Player {i}", "club": club.pk}, format="json"
+        ).json()["id"]
         for i in range(count)
-    ]  # fmt: skip
+    ]
     night = director_api.post(
         "/api/v1/sessions/",
         {"club": club.pk, "date": "2026-11-24", "tables_of_five_or_six": True, **extra},
@@ -120,10 +121,14 @@ def test_a_table_of_five_prints_its_sheet_and_card_like_any_other(
 def test_fixed_partnerships_are_refused_tables_of_five(director_api, club):
     answer = director_api.post(
         "/api/v1/sessions/",
-        {"club": club.pk, "date": "2026-11-24", "seating_method": "fixed",
-         "tables_of_five_or_six": True},
+        {
+            "club": club.pk,
+            "date": "2026-11-24",
+            "seating_method": "fixed",
+            "tables_of_five_or_six": True,
+        },
         format="json",
-    )  # fmt: skip
+    )
 
     assert answer.status_code == 400
     assert "tables_of_five_or_six" in answer.json()
@@ -132,10 +137,14 @@ def test_fixed_partnerships_are_refused_tables_of_five(director_api, club):
 def test_a_game_for_five_must_be_one(director_api, club):
     answer = director_api.post(
         "/api/v1/sessions/",
-        {"club": club.pk, "date": "2026-11-24", "tables_of_five_or_six": True,
-         "game_for_five": "tournament"},
+        {
+            "club": club.pk,
+            "date": "2026-11-24",
+            "tables_of_five_or_six": True,
+            "game_for_five": "tournament",
+        },
         format="json",
-    )  # fmt: skip
+    )
 
     assert answer.status_code == 400
     assert "five-player" in answer.json()["game_for_five"][0]
@@ -148,10 +157,16 @@ def test_a_director_opens_a_night_with_tables_of_five_on_the_page(club, director
     assert "Tables of five or six instead of sit-outs" in page
     assert '<option value="high-card-partner">High Card Partner</option>' in page
 
-    response = client.post(reverse("session-open", args=[club.slug]), {
-        "date": "2026-11-24", "seating_method": "random", "tables_of_five_or_six": "on",
-        "game_for_five": "high-card-partner", "game_for_six": "",
-    })  # fmt: skip
+    response = client.post(
+        reverse("session-open", args=[club.slug]),
+        {
+            "date": "2026-11-24",
+            "seating_method": "random",
+            "tables_of_five_or_six": "on",
+            "game_for_five": "high-card-partner",
+            "game_for_six": "",
+        },
+    )
 
     assert response.status_code == 302
     night = ClubSession.objects.get()
@@ -163,10 +178,16 @@ def test_the_page_refuses_tables_of_five_on_a_fixed_night(club, director):
     client = Client()
     client.login(username=director.username, password=PASSWORD)
 
-    response = client.post(reverse("session-open", args=[club.slug]), {
-        "date": "2026-11-24", "seating_method": "fixed", "tables_of_five_or_six": "on",
-        "game_for_five": "five-player", "game_for_six": "six-player",
-    })  # fmt: skip
+    response = client.post(
+        reverse("session-open", args=[club.slug]),
+        {
+            "date": "2026-11-24",
+            "seating_method": "fixed",
+            "tables_of_five_or_six": "on",
+            "game_for_five": "five-player",
+            "game_for_six": "six-player",
+        },
+    )
 
     assert response.status_code == 400
     assert "fixed partnerships play at tables of four" in response.content.decode()
@@ -185,11 +206,21 @@ def test_a_table_of_five_records_a_hand_through_its_table_link(director_api, clu
     phone = Client()
 
     page = phone.get(link)
-    posted = phone.post(link, {
-        "kind": "hand", "number": "1", "bidder": "seat1", "bid": "40", "trump": "red",
-        "counters_seat1": "50", "counters_seat2": "20", "counters_seat3": "10",
-        "counters_seat4": "10", "counters_seat5": "10",
-    })  # fmt: skip
+    posted = phone.post(
+        link,
+        {
+            "kind": "hand",
+            "number": "1",
+            "bidder": "seat1",
+            "bid": "40",
+            "trump": "red",
+            "counters_seat1": "50",
+            "counters_seat2": "20",
+            "counters_seat3": "10",
+            "counters_seat4": "10",
+            "counters_seat5": "10",
+        },
+    )
 
     assert page.status_code == 200 and "Seat 5" in page.content.decode()
     assert posted.status_code in (200, 302, 303)

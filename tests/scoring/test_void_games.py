@@ -143,8 +143,10 @@ def test_the_api_voids_a_game_and_shows_it(director_api, game):
     assert response.status_code == 200, response.json()
     body = response.json()
     assert (body["voided"], body["void_reason"], body["voided_by"]) == (
-        True, "wrong players", "dana",
-    )  # fmt: skip
+        True,
+        "wrong players",
+        "dana",
+    )
     assert body["voided_at"] is not None
     assert body["recording_refused"].startswith("This game was voided (wrong players)")
     assert [g["voided"] for g in listed if g["id"] == game.pk] == [True]
@@ -154,8 +156,11 @@ def test_the_api_says_a_game_is_not_void(api, game):
     body = api.get(f"/api/v1/games/{game.pk}/").json()
 
     assert (body["voided"], body["void_reason"], body["voided_by"], body["voided_at"]) == (
-        False, None, None, None,
-    )  # fmt: skip
+        False,
+        None,
+        None,
+        None,
+    )
 
 
 def test_the_api_refuses_a_void_without_a_reason_with_a_sentence(director_api, game):

@@ -56,11 +56,15 @@ def test_django_request_warnings_name_no_key_or_token(client, log_lines):
 def test_the_access_log_blanks_keys_in_request_lines_and_referers():
     logger = GunicornLogger(Config())
     environ = {
-        "REQUEST_METHOD": "GET", "RAW_URI": f"/t/{KEY}/?x=1", "PATH_INFO": f"/t/{KEY}/",
-        "QUERY_STRING": "x=1", "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "203.0.113.9",
+        "REQUEST_METHOD": "GET",
+        "RAW_URI": f"/t/{KEY}/?x=1",
+        "PATH_INFO": f"/t/{KEY}/",
+        "QUERY_STRING": "x=1",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "203.0.113.9",
         "HTTP_REFERER": f"https://rook.example.org/invites/{TOKEN}/",
         "HTTP_USER_AGENT": "phone",
-    }  # fmt: skip
+    }
 
     class Answer:
         status, sent, response_length, headers = "200 OK", 10, 10, []
@@ -77,8 +81,9 @@ def test_the_access_log_blanks_keys_in_request_lines_and_referers():
 
 def test_the_console_email_backend_says_an_email_was_sent_not_its_link(settings, log_lines):
     settings.DEBUG = False
-    email = EmailMessage("Reset your password", f"https://rook.example.org{RESET}",
-                         to=["ann@example.org"])  # fmt: skip
+    email = EmailMessage(
+        "Reset your password", f"https://rook.example.org{RESET}", to=["ann@example.org"]
+    )
 
     assert ConsoleEmailBackend().send_messages([email]) == 1
 
@@ -126,8 +131,15 @@ def keyed_path(name: str, params) -> str:
 def test_the_keyed_routes_include_tables_doors_invites_and_reset_links():
     paths = [keyed_path(name, params) for name, params in ROUTES]
 
-    for start in ("/t/", "/api/v1/table/", "/n/", "/api/v1/door/", "/invites/",
-                  "/api/v1/invites/", "/accounts/password-reset/"):  # fmt: skip
+    for start in (
+        "/t/",
+        "/api/v1/table/",
+        "/n/",
+        "/api/v1/door/",
+        "/invites/",
+        "/api/v1/invites/",
+        "/accounts/password-reset/",
+    ):
         assert any(p.startswith(start) for p in paths), (start, paths)
 
 
@@ -141,10 +153,15 @@ def gunicorn_access_line(tmp_path, path: str, referer: str) -> str:
     config.set("accesslog", str(tmp_path / "access.log"))
     logger = config.logger_class(config)
     environ = {
-        "REQUEST_METHOD": "GET", "RAW_URI": path, "PATH_INFO": path, "QUERY_STRING": "",
-        "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "203.0.113.9",
-        "HTTP_REFERER": referer, "HTTP_USER_AGENT": "phone",
-    }  # fmt: skip
+        "REQUEST_METHOD": "GET",
+        "RAW_URI": path,
+        "PATH_INFO": path,
+        "QUERY_STRING": "",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "203.0.113.9",
+        "HTTP_REFERER": referer,
+        "HTTP_USER_AGENT": "phone",
+    }
 
     class Answer:
         status, sent, response_length, headers = "200 OK", 10, 10, []
@@ -160,8 +177,9 @@ def gunicorn_access_line(tmp_path, path: str, referer: str) -> str:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("name", "params"), ROUTES, ids=[name for name, _ in ROUTES])
-def test_no_keyed_route_leaves_its_secret_in_any_log(name, params, client, settings,
-                                                     log_lines, tmp_path):  # fmt: skip
+def test_no_keyed_route_leaves_its_secret_in_any_log(
+    name, params, client, settings, log_lines, tmp_path
+):
     settings.DEBUG = False
     path = keyed_path(name, params)
     request_log = logging.getLogger("django.request")

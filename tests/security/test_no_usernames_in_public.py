@@ -23,10 +23,16 @@ LOGINS = {"director": "dana_login_77", "scorer": "sam_login_77", "member": "mo_l
 
 
 def _public_gets() -> list[tuple[str, object]]:
-    pages = [("/" + route, rule) for (method, route), rule in PAGES.items()
-             if method == "GET" and rule.level == "public"]  # fmt: skip
-    api = [(path, rule) for (method, path), rule in API.items()
-           if method == "GET" and rule.level == "public"]  # fmt: skip
+    pages = [
+        ("/" + route, rule)
+        for (method, route), rule in PAGES.items()
+        if method == "GET" and rule.level == "public"
+    ]
+    api = [
+        (path, rule)
+        for (method, path), rule in API.items()
+        if method == "GET" and rule.level == "public"
+    ]
     return pages + api
 
 
@@ -55,8 +61,11 @@ def test_no_public_page_csv_or_api_answer_shows_a_username(named_world):
         if response.status_code != 200:
             continue
         seen += 1
-        text = b"".join(response).decode(errors="replace") if response.streaming else (
-            response.content.decode(errors="replace"))  # fmt: skip
+        text = (
+            b"".join(response).decode(errors="replace")
+            if response.streaming
+            else (response.content.decode(errors="replace"))
+        )
         shown += [f"{url}: {login}" for login in LOGINS.values() if login in text]
 
     assert seen >= 15, f"only {seen} public pages answered: the test checks too little"

@@ -27,8 +27,14 @@ from tournaments.models import Match
 MARKER = "Maple"
 ACTORS = ("anonymous", "outsider", "member", "scorer", "other_director", "director")
 #: Rank of each actor in Maple Street (None: not in the club).
-RANK = {"anonymous": None, "outsider": None, "other_director": None,
-        "member": 1, "scorer": 2, "director": 3}  # fmt: skip
+RANK = {
+    "anonymous": None,
+    "outsider": None,
+    "other_director": None,
+    "member": 1,
+    "scorer": 2,
+    "director": 3,
+}
 
 
 @dataclass
@@ -65,17 +71,23 @@ def build_world() -> World:
     api = APIClient()
     api.force_authenticate(director)
     night = api.post("/api/v1/sessions/", {"club": maple.pk, "date": "2026-03-05"}).json()
-    api.post(f"/api/v1/sessions/{night['id']}/check-in/",
-             {"players": [p.pk for p in players[:8]]})  # fmt: skip
+    api.post(f"/api/v1/sessions/{night['id']}/check-in/", {"players": [p.pk for p in players[:8]]})
     api.post(f"/api/v1/sessions/{night['id']}/seat/", {"seed": 7})
     game = Game.objects.filter(session_id=night["id"]).order_by("pk").first()
     hand = hand_record(
-        game=game, entered_by=users["scorer"], number=1,
-        data={"bidder": "north", "bid": 80, "trump": "red",
-              "counters": {"north_south": 85, "east_west": 35}},
-    )  # fmt: skip
-    night_link = links_for(club=maple, kind=TableLink.Kind.NIGHT,
-                           session=game.session, numbers=[1])[1]  # fmt: skip
+        game=game,
+        entered_by=users["scorer"],
+        number=1,
+        data={
+            "bidder": "north",
+            "bid": 80,
+            "trump": "red",
+            "counters": {"north_south": 85, "east_west": 35},
+        },
+    )
+    night_link = links_for(
+        club=maple, kind=TableLink.Kind.NIGHT, session=game.session, numbers=[1]
+    )[1]
 
     event = events.tournament_create(
         club=maple,
@@ -86,28 +98,45 @@ def build_world() -> World:
     )
     for number in range(4):
         pair = players[number * 2 : number * 2 + 2]
-        events.entry_add(tournament=event, players=pair, name=f"{MARKER} Pair {number + 1}",
-                         by=director)  # fmt: skip
+        events.entry_add(
+            tournament=event, players=pair, name=f"{MARKER} Pair {number + 1}", by=director
+        )
     event = events.tournament_start(tournament=event, by=director, draw_seed="m")
     rnd = event.round_set.order_by("number").first()
     match = rnd.matches.filter(status=Match.Status.READY).order_by("table").first()
-    round_link = links_for(club=maple, kind=TableLink.Kind.TOURNAMENT, scope=rnd.pk,
-                           numbers=[match.table])[match.table]  # fmt: skip
+    round_link = links_for(
+        club=maple, kind=TableLink.Kind.TOURNAMENT, scope=rnd.pk, numbers=[match.table]
+    )[match.table]
     invitation = members.invite_create(club=maple, role="member", by=director)
     job = print_job_start(
         kind="round-sheets", params={"round": game.table_seating.round_id}, by=director
     )
 
     world.ids.update(
-        club=maple.pk, slug=maple.slug, other_club=oak.pk, lee=lee.pk,
-        player=players[0].pk, free_player=players[11].pk, free_player_2=players[10].pk,
-        session=night["id"], night_round=game.table_seating.round_id,
-        table_seating=game.table_seating.pk, game=game.pk, hand=hand.pk,
-        night_key=night_link.key, door_key=game.session.door_key, tournament=event.pk,
-        round=rnd.pk, match=match.pk,
-        match_table=match.table, entry=match.entry_a_id, token=invitation.token, job=job.pk,
-        round_key=round_link.key, players=[p.pk for p in players],
+        club=maple.pk,
+        slug=maple.slug,
+        other_club=oak.pk,
+        lee=lee.pk,
+        player=players[0].pk,
+        free_player=players[11].pk,
+        free_player_2=players[10].pk,
+        session=night["id"],
+        night_round=game.table_seating.round_id,
+        table_seating=game.table_seating.pk,
+        game=game.pk,
+        hand=hand.pk,
+        night_key=night_link.key,
+        door_key=game.session.door_key,
+        tournament=event.pk,
+        round=rnd.pk,
+        match=match.pk,
+        match_table=match.table,
+        entry=match.entry_a_id,
+        token=invitation.token,
+        job=job.pk,
+        round_key=round_link.key,
+        players=[p.pk for p in players],
         # A player sitting at the night link's table (their "my night" page).
         table_player=game.table_seating.round.tables.get(table=1).north_id,
-    )  # fmt: skip
+    )
     return world

@@ -17,9 +17,13 @@ def create(api, club, **body):
 
 def test_a_director_creates_an_event_with_its_options(api, club):
     response = create(
-        api, club, format="swiss", rounds=4, games_per_match=3,
+        api,
+        club,
+        format="swiss",
+        rounds=4,
+        games_per_match=3,
         options={"tie_breakers": ["wins", "buchholz"], "round_clock": {"hands": 4, "minutes": 20}},
-    )  # fmt: skip
+    )
 
     assert response.status_code == 201, response.json()
     body = response.json()

@@ -61,8 +61,10 @@ def test_a_correction_lists_dependent_matches_then_resets_them_on_confirm(api, c
     assert correction.after["winner"] == four
     assert correction.reason == "scores swapped"
 
-    rows = {r["entry"]["id"]: r for r in api.get(
-        f"/api/v1/tournaments/{tournament.pk}/standings/").json()}  # fmt: skip
+    rows = {
+        r["entry"]["id"]: r
+        for r in api.get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()
+    }
     assert rows[four]["wins"] == 1
     assert rows[one]["losses"] == 1
 

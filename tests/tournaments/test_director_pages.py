@@ -48,8 +48,13 @@ def form_errors(response, name: str) -> dict:
 
 
 def create(client, **fields):
-    data = {"name": "Spring Open", "format": "swiss", "ruleset": "tournament",
-            "games_per_match": "1", **fields}  # fmt: skip
+    data = {
+        "name": "Spring Open",
+        "format": "swiss",
+        "ruleset": "tournament",
+        "games_per_match": "1",
+        **fields,
+    }
     return client.post(reverse("tournament-create"), data)
 
 
@@ -81,9 +86,13 @@ def test_a_director_creates_a_tournament_with_options_from_the_list(director_cli
 
 def test_format_options_go_with_their_format(director_client, club):
     response = create(
-        director_client, club=club.pk, format="double_elimination", no_reset="on",
-        final_best_of="3", games_per_match="3",
-    )  # fmt: skip
+        director_client,
+        club=club.pk,
+        format="double_elimination",
+        no_reset="on",
+        final_best_of="3",
+        games_per_match="3",
+    )
 
     assert response.status_code == 302
     tournament = Tournament.objects.get()
@@ -481,10 +490,15 @@ def test_a_director_pairs_a_swiss_round_with_a_pin_and_a_forced_bye(
     [
         (False, {}, 409, "__all__", "Round 1 still has matches without a result."),
         (True, {"pin_a": "one"}, 400, "pin_b", "A pin needs two entries."),
-        (True, {"pin_a": "one", "pin_b": "two", "forced_bye": "one"}, 400, "forced_bye",
-         "A pinned entry cannot have the bye."),
+        (
+            True,
+            {"pin_a": "one", "pin_b": "two", "forced_bye": "one"},
+            400,
+            "forced_bye",
+            "A pinned entry cannot have the bye.",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_refused_pairing_is_a_form_error(
     director_client, club, director, play, fields, status, field, message
 ):
@@ -734,17 +748,25 @@ def test_a_director_sets_house_rules_on_the_create_form(director_client, club):
     assert '<option value="low">lowest trump</option>' in page
 
     response = create(
-        director_client, club=club.pk, rule_target="500", rule_no_trump="yes",
-        rule_bird_rank="low", rule_counters_in_nest="no", rule_min_bid="",
-    )  # fmt: skip
+        director_client,
+        club=club.pk,
+        rule_target="500",
+        rule_no_trump="yes",
+        rule_bird_rank="low",
+        rule_counters_in_nest="no",
+        rule_min_bid="",
+    )
 
     assert response.status_code == 302
     tournament = Tournament.objects.get()
     assert tournament.options == {
         "ruleset_options": {
-            "target": 500, "no_trump": True, "bird_rank": "low", "counters_in_nest": False,
+            "target": 500,
+            "no_trump": True,
+            "bird_rank": "low",
+            "counters_in_nest": False,
         }
-    }  # fmt: skip
+    }
     assert tournament.ruleset["target"] == 500 and tournament.ruleset["no_trump"] is True
 
 
@@ -778,9 +800,12 @@ def test_the_create_form_offers_the_readings_made_options(director_client, club)
     assert "Partners exchange seats every" in page
 
     response = create(
-        director_client, club=club.pk, ruleset="beginner", rule_tie_at_target="shared_win",
+        director_client,
+        club=club.pk,
+        ruleset="beginner",
+        rule_tie_at_target="shared_win",
         rule_table_talk_penalty="40",
-    )  # fmt: skip
+    )
 
     assert response.status_code == 302
     tournament = Tournament.objects.get()

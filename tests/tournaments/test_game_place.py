@@ -39,9 +39,13 @@ def test_a_match_games_page_is_titled_event_round_table_with_links_back(as_score
 
 def test_once_a_game_is_over_its_table_links_back_with_the_match(as_scorer, club, director):
     tournament = make_event(
-        club, director, "round_robin", 2, games_per_match=3,
+        club,
+        director,
+        "round_robin",
+        2,
+        games_per_match=3,
         options={"round_clock": {"hands": 2}},
-    )  # fmt: skip
+    )
     match = tournament.matches.get()
     as_scorer.post(url_of(match))
     game = Game.objects.get()

@@ -17,8 +17,9 @@ from tournaments.models import Match
 def _inputs(tournament, data):
     rows = standings_data.compute(tournament, data)
     active = {e.pk for e in data.entries if e.active}
-    ranked = [SwissEntry(r.entry, score=r.match_points, byes=r.byes) for r in rows
-              if r.entry in active]  # fmt: skip
+    ranked = [
+        SwissEntry(r.entry, score=r.match_points, byes=r.byes) for r in rows if r.entry in active
+    ]
     previous = [(m.entry_a_id, m.entry_b_id) for m in data.matches]
     return rows, ranked, previous
 

@@ -19,9 +19,12 @@ BEATS |= {(top, low) for top in (1, 2, 3) for low in (4, 5, 6, 7)}
 
 def create(api, club, **options):
     body = {
-        "name": "Beach House", "club": club.pk, "ruleset": "tournament", "format": "round_robin",
+        "name": "Beach House",
+        "club": club.pk,
+        "ruleset": "tournament",
+        "format": "round_robin",
         "options": {"tie_breakers": ["wins"], "playoff_places": 4, **options},
-    }  # fmt: skip
+    }
     response = api.post("/api/v1/tournaments/", body, format="json")
     assert response.status_code == 201, response.json()
     return response.json()["id"]
@@ -82,8 +85,9 @@ def test_the_ties_are_played_off_and_decide_the_standings_print_and_projector(
     event, ids = finished_event(api, club)
     name = {pk: f"Team {seed}" for seed, pk in ids.items()}
 
-    made = api.post(f"/api/v1/tournaments/{event}/playoffs/", {"draw_seed": "shells"},
-                    format="json")  # fmt: skip
+    made = api.post(
+        f"/api/v1/tournaments/{event}/playoffs/", {"draw_seed": "shells"}, format="json"
+    )
 
     assert made.status_code == 201, made.json()
     keys = {m["bracket_key"]: m for m in made.json()}

@@ -12,17 +12,19 @@ from scoring.models import Game
 from tests.factories import players_of
 from tournaments.formats.seeding import draw_by_lot
 
-FAIR_RULES = {"min_bid": 65, "max_bid": 100, "all_pass": "dealer_forced",
-              "counters_in_nest": False}  # fmt: skip
+FAIR_RULES = {"min_bid": 65, "max_bid": 100, "all_pass": "dealer_forced", "counters_in_nest": False}
 HAS_RENEGE_POINTS = "renege_points" in {f.name for f in dataclasses.fields(Ruleset)}
 
 
 def create(api, club, **rules):
     body = {
-        "name": "County Fair", "club": club.pk, "ruleset": "tournament-no-bird",
-        "format": "double_elimination", "games_per_match": 3,
+        "name": "County Fair",
+        "club": club.pk,
+        "ruleset": "tournament-no-bird",
+        "format": "double_elimination",
+        "games_per_match": 3,
         "options": {"ruleset_options": {**FAIR_RULES, **rules}},
-    }  # fmt: skip
+    }
     response = api.post("/api/v1/tournaments/", body, format="json")
     assert response.status_code == 201, response.json()
     return response.json()["id"]
@@ -33,8 +35,9 @@ def register(api, event, club, teams=4):
     ids = []
     for n in range(teams):
         pair = [p.pk for p in players[2 * n : 2 * n + 2]]
-        response = api.post(f"/api/v1/tournaments/{event}/entries/", {"players": pair},
-                            format="json")  # fmt: skip
+        response = api.post(
+            f"/api/v1/tournaments/{event}/entries/", {"players": pair}, format="json"
+        )
         assert response.status_code == 201, response.json()
         ids.append(response.json()["id"])
     return ids
@@ -49,8 +52,9 @@ def test_the_fair_bracket_is_drawn_by_lot_and_played_best_two_of_three_to_its_pl
     event = create(api, club)
     teams = register(api, event, club)
 
-    started = api.post(f"/api/v1/tournaments/{event}/start/", {"draw_seed": "fair-2026"},
-                       format="json")  # fmt: skip
+    started = api.post(
+        f"/api/v1/tournaments/{event}/start/", {"draw_seed": "fair-2026"}, format="json"
+    )
 
     assert started.status_code == 200, started.json()
     assert started.json()["seeding"] == draw_by_lot(sorted(teams), rng_seed="fair-2026")
@@ -60,8 +64,9 @@ def test_the_fair_bracket_is_drawn_by_lot_and_played_best_two_of_three_to_its_pl
     while matches := ready(api, event):
         for match in matches:
             games = [[300, 205], [190, 300], [305, 280]]  # side A takes two of three
-            response = api.post(f"/api/v1/matches/{match['id']}/result/", {"games": games},
-                                format="json")  # fmt: skip
+            response = api.post(
+                f"/api/v1/matches/{match['id']}/result/", {"games": games}, format="json"
+            )
             assert response.status_code == 200, response.json()
             played += 1
     bracket = api.get(f"/api/v1/tournaments/{event}/bracket/").json()
@@ -94,15 +99,24 @@ def test_a_renege_at_the_fair_swings_100_points_whoever_reneged(api, club):
     game_id = ready(api, event)[0]["games"][0]["game"]
     # The bidding side reneges, then the other side does.
     hands = [
-        {"bidder": "north", "bid": 80, "trump": "red",
-         "renege": {"seat": "south", "found": "later", "counters": {"east_west": 30}}},
-        {"bidder": "east", "bid": 75, "trump": "black",
-         "renege": {"seat": "north", "found": "later", "counters": {"east_west": 40}}},
-    ]  # fmt: skip
+        {
+            "bidder": "north",
+            "bid": 80,
+            "trump": "red",
+            "renege": {"seat": "south", "found": "later", "counters": {"east_west": 30}},
+        },
+        {
+            "bidder": "east",
+            "bid": 75,
+            "trump": "black",
+            "renege": {"seat": "north", "found": "later", "counters": {"east_west": 40}},
+        },
+    ]
     totals = []
     for number, body in enumerate(hands, start=1):
-        response = api.post(f"/api/v1/games/{game_id}/hands/", {"number": number, **body},
-                            format="json")  # fmt: skip
+        response = api.post(
+            f"/api/v1/games/{game_id}/hands/", {"number": number, **body}, format="json"
+        )
         assert response.status_code == 201, response.json()
         totals.append(api.get(f"/api/v1/games/{game_id}/").json()["totals"])
 

@@ -9,9 +9,12 @@ from tournaments.models import Entry
 
 def create(api, club, **options):
     body = {
-        "name": "County Tournament", "club": club.pk, "ruleset": "tournament",
-        "format": "round_robin", "options": {"partners": "drawn", "start_games": False, **options},
-    }  # fmt: skip
+        "name": "County Tournament",
+        "club": club.pk,
+        "ruleset": "tournament",
+        "format": "round_robin",
+        "options": {"partners": "drawn", "start_games": False, **options},
+    }
     response = api.post("/api/v1/tournaments/", body, format="json")
     assert response.status_code == 201, response.json()
     return response.json()["id"]
@@ -48,10 +51,15 @@ def test_players_sign_up_alone_and_play_with_the_partners_drawn(api, club):
     assert sorted(teams) == sorted(a for a, _ in draw["pairs"])
     assert all(len(team["players"]) == 2 for team in teams.values())
     assert sum(e["status"] == "paired" for e in entries) == 5
-    for match in (m for r in api.get(f"/api/v1/tournaments/{event}/rounds/").json()
-                  for m in r["matches"] if not m["bye"]):  # fmt: skip
-        result = api.post(f"/api/v1/matches/{match['id']}/result/", {"games": [[300, 200]]},
-                          format="json")  # fmt: skip
+    for match in (
+        m
+        for r in api.get(f"/api/v1/tournaments/{event}/rounds/").json()
+        for m in r["matches"]
+        if not m["bye"]
+    ):
+        result = api.post(
+            f"/api/v1/matches/{match['id']}/result/", {"games": [[300, 200]]}, format="json"
+        )
         assert result.status_code == 200, result.json()
     standings = api.get(f"/api/v1/tournaments/{event}/standings/").json()
     assert sorted(row["entry"]["id"] for row in standings) == sorted(teams)

@@ -9,26 +9,41 @@ from tests.factories import players_of
 from tournaments.models import Match
 
 HOUSE_RULES = {
-    "ranks": [1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14], "ones_high": True,
-    "counter_values": {"1": 20, "14": 10, "10": 10, "5": 5}, "bird_points": 20,
-    "min_bid": 100, "hand_size": 10, "nest_size": 5, "nest_capture": "last_trick",
-}  # fmt: skip
+    "ranks": [1, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],
+    "ones_high": True,
+    "counter_values": {"1": 20, "14": 10, "10": 10, "5": 5},
+    "bird_points": 20,
+    "min_bid": 100,
+    "hand_size": 10,
+    "nest_size": 5,
+    "nest_capture": "last_trick",
+}
 PASSED = {"redeal": {"reason": "all_passed"}}
 
 
 def hand(bidder, ns, ew, bid=100):
-    return {"bidder": bidder, "bid": bid, "trump": "green",
-            "counters": {"north_south": ns, "east_west": ew}}  # fmt: skip
+    return {
+        "bidder": bidder,
+        "bid": bid,
+        "trump": "green",
+        "counters": {"north_south": ns, "east_west": ew},
+    }
 
 
 def create(api, club):
     body = {
-        "name": "Invitational", "club": club.pk, "ruleset": "tournament", "format": "individual",
-        "rounds": 3, "options": {
-            "movement": "tiers", "tie_breakers": ["points"],
-            "round_clock": {"hands": 4, "minutes": 20}, "ruleset_options": HOUSE_RULES,
+        "name": "Invitational",
+        "club": club.pk,
+        "ruleset": "tournament",
+        "format": "individual",
+        "rounds": 3,
+        "options": {
+            "movement": "tiers",
+            "tie_breakers": ["points"],
+            "round_clock": {"hands": 4, "minutes": 20},
+            "ruleset_options": HOUSE_RULES,
         },
-    }  # fmt: skip
+    }
     response = api.post("/api/v1/tournaments/", body, format="json")
     assert response.status_code == 201, response.json()
     return response.json()["id"]
@@ -98,8 +113,13 @@ def test_the_invitational_is_seated_by_the_regulations_and_clocked_at_four_hands
             t = match["table"]
             if number == 1 and t == 1:
                 # Level after four hands, an all-pass hand between them: the table stops.
-                level = [hand("north", 120, 80), hand("east", 80, 120), PASSED,
-                         hand("north", 100, 100), hand("east", 100, 100)]  # fmt: skip
+                level = [
+                    hand("north", 120, 80),
+                    hand("east", 80, 120),
+                    PASSED,
+                    hand("north", 100, 100),
+                    hand("east", 100, 100),
+                ]
                 game = play(api, match, level)
                 assert game["status"] == "finished" and game["winner"] is None
                 assert game["totals"] == {"north_south": 400, "east_west": 400}
@@ -124,8 +144,12 @@ def test_the_invitational_is_seated_by_the_regulations_and_clocked_at_four_hands
 
 
 def test_the_tiers_movement_needs_a_number_of_rounds(api, club):
-    body = {"name": "Invitational", "club": club.pk, "format": "individual",
-            "options": {"movement": "tiers"}}  # fmt: skip
+    body = {
+        "name": "Invitational",
+        "club": club.pk,
+        "format": "individual",
+        "options": {"movement": "tiers"},
+    }
 
     response = api.post("/api/v1/tournaments/", body, format="json")
 

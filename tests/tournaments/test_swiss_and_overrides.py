@@ -193,8 +193,13 @@ def test_an_override_after_a_hand_was_recorded_at_a_table_is_a_conflict(api, clu
     rnd = tournament.round_set.get(number=1)
     first, second = rnd.matches.order_by("table")
     game = match_game_start(match=first, by=director)
-    hand = {"bidder": "north", "bid": 80, "trump": "red",
-            "counters": {"north_south": 100, "east_west": 20}, "number": 1}  # fmt: skip
+    hand = {
+        "bidder": "north",
+        "bid": 80,
+        "trump": "red",
+        "counters": {"north_south": 100, "east_west": 20},
+        "number": 1,
+    }
     assert api.post(f"/api/v1/games/{game.pk}/hands/", hand, format="json").status_code == 201
 
     response = api.post(

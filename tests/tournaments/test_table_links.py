@@ -20,8 +20,12 @@ pytestmark = pytest.mark.django_db
 
 
 def made(bid, ns, bidder="north"):
-    return {"bidder": bidder, "bid": bid, "trump": "red",
-            "counters": {"north_south": ns, "east_west": 120 - ns}}  # fmt: skip
+    return {
+        "bidder": bidder,
+        "bid": bid,
+        "trump": "red",
+        "counters": {"north_south": ns, "east_west": 120 - ns},
+    }
 
 
 @pytest.fixture(autouse=True)

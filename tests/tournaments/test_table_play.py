@@ -14,8 +14,12 @@ from tournaments.results import match_game_start
 
 
 def made(bid, ns, bidder="north"):
-    return {"bidder": bidder, "bid": bid, "trump": "red",
-            "counters": {"north_south": ns, "east_west": 120 - ns}}  # fmt: skip
+    return {
+        "bidder": bidder,
+        "bid": bid,
+        "trump": "red",
+        "counters": {"north_south": ns, "east_west": 120 - ns},
+    }
 
 
 def play_game_at_the_table(api, match, director):

@@ -34,9 +34,15 @@ def test_a_refused_form_keeps_the_chosen_order(client, director, club):
 
     response = client.post(
         reverse("tournament-create"),
-        {"club": club.pk, "name": "", "format": "swiss", "ruleset": "tournament",
-         "games_per_match": "1", "tie_breakers": ["spread", "wins"]},
-    )  # fmt: skip
+        {
+            "club": club.pk,
+            "name": "",
+            "format": "swiss",
+            "ruleset": "tournament",
+            "games_per_match": "1",
+            "tie_breakers": ["spread", "wins"],
+        },
+    )
 
     assert response.status_code == 400
     page = response.content.decode()
@@ -77,6 +83,8 @@ def test_the_api_lists_the_tie_breakers_with_their_words(api):
     body = response.json()
     assert [t["key"] for t in body] == list(TIE_BREAKERS)
     assert body[4] == {
-        "key": "buchholz", "name": "Buchholz", "abbr": "Buch",
+        "key": "buchholz",
+        "name": "Buchholz",
+        "abbr": "Buch",
         "description": "The match points of every opponent met, added up.",
-    }  # fmt: skip
+    }

@@ -65,11 +65,22 @@ class Server:
         env = {k: os.environ[k] for k in keep if k in os.environ}
         installed = f"{VENV}/.installed"
         self.process = subprocess.Popen(
-            ["make", "--no-print-directory", "-o", installed, "venue", f"VENV={VENV}",
-             f"PORT={port}"],
-            cwd=clone, env={**env, "PYTHONUNBUFFERED": "1"}, start_new_session=True,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        )  # fmt: skip
+            [
+                "make",
+                "--no-print-directory",
+                "-o",
+                installed,
+                "venue",
+                f"VENV={VENV}",
+                f"PORT={port}",
+            ],
+            cwd=clone,
+            env={**env, "PYTHONUNBUFFERED": "1"},
+            start_new_session=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
         self.lines: list[str] = []
         self.address: str | None = None
         self.ready = threading.Event()
@@ -140,11 +151,16 @@ def _log_in(phone: Phone) -> None:
 
 def _qr_codes(pdf: bytes, folder: Path) -> list[str]:
     (folder / "card.pdf").write_bytes(pdf)
-    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", "card.pdf", "card"],
-                   cwd=folder, check=True, timeout=60)  # fmt: skip
+    subprocess.run(
+        ["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", "card.pdf", "card"],
+        cwd=folder,
+        check=True,
+        timeout=60,
+    )
     image = next(folder.glob("card*.png"))
-    read = subprocess.run(["zbarimg", "--quiet", "--raw", str(image)],
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    read = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True, timeout=60
+    )
     assert read.returncode == 0, read.stderr
     return read.stdout.split()
 

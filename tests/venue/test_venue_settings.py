@@ -52,8 +52,16 @@ def test_the_machines_names_and_addresses_are_served(monkeypatch):
 
     hosts = venue.allowed_hosts(extra=["rook.lan"], site_url="http://club.example:8000/")
 
-    for host in ("rook-laptop", "rook-laptop.local", "localhost", "127.0.0.1", "192.168.8.20",
-                 "[::1]", "rook.lan", "club.example"):  # fmt: skip
+    for host in (
+        "rook-laptop",
+        "rook-laptop.local",
+        "localhost",
+        "127.0.0.1",
+        "192.168.8.20",
+        "[::1]",
+        "rook.lan",
+        "club.example",
+    ):
         assert host in hosts
     assert len(hosts) == len(set(hosts))
 
@@ -68,8 +76,15 @@ def test_the_banner_gives_the_address_and_its_qr_code():
 
 def venue_settings(**env: str) -> dict:
     """The settings a ``manage.py`` process reads with ROOKCLUB_VENUE=1 and ``env``."""
-    dropped = {"DEBUG", "SECRET_KEY", "SITE_URL", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE",
-               "NUM_PROXIES", "PORT"}  # fmt: skip
+    dropped = {
+        "DEBUG",
+        "SECRET_KEY",
+        "SITE_URL",
+        "ALLOWED_HOSTS",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",
+        "NUM_PROXIES",
+        "PORT",
+    }
     clean = {k: v for k, v in os.environ.items() if k not in dropped}
     code = (
         "import json; from django.conf import settings as s; print(json.dumps({"
@@ -80,9 +95,12 @@ def venue_settings(**env: str) -> dict:
     )
     result = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", code],
-        cwd=ROOT, env={**clean, "ROOKCLUB_VENUE": "1", **env},
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        cwd=ROOT,
+        env={**clean, "ROOKCLUB_VENUE": "1", **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout.strip().splitlines()[-1])
 

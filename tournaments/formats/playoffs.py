@@ -72,16 +72,24 @@ def playoff_plan(entries: Sequence[EntryId], *, rng_seed: int | str) -> Playoff:
     if len(entries) < 2 or len(set(entries)) != len(entries):
         raise FormatError("no_tie", "a playoff needs two or more different tied entries")
     if len(entries) == 2:
-        final = Match("F", "playoff", 1, 1, (seat(entries[0]), seat(entries[1])),
-                      winner_place=1, loser_place=2)  # fmt: skip
+        final = Match(
+            "F",
+            "playoff",
+            1,
+            1,
+            (seat(entries[0]), seat(entries[1])),
+            winner_place=1,
+            loser_place=2,
+        )
         return Playoff(entries, Bracket({"F": final}))
     if len(entries) == 3:
         draw = card_draw(entries, rng_seed=rng_seed)
         bye = max(draw, key=lambda c: (c.turn, c.rank)).entry
         first, second = (e for e in entries if e != bye)
         semi = Match("S", "playoff", 1, 1, (seat(first), seat(second)), loser_place=3)
-        final = Match("F", "playoff", 2, 1, (seat(bye), winner_of("S")),
-                      winner_place=1, loser_place=2)  # fmt: skip
+        final = Match(
+            "F", "playoff", 2, 1, (seat(bye), winner_of("S")), winner_place=1, loser_place=2
+        )
         return Playoff(entries, Bracket({"S": semi, "F": final}), draw, bye)
     return Playoff(entries, single_elimination(entries))
 

@@ -37,10 +37,11 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the .json file a director downloaded")
         parser.add_argument("--slug", help="import the club under this slug instead of its own")
         parser.add_argument(
-            "--accept-edited", action="store_true",
+            "--accept-edited",
+            action="store_true",
             help="import a file changed since its export (its checksum does not match); "
             "logged. Every hand is re-scored all the same: an edited result is refused.",
-        )  # fmt: skip
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])
@@ -52,9 +53,10 @@ class Command(BaseCommand):
             raise CommandError(f"{path} is not JSON: {exc}.") from None
         try:
             club = club_import(
-                document=document, slug=options.get("slug"),
+                document=document,
+                slug=options.get("slug"),
                 accept_edited=options["accept_edited"],
-            )  # fmt: skip
+            )
         except DomainError as exc:
             raise CommandError(exc.message) from None
         # A file from before HandResult.won has no such column: mark the winning rows.
