@@ -15,9 +15,16 @@ from typing import Any
 from tournaments.models import Entry, Match, Tournament
 
 DASH = "\N{EN DASH}"
+#: The order keys are told in, whatever order the database keeps them in (PostgreSQL's
+#: jsonb sorts keys by length); keys not named here follow in the stored order.
+_ORDER = ("entry", "games", "winner", "status")
 #: The values that name entries of the event, by their key.
 _ENTRY_KEYS = {"entry", "winner", "forced_bye", "into", "with"}
 _FORMATS = dict(Tournament.Format.choices)
+
+
+def _rank(key: str) -> int:
+    return _ORDER.index(key) if key in _ORDER else len(_ORDER)
 
 
 class AuditWords:
@@ -42,7 +49,8 @@ class AuditWords:
             return self._plain(values)
         statuses = dict(Match.Status.choices if match else Entry.Status.choices)
         parts = []
-        for key, value in values.items():
+        ordered = sorted(values.items(), key=lambda kv: _rank(kv[0]))
+        for key, value in ordered:
             if key == "status":
                 text = statuses.get(value, str(value))
             elif key in _ENTRY_KEYS:
