@@ -7,7 +7,7 @@ at far greater cost than Python.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from django.urls import reverse
@@ -19,26 +19,12 @@ from scoring.engine.seat_names import seat_name
 from scoring.seats import table_names
 
 
-class Addresses:
-    """The night page's per-table addresses, each name reversed once and then filled in.
+def address(name: str, *args: int) -> str:
+    """A table's link on the night page: Django's ``reverse()``, one per link."""
+    return reverse(name, args=args)
 
-    A 64-table night links every table five times: through ``{% url %}`` that is a
-    ``reverse()`` for each link, where one per route will do. The placeholders are digits, as
-    the routes' ``<int:...>`` converters want; a route's other parts are unchanged.
-    """
 
-    def __init__(self) -> None:
-        self._patterns: dict[str, str] = {}
-
-    def __call__(self, name: str, *args: int) -> str:
-        pattern = self._patterns.get(name)
-        if pattern is None:
-            marks = [f"9{i}7531902468" for i in range(len(args))]
-            pattern = reverse(name, args=marks).replace("{", "{{").replace("}", "}}")
-            for i, mark in enumerate(marks):
-                pattern = pattern.replace(mark, f"{{{i}}}")
-            self._patterns[name] = pattern
-        return pattern.format(*(int(a) for a in args))
+Addresses = Callable[..., str]
 
 
 def round_view(round_view, urls: Addresses) -> dict[str, Any]:

@@ -37,7 +37,7 @@ from scoring.forms import CheckInForm, SeatForm
 from scoring.live import night_version
 from scoring.models import TableLink
 from scoring.views.night_tables import (
-    Addresses,
+    address,
     checklist_rows,
     describe,
     round_view,
@@ -267,7 +267,7 @@ def _render(
         if director
         else set()
     )
-    urls = Addresses()
+    urls = address
     rounds = [round_view(r, urls) for r in overview.rounds]
     # The current tables are the rounds' tables: the same views, made once.
     views = {t["seating"].pk: t for r in rounds for t in r["tables"]}
