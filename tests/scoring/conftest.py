@@ -1,4 +1,5 @@
 import pytest
+from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from tests.factories import game_for, players_of
@@ -26,6 +27,30 @@ def director_api(director):
     client = APIClient()
     client.force_authenticate(director)
     return client
+
+
+@pytest.fixture
+def fresh_door_cache(settings):
+    """Door and table links print the site's address, and their limits count in the
+    cache: each test starts with both as a club's hosted site has them."""
+    settings.SITE_URL = "https://rook.example.org/"
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def five_seat_hand_form(number: int = 1) -> dict[str, str]:
+    """The table page's form for a made hand at a table of five: Seat 1 bids 40 in red
+    and the five players' counters make 100."""
+    counters = {"seat1": 50, "seat2": 20, "seat3": 10, "seat4": 10, "seat5": 10}
+    return {
+        "kind": "hand",
+        "number": str(number),
+        "bidder": "seat1",
+        "bid": "40",
+        "trump": "red",
+        **{f"counters_{seat}": str(points) for seat, points in counters.items()},
+    }
 
 
 def made_hand(bid=80, ns=85, trump="red", bidder="north", **extra):

@@ -6,7 +6,6 @@ seat: tests/scoring/test_door_phones.py."""
 import datetime
 
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from rookclub.clubs.door import DoorActor, door_check_in
@@ -18,16 +17,8 @@ from scoring.services import hand_record
 from tests.factories import ClubFactory, director_of, member_of, players_of, scorer_of
 from tests.scoring.conftest import made_hand
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_door_cache")]
 TODAY = datetime.date(2025, 3, 6)
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache(settings):
-    settings.SITE_URL = "https://rook.example.org/"
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ other phone claims them without the director; the poster's key alone opens no ta
 import datetime
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -15,16 +14,8 @@ from scoring.models import TableLink
 from scoring.nights import session_close, session_open, session_seat
 from tests.factories import players_of, scorer_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_door_cache")]
 TODAY = datetime.date(2025, 3, 6)
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache(settings):
-    settings.SITE_URL = "https://rook.example.org/"
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from scoring.players import history_row
 from scoring.services import game_start, hand_confirm, hand_record
 from tests.factories import PASSWORD, UserFactory, players_of
 from tests.print.conftest import pdf_text
+from tests.scoring.conftest import five_seat_hand_form
 
 pytestmark = pytest.mark.django_db
 
@@ -146,18 +147,7 @@ def test_the_table_page_of_a_table_of_five_speaks_no_compass(night_of_nine, dire
     page = _text(phone.get(link))
     posted = phone.post(
         link,
-        {
-            "kind": "hand",
-            "number": "1",
-            "bidder": "seat1",
-            "bid": "40",
-            "trump": "red",
-            "counters_seat1": "50",
-            "counters_seat2": "20",
-            "counters_seat3": "10",
-            "counters_seat4": "10",
-            "counters_seat5": "10",
-        },
+        five_seat_hand_form(),
         follow=True,
     )
     after = _text(posted)

@@ -13,6 +13,7 @@ from rookclub.clubs.models import ClubSession, SessionRound
 from scoring import seating
 from tests.factories import PASSWORD
 from tests.print.conftest import pdf_text
+from tests.scoring.conftest import five_seat_hand_form
 
 pytestmark = pytest.mark.django_db
 
@@ -208,18 +209,7 @@ def test_a_table_of_five_records_a_hand_through_its_table_link(director_api, clu
     page = phone.get(link)
     posted = phone.post(
         link,
-        {
-            "kind": "hand",
-            "number": "1",
-            "bidder": "seat1",
-            "bid": "40",
-            "trump": "red",
-            "counters_seat1": "50",
-            "counters_seat2": "20",
-            "counters_seat3": "10",
-            "counters_seat4": "10",
-            "counters_seat5": "10",
-        },
+        five_seat_hand_form(),
     )
 
     assert page.status_code == 200 and "Seat 5" in page.content.decode()
