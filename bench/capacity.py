@@ -175,12 +175,11 @@ def measure_print(args: argparse.Namespace) -> dict:
     from django.contrib.auth import get_user_model
     from weasyprint import HTML
 
+    from play import checkins, nights
     from rookclub.celery import app
-    from rookclub.clubs import services
     from rookclub.clubs.models import Club, Membership, Player
     from rookclub.printing.models import PrintJob
     from rookclub.printing.services import print_job_start
-    from scoring import nights
 
     app.conf.task_always_eager = True  # the task runs here, as in one worker process
     settings.MEDIA_ROOT = tempfile.mkdtemp(prefix="rookclub-capacity-")
@@ -192,9 +191,9 @@ def measure_print(args: argparse.Namespace) -> dict:
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {i:03d} Surname") for i in range(args.tables * 4)
     )
-    night = nights.session_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
-    services.session_check_in(session=night, players=players, by=director)
-    nights.session_seat(session=night, by=director, seed=1)
+    night = nights.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
+    checkins.night_check_in(session=night, players=players, by=director)
+    nights.night_seat(session=night, by=director, seed=1)
     round_pk = night.rounds.get(number=1).pk
 
     def batch() -> int:

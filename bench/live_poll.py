@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
     from django.db import connection
 
     from bench.night_page import build_night
-    from scoring.live import night_tables_version
+    from play.live import night_tables_version
 
     rows: list[dict] = []
     servers = []

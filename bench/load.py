@@ -249,8 +249,8 @@ def seed(args: argparse.Namespace) -> tuple[list[str], list[list[int]], list[int
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
+    from play.services import game_start
     from rookclub.clubs.models import Club, Membership, Player
-    from scoring.services import game_start
 
     club = Club.objects.create(name="Load Rook Club", slug="load")
     director = get_user_model().objects.create_user("load-director")
@@ -281,7 +281,7 @@ def seed(args: argparse.Namespace) -> tuple[list[str], list[list[int]], list[int
 
 def check(games: list[int], tally: Tally) -> dict[str, int]:
     """What the database holds against what the clients were told."""
-    from scoring.models import Hand
+    from play.models import Hand
 
     stored = {
         h["id"]: h for h in Hand.objects.filter(game_id__in=games).values("id", "game_id", "number")
@@ -345,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
             stop_server(server)
             server = None
             counts = check(games, tally)
-            from scoring.models import Game
+            from play.models import Game
 
             finished = Game.objects.filter(pk__in=games, status="finished").count()
         finally:

@@ -54,11 +54,10 @@ def build_night(club_slug: str, tables: int, *, seat: bool = True):
 
     from django.contrib.auth import get_user_model
 
-    from rookclub.clubs import services
+    from play import checkins, nights
+    from play import services as scoring
+    from play.models import Game
     from rookclub.clubs.models import Club, Membership, Player
-    from scoring import nights
-    from scoring import services as scoring
-    from scoring.models import Game
 
     club = Club.objects.create(name=f"Bench {club_slug}", slug=club_slug)
     director = get_user_model().objects.create_user(f"director-{club_slug}")
@@ -66,10 +65,10 @@ def build_night(club_slug: str, tables: int, *, seat: bool = True):
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {i:03d}") for i in range(tables * 4)
     )
-    night = nights.session_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
-    services.session_check_in(session=night, players=players, by=director)
+    night = nights.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
+    checkins.night_check_in(session=night, players=players, by=director)
     if seat:
-        nights.session_seat(session=night, by=director, seed=1)
+        nights.night_seat(session=night, by=director, seed=1)
         hand = {
             "bidder": "north",
             "bid": 80,
@@ -99,21 +98,21 @@ def floor_page(night_id: int) -> str:
     from django.db import connection
     from django.template import Context, Engine
 
-    from rookclub.clubs.models import CheckIn, ClubSession, Player, SessionRound, TableSeating
-    from scoring.models import Game, Hand, TableLink
+    from play.models import CheckIn, Game, Hand, Night, NightRound, TableLink, TableSeating
+    from rookclub.clubs.models import Player
 
     t = {
         m.__name__: m._meta.db_table
-        for m in (CheckIn, ClubSession, Player, SessionRound, TableSeating, Game, Hand, TableLink)
+        for m in (CheckIn, Night, Player, NightRound, TableSeating, Game, Hand, TableLink)
     }
     with connection.cursor() as cursor:
         cursor.execute(
             f'SELECT ts.id, ts."table", n.name, e.name, s.name, w.name '
-            f"FROM {t['TableSeating']} ts JOIN {t['SessionRound']} r ON r.id = ts.round_id "
+            f"FROM {t['TableSeating']} ts JOIN {t['NightRound']} r ON r.id = ts.round_id "
             f"JOIN {t['Player']} n ON n.id = ts.north_id JOIN {t['Player']} e ON e.id = ts.east_id "
             f"JOIN {t['Player']} s ON s.id = ts.south_id JOIN {t['Player']} w ON w.id = ts.west_id "
             f"WHERE r.session_id = %s AND r.number = (SELECT MAX(number) FROM "
-            f'{t["SessionRound"]} WHERE session_id = %s) ORDER BY ts."table"',
+            f'{t["NightRound"]} WHERE session_id = %s) ORDER BY ts."table"',
             [night_id, night_id],
         )
         tables = {row[0]: {"no": row[1], "names": row[2:6]} for row in cursor.fetchall()}
@@ -140,7 +139,7 @@ def floor_page(night_id: int) -> str:
         cursor.execute(
             f"SELECT p.id, p.name, c.id IS NOT NULL FROM {t['Player']} p "
             f"LEFT JOIN {t['CheckIn']} c ON c.player_id = p.id AND c.session_id = %s "
-            f"WHERE p.club_id = (SELECT club_id FROM {t['ClubSession']} WHERE id = %s) "
+            f"WHERE p.club_id = (SELECT club_id FROM {t['Night']} WHERE id = %s) "
             f"AND p.active ORDER BY p.name",
             [night_id, night_id],
         )

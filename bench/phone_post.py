@@ -14,7 +14,7 @@ post by post:
 
 * ``json``: what a phone with JavaScript sends: the table page's form posted to
   ``POST /t/<key>/`` with ``Accept: application/json`` (static/js/outbox.js; the
-  answer is what the page changes, scoring/views/hand_json.py);
+  answer is what the page changes, play/views/hand_json.py);
 * ``api``: the same hand through ``POST /api/v1/games/{id}/hands/`` (a director's
   token) at another table;
 * ``nojs``: a phone without JavaScript: the plain form post (302) and the page it is
@@ -157,8 +157,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
 
     from bench._floor import Floor
     from bench.night_page import build_night
-    from scoring.models import Game, TableLink
-    from scoring.table_links import links_for
+    from play.models import Game, TableLink
+    from play.table_links import links_for
 
     kinds = ("json", "nojs", "api", "floor")
     cost: dict[str, list[tuple[int, int]]] = {kind: [] for kind in kinds}

@@ -110,8 +110,8 @@ def hand(bidder: str, bid: int, ns: int, trump: str = "red", **extra) -> dict:
 def play(game, director, number: int) -> None:
     """Play ``game`` to its end: mostly made bids, a set now and then, one penalty, and
     in one game of eight a correction of hand 2 (so every part of a sheet is printed)."""
-    from scoring.models import Game, Hand
-    from scoring.services import hand_correct, hand_record
+    from play.models import Game, Hand
+    from play.services import hand_correct, hand_record
 
     seats = ("north", "east", "south", "west")
     n = 0
@@ -144,10 +144,9 @@ def club_night(tables: int):
     """A club night of ``tables`` tables, every game played out; (director, night)."""
     from django.contrib.auth import get_user_model
 
-    from rookclub.clubs import services
+    from play import checkins, nights
+    from play.models import Game
     from rookclub.clubs.models import Club, Membership, Player
-    from scoring import nights
-    from scoring.models import Game
 
     club = Club.objects.create(name="Bench Rook Club", slug="bench")
     director = get_user_model().objects.create_user("bench-director")
@@ -155,17 +154,17 @@ def club_night(tables: int):
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {i:03d} Surname") for i in range(tables * 4)
     )
-    night = nights.session_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
-    services.session_check_in(session=night, players=players, by=director)
-    nights.session_seat(session=night, by=director, seed=1)
+    night = nights.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
+    checkins.night_check_in(session=night, players=players, by=director)
+    nights.night_seat(session=night, by=director, seed=1)
     for number, game in enumerate(Game.objects.filter(session=night).order_by("pk")):
         play(game, director, number)
     return director, night
 
 
 def singles(args, director, night) -> None:
+    from play.models import Game
     from rookclub.printing.services import document_pdf
-    from scoring.models import Game
 
     games = list(Game.objects.filter(session=night).order_by("pk"))
     round_pk = night.rounds.get(number=1).pk

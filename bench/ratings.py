@@ -5,7 +5,7 @@ It builds a throwaway test database (SQLite by default, or ``DATABASE_URL``'s se
 holding one club with 100,000 hands (``--quick``: 5,000) in about 5,900 finished games
 (partnership games, Beginner games scored by player, games for three), and times:
 
-* rookclub: ``scoring.ratings.recompute_club`` -- read the games (two queries, no
+* rookclub: ``play.ratings.recompute_club`` -- read the games (two queries, no
   model instances), rate them in finishing order, replace the club's ratings and
   their ledger (one transaction, batched inserts);
 * floor: OpenSkill's ``PlackettLuce.rate`` alone over the same games, already in
@@ -42,9 +42,9 @@ START = datetime(2020, 1, 6, 19, 0, tzinfo=UTC)
 
 def build_club(hands: int, *, rng: random.Random, players: int = 48):
     """A club whose finished games hold ``hands`` hands in all (bulk writes)."""
+    from play.models import Game, GameSeat, Hand
     from rookclub.clubs.models import Club, Player
     from scoring.engine import PRESETS
-    from scoring.models import Game, GameSeat, Hand
 
     club = Club.objects.create(name=f"Bench {hands}", slug=f"bench-{hands}-{rng.random()}")
     people = Player.objects.bulk_create(Player(club=club, name=f"P{i}") for i in range(players))
@@ -116,8 +116,8 @@ def floor(club) -> float:
     """OpenSkill alone over the club's games, read into memory beforehand."""
     from openskill.models import PlackettLuce
 
-    from scoring.ratings import rated_games
-    from scoring.ratings_core import RatingSettings
+    from play.ratings import rated_games
+    from play.ratings_core import RatingSettings
 
     results = sorted(rated_games(club.pk), key=lambda r: r.key)
     s = RatingSettings()
@@ -133,7 +133,7 @@ def floor(club) -> float:
 
 
 def recompute(club) -> float:
-    from scoring.ratings import recompute_club
+    from play.ratings import recompute_club
 
     started = time.perf_counter()
     recompute_club(club_id=club.pk)

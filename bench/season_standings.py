@@ -48,8 +48,8 @@ class History:
     """One club's nights, grown with bulk writes (no engine: random but consistent rows)."""
 
     def __init__(self, rng: random.Random) -> None:
+        from play.services import ruleset_or_invalid
         from rookclub.clubs.models import Club, Player
-        from scoring.services import ruleset_or_invalid
 
         self.rng = rng
         self.club = Club.objects.create(name="Bench club", slug="bench-season-standings")
@@ -72,13 +72,12 @@ class History:
                 self.night()
 
     def night(self) -> None:
-        from rookclub.clubs.models import ClubSession
-        from scoring.models import Game, GameSeat, Hand, HandResult
+        from play.models import Game, GameSeat, Hand, HandResult, Night
 
         rng = self.rng
         date = datetime.date(2015, 1, 1) + datetime.timedelta(weeks=self.nights)
         self.nights += 1
-        session = ClubSession.objects.create(club=self.club, date=date)
+        session = Night.objects.create(club=self.club, date=date)
         here = rng.sample(self.players, AT_A_NIGHT)
         games, plans = [], []
         for number in range(GAMES_A_NIGHT):
@@ -308,8 +307,8 @@ def floor(club_id: int) -> dict:
 
 
 def rookclub(club) -> tuple[dict, object]:
-    from scoring.api.nights import standings_out
-    from scoring.standings import season_standings
+    from play.api.nights import standings_out
+    from play.standings import season_standings
 
     standings = season_standings(club=club)
     return standings_out(standings), standings

@@ -94,8 +94,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
 
     from bench._floor import Floor
     from bench.night_page import build_night
-    from scoring.models import Game, TableLink
-    from scoring.table_links import links_for
+    from play.models import Game, TableLink
+    from play.table_links import links_for
 
     kinds = ("link", "api", "floor")
     cost: dict[str, list[tuple[int, int, float]]] = {kind: [] for kind in kinds}

@@ -275,8 +275,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
     from django.test import Client
 
     from bench.night_page import build_night
-    from scoring.models import TableLink
-    from scoring.table_links import links_for
+    from play.models import TableLink
+    from play.table_links import links_for
 
     tally = Tally()
     postgres = settings.DATABASES["default"]["ENGINE"].endswith("postgresql")

@@ -14,7 +14,8 @@ from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.utils import timezone
 
-from rookclub.clubs.models import Club, ClubSession, Membership, Player
+from play.models import Night
+from rookclub.clubs.models import Club, Membership, Player
 from rookclub.core.errors import DomainError
 from scoring.engine import SEATS
 
@@ -68,7 +69,7 @@ def load_demo() -> Club:
             # Players log in to confirm the hands the other side recorded.
             player.user = _user(name.split()[0].lower(), name.split()[0])
             player.save(update_fields=["user"])
-    if not ClubSession.objects.filter(club=club).exists():
+    if not Night.objects.filter(club=club).exists():
         _play_nights(club, director)
     # Imported here: tournaments builds on the club domain, not the other way round.
     from tournaments.demo import load_demo_events
@@ -84,29 +85,26 @@ def _thursdays(count: int) -> list[datetime.date]:
 
 
 def _play_nights(club: Club, director: object) -> None:
-    from rookclub.clubs import services
-    from scoring import nights
-    from scoring.models import Game
+    from play import checkins, nights
+    from play.models import Game
 
     rng = random.Random(2025)
     players = list(Player.objects.filter(club=club, name__in=DEMO_PLAYERS))
     for week, (date, method) in enumerate(zip(_thursdays(4), NIGHT_METHODS, strict=True)):
-        session = nights.session_open(
-            club=club, date=date, opened_by=director, seating_method=method
-        )
-        services.session_check_in(session=session, players=players, by=director)
-        nights.session_seat(session=session, by=director, seed=week + 1)
+        session = nights.night_open(club=club, date=date, opened_by=director, seating_method=method)
+        checkins.night_check_in(session=session, players=players, by=director)
+        nights.night_seat(session=session, by=director, seed=week + 1)
         rounds = 3 if method == "progressive" else 1
         for number in range(rounds):
             if number:
-                nights.session_next_round(session=session, by=director)
+                nights.night_next_round(session=session, by=director)
             for game in Game.objects.filter(
                 table_seating__round__session=session, status="in_progress"
             ):
                 _play(game, rng, director)
         if week == 0:
             _correct_one_hand(Game.objects.filter(session=session).first(), director)
-        nights.session_close(session=session, by=director)
+        nights.night_close(session=session, by=director)
 
 
 def _hand(rng: random.Random, dealer: str) -> dict:
@@ -131,7 +129,7 @@ def _hand(rng: random.Random, dealer: str) -> dict:
 
 def _play(game: object, rng: random.Random, director: object) -> None:
     """The director keys in each hand; an opponent of the bidder usually confirms it."""
-    from scoring.services import hand_confirm, hand_record
+    from play.services import hand_confirm, hand_record
 
     users = {p.pk: p.user for p in Player.objects.filter(game_seats__game=game)}
     for _ in range(60):
@@ -148,7 +146,7 @@ def _play(game: object, rng: random.Random, director: object) -> None:
 
 def _correct_one_hand(game: object, director: object) -> None:
     """The first night's first table: east-west miscounted a hand by ten."""
-    from scoring.services import hand_correct
+    from play.services import hand_correct
 
     for hand in game.hands.filter(void=False).order_by("number"):
         counters = dict(hand.record["counters"])

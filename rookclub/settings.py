@@ -77,7 +77,7 @@ INSTALLED_APPS = [
     "csp",
     "rookclub.apps.SiteConfig",
     "rookclub.clubs",
-    "scoring",
+    "play",
     "tournaments",
     "rookclub.printing",
 ]
@@ -251,7 +251,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
 # A send tries once more at once (a connection Redis closed at a restart is opened
 # again), then gives up; the caller decides (a batch print answers 503; the ratings
-# recompute runs in the request instead, scoring/ratings.py).
+# recompute runs in the request instead, play/ratings.py).
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1,
     "interval_start": 0,
@@ -494,10 +494,10 @@ SPECTACULAR_SETTINGS = {
         "rookclub.core.schema.no_nul_in_request_strings",  # JSON refuses NUL in a string
         "rookclub.core.schema.null_is_omitted",  # a form has no null: omit those fields
         "rookclub.core.schema.one_of_these_required",  # a body that needs one of two fields
-        "scoring.api.schema.game_seats_by_ruleset",  # POST games/: the seats of each ruleset
-        "scoring.api.schema.session_big_tables",  # POST sessions/: tables of five or six
+        "play.api.schema.game_seats_by_ruleset",  # POST games/: the seats of each ruleset
+        "play.api.schema.night_big_tables",  # POST sessions/: tables of five or six
         "rookclub.printing.schema.print_job_kinds",  # POST print-jobs/: parameters by kind
-        "scoring.api.hand_schema.hand_shapes",  # a posted hand: a oneOf of its shapes
+        "play.api.hand_schema.hand_shapes",  # a posted hand: a oneOf of its shapes
         # OpenAPI 3.1: a request's components without read-only fields, an answer's
         # without write-only ones; a PDF or ZIP answer is bytes of its media type.
         "rookclub.core.schema.one_direction_components",

@@ -53,7 +53,7 @@ urlpatterns = [
     path("tournaments/", include("tournaments.urls")),
     path("print/", include("rookclub.printing.urls")),
     path("", include("rookclub.clubs.urls")),
-    path("", include("scoring.urls")),
+    path("", include("play.urls")),
 ]
 
 # Refusals and faults outside DRF's views: JSON under /api/, and a database that is

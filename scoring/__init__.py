@@ -1,1 +1,2 @@
-"""Rookclub scoring: the pure-Python Rook rules engine lives in ``scoring.engine``."""
+"""Rookclub's rules of Rook: the pure-Python engine lives in ``scoring.engine``. A club
+night and its games, which the engine scores, are the ``play`` app's."""

@@ -3,10 +3,11 @@
 import factory
 from django.contrib.auth import get_user_model
 
-from rookclub.clubs.models import Club, ClubSession, Membership, Player
+from play.models import Night
+from play.services import game_start
+from rookclub.clubs.models import Club, Membership, Player
 from rookclub.core.roles import SYSTEM
 from scoring.engine import SEATS
-from scoring.services import game_start
 
 PASSWORD = "rook-test-pass"
 
@@ -53,7 +54,7 @@ class MembershipFactory(factory.django.DjangoModelFactory):
 
 class SessionFactory(factory.django.DjangoModelFactory):
     class Meta:
-        model = ClubSession
+        model = Night
 
     club = factory.SubFactory(ClubFactory)
     date = factory.Sequence(

@@ -1,6 +1,6 @@
 """The apps depend on each other in one direction only:
 
-    tournaments -> scoring -> clubs -> core
+    tournaments -> play -> clubs -> core
 
 (printing sits beside clubs: apps register print kinds into it), and the pure
 cores, ``scoring/engine/`` and ``tournaments/formats/``, import nothing of Django
@@ -21,7 +21,8 @@ LAYERS = {
     "rookclub.core": "core",
     "rookclub.clubs": "clubs",
     "rookclub.printing": "printing",
-    "scoring": "scoring",
+    "play": "play",
+    "scoring": "engine",
     "scoring.engine": "engine",
     "tournaments": "tournaments",
     "tournaments.formats": "formats",
@@ -33,8 +34,8 @@ ALLOWED = {
     "core": set(),
     "clubs": {"core"},
     "printing": {"core", "clubs", "engine"},
-    "scoring": {"core", "clubs", "printing", "engine"},
-    "tournaments": {"core", "clubs", "printing", "scoring", "engine", "formats"},
+    "play": {"core", "clubs", "printing", "engine"},
+    "tournaments": {"core", "clubs", "printing", "play", "engine", "formats"},
 }
 PURE = {"engine", "formats"}
 
@@ -72,14 +73,14 @@ def imports_of(path: Path) -> list[tuple[str, int]]:
             else:
                 name = node.module or ""
             found.append((name, node.lineno))
-            # "from scoring import nights" imports the module scoring.nights
+            # "from play import nights" imports the module play.nights
             found += [(f"{name}.{alias.name}", node.lineno) for alias in node.names]
     return found
 
 
 def project_modules() -> list[Path]:
     paths = []
-    for top in ("rookclub", "scoring", "tournaments"):
+    for top in ("rookclub", "scoring", "play", "tournaments"):
         paths += [p for p in (ROOT / top).rglob("*.py") if "migrations" not in p.parts]
     return sorted(paths)
 
@@ -128,9 +129,9 @@ def test_the_layer_graph_has_no_cycle():
 
 
 def test_the_checker_catches_an_upward_import(tmp_path):
-    """The checks above would fail on a module of clubs that imports scoring."""
+    """The checks above would fail on a module of clubs that imports play."""
     module = tmp_path / "bad.py"
-    module.write_text("def f():\n    from scoring.models import Game\n")
+    module.write_text("def f():\n    from play.models import Game\n")
     names = [name for name, _ in imports_of(module)]
-    assert "scoring.models" in names
-    assert layer_of("scoring.models") not in ALLOWED["clubs"]
+    assert "play.models" in names
+    assert layer_of("play.models") not in ALLOWED["clubs"]

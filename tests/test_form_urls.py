@@ -6,11 +6,10 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from rookclub.clubs import services
-from scoring import nights
-from scoring.models import Game, Hand
-from scoring.services import hand_record
-from scoring.table_links import links_for
+from play import checkins, nights
+from play.models import Game, Hand
+from play.services import hand_record
+from play.table_links import links_for
 from tests.factories import PlayerFactory
 from tests.tournaments.conftest import make_event
 
@@ -20,8 +19,8 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def night(club, director):
     players = [PlayerFactory(club=club, name=f"Player {n}") for n in range(8)]
-    session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    services.session_check_in(session=session, players=players, by=director)
+    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(session=session, players=players, by=director)
     return session
 
 
@@ -55,7 +54,7 @@ def test_night_and_club_form_urls_go_back_to_their_pages(client, club, director,
 
 
 def test_game_and_table_form_urls_go_back_to_the_game(client, club, director, night):
-    nights.session_seat(session=night, by=director, seed=1)
+    nights.night_seat(session=night, by=director, seed=1)
     game = Game.objects.filter(session=night).first()
     hand_record(
         game=game,

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from scoring.services import hand_record
+from play.services import hand_record
 from tests.factories import game_for, players_of, scorer_of
-from tests.scoring.conftest import made_hand
+from tests.play.conftest import made_hand
 
 pytestmark = pytest.mark.django_db
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "load.py"

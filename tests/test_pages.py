@@ -47,7 +47,7 @@ def test_a_wrong_password_shows_a_form_error(client):
 
 
 def test_loading_the_demo_twice_changes_nothing():
-    from scoring.models import Hand
+    from play.models import Hand
     from tournaments.models import Match, Tournament
 
     def counts():

@@ -178,7 +178,7 @@ def test_a_scope_switched_off_is_not_limited(settings):
 
 
 def test_a_table_links_refusal_says_when_to_try_again(settings):
-    """The table link's own limit (tests/scoring/test_table_links.py) answers in the same
+    """The table link's own limit (tests/play/test_table_links.py) answers in the same
     shape, with Retry-After."""
     from django.test import RequestFactory
 

@@ -21,6 +21,10 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from play import table_links as links
+from play.api.schema import house_rules_refusal
+from play.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
+from play.models import TableLink
 from rookclub.clubs.models import Player
 from rookclub.core.api import visible_to
 from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response, wants_csv
@@ -28,10 +32,6 @@ from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.parsers import JSON_ONLY
 from rookclub.core.roles import require_director, require_scorer
 from rookclub.core.schema import json_or_multipart
-from scoring import table_links as links
-from scoring.api.schema import house_rules_refusal
-from scoring.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
-from scoring.models import TableLink
 from tournaments import csv_exports, partners, selectors, services, table_links, tie_breakers
 from tournaments import serializers as s
 from tournaments.models import Entry, Match, Round, Tournament

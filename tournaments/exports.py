@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from play.models import TableLink
 from rookclub.clubs.export import Ids, Table, register, register_fix
-from scoring.models import TableLink
 from tournaments.models import (
     AuditEntry,
     Entry,

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from play.models import Game
 from rookclub.clubs.export import Ids
 from rookclub.clubs.models import Club
 from rookclub.core.errors import Invalid
-from scoring.models import Game
 from tournaments.models import AuditEntry, Match
 from tournaments.results import match_terms, tally
 

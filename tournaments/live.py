@@ -8,9 +8,9 @@ from typing import Any
 
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery, Sum
 
+from play.live import aggregate, viewer_id
+from play.models import Hand, HandCorrection
 from rookclub.clubs.models import Membership
-from scoring.live import aggregate, viewer_id
-from scoring.models import Hand, HandCorrection
 from tournaments.models import AuditEntry, Entry, Match, MatchGame, Round, Tournament
 
 

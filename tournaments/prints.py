@@ -10,13 +10,13 @@ from typing import Any
 from django.urls import reverse
 from django.utils.text import slugify
 
+from play.models import TableLink
+from play.table_links import link_url, links_for
 from rookclub.core.errors import Invalid
 from rookclub.core.roles import CARD_HOLDERS_ONLY, KEY_HOLDERS, SYSTEM, require_role
 from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
 from rookclub.printing.site import site_url
-from scoring.models import TableLink
-from scoring.table_links import link_url, links_for
 from tournaments import print_docs as builders
 from tournaments.models import Round, Tournament
 

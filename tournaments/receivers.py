@@ -9,9 +9,9 @@ from typing import Any
 
 from django.dispatch import receiver
 
+from play.models import Game
+from play.signals import game_scored, game_voided
 from rookclub.core.errors import Conflict
-from scoring.models import Game
-from scoring.signals import game_scored, game_voided
 from tournaments.models import MatchGame
 from tournaments.results import match_game_sync
 

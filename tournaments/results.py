@@ -14,11 +14,11 @@ from typing import Any
 
 from django.db import transaction
 
+from play.models import Game
 from rookclub.core.errors import Conflict, Invalid
 from rookclub.core.limits import SCORE_MAX, check_reason
 from rookclub.core.roles import SYSTEM, require_director, require_scorer
 from scoring.engine.rulesets import Ruleset, RulesetError
-from scoring.models import Game
 from tournaments import brackets, playoff_rows
 from tournaments.formats import correct_result
 from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, MatchGame, Round, Tournament
@@ -396,7 +396,7 @@ def _seats(tournament: Tournament, match: Match) -> dict[str, Any]:
 def match_game_start(*, match: Match, by: Any, dealer: str = "north") -> Game:
     """Start the match's next game at the table through the club-night scoring:
     side A sits north-south, side B east-west. Hands are recorded as on club nights."""
-    from scoring.services import game_start
+    from play.services import game_start
 
     require_scorer(by, match.tournament.club, START_GAME)
     with transaction.atomic():
@@ -455,7 +455,7 @@ def round_games_abandon(*, rnd: Round, by: Any) -> None:
     """Before a director changes a round's pairings: the games started at its tables
     with no hand recorded are voided (never deleted) and let go of their matches;
     a game with a hand refuses the change (409 ``round_has_games``)."""
-    from scoring.voiding import game_void
+    from play.voiding import game_void
 
     linked = list(
         MatchGame.objects.filter(match__round=rnd, game__isnull=False).select_related("game__club")

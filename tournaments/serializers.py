@@ -7,10 +7,10 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from play.api.fields import RulesetOptionsField, RulesetSlugField
 from rookclub.clubs.models import Club
 from rookclub.core.api import OptionsField, VisibleRelatedField, whole
 from rookclub.core.limits import OPTIONS_MAX, REASON_MAX, SCORE_MAX, validate_name, validate_text
-from scoring.api.fields import RulesetOptionsField, RulesetSlugField
 from tournaments import selectors
 from tournaments.formats.standings import TIE_BREAKERS
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament

@@ -1,4 +1,4 @@
-"""Tournament round tables' links: the tournaments side of :mod:`scoring.table_links`.
+"""Tournament round tables' links: the tournaments side of :mod:`play.table_links`.
 
 A ``tournament`` link's ``scope`` is the round's id and its ``number`` the table; its
 current game is the latest game of the match at that table. The link stops recording
@@ -13,11 +13,9 @@ from typing import Any
 from django.db.models import Prefetch
 from django.urls import reverse
 
-from rookclub.clubs.models import Player
-from rookclub.core.errors import Conflict
-from scoring.game_places import Part, Place
-from scoring.models import Game, TableLink
-from scoring.table_links import (
+from play.game_places import Part, Place
+from play.models import Game, TableLink
+from play.table_links import (
     NOT_FOUND,
     LinkNotFound,
     TableRow,
@@ -25,6 +23,8 @@ from scoring.table_links import (
     links_for,
     register_resolver,
 )
+from rookclub.clubs.models import Player
+from rookclub.core.errors import Conflict
 from tournaments.models import EntryPlayer, Match, MatchGame, Round
 
 KIND = TableLink.Kind.TOURNAMENT
@@ -123,14 +123,14 @@ def round_link(rnd: Round, table: int) -> TableLink:
 
 
 def register() -> None:
-    from scoring import game_places
+    from play import game_places
 
     register_resolver(KIND, round_state)
     game_places.register("tournament", game_place)
 
 
 def game_place(game: Game) -> Place | None:
-    """Where a match's game belongs (``scoring.game_places``): the event, the round and
+    """Where a match's game belongs (``play.game_places``): the event, the round and
     the table, each a link back (one query; None for a game of no match)."""
     row = (
         MatchGame.objects.filter(game_id=game.pk)

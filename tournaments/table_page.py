@@ -19,12 +19,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from play.models import TableLink
+from play.table_links import link_replace, link_url, replaced_message
 from rookclub.clubs import permissions
 from rookclub.clubs.models import Membership
 from rookclub.core.errors import Conflict, DomainError
 from rookclub.core.pages import login_required_message, refuse
-from scoring.models import TableLink
-from scoring.table_links import link_replace, link_url, replaced_message
 from tournaments import results
 from tournaments.models import Entry, EntryPlayer, Match, MatchGame
 from tournaments.table_links import round_link

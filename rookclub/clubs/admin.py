@@ -6,14 +6,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 
 from rookclub.clubs.models import (
-    CheckIn,
     Club,
-    ClubSession,
     Membership,
     Player,
-    SessionEvent,
-    SessionRound,
-    TableSeating,
     directorless_without,
     last_director_sentence,
 )
@@ -84,41 +79,3 @@ class UserAdmin(DjangoUserAdmin):
 
 admin.site.unregister(get_user_model())
 admin.site.register(get_user_model(), UserAdmin)
-
-
-class CheckInInline(admin.TabularInline):
-    model = CheckIn
-    extra = 0
-    raw_id_fields = ["player"]
-
-
-class SessionEventInline(admin.TabularInline):
-    """Closing and reopening, as the director did them: read only."""
-
-    model = SessionEvent
-    extra = 0
-    can_delete = False
-    readonly_fields = ["action", "by", "at", "reason", "details"]
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-
-@admin.register(ClubSession)
-class ClubSessionAdmin(admin.ModelAdmin):
-    list_display = ["club", "date", "status", "seating_method"]
-    list_filter = ["club", "status", "seating_method"]
-    date_hierarchy = "date"
-    inlines = [CheckInInline, SessionEventInline]
-
-
-class TableSeatingInline(admin.TabularInline):
-    model = TableSeating
-    extra = 0
-    raw_id_fields = ["north", "east", "south", "west"]
-
-
-@admin.register(SessionRound)
-class SessionRoundAdmin(admin.ModelAdmin):
-    list_display = ["session", "number"]
-    inlines = [TableSeatingInline]

@@ -74,7 +74,7 @@ _LATER_FIXES: dict[str, list[Fix]] = {}
 LEFT_OUT: dict[str, str] = {}
 #: Checks run on a club just imported, inside the import's transaction, before it
 #: commits: ``check(club, ids)`` raises ``Invalid`` to refuse the file (scoring
-#: re-scores every hand with the engine: ``scoring/import_checks.py``).
+#: re-scores every hand with the engine: ``play/import_checks.py``).
 ImportCheck = Callable[[Club, "Ids"], None]
 IMPORT_CHECKS: list[ImportCheck] = []
 

@@ -1,7 +1,7 @@
 """Who may do what in a club. Plain functions used by services, the API and pages.
 
 A director runs the club's nights and corrects hands; a scorer (or director)
-records hands (:mod:`scoring.permissions`); a member reads the club's pages. The
+records hands (:mod:`play.permissions`); a member reads the club's pages. The
 director and scorer checks every service makes are ``require_director`` and
 ``require_scorer`` in :mod:`rookclub.core.roles`.
 """

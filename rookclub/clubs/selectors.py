@@ -7,12 +7,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from rookclub.clubs.models import Club, ClubSession, Invitation, Player, SessionEvent
-
-
-def session_history(*, session: ClubSession) -> list[SessionEvent]:
-    """When the night was closed and reopened, by whom and why, oldest first (one query)."""
-    return list(session.events.select_related("by").order_by("at", "id"))
+from rookclub.clubs.models import Club, Invitation, Player
 
 
 @dataclass(frozen=True)

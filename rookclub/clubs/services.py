@@ -1,36 +1,24 @@
-"""Writes for the club domain: clubs, members, players, and a club night's
-check-ins, closing state and reopening.
+"""Writes for the club domain: clubs, members and players.
 
 Every function takes keyword arguments, checks who may do it (``by``; see
-:mod:`rookclub.core.roles`), and runs in one transaction. Opening, seating and
-closing a night, which start and lock its games, are :mod:`scoring.nights`.
+:mod:`rookclub.core.roles`), and runs in one transaction. A club night and its games
+are :mod:`play`'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
 
-from rookclub.clubs.models import (
-    CheckIn,
-    Club,
-    ClubSession,
-    Membership,
-    Player,
-    SessionEvent,
-    SitOut,
-    TableSeating,
-)
+from rookclub.clubs.models import Club, Membership, Player
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
-from rookclub.core.limits import NAME_MAX, check_reason, name_key, name_problem, normal_name
-from rookclub.core.roles import require_director, user_or_none
+from rookclub.core.limits import NAME_MAX, name_key, name_problem, normal_name
+from rookclub.core.roles import require_director
 
 # ---- clubs and players ---------------------------------------------------------------
 
@@ -128,131 +116,3 @@ def player_create(*, club: Club, name: str, by: Any, user: Any = None) -> Player
         raise Conflict(
             f"{user} plays as another player of {club} already.", code="member_linked"
         ) from None
-
-
-# ---- club nights ----------------------------------------------------------------------
-
-
-def closed_when(session: ClubSession) -> str:
-    """When the night was closed, in the club's time: ``" at 22:40"``, or
-    ``" on 7 March at 09:15"`` when that was not on the night's date."""
-    if session.closed_at is None:
-        return ""
-    closed = timezone.localtime(session.closed_at)
-    on = "" if closed.date() == session.date else f" on {closed.day} {closed:%B}"
-    return f"{on} at {closed:%H:%M}"
-
-
-def closed_conflict(session: ClubSession, to: str = "record more hands") -> Conflict:
-    """The refusal for anything a closed night no longer allows, e.g. "This club night
-    was closed at 22:40; ask the director to reopen it to record more hands." """
-    return Conflict(
-        f"This club night was closed{closed_when(session)}; ask the director to reopen it to {to}.",
-        code="session_closed",
-    )
-
-
-def lock_open_session(session_id: int, to: str) -> ClubSession:
-    """Lock a night and refuse (``session_closed``) if it is closed: whatever holds this
-    lock cannot slip in while the director closes the night. ``to`` ends the refusal."""
-    locked = ClubSession.objects.select_for_update().get(pk=session_id)
-    if not locked.is_open:
-        raise closed_conflict(locked, to)
-    return locked
-
-
-def locked_open_session(session: ClubSession, by: Any, to: str) -> ClubSession:
-    require_director(by, session.club)
-    # Lock the night: two directors pressing "seat" at once must not seat it twice.
-    return lock_open_session(session.pk, to)
-
-
-@transaction.atomic
-def session_check_in(*, session: ClubSession, players: Iterable[Player], by: Any) -> list[CheckIn]:
-    """Check in who came (checking someone in twice changes nothing)."""
-    session = locked_open_session(session, by, "check players in")
-    players = list(players)
-    strangers = [p.name for p in players if p.club_id != session.club_id]
-    if strangers:
-        raise Invalid(
-            "Not players of this club.",
-            errors={"players": [f"{name} is not a player of {session.club}" for name in strangers]},
-        )
-    checked = [CheckIn.objects.get_or_create(session=session, player=p)[0] for p in players]
-    # Checking in someone who had gone home brings them back for the next round.
-    back = [c.pk for c in checked if c.left_at is not None]
-    CheckIn.objects.filter(pk__in=back).update(left_at=None)
-    return checked
-
-
-def _check_in_of(session: ClubSession, player: Player) -> CheckIn:
-    check_in = (
-        CheckIn.objects.select_for_update().filter(session=session, player=player).first()
-        if player.club_id == session.club_id
-        else None
-    )
-    if check_in is None:
-        raise Invalid(
-            "Not checked in.", errors={"player": [f"{player.name} is not checked in tonight"]}
-        )
-    return check_in
-
-
-def has_sat_at_a_table(session: ClubSession, player: Player) -> bool:
-    """Has ``player`` been seated at any table of the night (whatever was recorded)?"""
-    at = Q(north=player) | Q(east=player) | Q(south=player) | Q(west=player)
-    return TableSeating.objects.filter(at, round__session=session).exists()
-
-
-@transaction.atomic
-def session_check_in_undo(*, session: ClubSession, player: Player, by: Any) -> None:
-    """Undo a check-in made by mistake, before the player has sat at a table."""
-    session = locked_open_session(session, by, "change who is here")
-    check_in = _check_in_of(session, player)
-    if has_sat_at_a_table(session, player):
-        raise Conflict(
-            f"{player.name} has already played tonight; mark them as gone home instead.",
-            code="has_played",
-        )
-    SitOut.objects.filter(round__session=session, player=player).delete()
-    check_in.delete()
-
-
-@transaction.atomic
-def session_leave(*, session: ClubSession, player: Player, by: Any) -> CheckIn:
-    """``player`` went home: kept in the night's history and standings, left out of
-    every later round and every table's next game. Checking them in again undoes it."""
-    session = locked_open_session(session, by, "change who is here")
-    check_in = _check_in_of(session, player)
-    if check_in.left_at is None:
-        check_in.left_at = timezone.now()
-        check_in.save(update_fields=["left_at"])
-    return check_in
-
-
-@transaction.atomic
-def session_reopen(*, session: ClubSession, by: Any, reason: str = "") -> ClubSession:
-    """A director reopens a closed night, e.g. for a table's last hand: hands can be
-    recorded and games started again. Kept in the night's history with the reason."""
-    require_director(by, session.club)
-    if not isinstance(reason, str):
-        raise Invalid("Bad reason.", errors={"reason": ["must be text"]})
-    reason = reason.strip()
-    if len(reason) > 500:
-        raise Invalid("Too long.", errors={"reason": ["say why in 500 characters or fewer"]})
-    check_reason(reason)
-    locked = ClubSession.objects.select_for_update().get(pk=session.pk)
-    if locked.is_open:
-        raise Conflict("This club night is open already.", code="session_open")
-    closed_at = locked.closed_at
-    locked.status = ClubSession.Status.OPEN
-    locked.closed_at = None
-    locked.save(update_fields=["status", "closed_at"])
-    SessionEvent.objects.create(
-        session=locked,
-        action=SessionEvent.Action.REOPENED,
-        by=user_or_none(by),
-        reason=reason,
-        details={"closed_at": closed_at.isoformat() if closed_at else None},
-    )
-    return locked

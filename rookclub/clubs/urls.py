@@ -1,13 +1,13 @@
-"""URLs of the club pages (included at the site root by rookclub/urls.py)."""
+"""URLs of the club pages (included at the site root by rookclub/urls.py). The club's
+own page, with its nights, is play's (play/urls.py)."""
 
 from django.urls import path
 
-from rookclub.clubs import export_views, member_views, roster_views, views
+from rookclub.clubs import export_views, member_views, roster_views
 
 urlpatterns = [
     path("accounts/signup/", member_views.signup, name="signup"),
     path("clubs/new/", member_views.club_new, name="club-new"),
-    path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
     path("clubs/<slug:slug>/members/", member_views.club_members_view, name="club-members"),
     path("clubs/<slug:slug>/export/", export_views.club_export_page, name="club-export"),
     path("clubs/<slug:slug>/members/invite/", member_views.member_invite, name="member-invite"),

@@ -3,7 +3,7 @@ fragment costs one cheap query and a 304.
 
 A page's *version* is one aggregate query over what the fragment shows (counts and
 latest ids and times of the rows behind it), computed without loading those rows
-(``scoring/live.py``, ``tournaments/live.py``), read once per request.
+(``play/live.py``, ``tournaments/live.py``), read once per request.
 
 The fragment's ETag is that version with the viewer, so two people never share one.
 The browser's own cache keeps the fragment and revalidates it (``no-cache``): it

@@ -14,7 +14,7 @@ environment in settings.py; ``None`` switches the scope off):
   on the page and the API alike (:func:`limit_posts`).
 
 A table link's and a door link's posts have their own per-minute limits
-(:func:`scoring.table_links.throttle_posts`, :func:`scoring.door.throttle_door`).
+(:func:`play.table_links.throttle_posts`, :func:`play.door.throttle_door`).
 
 A refusal is HTTP 429 with a sentence (``{"detail": ["..."]}`` on the API, the page's
 own message otherwise) and ``Retry-After``.

@@ -125,7 +125,7 @@ class PrintViewSet(viewsets.ViewSet):
         return _pdf(request, "round-cards", round=round, table=table)
 
     @action(detail=False, methods=["get"], url_path=r"sessions/(?P<session>\d+)/standings")
-    def session_standings(self, request: Request, session: str) -> HttpResponse:
+    def night_standings(self, request: Request, session: str) -> HttpResponse:
         """Standings of a club night."""
         return _pdf(request, "session-standings", session=session)
 

@@ -8,4 +8,7 @@ class PrintingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from rookclub.printing import site  # noqa: F401 - site registers its check
+        from rookclub.printing import (  # noqa: F401 - each registers itself
+            site,  # its system check
+            tasks,  # the batch task, with the queue that sends it
+        )

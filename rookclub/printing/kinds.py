@@ -5,7 +5,7 @@ A *kind* turns request parameters (primary keys, a table number, a year) and who
 asks into the documents to print, the club they belong to (for permissions) and a
 file name; it finds its rows among that person's clubs only (:func:`get_or_missing`).
 Each app registers its own kinds from its ``AppConfig.ready()`` with :func:`register`
-(club nights and games: ``scoring/prints.py``; tournaments: ``tournaments/prints.py``).
+(club nights and games: ``play/prints.py``; tournaments: ``tournaments/prints.py``).
 Views, the API and batch jobs all look kinds up here, so bad input is answered the
 same way everywhere: ``Missing`` (404) or ``Invalid`` (400), each with a sentence.
 """

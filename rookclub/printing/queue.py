@@ -122,10 +122,19 @@ def job_send(job_pk: int) -> None:
         raise PrintQueueDown(QUEUE_DOWN) from exc
 
 
+#: The Celery task that renders a batch (``tasks.render_batch``), which registers itself
+#: here when its module is imported (``PrintingConfig.ready``): the task runs this
+#: module's claims and heartbeats, so this module cannot import it.
+_renderer: list = []
+
+
+def renderer_register(task: object) -> None:
+    _renderer[:] = [task]
+
+
 def _publish(job_pk: int) -> None:
     """Hand the job to the queue; raises what the broker raises."""
-    from rookclub.printing.tasks import render_batch
-
+    (render_batch,) = _renderer
     app = render_batch.app  # the project's Celery app (printing may not import the project)
     if app.conf.task_always_eager:
         render_batch.delay(job_pk)

@@ -3,7 +3,8 @@
 from celery import shared_task
 from django.conf import settings
 
-from rookclub.printing.queue import JobBusy
+from rookclub.printing.queue import JobBusy, renderer_register
+from rookclub.printing.services import print_job_run
 
 
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -15,8 +16,6 @@ def render_batch(self, job_pk: int) -> str | None:
     or a worker that died moments ago), it looks again once that worker would count
     as stalled: then it finds the PDF made, or takes the job over.
     """
-    from rookclub.printing.services import print_job_run
-
     try:
         job = print_job_run(job_pk=job_pk)
     except JobBusy as busy:
@@ -24,3 +23,6 @@ def render_batch(self, job_pk: int) -> str | None:
             countdown=busy.wait, max_retries=2 * settings.PRINT_JOB_MAX_TRIES
         ) from None
     return job.state if job else None
+
+
+renderer_register(render_batch)

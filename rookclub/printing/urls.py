@@ -10,9 +10,7 @@ urlpatterns = [
     path("games/<int:pk>/sheet.pdf", views.game_sheet, name="print-game-sheet"),
     path(f"{table}/sheet.pdf", views.table_sheet, name="print-table-sheet"),
     path(f"{table}/card.pdf", views.table_card, name="print-table-card"),
-    path(
-        "sessions/<int:pk>/standings.pdf", views.session_standings, name="print-session-standings"
-    ),
+    path("sessions/<int:pk>/standings.pdf", views.night_standings, name="print-session-standings"),
     path("clubs/<slug:slug>/standings.pdf", views.season_standings, name="print-season-standings"),
     path(
         "tournaments/rounds/<int:pk>/tables/<int:table>/sheet.pdf",

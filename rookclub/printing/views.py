@@ -79,7 +79,7 @@ def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
+def night_standings(request: HttpRequest, pk: int) -> HttpResponse:
     return _document(request, "session-standings", session=pk)
 
 

@@ -10,7 +10,7 @@
      as {url, fields, game, number, created_at, state, last_error}, and the form moves
      on to the next hand number, so the scorer can carry on.
    - Sending replays the same form post, one hand at a time in number order, asking
-     for JSON (scoring/views/games.py answers with the server's reason). 2xx: removed,
+     for JSON (play/views/games.py answers with the server's reason). 2xx: removed,
      the sheet is refreshed. 4xx: kept with the reason, for the scorer to Edit or
      Discard; later hands of that game wait behind it. No network: tried again later
      (back online, page shown again, and every few seconds, slower and slower).

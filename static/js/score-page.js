@@ -1,5 +1,5 @@
 /* A table page's hand, shown from the JSON answer of its post (static/js/outbox.js posts
-   it; scoring/views/hand_json.py builds the answer from the engine's state): the totals,
+   it; play/views/hand_json.py builds the answer from the engine's state): the totals,
    who deals and sits where, the result above the form with the other side's Confirm,
    the new row of the sheet, the hands waiting for confirmation, the form reset for the
    next hand. Small changes to the page, instead of the whole live region again.

@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from rookclub.clubs import members, services
-from rookclub.clubs.door import door_key
-from rookclub.clubs.models import Club, ClubSession
+from play import checkins, nights, table_links
+from play.door_checkin import door_key
+from play.models import Game, Hand, Night
+from play.services import hand_record
+from rookclub.clubs import members
+from rookclub.clubs.models import Club
 from rookclub.printing.models import PrintJob
-from scoring import nights, table_links
-from scoring.models import Game, Hand
-from scoring.services import hand_record
 from tests.factories import ClubFactory, director_of, players_of, scorer_of
 from tournaments import services as events
 from tournaments import table_links as round_links
@@ -28,7 +28,7 @@ from tournaments.models import Tournament
 class FuzzWorld:
     club: Club
     director: Any
-    session: ClubSession
+    session: Night
     game: Game
     hand: Hand
     tournament: Tournament
@@ -93,9 +93,9 @@ def fuzz_world(db) -> FuzzWorld:
     # or one PATCH would leave every later request a 404 (not a club of theirs).
     scorer = scorer_of(club, username="fuzz-scorer")
     players = players_of(club, 12)
-    session = nights.session_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
-    services.session_check_in(session=session, players=players[:8], by=director)
-    seated = nights.session_seat(session=session, by=director, seed=7)
+    session = nights.night_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
+    checkins.night_check_in(session=session, players=players[:8], by=director)
+    seated = nights.night_seat(session=session, by=director, seed=7)
     game = Game.objects.filter(session=session).order_by("id").first()
     hand = hand_record(game=game, data=_hand(80, 85), entered_by=director)
     hand_record(game=game, data=_hand(95, 75), entered_by=director)

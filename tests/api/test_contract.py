@@ -25,7 +25,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
-from tests.scoring.card_hands import played_hand
+from tests.play.card_hands import played_hand
 
 pytestmark = pytest.mark.django_db
 

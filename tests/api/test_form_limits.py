@@ -12,10 +12,9 @@ from urllib.parse import urlencode
 import pytest
 from rest_framework.test import APIClient
 
-from rookclub.clubs.models import ClubSession
+from play.models import Game, Hand, Night
 from rookclub.core.limits import OPTIONS_MAX, PLAYERS_MAX
 from rookclub.printing.models import PrintJob
-from scoring.models import Game, Hand
 from tests.factories import players_of
 from tournaments.models import Tournament
 
@@ -65,7 +64,7 @@ def test_a_night_with_too_many_options_is_refused_alike(api, club):
     answer = _same_400(_answers(api, "/api/v1/sessions/", body), "options")
 
     assert answer["options"] == [f"Give {OPTIONS_MAX} options at most."]
-    assert not ClubSession.objects.exists()
+    assert not Night.objects.exists()
 
 
 def test_a_game_with_too_many_options_is_refused_alike(api, club):
@@ -108,7 +107,7 @@ def test_options_that_are_not_json_text_are_a_field_error(api, club):
 
     assert answer.status_code == 400
     assert "JSON" in answer.json()["options"][0]
-    assert not ClubSession.objects.exists()
+    assert not Night.objects.exists()
 
 
 def test_options_in_a_form_are_kept_as_in_json(api, club):
@@ -151,7 +150,7 @@ def test_a_body_of_too_many_values_is_refused_alike(api, club, settings, kind):
 
     assert answer.status_code == 400
     assert answer.json() == {"detail": "The body is refused: it holds more than 50 values."}
-    assert not ClubSession.objects.exists()
+    assert not Night.objects.exists()
 
 
 @pytest.mark.parametrize("reason", ["[late] table 3 came back", "{Ann} forgot a hand", "[1, 2]"])

@@ -7,7 +7,7 @@ is a whole number from 0."""
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 
-from scoring.models import Hand
+from play.models import Hand
 from tests.factories import ClubFactory, game_for, scorer_of, token_client
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rookclub.clubs.models import ClubSession
-from scoring.models import Game, Irregularity
+from play.models import Game, Irregularity, Night
 from tests.factories import players_of
 from tournaments.models import Tournament
 
@@ -38,7 +37,7 @@ def test_a_night_whose_house_rules_cannot_be_played_together(api, club):
 
     assert response.status_code == 400
     assert response.json() == {"options": [f"min_bid: {TOGETHER_MESSAGE}"], "code": "house_rules"}
-    assert not ClubSession.objects.exists()
+    assert not Night.objects.exists()
 
 
 def test_a_game_whose_house_rules_cannot_be_played_together(api, compass):

@@ -11,11 +11,11 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from play.nights import night_open
+from play.services import game_start, hand_record
 from rookclub.core.roles import SYSTEM
-from scoring.nights import session_open
-from scoring.services import game_start, hand_record
 from tests.factories import ClubFactory, director_of, member_of, players_of
-from tests.scoring.conftest import made_hand
+from tests.play.conftest import made_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def games(club, director, players, count, year=2025):
     80 and making it with 85 in each."""
     for n in range(count):
         day = datetime.date(year, 3, 1) + datetime.timedelta(days=n)
-        night = session_open(club=club, opened_by=director, date=day)
+        night = night_open(club=club, opened_by=director, date=day)
         game = game_start(
             seats=dict(zip(SEATS, players, strict=True)), session=night, created_by=SYSTEM
         )

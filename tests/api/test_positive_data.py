@@ -60,10 +60,10 @@ from rest_framework.authtoken.models import Token
 from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from play import table_links
+from play.models import Hand
+from play.services import GAME_DECIDES
 from rookclub.wsgi import application
-from scoring import table_links
-from scoring.models import Hand
-from scoring.services import GAME_DECIDES
 from tests.api.test_fuzz import _path_values, keep_test_connection  # noqa: F401
 
 SEED = int(os.environ.get("ROOKCLUB_POSITIVE_SEED", "20261125"))
@@ -241,8 +241,8 @@ RULES = {
         "pin_unknown_entry",
         "pinned_twice",
     },
-    # A hand whose shape is the schema's (scoring.api.hand_schema) that its game refuses
-    # (scoring.services.GAME_DECIDES); a malformed one (hand_malformed) is no pass.
+    # A hand whose shape is the schema's (play.api.hand_schema) that its game refuses
+    # (play.services.GAME_DECIDES); a malformed one (hand_malformed) is no pass.
     "POST /api/v1/games/{id}/hands/": GAME_DECIDES,
     "POST /api/v1/table/{key}/hands/": GAME_DECIDES,
     "POST /api/v1/hands/{id}/correct/": GAME_DECIDES,

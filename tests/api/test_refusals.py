@@ -12,15 +12,15 @@ import json
 
 import pytest
 
+from play.models import Hand
 from rookclub.clubs.models import Club, Player
-from scoring.models import Hand
 from tests.factories import director_of, game_for, players_of
 from tournaments import services as events
 from tournaments.models import Entry, MatchGame, Tournament
 
 
 def recorded_hand(club, by):
-    from scoring.services import hand_record
+    from play.services import hand_record
 
     hand = {
         "bidder": "north",

@@ -208,7 +208,7 @@ def test_a_games_seats_and_dealer_are_its_rulesets(schema):
     "reason", ["", "   ", "\u00a0", "\t\n", "\x1c", "\u3000", "Misdeal", " x "]
 )
 def test_the_void_reason_pattern_says_what_the_server_takes(schema, reason):
-    """scoring.voiding trims the reason, then needs something in it."""
+    """play.voiding trims the reason, then needs something in it."""
     pattern = _resolve(schema, schema["components"]["schemas"]["VoidIn"])["properties"]["reason"]
     assert bool(re.fullmatch(pattern["pattern"], reason)) is bool(reason.strip())
 
@@ -220,7 +220,7 @@ def test_fields_whose_null_means_left_out_offer_no_null_to_a_form(schema):
 
     components = schema["components"]["schemas"]
     for name, fields in NULL_IS_OMITTED.items():
-        # POST games/ is a oneOf by ruleset (scoring.api.schema): each branch says it.
+        # POST games/ is a oneOf by ruleset (play.api.schema): each branch says it.
         parts = _game_branches(schema) if name == "GameIn" else [components[name]]
         for part, field in ((part, field) for part in parts for field in fields):
             field_schema = part["properties"][field]
@@ -290,8 +290,8 @@ def test_a_nights_tables_of_five_or_six_are_as_the_schema_says(schema, tables, m
     ``nights._check_big_games`` takes (None: the game left out, its default)."""
     import jsonschema
 
+    from play import nights
     from rookclub.core.errors import Invalid
-    from scoring import nights
 
     body = {"tables_of_five_or_six": tables, "seating_method": method}
     body |= {k: v for k, v in (("game_for_five", five), ("game_for_six", six)) if v is not None}

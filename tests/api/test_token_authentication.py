@@ -4,7 +4,7 @@ key or an inactive user's is refused with DRF's sentence."""
 import pytest
 from rest_framework.test import APIClient
 
-from scoring.models import Hand
+from play.models import Hand
 from tests.factories import ClubFactory, game_for, scorer_of, token_client
 
 pytestmark = pytest.mark.django_db

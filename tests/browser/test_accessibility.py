@@ -7,10 +7,9 @@ import datetime
 import pytest
 from django.core.cache import cache
 
-from rookclub.clubs import services
-from scoring import nights
-from scoring.models import Game
-from scoring.table_links import links_for
+from play import checkins, nights
+from play.models import Game
+from play.table_links import links_for
 from tests.browser.helpers import log_in, serious_violations
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of
 from tests.tournaments.conftest import make_event
@@ -23,9 +22,9 @@ def night():
     cache.clear()
     club = ClubFactory(name="Maple Street Rook Club", slug="maple-street")
     director = director_of(club, username="dana")
-    session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    services.session_check_in(session=session, players=players_of(club, 4), by=director)
-    nights.session_seat(session=session, by=director, seed=1)
+    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(session=session, players=players_of(club, 4), by=director)
+    nights.night_seat(session=session, by=director, seed=1)
     key = links_for(club=club, kind="night", session=session, numbers=[1])[1].key
     return club, director, key
 

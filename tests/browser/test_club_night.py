@@ -4,8 +4,8 @@ confirm, correct, close, read the standings and reopen."""
 import pytest
 from playwright.sync_api import expect
 
-from rookclub.clubs.models import ClubSession, Player
-from scoring.models import Game, Hand, HandCorrection
+from play.models import Game, Hand, HandCorrection, Night
+from rookclub.clubs.models import Player
 from tests.browser.helpers import log_in, screenshot
 from tests.factories import (
     PASSWORD,
@@ -57,7 +57,7 @@ def test_a_club_night_from_open_to_standings(desktop_page, page, new_page, club)
     director.get_by_role("link", name="Maple Street Rook Club").first.click()
     director.get_by_role("button", name="Open the night").click()
     expect(director.get_by_role("heading", name="Club night")).to_be_visible()
-    session = ClubSession.objects.get()
+    session = Night.objects.get()
 
     # Eleven regulars are ticked and a newcomer is added inline: twelve in all.
     for name in NAMES:

@@ -11,10 +11,9 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from rookclub.clubs import services
-from scoring import nights
-from scoring.models import Game, Hand
-from scoring.table_links import links_for
+from play import checkins, nights
+from play.models import Game, Hand
+from play.table_links import links_for
 from tests.browser.helpers import log_in
 from tests.browser_harness import policy_violations
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of
@@ -28,9 +27,9 @@ def night():
     cache.clear()
     club = ClubFactory(name="Maple Street", slug="maple-street")
     director = director_of(club, username="dana")
-    session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    services.session_check_in(session=session, players=players_of(club, 8), by=director)
-    nights.session_seat(session=session, by=director, seed=1)
+    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(session=session, players=players_of(club, 8), by=director)
+    nights.night_seat(session=session, by=director, seed=1)
     return club, director, session
 
 

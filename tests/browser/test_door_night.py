@@ -15,10 +15,9 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from rookclub.clubs.models import CheckIn
+from play import nights
+from play.models import CheckIn, Game, Hand
 from rookclub.core import live
-from scoring import nights
-from scoring.models import Game, Hand
 from tests.browser.helpers import serious_violations
 from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, watch_policy
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of
@@ -58,7 +57,7 @@ def _night(settings, monkeypatch):
     director = director_of(club, username="dana")
     players = players_of(club, 12)
     # A short game: to 200 points, two made hands of 120.
-    session = nights.session_open(
+    session = nights.night_open(
         club=club, date=datetime.date(2025, 3, 6), opened_by=director, options={"target": 200}
     )
     return club, director, players, session

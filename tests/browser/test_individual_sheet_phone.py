@@ -7,14 +7,13 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from rookclub.clubs import services
-from scoring import nights
-from scoring import services as scoring
-from scoring.disputes import card_name
-from scoring.models import Game
+from play import checkins, nights
+from play import services as scoring
+from play.disputes import card_name
+from play.models import Game
 from tests.browser.helpers import log_in, screenshot
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of, scorer_of
-from tests.scoring.card_hands import reneging_hand
+from tests.play.card_hands import reneging_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,11 +22,11 @@ def night_game(ruleset: str):
     club = ClubFactory(name="Maple Street", slug="maple-street")
     director = director_of(club, username="dana")
     scorer = scorer_of(club, username="sam")
-    session = nights.session_open(
+    session = nights.night_open(
         club=club, date=datetime.date(2025, 3, 6), opened_by=director, ruleset=ruleset
     )
-    services.session_check_in(session=session, players=players_of(club, 4), by=director)
-    nights.session_seat(session=session, by=director, seed=1)
+    checkins.night_check_in(session=session, players=players_of(club, 4), by=director)
+    nights.night_seat(session=session, by=director, seed=1)
     return Game.objects.get(session=session), scorer
 
 

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from scoring.models import Hand
+from play.models import Hand
 from tests.browser.helpers import screenshot
 from tests.browser.test_table_link import table_key  # noqa: F401 - a fixture
 from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, PHONE, _close, watch_policy

@@ -6,8 +6,7 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from rookclub.clubs import services
-from scoring import nights
+from play import checkins, nights
 from tests.browser.helpers import SCREENSHOTS, log_in
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of
 
@@ -19,9 +18,9 @@ def night():
     club = ClubFactory(name="Maple Street Rook Club of Greater Lexington", slug="maple-street")
     director = director_of(club, username="dana_the_director_of_maple_street")
     players = players_of(club, 8)
-    session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    services.session_check_in(session=session, players=players, by=director)
-    nights.session_seat(session=session, by=director, seed=1)
+    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(session=session, players=players, by=director)
+    nights.night_seat(session=session, by=director, seed=1)
     return session
 
 

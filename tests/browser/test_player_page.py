@@ -8,12 +8,11 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from rookclub.clubs import services
+from play import checkins, nights
+from play.models import Game
+from play.services import game_start, hand_record
+from play.table_links import links_for
 from rookclub.core.roles import SYSTEM
-from scoring import nights
-from scoring.models import Game
-from scoring.services import game_start, hand_record
-from scoring.table_links import links_for
 from tests.browser.helpers import log_in, screenshot
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of
 
@@ -45,15 +44,15 @@ def season():
         p.save()
     for n in range(30):
         day = datetime.date(2025, 1, 2) + datetime.timedelta(days=7 * n // 3)
-        night = nights.session_open(club=club, date=day, opened_by=director)
+        night = nights.night_open(club=club, date=day, opened_by=director)
         game = game_start(
             seats=dict(zip(SEATS, four, strict=True)), session=night, created_by=SYSTEM
         )
         hand_record(game=game, data=_hand(), entered_by=director)
         hand_record(game=game, data=_hand("east", 100, 60), entered_by=director)
-    tonight = nights.session_open(club=club, date=datetime.date(2025, 12, 4), opened_by=director)
-    services.session_check_in(session=tonight, players=four, by=director)
-    nights.session_seat(session=tonight, by=director, seed=1)
+    tonight = nights.night_open(club=club, date=datetime.date(2025, 12, 4), opened_by=director)
+    checkins.night_check_in(session=tonight, players=four, by=director)
+    nights.night_seat(session=tonight, by=director, seed=1)
     game = Game.objects.get(session=tonight)
     hand_record(game=game, data=_hand(), entered_by=director)
     key = links_for(club=club, kind="night", session=tonight, numbers=[1])[1].key

@@ -3,10 +3,10 @@ overflowing, long lists paged by themselves."""
 
 import pytest
 
-from scoring.nights import session_seat
+from play.nights import night_seat
 from tests.browser.helpers import log_in, screenshot
 from tests.factories import PASSWORD, ClubFactory, director_of
-from tests.scoring.test_sessions import open_night
+from tests.play.test_sessions import open_night
 from tests.tournaments.conftest import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -54,7 +54,7 @@ def _visible_rows(page) -> int:
 def test_night_standings_fit_and_page_through_a_big_club(browser, live_server, director, size):
     user, club = director
     session = open_night(club, user, 44)
-    session_seat(session=session, by=user, seed=1)
+    night_seat(session=session, by=user, seed=1)
     context, page = _open(
         browser, live_server, size, f"/sessions/{session.pk}/standings/projector/"
     )
@@ -124,7 +124,7 @@ DOOR_OVERLAPS = """() => {
 def test_the_door_box_covers_no_standings_cell(browser, live_server, director, size):
     user, club = director
     session = open_night(club, user, 44)
-    session_seat(session=session, by=user, seed=1)
+    night_seat(session=session, by=user, seed=1)
     context = browser.new_context(viewport=size, base_url=live_server.url)
     context.set_default_timeout(10_000)
     page = context.new_page()

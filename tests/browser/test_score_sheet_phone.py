@@ -7,10 +7,9 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from rookclub.clubs import services
-from scoring import nights
-from scoring import services as scoring
-from scoring.models import Game, Hand
+from play import checkins, nights
+from play import services as scoring
+from play.models import Game, Hand
 from tests.browser.helpers import SCREENSHOTS, log_in
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of, scorer_of
 
@@ -25,9 +24,9 @@ def table_game():
     director = director_of(club, username="dana")
     scorer_of(club, username="sam")
     players = players_of(club, 4)
-    session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    services.session_check_in(session=session, players=players, by=director)
-    nights.session_seat(session=session, by=director, seed=1)
+    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(session=session, players=players, by=director)
+    nights.night_seat(session=session, by=director, seed=1)
     return Game.objects.get(session=session)
 
 

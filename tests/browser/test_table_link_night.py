@@ -9,10 +9,9 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from rookclub.clubs import services
-from scoring import nights
-from scoring.models import Game, Hand, Irregularity
-from scoring.table_links import link_replace, links_for
+from play import checkins, nights
+from play.models import Game, Hand, Irregularity
+from play.table_links import link_replace, links_for
 from tests.factories import ClubFactory, director_of, players_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,9 +31,9 @@ def night():
     cache.clear()
     club = ClubFactory(name="Maple Street", slug="maple-street")
     director = director_of(club, username="dana")
-    session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    services.session_check_in(session=session, players=players_of(club, 4), by=director)
-    nights.session_seat(session=session, by=director, seed=1)
+    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(session=session, players=players_of(club, 4), by=director)
+    nights.night_seat(session=session, by=director, seed=1)
     key = links_for(club=club, kind="night", session=session, numbers=[1])[1].key
     return club, director, session, key
 
@@ -84,7 +83,7 @@ def test_a_table_scores_and_confirms_its_own_night_through_its_link(page, night)
     expect(page.get_by_role("heading", name="Table 1")).to_be_visible()
 
     # Closed: the link refuses with the night's sentence, and offers no form.
-    nights.session_close(session=session, by=director)
+    nights.night_close(session=session, by=director)
     page.goto(f"/t/{new.key}/")
     expect(page.get_by_text("This club night was closed")).to_be_visible()
     expect(page.get_by_role("button", name="Record hand 6")).to_have_count(0)

@@ -6,11 +6,10 @@ import datetime
 
 import pytest
 
-from rookclub.clubs import services
+from play import checkins, nights
+from play import services as scoring
+from play.models import Game
 from rookclub.clubs.models import Player
-from scoring import nights
-from scoring import services as scoring
-from scoring.models import Game
 from tests.browser.helpers import screenshot
 from tests.factories import ClubFactory, director_of, scorer_of
 
@@ -35,14 +34,14 @@ def table_of_five():
     director = director_of(club, username="dana")
     scorer = scorer_of(club, username="sam")
     players = [Player.objects.create(club=club, name=name) for name in NAMES]
-    session = nights.session_open(
+    session = nights.night_open(
         club=club,
         date=datetime.date(2026, 11, 24),
         opened_by=director,
         tables_of_five_or_six=True,
     )
-    services.session_check_in(session=session, players=players, by=director)
-    nights.session_seat(session=session, by=director, seed=3)
+    checkins.night_check_in(session=session, players=players, by=director)
+    nights.night_seat(session=session, by=director, seed=3)
     game = next(g for g in Game.objects.filter(session=session) if g.seats.count() == 5)
     counters = {"seat1": 50, "seat2": 20, "seat3": 10, "seat4": 10, "seat5": 10}
     data = {"bidder": "seat1", "bid": 40, "trump": "red", "counters": counters}

@@ -7,7 +7,7 @@ was typed and shows the engine's reasons next to the form."""
 import pytest
 from playwright.sync_api import expect
 
-from scoring.models import Game, Hand
+from play.models import Game, Hand
 from tests.browser.helpers import serious_violations
 from tests.browser.test_table_phone import fill_hand, table_key  # noqa: F401 (a fixture)
 

@@ -2,17 +2,16 @@
 
 import pytest
 
-from rookclub.clubs.models import ClubSession
+from play.models import Game, Hand, HandCorrection, Night
+from play.standings import season_standings
 from rookclub.demo import load_demo
-from scoring.models import Game, Hand, HandCorrection
-from scoring.standings import season_standings
 
 pytestmark = pytest.mark.django_db
 
 
 def counts():
     return (
-        ClubSession.objects.count(),
+        Night.objects.count(),
         Game.objects.count(),
         Hand.objects.count(),
         HandCorrection.objects.count(),
@@ -27,7 +26,7 @@ def test_the_demo_shows_four_finished_nights_of_twelve_players_at_three_tables(
     with django_assert_max_num_queries(4_000):
         club = load_demo()
 
-    nights = ClubSession.objects.filter(club=club)
+    nights = Night.objects.filter(club=club)
     assert nights.count() == 4
     assert all(night.status == "closed" for night in nights)
     assert all(night.check_ins.count() == 12 for night in nights)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rookclub.clubs.door import door_check_in
+from play.door_checkin import door_check_in
 from rookclub.clubs.roster_import import match_key, parse_roster
 from rookclub.clubs.services import player_create
 from rookclub.core.errors import Conflict

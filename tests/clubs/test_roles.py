@@ -4,11 +4,12 @@
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
+from play.checkins import night_check_in
+from play.nights import night_open
 from rookclub.clubs.models import Club, Player
-from rookclub.clubs.services import club_create, player_create, session_check_in
+from rookclub.clubs.services import club_create, player_create
 from rookclub.core.errors import NotAllowed
 from rookclub.core.roles import DIRECTOR, SCORER, SYSTEM, require_role, role_in, user_or_none
-from scoring.nights import session_open
 from tests.factories import players_of
 
 pytestmark = pytest.mark.django_db
@@ -25,9 +26,9 @@ def test_nobody_is_refused_by_every_club_service(club, nobody):
 
 
 def test_none_is_refused_where_it_used_to_be_trusted(club, director):
-    night = session_open(club=club, date="2026-11-19", opened_by=director)
+    night = night_open(club=club, date="2026-11-19", opened_by=director)
     with pytest.raises(NotAllowed):
-        session_check_in(session=night, players=players_of(club, 4), by=None)
+        night_check_in(session=night, players=players_of(club, 4), by=None)
     assert not night.check_ins.exists()
 
 

@@ -6,16 +6,16 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from play.checkins import night_check_in, night_reopen
+from play.models import Game, Hand
+from play.nights import night_close, night_open, night_seat
+from play.selectors import game_sheet
+from play.services import hand_confirm, hand_correct, hand_record
+from play.standings import night_standings, season_standings
+from play.table_links import links_for
 from rookclub.clubs.models import Club
-from rookclub.clubs.services import session_check_in, session_reopen
-from scoring.models import Game, Hand
-from scoring.nights import session_close, session_open, session_seat
-from scoring.selectors import game_sheet
-from scoring.services import hand_confirm, hand_correct, hand_record
-from scoring.standings import season_standings, session_standings
-from scoring.table_links import links_for
 from tests.factories import ClubFactory, director_of, players_of, scorer_of
-from tests.scoring.conftest import made_hand, play_out
+from tests.play.conftest import made_hand, play_out
 from tournaments import services as events
 from tournaments.models import Match, Tournament
 from tournaments.results import match_game_start
@@ -61,9 +61,9 @@ def add_nights(club: Club, count: int) -> None:
     start = club.sessions.filter(date__year=2025).count()
     for index in range(start, start + count):
         date = datetime.date(2025, 3, 6) + datetime.timedelta(days=7 * index)
-        night = session_open(club=club, date=date, opened_by=director)
-        session_check_in(session=night, players=players[:8], by=director)
-        session_seat(session=night, by=director, seed=index + 1)
+        night = night_open(club=club, date=date, opened_by=director)
+        night_check_in(session=night, players=players[:8], by=director)
+        night_seat(session=night, by=director, seed=index + 1)
         links_for(club=club, kind="night", numbers=[1, 2], session=night)
         first, second = Game.objects.filter(session=night).order_by("id")
         hand_record(game=first, data=made_hand(bid=100, ns=60), entered_by=scorer)  # set
@@ -82,13 +82,13 @@ def add_nights(club: Club, count: int) -> None:
             game=second, data=made_hand(bid=80, ns=40, bidder="east", **penalty), entered_by=scorer
         )
         hand_record(game=second, data=made_hand(bid=75, ns=75, bidder="west"), entered_by=scorer)
-        session_close(session=night, by=director)  # the second game stays unfinished
+        night_close(session=night, by=director)  # the second game stays unfinished
         if index == 0:
-            session_reopen(session=night, by=director, reason="one more hand")
+            night_reopen(session=night, by=director, reason="one more hand")
             hand_record(
                 game=second, data=made_hand(bid=95, ns=20, bidder="east"), entered_by=scorer
             )
-            session_close(session=night, by=director)
+            night_close(session=night, by=director)
 
 
 def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
@@ -101,14 +101,14 @@ def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
     players = players_of(club, 16)
     add_nights(club, nights)
     # Individual scoring (docs/rules.md §6): partners change every four hands.
-    solo = session_open(
+    solo = night_open(
         club=club,
         date=datetime.date(2024, 11, 7),
         opened_by=director,
         ruleset="tournament-individual",
     )
-    session_check_in(session=solo, players=players[8:12], by=director)
-    session_seat(session=solo, by=director, seed=7)
+    night_check_in(session=solo, players=players[8:12], by=director)
+    night_seat(session=solo, by=director, seed=7)
     game = Game.objects.get(session=solo)
     for number in range(6):
         bidder = ("north", "east", "south", "west")[number % 4]
@@ -235,7 +235,7 @@ def standings_of(club: Club) -> dict[str, Any]:
             year: _standings(season_standings(club=club, year=year)) for year in (2024, 2025, None)
         },
         "nights": {
-            str(night.date): _standings(session_standings(session=night))
+            str(night.date): _standings(night_standings(session=night))
             for night in club.sessions.order_by("date")
         },
         "tournaments": {t.name: _tournament(t) for t in club.tournaments.order_by("name")},

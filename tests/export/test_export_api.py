@@ -11,8 +11,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from play.models import Hand
 from rookclub.clubs.export import FORMAT, VERSION, describe, tables
-from scoring.models import Hand
 from tests.export.club_data import add_nights, build_club
 from tests.factories import ClubFactory, UserFactory, director_of, member_of, scorer_of
 

@@ -10,12 +10,12 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.core.serializers.json import DjangoJSONEncoder
 
+from play.models import Game, Hand
+from play.services import hand_record
 from rookclub.clubs.export import club_export
 from rookclub.clubs.models import Club, Player
-from scoring.models import Game, Hand
-from scoring.services import hand_record
 from tests.factories import ClubFactory, director_of, game_for, scorer_of
-from tests.scoring.conftest import made_hand
+from tests.play.conftest import made_hand
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,8 +141,8 @@ def test_the_command_exits_non_zero_with_a_sentence(tmp_path):
 
 
 def test_a_file_from_before_won_was_exported_still_counts_the_games_won(tmp_path):
-    from scoring.services import game_start
-    from scoring.standings import season_standings
+    from play.services import game_start
+    from play.standings import season_standings
     from tests.factories import SessionFactory, players_of
 
     club = ClubFactory(name="Elm Hall", slug="elm-hall")

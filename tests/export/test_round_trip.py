@@ -8,10 +8,10 @@ from django.core.management import call_command
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection
 
+from play.models import Game, Hand, TableLink
 from rookclub.clubs.export import club_export
 from rookclub.clubs.export_import import club_import
 from rookclub.clubs.models import Club, Player
-from scoring.models import Game, Hand, TableLink
 from tests.export.club_data import build_club, standings_of
 from tournaments.models import Round
 

@@ -15,10 +15,9 @@ def main() -> None:
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from rookclub.clubs import services
+    from play import checkins, nights
+    from play.models import Game
     from rookclub.clubs.models import Club, Membership, Player
-    from scoring import nights
-    from scoring.models import Game
 
     password = sys.argv[1]
     club = Club.objects.create(name="Multinode Rook Club", slug="multinode")
@@ -27,9 +26,9 @@ def main() -> None:
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {i:02d} Rookwood") for i in range(16)
     )
-    night = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    services.session_check_in(session=night, players=players, by=director)
-    first_round = nights.session_seat(session=night, by=director, seed=4)
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(session=night, players=players, by=director)
+    first_round = nights.night_seat(session=night, by=director, seed=4)
     games = list(
         Game.objects.filter(session=night)
         .order_by("table_seating__table")

@@ -4,9 +4,8 @@ import datetime
 
 import pytest
 
-from rookclub.clubs import services
-from scoring import nights
-from scoring.models import Game
+from play import checkins, nights
+from play.models import Game
 from tests.factories import players_of
 
 
@@ -18,9 +17,9 @@ def twelve(club):
 @pytest.fixture
 def night(club, director, twelve):
     """A club night with twelve players checked in and seated at three tables."""
-    session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    services.session_check_in(session=session, players=twelve, by=director)
-    nights.session_seat(session=session, by=director, seed=4)
+    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(session=session, players=twelve, by=director)
+    nights.night_seat(session=session, by=director, seed=4)
     return session
 
 

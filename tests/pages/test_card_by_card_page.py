@@ -8,9 +8,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import card_entry
+from play import card_entry
+from play.models import Hand
 from scoring.engine import PRESETS, card_code, check_card_hand, simulate_hand
-from scoring.models import Hand
 from tests.factories import PASSWORD, game_for, players_of
 
 pytestmark = pytest.mark.django_db

@@ -9,11 +9,9 @@ from unittest import mock
 import pytest
 from django.test import Client
 
-from rookclub.clubs import services
-from rookclub.clubs.models import SessionEvent, TableSeating
-from scoring import nights
-from scoring import services as scoring
-from scoring.models import Game, Hand
+from play import checkins, nights
+from play import services as scoring
+from play.models import Game, Hand, NightEvent, TableSeating
 from tests.factories import players_of
 from tests.pages.conftest import hand_body, made_hand
 
@@ -26,7 +24,7 @@ REFUSAL = "This club night was closed at 22:40; ask the director to reopen it to
 
 def close(night, director):
     with mock.patch("rookclub.clubs.services.timezone.now", return_value=AT_22_40):
-        nights.session_close(session=night, by=director)
+        nights.night_close(session=night, by=director)
 
 
 @pytest.fixture
@@ -171,7 +169,7 @@ def test_a_scorer_cannot_reopen_the_night(as_scorer, night, director):
     assert b"Only a director of the club can do this." in response.content
     night.refresh_from_db()
     assert night.status == "closed"
-    assert not SessionEvent.objects.filter(action="reopened").exists()
+    assert not NightEvent.objects.filter(action="reopened").exists()
 
 
 def test_reopening_an_open_night_is_a_message_not_an_error_page(as_director, night):
@@ -220,9 +218,9 @@ def test_a_closed_night_tells_the_phone_at_the_door_the_night_is_over(
     client, club, director, where
 ):
     players = players_of(club, 9)
-    night = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    services.session_check_in(session=night, players=players, by=director)
-    nights.session_seat(session=night, by=director, seed=4)
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(session=night, players=players, by=director)
+    nights.night_seat(session=night, by=director, seed=4)
     seated = {i for t in TableSeating.objects.filter(round__session=night) for i in t.player_ids()}
     player = next(p for p in players if (p.pk in seated) == (where == "at a table"))
     desk = Client()  # checked in at the desk: the director lets a phone follow the player

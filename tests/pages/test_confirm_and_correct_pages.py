@@ -3,8 +3,8 @@ correction with its before/after history."""
 
 import pytest
 
-from scoring import nights, services
-from scoring.models import Hand, HandCorrection
+from play import nights, services
+from play.models import Hand, HandCorrection
 from tests.factories import UserFactory
 from tests.pages.conftest import hand_body, made_hand
 
@@ -176,7 +176,7 @@ def test_a_correction_replays_later_totals_and_keeps_the_history(as_director, ga
 
 
 def test_a_closed_night_still_shows_its_sheets(client, night, director, game, hands):
-    nights.session_close(session=night, by=director)
+    nights.night_close(session=night, by=director)
 
     assert client.get(f"/games/{game.pk}/").status_code == 200
 
@@ -224,7 +224,7 @@ def confirm_button(client, game, number=1) -> bool:
 def test_confirm_shows_only_to_whoever_may_confirm(
     client, game, director, scorer, member, north_scores, who, shown
 ):
-    from scoring.permissions import can_confirm
+    from play.permissions import can_confirm
 
     users = {
         "director": director,

@@ -4,9 +4,9 @@ import re
 
 import pytest
 
+from play.forms import HandForm
+from play.models import Hand
 from scoring.engine import ruleset_from
-from scoring.forms import HandForm
-from scoring.models import Hand
 from tests.pages.conftest import made_hand
 
 pytestmark = pytest.mark.django_db

@@ -5,11 +5,11 @@ import re
 
 import pytest
 
-from scoring.disputes import card_name
-from scoring.services import hand_record
+from play.disputes import card_name
+from play.services import hand_record
 from tests.factories import game_for, players_of
 from tests.pages.conftest import hand_body
-from tests.scoring.card_hands import played_hand, reneging_hand
+from tests.play.card_hands import played_hand, reneging_hand
 
 pytestmark = pytest.mark.django_db
 

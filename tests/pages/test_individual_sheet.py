@@ -6,9 +6,9 @@ import re
 
 import pytest
 
+from play.print_docs import game_sheet_doc
+from play.services import hand_record
 from rookclub.printing import render
-from scoring.print_docs import game_sheet_doc
-from scoring.services import hand_record
 from tests.factories import game_for, players_of
 from tests.print.conftest import pdf_text
 

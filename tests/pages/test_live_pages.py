@@ -4,11 +4,11 @@ polling it unchanged costs one cheap query and a 304; any change shows."""
 import pytest
 from django.conf import settings
 
-from scoring.models import Game
-from scoring.nights import session_seat
-from scoring.services import hand_record
-from tests.scoring.conftest import made_hand
-from tests.scoring.test_sessions import open_night
+from play.models import Game
+from play.nights import night_seat
+from play.services import hand_record
+from tests.play.conftest import made_hand
+from tests.play.test_sessions import open_night
 from tests.tournaments.conftest import make_event, play_round
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def _poll(client, url, queries, django_assert_num_queries, **headers):
 @pytest.fixture
 def night(club, director):
     session = open_night(club, director, 9)
-    session_seat(session=session, by=director, seed=1)
+    night_seat(session=session, by=director, seed=1)
     return session
 
 
@@ -66,13 +66,13 @@ def test_two_viewers_never_share_a_version(client, night, director):
 
 
 def test_a_check_in_undone_or_a_player_gone_shows(client, night, director):
-    from rookclub.clubs.models import SitOut
-    from rookclub.clubs.services import session_check_in_undo
+    from play.checkins import night_check_in_undo
+    from play.models import SitOut
 
     url = f"/sessions/{night.pk}/?live=1"
     before = client.get(url)["ETag"]
     out = SitOut.objects.get(round__session=night).player
-    session_check_in_undo(session=night, player=out, by=director)
+    night_check_in_undo(session=night, player=out, by=director)
     assert client.get(url, HTTP_IF_NONE_MATCH=before).status_code == 200
 
 

@@ -7,13 +7,13 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.test import RequestFactory
 
+from play.live import night_standings_version, night_tables_version
+from play.models import Game
+from play.nights import night_seat
+from play.services import hand_confirm, hand_record
 from rookclub.core.live import live_fragment
-from scoring.live import night_standings_version, night_tables_version
-from scoring.models import Game
-from scoring.nights import session_seat
-from scoring.services import hand_confirm, hand_record
-from tests.scoring.conftest import made_hand
-from tests.scoring.test_sessions import open_night
+from tests.play.conftest import made_hand
+from tests.play.test_sessions import open_night
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def _empty_cache():
 @pytest.fixture
 def night(club, director):
     session = open_night(club, director, 9)
-    session_seat(session=session, by=director, seed=1)
+    night_seat(session=session, by=director, seed=1)
     return session
 
 
@@ -125,8 +125,8 @@ def test_confirming_a_hand_shows_on_the_night_page(client, night, scorer, direct
 
 
 def test_a_replaced_table_link_leaves_the_standings_alone(night, director):
-    from scoring.models import TableLink
-    from scoring.table_links import link_replace, links_for
+    from play.models import TableLink
+    from play.table_links import link_replace, links_for
 
     links_for(club=night.club, kind=TableLink.Kind.NIGHT, numbers=[1], session=night)
     standings = night_standings_version(night.pk, None)

@@ -1,13 +1,12 @@
 """The night page's check-in list and table cards are written in Python
-(scoring/views/night_tables.py): a player's name is always escaped there,
+(play/views/night_tables.py): a player's name is always escaped there,
 and the cards keep the markup the template wrote."""
 
 import datetime
 
 import pytest
 
-from rookclub.clubs import services
-from scoring import nights
+from play import checkins, nights
 from tests.factories import ClubFactory, PlayerFactory, director_of, players_of
 
 pytestmark = pytest.mark.django_db
@@ -19,9 +18,9 @@ def seated_night():
     director = director_of(club)
     odd = PlayerFactory(club=club, name=NAME)
     players = [odd, *players_of(club, 7)]
-    night = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    services.session_check_in(session=night, players=players, by=director)
-    nights.session_seat(session=night, by=director, seed=1)
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(session=night, players=players, by=director)
+    nights.night_seat(session=night, by=director, seed=1)
     return night, director
 
 

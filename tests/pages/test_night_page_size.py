@@ -8,8 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rookclub.clubs import services
-from scoring import nights
+from play import checkins, nights
 from tests.factories import ClubFactory, director_of, players_of
 
 pytestmark = pytest.mark.django_db
@@ -20,10 +19,10 @@ def night_of(tables: int, *, seat: bool = True):
     club = ClubFactory()
     director = director_of(club)
     players = players_of(club, 4 * tables)
-    night = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    services.session_check_in(session=night, players=players, by=director)
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(session=night, players=players, by=director)
     if seat:
-        nights.session_seat(session=night, by=director, seed=1)
+        nights.night_seat(session=night, by=director, seed=1)
     return night, director, players
 
 
@@ -56,7 +55,7 @@ def test_the_seating_form_is_built_only_before_seating(client):
     client.force_login(director)
 
     before = client.get(f"/sessions/{night.pk}/")
-    nights.session_seat(session=night, by=director, seed=1)
+    nights.night_seat(session=night, by=director, seed=1)
     after = client.get(f"/sessions/{night.pk}/")
 
     assert before.context["seat_form"].pair_count == 20

@@ -4,8 +4,8 @@ service worker is served at the site root."""
 
 import pytest
 
-from scoring.models import Hand
-from scoring.services import hand_record
+from play.models import Hand
+from play.services import hand_record
 from tests.pages.conftest import hand_body, made_hand
 
 pytestmark = pytest.mark.django_db
@@ -117,7 +117,7 @@ def test_the_score_page_form_sends_the_next_hand_number(as_scorer, game, scorer)
 def test_a_kept_hand_for_a_game_voided_meanwhile_is_refused_with_the_reason(
     as_scorer, game, director
 ):
-    from scoring.voiding import game_void
+    from play.voiding import game_void
 
     game_void(game=game, by=director, reason="wrong players")
 

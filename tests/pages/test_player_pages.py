@@ -8,12 +8,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from play import nights, table_links
+from play.models import Game, TableLink
+from play.services import game_start, hand_record
+from play.voiding import game_void
 from rookclub.clubs.models import Membership
 from rookclub.core.roles import SYSTEM
-from scoring import nights, table_links
-from scoring.models import Game, TableLink
-from scoring.services import game_start, hand_record
-from scoring.voiding import game_void
 from tests.factories import ClubFactory, director_of, member_of, players_of
 from tests.pages.conftest import hand_body
 
@@ -27,7 +27,7 @@ def nights_of(club, director, players, count, year=2025):
     making 80 with 85."""
     for n in range(count):
         day = datetime.date(year, 1, 1) + datetime.timedelta(days=n)
-        night = nights.session_open(club=club, opened_by=director, date=day)
+        night = nights.night_open(club=club, opened_by=director, date=day)
         game = game_start(
             seats=dict(zip(SEATS, players, strict=True)), session=night, created_by=SYSTEM
         )
@@ -114,7 +114,7 @@ def tonight(club, director, scorer, night, game):
     """Tonight's table 1 played one hand; the same four played last week too."""
     hand_record(game=game, data=hand_body("north", 80, "red", 85), entered_by=scorer)
     four = [game.seats.get(seat=s).player for s in SEATS]
-    last_week = nights.session_open(club=club, date=datetime.date(2025, 2, 27), opened_by=director)
+    last_week = nights.night_open(club=club, date=datetime.date(2025, 2, 27), opened_by=director)
     old = game_start(
         seats=dict(zip(SEATS, four, strict=True)), session=last_week, created_by=SYSTEM
     )
@@ -166,7 +166,7 @@ def test_my_night_is_only_for_the_players_at_that_table(client, club, tonight, t
 
 def test_my_night_calls_a_game_left_at_close_unfinished(client, director, tonight, night):
     link, four = tonight
-    nights.session_close(session=night, by=director)
+    nights.night_close(session=night, by=director)
 
     page = client.get(f"/t/{link.key}/players/{four[1].pk}/").content.decode()
 

@@ -7,10 +7,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rookclub.clubs import services
-from scoring import nights
-from scoring import services as scoring
-from scoring.models import Game
+from play import checkins, nights
+from play import services as scoring
+from play.models import Game
 from tests.factories import ClubFactory, director_of, players_of, scorer_of
 from tests.pages.conftest import hand_body
 
@@ -36,13 +35,13 @@ def club_of(size: int):
     scorer = scorer_of(club)
     players = players_of(club, 4 * size)
     for night in range(size):
-        session = nights.session_open(
+        session = nights.night_open(
             club=club,
             date=datetime.date(2025, 3, 6) + datetime.timedelta(days=7 * night),
             opened_by=director,
         )
-        services.session_check_in(session=session, players=players, by=director)
-        nights.session_seat(session=session, by=director, seed=night)
+        checkins.night_check_in(session=session, players=players, by=director)
+        nights.night_seat(session=session, by=director, seed=night)
         for game in Game.objects.filter(session=session):
             for hand in HANDS[: 2 + night % 3]:
                 scoring.hand_record(game=game, data=hand, entered_by=scorer)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring.models import Hand
+from play.models import Hand
 from tests.pages.conftest import made_hand
 
 pytestmark = pytest.mark.django_db

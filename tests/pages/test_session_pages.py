@@ -4,10 +4,9 @@ import datetime
 
 import pytest
 
-from rookclub.clubs import services
-from rookclub.clubs.models import CheckIn, ClubSession, Player, SitOut
-from scoring import nights
-from scoring.models import Game
+from play import checkins, nights
+from play.models import CheckIn, Game, Night, SitOut
+from rookclub.clubs.models import Player
 from tests.factories import players_of
 from tests.pages.conftest import hand_body
 
@@ -16,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def session(club, director):
-    return nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    return nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
 
 
 def test_the_home_page_links_to_the_club(client, club):
@@ -33,7 +32,7 @@ def test_a_director_opens_a_night_from_the_club_page(as_director, club):
         f"/clubs/{club.slug}/nights/open/", {"date": "2025-03-06", "seating_method": "fixed"}
     )
 
-    session = ClubSession.objects.get()
+    session = Night.objects.get()
     assert response.status_code == 302
     assert response["Location"] == f"/sessions/{session.pk}/"
     assert (session.date, session.seating_method) == (datetime.date(2025, 3, 6), "fixed")
@@ -46,7 +45,7 @@ def test_opening_a_night_with_a_bad_date_is_a_form_error(as_director, club):
 
     assert response.status_code == 400
     assert b"Enter a valid date." in response.content
-    assert not ClubSession.objects.exists()
+    assert not Night.objects.exists()
 
 
 def test_a_scorer_cannot_open_a_night(as_scorer, club):
@@ -57,7 +56,7 @@ def test_a_scorer_cannot_open_a_night(as_scorer, club):
     )
 
     assert response.status_code == 302
-    assert not ClubSession.objects.exists()
+    assert not Night.objects.exists()
 
 
 def test_check_in_ticks_players_and_adds_a_newcomer(as_director, session, twelve):
@@ -97,7 +96,7 @@ def test_checking_in_nobody_is_a_form_error(as_director, session, twelve):
 
 
 def test_seating_twelve_players_makes_three_tables_with_their_games(as_director, session, twelve):
-    services.session_check_in(session=session, players=twelve, by=session.opened_by)
+    checkins.night_check_in(session=session, players=twelve, by=session.opened_by)
 
     response = as_director.post(f"/sessions/{session.pk}/seat/", {"method": "random"}, follow=True)
 
@@ -111,7 +110,7 @@ def test_seating_twelve_players_makes_three_tables_with_their_games(as_director,
 
 
 def test_thirteen_players_show_who_sits_out(as_director, session, club, twelve):
-    services.session_check_in(
+    checkins.night_check_in(
         session=session, players=[*twelve, *players_of(club, 1)], by=session.opened_by
     )
 
@@ -123,7 +122,7 @@ def test_thirteen_players_show_who_sits_out(as_director, session, club, twelve):
 
 
 def test_fixed_partnerships_are_named_pair_by_pair(as_director, session, twelve):
-    services.session_check_in(session=session, players=twelve[:8], by=session.opened_by)
+    checkins.night_check_in(session=session, players=twelve[:8], by=session.opened_by)
     pairs = {
         f"pair_{i + 1}_{half}": twelve[2 * i + (half == "b")].pk for i in range(4) for half in "ab"
     }
@@ -138,7 +137,7 @@ def test_fixed_partnerships_are_named_pair_by_pair(as_director, session, twelve)
 
 
 def test_a_player_in_two_pairs_is_a_form_error(as_director, session, twelve):
-    services.session_check_in(session=session, players=twelve[:8], by=session.opened_by)
+    checkins.night_check_in(session=session, players=twelve[:8], by=session.opened_by)
     data = {
         "method": "fixed",
         "pair_1_a": twelve[0].pk,
@@ -155,7 +154,7 @@ def test_a_player_in_two_pairs_is_a_form_error(as_director, session, twelve):
 
 
 def test_seating_three_players_is_refused_with_a_message(as_director, session, twelve):
-    services.session_check_in(session=session, players=twelve[:3], by=session.opened_by)
+    checkins.night_check_in(session=session, players=twelve[:3], by=session.opened_by)
 
     response = as_director.post(f"/sessions/{session.pk}/seat/", {"method": "random"})
 
@@ -165,14 +164,14 @@ def test_seating_three_players_is_refused_with_a_message(as_director, session, t
 
 
 def test_a_progressive_night_moves_on_only_when_every_table_has_played(as_director, club):
-    session = nights.session_open(
+    session = nights.night_open(
         club=club,
         date=datetime.date(2025, 3, 6),
         opened_by=club.memberships.get().user,
         seating_method="progressive",
     )
-    services.session_check_in(session=session, players=players_of(club, 8), by=session.opened_by)
-    nights.session_seat(session=session, by=session.opened_by, seed=2)
+    checkins.night_check_in(session=session, players=players_of(club, 8), by=session.opened_by)
+    nights.night_seat(session=session, by=session.opened_by, seed=2)
 
     page = as_director.get(f"/sessions/{session.pk}/").content
     assert b"Next round: change partners" in page
@@ -213,7 +212,7 @@ def test_a_visitor_is_sent_to_log_in_before_a_director_action(client, night):
 
 
 def test_a_finished_table_can_start_a_new_game(as_director, night, game, scorer):
-    from scoring import services as scoring
+    from play import services as scoring
 
     for _ in range(3):
         scoring.hand_record(
@@ -241,17 +240,17 @@ def test_a_finished_table_can_start_a_new_game(as_director, night, game, scorer)
 def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_hands(
     as_director, club, scorer
 ):
-    from scoring import services as scoring
+    from play import services as scoring
 
     director = club.memberships.get(role="director").user
-    session = nights.session_open(
+    session = nights.night_open(
         club=club,
         date=datetime.date(2025, 3, 6),
         opened_by=director,
         seating_method="progressive",
     )
-    services.session_check_in(session=session, players=players_of(club, 8), by=director)
-    nights.session_seat(session=session, by=director, seed=2)
+    checkins.night_check_in(session=session, players=players_of(club, 8), by=director)
+    nights.night_seat(session=session, by=director, seed=2)
     for game in Game.objects.filter(session=session):
         for _ in range(4):
             scoring.hand_record(
@@ -266,11 +265,11 @@ def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_ha
 
 
 def test_a_table_reseated_for_a_new_game_stays_in_the_rooms_round(as_director, club, director):
-    from scoring import print_docs
+    from play import print_docs
 
-    session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    services.session_check_in(session=session, players=players_of(club, 10), by=director)
-    first = nights.session_seat(session=session, by=director, seed=2)  # two sit out
+    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(session=session, players=players_of(club, 10), by=director)
+    first = nights.night_seat(session=session, by=director, seed=2)  # two sit out
     table = first.tables.get(table=1)
     Game.objects.filter(table_seating=table).update(status=Game.Status.FINISHED)
 
@@ -287,7 +286,7 @@ def test_a_table_reseated_for_a_new_game_stays_in_the_rooms_round(as_director, c
     assert b"for round 2</button>" not in response.content
 
     Game.objects.filter(session=session).update(status=Game.Status.FINISHED)
-    after = nights.session_next_round(session=session, by=director, seed=1)
+    after = nights.night_next_round(session=session, by=director, seed=1)
 
     assert (after.number, after.room_round) == (3, 2)
     page = as_director.get(f"/sessions/{session.pk}/").content.decode()

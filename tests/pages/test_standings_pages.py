@@ -2,7 +2,7 @@
 
 import pytest
 
-from scoring import services
+from play import services
 from tests.pages.conftest import hand_body, made_hand
 
 pytestmark = pytest.mark.django_db

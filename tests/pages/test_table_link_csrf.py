@@ -5,8 +5,8 @@ session (a logged-in director at the table) is checked as on every other page.""
 import pytest
 from django.test import Client
 
-from scoring.models import Hand
-from scoring.table_links import links_for
+from play.models import Hand
+from play.table_links import links_for
 from tests.pages.conftest import made_hand
 
 JSON = {"HTTP_ACCEPT": "application/json"}

@@ -6,10 +6,9 @@ import re
 import pytest
 from django.core.cache import cache
 
-from rookclub.clubs.models import TableSeating
-from scoring import nights
-from scoring.models import GameSeat, Hand, TableLink
-from scoring.table_links import links_for
+from play import nights
+from play.models import GameSeat, Hand, TableLink, TableSeating
+from play.table_links import links_for
 from tests.pages.conftest import made_hand
 
 pytestmark = pytest.mark.django_db
@@ -75,7 +74,7 @@ def test_the_entering_side_cannot_confirm_on_the_page(client, url, game):
 
 
 def test_a_closed_night_shows_the_reason_and_refuses_posts(client, url, night, director, game):
-    nights.session_close(session=night, by=director)
+    nights.night_close(session=night, by=director)
 
     page = client.get(url).content.decode()
     posted = client.post(url, made_hand(number=1))
@@ -107,7 +106,7 @@ def test_an_unknown_key_is_404_and_stores_nothing(client, game):
 
 
 def test_a_replaced_key_is_404(client, url, link, night, director):
-    from scoring.table_links import link_replace
+    from play.table_links import link_replace
 
     link_replace(club=night.club, kind="night", session=night, number=1, by=director)
 

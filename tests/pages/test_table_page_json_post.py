@@ -1,6 +1,6 @@
 """A table page's hand posted for JSON (static/js/outbox.js, as a phone with JavaScript
 sends it): recorded through the link, answered with what the page changes
-(scoring/views/hand_json.py) instead of the whole live region, in as few statements as
+(play/views/hand_json.py) instead of the whole live region, in as few statements as
 the games API's post, the same at hand 2 and hand 20. Refusals answer the reasons."""
 
 import pytest
@@ -10,9 +10,9 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from scoring.models import Game, Hand
-from scoring.services import hand_record
-from scoring.table_links import links_for
+from play.models import Game, Hand
+from play.services import hand_record
+from play.table_links import links_for
 from tests.pages.conftest import hand_body, made_hand
 
 JSON = {"HTTP_ACCEPT": "application/json"}
@@ -176,10 +176,10 @@ def test_a_refused_hand_is_answered_with_the_engines_reasons(client, night):
 def test_a_closed_nights_post_is_answered_with_its_sentence_in_json(
     client, night, director, settings
 ):
-    from scoring import nights
+    from play import nights
 
     url = link_url(night, 1)
-    nights.session_close(session=night, by=director)
+    nights.night_close(session=night, by=director)
 
     response = client.post(url, made_hand(number=1), **JSON)
 

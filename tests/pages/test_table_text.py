@@ -4,9 +4,9 @@ them for directors and developers (docs/hand-format.md)."""
 import pytest
 from rest_framework.test import APIClient
 
-from scoring import services
-from scoring.forms import table_text
-from scoring.models import Hand
+from play import services
+from play.forms import table_text
+from play.models import Hand
 from tests.pages.conftest import hand_body, made_hand
 
 pytestmark = pytest.mark.django_db

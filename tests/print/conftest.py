@@ -12,10 +12,9 @@ import pytest
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
-from rookclub.clubs import services
-from scoring import nights
-from scoring.models import Game, Hand
-from scoring.services import hand_correct, hand_record
+from play import checkins, nights
+from play.models import Game, Hand
+from play.services import hand_correct, hand_record
 from tests.factories import PlayerFactory
 
 # PDFs go to a throwaway MEDIA_ROOT, shared with the real Celery worker (started with
@@ -82,9 +81,9 @@ def night(club, director):
         "Pam",
     ]
     players = [PlayerFactory(club=club, name=f"{n} Rookwood") for n in names]
-    session = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    services.session_check_in(session=session, players=players, by=director)
-    nights.session_seat(session=session, by=director, seed=4)
+    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(session=session, players=players, by=director)
+    nights.night_seat(session=session, by=director, seed=4)
     return session
 
 

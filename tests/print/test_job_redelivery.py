@@ -20,11 +20,10 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
-from rookclub.clubs import services
+from play import checkins, nights
 from rookclub.clubs.models import Club, Membership, Player
 from rookclub.printing.models import PrintJob
 from rookclub.printing.tasks import render_batch
-from scoring import nights
 from tests.conftest import _database_url_for
 from tests.print.conftest import page_count
 
@@ -113,9 +112,9 @@ def big_round(tables: int = TABLES, slug: str = "redelivery") -> int:
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {i:03d} Rookwood") for i in range(tables * 4)
     )
-    night = nights.session_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
-    services.session_check_in(session=night, players=players, by=director)
-    nights.session_seat(session=night, by=director, seed=1)
+    night = nights.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
+    checkins.night_check_in(session=night, players=players, by=director)
+    nights.night_seat(session=night, by=director, seed=1)
     return night.rounds.get(number=1).pk
 
 

@@ -7,9 +7,9 @@ from django.urls import reverse
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
+from play.services import hand_record
 from rookclub.printing.models import PrintJob
 from rookclub.printing.services import print_job_start
-from scoring.services import hand_record
 from tests.print.conftest import hand, page_count, pdf_text
 
 

@@ -4,9 +4,9 @@ batch prints for it (a blank sheet within 3x of a minimal WeasyPrint page)."""
 import pytest
 from django.urls import reverse
 
-from rookclub.clubs.models import SessionRound
+from play.models import NightRound
+from play.print_docs import round_blank_sheets, round_table_cards
 from rookclub.printing.kinds import Missing
-from scoring.print_docs import round_blank_sheets, round_table_cards
 from tests.factories import PlayerFactory
 from tests.print.conftest import pdf_text
 
@@ -24,7 +24,7 @@ def test_one_tables_blank_sheet_is_that_tables_sheet_of_the_whole_round(first_ro
 
 def test_one_tables_sheet_names_its_round_once_the_night_has_a_second(night, first_round):
     assert round_blank_sheets(first_round, table=2)[0].header.round_label == ""
-    SessionRound.objects.create(session=night, number=2)
+    NightRound.objects.create(session=night, number=2)
 
     sheet = round_blank_sheets(first_round, table=2)
 

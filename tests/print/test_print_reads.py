@@ -7,12 +7,12 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
+from play.models import Hand
+from play.selectors import game_sheet, round_table
+from play.services import hand_correct, hand_record
 from rookclub.core.roles import SYSTEM
 from rookclub.printing.kinds import Missing
 from rookclub.printing.services import document_build, document_pdf
-from scoring.models import Hand
-from scoring.selectors import game_sheet, round_table
-from scoring.services import hand_correct, hand_record
 from tests.factories import ClubFactory, member_of
 from tests.print.conftest import hand, pdf_text
 
@@ -125,15 +125,14 @@ def test_one_table_is_its_game_with_the_seating_then_its_players(
 def _night_of(club, director, tables: int, day: int):
     """A club night of ``tables`` tables, each game with two hands (the second with a
     penalty) and, at every other table, the first hand corrected."""
-    from rookclub.clubs import services
-    from scoring import nights
-    from scoring.models import Game
+    from play import checkins, nights
+    from play.models import Game
     from tests.factories import PlayerFactory
 
     players = [PlayerFactory(club=club, name=f"Player {day}-{i:02d}") for i in range(4 * tables)]
-    session = nights.session_open(club=club, date=datetime.date(2025, 4, day), opened_by=director)
-    services.session_check_in(session=session, players=players, by=director)
-    nights.session_seat(session=session, by=director, seed=day)
+    session = nights.night_open(club=club, date=datetime.date(2025, 4, day), opened_by=director)
+    checkins.night_check_in(session=session, players=players, by=director)
+    nights.night_seat(session=session, by=director, seed=day)
     for n, game in enumerate(Game.objects.filter(session=session).order_by("pk")):
         hand_record(game=game, data=hand(bid=95, ns=100), entered_by=director)
         penalised = {

@@ -5,10 +5,10 @@ import zoneinfo
 
 import pytest
 
+from play.models import HandCorrection
+from play.print_docs import game_sheet_doc
+from play.services import hand_record
 from rookclub.printing.builders import sheet_date
-from scoring.models import HandCorrection
-from scoring.print_docs import game_sheet_doc
-from scoring.services import hand_record
 from tests.factories import game_for
 from tests.print.conftest import hand
 

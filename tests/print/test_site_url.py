@@ -24,7 +24,7 @@ def flat(pdf: bytes) -> str:
 def card_urls(first_round) -> tuple[str, str]:
     """The page and API addresses of table 2's card, and the path its QR code opens
     (the table's link)."""
-    from scoring.table_links import links_for
+    from play.table_links import links_for
 
     session = first_round.session
     link = links_for(club=session.club, kind="night", session=session, numbers=[2])[2]

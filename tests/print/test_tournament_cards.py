@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from play.models import TableLink
 from rookclub.printing.documents import qr_data_uri
-from scoring.models import TableLink
 from tests.factories import UserFactory
 from tests.print.conftest import page_count, page_texts, pdf_text
 from tests.print.test_tournament_pdfs import has, playable, run_job, side_names

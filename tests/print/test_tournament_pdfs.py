@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from play.models import TableLink
 from rookclub.printing.models import PrintJob
-from scoring.models import TableLink
 from tests.factories import UserFactory
 from tests.print.conftest import page_count, page_texts, pdf_text
 from tests.print.test_page_links import assert_pdfs, print_forms, print_links

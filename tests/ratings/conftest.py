@@ -37,9 +37,9 @@ def finished_game(club, four, *, ns_wins=True, session=None, minute=0):
     finishing hand would rate it. ``four``: north, east, south, west."""
     from datetime import UTC, datetime, timedelta
 
-    from scoring import ratings
+    from play import ratings
+    from play.models import Game, GameSeat
     from scoring.engine import PRESETS
-    from scoring.models import Game, GameSeat
 
     rules = PRESETS["tournament"]
     win, lose = 310, 180

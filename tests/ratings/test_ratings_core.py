@@ -1,8 +1,8 @@
-"""The rating arithmetic (scoring/ratings_core.py): plain data, no database."""
+"""The rating arithmetic (play/ratings_core.py): plain data, no database."""
 
 import pytest
 
-from scoring.ratings_core import (
+from play.ratings_core import (
     GameResult,
     Rater,
     RatingSettings,

@@ -7,11 +7,11 @@ import pytest
 from django.core.management import call_command
 from django.core.serializers.json import DjangoJSONEncoder
 
+from play.models import PlayerRating
 from rookclub.clubs.export import LEFT_OUT, club_export
 from rookclub.clubs.models import Club
-from scoring.models import PlayerRating
 from tests.factories import ClubFactory, game_for, players_of, scorer_of
-from tests.scoring.conftest import play_out
+from tests.play.conftest import play_out
 
 pytestmark = pytest.mark.django_db
 

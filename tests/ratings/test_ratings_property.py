@@ -10,10 +10,10 @@ from django.test import TestCase
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from play import ratings
+from play.models import Game, GameSeat, PlayerRating, RatingChange
 from rookclub.celery import app
-from scoring import ratings
 from scoring.engine import PRESETS
-from scoring.models import Game, GameSeat, PlayerRating, RatingChange
 from tests.factories import ClubFactory, players_of
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,9 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from scoring.models import PlayerRating
-from scoring.ratings import RatingPoint, player_rating
-from scoring.ratings_core import display
+from play.models import PlayerRating
+from play.ratings import RatingPoint, player_rating
+from play.ratings_core import display
 from tests.factories import SessionFactory
 from tests.ratings.conftest import finished_game
 

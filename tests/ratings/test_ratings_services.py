@@ -1,20 +1,20 @@
 """Ratings kept as games finish, recomputed on a correction or a void, and the
-``recompute_ratings`` command (scoring/ratings.py)."""
+``recompute_ratings`` command (play/ratings.py)."""
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring import ratings
-from scoring.models import PlayerRating, RatingChange
-from scoring.ratings import recompute_club
-from scoring.services import hand_correct, hand_record
-from scoring.signals import game_scored
-from scoring.voiding import game_void
+from play import ratings
+from play.models import PlayerRating, RatingChange
+from play.ratings import recompute_club
+from play.services import hand_correct, hand_record
+from play.signals import game_scored
+from play.voiding import game_void
 from tests.factories import ClubFactory, game_for, players_of
+from tests.play.conftest import made_hand, play_out
 from tests.ratings.conftest import new_game
-from tests.scoring.conftest import made_hand, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -218,7 +218,7 @@ def test_a_game_finishing_before_the_last_rated_one_recomputes(
     later = play_out(new_game(club, players[2:6]), scorer)
     # The early game's last hand is recorded now but, say, its clock said earlier:
     # finishing times are not always in the order the games are rated in.
-    from scoring.models import Game
+    from play.models import Game
 
     def backdate(sender, game, **kwargs):
         if game.pk == early.pk and game.is_finished:
@@ -272,7 +272,7 @@ def test_individual_games_rate_each_player_by_points(club, players, scorer):
 def test_the_broker_down_still_recomputes(
     club, players, scorer, director, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from scoring.tasks import recompute_ratings
+    from play.ratings import recompute_ratings
 
     game = play_out(new_game(club, players[:4]), scorer)
 
@@ -308,7 +308,7 @@ def test_the_migration_rates_the_games_finished_before_ratings(club, players, sc
 
     from django.apps import apps
 
-    rate_history = importlib.import_module("scoring.migrations.0008_player_ratings").rate_history
+    rate_history = importlib.import_module("play.migrations.0008_player_ratings").rate_history
     play_out(new_game(club, players[:4]), scorer)
     play_out(new_game(club, players[2:6]), scorer, side="east_west")
     other = ClubFactory()

@@ -11,12 +11,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from rookclub.clubs import services
+from play import checkins, nights
+from play import services as scoring
+from play.models import Game, Hand
 from rookclub.clubs.models import Player
 from rookclub.core.csv_out import safe_cell
-from scoring import nights
-from scoring import services as scoring
-from scoring.models import Game, Hand
 from tests.factories import ClubFactory, PlayerFactory, director_of, players_of, scorer_of
 from tests.pages.conftest import hand_body
 from tests.tournaments.conftest import make_event, play_round
@@ -45,9 +44,9 @@ def a_night(size: int = 1, names: list[str] | None = None):
     director, scorer = director_of(club), scorer_of(club)
     players = [PlayerFactory(club=club, name=n) for n in names or []]
     players += players_of(club, 4 * size - len(players))
-    session = nights.session_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
-    services.session_check_in(session=session, players=players, by=director)
-    nights.session_seat(session=session, by=director, seed=1)
+    session = nights.night_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
+    checkins.night_check_in(session=session, players=players, by=director)
+    nights.night_seat(session=session, by=director, seed=1)
     for game in Game.objects.filter(session=session):
         for hand in HANDS:
             scoring.hand_record(game=game, data=hand, entered_by=scorer)

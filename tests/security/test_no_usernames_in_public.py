@@ -11,11 +11,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from rookclub.clubs.models import ClubSession
-from scoring.models import Game, Hand
-from scoring.nights import session_close
-from scoring.services import hand_confirm
-from scoring.voiding import game_void
+from play.models import Game, Hand, Night
+from play.nights import night_close
+from play.services import hand_confirm
+from play.voiding import game_void
 from tests.security.test_permission_matrix import API, PAGES, _url, world  # noqa: F401
 
 #: Logins that no page should ever print; the director has a full name, the others none.
@@ -49,7 +48,7 @@ def named_world(world, db):  # noqa: F811 (the matrix's module world)
     other = Game.objects.filter(session_id=world.session).exclude(pk=world.game).first()
     if other is not None:
         game_void(game=other, by=director, reason="wrong players")
-    session_close(session=ClubSession.objects.get(pk=world.session), by=director)
+    night_close(session=Night.objects.get(pk=world.session), by=director)
     return world
 
 

@@ -169,7 +169,7 @@ API: dict[tuple[str, str], Rule] = {
     ("POST", f"{V1}/door/{{key}}/check-in/"): R(
         "public", {"player": "@free_player"}, key="door_key"),
     # A seat is shown only to the phone that checked the player in (its cookie; see
-    # tests/scoring/test_door_phones.py): to any other client it is not known.
+    # tests/play/test_door_phones.py): to any other client it is not known.
     ("GET", f"{V1}/door/{{key}}/players/{{player}}/"): Rule(
         "public", {"key": "door_key", "player": "free_player"}, ok=(404,)),
     # A table's key is the credential: whoever holds it records at that table.

@@ -14,12 +14,12 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
+from play.models import Game, TableLink
+from play.services import hand_record
+from play.table_links import links_for
 from rookclub.clubs import members
 from rookclub.clubs.models import Membership
 from rookclub.printing.services import print_job_start
-from scoring.models import Game, TableLink
-from scoring.services import hand_record
-from scoring.table_links import links_for
 from tests.factories import ClubFactory, UserFactory, member_of, players_of
 from tournaments import services as events
 from tournaments.models import Match

@@ -1,11 +1,11 @@
 """A tournament game's score page names its event, round and table and leads back to
-them (scoring.game_places, registered by tournaments); a club night's game does not."""
+them (play.game_places, registered by tournaments); a club night's game does not."""
 
 import pytest
 from django.urls import reverse
 
-from scoring.models import Game
-from scoring.services import game_start, hand_record
+from play.models import Game
+from play.services import game_start, hand_record
 from tests.factories import players_of, scorer_of
 from tests.tournaments.conftest import make_event
 from tests.tournaments.test_table_page import logged_in, made, url_of

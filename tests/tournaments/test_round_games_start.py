@@ -5,7 +5,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from scoring.models import Game, GameSeat
+from play.models import Game, GameSeat
 from tests.tournaments.conftest import make_event
 from tournaments import services
 from tournaments.models import Match

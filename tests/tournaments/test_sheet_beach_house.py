@@ -5,7 +5,7 @@ the team with the bye for the title."""
 
 import pytest
 
-from scoring.models import Game
+from play.models import Game
 from tests.factories import players_of
 from tournaments import print_docs
 from tournaments.models import Tournament

@@ -7,8 +7,8 @@ import dataclasses
 
 import pytest
 
+from play.models import Game
 from scoring.engine.rulesets import Ruleset
-from scoring.models import Game
 from tests.factories import players_of
 from tournaments.formats.seeding import draw_by_lot
 

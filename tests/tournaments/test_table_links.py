@@ -9,10 +9,10 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from rookclub.clubs.services import session_check_in
-from scoring import nights
-from scoring.models import Hand, TableLink
-from scoring.table_links import links_for
+from play import nights
+from play.checkins import night_check_in
+from play.models import Hand, TableLink
+from play.table_links import links_for
 from tests.factories import ClubFactory, director_of, member_of, players_of, scorer_of
 from tests.tournaments.conftest import make_event
 
@@ -185,7 +185,7 @@ def test_without_links_the_table_page_still_sends_players_to_the_game(api, clien
 
 
 def test_the_director_replaces_the_link_from_the_table_page(client, director, rnd):
-    from scoring.table_links import links_for
+    from play.table_links import links_for
 
     old = links_for(club=rnd.tournament.club, kind="tournament", scope=rnd.pk, numbers=[2])[2]
     client.force_login(director)
@@ -197,7 +197,7 @@ def test_the_director_replaces_the_link_from_the_table_page(client, director, rn
 
 
 def test_a_scorer_sees_no_link_and_cannot_replace_it(client, club, rnd):
-    from scoring.table_links import links_for
+    from play.table_links import links_for
 
     old = links_for(club=club, kind="tournament", scope=rnd.pk, numbers=[2])[2]
     client.force_login(scorer_of(club, username="skip"))
@@ -232,9 +232,9 @@ def test_a_round_tables_page_is_titled_with_the_event_and_round(api, client, eve
 
 
 def test_a_club_nights_table_page_keeps_its_title_and_my_night(client, club, director):
-    night = nights.session_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    session_check_in(session=night, players=players_of(club, 4), by=director)
-    nights.session_seat(session=night, by=director, seed=1)
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night_check_in(session=night, players=players_of(club, 4), by=director)
+    nights.night_seat(session=night, by=director, seed=1)
     link = links_for(club=club, kind=TableLink.Kind.NIGHT, session=night, numbers=[1])[1]
 
     html = client.get(f"/t/{link.key}/").content.decode()

@@ -1,7 +1,7 @@
 import django.db.models
 from django.db import migrations
 
-import rookclub.clubs.models
+import play.models
 
 
 class Migration(migrations.Migration):
@@ -22,7 +22,7 @@ class Migration(migrations.Migration):
             name="door_key",
             field=django.db.models.CharField(
                 blank=True,
-                default=rookclub.clubs.models.new_door_key,
+                default=play.models.new_door_key,
                 max_length=64,
                 null=True,
                 unique=True,

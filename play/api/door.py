@@ -1,0 +1,209 @@
+"""/api/v1/door/{key}/: a night's door link, no login needed. The key lets a phone
+find a name and check that player in; the signed cookie the check-in sets is what
+shows the phone its own seat (and no one else's).
+
+Thin: :mod:`play.door_checkin` finds the night and checks in with a
+:class:`~play.door_checkin.DoorActor`; :mod:`play.door` says where a player sits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.utils import html
+
+from play import door, table_links
+from play import door_checkin as club_door
+from rookclub.clubs.models import Player
+from rookclub.core.api import DomainErrorsMixin, body, form_id
+from rookclub.core.errors import Invalid, NotFound
+from rookclub.core.limits import ID_MAX, NAME_MAX
+
+
+class DoorPlayer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+def _player(**kwargs: Any) -> Any:
+    return DoorPlayer(**kwargs)
+
+
+DOOR = inline_serializer(
+    "Door",
+    {
+        "night": serializers.IntegerField(help_text="the club night's id"),
+        "club": serializers.CharField(help_text="the club's name"),
+        "open": serializers.BooleanField(help_text="false: the night is closed"),
+        "players": serializers.ListField(
+            child=inline_serializer(
+                "DoorListed", {"id": serializers.IntegerField(), "name": serializers.CharField()}
+            ),
+            help_text="the club's active players, by name; empty once the night is closed",
+        ),
+    },
+)
+CHECK_IN = inline_serializer(
+    "DoorCheckInIn",
+    {
+        "player": serializers.IntegerField(
+            required=False, min_value=1, max_value=ID_MAX, help_text="a listed player's id"
+        ),
+        "name": serializers.CharField(
+            required=False,
+            max_length=NAME_MAX,
+            help_text="I'm new here: adds a player (when the director allows it)",
+        ),
+    },
+)
+CHECKED_IN = inline_serializer(
+    "DoorCheckedIn", {"player": _player(), "checked_in": serializers.BooleanField()}
+)
+SEAT = inline_serializer(
+    "DoorSeat",
+    {
+        "player": _player(),
+        "checked_in": serializers.BooleanField(),
+        "table": serializers.IntegerField(allow_null=True),
+        "seat": serializers.CharField(allow_null=True, help_text="north, east, south or west"),
+        "partner": _player(allow_null=True),
+        "opponents": serializers.ListField(child=_player()),
+        "table_url": serializers.URLField(
+            allow_null=True, help_text="the table's link: its score page"
+        ),
+        "sitting_out": serializers.BooleanField(
+            help_text="here, the night is seated, and at no table now"
+        ),
+    },
+)
+ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
+DOOR_ERRORS = {
+    400: ERRORS,
+    403: ERRORS,
+    404: OpenApiResponse(
+        description="Unknown or replaced key, a player not listed here, or (a seat) a "
+        "player this phone did not check in."
+    ),
+    409: OpenApiResponse(
+        description="{detail, code}: the night is closed (`session_closed`), another phone "
+        "or the director's desk holds the player (`claimed`), or this phone holds another "
+        "player (`one_player_per_phone`)."
+    ),
+    429: OpenApiResponse(description="Too many check-ins through this link this minute."),
+}
+
+
+def player_out(player: Player | None) -> dict[str, Any] | None:
+    return None if player is None else {"id": player.pk, "name": player.name}
+
+
+def seat_out(seat: door.DoorSeat, request: Any) -> dict[str, Any]:
+    return {
+        "player": player_out(seat.player),
+        "checked_in": seat.checked_in,
+        "table": seat.table,
+        "seat": seat.seat,
+        "partner": player_out(seat.partner),
+        "opponents": [player_out(p) for p in seat.opponents],
+        "table_url": table_links.link_url(seat.link, request) if seat.link else None,
+        "sitting_out": seat.sitting_out,
+    }
+
+
+def _night(key: Any) -> Any:
+    try:
+        return club_door.door_find(key)
+    except club_door.DoorNotFound as error:
+        raise NotFound(error.message) from None
+
+
+def _player_id(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= ID_MAX:
+        raise Invalid("Bad player.", errors={"player": ["must be a player id"]})
+    return value
+
+
+class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
+    """A night's door link: its players, checking in, where a player sits. Unknown or
+    replaced keys answer 404; check-ins are limited per link (429)."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []  # the key is the credential; no session, no CSRF
+    # A phone tells "another phone holds this player" from "the night is closed".
+    code_in_body = True
+    lookup_field = "key"
+    lookup_value_regex = "[A-Za-z0-9_-]+"
+    serializer_class = serializers.Serializer
+
+    @extend_schema(responses={200: DOOR, 404: DOOR_ERRORS[404]})
+    def retrieve(self, request: Request, key: str | None = None) -> Response:
+        session = _night(key)
+        players = door.door_players(session=session)
+        return Response(
+            {
+                "night": session.pk,
+                "club": session.club.name,
+                "open": session.is_open,
+                "players": [{"id": pk, "name": name} for pk, name in players],
+            }
+        )
+
+    @extend_schema(
+        request=CHECK_IN,
+        responses={201: CHECKED_IN, 200: CHECKED_IN, **DOOR_ERRORS},
+        description="Check a listed player in (`player`), or, when the director allows "
+        "it, add a newcomer by `name` and check them in. The answer sets this phone's "
+        "signed cookie for the night: send it back to see the player's seat. 201; 200 "
+        "when this phone had checked them in already. 409 with the sentence and a code "
+        "when the night is closed, when another phone (or the director's desk) holds the "
+        "player, or when this phone holds another player tonight.",
+    )
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request: Request, key: str | None = None) -> Response:
+        session = _night(key)
+        door.throttle_door(request, session)
+        data = body(request)
+        actor = club_door.DoorActor(session.pk)
+        phone = door.phone_of(request, session) or club_door.new_phone()
+        if "player" in data:
+            # A form sends the id as text ("12"): the same id as a JSON body's 12.
+            form = html.is_html_input(request.data)
+            pid = _player_id(form_id(data["player"]) if form else data["player"])
+            player = Player.objects.filter(club=session.club_id, pk=pid).first()
+            if player is None:
+                raise NotFound("This player is not known here.")
+            done = club_door.door_check_in(session=session, by=actor, phone=phone, player=player)
+        elif "name" in data:
+            done = club_door.door_check_in(
+                session=session, by=actor, phone=phone, name=data["name"]
+            )
+        else:
+            raise Invalid("Say who you are.", errors={"player": ["give a player id or a name"]})
+        response = Response(
+            {"player": player_out(done.player), "checked_in": True},
+            status=status.HTTP_201_CREATED if done.created else status.HTTP_200_OK,
+        )
+        door.phone_keep(request, response, session, phone)
+        return response
+
+    @extend_schema(
+        responses={200: SEAT, 404: DOOR_ERRORS[404]},
+        description="Where a player sits now, for the phone that checked them in (its "
+        "cookie from check-in): 404 for any other. `table_url` only while the night is "
+        "open.",
+    )
+    @action(detail=True, methods=["get"], url_path=r"players/(?P<player>[0-9]+)")
+    def player(self, request: Request, key: str | None = None, player: str = "") -> Response:
+        session = _night(key)
+        if len(player) > 18 or int(player) > ID_MAX:
+            raise NotFound("This player is not known here.")
+        seat = door.door_seat(
+            session=session, player_id=int(player), phone=door.phone_of(request, session)
+        )
+        return Response(seat_out(seat, request))

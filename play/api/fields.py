@@ -1,0 +1,61 @@
+"""Request fields naming a ruleset: the schema lists the slugs the server knows.
+
+The engine refuses an unknown slug with its own message ("unknown ruleset 'x';
+known: …"), so these stay text fields; only the OpenAPI schema gains the ``enum``
+(every bound the server keeps is in the schema).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from play.models import SEAT_CHOICES
+from rookclub.core.api import OptionsField
+from rookclub.core.limits import OPTIONS_MAX
+from scoring.engine import PRESETS
+from scoring.engine.option_schema import options_schema
+
+
+def _slugs(players: int | None = None) -> list[str]:
+    return [s for s, r in PRESETS.items() if players is None or len(r.player_seats) == players]
+
+
+@extend_schema_field({"type": "string", "enum": _slugs()})
+class RulesetSlugField(serializers.CharField):
+    """A ruleset's slug (``GET /api/v1/rulesets/`` lists them)."""
+
+
+@extend_schema_field({"type": "string", "enum": ["", *_slugs(5)]})
+class GameForFiveField(serializers.CharField):
+    """The ruleset tables of five play: a game for five players, or "" for none."""
+
+
+@extend_schema_field({"type": "string", "enum": ["", *_slugs(6)]})
+class GameForSixField(serializers.CharField):
+    """The ruleset tables of six play: a game for six players, or "" for none."""
+
+
+#: The seats a game's rows can hold (``play.services.STORED_SEATS``).
+STORED_SEATS = tuple(seat for seat, _ in SEAT_CHOICES)
+
+
+def _options(seat_names: tuple[str, ...] | None = None) -> dict:
+    return {**options_schema(seat_names=seat_names), "maxProperties": OPTIONS_MAX}
+
+
+@extend_schema_field(_options())
+class RulesetOptionsField(OptionsField):
+    """A ruleset's ``options`` (house rules): the schema names every option with its
+    type and bounds (``scoring.engine.option_schema``); the engine checks them, and
+    whether they can be played together (400 ``house_rules`` when not)."""
+
+    @staticmethod
+    def schema() -> dict:
+        """Its schema, for an object that holds house rules (an event's options)."""
+        return options_schema()
+
+
+@extend_schema_field(_options(STORED_SEATS))
+class GameOptionsField(RulesetOptionsField):
+    """A game's house rules: as a night's, with seats a game's rows can hold."""

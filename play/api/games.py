@@ -1,0 +1,803 @@
+"""REST API for rulesets, games and hands: thin views over play.services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import connection
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from play import provenance, services, voiding
+from play.api.fields import GameOptionsField, RulesetSlugField
+from play.api.schema import house_rules_refusal
+from play.models import Game, Hand, Night
+from play.selectors import GameSheet, SheetRow, game_sheet
+from rookclub.clubs.models import Player
+from rookclub.core.api import (
+    DomainErrorsMixin,
+    OptionsField,
+    VisibleRelatedField,
+    body,
+    query_int,
+    visible_to,
+    whole,
+)
+from rookclub.core.errors import DomainError, Invalid
+from rookclub.core.limits import (
+    ID_MAX,
+    REASON_MAX,
+    REQUIRED_TEXT_PATTERN,
+    SCORE_MAX,
+    SOMETHING_PATTERN,
+    validate_text,
+)
+from rookclub.core.parsers import JSON_ONLY
+from rookclub.core.schema import json_or_multipart
+from scoring.engine import NO_TRUMP, PRESETS
+from scoring.engine.records import PENALTIES_MAX
+from scoring.engine.seat_names import names_for
+
+SEAT_HELP = (
+    "a seat: north, east, south or west; seat1 … seat6 in the games for two, three, five "
+    "and six (the ruleset's `seats`)"
+)
+SEAT = serializers.CharField(help_text=SEAT_HELP)
+HAND_NUMBER_MAX = 9999  # documented; a number past the game's next hand is a 409 anyway
+SIDES = inline_serializer(
+    "Sides", {"north_south": serializers.IntegerField(), "east_west": serializers.IntegerField()}
+)
+#: A game's running totals by its sides: north_south and east_west in the partnership
+#: games of four, seats_135 and seats_246 at six, each seat where players score apart
+#: (the games for two, three and five: seat1 …); a hand row's totals are SIDES.
+TOTALS = serializers.DictField(
+    child=serializers.IntegerField(),
+    help_text="side -> points: north_south and east_west in the partnership games of four; "
+    "seats_135 and seats_246 in the games for six in partnerships; each seat (seat1 …) "
+    "where players score apart",
+)
+ERRORS = OpenApiResponse(description="Field -> list of messages; nothing was stored.")
+#: A hand's 400: the engine's refusals carry their ``code`` (play.services._refused).
+HAND_REFUSAL = OpenApiResponse(
+    description="Field -> list of messages; nothing was stored. A hand the rules engine "
+    "refuses also carries a `code`: `hand_malformed` (a shape the schema states: an "
+    "unknown field, a count that is no whole number), `not_in_game` (a seat or side the "
+    "game's ruleset does not have), `hand_impossible` (the hand breaks the rules: "
+    "counters that do not add up, a bid off the ruleset's steps…), `card_hand_illegal` "
+    "(a card-by-card hand that is no legal deal or play)."
+)
+SESSION = OpenApiParameter(
+    "session",
+    {"type": "integer", "minimum": 1, "maximum": ID_MAX},
+    required=False,
+    description="only this club night's games",
+)
+
+
+class Counters(serializers.Serializer):
+    """Side -> counters (the schema's hand_shapes bounds the other sides' names)."""
+
+    north_south = whole(0, SCORE_MAX, required=False)
+    east_west = whole(0, SCORE_MAX, required=False)
+
+
+class Tricks(Counters):
+    """Side -> tricks taken."""
+
+
+# ---- shapes ---------------------------------------------------------------------------------
+
+
+def _seat(help_text: str) -> VisibleRelatedField:
+    """A seat's player, among the user's clubs' players only (another club's id is
+    refused as an unknown one)."""
+    return VisibleRelatedField(queryset=Player.objects.all(), required=False, help_text=help_text)
+
+
+class SeatsIn(serializers.Serializer):
+    """A player for each of the ruleset's player seats (its `seats` less its
+    `dummy_seats`): the four compass seats, or seat1 … seat6 for two, three, five and six."""
+
+    north = _seat("player id; the compass seats for games of four")
+    east = _seat("player id")
+    south = _seat("player id")
+    west = _seat("player id")
+    seat1 = _seat("player id; the numbered seats for the games for two, three, five and six")
+    seat2 = _seat("player id")
+    seat3 = _seat("player id; not in the game for two (it deals a dummy)")
+    seat4 = _seat("player id; the games for five and six")
+    seat5 = _seat("player id; the games for five and six")
+    seat6 = _seat("player id; the games for six")
+
+
+class GameIn(serializers.Serializer):
+    ruleset = RulesetSlugField(default="tournament", max_length=40)
+    options = GameOptionsField(required=False, allow_null=True)
+    seats = SeatsIn()
+    dealer = serializers.CharField(
+        required=False,
+        max_length=8,
+        help_text=f"{SEAT_HELP}; the first player seat (north, seat1) when not given",
+    )
+    session = VisibleRelatedField(queryset=Night.objects.all(), required=False, allow_null=True)
+
+
+class HandIn(serializers.Serializer):
+    """The hand as the score sheet holds it (documentation only: the rules engine
+    checks the body and answers every problem per field)."""
+
+    bidder = serializers.CharField(help_text=SEAT_HELP, max_length=8)
+    bid = whole(0, SCORE_MAX)
+    trump = serializers.ChoiceField(
+        choices=["black", "red", "yellow", "green", NO_TRUMP],
+        help_text=f"the trump colour; `{NO_TRUMP}` only where the ruleset allows it",
+    )
+    counters = Counters(required=False, help_text="counters each side captured, the nest included")
+    tricks = Tricks(
+        required=False, help_text="tricks each side took, where the ruleset scores them"
+    )
+    penalties = serializers.ListField(
+        max_length=PENALTIES_MAX,
+        child=inline_serializer(
+            "Penalty",
+            {
+                "seat": serializers.CharField(help_text=SEAT_HELP, max_length=8),
+                "kind": serializers.ChoiceField(["table_talk", "improper_discard"]),
+            },
+        ),
+        required=False,
+    )
+    renege = inline_serializer(
+        "Renege",
+        {
+            "seat": serializers.CharField(help_text=SEAT_HELP, max_length=8),
+            "found": serializers.ChoiceField(["in_time", "later"]),
+            "counters": Counters(
+                required=False, help_text="found later: what every other side had captured"
+            ),
+        },
+        required=False,
+    )
+    misdeal = inline_serializer(
+        "Misdeal",
+        {"found": serializers.ChoiceField(["before_three_tricks", "later"])},
+        required=False,
+    )
+    redeal = inline_serializer(
+        "Redeal",
+        {"reason": serializers.ChoiceField(["exposed_card", "no_card_above_nine", "all_passed"])},
+        required=False,
+    )
+    partner = serializers.CharField(
+        required=False,
+        max_length=8,
+        help_text="called-partner games: the declarer's partner's seat, once it is known",
+    )
+    last_trick = serializers.CharField(
+        required=False,
+        max_length=20,
+        help_text="the side that took the last trick (only when the ruleset has a nest bonus)",
+    )
+    made = serializers.BooleanField(
+        required=False,
+        help_text="the scorer's own made / set mark; refused if the counters say otherwise",
+    )
+    low = serializers.BooleanField(
+        required=False,
+        help_text='The declarer called "low card": low cards beat high ones in every colour '
+        "(a house rule from the encyclopedia article, docs/rules.md §14; only when the game's "
+        "ruleset has the `low_card` option, else 400). Changes how tricks are won, not how "
+        "counters score.",
+    )
+    circus = serializers.BooleanField(
+        required=False,
+        help_text='The declarer called "circus Rook": the opponent at the left names trump '
+        "(a house rule from the encyclopedia article, docs/rules.md §14; only when the game's "
+        "ruleset has the `circus` option, else 400).",
+    )
+    number = whole(
+        1,
+        HAND_NUMBER_MAX,
+        help_text="The number of the hand being recorded: the game's `next_number`. Required, "
+        "so a retry records nothing twice (400 `number_required` without it; 409 if taken).",
+    )
+    card_hand = OptionsField(
+        required=False,
+        help_text="Instead of the score-sheet fields: the hand card by card (the deal, the "
+        "auction, nest and discards, every trick; docs/hand-format.md section 2). The engine "
+        "checks it card by card, derives the score-sheet hand and scores it; give it alone "
+        "(with `number`).",
+    )
+
+
+@extend_schema_field({"type": "string", "maxLength": REASON_MAX, "pattern": REQUIRED_TEXT_PATTERN})
+class CorrectionReason(serializers.CharField):
+    """check_reason's rules (no control characters but line breaks and tabs), and
+    hand_correct's: something in it once trimmed."""
+
+
+class CorrectedHandIn(HandIn):
+    """A correction's hand: the score-sheet fields alone (no number: the hand keeps its
+    own; no card-by-card hand)."""
+
+    number = None
+    card_hand = None
+
+
+class CorrectionIn(serializers.Serializer):
+    reason = CorrectionReason(max_length=REASON_MAX, validators=[validate_text])
+    hand = CorrectedHandIn()
+
+
+RENEGE_OUT = inline_serializer(
+    "RenegeFound",
+    {
+        "seat": serializers.CharField(),
+        "found": serializers.CharField(help_text="in_time or later"),
+        "trick": serializers.IntegerField(
+            allow_null=True, help_text="the trick it happened in (1-based); card-by-card hands"
+        ),
+        "card": serializers.CharField(
+            allow_null=True, help_text="the card played instead of following, e.g. red-5"
+        ),
+    },
+    allow_null=True,
+    help_text="the hand's renege (who, and for a hand given card by card at which trick "
+    "with which card); null when nobody reneged",
+)
+WINNERS = serializers.ListField(
+    child=serializers.IntegerField(),
+    help_text="the winning players' ids in every game (a partnership's two, or the one "
+    "player of a game scored by player); empty until the game is won",
+)
+
+
+class HandOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    dealer = serializers.CharField()
+    bidder = serializers.CharField(allow_null=True)
+    declarer = serializers.IntegerField(allow_null=True, help_text="player id")
+    bid = serializers.IntegerField(allow_null=True)
+    trump = serializers.CharField()
+    record = serializers.DictField(help_text="the hand as entered")
+    score = SIDES
+    made = serializers.BooleanField(allow_null=True)
+    void = serializers.BooleanField()
+    reasons = serializers.ListField(child=serializers.CharField())
+    totals = SIDES
+    seats = serializers.DictField(child=serializers.IntegerField(), help_text="seat -> player id")
+    confirmed = serializers.BooleanField()
+    corrected = serializers.BooleanField(
+        help_text="a director corrected this hand; a corrected hand needs confirming again"
+    )
+    confirmed_by_name = serializers.CharField(
+        allow_null=True,
+        help_text="who confirmed the hand: their player name in the game's club, else their "
+        'full name, else "a club member" (never a username); null while unconfirmed '
+        "(also after a correction)",
+    )
+    entered_how = serializers.CharField(
+        allow_null=True,
+        read_only=True,
+        help_text='how the hand came in: "via table link (North-South)", "by Ann Lee" (full '
+        'name, else "by a club member"; never a username), "by Rookclub" (trusted work)',
+    )
+    entered_side = serializers.CharField(
+        allow_null=True,
+        read_only=True,
+        help_text="north_south or east_west when entered through a table link; else null",
+    )
+    entered_at = serializers.DateTimeField(read_only=True)
+    confirmed_how = serializers.CharField(
+        allow_null=True,
+        read_only=True,
+        help_text='how the hand was confirmed: "via table link (East-West)", "by Ann Lee"; '
+        "null while unconfirmed (also after a correction)",
+    )
+    confirmed_side = serializers.CharField(
+        allow_null=True,
+        read_only=True,
+        help_text="the side that confirmed through a table link; else null",
+    )
+    confirmed_at = serializers.DateTimeField(allow_null=True, read_only=True)
+    irregularities = serializers.ListField(child=serializers.DictField())
+    player_scores = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="player id -> points this hand (every game; in games scored by player, "
+        "Beginner and individual scoring, this is the hand's score)",
+    )
+    player_totals = serializers.DictField(
+        child=serializers.IntegerField(), help_text="player id -> running total after this hand"
+    )
+    renege = RENEGE_OUT
+    card_hand = serializers.DictField(
+        allow_null=True,
+        help_text="the hand card by card when it was entered that way (docs/hand-format.md "
+        "section 2); `record` is then the score-sheet hand the engine derived from it",
+    )
+
+
+class GameOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    club = serializers.IntegerField()
+    session = serializers.IntegerField(allow_null=True)
+    ruleset = serializers.CharField()
+    status = serializers.CharField(help_text="in_progress or finished")
+    winner = serializers.CharField(
+        allow_null=True, help_text="the winning side in partnership games; null otherwise"
+    )
+    winners = WINNERS
+    totals = TOTALS
+    player_totals = serializers.DictField(child=serializers.IntegerField())
+    seats = serializers.DictField(
+        child=serializers.IntegerField(), help_text="seat -> player id for the next hand"
+    )
+    players = serializers.DictField(child=serializers.CharField(), help_text="player id -> name")
+    dealer = serializers.CharField(help_text="the seat that deals next")
+    next_number = serializers.IntegerField()
+    seat_message = serializers.CharField(allow_null=True)
+    recording_refused = serializers.CharField(
+        allow_null=True,
+        help_text="null while the next hand can be recorded; otherwise why not (the game is "
+        "over, or its club night is closed), as a POST to hands/ would answer with 409",
+    )
+    voided = serializers.BooleanField(
+        help_text="a director voided the game: it keeps its hands, takes no more and counts "
+        "in no standings"
+    )
+    void_reason = serializers.CharField(allow_null=True, help_text="why; null unless voided")
+    voided_by = serializers.CharField(allow_null=True, help_text="the director's username")
+    voided_at = serializers.DateTimeField(allow_null=True)
+    hands = HandOut(many=True)
+
+
+@extend_schema_field({"type": "string", "maxLength": REASON_MAX, "pattern": SOMETHING_PATTERN})
+class VoidReason(serializers.CharField):
+    """Trimmed by the service (play.voiding), then required: the schema's pattern
+    asks for something besides white space."""
+
+
+class VoidIn(serializers.Serializer):
+    reason = VoidReason(max_length=REASON_MAX, help_text="why the game is void (kept with it)")
+
+
+class HandRecorded(HandOut):
+    totals = TOTALS  # the game's, after this hand (its sides)
+    status = serializers.CharField(help_text="the game's status after this hand")
+    winner = serializers.CharField(allow_null=True)
+    winners = WINNERS
+    next_dealer = serializers.CharField()
+    next_seats = serializers.DictField(child=serializers.IntegerField())
+    seat_message = serializers.CharField(allow_null=True)
+
+
+def hand_out(row: SheetRow) -> dict[str, Any]:
+    h = row.hand
+    return {
+        "id": h.pk,
+        "number": h.number,
+        "dealer": h.dealer,
+        "bidder": h.bidder,
+        "declarer": h.declarer_id,
+        "bid": h.bid,
+        "trump": h.trump,
+        "record": h.record,
+        "score": row.score,
+        "made": h.made,
+        "void": h.void,
+        "reasons": row.reasons,
+        "totals": row.totals,
+        "seats": h.seats,
+        "confirmed": row.confirmed,
+        "corrected": row.corrected,
+        "confirmed_by_name": row.confirmed_by_name,
+        **provenance_out(h, row.entered_how, row.confirmed_how),
+        "irregularities": [
+            {"kind": i.kind, "seat": i.seat, "points": i.points} for i in row.irregularities
+        ],
+        "player_scores": {str(k): v for k, v in row.player_scores.items()},
+        "player_totals": {str(k): v for k, v in row.player_totals.items()},
+        "renege": renege_out(row),
+        "card_hand": h.card_hand,
+    }
+
+
+def provenance_out(h: Hand, entered: str | None, confirmed: str | None) -> dict[str, Any]:
+    """The read-only fields saying how a hand came in and how it was confirmed."""
+    return {
+        "entered_how": entered,
+        "entered_side": h.entered_side or None,
+        "entered_at": h.entered_at.isoformat().replace("+00:00", "Z") if h.entered_at else None,
+        "confirmed_how": confirmed,
+        "confirmed_side": h.confirmed_side or None,
+        "confirmed_at": h.confirmed_at.isoformat().replace("+00:00", "Z")
+        if h.confirmed_at
+        else None,
+    }
+
+
+def renege_out(row: SheetRow) -> dict[str, Any] | None:
+    """Who reneged in the hand; a card-by-card hand also says at which trick, with which card."""
+    return _renege(row.irregularities)
+
+
+def _renege(irregularities: list[Any]) -> dict[str, Any] | None:
+    for i in irregularities:
+        if i.kind == "renege":
+            details = i.details or {}
+            return {
+                "seat": i.seat,
+                "found": details.get("found"),
+                "trick": details.get("trick"),
+                "card": details.get("card"),
+            }
+    return None
+
+
+def game_out(sheet: GameSheet) -> dict[str, Any]:
+    g = sheet.game
+    return {
+        "id": g.pk,
+        "club": g.club_id,
+        "session": g.session_id,
+        "ruleset": g.ruleset_slug,
+        "status": sheet.status,
+        "winner": sheet.winner,
+        "winners": list(sheet.winners),
+        "totals": sheet.totals,
+        "player_totals": {str(k): v for k, v in sheet.player_totals.items()},
+        "seats": {seat: p.pk for seat, p in sheet.seats.items()},
+        "players": {str(pid): p.name for pid, p in sheet.players.items()},
+        "dealer": sheet.dealer,
+        "next_number": sheet.next_number,
+        "seat_message": sheet.seat_message,
+        "recording_refused": sheet.refusal,
+        **void_out(g),
+        "hands": [hand_out(r) for r in sheet.rows],
+    }
+
+
+def void_out(game: Game) -> dict[str, Any]:
+    voided = game.is_void
+    return {
+        "voided": voided,
+        "void_reason": game.void_reason if voided else None,
+        "voided_by": game.voided_by.get_username() if voided and game.voided_by else None,
+        "voided_at": game.voided_at,
+    }
+
+
+def recorded_out(hand: Hand) -> dict[str, Any]:
+    """A hand and the game after it (``HandRecorded``). A hand just stored by
+    ``hand_record`` is answered from the state it was scored with, without reading the
+    sheet back; any other is read from the score sheet."""
+    if hand.recorded is not None:
+        return _just_recorded_out(hand, hand.recorded)
+    sheet = game_sheet(game=hand.game)
+    row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
+    return {
+        **hand_out(row),
+        "totals": sheet.totals if row.number == len(sheet.rows) else row.totals,
+        "status": sheet.status,
+        "winner": sheet.winner,
+        "winners": list(sheet.winners),
+        "next_dealer": sheet.dealer,
+        "next_seats": {seat: p.pk for seat, p in sheet.seats.items()},
+        "seat_message": sheet.seat_message,
+    }
+
+
+def _just_recorded_out(hand: Hand, recorded: services.Recorded) -> dict[str, Any]:
+    """What :func:`recorded_out` answers from the score sheet, key for key and byte for
+    byte, for the game's newest hand: unconfirmed, uncorrected, its irregularities the
+    ones just stored, its totals the game's (tests/play/test_hand_entry_queries.py
+    compares the two)."""
+    h, state = hand, recorded.state
+    played = state.hands[-1]
+    irregularities = recorded.irregularities
+    return {
+        "id": h.pk,
+        "number": h.number,
+        "dealer": h.dealer,
+        "bidder": h.bidder,
+        "declarer": h.declarer_id,
+        "bid": h.bid,
+        "trump": h.trump,
+        "record": as_read(h.record),
+        "score": {"north_south": h.score_ns, "east_west": h.score_ew},
+        "made": h.made,
+        "void": h.void,
+        "reasons": list(h.score.get("reasons", [])),
+        "totals": dict(state.totals),
+        "seats": as_read(h.seats),
+        "confirmed": False,
+        "corrected": False,
+        "confirmed_by_name": None,
+        **provenance_out(h, provenance.entered_how(h, names_for(state.ruleset).party_names), None),
+        "irregularities": [
+            {"kind": i.kind, "seat": i.seat, "points": i.points} for i in irregularities
+        ],
+        "player_scores": {str(pid): played.score.seats[seat] for seat, pid in played.seats.items()},
+        "player_totals": {str(pid): played.player_totals[pid] for pid in played.seats.values()},
+        "renege": _renege(irregularities),
+        "card_hand": as_read(h.card_hand),
+        "status": state.status,
+        "winner": state.winner,
+        "winners": list(state.winners),
+        "next_dealer": state.dealer,
+        "next_seats": dict(state.seats),
+        "seat_message": state.seat_message,
+    }
+
+
+def as_read(value: Any) -> Any:
+    """A JSON value as the database gives it back once stored: PostgreSQL's jsonb keeps
+    an object's keys ordered by length, then by their bytes (SQLite keeps them as
+    written), so an answer built before reading a hand back is the same text."""
+    if connection.vendor != "postgresql":
+        return value
+    return _jsonb_order(value)
+
+
+def _jsonb_order(value: Any) -> Any:
+    if isinstance(value, dict):
+        keys = sorted(value, key=lambda k: (len(k.encode()), k.encode()))
+        return {k: _jsonb_order(value[k]) for k in keys}
+    if isinstance(value, list | tuple):
+        return [_jsonb_order(v) for v in value]
+    return value
+
+
+# ---- views ------------------------------------------------------------------------------------
+
+
+class RulesetViewSet(DomainErrorsMixin, viewsets.ViewSet):
+    """The presets a game can start from; ``tournament`` is Tournament Rook with the Bird."""
+
+    permission_classes = [AllowAny]
+    lookup_field = "slug"
+    lookup_value_regex = "[a-z0-9-]+"
+
+    def _out(self, ruleset: Any) -> dict[str, Any]:
+        return {"slug": ruleset.slug, "name": ruleset.name, "ruleset": ruleset.to_dict()}
+
+    @extend_schema(
+        responses=inline_serializer(
+            "Ruleset",
+            {
+                "slug": serializers.CharField(),
+                "name": serializers.CharField(),
+                "ruleset": serializers.DictField(),
+            },
+            many=True,
+        )
+    )
+    def list(self, request: Request) -> Response:
+        return Response([self._out(r) for r in PRESETS.values()])
+
+    @extend_schema(
+        responses=inline_serializer(
+            "RulesetDetail",
+            {
+                "slug": serializers.CharField(),
+                "name": serializers.CharField(),
+                "ruleset": serializers.DictField(),
+            },
+        )
+    )
+    def retrieve(self, request: Request, slug: str) -> Response:
+        if slug not in PRESETS:
+            return Response({"detail": [f"unknown ruleset {slug!r}"]}, status=404)
+        return Response(self._out(PRESETS[slug]))
+
+
+class GameViewSet(
+    DomainErrorsMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Games: start one, read its sheet, record its hands."""
+
+    queryset = Game.objects.none()  # for the schema; get_queryset scopes it
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        games = visible_to(Game.objects.all(), self.request)
+        session = query_int(self.request, "session")
+        if session is not None:
+            games = games.filter(session_id=session)
+        return games.order_by("-created_at", "-id")
+
+    def get_serializer_class(self):  # type: ignore[no-untyped-def]
+        return GameIn if self.action == "create" else GameOut
+
+    @extend_schema(
+        parameters=[SESSION],
+        responses=inline_serializer(
+            "GameSummary",
+            {
+                "id": serializers.IntegerField(),
+                "status": serializers.CharField(),
+                "winner": serializers.CharField(allow_null=True),
+                "winners": WINNERS,
+                "totals": TOTALS,
+                "session": serializers.IntegerField(allow_null=True),
+                "voided": serializers.BooleanField(),
+            },
+            many=True,
+        ),
+    )
+    def list(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        rows = [
+            {
+                "id": g.pk,
+                "status": g.status,
+                "winner": g.winner,
+                "winners": g.winners,
+                "totals": g.totals,
+                "session": g.session_id,
+                "voided": g.is_void,
+            }
+            for g in page
+        ]
+        return self.get_paginated_response(rows)
+
+    @extend_schema(responses=GameOut)
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        return Response(game_out(game_sheet(game=self.get_object())))
+
+    @extend_schema(
+        request=json_or_multipart(GameIn),
+        responses={201: GameOut, 400: house_rules_refusal(), 403: ERRORS, 409: ERRORS},
+        description="Start a game. 409 when its club night is closed.",
+    )
+    def create(self, request: Request) -> Response:
+        # Only the user's clubs' players and nights: another club's id reads as unknown.
+        serializer = GameIn(data=body(request), context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        game = services.game_start(
+            ruleset=data["ruleset"],
+            options=data.get("options"),
+            seats=data["seats"],
+            dealer=data.get("dealer"),
+            session=data.get("session"),
+            created_by=request.user,
+        )
+        return Response(game_out(game_sheet(game=game)), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        methods=["POST"],
+        request=HandIn,
+        responses={
+            201: HandRecorded,
+            200: HandRecorded,
+            400: HAND_REFUSAL,
+            403: ERRORS,
+            409: ERRORS,
+        },
+        description="Record the next hand under its `number` (required: 400 "
+        "`number_required` without it), as the score sheet holds it or card by card "
+        '(`{"number": 5, "card_hand": {...}}`: the engine checks every card, derives the '
+        "score-sheet hand and scores it; the answer's `renege` names a renege it found: "
+        "who, at which trick, which card). A refused hand answers 400 per field "
+        "(`card_hand.<field>` for a card-by-card hand) and stores nothing; a finished game, "
+        "a closed club night (`session_closed`) or a hand number "
+        "already taken answers 409. Posting the same hand again under the same `number` "
+        "(by the same user: a retry whose answer was lost) answers 200 with the hand "
+        "already stored, and stores nothing.",
+    )
+    @extend_schema(methods=["GET"], responses=HandOut(many=True))
+    @action(detail=True, methods=["get", "post"], parser_classes=JSON_ONLY)
+    def hands(self, request: Request, pk: str | None = None) -> Response:
+        if request.method == "GET":
+            return Response([hand_out(r) for r in game_sheet(game=self.get_object()).rows])
+        try:
+            # The game is read once, locked, in hand_record: whether this user may see it
+            # is asked there too (their role in its club), not by a get_object() first.
+            game_id = int(pk) if pk is not None and pk.isascii() and pk.isdigit() else None
+            data = body(request)
+            number = data.pop("number", None)
+            if game_id is None or number is None:
+                raise services.number_required(self.get_object())
+            hand = services.hand_record(
+                game=game_id, data=data, entered_by=request.user, number=number
+            )
+        except (DomainError, Game.DoesNotExist):
+            # As before: a game this user cannot see is a 404 whatever else is wrong.
+            self.get_object()
+            raise
+        # A retry of the same hand under its number (its answer was lost): 200, not 201.
+        done = status.HTTP_200_OK if hand.replayed else status.HTTP_201_CREATED
+        return Response(recorded_out(hand), status=done)
+
+    @extend_schema(
+        request=VoidIn,
+        responses={200: GameOut, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        description="A director voids the game instead of deleting it (games and hands are "
+        "never deleted): it keeps its hands and corrections, takes no more hands or "
+        "corrections, and counts in no standings; `voided`, `void_reason`, `voided_by` and "
+        "`voided_at` say so. 400 without a reason; 409 (`game_void`) when it is void "
+        "already, (`tournament_game`) for a tournament match's game.",
+    )
+    @action(detail=True, methods=["post"])
+    def void(self, request: Request, pk: str | None = None) -> Response:
+        game = voiding.game_void(
+            game=self.get_object(), by=request.user, reason=body(request, ("reason",)).get("reason")
+        )
+        return Response(game_out(game_sheet(game=game)))
+
+
+class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """One recorded hand: confirm it (the other side) or correct it (a director)."""
+
+    queryset = Hand.objects.none()  # for the schema; get_queryset scopes it
+
+    serializer_class = HandOut
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return visible_to(
+            Hand.objects.select_related("game", "game__club"), self.request, "game__club"
+        )
+
+    def _out(self, hand: Hand) -> dict[str, Any]:
+        out = recorded_out(hand)
+        out["corrections"] = [
+            {
+                "before": c.before,
+                "after": c.after,
+                "reason": c.reason,
+                "by": c.corrected_by.get_username() if c.corrected_by else None,
+                "at": c.corrected_at.isoformat(),
+            }
+            for c in hand.corrections.select_related("corrected_by")
+        ]
+        return out
+
+    @extend_schema(responses=HandRecorded)
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        return Response(self._out(self.get_object()))
+
+    @extend_schema(
+        request=None,
+        responses={200: HandRecorded, 403: ERRORS},
+        description="A player of the side that did not enter the hand (either side when "
+        "a scorer who was not seated entered it), or a director, confirms it; never the "
+        "person who entered it (403). Allowed after the club night closed.",
+    )
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, pk: str | None = None) -> Response:
+        hand = services.hand_confirm(hand=self.get_object(), by=request.user)
+        return Response(self._out(hand))
+
+    @extend_schema(
+        request=CorrectionIn,
+        responses={200: HandRecorded, 400: HAND_REFUSAL, 403: ERRORS},
+        description="A director corrects a hand, also after its club night closed; every "
+        "later total and the game's result are replayed. The corrected hand is unconfirmed "
+        "again (`confirmed` false, `corrected` true) until the other side or a director "
+        "confirms it; each correction's `before` keeps who had confirmed it.",
+    )
+    @action(detail=True, methods=["post"], parser_classes=JSON_ONLY)
+    def correct(self, request: Request, pk: str | None = None) -> Response:
+        hand = self.get_object()  # another club's hand is 404 before the body is read
+        data = body(request, ("reason",))
+        record = data.get("hand")
+        if not isinstance(record, dict):
+            raise Invalid("Send the corrected hand.", errors={"hand": ["must be a JSON object"]})
+        hand = services.hand_correct(
+            hand=hand, data=record, by=request.user, reason=data.get("reason", "")
+        )
+        return Response(self._out(hand))

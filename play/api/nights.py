@@ -1,0 +1,731 @@
+"""REST API for club nights, season standings and player profiles: thin views over
+:mod:`play.nights`, :mod:`play.standings`, :mod:`play.players` and
+:mod:`rookclub.clubs.services` (a player's season figures: :mod:`play.api.players`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+    inline_serializer,
+)
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.utils import html
+
+from play import checkins, csv_exports, door, night_progress, nights, ratings, table_links
+from play.api.fields import (
+    GameForFiveField,
+    GameForSixField,
+    RulesetOptionsField,
+    RulesetSlugField,
+)
+from play.api.players import PlayerStatsMixin
+from play.api.schema import house_rules_refusal
+from play.api.tables import LINK_ERRORS, NEW_LINK, NIGHT_TABLE_ROW, replaced_out, table_row
+from play.door_checkin import door_key, door_link_replace
+from play.models import Night, TableLink
+from play.players import player_profile
+from play.selectors import night_history, night_overview
+from play.standings import StandingRow, Standings, night_standings, season_standings
+from rookclub.clubs import api as clubs_api
+from rookclub.clubs.models import Club, Player
+from rookclub.core.api import (
+    DomainErrorsMixin,
+    VisibleRelatedField,
+    body,
+    form_id,
+    form_ids,
+    query_int,
+    visible_to,
+    whole,
+)
+from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response, wants_csv
+from rookclub.core.errors import Invalid
+from rookclub.core.limits import (
+    ID_MAX,
+    PLAYERS_MAX,
+    REASON_MAX,
+    SEED_MAX,
+    YEAR_MAX,
+    YEAR_MIN,
+    validate_text,
+    whole_number,
+)
+from rookclub.core.parsers import JSON_ONLY
+from rookclub.core.roles import (
+    DIRECTOR,
+    has_role,
+    require_director,
+    require_scorer,
+)
+from rookclub.core.schema import json_or_multipart
+
+SEE_LINKS = "Only a director or scorer of the club can see the table links."
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")  # only yours
+    ruleset = RulesetSlugField(source="ruleset_slug", default="tournament", max_length=40)
+    options = RulesetOptionsField(source="ruleset_options", required=False)
+    status = serializers.CharField(read_only=True, help_text="open or closed")
+    tables_of_five_or_six = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="seat those who would sit out at tables of five or six instead "
+        "(random or progressive seating)",
+    )
+    game_for_five = GameForFiveField(
+        required=False,
+        allow_blank=True,
+        max_length=40,
+        default="five-player",
+        help_text="the ruleset tables of five play (a game for five; blank: none)",
+    )
+    game_for_six = GameForSixField(
+        required=False,
+        allow_blank=True,
+        max_length=40,
+        default="six-player",
+        help_text="the ruleset tables of six play (a game for six; blank: none)",
+    )
+
+    door_new_players = serializers.BooleanField(
+        required=False, help_text='the door link offers "I\'m new here" (adds a player)'
+    )
+
+    class Meta:
+        model = Night
+        fields = [
+            "id",
+            "club",
+            "date",
+            "status",
+            "seating_method",
+            "ruleset",
+            "options",
+            "tables_of_five_or_six",
+            "game_for_five",
+            "game_for_six",
+            "closed_at",
+            "door_new_players",
+        ]
+        read_only_fields = ["status", "closed_at"]
+
+
+STANDING = inline_serializer(
+    "Standing",
+    {
+        "players": serializers.ListField(child=serializers.IntegerField()),
+        "name": serializers.CharField(),
+        "games": serializers.IntegerField(),
+        "won": serializers.IntegerField(),
+        "points": serializers.IntegerField(),
+        "unfinished": serializers.IntegerField(
+            help_text="games not played to the end (still playing, or the night closed first); "
+            "their points count, nobody won them"
+        ),
+        "hands_declared": serializers.IntegerField(),
+        "made": serializers.IntegerField(),
+        "sets": serializers.IntegerField(),
+        "nights": serializers.IntegerField(),
+        "rating": serializers.IntegerField(
+            allow_null=True,
+            required=False,
+            help_text=(
+                "season standings only: the player's rating in the club (a partnership's: its "
+                "players' mean), null before a first rated game; docs/ratings.md"
+            ),
+        ),
+    },
+    many=True,
+)
+STANDINGS = inline_serializer("Standings", {"players": STANDING, "partnerships": STANDING})
+OVERVIEW = inline_serializer(
+    "SessionOverview",
+    {
+        "id": serializers.IntegerField(),
+        "status": serializers.CharField(help_text="open or closed"),
+        "closed_at": serializers.DateTimeField(allow_null=True),
+        "players": serializers.ListField(
+            child=serializers.IntegerField(), help_text="Checked in and still here."
+        ),
+        "gone": serializers.ListField(
+            child=serializers.IntegerField(), help_text="Checked in, then went home."
+        ),
+        "waiting": serializers.ListField(
+            child=serializers.IntegerField(),
+            help_text="Here but at no table now: sitting out, or arrived after the seating.",
+        ),
+        "tables": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="Each table's current seating (its latest: a table is reseated when "
+            "waiting players come in) with its round number and current game.",
+        ),
+        "rounds": serializers.ListField(child=serializers.DictField()),
+        "history": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="closing and reopening: action, by, at, reason, unfinished_games",
+        ),
+        "door_key": serializers.CharField(
+            required=False, help_text="its directors only: the door link's key"
+        ),
+        "door_url": serializers.URLField(
+            required=False, help_text="its directors only: the door page (the poster's QR code)"
+        ),
+    },
+)
+RATING = inline_serializer(
+    "Rating",
+    {
+        "mu": serializers.FloatField(help_text="OpenSkill's skill estimate"),
+        "sigma": serializers.FloatField(help_text="its uncertainty (one standard deviation)"),
+        "display": serializers.IntegerField(
+            help_text="the rating shown: round(1000 + 40 * (mu - 3 * sigma)); docs/ratings.md"
+        ),
+    },
+    allow_null=True,
+    help_text="in the player's club; null before their first rated game",
+)
+RATING_POINT = inline_serializer(
+    "RatingPoint",
+    {
+        "game": serializers.IntegerField(),
+        "at": serializers.DateTimeField(help_text="when the game finished"),
+        "mu": serializers.FloatField(),
+        "sigma": serializers.FloatField(),
+        "display": serializers.IntegerField(),
+    },
+    many=True,
+    help_text="the rating after each finished game, oldest first",
+)
+HANDS = inline_serializer(
+    "NightHand",
+    {
+        key: serializers.JSONField()
+        for key in csv_exports.hand_dict(tuple(range(len(csv_exports.HANDS_HEADER))))
+    },
+    many=True,
+)
+ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
+YEAR = OpenApiParameter(
+    "year",
+    {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX},
+    required=False,
+    description="one season; every season without it",
+)
+SORT = OpenApiParameter(
+    "sort",
+    {"type": "string", "enum": ["standing", "rating"]},
+    required=False,
+    description="standing (games won, then points: the default) or rating (best first; "
+    "players not yet rated last, in standing order)",
+)
+CLUB = OpenApiParameter(
+    "club",
+    {"type": "integer", "minimum": 1, "maximum": ID_MAX},
+    required=False,
+    description="only this club's",
+)
+
+
+def standings_out(standings: Standings, rated: bool = False) -> dict[str, Any]:
+    def rows(items: list[StandingRow]) -> list[dict[str, Any]]:
+        return [
+            {
+                "players": [p.pk for p in r.players],
+                "name": r.name,
+                "games": r.games,
+                "won": r.won,
+                "points": r.points,
+                "unfinished": r.unfinished,
+                "hands_declared": r.hands_declared,
+                "made": r.made,
+                "sets": r.sets,
+                "nights": r.night_count,
+                **({"rating": r.rating} if rated else {}),
+            }
+            for r in items
+        ]
+
+    return {"players": rows(standings.players), "partnerships": rows(standings.partnerships)}
+
+
+CSV = OpenApiTypes.STR  # a text/csv answer (?format=csv), UTF-8 with a byte-order mark
+FORMAT = OpenApiParameter(
+    "format",
+    str,
+    enum=["json", "csv"],
+    required=False,
+    description="csv: the same rows as a spreadsheet file (docs/rosters.md names the columns)",
+)
+
+
+class ClubViewSet(CsvErrorsAsJson, clubs_api.ClubViewSet):
+    """Clubs you belong to. Whoever creates a club is its director."""
+
+    @extend_schema(
+        parameters=[YEAR, SORT, FORMAT],
+        responses={(200, "application/json"): STANDINGS, (200, "text/csv"): CSV, 400: ERRORS},
+    )
+    @action(detail=True, methods=["get"], renderer_classes=JSON_OR_CSV)
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        club = self.get_object()
+        year = query_int(request, "year", minimum=YEAR_MIN, maximum=YEAR_MAX)
+        sort = request.query_params.get("sort")
+        if sort not in (None, *ratings.SORTS):
+            raise Invalid("Unknown sort.", errors={"sort": [f"one of {', '.join(ratings.SORTS)}"]})
+        standings = season_standings(club=club, year=year)
+        if wants_csv(request):
+            table = csv_exports.season_standings_table(standings, club=club, year=year)
+            return csv_api_response(table)
+        rated = ratings.with_ratings(standings, club=club, sort=sort or "standing")
+        return Response(standings_out(rated, rated=True))
+
+
+@extend_schema_view(list=extend_schema(parameters=[CLUB]))
+class PlayerViewSet(PlayerStatsMixin, clubs_api.PlayerViewSet):
+    """Players of your clubs (``?club=id`` for one club). A director adds players."""
+
+    @extend_schema(
+        responses=inline_serializer(
+            "PlayerProfile",
+            {
+                "id": serializers.IntegerField(),
+                "name": serializers.CharField(),
+                "games": serializers.IntegerField(),
+                "won": serializers.IntegerField(),
+                "hands_declared": serializers.IntegerField(),
+                "bids_made": serializers.IntegerField(),
+                "bids_made_percent": serializers.IntegerField(allow_null=True),
+                "sets": serializers.IntegerField(),
+                "average_bid": serializers.FloatField(allow_null=True),
+                "partners": serializers.ListField(child=serializers.DictField()),
+                "history": serializers.ListField(child=serializers.DictField()),
+                "rating": RATING,
+                "rating_history": RATING_POINT,
+            },
+        )
+    )
+    @action(detail=True, methods=["get"])
+    def profile(self, request: Request, pk: str | None = None) -> Response:
+        player = self.get_object()
+        p = player_profile(player=player)
+        rated = ratings.player_rating(club=player.club_id, player=player)
+        return Response(
+            {
+                "id": p.player.pk,
+                "name": p.player.name,
+                "games": p.games,
+                "won": p.won,
+                "hands_declared": p.hands_declared,
+                "bids_made": p.bids_made,
+                "bids_made_percent": p.bids_made_percent,
+                "sets": p.sets,
+                "average_bid": p.average_bid,
+                "partners": [{"player": q.pk, "name": q.name, "games": n} for q, n in p.partners],
+                "history": [
+                    {
+                        "game": h.game.pk,
+                        "date": h.game.session.date if h.game.session else None,
+                        "seat": h.seat,
+                        "partner": h.partner.pk if h.partner else None,
+                        "points": h.points,
+                        "our_total": h.our_total,
+                        "their_total": h.their_total,
+                        "won": h.won,
+                    }
+                    for h in p.history
+                ],
+                "rating": ratings.rating_out(rated.current),
+                "rating_history": [
+                    {"game": r.game, "at": r.at, **ratings.rating_out(r)} for r in rated.history
+                ],
+            }
+        )
+
+
+@extend_schema_view(
+    list=extend_schema(parameters=[CLUB]),
+    create=extend_schema(
+        request=json_or_multipart(SessionSerializer),
+        responses={201: SessionSerializer, 400: house_rules_refusal()},
+    ),
+)
+class SessionViewSet(
+    CsvErrorsAsJson, DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
+):
+    """Club nights: open, check in, seat, move on (progressive), close, standings."""
+
+    queryset = Night.objects.none()  # for the schema; get_queryset scopes it
+
+    serializer_class = SessionSerializer
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        sessions = visible_to(Night.objects.all(), self.request)
+        club = query_int(self.request, "club")
+        if club is not None:
+            sessions = sessions.filter(club_id=club)
+        return sessions.order_by("-date", "-id")
+
+    def perform_create(self, serializer: SessionSerializer) -> None:
+        data = serializer.validated_data
+        serializer.instance = nights.night_open(
+            club=data["club"],
+            date=data["date"],
+            opened_by=self.request.user,
+            seating_method=data.get("seating_method", Night.Seating.RANDOM),
+            ruleset=data.get("ruleset_slug", "tournament"),
+            options=data.get("ruleset_options"),
+            tables_of_five_or_six=data.get("tables_of_five_or_six", False),
+            game_for_five=data.get("game_for_five", "five-player"),
+            game_for_six=data.get("game_for_six", "six-player"),
+            door_new_players=data.get("door_new_players", False),
+        )
+
+    @extend_schema(responses=OVERVIEW)
+    def retrieve(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        out = self._overview(session)
+        if has_role(request.user, session.club, (DIRECTOR,)):
+            # The door link is a credential: its directors only (as table links are).
+            out["door_key"] = door_key(session)
+            out["door_url"] = door.door_url(session, request)
+        return Response(out)
+
+    @extend_schema(
+        request=None,
+        responses={201: NEW_LINK, 403: ERRORS},
+        description="A director replaces the night's door link: the old key answers 404 "
+        "from now on. Print the door poster again.",
+    )
+    @action(detail=True, methods=["post"], url_path="replace-door-link")
+    def replace_door_link(self, request: Request, pk: str | None = None) -> Response:
+        session = door_link_replace(session=self.get_object(), by=request.user)
+        return Response(
+            {"key": session.door_key, "url": door.door_url(session, request)},
+            status=status.HTTP_201_CREATED,
+        )
+
+    def _overview(self, session: Night) -> dict[str, Any]:
+        o = night_overview(session=session)
+        return {
+            **SessionSerializer(o.session).data,
+            "players": [p.pk for p in o.players],
+            "gone": [p.pk for p in o.gone],
+            "waiting": [p.pk for p in o.waiting],
+            "tables": [
+                {
+                    "table": t.seating.table,
+                    "round": t.seating.round.number,
+                    "seats": {seat: p.pk for seat, p in t.seats.items()},
+                    "game": t.game.pk if t.game else None,
+                }
+                for t in o.current_tables
+            ],
+            "rounds": [
+                {
+                    "number": r.round.number,
+                    "sit_outs": [p.pk for p in r.sit_outs],
+                    "tables": [
+                        {
+                            "table": t.seating.table,
+                            "seats": {seat: p.pk for seat, p in t.seats.items()},
+                            "game": t.game.pk if t.game else None,
+                            "games": [g.pk for g in t.games],
+                        }
+                        for t in r.tables
+                    ],
+                }
+                for r in o.rounds
+            ],
+            "history": [
+                {
+                    "action": e.action,
+                    "by": e.by.get_username() if e.by else None,
+                    "at": e.at.isoformat(),
+                    "reason": e.reason,
+                    "unfinished_games": e.details.get("unfinished_games", []),
+                }
+                for e in night_history(session=session)
+            ],
+        }
+
+    def _players(self, session: Night, ids: Any, field: str) -> list[Player]:
+        from rookclub.core.errors import Invalid
+
+        if html.is_html_input(self.request.data):
+            # A form sends an empty list as no field at all (as a browser's empty select).
+            ids = form_ids(ids) if ids is not None else []
+        if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
+            raise Invalid("Bad players.", errors={field: ["must be a list of player ids"]})
+        if len(ids) > PLAYERS_MAX:
+            raise Invalid("Too many players.", errors={field: [f"{PLAYERS_MAX} players at most"]})
+        players = {p.pk: p for p in Player.objects.filter(pk__in=ids, club=session.club_id)}
+        missing = [i for i in ids if i not in players]
+        if missing:
+            raise Invalid(
+                "Unknown players.", errors={field: [f"no player {i} in this club" for i in missing]}
+            )
+        return [players[i] for i in ids]
+
+    # At least one player: a form cannot carry an empty list (no field is sent, which
+    # names no players); a JSON [] checks nobody in, as before.
+    @extend_schema(
+        request=inline_serializer(
+            "CheckInIn",
+            {"players": serializers.ListField(child=whole(), min_length=1, max_length=PLAYERS_MAX)},
+        )
+    )
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        players = self._players(session, body(request).get("players"), "players")
+        checkins.night_check_in(session=session, players=players, by=request.user)
+        return Response(self._overview(session))
+
+    def _player(self, session: Night, request: Request) -> Player:
+        pid = body(request).get("player")
+        if html.is_html_input(request.data):
+            pid = form_id(pid)
+        if not isinstance(pid, int) or isinstance(pid, bool):
+            from rookclub.core.errors import Invalid
+
+            raise Invalid("Bad player.", errors={"player": ["must be a player id"]})
+        return self._players(session, [pid], "player")[0]
+
+    @extend_schema(
+        request=inline_serializer("UndoCheckInIn", {"player": whole()}),
+        responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        description="Undo a check-in made by mistake: only before the player has sat at a "
+        "table tonight (409 `has_played` after; mark them gone instead).",
+    )
+    @action(detail=True, methods=["post"], url_path="undo-check-in")
+    def undo_check_in(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        player = self._player(session, request)
+        checkins.night_check_in_undo(session=session, player=player, by=request.user)
+        return Response(self._overview(session))
+
+    @extend_schema(
+        request=inline_serializer("LeaveIn", {"player": whole()}),
+        responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        description="The player went home: kept in the night's history and standings, out "
+        "of later rounds and tables' next games. Checking them in again brings them back.",
+    )
+    @action(detail=True, methods=["post"])
+    def leave(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        player = self._player(session, request)
+        checkins.night_leave(session=session, player=player, by=request.user)
+        return Response(self._overview(session))
+
+    @extend_schema(
+        request=inline_serializer(
+            "SeatIn",
+            {
+                "method": serializers.ChoiceField(Night.Seating.values, required=False),
+                "partnerships": serializers.ListField(
+                    child=serializers.ListField(child=whole(), min_length=2, max_length=2),
+                    max_length=PLAYERS_MAX // 2,
+                    required=False,
+                ),
+                "seed": whole(0, SEED_MAX, required=False),
+            },
+        ),
+        responses={201: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        description="Seat the checked-in players at tables (a new round): 201 with the "
+        "night, its tables and sit-outs. 409 when the night is closed.",
+    )
+    @action(detail=True, methods=["post"], parser_classes=JSON_ONLY)
+    def seat(self, request: Request, pk: str | None = None) -> Response:
+        from rookclub.core.errors import Invalid
+
+        session = self.get_object()
+        data = body(request)
+        pairs = None
+        if data.get("partnerships") is not None:
+            raw = data["partnerships"]
+            if not isinstance(raw, list) or not all(isinstance(x, list) for x in raw):
+                raise Invalid("Bad partnerships.", errors={"partnerships": ["a list of pairs"]})
+            flat = self._players(session, [i for pair in raw for i in pair], "partnerships")
+            by_id = {p.pk: p for p in flat}
+            pairs = [tuple(by_id[i] for i in pair) for pair in raw]
+        seed = data.get("seed")
+        if seed is not None and not whole_number(seed, minimum=0, maximum=SEED_MAX):
+            raise Invalid("Bad seed.", errors={"seed": [f"a whole number from 0 to {SEED_MAX}"]})
+        nights.night_seat(
+            session=session,
+            by=request.user,
+            method=data.get("method"),
+            partnerships=pairs,
+            seed=seed,
+        )
+        return Response(self._overview(session), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=None,
+        responses={201: OVERVIEW, 403: ERRORS, 409: ERRORS},
+        description="Reseat the whole room once every table's game is over (409 "
+        "`round_in_progress` before): sit-outs rotate so nobody sits out twice before "
+        "everyone here has sat out once, late arrivals come in, partners (or, on a fixed "
+        "night, opponents) repeat as little as possible.",
+    )
+    @action(detail=True, methods=["post"], url_path="next-round")
+    def next_round(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        nights.night_next_round(session=session, by=request.user)
+        return Response(self._overview(session), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=None,
+        responses={200: OVERVIEW, 403: ERRORS, 409: ERRORS},
+        description="Close the night: no more hands, games or check-ins (409 "
+        "`session_closed`) until a director reopens it. Games still in progress stay "
+        "unfinished; hands can still be confirmed and corrected.",
+    )
+    @action(detail=True, methods=["post"])
+    def close(self, request: Request, pk: str | None = None) -> Response:
+        session = nights.night_close(session=self.get_object(), by=request.user)
+        return Response(self._overview(session))
+
+    @extend_schema(
+        request=inline_serializer(
+            "ReopenIn",
+            {
+                "reason": serializers.CharField(
+                    required=False,
+                    max_length=REASON_MAX,
+                    validators=[validate_text],
+                    help_text="why (kept in history)",
+                )
+            },
+        ),
+        responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
+        description="A director reopens a closed night: hands can be recorded and games "
+        "started again. 409 when the night is open already.",
+    )
+    @action(detail=True, methods=["post"])
+    def reopen(self, request: Request, pk: str | None = None) -> Response:
+        data = body(request, ("reason",)) if request.data else {}
+        session = checkins.night_reopen(
+            session=self.get_object(), by=request.user, reason=data.get("reason", "")
+        )
+        return Response(self._overview(session))
+
+    @extend_schema(
+        parameters=[FORMAT],
+        responses={(200, "application/json"): STANDINGS, (200, "text/csv"): CSV},
+    )
+    @action(detail=True, methods=["get"], renderer_classes=JSON_OR_CSV)
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        standings = night_standings(session=session)
+        if wants_csv(request):
+            table = csv_exports.night_standings_table(standings, session=session)
+            return csv_api_response(table)
+        return Response(standings_out(standings))
+
+    @extend_schema(
+        parameters=[FORMAT],
+        responses={(200, "application/json"): HANDS, (200, "text/csv"): CSV},
+        description="Every hand of every game of the night (voided games too), by table, "
+        "game and hand number: dealer, bidder, bid, trump, counters and points per side, "
+        "penalties, who entered and confirmed it. `?format=csv` for a spreadsheet.",
+    )
+    @action(detail=True, methods=["get"], renderer_classes=JSON_OR_CSV)
+    def hands(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        if wants_csv(request):
+            return csv_api_response(csv_exports.night_hands_table(session=session))
+        return Response(csv_exports.night_hands_rows(session=session))
+
+    @extend_schema(
+        responses={200: NIGHT_TABLE_ROW, 403: ERRORS},
+        description="The tables of the night's current round, each with its current game, "
+        "players, and table link (`key`, and `url`: the page its card's QR code opens); "
+        "live: the game's `status`, `hands` recorded, running `totals`, `unconfirmed` "
+        "hands, the `seats` as they are now (after every exchange), and the night's "
+        "`sitting_out` (the same list on every row). A director or scorer of the club.",
+    )
+    @action(detail=True, methods=["get"])
+    def tables(self, request: Request, pk: str | None = None) -> Response:
+        session = self.get_object()
+        require_scorer(request.user, session.club, SEE_LINKS)
+        rows = table_links.night_tables(session=session)
+        progress = night_progress.tables_progress(session=session, rows=rows)
+        return Response([{**table_row(r, request), **progress.row(r)} for r in rows])
+
+    @extend_schema(
+        request=inline_serializer(
+            "NewGameIn",
+            {"dealer": serializers.ChoiceField(["north", "east", "south", "west"], required=False)},
+        ),
+        responses={
+            201: inline_serializer(
+                "NewGameOut",
+                {
+                    "game": serializers.IntegerField(),
+                    "table": serializers.IntegerField(),
+                    "came_in": serializers.ListField(child=serializers.IntegerField()),
+                    "went_out": serializers.ListField(child=serializers.IntegerField()),
+                },
+            ),
+            400: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+        },
+        description="Random or fixed night: table `number`'s game is over, so it starts "
+        "another. Players waiting to play come in and some of the table sit out, fairly "
+        "(`came_in`, `went_out`); with nobody waiting the same four play on.",
+    )
+    @action(detail=True, methods=["post"], url_path=r"tables/(?P<number>[0-9]+)/new-game")
+    def new_game(self, request: Request, pk: str | None = None, number: str = "") -> Response:
+        from rookclub.core.errors import Invalid
+
+        session = self.get_object()
+        table = nights.current_table(session, int(number))
+        dealer = body(request).get("dealer", "north")
+        if dealer not in ("north", "east", "south", "west"):
+            raise Invalid("Bad dealer.", errors={"dealer": ["north, east, south or west"]})
+        new = nights.table_next_game(table=table, by=request.user, dealer=dealer)
+        return Response(
+            {
+                "game": new.game.pk,
+                "table": table.table,
+                "came_in": [p.pk for p in new.came_in],
+                "went_out": [p.pk for p in new.went_out],
+            },
+            status=status.HTTP_201_CREATED,
+        )
+
+    @extend_schema(
+        request=None,
+        responses={201: NEW_LINK, 403: ERRORS, 404: LINK_ERRORS[404]},
+        description="A director replaces table `number`'s link: the old key answers 404 "
+        "from now on. Print the table's card again.",
+    )
+    @action(detail=True, methods=["post"], url_path=r"tables/(?P<number>[0-9]+)/replace-link")
+    def replace_link(self, request: Request, pk: str | None = None, number: str = "") -> Response:
+        session = self.get_object()
+        require_director(
+            request.user, session.club, "Only a director of the club can replace a table's link."
+        )
+        if int(number) not in table_links.night_table_numbers(session):
+            raise table_links.LinkNotFound(f"This night's current round has no table {number}.")
+        link = table_links.link_replace(
+            club=session.club,
+            kind=TableLink.Kind.NIGHT,
+            session=session,
+            number=int(number),
+            by=request.user,
+        )
+        return replaced_out(link, request)

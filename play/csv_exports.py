@@ -1,0 +1,205 @@
+"""Standings and a night's hands as CSV files (docs/rosters.md names every column).
+
+The standings files are built from what :mod:`play.standings` returns, never from
+its internals; a night's hands are read here in a fixed number of queries.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from play.forms import PENALTY_LABELS, SEAT_LABELS, SIDE_LABELS, TRUMP_LABELS
+from play.models import Hand, Irregularity, Night
+from play.standings import StandingRow, Standings
+from rookclub.clubs.models import Club, Player
+from rookclub.clubs.permissions import public_name
+from rookclub.core.csv_out import CsvTable, filename
+
+STANDINGS_HEADER = (
+    "kind",
+    "place",
+    "name",
+    "games",
+    "won",
+    "unfinished",
+    "points",
+    "hands declared",
+    "made",
+    "set",
+    "made %",
+    "nights",
+)
+
+
+def _standing_rows(kind: str, rows: list[StandingRow]) -> list[tuple[Any, ...]]:
+    return [
+        (
+            kind,
+            place,
+            r.name,
+            r.games,
+            r.won,
+            r.unfinished,
+            r.points,
+            r.hands_declared,
+            r.made,
+            r.sets,
+            r.made_percent,
+            r.night_count,
+        )
+        for place, r in enumerate(rows, start=1)
+    ]
+
+
+def standings_table(standings: Standings, *stem: str, day: Any = None) -> CsvTable:
+    """Players first, then partnerships (``kind`` tells them apart), each ranked as
+    the page shows them."""
+    rows = _standing_rows("player", standings.players) + _standing_rows(
+        "partnership", standings.partnerships
+    )
+    return CsvTable(STANDINGS_HEADER, rows, filename(*stem, day=day or timezone.localdate()))
+
+
+def season_standings_table(standings: Standings, *, club: Club, year: int | None) -> CsvTable:
+    season = str(year) if year else "all-seasons"
+    return standings_table(standings, club.slug, "standings", season)
+
+
+def night_standings_table(standings: Standings, *, session: Night) -> CsvTable:
+    return standings_table(standings, session.club.slug, "night-standings", day=session.date)
+
+
+# ---- a night's hands ----------------------------------------------------------------------
+
+HANDS_HEADER = (
+    "table",
+    "round",
+    "game",
+    "game status",
+    "game voided",
+    "hand",
+    "dealer",
+    "bidder seat",
+    "declarer",
+    "bid",
+    "trump",
+    "made",
+    "counters north-south",
+    "counters east-west",
+    "points north-south",
+    "points east-west",
+    "total north-south",
+    "total east-west",
+    "other sides",
+    "penalties",
+    "void hand",
+    "players",
+    "entered by",
+    "confirmed by",
+    "confirmed at",
+)
+
+
+def _who(user: Any, via_id: int | None, side: str, at: Any) -> str:
+    """Who entered or confirmed a hand: a person by their full name, never by their
+    username (the CSV is public; a username is half a login)."""
+    if user is not None:
+        return public_name(user)
+    if via_id is not None:
+        return f"table link ({SIDE_LABELS.get(side, side)})"
+    return "Rookclub" if at is not None else ""
+
+
+def _penalties(hand: Hand) -> str:
+    out = []
+    for irregularity in hand.irregularities.all():
+        what = PENALTY_LABELS.get(irregularity.kind, irregularity.get_kind_display())
+        seat = irregularity.seat or ""
+        seat = f" ({SEAT_LABELS.get(seat, seat)})" if seat else ""
+        points = f" -{abs(irregularity.points)}" if irregularity.points else ""
+        out.append(f"{what}{seat}{points}")
+    return "; ".join(out)
+
+
+def _hand_row(hand: Hand, names: dict[int, str]) -> tuple[Any, ...]:
+    game, record = hand.game, hand.record or {}
+    seating = game.table_seating
+    counters = record.get("counters") or {}
+    sides = (hand.score or {}).get("sides") or {}
+    others = "; ".join(
+        f"{SEAT_LABELS.get(s, s)} {v}"
+        for s, v in sides.items()
+        if s not in ("north_south", "east_west")
+    )
+    fours = not others  # a table of four: the north-south and east-west columns hold it
+    players = "; ".join(
+        f"{SEAT_LABELS.get(seat, seat)}: {names.get(pid, pid)}" for seat, pid in hand.seats.items()
+    )
+    made = "" if hand.made is None else ("made" if hand.made else "set")
+    return (
+        seating.table if seating else "",
+        seating.round.number if seating else "",
+        game.pk,
+        game.get_status_display(),
+        game.is_void,
+        hand.number,
+        SEAT_LABELS.get(hand.dealer, hand.dealer),
+        SEAT_LABELS.get(hand.bidder or "", ""),
+        hand.declarer.name if hand.declarer else "",
+        hand.bid,
+        TRUMP_LABELS.get(hand.trump, hand.trump),
+        made,
+        counters.get("north_south"),
+        counters.get("east_west"),
+        hand.score_ns if fours else "",
+        hand.score_ew if fours else "",
+        hand.total_ns if fours else "",
+        hand.total_ew if fours else "",
+        others,
+        _penalties(hand),
+        hand.void,
+        players,
+        _who(hand.entered_by, hand.entered_via_id, hand.entered_side, hand.entered_at),
+        _who(hand.confirmed_by, hand.confirmed_via_id, hand.confirmed_side, hand.confirmed_at),
+        timezone.localtime(hand.confirmed_at).strftime("%Y-%m-%d %H:%M")
+        if hand.confirmed_at
+        else "",
+    )
+
+
+def night_hands(*, session: Night) -> list[tuple[Hand, dict[int, str]]]:
+    """Every hand of every game of the night, voided games too, by table, game and
+    number (three queries: hands, their irregularities, the players' names)."""
+    hands = list(
+        Hand.objects.filter(game__session=session)
+        .select_related("game__table_seating__round", "declarer", "entered_by", "confirmed_by")
+        .prefetch_related(Prefetch("irregularities", Irregularity.objects.order_by("id")))
+        .order_by("game__table_seating__table", "game_id", "number")
+    )
+    ids = {pid for h in hands for pid in (h.seats or {}).values() if isinstance(pid, int)}
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name")) if ids else {}
+    return [(h, names) for h in hands]
+
+
+def night_hands_table(*, session: Night) -> CsvTable:
+    rows = [_hand_row(h, names) for h, names in night_hands(session=session)]
+    name = filename(session.club.slug, "night-hands", day=session.date)
+    return CsvTable(HANDS_HEADER, rows, name)
+
+
+def hand_dict(row: tuple[Any, ...]) -> dict[str, Any]:
+    """One row of the hands table for the JSON answer, keyed by its column."""
+    return dict(
+        zip(
+            (h.replace(" ", "_").replace("-", "_").replace("%", "percent") for h in HANDS_HEADER),
+            row,
+            strict=True,
+        )
+    )
+
+
+def night_hands_rows(*, session: Night) -> list[dict[str, Any]]:
+    return [hand_dict(_hand_row(h, names)) for h, names in night_hands(session=session)]

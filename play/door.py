@@ -1,0 +1,191 @@
+"""The scoring side of a night's door link (:mod:`play.door_checkin`): the phone's
+signed per-night cookie, where the player that phone checked in sits now (table, seat,
+partner, opponents, the table's link, while the night is open), the door link's
+address, and the limit on posts through it (the table links' limiter).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.db import models
+from django.urls import reverse
+
+from play import table_links
+from play.door_checkin import door_holds, door_key, phone_digest
+from play.models import CheckIn, Night, TableLink
+from play.night_progress import seats_now
+from play.seats import table_names
+from play.table_links import link_base
+from rookclub.clubs.models import Player
+from rookclub.core import throttles
+from rookclub.core.errors import NotFound
+
+#: A door link's refusal beyond ``DOOR_LINK_POSTS_PER_MINUTE``.
+TOO_MANY_CHECK_INS = (
+    "Too many check-ins through this door link in the last minute; wait a minute and try again."
+)
+
+
+def throttle_door(request: Any, session: Night) -> None:
+    """Count one post through ``session``'s door link: ``TooMany`` (429) beyond
+    ``DOOR_LINK_POSTS_PER_MINUTE`` (60) a minute, counted per night once its key is
+    found."""
+    rate = (settings.DOOR_LINK_POSTS_PER_MINUTE, 60)
+    throttles.count(request, "door_link", str(session.pk), rate, TOO_MANY_CHECK_INS)
+
+
+#: How long a phone remembers who it is at a night's door (a night, with room).
+REMEMBER_SECONDS = 18 * 3600
+
+
+def _cookie(session: Night) -> str:
+    return f"rookclub-door-{session.pk}"
+
+
+def _salt(session: Night) -> str:
+    # The key is in the salt: replacing the door link forgets every phone.
+    return f"door-phone:{session.pk}:{session.door_key}"
+
+
+def phone_of(request: Any, session: Night) -> str | None:
+    """The secret this phone keeps for the night (its signed cookie), or None. The page
+    and the API share it: the cookie's path is the whole site."""
+    try:
+        value = request.get_signed_cookie(_cookie(session), salt=_salt(session))
+    except (KeyError, signing.BadSignature):
+        return None
+    return value or None
+
+
+def phone_keep(request: Any, response: Any, session: Night, phone: str) -> None:
+    """Give the phone its secret for the night, signed (it cannot be made up)."""
+    response.set_signed_cookie(
+        _cookie(session),
+        phone,
+        salt=_salt(session),
+        max_age=REMEMBER_SECONDS,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+        path="/",
+    )
+
+
+def phone_drop(response: Any, session: Night) -> None:
+    response.delete_cookie(_cookie(session), path="/", samesite="Lax")
+
+
+def phone_player(*, session: Night, phone: str | None) -> int | None:
+    """The player this phone checked in tonight (still here), or None."""
+    if not phone:
+        return None
+    return (
+        CheckIn.objects.filter(session=session, phone=phone_digest(phone), left_at__isnull=True)
+        .values_list("player_id", flat=True)
+        .first()
+    )
+
+
+def door_url(session: Night, request: Any = None, *, base_url: str | None = None) -> str:
+    """The night's door page (``door``), absolute, as :func:`play.table_links.link_url`."""
+    path = reverse("door", args=[door_key(session)])
+    return (base_url or link_base(request)).rstrip("/") + path
+
+
+@dataclass
+class DoorSeat:
+    """Where one player of the night is now."""
+
+    player: Player
+    checked_in: bool
+    table: int | None = None
+    seat: str | None = None
+    partner: Player | None = None  # the one partner at a table of four
+    partners: list[Player] = field(default_factory=list)  # two at a table of six in threes
+    opponents: list[Player] = field(default_factory=list)
+    link: TableLink | None = None
+    sitting_out: bool = False
+
+
+def door_players(*, session: Night) -> list[tuple[int, str]]:
+    """What the door lists for a person to find their name: the club's active players'
+    ids and names, nothing about who is here (one query). Nobody on a closed night."""
+    if not session.is_open:
+        return []
+    players = Player.objects.filter(club=session.club_id, active=True).order_by("name")
+    return list(players.values_list("pk", "name"))
+
+
+@dataclass
+class DoorPhones:
+    """The night's check-ins as the door sees them, for its director: the players a
+    phone holds (with when it claimed them), and those no phone may claim yet
+    (checked in at the desk), whom the director may release to a phone."""
+
+    held: list[CheckIn]
+    desk: list[CheckIn]
+
+
+def door_phones(*, session: Night) -> DoorPhones:
+    """What the night's page shows under "Phones at the door" (one query)."""
+    rows = (
+        CheckIn.objects.filter(session=session, left_at__isnull=True)
+        .filter(models.Q(phone__gt="") | models.Q(phone_free=False))
+        .select_related("player")
+        .order_by("player__name")
+    )
+    held, desk = [], []
+    for row in rows:
+        (held if row.phone else desk).append(row)
+    return DoorPhones(held, desk)
+
+
+NOT_YOURS = "This phone has not checked this player in tonight."
+
+
+def door_seat(*, session: Night, player_id: Any, phone: str | None) -> DoorSeat:
+    """Where player ``player_id`` sits now, for the phone whose secret is ``phone``:
+    the table whose current seating has them, at the seat their current game puts them
+    after every exchange (a fixed number of queries). 404 unless that phone checked the
+    player in (:func:`play.door_checkin.door_holds`); nothing of the tables once the
+    night is closed."""
+    from play.selectors import night_overview
+
+    if not isinstance(player_id, int) or isinstance(player_id, bool):
+        raise NotFound("This player is not known here.")
+    player = Player.objects.filter(club=session.club_id, pk=player_id).first()
+    if player is None or not door_holds(session=session, phone=phone, player_id=player.pk):
+        raise NotFound(NOT_YOURS)
+    if not session.is_open:
+        return DoorSeat(player, True)
+    overview = night_overview(session=session)
+    checked_in = any(p.pk == player.pk for p in overview.players)
+    seat = DoorSeat(player, checked_in)
+    if not checked_in:
+        return seat
+    for t in overview.current_tables:
+        seats = seats_now(t.game, t.seats)
+        where = next((s for s, p in seats.items() if p.pk == player.pk), None)
+        if where is None:
+            continue
+        seat.table, seat.seat = t.seating.table, where
+        # Partners and opponents as the table's game has them: a table of five has no
+        # partner for the whole game, and every other player is an opponent.
+        names = table_names(t.game, seats)
+        partners = [seats[s] for s in names.partners(where) if s in seats]
+        seat.partner = partners[0] if len(partners) == 1 else None
+        seat.partners = partners
+        seat.opponents = [seats[s] for s in names.opponents(where) if s in seats]
+        seat.link = table_links.links_for(
+            club=session.club,
+            kind=TableLink.Kind.NIGHT,
+            session=session,
+            numbers=[seat.table],
+        )[seat.table]
+        return seat
+    seat.sitting_out = overview.seated
+    return seat

@@ -1,0 +1,487 @@
+"""Forms for the score-entry and club-night pages.
+
+A form here only turns what a person typed into the shapes the services take
+(for a hand: the REST hand body that ``HandRecord.from_dict`` reads). Whether
+a hand is possible is the engine's call; its messages come back through
+:func:`rookclub.core.forms.add_domain_errors` and show next to the field they name.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django import forms
+from django.forms.utils import flatatt
+from django.utils import timezone
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
+
+from rookclub.clubs.models import Player
+from rookclub.core.forms import label
+from rookclub.core.limits import validate_name, validate_text
+from scoring.engine import PRESETS, plain
+from scoring.engine.seat_names import SEAT_NAMES, SIDE_NAMES
+
+SEATING_LABELS = {
+    "random": "Random draw of partners and tables",
+    "fixed": "Fixed partnerships",
+    "progressive": "Individual progressive (partners change every four hands)",
+}
+
+
+def _games_for(players: int) -> list[tuple[str, str]]:
+    """The games a night's tables of five (or six) may play: (slug, name)."""
+    games = [(s, r.name) for s, r in PRESETS.items() if len(r.player_seats) == players]
+    return [("", "none"), *games]
+
+
+class NightOpenForm(forms.Form):
+    date = forms.DateField(
+        label="Date", widget=forms.DateInput(attrs={"type": "date"}), initial=timezone.localdate
+    )
+    seating_method = forms.ChoiceField(
+        label="Seating",
+        choices=list(SEATING_LABELS.items()),
+        initial="random",
+        widget=forms.RadioSelect,
+    )
+    tables_of_five_or_six = forms.BooleanField(
+        label="Tables of five or six instead of sit-outs",
+        required=False,
+        help_text="random or progressive seating",
+    )
+    game_for_five = forms.ChoiceField(
+        label="Tables of five play", choices=_games_for(5), initial="five-player", required=False
+    )
+    game_for_six = forms.ChoiceField(
+        label="Tables of six play", choices=_games_for(6), initial="six-player", required=False
+    )
+
+
+# One place names seats and sides (scoring/engine/seat_names.py); forms and views read them here.
+SEAT_LABELS = SEAT_NAMES
+SIDE_LABELS = SIDE_NAMES
+TRUMP_LABELS = {"black": "Black", "red": "Red", "yellow": "Yellow", "green": "Green"}
+PENALTY_LABELS = {"table_talk": "Table talk", "improper_discard": "Improper discard"}
+RENEGE_FOUND_LABELS = {
+    "in_time": "Found in time (corrected, no penalty)",
+    "later": "Found later (hand ends, reneging side set)",
+}
+MISDEAL_FOUND_LABELS = {
+    "before_three_tricks": "Found before three tricks (redeal, no score)",
+    "later": "Found later (dealer's side set back)",
+}
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+REDEAL_LABELS = {
+    "exposed_card": "Card exposed in the deal",
+    "no_card_above_nine": "A player holds no card above 9",
+    "all_passed": "All four passed",
+}
+
+
+def table_text(text: str | None) -> str | None:
+    """What players read at the table: the rules engine's messages without their
+    "(docs/rules.md §…)" citations, which are for directors and developers. The API keeps
+    them (its ``errors`` and ``reasons``); every page message from the engine passes
+    through here (:func:`add_domain_errors`, the score-entry page's prompts). The
+    engine's ``plain`` is the one place that knows how a citation is written."""
+    if not text:
+        return text
+    return plain(text)
+
+
+def _choices(labels: Mapping[str, str], names: Iterable[str], blank: str | None = None):
+    out = [("", blank)] if blank is not None else []
+    return out + [(name, label(labels, name)) for name in names]
+
+
+class HandForm(forms.Form):
+    """One line of the score sheet, as the scorer enters it on a phone.
+
+    ``kind`` says which of the page's forms sent it: an ordinary hand (maybe
+    with a penalty or a renege), a misdeal or a redeal; each builds a
+    different hand body.
+    """
+
+    KINDS = ("hand", "misdeal", "redeal")
+
+    kind = forms.ChoiceField(choices=[(k, k) for k in KINDS], widget=forms.HiddenInput)
+    # The hand number the scorer saw: a second tap on "Record" (or a second
+    # phone at the table) cannot store the same hand twice.
+    # Required: a post without it would append, and a retry would record the hand twice.
+    number = forms.IntegerField(
+        min_value=1,
+        widget=forms.HiddenInput,
+        error_messages={
+            "required": "The form lost its hand number; reload the page and record the hand again."
+        },
+    )
+    bidder = forms.ChoiceField(label="Declarer", required=False, widget=forms.RadioSelect)
+    bid = forms.IntegerField(label="Bid", required=False)
+    trump = forms.ChoiceField(label="Trump", required=False, widget=forms.RadioSelect)
+    #: The called partner (High Card Partner, call-your-partner): the holder of the card
+    #: the declarer called; blank when the declarer called a card of their own.
+    partner = forms.ChoiceField(label="Called partner", required=False)
+    penalty_seat = forms.ChoiceField(label="Penalty against", required=False)
+    penalty_kind = forms.ChoiceField(label="Penalty for", required=False)
+    renege_seat = forms.ChoiceField(label="Reneged", required=False)
+    renege_found = forms.ChoiceField(label="Renege found", required=False)
+    misdeal_found = forms.ChoiceField(label="Misdeal found", required=False)
+    redeal_reason = forms.ChoiceField(label="Redeal because", required=False)
+
+    def __init__(self, *args: Any, ruleset, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ruleset = ruleset
+        seats = ruleset.player_seats
+        self.sides = ruleset.side_names
+        self.total_counters = ruleset.total_counters
+        #: The ruleset has an auction: Beginner Rook has none ("no bidding"), so its form
+        #: asks for no declarer and no bid (and a posted one is ignored).
+        self.auction = ruleset.bidding
+        if not self.auction:
+            del self.fields["bidder"], self.fields["bid"]
+        else:
+            self.fields["bidder"].choices = _choices(SEAT_LABELS, seats)
+            self.fields["bid"].widget.attrs.update(
+                min=ruleset.min_bid,
+                max=ruleset.highest_bid,
+                step=ruleset.bid_step,
+                inputmode="numeric",
+            )
+        self.fields["trump"].choices = _choices(TRUMP_LABELS, ruleset.trump_names)
+        if ruleset.partnership == "called_partner":
+            self.fields["partner"].choices = _choices(
+                SEAT_LABELS, seats, "— nobody (the declarer plays alone) —"
+            )
+        else:
+            del self.fields["partner"]
+        #: Sides whose tricks the score sheet needs (trick points and bonuses).
+        self.trick_sides = ruleset.side_names if ruleset.needs_tricks else ()
+        for side in self.trick_sides:
+            field = forms.IntegerField(
+                label=f"{label(SIDE_LABELS, side)} tricks",
+                required=False,
+                min_value=0,
+                max_value=ruleset.tricks_counted,
+            )
+            field.widget.attrs.update(inputmode="numeric")
+            self.fields[f"tricks_{side}"] = field
+        self.fields["penalty_seat"].choices = _choices(SEAT_LABELS, seats, "— nobody —")
+        self.fields["penalty_kind"].choices = _choices(
+            PENALTY_LABELS, ("table_talk", "improper_discard"), "—"
+        )
+        self.fields["renege_seat"].choices = _choices(SEAT_LABELS, seats, "— nobody —")
+        self.fields["renege_found"].choices = _choices(
+            RENEGE_FOUND_LABELS, RENEGE_FOUND_LABELS, "—"
+        )
+        self.fields["misdeal_found"].choices = _choices(MISDEAL_FOUND_LABELS, MISDEAL_FOUND_LABELS)
+        # "All four passed" at a table of four; "All five passed" at a table of five.
+        count = NUMBER_WORDS.get(len(seats), str(len(seats)))
+        passed = {"all_passed": "Both passed" if len(seats) == 2 else f"All {count} passed"}
+        self.fields["redeal_reason"].choices = _choices({**REDEAL_LABELS, **passed}, REDEAL_LABELS)
+        for side in self.sides:
+            for prefix, suffix in (("counters", " counters"), ("renege_counters", " had")):
+                field = forms.IntegerField(
+                    label=f"{label(SIDE_LABELS, side)}{suffix}", required=False, min_value=0
+                )
+                field.widget.attrs.update(
+                    step=ruleset.granularity,
+                    inputmode="numeric",
+                    max=self.total_counters,
+                    # static/js/score-entry.js fills the other side from the deck total.
+                    **{
+                        "data-counters": prefix,
+                        "data-side": side,
+                        "data-total": self.total_counters,
+                    },
+                )
+                self.fields[f"{prefix}_{side}"] = field
+
+    @property
+    def trick_fields(self) -> list[forms.BoundField]:
+        return [self[f"tricks_{side}"] for side in self.trick_sides]
+
+    def counter_fields(self, prefix: str = "counters") -> list[forms.BoundField]:
+        return [self[f"{prefix}_{side}"] for side in self.sides]
+
+    @property
+    def counters_by_side(self) -> list[tuple[str, forms.BoundField]]:
+        return list(zip(self.sides, self.counter_fields(), strict=True))
+
+    @property
+    def renege_counters_by_side(self) -> list[tuple[str, forms.BoundField]]:
+        return list(zip(self.sides, self.counter_fields("renege_counters"), strict=True))
+
+    def to_record(self) -> dict[str, Any]:
+        """The hand body for ``play.services.hand_record``; keys left blank are left out."""
+        data = self.cleaned_data
+        kind = data["kind"]
+        if kind == "misdeal":
+            return {"misdeal": {"found": data["misdeal_found"] or None}}
+        if kind == "redeal":
+            return {"redeal": {"reason": data["redeal_reason"] or None}}
+        record: dict[str, Any] = {}
+        for key in ("bidder", "bid", "trump", "partner"):
+            if data.get(key) not in (None, ""):
+                record[key] = data[key]
+        counters = self._side_values("counters")
+        if counters:
+            record["counters"] = counters
+        tricks = {
+            side: data[f"tricks_{side}"]
+            for side in self.trick_sides
+            if data.get(f"tricks_{side}") is not None
+        }
+        if tricks:
+            record["tricks"] = tricks
+        if data.get("penalty_seat"):
+            record["penalties"] = [{"seat": data["penalty_seat"], "kind": data["penalty_kind"]}]
+        if data.get("renege_seat"):
+            renege: dict[str, Any] = {"seat": data["renege_seat"], "found": data["renege_found"]}
+            had = self._side_values("renege_counters")
+            if had:
+                renege["counters"] = had
+            record["renege"] = renege
+        return record
+
+    def _side_values(self, prefix: str) -> dict[str, int]:
+        values = {side: self.cleaned_data.get(f"{prefix}_{side}") for side in self.sides}
+        return {side: value for side, value in values.items() if value is not None}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        # Half a penalty is a slip of the finger: say so here rather than send it on.
+        if data.get("penalty_seat") and not data.get("penalty_kind"):
+            self.add_error("penalty_kind", "Choose what the penalty is for.")
+        if data.get("penalty_kind") and not data.get("penalty_seat"):
+            self.add_error("penalty_seat", "Choose who is penalised.")
+        if data.get("renege_seat") and not data.get("renege_found"):
+            self.add_error("renege_found", "Say when the renege was found.")
+        return data
+
+    @classmethod
+    def posted(cls, data: Any, *, ruleset: Any, kind: str) -> HandForm:
+        """A bound form that checks a posted hand of ``kind`` (the score page's and the
+        table page's post). Its fields are built once per ruleset and process and shared
+        by every such form instead of being built and deep-copied for each post:
+        checking a form changes none of its fields, and
+        showing one again only reads them."""
+        form = copy.copy(_posted_prototype(cls, ruleset, kind))
+        form.data, form.is_bound, form._errors = data, True, None
+        form._bound_fields_cache = {}
+        return form
+
+    @classmethod
+    def initial_from_record(cls, record: Mapping[str, Any]) -> dict[str, Any]:
+        """Form values that show a stored hand, for a director's correction."""
+        if "misdeal" in record:
+            return {"kind": "misdeal", "misdeal_found": record["misdeal"].get("found")}
+        if "redeal" in record:
+            return {"kind": "redeal", "redeal_reason": record["redeal"].get("reason")}
+        initial: dict[str, Any] = {"kind": "hand"}
+        for key in ("bidder", "bid", "trump", "partner"):
+            if key in record:
+                initial[key] = record[key]
+        for side, value in (record.get("counters") or {}).items():
+            initial[f"counters_{side}"] = value
+        for side, value in (record.get("tricks") or {}).items():
+            initial[f"tricks_{side}"] = value
+        if record.get("penalties"):
+            initial["penalty_seat"] = record["penalties"][0]["seat"]
+            initial["penalty_kind"] = record["penalties"][0]["kind"]
+        if record.get("renege"):
+            initial["renege_seat"] = record["renege"]["seat"]
+            initial["renege_found"] = record["renege"]["found"]
+            for side, value in (record["renege"].get("counters") or {}).items():
+                initial[f"renege_counters_{side}"] = value
+        return initial
+
+    def place_error(self, key: str, message: str) -> tuple[str, str] | None:
+        """A side's counters problem ("east_west: 43 is not a multiple of 5") goes under
+        that side's own box, named as the player sees it ("East-West counters: 43 ...")."""
+        prefix = {"counters": "counters", "renege.counters": "renege_counters"}.get(key)
+        side, colon, rest = message.partition(":")
+        name = f"{prefix}_{side.strip()}"
+        if prefix is None or not colon or name not in self.fields:
+            return None
+        return name, f"{self.fields[name].label}: {rest.strip()}"
+
+    def field_for_error(self, key: str) -> str | None:
+        """The form field an engine/service error key belongs to (None: the whole form)."""
+        head, _, rest = key.partition(".")
+        candidates = {
+            "counters": [f"counters_{rest}"] if rest else [f"counters_{s}" for s in self.sides],
+            "tricks": [f"tricks_{s}" for s in self.trick_sides],
+            "renege": (
+                [f"renege_counters_{s}" for s in self.sides]
+                if rest == "counters"
+                else ["renege_seat"]
+            ),
+            "penalties": ["penalty_seat"],
+            "misdeal": ["misdeal_found"],
+            "redeal": ["redeal_reason"],
+        }.get(head, [key])
+        for name in candidates:
+            if name in self.fields:
+                return name
+        return None
+
+
+@functools.lru_cache(maxsize=256)
+def _posted_prototype(cls: type[HandForm], ruleset: Any, kind: str) -> HandForm:
+    """The unbound form :meth:`HandForm.posted` copies (``Ruleset`` is frozen and
+    hashable). Each kind has its own element ids, as on the page."""
+    return cls(None, ruleset=ruleset, initial={"kind": kind}, auto_id=f"{kind}_%s")
+
+
+class CorrectionForm(HandForm):
+    """A director's correction: the hand as it should have been, and why."""
+
+    reason = forms.CharField(
+        label="Why is this hand corrected?",
+        max_length=500,
+        validators=[validate_text],
+        widget=forms.Textarea(attrs={"rows": 2}),
+        error_messages={"required": "Give the reason: it stays in the hand's history."},
+    )
+    # A correction names its hand in the address; it posts no number.
+    number = None
+
+
+class CheckInForm(forms.Form):
+    """Who came tonight: tick the club's players, or add a newcomer by name."""
+
+    players = forms.ModelMultipleChoiceField(
+        label="Players here tonight",
+        queryset=Player.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    new_player = forms.CharField(
+        label="Add a new player", max_length=120, required=False, validators=[validate_name]
+    )
+
+    def __init__(self, *args: Any, club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.fields["players"].queryset = Player.objects.filter(club=club, active=True)
+
+    def clean_new_player(self) -> str:
+        return " ".join(self.cleaned_data["new_player"].split())
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("players") and not data.get("new_player") and not self.errors:
+            raise forms.ValidationError("Tick the players who came, or add a new player.")
+        return data
+
+
+class _SharedOptionsSelect(forms.Widget):
+    """A ``<select>`` whose options, the same for every pair field, are escaped once.
+
+    128 pairs of 256 players are 256 selects of 257 options: through Django's widget
+    templates that took seconds per page. Here each select is its tag plus one shared,
+    already escaped string; only a select holding a value (a form shown again with its
+    errors) gets a copy with that option marked ``selected``.
+    """
+
+    def __init__(self, options_html: str, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs)
+        self.options_html = options_html
+
+    def render(self, name: str, value: Any, attrs: dict[str, Any] | None = None, renderer=None):
+        options = self.options_html
+        if value not in (None, ""):
+            chosen = f'<option value="{escape(value)}">'
+            options = options.replace(chosen, chosen[:-1] + " selected>", 1)
+        final = self.build_attrs(self.attrs, attrs)
+        return format_html(
+            '<select name="{}"{}>{}</select>', name, flatatt(final), mark_safe(options)
+        )
+
+
+class _PairField(forms.Field):
+    """One half of a named pair: a checked-in player's id, or nothing.
+
+    The same checks and message as a ``ChoiceField`` over the players, without each
+    of the 256 fields copying its own list of 257 choices.
+    """
+
+    default_error_messages = forms.ChoiceField.default_error_messages
+
+    def __init__(self, *, valid: Mapping[str, Any], options_html: str, **kwargs: Any) -> None:
+        super().__init__(widget=_SharedOptionsSelect(options_html), **kwargs)
+        self.valid = valid
+
+    def to_python(self, value: Any) -> str:
+        return "" if value in self.empty_values else str(value)
+
+    def validate(self, value: str) -> None:
+        super().validate(value)
+        if value and value not in self.valid:
+            raise forms.ValidationError(
+                self.error_messages["invalid_choice"],
+                code="invalid_choice",
+                params={"value": value},
+            )
+
+
+class SeatForm(forms.Form):
+    """How to seat the checked-in players; fixed partnerships name each pair."""
+
+    method = forms.ChoiceField(
+        label="Seating", choices=list(SEATING_LABELS.items()), widget=forms.RadioSelect
+    )
+
+    def __init__(self, *args: Any, players: list[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = {str(p.pk): p for p in players}
+        # One list of options for every pair field, escaped once (see _SharedOptionsSelect).
+        options_html = '<option value="">—</option>' + "".join(
+            f'<option value="{pk}">{escape(p.name)}</option>' for pk, p in self.players.items()
+        )
+        self.pair_count = len(players) // 2
+        for i in range(1, self.pair_count + 1):
+            for half in ("a", "b"):
+                self.fields[f"pair_{i}_{half}"] = _PairField(
+                    label=f"Pair {i}",
+                    required=False,
+                    valid=self.players,
+                    options_html=options_html,
+                )
+
+    def pair_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        return [(self[f"pair_{i}_a"], self[f"pair_{i}_b"]) for i in range(1, self.pair_count + 1)]
+
+    def partnerships(self) -> list[tuple[Player, Player]] | None:
+        """The pairs a director named, for fixed partnerships (None for other methods)."""
+        if self.cleaned_data["method"] != "fixed":
+            return None
+        pairs = []
+        for a_field, b_field in self.pair_fields():
+            a, b = self.cleaned_data.get(a_field.name), self.cleaned_data.get(b_field.name)
+            if a and b:
+                pairs.append((self.players[a], self.players[b]))
+        return pairs
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("method") != "fixed":
+            return data
+        seen: set[str] = set()
+        for a_field, b_field in self.pair_fields():
+            a, b = data.get(a_field.name), data.get(b_field.name)
+            if bool(a) != bool(b):
+                self.add_error(a_field.name if not a else b_field.name, "A pair needs two players.")
+            for name, value in ((a_field.name, a), (b_field.name, b)):
+                if not value:
+                    continue
+                if value in seen:
+                    self.add_error(name, f"{self.players[value].name} is already in a pair.")
+                seen.add(value)
+        if not seen:
+            raise forms.ValidationError("Name at least one pair for fixed partnerships.")
+        return data

@@ -1,0 +1,147 @@
+"""Who may record and confirm a game's hands.
+
+A director or scorer of the club records hands; a hand is confirmed by a player of
+the other side or a director, never by whoever entered it.
+
+Whoever holds a table's link (:class:`TableActor`) records the hands of the game now
+at that table, and confirms for one side a hand that was entered for the other side.
+A hand is *entered for a side*: through a link, the side the post names (North–South
+when it names none, as a Bridgemate has North enter and East–West confirm); by a
+user, the side that user's player sits on for that hand (none when the user is not
+seated, e.g. a club scorer: then either side may confirm).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import OuterRef, QuerySet, Subquery
+
+from play.models import Game, Hand, TableLink
+from play.seats import OTHER_SIDE, sides_of, table_names
+from rookclub.clubs.models import Membership, Player
+from rookclub.clubs.permissions import is_director, role_in
+
+SIDES = tuple(OTHER_SIDE)  # ("north_south", "east_west")
+
+
+@dataclass(frozen=True)
+class TableActor:
+    """Whoever holds a table link: records in the link's current game (``game_id``)
+    and, with ``side``, confirms for that side. Not a user: no role in any club,
+    never stored as a user (hands keep ``entered_via`` / ``confirmed_via`` instead)."""
+
+    link: TableLink
+    game_id: int | None
+    side: str = ""
+
+    is_authenticated = False
+    is_superuser = False
+    pk = None
+
+
+def is_table_actor(by: Any) -> bool:
+    return isinstance(by, TableActor)
+
+
+def can_record(user: Any, game: Game) -> bool:
+    """A director or scorer of the game's club records its hands; a table link, the
+    hands of the game now at its table."""
+    if isinstance(user, TableActor):
+        return user.game_id == game.pk and user.link.club_id == game.club_id
+    known = game.__dict__.get("_recorder_role")
+    # Read with the game (game_for_recording): no second query.
+    role = known[1] if known is not None and known[0] is user else role_in(user, game.club)
+    return role in (Membership.Role.DIRECTOR, Membership.Role.SCORER)
+
+
+def _locked_games() -> QuerySet:
+    return Game.objects.select_for_update(of=("self",)).select_related("club")
+
+
+def game_for_recording(game_id: int, by: Any) -> Game:
+    """The game, locked for its next hand (``SELECT ... FOR UPDATE OF`` the game's row
+    only: its club is not locked), with its club and ``by``'s role there in the same
+    query, which :func:`can_record` then reads. ``Game.DoesNotExist`` when there is none.
+    Must run inside a transaction (the lock is held until it ends)."""
+    ask = getattr(by, "is_authenticated", False) and not getattr(by, "is_superuser", False)
+    if not ask:
+        return _locked_games().get(pk=int(game_id))
+    roles = Membership.objects.filter(club_id=OuterRef("club_id"), user_id=by.pk)
+    games = _locked_games().annotate(recorder_role=Subquery(roles.values("role")[:1]))
+    game = games.get(pk=int(game_id))
+    game.__dict__["_recorder_role"] = (by, game.recorder_role)
+    return game
+
+
+def can_confirm(user: Any, hand: Hand) -> bool:
+    """Whether ``user`` may confirm ``hand``: never the person who entered it; a
+    director of the club; or a player seated, for that hand, on the side that did not
+    enter it. When whoever entered it was not seated (a club scorer), either side may.
+    ``hand_confirm`` refuses anyone else; the score sheet offers Confirm by the same rule
+    (:func:`confirmable_hands`)."""
+    return hand.pk in confirmable_hands(user, hand.game, [hand])
+
+
+def confirmable_hands(user: Any, game: Game, hands: Iterable[Hand]) -> set[int]:
+    """The ids of those of ``game``'s ``hands`` that ``user`` may confirm (the rule of
+    :func:`can_confirm`), in at most three queries however many hands there are."""
+    if is_director(user, game.club):  # a director, or SYSTEM
+        return {h.pk for h in hands if user.pk is None or h.entered_by_id != user.pk}
+    if user is None or not user.is_authenticated:
+        return set()
+    hands = [h for h in hands if h.entered_by_id != user.pk]
+    if not hands:
+        return set()
+    mine = set(user.players.filter(club_id=game.club_id).values_list("pk", flat=True))
+    if not mine:
+        return set()
+    enterers = {h.entered_by_id for h in hands if h.entered_by_id is not None}
+    players_of: dict[int, set[int]] = {}
+    rows = Player.objects.filter(club_id=game.club_id, user_id__in=enterers)
+    for user_id, player_id in rows.values_list("user_id", "pk"):
+        players_of.setdefault(user_id, set()).add(player_id)
+
+    side_of = sides_of(table_names(game))
+
+    def other_side(hand: Hand) -> bool:
+        my_sides = {side_of.get(seat, seat) for seat, pid in hand.seats.items() if pid in mine}
+        if hand.entered_via_id is not None:
+            return bool(my_sides - {hand.entered_side or SIDES[0]})
+        entered = players_of.get(hand.entered_by_id, set())
+        entering = {side_of.get(seat, seat) for seat, pid in hand.seats.items() if pid in entered}
+        return bool(my_sides - entering)
+
+    return {h.pk for h in hands if other_side(h)}
+
+
+def entered_for(game: Game, hands: Iterable[Hand]) -> dict[int, set[str]]:
+    """Hand id -> the sides each of ``hands`` was entered for (see the module; empty:
+    entered by someone not seated, or by SYSTEM), in at most one query."""
+    hands = list(hands)
+    users = {h.entered_by_id for h in hands if h.entered_via_id is None and h.entered_by_id}
+    players_of: dict[int, set[int]] = {}
+    if users:
+        rows = Player.objects.filter(club_id=game.club_id, user_id__in=users)
+        for user_id, player_id in rows.values_list("user_id", "pk"):
+            players_of.setdefault(user_id, set()).add(player_id)
+    out = {}
+    side_of = sides_of(table_names(game))
+    for h in hands:
+        if h.entered_via_id is not None:
+            out[h.pk] = {h.entered_side or SIDES[0]}
+        else:
+            entered = players_of.get(h.entered_by_id, set())
+            out[h.pk] = {side_of.get(seat, seat) for seat, pid in h.seats.items() if pid in entered}
+    return out
+
+
+def table_confirmable(game: Game, hands: Iterable[Hand]) -> dict[int, list[str]]:
+    """Hand id -> the sides that may confirm it through the table's link: the sides it
+    was not entered for, for each unconfirmed hand (the rule ``hand_confirm`` applies
+    to a :class:`TableActor`)."""
+    hands = [h for h in hands if h.confirmed_at is None]
+    sides = entered_for(game, hands)
+    return {h.pk: [s for s in SIDES if s not in sides[h.pk]] for h in hands}

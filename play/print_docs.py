@@ -1,0 +1,403 @@
+"""Club nights and games -> the plain documents of ``rookclub/printing/documents.py``.
+
+Each builder reads through the club-night selectors (a fixed number of queries)
+and returns dataclasses; nothing here renders. Registered as print kinds by
+``play/prints.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from django.utils import formats, timezone
+
+from play.models import Game, HandCorrection, Night, NightRound, TableSeating
+from play.selectors import (
+    PrintedReads,
+    game_sheet,
+    night_overview,
+    night_printed_reads,
+    round_table,
+)
+from play.standings import night_standings, season_standings
+from rookclub.clubs.models import Club
+from rookclub.printing.builders import blank_sheet, house_rule_text, sheet_date, target_text
+from rookclub.printing.documents import (
+    SEATS,
+    SIDE_LABEL,
+    CorrectionNote,
+    GameSheetDoc,
+    HandLine,
+    SeatedPlayer,
+    SheetHeader,
+    StandingsColumn,
+    StandingsDoc,
+    StandingsTable,
+    TableCard,
+    qr_data_uri,
+)
+from rookclub.printing.kinds import Missing
+from scoring.engine import plain, ruleset_from
+from scoring.engine.rulesets import Ruleset
+from scoring.engine.seat_names import SEAT_SHORT, names_for, side_name
+
+
+def _event(session: Night) -> str:
+    return f"{session.club.name} \N{EM DASH} club night"
+
+
+def _round_label(session_round: NightRound, rounds: int) -> str:
+    # The room's round: a table reseated for a new game is still in it.
+    room = session_round.room_round
+    return f"Round {room}" if rounds > 1 or room > 1 else ""
+
+
+def _seated(seats) -> tuple[SeatedPlayer, ...]:
+    # The compass first; the games for two and three sit at seat1 … seat3 instead.
+    order = [s for s in SEATS if s in seats] + sorted(s for s in seats if s not in SEATS)
+    return tuple(SeatedPlayer(seat, seats[seat].name) for seat in order)
+
+
+def night_rules(session: Night) -> Ruleset:
+    return ruleset_from(session.ruleset_slug, session.ruleset_options or {})
+
+
+def _table_header(session, rules, label, table: int, seats) -> SheetHeader:
+    return SheetHeader(
+        event=_event(session),
+        date=sheet_date(session.date),
+        round_label=label,
+        table=table,
+        players=_seated(seats),
+        ruleset=rules.name,
+        target=target_text(rules),
+        house_rules=house_rule_text(rules),
+        sides=_sides_text(rules),
+    )
+
+
+def _sides_text(rules: Ruleset) -> str:
+    """A table without a compass: its two fixed partnerships, as its card prints them."""
+    names = names_for(rules)
+    if names.has_compass or not names.has_sides:
+        return ""
+    return " v ".join(side_name(side) for side, _ in rules.sides)
+
+
+def round_documents(session_round: NightRound, *, table: int | None = None):
+    """(session, rules, label, [TableView]) for a round, or one table of it (only that
+    table is read: two queries, three for a table with no game; ``session_round`` comes
+    with ``session__club``)."""
+    if table is not None:
+        found = round_table(session_round=session_round, table=table)
+        if found is None:
+            raise Missing(f"Round {session_round.number} has no table {table}.")
+        view, other_rounds = found
+        session = session_round.session
+        label = _round_label(session_round, 2 if other_rounds else 1)
+        return session, night_rules(session), label, [view]
+    overview = night_overview(session=session_round.session)
+    view = next(r for r in overview.rounds if r.round.pk == session_round.pk)
+    tables = [t for t in view.tables if table is None or t.seating.table == table]
+    rules = night_rules(overview.session)
+    return overview.session, rules, _round_label(session_round, len(overview.rounds)), tables
+
+
+def _table_rules(t, night_ruleset: Ruleset) -> Ruleset:
+    """The rules a table plays: its game's (a table of five or six plays the night's game
+    for five or six), else the night's."""
+    if t.game is not None and t.game.ruleset_slug != night_ruleset.slug:
+        return ruleset_from(t.game.ruleset_slug, {})
+    return night_ruleset
+
+
+def round_blank_sheets(session_round: NightRound, *, table: int | None = None):
+    """One blank score sheet per table of ``session_round`` (or just ``table``)."""
+    session, night_ruleset, label, tables = round_documents(session_round, table=table)
+    return [
+        blank_sheet(
+            _table_header(session, rules, label, t.seating.table, t.seats),
+            rules,
+            first_dealer=t.game.first_dealer if t.game else "north",
+        )
+        for t in tables
+        for rules in (_table_rules(t, night_ruleset),)
+    ]
+
+
+def round_table_cards(
+    session_round: NightRound,
+    *,
+    url_for: Callable[[TableSeating, Game | None], str],
+    table: int | None = None,
+) -> list[TableCard]:
+    """One table card per table: the QR code opens ``url_for(table, its current game)``."""
+    session, night_ruleset, label, tables = round_documents(session_round, table=table)
+    cards = []
+    for t in tables:
+        url = url_for(t.seating, t.game)
+        rules = _table_rules(t, night_ruleset)
+        cards.append(
+            TableCard(
+                header=_table_header(session, rules, label, t.seating.table, t.seats),
+                url=url,
+                qr_svg=qr_data_uri(url),
+            )
+        )
+    return cards
+
+
+def _names(sheet, seat_ids: dict[str, int]) -> dict[str, str]:
+    return {seat: sheet.players[pid].name for seat, pid in seat_ids.items() if pid in sheet.players}
+
+
+def _penalties(row) -> str:
+    parts = []
+    for irregularity in row.irregularities:
+        who = SEAT_SHORT.get(irregularity.seat or "", "")
+        # ``points`` is what the offending side lost: print it as the cost it is,
+        # with a real minus sign (U+2212), never "+40".
+        points = f" \N{MINUS SIGN}{abs(irregularity.points)}" if irregularity.points else ""
+        parts.append(f"{irregularity.get_kind_display()} {who}{points}".replace("  ", " "))
+    return "; ".join(parts)
+
+
+def _change(before: dict, after: dict) -> str:
+    """What a director's correction changed, in words: "bid 95 -> 100; counters ..."."""
+    old, new = before.get("record", {}), after.get("record", {})
+    changes = []
+    for key in ("bidder", "bid", "trump"):
+        if old.get(key) != new.get(key):
+            before_value, after_value = old.get(key) or "-", new.get(key) or "-"
+            changes.append(f"{key} {before_value} \N{RIGHTWARDS ARROW} {after_value}")
+    old_c, new_c = old.get("counters") or {}, new.get("counters") or {}
+    for side in ("north_south", "east_west"):
+        if old_c.get(side) != new_c.get(side):
+            changes.append(
+                f"counters {SIDE_LABEL[side]} {old_c.get(side, '-')} "
+                f"\N{RIGHTWARDS ARROW} {new_c.get(side, '-')}"
+            )
+    return "; ".join(changes) or "details of the hand"
+
+
+def game_sheet_doc(
+    game: Game,
+    *,
+    read: bool = True,
+    reads: PrintedReads | None = None,
+    corrections: list[HandCorrection] | None = None,
+) -> GameSheetDoc:
+    """The completed score sheet: every hand as recorded, corrections marked (4 queries
+    when ``game`` comes with ``table_seating__round``, one more when a hand was
+    corrected; 3 with ``read=False``, for a game just read with ``SHEET_RELATED``, as the
+    print kinds do: ``game_sheet(printed=True)``'s two queries).
+    A game scored by player has a column per player instead of the two sides.
+    ``reads`` and ``corrections``: the game's part of a night's reads
+    (``night_game_sheet_docs``): no query."""
+    seating = game.table_seating if game.table_seating_id else None
+    sheet = game_sheet(game=game, read=read, printed=True, reads=reads)
+    game = sheet.game
+    rules = Ruleset.from_dict(game.ruleset)
+    first_seats = sheet.first_seats
+    session = game.session
+    table = seating.table if seating else None
+    label = f"Round {seating.round.room_round}" if seating else ""
+    club = game.club  # the night's club, already read with the game
+    header = SheetHeader(
+        event=f"{club.name} \N{EM DASH} club night" if session else f"{club.name} \N{EM DASH} game",
+        date=sheet_date(session.date if session else game.created_at),
+        round_label=label,
+        table=table,
+        players=_seated(first_seats),
+        ruleset=rules.name,
+        target=target_text(rules),
+        house_rules=house_rule_text(rules),
+    )
+    lines = []
+    for row in sheet.rows:
+        seats = _names(sheet, row.hand.seats or {})
+        declarer = ""
+        if row.declarer:
+            name = row.declarer_player.name if row.declarer_player else seats.get(row.declarer, "")
+            declarer = f"{SEAT_SHORT.get(row.declarer, '')} {name}".strip()
+        lines.append(
+            HandLine(
+                number=row.number,
+                dealer=SEAT_SHORT.get(row.dealer, row.dealer),
+                declarer=declarer,
+                bid=row.bid,
+                trump=row.trump,
+                counters_ns=row.counters.get("north_south"),
+                counters_ew=row.counters.get("east_west"),
+                penalties=_penalties(row),
+                score_ns=row.score["north_south"],
+                score_ew=row.score["east_west"],
+                total_ns=row.totals["north_south"],
+                total_ew=row.totals["east_west"],
+                made=row.made,
+                void=row.void,
+                note=plain("; ".join(row.reasons)),
+                confirmed=row.confirmed,
+                corrected=row.corrected,
+                player_scores=tuple(points for _, points, _ in row.player_cells)
+                if sheet.scores_players
+                else (),
+                player_totals=tuple(total for _, _, total in row.player_cells)
+                if sheet.scores_players
+                else (),
+            )
+        )
+    corrections = (
+        [
+            CorrectionNote(
+                hand=c.hand.number,
+                when=formats.date_format(timezone.localtime(c.corrected_at), "j M Y H:i"),
+                by=(c.corrected_by.get_username() if c.corrected_by else ""),
+                reason=c.reason,
+                change=_change(c.before, c.after),
+            )
+            for c in (
+                corrections
+                if corrections is not None
+                else HandCorrection.objects.filter(hand__game=game)
+                .select_related("hand", "corrected_by")
+                .order_by("hand__number", "corrected_at")
+            )
+        ]
+        if any(row.corrected for row in sheet.rows)
+        else []
+    )  # most games have none: no query
+    winner = ""
+    if sheet.winner:
+        side = ("north", "south") if sheet.winner == "north_south" else ("east", "west")
+        names = " & ".join(first_seats[s].name for s in side if s in first_seats)
+        winner = f"{SIDE_LABEL.get(sheet.winner, sheet.winner)} ({names})"
+    elif sheet.winners:
+        winner = " & ".join(sheet.players[pid].name for pid in sheet.winners)
+    by_player = sheet.scores_players
+    return GameSheetDoc(
+        header=header,
+        lines=tuple(lines),
+        corrections=tuple(corrections),
+        status=sheet.status,
+        winner=winner,
+        total_ns=sheet.totals.get("north_south", 0),
+        total_ew=sheet.totals.get("east_west", 0),
+        game_ref=f"Game {game.pk}",
+        players=tuple(p.name for p in sheet.player_order) if by_player else (),
+        player_totals=tuple(sheet.player_totals.get(p.pk, 0) for p in sheet.player_order)
+        if by_player
+        else (),
+        void_reason=game.void_reason if game.is_void else "",
+    )
+
+
+def night_game_sheet_docs(session: Night, games: Iterable[Game]) -> list[GameSheetDoc]:
+    """The completed sheets of ``games``, a club night's (each read with
+    ``table_seating__round``), in their order: every game's seats and hands in two
+    statements, their corrections in one more when a hand was corrected, whatever the
+    number of tables (``game_sheet_doc`` game by game read two or three a table)."""
+    reads = night_printed_reads(session_id=session.pk)
+    corrected = any(h.corrected for _, hands, _ in reads.values() for h in hands)
+    notes: dict[int, list[HandCorrection]] = {}
+    if corrected:
+        for c in (
+            HandCorrection.objects.filter(hand__game__session_id=session.pk)
+            .select_related("hand", "corrected_by")
+            .order_by("hand__game_id", "hand__number", "corrected_at")
+        ):
+            notes.setdefault(c.hand.game_id, []).append(c)
+    return [
+        game_sheet_doc(
+            game,
+            read=False,
+            reads=reads.get(game.pk, ([], [], {})),
+            corrections=notes.get(game.pk, []),
+        )
+        for game in games
+    ]
+
+
+STANDING_COLUMNS = (
+    StandingsColumn("rank", "#"),
+    StandingsColumn("name", "Player", numeric=False),
+    StandingsColumn("games", "Games"),
+    StandingsColumn("won", "Won"),
+    StandingsColumn("points", "Points"),
+    StandingsColumn("declared", "Bids"),
+    StandingsColumn("made", "Made"),
+    StandingsColumn("sets", "Set"),
+    StandingsColumn("made_percent", "Made %"),
+)
+
+
+def _standing_rows(rows, *, nights: bool = False) -> tuple[dict, ...]:
+    return tuple(
+        {
+            "rank": i,
+            "name": r.name,
+            "games": r.games,
+            "won": r.won,
+            "points": r.points,
+            "declared": r.hands_declared,
+            "made": r.made,
+            "sets": r.sets,
+            "made_percent": "" if r.made_percent is None else f"{r.made_percent}%",
+            **({"nights": r.night_count} if nights else {}),
+        }
+        for i, r in enumerate(rows, start=1)
+    )
+
+
+def _standings_tables(standings, *, nights: bool = False) -> tuple[StandingsTable, ...]:
+    columns = STANDING_COLUMNS
+    if nights:
+        columns = (*columns[:2], StandingsColumn("nights", "Nights"), *columns[2:])
+    pair_columns = tuple(
+        StandingsColumn(c.key, "Partnership", numeric=False) if c.key == "name" else c
+        for c in STANDING_COLUMNS
+    )
+    return (
+        StandingsTable("Players", columns, _standing_rows(standings.players, nights=nights)),
+        StandingsTable("Partnerships", pair_columns, _standing_rows(standings.partnerships)),
+    )
+
+
+def night_standings_doc(session: Night) -> StandingsDoc:
+    standings = night_standings(session=session)
+    return StandingsDoc(
+        title="Standings",
+        subtitle=f"{_event(session)} \N{MIDDLE DOT} {sheet_date(session.date)}",
+        tables=_standings_tables(standings),
+        note=f"{standings.games} games. Ranked by games won, then points.",
+    )
+
+
+def season_standings_doc(club: Club, year: int | None = None) -> StandingsDoc:
+    standings = season_standings(club=club, year=year)
+    return StandingsDoc(
+        title="Season standings",
+        subtitle=f"{club.name} \N{MIDDLE DOT} {year if year else 'all seasons'}",
+        tables=_standings_tables(standings, nights=True),
+        note=f"{standings.games} games on club nights. Ranked by games won, then points.",
+    )
+
+
+@dataclass(frozen=True)
+class DoorPoster:
+    """A night's door poster: the club, the night, a large QR code to its door link."""
+
+    club: str
+    date: str
+    url: str
+    qr_svg: str
+
+
+def door_poster_doc(session: Night, url: str) -> DoorPoster:
+    return DoorPoster(
+        club=session.club.name,
+        date=f"{session.date:%A %-d %B %Y}",
+        url=url,
+        qr_svg=qr_data_uri(url),
+    )

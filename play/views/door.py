@@ -1,0 +1,188 @@
+"""The door page a night's door link opens, ``/n/<key>/`` (``door``): players check
+themselves in from their own phones, no account needed.
+
+The page lists the club's players' names with a search box; a tap checks that player
+in (or "I'm new here" adds a newcomer, when the director allows it) and this phone
+claims them: it keeps a secret for the night (a signed cookie) and shows, live, where
+its player sits: waiting to be seated, a table and seat with a button to the table's
+page, or sitting out. No other phone is shown that seat; a closed night lists nobody.
+Posts are rate-limited per door link (the table links' limiter).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from play import door, table_links
+from play import door_checkin as club_door
+from play.checkins import closed_conflict
+from play.live import night_version
+from play.models import Night
+from rookclub.clubs.models import Player
+from rookclub.core import live
+from rookclub.core.errors import DomainError, Invalid
+from rookclub.core.pages import login_required_message, refuse
+from rookclub.core.throttles import TooMany
+from rookclub.printing.services import document_pdf
+from rookclub.printing.site import site_url
+from rookclub.printing.views import error_response, pdf_response
+from scoring.engine.seat_names import seat_name
+
+
+def _night(key: str) -> Night:
+    try:
+        return club_door.door_find(key)
+    except club_door.DoorNotFound as error:
+        raise Http404(error.message) from error
+
+
+def _seat_context(request: HttpRequest, session: Night, seat: door.DoorSeat) -> dict:
+    at = ""
+    if seat.table is not None:
+        opponents = " & ".join(p.name for p in seat.opponents)
+        at = f"Table {seat.table} · {seat_name(seat.seat or '')}"
+        if seat.partners:
+            word = "partner" if len(seat.partners) == 1 else "partners"
+            at += f" · {word} " + " & ".join(p.name for p in seat.partners)
+        if opponents:
+            at += f" · against {opponents}"
+    return {
+        "session": session,
+        "club": session.club,
+        "seat": seat,
+        "at": at,
+        "table_url": table_links.link_url(seat.link, request) if seat.link else None,
+        "poll_seconds": live.POLL_SECONDS,
+        "key": session.door_key,
+    }
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def door_page(request: HttpRequest, key: str) -> HttpResponse:
+    """GET: where this phone's player sits tonight, or the list to choose from.
+    POST: check a player in (``player``), or a newcomer (``name``)."""
+    session = _night(key)
+    if request.method == "POST":
+        return _check_in(request, session)
+    phone = door.phone_of(request, session)
+    player_id = door.phone_player(session=session, phone=phone)
+    seat = None
+    if player_id is not None:
+        try:
+            seat = door.door_seat(session=session, player_id=player_id, phone=phone)
+        except DomainError:
+            seat = None
+    if seat is not None and seat.checked_in:
+        if live.wants_live(request):  # the seat, polled: 304 while the night is unchanged
+            return live.live_fragment(
+                request,
+                lambda: (*(night_version(session.pk, None) or ()), player_id),
+                lambda: render(request, "door/_seat.html", _seat_context(request, session, seat)),
+            )
+        return render(request, "door/seat.html", _seat_context(request, session, seat))
+    if live.wants_live(request):  # checked out by the director meanwhile: back to the list
+        response = HttpResponse(status=200)
+        response["HX-Refresh"] = "true"
+        return response
+    return _list(request, session)
+
+
+def _list(request: HttpRequest, session: Night, *, error: str = "", status: int = 200):
+    players = door.door_players(session=session)
+    refusal = None
+    if not session.is_open:
+        refusal = closed_conflict(session, "check players in").message
+    return render(
+        request,
+        "door/list.html",
+        {
+            "session": session,
+            "club": session.club,
+            "players": players,
+            "refusal": refusal,
+            "error": error,
+            "key": session.door_key,
+            "new_players": session.door_new_players,
+        },
+        status=status,
+    )
+
+
+def _check_in(request: HttpRequest, session: Night) -> HttpResponse:
+    try:
+        door.throttle_door(request, session)
+    except TooMany as error:
+        response = _list(request, session, error=error.message, status=error.status)
+        response["Retry-After"] = str(error.wait)
+        return response
+    actor = club_door.DoorActor(session.pk)
+    phone = door.phone_of(request, session) or club_door.new_phone()
+    raw = request.POST.get("player", "")
+    try:
+        if raw:
+            player = (
+                Player.objects.filter(club=session.club_id, pk=raw).first()
+                if raw.isdigit() and len(raw) < 19
+                else None
+            )
+            if player is None:
+                raise Http404("This player is not known here.")
+            done = club_door.door_check_in(session=session, by=actor, phone=phone, player=player)
+        else:
+            name = request.POST.get("name")
+            done = club_door.door_check_in(session=session, by=actor, phone=phone, name=name)
+    except DomainError as error:
+        return _list(request, session, error=error.message, status=error.status)
+    messages.success(request, f"Welcome, {done.player.name}: you are checked in.")
+    response = redirect(reverse("door", args=[session.door_key]))
+    door.phone_keep(request, response, session, phone)
+    return response
+
+
+@require_POST
+def door_forget(request: HttpRequest, key: str) -> HttpResponse:
+    """ "Not me": the phone gives its player back and forgets who it is for the night
+    (the check-in stays; the next phone to tap the name claims them)."""
+    session = _night(key)
+    club_door.door_forget(session=session, phone=door.phone_of(request, session))
+    response = redirect(reverse("door", args=[session.door_key]))
+    door.phone_drop(response, session)
+    return response
+
+
+@require_POST
+@login_required_message
+def door_release(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director lets the next phone claim a checked-in player (``player``): their own
+    phone, when another took their name or they were checked in at the desk."""
+    session = get_object_or_404(Night.objects.select_related("club"), pk=pk)
+    back = reverse("session-detail", args=[session.pk]) + "#door-phones"
+    raw = request.POST.get("player", "")
+    if not raw.isdigit() or len(raw) > 18:
+        return refuse(request, Invalid("Choose a checked-in player."), back)
+    try:
+        player = club_door.door_release(session=session, player_id=int(raw), by=request.user)
+    except DomainError as error:
+        return refuse(request, error, back)
+    messages.success(request, f"The next phone to tap {player.name} at the door shows their seat.")
+    return redirect(back)
+
+
+@login_required
+@require_GET
+def door_poster(request: HttpRequest, pk: int) -> HttpResponse:
+    """The night's door poster (print kind ``door_poster``), a PDF: directors and scorers."""
+    try:
+        pdf, filename = document_pdf(
+            kind="door_poster",
+            params={"session": pk, "base_url": site_url(request)},
+            by=request.user,
+        )
+    except DomainError as error:
+        return error_response(request, error)
+    return pdf_response(pdf, filename, download=request.GET.get("download") == "1")

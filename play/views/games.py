@@ -1,0 +1,667 @@
+"""The score-entry page a scorer uses at the table, and confirming or correcting a hand.
+
+The page is one htmx region (``#game-live``): recording a hand swaps it whole, so
+the totals, the dealer, the seat-exchange prompt and the sheet never disagree, and
+the recorded hand's result shows in a live region just above the form
+(``#hand-result``), where the scorer is looking. Confirming a hand swaps only that
+hand's row of the sheet, so the page does not move. Without JavaScript the same
+forms post normally and the redirect brings the scorer back to the same place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from play import game_places, selectors, voiding
+from play import services as scoring
+from play.forms import SEAT_LABELS, SIDE_LABELS, TRUMP_LABELS, CorrectionForm, HandForm, table_text
+from play.models import Game, Hand
+from play.permissions import SIDES, can_record, confirmable_hands, table_confirmable
+from play.seats import sides_of
+from play.views.hand_json import page_update
+from rookclub.clubs.permissions import is_director
+from rookclub.core.errors import DomainError, NotAllowed
+from rookclub.core.forms import add_domain_errors, label
+from rookclub.core.pages import login_required_message, post_form, refuse
+from scoring.engine.seat_names import TableNames, names_for
+
+
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the sheet and the hand form. POST: record the next hand."""
+    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    if request.method != "POST":
+        return _render(request, game)
+    if not request.user.is_authenticated:
+        return _refuse(request, game, "Log in to record hands.", 403, "not_logged_in")
+    return record_posted(request, game, request.user, reverse("game-detail", args=[game.pk]))
+
+
+def record_posted(
+    request: HttpRequest,
+    game: Game | int,
+    by: Any,
+    done: str,
+    link: Any = None,
+    rules: Any = None,
+) -> HttpResponse:
+    """Record the hand the page's form posted, by ``by`` (a user, or a table link's
+    actor with ``link`` its table), and show the sheet again (``done`` without htmx).
+    The offline outbox posts with ``Accept: application/json`` and gets JSON back.
+
+    ``game`` may be the game's id with ``rules`` its ruleset (the table page's post:
+    ``hand_record`` then reads the game once, locked, as the table-link API's post
+    does); a refusal reads the game to show the page."""
+    kind = request.POST.get("kind", "")
+    if kind not in HandForm.KINDS:
+        return _refuse(request, game, "That form is not one of this page's.", 400, "bad_form", link)
+    # Only the posted form, only to check it: the page's other two are built only to
+    # show it again.
+    if rules is None:
+        rules = scoring.rules_of(_whole(game))
+    form = HandForm.posted(request.POST, ruleset=rules, kind=kind)
+    if not form.is_valid():
+        return _form_refused(request, game, form, 400, "invalid", link)
+    try:
+        hand = scoring.hand_record(
+            game=game,
+            data=form.to_record(),
+            entered_by=by,
+            number=form.cleaned_data.get("number"),
+        )
+    except NotAllowed as error:
+        return _refuse(request, game, error.message, error.status, error.code, link)
+    except DomainError as error:
+        if error.code in ("hand_number_taken", "game_finished", "session_closed", "game_void"):
+            # Someone else at the table already recorded it, or the game or the night is
+            # over: show the sheet as it is now, with the reason (and, for a hand another
+            # phone recorded first, what differs between the two).
+            message = error.message
+            if error.code == "hand_number_taken":
+                message += differences(game, form.cleaned_data.get("number"), form.to_record())
+            return _refuse(request, game, message, error.status, error.code, link)
+        add_domain_errors(form, error)
+        return _form_refused(request, game, form, error.status, error.code, link)
+    # The game as stored now: hand_record updated the one given, or read it (an id).
+    game = game if isinstance(game, Game) else hand.game
+    # A retry of a hand already stored (its first answer was lost): not an error.
+    outcome = "was already recorded" if hand.replayed else "recorded"
+    if wants_json(request):
+        message = f"Hand {hand.number} {outcome}."
+        answer = {"number": hand.number, "replayed": hand.replayed, "message": message}
+        if link is not None:
+            # What the table page's script shows without reading the page again (None:
+            # read it again). The score page's outbox needs only the sentence.
+            answer["page"] = page_update(hand, game, link)
+        return JsonResponse(answer)
+    if hand.replayed:
+        messages.success(request, f"Hand {hand.number} was already recorded.")
+    if request.htmx:
+        return _render(request, game, recorded=hand.number, link=link)
+    # Without JavaScript: the page again, scrolled to the result above the form.
+    return redirect(f"{done}?recorded={hand.number}#hand-result")
+
+
+def _whole(game: Game | int) -> Game:
+    """The game with its club: ``game`` itself, or read when it is an id."""
+    if isinstance(game, Game):
+        return game
+    return Game.objects.select_related("club").get(pk=game)
+
+
+_COMPARED = (("bidder", "declarer"), ("bid", "bid"), ("trump", "trump"))
+
+
+def differences(game: Game | int, number: int | None, posted: dict[str, Any]) -> str:
+    """Two phones, one hand: what the refused hand says that the stored hand ``number``
+    does not, as a sentence to append (" Stored: ...; yours: ..."), or "" if nothing."""
+    stored = Hand.objects.filter(game=game, number=number).values_list("record", flat=True)
+    record = stored.first() if number else None
+    if record is None:
+        return ""
+    parts = []
+    for key, word in _COMPARED:
+        mine, theirs = posted.get(key), record.get(key)
+        if mine != theirs:
+            parts.append(f"{word} {_said(theirs, key)} stored, {_said(mine, key)} in yours")
+    mine, theirs = posted.get("counters") or {}, record.get("counters") or {}
+    if mine != theirs:
+        parts.append(f"counters {_counters(theirs)} stored, {_counters(mine)} in yours")
+    for key in ("misdeal", "redeal", "penalties", "renege"):
+        if bool(posted.get(key)) != bool(record.get(key)) or posted.get(key) != record.get(key):
+            parts.append(f"{key} differs")
+    if not parts:
+        return ""
+    return f" What differs from the stored hand {number}: " + "; ".join(parts) + "."
+
+
+def _said(value: Any, key: str) -> str:
+    if value in (None, ""):
+        return "none"
+    if key == "bidder":
+        return label(SEAT_LABELS, value)
+    if key == "trump":
+        return label(TRUMP_LABELS, value)
+    return str(value)
+
+
+def _counters(counters: dict[str, Any]) -> str:
+    if not counters:
+        return "none"
+    order = [*SIDE_SHORT, *sorted(set(counters) - set(SIDE_SHORT))]  # as the sheet: N-S first
+    return " / ".join(f"{SIDE_SHORT.get(s, s)} {counters[s]}" for s in order if s in counters)
+
+
+def wants_json(request: HttpRequest) -> bool:
+    """The post asks for JSON (the page's script, the offline outbox)."""
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _refuse(
+    request: HttpRequest, game: Game | int, message: str, status: int, code: str, link: Any = None
+) -> HttpResponse:
+    if wants_json(request):
+        return JsonResponse({"code": code, "message": message, "errors": {}}, status=status)
+    return _render(request, _whole(game), refusal=message, status=status, link=link)
+
+
+def _form_refused(
+    request: HttpRequest,
+    game: Game | int,
+    form: HandForm,
+    status: int,
+    code: str,
+    link: Any = None,
+) -> HttpResponse:
+    if not wants_json(request):
+        game = _whole(game)
+        forms = {**_hand_forms(game), form.initial["kind"]: form}
+        return _render(request, game, forms=forms, status=status, link=link)
+    errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
+    # As the page says them (no "(docs/rules.md §…)"), for the page's script to show.
+    reasons = [table_text(m) for msgs in errors.values() for m in msgs]
+    lines = []
+    for name, msgs in errors.items():
+        field = form.fields.get(name)
+        prefix = f"{field.label}: " if field is not None and field.label else ""
+        # A message the form already words by its box ("East-West counters: ...") keeps it once.
+        lines += [text if text.startswith(prefix) else prefix + text for text in msgs]
+    message = "; ".join(lines) or "Not recorded."
+    body = {"code": code, "message": message, "errors": errors, "reasons": reasons}
+    return JsonResponse(body, status=status)
+
+
+@require_POST
+@login_required_message
+def game_void(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director voids the game (with the reason) instead of deleting it."""
+    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    back = reverse("game-detail", args=[game.pk])
+    try:
+        voiding.game_void(game=game, by=request.user, reason=request.POST.get("reason", ""))
+    except DomainError as error:
+        return refuse(request, error, back)
+    messages.success(request, f"Game {game.pk} is void: it counts in no standings.")
+    return redirect(back)
+
+
+def _game_url_of_hand(request: HttpRequest, pk: int) -> str:
+    hand = get_object_or_404(Hand, pk=pk)
+    return reverse("game-detail", args=[hand.game_id])
+
+
+@post_form(_game_url_of_hand)
+@login_required_message
+def hand_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    hand = get_object_or_404(Hand.objects.select_related("game__club", "entered_by"), pk=pk)
+    try:
+        scoring.hand_confirm(hand=hand, by=request.user)
+    except DomainError as error:
+        if request.htmx:
+            return render_row(request, hand, refusal=error.message, status=error.status)
+        return _render(request, hand.game, refusal=error.message, status=error.status)
+    if request.htmx:
+        # Only this hand's row: nothing above it moves, so the page keeps its place.
+        return render_row(request, hand)
+    messages.success(request, f"Hand {hand.number} confirmed.")
+    url = reverse("game-detail", args=[hand.game_id])
+    return redirect(f"{url}#hand-{hand.number}")
+
+
+@login_required_message
+def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director's correction: the hand as it should have been, with the reason."""
+    hand = get_object_or_404(Hand.objects.select_related("game__club"), pk=pk)
+    game = hand.game
+    back = reverse("game-detail", args=[game.pk])
+    if not is_director(request.user, game.club):
+        return refuse(request, NotAllowed("Only a director can correct a hand."), back)
+    rules = scoring.rules_of(game)
+    if request.method == "POST":
+        form = CorrectionForm(request.POST, ruleset=rules)
+        if form.is_valid():
+            try:
+                scoring.hand_correct(
+                    hand=hand,
+                    data=form.to_record(),
+                    by=request.user,
+                    reason=form.cleaned_data["reason"],
+                )
+            except NotAllowed as error:
+                return refuse(request, error, back)
+            except DomainError as error:
+                add_domain_errors(form, error)
+            else:
+                messages.success(request, f"Hand {hand.number} corrected; later totals replayed.")
+                return redirect("game-detail", pk=game.pk)
+        status = 400
+    else:
+        form = CorrectionForm(initial=HandForm.initial_from_record(hand.record), ruleset=rules)
+        status = 200
+    sheet = selectors.game_sheet(game=game)
+    row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
+    context = {
+        "game": sheet.game,
+        "club": game.club,
+        "hand": hand,
+        "form": form,
+        "seat_choices": _seat_choices(form, row_seats(sheet, row)),
+        "trump_choices": _trump_choices(form, rules),
+        "declarer_side": _declarer_side(form),
+        "extras_open": _extras_open(form),
+        "corrections": hand.corrections.select_related("corrected_by"),
+        "confirmed_by_name": row.confirmed_by_name,
+        "entered_how": row.entered_how,
+        "confirmed_how": row.confirmed_how,
+    }
+    return render(request, "games/correct.html", context, status=status)
+
+
+def row_seats(sheet, row) -> dict[str, Any]:
+    """Who sat where for that hand (seats rotate), from the hand's seat snapshot."""
+    return {seat: sheet.players.get(pid) for seat, pid in (row.hand.seats or {}).items()}
+
+
+def _hand_forms(game: Game) -> dict[str, HandForm]:
+    """The page's three forms, to show (a post is checked by ``HandForm.posted``)."""
+    rules = scoring.rules_of(game)
+    # Three forms share the page: each gets its own element ids.
+    return {
+        kind: HandForm(None, ruleset=rules, initial={"kind": kind}, auto_id=f"{kind}_%s")
+        for kind in HandForm.KINDS
+    }
+
+
+def _render(
+    request: HttpRequest,
+    game: Game,
+    *,
+    forms: dict[str, HandForm] | None = None,
+    refusal: str | None = None,
+    recorded: int | None = None,
+    status: int = 200,
+    link: Any = None,
+) -> HttpResponse:
+    """The score-entry page. ``link``: the page is a table link's (``/t/<key>/``, a
+    :class:`play.table_links.TableState`): no login, forms post to the link, and
+    Confirm is offered per side."""
+    sheet = selectors.game_sheet(game=game)
+    if recorded is None and request.method == "GET":
+        # The no-JavaScript redirect after recording (?recorded=N): the same result,
+        # only while that hand is still the sheet's latest.
+        recorded = _int_or_none(request.GET.get("recorded"))
+    last = sheet.rows[-1] if sheet.rows else None
+    result = _result(last) if last is not None and last.number == recorded else None
+    game = sheet.game
+    forms = forms or _hand_forms(game)
+    for form in forms.values():
+        if not form.is_bound:
+            form.initial["number"] = sheet.next_number
+    user = request.user
+    director = is_director(user, game.club)
+    hand_form = forms["hand"]
+    names = names_for(scoring.rules_of(game))
+    context = {
+        "game": game,
+        "club": game.club,
+        "sheet": sheet,
+        "table": game.table_seating.table if game.table_seating_id else None,
+        "seat_cards": _seat_cards(sheet),
+        "dealer_name": label(SEAT_LABELS, sheet.dealer),
+        "dealer_player": sheet.seats.get(sheet.dealer),
+        "totals": _totals(sheet),
+        "winner_name": _winner_name(sheet),
+        "one_winner": sheet.scores_players and len(sheet.winners) == 1,
+        "finished": sheet.status == Game.Status.FINISHED,
+        # The club night is closed: the reason replaces the form (hand_record refuses it).
+        "night_closed": sheet.refusal if sheet.night_closed else None,
+        "seat_message": table_text(sheet.seat_message),
+        "can_record": user.is_authenticated and can_record(user, game),
+        "is_director": director,
+        # The hands this user may confirm: the rule hand_confirm applies, asked once
+        # for the whole sheet, so "Confirm" shows only where it will be accepted.
+        "confirmable": confirmable_hands(user, game, [row.hand for row in sheet.rows]),
+        "form": hand_form,
+        "misdeal_form": forms["misdeal"],
+        "redeal_form": forms["redeal"],
+        "seat_choices": _seat_choices(hand_form, sheet.seats),
+        "trump_choices": _trump_choices(hand_form, scoring.rules_of(game)),
+        "declarer_side": _declarer_side(hand_form),
+        "refusal": table_text(refusal),
+        "extras_open": _extras_open(hand_form),
+        # What the scorer sees at the form after Record: the hand's result, or why
+        # the hand was not recorded (the form's errors, with what was typed kept).
+        "result": result,
+        "not_recorded": _not_recorded(forms, sheet.next_number),
+    }
+    _label_confirmations(sheet.rows, names)
+    context["record_url"] = reverse("game-detail", args=[game.pk])
+    context["cards_url"] = reverse("game-cards", args=[game.pk])
+    if link is None and not request.htmx:
+        # "Spring Open · Round 2 · Table 3", with the way back (a tournament's game).
+        context["place"] = game_places.place_of(game)
+    # Each hand still waiting for the other side, at a glance (the sheet, the form).
+    context["unconfirmed"] = _unconfirmed(sheet.rows, names)
+    context["rotation"] = rotation_data(sheet)
+    if link is not None:
+        closed = link.refusal.message if link.refusal else None
+        _offer_table_sides(game, sheet.rows, link, names)
+        # Confirm in the flow: the latest hand's other side confirms it where the result
+        # is shown, and the next hand's form says which hands still wait for it.
+        if result is not None and last is not None:
+            result["confirm_sides"] = last.table_sides
+        context.update(
+            table_link=link,
+            table=link.number,
+            place=link.place,
+            record_url=reverse("table-link", args=[link.link.key]),
+            cards_url=reverse("table-link-cards", args=[link.link.key]),
+            can_record=closed is None,
+            night_closed=closed or context["night_closed"],
+            confirmable=set(),
+            is_director=False,
+            # "We are": only where the table's two parties are its partnerships; at a
+            # table of five the scorer enters and the other players confirm.
+            side_choices=[(s, names.party_name(s)) for s in SIDES] if names.parties_chosen else [],
+            # A recorded hand keeps the side chosen; a confirmation's side is the other one.
+            chosen_side=(request.POST.get("kind") and request.POST.get("side")) or SIDES[0],
+            # Names for the players the script's JSON answer names by id (hand_json.py).
+            game_players={str(pid): p.name for pid, p in sheet.players.items()},
+        )
+    template = "games/_live.html" if request.htmx else "games/detail.html"
+    return render(request, template, context, status=status)
+
+
+def rotation_data(sheet) -> list[dict[str, Any]]:
+    """The engine's rotation for the next hands, as data for the page (static/js/outbox.js):
+    while hands wait on the phone, it shows the dealer and seats of the hand after them."""
+    out = []
+    for k, (dealer, seats, message) in enumerate(sheet.upcoming, start=1):
+        out.append(
+            {
+                "number": sheet.next_number + k,
+                "dealer": label(SEAT_LABELS, dealer),
+                "dealer_player": seats[dealer].name if dealer in seats else "",
+                "seats": [
+                    {
+                        "seat": seat,
+                        "player": seats[seat].name if seat in seats else "",
+                        "dealer": seat == dealer,
+                    }
+                    for seat in sheet.seat_order
+                ],
+                "message": table_text(str(message)) if message else "",
+            }
+        )
+    return out
+
+
+SIDE_SHORT = {"north_south": "N-S", "east_west": "E-W"}
+
+
+def _totals(sheet) -> list[tuple[str, str, int]]:
+    """The running totals at the top of the page: per side, or per player in a game
+    scored by player (Beginner, individual scoring)."""
+    if sheet.scores_players:
+        return [
+            (f"player-{p.pk}", p.name, sheet.player_totals.get(p.pk, 0)) for p in sheet.player_order
+        ]
+    return [
+        (side, label(SIDE_LABELS, side), sheet.totals.get(side, 0))
+        for side in ("north_south", "east_west")
+    ]
+
+
+def _winner_name(sheet) -> str | None:
+    """Who won: the partnership, or the winning player(s) of a game scored by player."""
+    if sheet.winner:
+        return label(SIDE_LABELS, sheet.winner)
+    names = [sheet.players[pid].name for pid in sheet.winners if pid in sheet.players]
+    return " & ".join(names) or None
+
+
+def _int_or_none(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def signed(points: int) -> str:
+    """A hand's score as the sheet says it: +120, 0, -40."""
+    return f"+{points}" if points > 0 else str(points)
+
+
+def _result(row) -> dict[str, Any]:
+    """The sentence the scorer reads after Record, e.g.
+    "Hand 5 recorded: North bid 95, made — N-S +120, E-W 0"."""
+    record = row.hand.record or {}
+    sides = ("north_south", "east_west")
+    scores = ", ".join(f"{SIDE_SHORT[side]} {signed(row.score.get(side, 0))}" for side in sides)
+    totals = " · ".join(f"{SIDE_SHORT[side]} {row.totals.get(side, 0)}" for side in sides)
+    if row.scores_players:
+        scores = ", ".join(f"{p.name} {signed(points)}" for p, points, _ in row.player_cells)
+        totals = " · ".join(f"{p.name} {total}" for p, _, total in row.player_cells)
+    if "misdeal" in record:
+        dealt = next((i.seat for i in row.irregularities if i.kind == "misdeal" and i.seat), "")
+        by = f" by {label(SEAT_LABELS, dealt)}" if dealt else ""
+        what = f"misdeal{by} — {scores}"
+    elif "redeal" in record or row.void:
+        what = "redeal, no score"
+    elif row.declarer is None:  # no bidding (Beginner): everyone scores what they took
+        what = scores
+    else:
+        # As the sheet's row says it: made, set, or neither (a renege found later ends it).
+        outcome = {True: ", made", False: ", set"}.get(row.made, "")
+        what = f"{label(SEAT_LABELS, row.declarer)} bid {row.bid}{outcome} — {scores}"
+    irregular = irregularities_text(row.irregularities)
+    if irregular:
+        what = f"{what} ({irregular})"
+    return {
+        "number": row.number,
+        "text": f"Hand {row.number} recorded: {what}",
+        "totals": f"Totals: {totals}",
+        "made": row.made,
+        "void": row.void,
+    }
+
+
+def irregularities_text(irregularities: list[Any]) -> str:
+    """The hand's penalties and reneges as the sheet lists them, with what each cost:
+    "Table talk (East) -40; Renege (West) -90". A misdeal or redeal is the result's own
+    word ("misdeal by North"), so it is not said twice."""
+    parts = []
+    for i in irregularities:
+        if i.kind in ("redeal", "misdeal"):  # the result already says so
+            continue
+        seat = f" ({label(SEAT_LABELS, i.seat)})" if i.seat else ""
+        points = f" -{abs(i.points)}" if i.points else ""
+        parts.append(f"{i.get_kind_display()}{seat}{points}")
+    return "; ".join(parts)
+
+
+def _not_recorded(forms: dict[str, HandForm], number: int) -> dict[str, Any] | None:
+    """A refused hand: which of the page's forms, and its reasons, for the live region."""
+    for form in forms.values():
+        if form.is_bound and form.errors:
+            reasons = [str(e) for errors in form.errors.values() for e in errors]
+            return {"number": number, "reasons": reasons}
+    return None
+
+
+def render_row(
+    request: HttpRequest,
+    hand: Hand,
+    *,
+    refusal: str | None = None,
+    status: int = 200,
+    link: Any = None,
+) -> HttpResponse:
+    """One hand's row of the sheet (after Confirm), by the same rules as the whole sheet;
+    once confirmed, with the sheet's count and the form's waiting list out of band."""
+    game = hand.game
+    sheet = selectors.game_sheet(game=game)
+    row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
+    names = names_for(scoring.rules_of(sheet.game))
+    _label_confirmations([row], names)
+    context = {
+        "game": sheet.game,
+        "row": row,
+        "is_director": is_director(request.user, game.club),
+        "confirmable": confirmable_hands(request.user, game, [row.hand]),
+        "row_refusal": table_text(refusal),
+    }
+    if link is not None:
+        _offer_table_sides(game, [row], link, names)
+        context.update(table_link=link, confirmable=set(), is_director=False)
+    if refusal is not None:
+        return render(request, "games/_sheet_row.html", context, status=status)
+    # The waiting list is on the page where the form is (games/_live.html's condition).
+    if link is not None:
+        records = link.refusal is None
+    else:
+        records = request.user.is_authenticated and can_record(request.user, game)
+    context["waiting_shown"] = (
+        records
+        and not sheet.night_closed
+        and sheet.status != Game.Status.FINISHED
+        and not game.is_void
+    )
+    context["unconfirmed"] = _unconfirmed(sheet.rows, names)
+    context["confirmed_now"] = {"number": row.number, "by": _waits_for(row, names)}
+    return render(request, "games/_sheet_row_answer.html", context, status=status)
+
+
+def _unconfirmed(rows: list[Any], names: TableNames) -> list[dict[str, Any]]:
+    """The hands that wait for a confirmation, and by whom: "East-West" for a hand
+    entered through a table link for North-South; "the other side" otherwise ("the
+    other players" at a table without two sides)."""
+    return [
+        {"number": row.number, "by": _waits_for(row, names), "row": row}
+        for row in rows
+        if not row.confirmed
+    ]
+
+
+def _waits_for(row: Any, names: TableNames) -> str:
+    """Who a hand waits for: the party that did not enter it through a table link."""
+    entered = row.hand.entered_side
+    other = next((s for s in SIDES if s != entered), "") if entered else ""
+    return names.party_name(other) if other else names.other_side
+
+
+def _label_confirmations(rows: list[Any], names: TableNames) -> None:
+    """Who confirmed each hand, as the sheet says it: the player's name, or the side
+    that confirmed through the table link."""
+    for row in rows:
+        side = row.hand.confirmed_side
+        row.confirmed_label = row.confirmed_by_name or (names.party_name(side) if side else "")
+
+
+def _offer_table_sides(game: Game, rows: list[Any], link: Any, names: TableNames) -> None:
+    """The Confirm buttons a table link's page offers on each row: one per side that
+    may confirm it (``permissions.table_confirmable``, hand_confirm's rule for a link)."""
+    key = link.link.key
+    sides = table_confirmable(game, [row.hand for row in rows])
+    for row in rows:
+        row.table_sides = [
+            {
+                "value": s,
+                "label": names.party_name(s),
+                "url": reverse("table-link-confirm", args=[key, row.number]),
+            }
+            for s in sides.get(row.hand.pk, [])
+        ]
+
+
+def _seat_cards(sheet) -> list[dict[str, Any]]:
+    side_of = sides_of(names_for(scoring.rules_of(sheet.game)))
+    return [
+        {
+            "seat": seat,
+            "label": label(SEAT_LABELS, seat),
+            "player": sheet.seats.get(seat),
+            "side": side_of.get(seat, seat),
+            "dealer": seat == sheet.dealer,
+        }
+        # The game's own seats: the compass, or seat1 … seat3 in the games for two and three.
+        for seat in sheet.seat_order
+    ]
+
+
+def _declarer_side(form: HandForm) -> str | None:
+    """The side of the declarer chosen so far (none without an auction, e.g. Beginner)."""
+    if not form.auction:
+        return None
+    seat = form["bidder"].value()
+    return sides_of(names_for(form.ruleset)).get(seat, seat) if seat else None
+
+
+def _seat_choices(form: HandForm, seats: dict[str, Any]) -> list[dict[str, Any]]:
+    if not form.auction:  # Beginner Rook: no declarer to choose
+        return []
+    chosen = form["bidder"].value()
+    side_of = sides_of(names_for(form.ruleset))
+    return [
+        {
+            "value": seat,
+            "id": form.auto_id % f"bidder_{seat}",
+            "label": label(SEAT_LABELS, seat),
+            "player": seats.get(seat),
+            "side": side_of.get(seat, seat),
+            "checked": chosen == seat,
+        }
+        for seat, _ in form.fields["bidder"].choices
+    ]
+
+
+def _trump_choices(form: HandForm, rules) -> list[dict[str, Any]]:
+    chosen = form["trump"].value()
+    return [
+        {
+            "value": name,
+            "id": form.auto_id % f"trump_{name}",
+            "label": label(TRUMP_LABELS, name),
+            "checked": chosen == name,
+        }
+        for name in rules.trump_names
+    ]
+
+
+def _extras_open(form: HandForm) -> dict[str, bool]:
+    """Open a disclosure when it holds an error or a value, so nothing is hidden."""
+
+    def touched(*names: str) -> bool:
+        return any(form[name].errors or form[name].value() for name in names)
+
+    renege = [
+        "renege_seat",
+        "renege_found",
+        *(f.name for f in form.counter_fields("renege_counters")),
+    ]
+    return {"penalty": touched("penalty_seat", "penalty_kind"), "renege": touched(*renege)}

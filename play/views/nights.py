@@ -1,0 +1,429 @@
+"""A club night run by its director: check in, seat, move the tables on, close.
+
+Everyone may read the night's page; only a director of the club sees the
+forms, and the services refuse anyone else who posts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
+from django.views.decorators.http import require_POST
+
+from play import checkins, door, night_progress, nights, table_links
+from play import door_checkin as club_door
+from play import selectors as scoring_selectors
+from play.forms import CheckInForm, NightOpenForm, SeatForm
+from play.live import night_version
+from play.models import Night, TableLink, TableSeating
+from play.selectors import night_history
+from play.views.club import club_page
+from play.views.night_tables import (
+    address,
+    checklist_rows,
+    describe,
+    round_view,
+    seat_rows,
+    table_cards,
+)
+from rookclub.clubs import services
+from rookclub.clubs.models import Club, Player
+from rookclub.clubs.permissions import is_director
+from rookclub.core import live
+from rookclub.core.errors import DomainError, NotAllowed
+from rookclub.core.forms import add_domain_errors
+from rookclub.core.live import live_fragment, wants_live
+from rookclub.core.pages import login_required_message, post_form, refuse
+from rookclub.core.roles import holds_keys
+
+
+def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    if wants_live(request):  # the tables, polled: 304 while nothing changed
+        return live_fragment(
+            request,
+            lambda: night_version(pk, request.user),
+            lambda: _render(request, _session(pk), template=NIGHT_LIVE),
+        )
+    session = get_object_or_404(Night.objects.select_related("club"), pk=pk)
+    return _render(request, session)
+
+
+NIGHT_LIVE = "clubs/_night_live.html"
+
+
+@post_form("session-detail")
+@login_required_message
+def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    form = CheckInForm(request.POST, club=session.club)
+    if not form.is_valid():
+        return _render(request, session, checkin_form=form, status=400)
+    players = list(form.cleaned_data["players"])
+    try:
+        # A newcomer and tonight's check-in land together or not at all.
+        with transaction.atomic():
+            if form.cleaned_data["new_player"]:
+                players.append(
+                    services.player_create(
+                        club=session.club, name=form.cleaned_data["new_player"], by=request.user
+                    )
+                )
+            checked = checkins.night_check_in(session=session, players=players, by=request.user)
+    except NotAllowed as error:
+        return refuse(request, error, _url(session))
+    except DomainError as error:
+        add_domain_errors(form, error, rename={"name": "new_player"})
+        return _render(request, session, checkin_form=form, status=error.status)
+    messages.success(request, f"{len(checked)} checked in.")
+    return redirect(_url(session))
+
+
+@post_form("session-detail")
+@login_required_message
+def night_seat(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session(pk)
+    form = SeatForm(request.POST, players=_checked_in(session))
+    if not form.is_valid():
+        return _render(request, session, seat_form=form, status=400)
+    try:
+        round_ = nights.night_seat(
+            session=session,
+            by=request.user,
+            method=form.cleaned_data["method"],
+            partnerships=form.partnerships(),
+        )
+    except NotAllowed as error:
+        return refuse(request, error, _url(session))
+    except DomainError as error:
+        add_domain_errors(form, error)
+        return _render(request, session, seat_form=form, status=error.status)
+    messages.success(request, f"Seated: round {round_.number}. Each table's game has started.")
+    return redirect(_url(session))
+
+
+def _simple_action(
+    action: Callable[[Night, Any], Any], done: Callable[[Any], str]
+) -> Callable[[HttpRequest, int], HttpResponse]:
+    """A director's one-button action on the night: run it, say what happened."""
+
+    @require_POST
+    @login_required_message
+    def view(request: HttpRequest, pk: int) -> HttpResponse:
+        session = _session(pk)
+        try:
+            result = action(session, request.user)
+        except DomainError as error:
+            return refuse(request, error, _url(session))
+        messages.success(request, done(result))
+        return redirect(_url(session))
+
+    return view
+
+
+night_next_round = _simple_action(
+    lambda session, user: nights.night_next_round(session=session, by=user),
+    lambda round_: (
+        f"Round {round_.number} seated: "
+        + (
+            "each partnership meets new opponents."
+            if round_.session.seating_method == Night.Seating.FIXED
+            else "new partners at every table."
+        )
+        + _sitting_out(round_)
+    ),
+)
+
+
+def _sitting_out(round_: Any) -> str:
+    names = [s.player.name for s in round_.sit_outs.select_related("player")]
+    return f" Sitting out: {_and(names)}." if names else ""
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _player_action(
+    action: Callable[..., Any], done: Callable[[Player], str]
+) -> Callable[[HttpRequest, int], HttpResponse]:
+    """A director's button beside one checked-in player: undo the check-in, gone home."""
+
+    @require_POST
+    @login_required_message
+    def view(request: HttpRequest, pk: int) -> HttpResponse:
+        session = _session(pk)
+        back = _url(session) + "#checkin-heading"
+        player = Player.objects.filter(club=session.club, pk=request.POST.get("player") or 0)
+        if not str(request.POST.get("player", "")).isdigit() or not player.exists():
+            messages.error(request, "Choose a player checked in tonight.")
+            return redirect(back)
+        try:
+            action(session=session, player=player.get(), by=request.user)
+        except DomainError as error:
+            return refuse(request, error, back)
+        messages.success(request, done(player.get()))
+        return redirect(back)
+
+    return view
+
+
+session_undo_check_in = _player_action(
+    checkins.night_check_in_undo, lambda p: f"{p.name}'s check-in is undone."
+)
+night_leave = _player_action(
+    checkins.night_leave,
+    lambda p: f"{p.name} has gone home: out of later rounds, kept in tonight's results.",
+)
+night_close = _simple_action(
+    lambda session, user: nights.night_close(session=session, by=user),
+    lambda session: "The club night is closed. " + _left_unfinished(session),
+)
+
+
+def _left_unfinished(session: Night) -> str:
+    count = nights.playing(session.games.all()).count()
+    if not count:
+        return "Standings are final."
+    games = "1 game was" if count == 1 else f"{count} games were"
+    return f"{games} not finished; they count as unfinished in the standings."
+
+
+@require_POST
+@login_required_message
+def night_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director reopens a closed night (say why, optionally): tables record hands again."""
+    session = _session(pk)
+    reason = request.POST.get("reason", "")
+    try:
+        checkins.night_reopen(session=session, by=request.user, reason=reason)
+    except DomainError as error:
+        return refuse(request, error, _url(session))
+    messages.success(request, "The club night is open again: tables can record hands.")
+    return redirect(_url(session))
+
+
+@require_POST
+@login_required_message
+def table_new_game(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(TableSeating.objects.select_related("round__session__club"), pk=pk)
+    back = _url(table.round.session)
+    try:
+        new = nights.table_next_game(table=table, by=request.user)
+    except DomainError as error:
+        return refuse(request, error, back)
+    said = f"New game at table {table.table}."
+    if new.came_in:
+        said += f" {_and([p.name for p in new.came_in])} come in"
+        said += f"; {_and([p.name for p in new.went_out])} sit out." if new.went_out else "."
+    messages.success(request, said)
+    # Back to the room: the director goes on to the next table, not into this one's sheet.
+    return redirect(back + f"#table-{table.table}")
+
+
+def _session(pk: int) -> Night:
+    return get_object_or_404(Night.objects.select_related("club"), pk=pk)
+
+
+def _url(session: Night) -> str:
+    return reverse("session-detail", args=[session.pk])
+
+
+def _checked_in(session: Night) -> list[Player]:
+    return [c.player for c in session.check_ins.select_related("player")]
+
+
+def _render(
+    request: HttpRequest,
+    session: Night,
+    *,
+    checkin_form: CheckInForm | None = None,
+    seat_form: SeatForm | None = None,
+    status: int = 200,
+    template: str = "clubs/night_detail.html",
+) -> HttpResponse:
+    overview = scoring_selectors.night_overview(session=session)
+    session = overview.session
+    is_club_director = is_director(request.user, session.club)
+    # The night's forms are for a director while it is open; once closed, only "Reopen".
+    director = is_club_director and session.is_open
+    here = {p.pk for p in overview.players}
+    played, gone = overview.played, {p.pk for p in overview.gone}
+    # The director's check-in list: every active club player, as (id, name) rows, not
+    # model objects (as many as the club has players), its rows written in Python.
+    club_players = (
+        list(session.club.players.filter(active=True).values_list("pk", "name")) if director else []
+    )
+    by_door: set[int] = (
+        set(session.check_ins.filter(by_door=True).values_list("player_id", flat=True))
+        if director
+        else set()
+    )
+    urls = address
+    rounds = [round_view(r, urls) for r in overview.rounds]
+    # The current tables are the rounds' tables: the same views, made once.
+    views = {t["seating"].pk: t for r in rounds for t in r["tables"]}
+    context = {
+        "session": session,
+        "club": session.club,
+        "overview": overview,
+        "is_director": director,
+        "checkin_form": checkin_form or CheckInForm(club=session.club),
+        # Each club player: here, played tonight (their check-in stays), went home.
+        "checklist": checklist_rows(
+            club_players, here=here, played=played, gone=gone, by_door=by_door
+        ),
+        # Only the director of a night not seated yet sees the seating form: built for
+        # no one else (it has a pair of fields for every player).
+        "seat_form": seat_form
+        or (
+            SeatForm(initial={"method": session.seating_method}, players=overview.players)
+            if director and not overview.rounds
+            else None
+        ),
+        "rounds": rounds,
+        "tables": [views[t.seating.pk] for t in overview.current_tables],
+        "waiting": overview.waiting,
+        "played": played,
+        "gone": gone,
+        "here_tonight": []
+        if director
+        else [(p, urls("player-detail", p.pk)) for p in overview.players],
+        "progressive": session.seating_method == Night.Seating.PROGRESSIVE,
+        "big_tables": nights.big_tables_text(session),
+        "can_reopen": is_club_director and not session.is_open,
+        # Tables whose game is not over: closing the night leaves them unfinished.
+        "playing_tables": [
+            t.seating.table
+            for t in overview.current_tables
+            if t.game is not None and not t.game.is_finished and not t.game.is_void
+        ],
+        "history": night_history(session=session),
+    }
+    counts = night_progress.hand_counts(t.game for t in overview.current_tables)
+    for view, t in zip(context["tables"], overview.current_tables, strict=True):
+        # How far the table has got, and who sits where now (after every exchange).
+        progress = counts.get(t.game.pk) if t.game is not None else None
+        view["hands"] = progress.hands if progress else 0
+        view["unconfirmed"] = progress.unconfirmed if progress else 0
+        now = night_progress.seats_now(t.game, t.seats)
+        view["seats_now"] = seat_rows(t.game, now)
+    context["unconfirmed"] = sum(c.unconfirmed for c in counts.values())
+    for t in context["tables"]:
+        describe(t, is_open=session.is_open, new_game=director and not context["progressive"])
+    if director:
+        # The night's door link (its poster's QR code): players check themselves in.
+        context["door_url"] = door.door_url(session, base_url=table_links.link_base(request))
+        context["door_phones"] = door.door_phones(session=session)
+    if director and context["tables"]:
+        # The director sees each table's link (what its card's QR code opens) and may
+        # replace it; made here if the table has none yet.
+        links = table_links.links_for(
+            club=session.club,
+            kind=TableLink.Kind.NIGHT,
+            session=session,
+            numbers=[t["number"] for t in context["tables"]],
+        )
+        base = table_links.link_base(request)
+        for t in context["tables"]:
+            t["link_url"] = table_links.link_url(links[t["number"]], base_url=base)
+            t["link_field"] = f"link-{t['number']}"
+            t["replace_url"] = urls("session-table-replace-link", session.pk, t["number"])
+    context["poll_seconds"] = live.POLL_SECONDS
+    # Table cards carry the tables' keys: offered to directors and scorers only.
+    context["keys"] = holds_keys(request.user, session.club)
+    context["table_cards"] = table_cards(
+        context["tables"],
+        is_open=session.is_open,
+        # Only a director's cards have forms: asking for the token otherwise would keep
+        # a shared viewer's fragment out of the cache (rookclub/core/live.py).
+        csrf_input=format_html(
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
+        )
+        if director
+        else "",
+        signed_in=request.user.is_authenticated,
+        keys=context["keys"],
+    )
+    return render(request, template, context, status=status)
+
+
+@require_POST
+@login_required_message
+def table_replace_link(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A director replaces table ``number``'s link: its old card stops working."""
+    session = _session(pk)
+    back = _url(session) + f"#table-{number}"
+    if number not in table_links.night_table_numbers(session):
+        raise Http404(f"This night's current round has no table {number}.")
+    try:
+        table_links.link_replace(
+            club=session.club,
+            kind=TableLink.Kind.NIGHT,
+            session=session,
+            number=number,
+            by=request.user,
+        )
+    except DomainError as error:
+        return refuse(request, error, back)
+    messages.success(request, table_links.replaced_message(number))
+    return redirect(back)
+
+
+door_replace_link = _simple_action(
+    lambda session, user: club_door.door_link_replace(session=session, by=user),
+    lambda session: "The door link is new: the old poster no longer works. Print it again.",
+)
+
+
+@require_POST
+@login_required_message
+def door_options(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director lets the door link add newcomers ("I'm new here"), or stops it."""
+    session = _session(pk)
+    allowed = request.POST.get("new_players") == "1"
+    try:
+        club_door.door_new_players_set(session=session, allowed=allowed, by=request.user)
+    except DomainError as error:
+        return refuse(request, error, _url(session))
+    messages.success(
+        request,
+        "Newcomers can add themselves at the door."
+        if allowed
+        else "Only the club's players can check in at the door.",
+    )
+    return redirect(_url(session) + "#door-heading")
+
+
+@post_form("club-detail")
+@login_required_message
+def night_open(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    back = reverse("club-detail", args=[club.slug])
+    if not is_director(request.user, club):
+        return refuse(request, NotAllowed("Only a director of the club opens a night."), back)
+    form = NightOpenForm(request.POST)
+    if form.is_valid():
+        try:
+            session = nights.night_open(
+                club=club,
+                date=form.cleaned_data["date"],
+                opened_by=request.user,
+                seating_method=form.cleaned_data["seating_method"],
+                tables_of_five_or_six=form.cleaned_data["tables_of_five_or_six"],
+                game_for_five=form.cleaned_data["game_for_five"],
+                game_for_six=form.cleaned_data["game_for_six"],
+            )
+        except DomainError as error:
+            add_domain_errors(form, error)
+        else:
+            messages.success(request, f"Club night of {session.date:%-d %B} is open.")
+            return redirect("session-detail", pk=session.pk)
+    return club_page(request, club, form, status=400)

@@ -1,0 +1,205 @@
+"""The page a table's link opens, ``/t/<key>/`` (``table-link``): the score entry of
+the game now at that table, without an account. Posts record (``/t/<key>/``) and
+confirm (``/t/<key>/hands/<number>/confirm/``) through the link's
+:class:`~play.permissions.TableActor`; they are rate-limited per link.
+
+Unknown or replaced keys answer 404. When the night is closed or the round is over
+the page shows why, and posts answer 409 with that sentence.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import CsrfViewMiddleware
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_http_methods
+
+from play import services as scoring
+from play import table_links
+from play.forms import SEAT_LABELS
+from play.models import Game, Hand
+from play.permissions import SIDES, TableActor
+from play.views.games import _render, record_posted, render_row, wants_json
+from rookclub.core.errors import DomainError
+from rookclub.core.live import POLL_SECONDS, wants_live
+from rookclub.core.manifest import manifest, manifest_response
+from rookclub.core.pages import post_form
+from rookclub.core.throttles import TooMany
+
+
+def _state(key: str) -> table_links.TableState:
+    try:
+        return table_links.resolve(key)
+    except table_links.LinkNotFound as error:
+        raise Http404(error.message) from error
+
+
+def _post_state(key: str, *, game: bool = True) -> table_links.TableState:
+    """A post's table: the link, its game's id and ruleset in one query
+    (:func:`~play.table_links.resolve_for_post`), then (``game``) the game with its
+    club. A refusal that shows a page reads what it needs (:func:`_refused_post`)."""
+    try:
+        state = table_links.resolve_for_post(key)
+    except table_links.LinkNotFound as error:
+        raise Http404(error.message) from error
+    if game:
+        _read_game(state)
+    return state
+
+
+def _read_game(state: table_links.TableState) -> None:
+    if state.game is None and state.game_id is not None:
+        state.game = Game.objects.select_related("club").get(pk=state.game_id)
+
+
+def _waiting(request: HttpRequest, state, refusal: str | None = None, status: int = 200):
+    """No game at the table yet: the table, who sits there, and a plain sentence."""
+    players = [(SEAT_LABELS.get(seat, seat), p) for seat, p in state.players.items()]
+    context = {
+        "state": state,
+        "club": state.club,
+        "players": players,
+        "sentence": state.refusal.message if state.refusal else state.no_game().message,
+        "refusal": refusal,
+        "poll_seconds": POLL_SECONDS,
+    }
+    return render(request, "games/table_waiting.html", context, status=status)
+
+
+def _game_started(state) -> HttpResponse:
+    """The waiting page's poll (``?live=1``): 204 while no game has started at the table,
+    then an answer that tells htmx to reload the page (``HX-Refresh``), which opens it."""
+    if state.game is None:
+        return HttpResponse(status=204)
+    response = HttpResponse(status=200)
+    response["HX-Refresh"] = "true"
+    return response
+
+
+def _refused_post(request: HttpRequest, state, error: DomainError) -> HttpResponse:
+    if wants_json(request):  # the page's script and the offline outbox: the sentence
+        body = {"code": error.code, "message": error.message, "errors": {}}
+        return JsonResponse(body, status=error.status)
+    _read_game(state)
+    if state.game is None:
+        if not state.players:  # found for a post: who sits at the table is read now
+            state = _state(state.link.key)
+        return _waiting(request, state, refusal=error.message, status=error.status)
+    return _render(request, state.game, refusal=error.message, status=error.status, link=state)
+
+
+def _post_allowed(request: HttpRequest, state) -> HttpResponse | None:
+    """The checks every post through a link passes first: the rate limit, then the
+    link still records (night open, round not over), then there is a game."""
+    try:
+        table_links.throttle_posts(request, state.link)
+    except TooMany as error:
+        response = _refused_post(request, state, error)
+        response["Retry-After"] = str(error.wait)
+        return response
+    if state.refusal is not None:
+        return _refused_post(request, state, state.refusal)
+    if state.game_id is None:
+        return _refused_post(request, state, state.no_game())
+    return None
+
+
+def _csrf_refused(request: HttpRequest) -> HttpResponse | None:
+    """A post's CSRF check, for a request that carries a session only.
+
+    The key in the address is a link post's one credential: the hand is recorded by the
+    link (``TableActor``), never by whoever is logged in. A request without a session
+    cookie carries nothing a forged cross-site post could borrow (whoever knows the key
+    can post it from anywhere, as ``POST /api/v1/table/{key}/hands/`` takes it without
+    CSRF), so it is not asked for a token, which would protect nothing. A request
+    with a session (a logged-in director on the table's page) is
+    checked as every other page's post, and refused (403) without a good token."""
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+        return None
+    return CsrfViewMiddleware(_unused).process_view(request, None, (), {})
+
+
+def _unused(request: HttpRequest) -> HttpResponse:  # the middleware's get_response
+    raise AssertionError("not called")
+
+
+@csrf_exempt  # checked by _csrf_refused when the request carries a session
+@require_http_methods(["GET", "HEAD", "POST"])
+def table_link(request: HttpRequest, key: str) -> HttpResponse:
+    """GET: the table's current game (or the table while none has started).
+    POST: record the next hand, for the side the page's "We are" choice names."""
+    here = reverse("table-link", args=[key])
+    if request.method == "POST":
+        refused = _csrf_refused(request)
+        if refused is not None:
+            return refused
+    if request.method != "POST":
+        state = _state(key)
+        if wants_live(request):  # the waiting page's poll: reload once a game has started
+            return _game_started(state)
+        if state.game is None:
+            return _waiting(request, state)
+        return _render(request, state.game, link=state)
+    # The game is not read here: hand_record reads it once, locked; the form is built
+    # from its ruleset, read with the link.
+    state = _post_state(key, game=False)
+    refused = _post_allowed(request, state)
+    if refused is not None:
+        return refused
+    side = request.POST.get("side") or SIDES[0]
+    if side not in SIDES:
+        side = SIDES[0]
+    actor = TableActor(state.link, state.game_id, side)
+    game = state.game or state.game_id
+    rules = scoring.rules_of_snapshot(state.ruleset) if state.ruleset is not None else None
+    return record_posted(request, game, actor, here, link=state, rules=rules)
+
+
+@post_form(lambda request, key, number: reverse("table-link", args=[key]))
+def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpResponse:
+    """Confirm hand ``number`` of the table's game for the posted ``side``."""
+    state = _post_state(key)
+    refused = _post_allowed(request, state)
+    if refused is not None:
+        return refused
+    hand = Hand.objects.select_related("game__club").filter(game=state.game, number=number).first()
+    if hand is None:
+        raise Http404(f"Hand {number} is not recorded at this table.")
+    actor = TableActor(state.link, state.game.pk, request.POST.get("side", ""))
+    try:
+        scoring.hand_confirm(hand=hand, by=actor)
+    except DomainError as error:
+        if request.htmx and request.htmx.target != "game-live":
+            return render_row(request, hand, refusal=error.message, status=error.status, link=state)
+        return _render(request, state.game, refusal=error.message, status=error.status, link=state)
+    if request.htmx and request.htmx.target == "game-live":
+        # Confirmed where the result was shown: the page moves on to the next hand.
+        return _render(request, state.game, link=state)
+    if request.htmx:
+        # Only this hand's row: nothing above it moves, so the page keeps its place.
+        return render_row(request, hand, link=state)
+    messages.success(request, f"Hand {number} confirmed.")
+    return redirect(reverse("table-link", args=[key]) + f"#hand-{number}")
+
+
+@require_GET
+def table_link_manifest(request: HttpRequest, key: str) -> HttpResponse:
+    """The table page's web app manifest: added to a phone's home screen, it is the
+    club's app, opening at this table, standalone (rookclub/core/manifest.py)."""
+    try:
+        link = table_links.find(key)
+    except table_links.LinkNotFound as error:
+        raise Http404(error.message) from error
+    here = reverse("table-link", args=[key])
+    return manifest_response(
+        manifest(
+            name=link.club.name,
+            start_url=here,
+            scope=here,
+            description=f"Table {link.number}: record and confirm the hands played here.",
+        )
+    )

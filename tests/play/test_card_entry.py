@@ -1,0 +1,81 @@
+"""The rules of the card-by-card page (``play.card_entry``): a Tournament Rook hand
+tapped in card by card, refusing a card the player does not hold and naming a renege
+the moment it is played; the finished draft is the API's ``card_hand``."""
+
+from play import card_entry
+from scoring.engine import PRESETS, card_code, check_card_hand, simulate_hand
+
+TOURNAMENT = PRESETS["tournament"]
+
+
+def tapped(hand, dealer="north"):
+    """A simulated hand, tapped in as a table would."""
+    draft = card_entry.new_draft(TOURNAMENT, dealer)
+    for seat in card_entry.deal_order(TOURNAMENT, dealer):
+        for card in hand.hands[seat]:
+            draft, message = card_entry.tap(TOURNAMENT, draft, card_code(card))
+            assert message is None
+    record = check_card_hand(TOURNAMENT, hand, dealer=dealer).record  # simulated: an auction
+    draft, _ = card_entry.contract(TOURNAMENT, draft, record.bidder, record.bid, record.trump)
+    for card in hand.discards:
+        draft, _ = card_entry.tap(TOURNAMENT, draft, card_code(card))
+    return draft
+
+
+def test_a_whole_hand_tapped_in_is_the_card_hand_the_engine_checks():
+    hand = simulate_hand(TOURNAMENT, 11, dealer="north")
+    draft = tapped(hand)
+    assert sorted(draft["nest"]) == sorted(card_code(c) for c in hand.nest)
+    for trick in hand.tricks:
+        for seat, card in trick:
+            assert card_entry.to_play(TOURNAMENT, draft) == seat
+            draft, message = card_entry.tap(TOURNAMENT, draft, card_code(card))
+            assert message is None
+
+    assert draft["stage"] == card_entry.DONE
+    result = check_card_hand(TOURNAMENT, _as_card_hand(draft), dealer="north")
+    assert result.reneges == ()
+    simulated = check_card_hand(TOURNAMENT, hand, dealer="north").record
+    assert result.record.bid == simulated.bid and result.record.bidder == simulated.bidder
+    assert result.record.counters == simulated.counters
+
+
+def _as_card_hand(draft):
+    from scoring.engine import CardHand
+
+    return CardHand.from_dict(card_entry.card_hand(draft))
+
+
+def test_a_card_not_in_the_players_hand_is_refused():
+    hand = simulate_hand(TOURNAMENT, 11, dealer="north")
+    draft = tapped(hand)
+    leader = card_entry.to_play(TOURNAMENT, draft)
+    other = next(s for s in TOURNAMENT.seats if s != leader)
+    foreign = card_entry.held(draft, other)[0]
+
+    after, message = card_entry.tap(TOURNAMENT, draft, foreign)
+
+    assert message == f"{foreign} is not in {leader}'s hand."
+    assert after["tricks"] == draft["tricks"]
+
+
+def test_a_renege_is_named_the_moment_it_is_played():
+    """ "If a player 'reneges' by playing a card of a different color when he or she
+    could have followed suit" (seed 001): the page takes the card and says so."""
+    for seed in range(50):
+        hand = simulate_hand(TOURNAMENT, seed, dealer="north")
+        draft = tapped(hand)
+        leader = card_entry.to_play(TOURNAMENT, draft)
+        led = hand.tricks[0][0][1]
+        draft, _ = card_entry.tap(TOURNAMENT, draft, card_code(led))
+        second = card_entry.to_play(TOURNAMENT, draft)
+        cards = card_entry.held(draft, second)
+        trump = draft["trump"]
+        same = [c for c in cards if c.split("-")[0] == led.colour and led.colour != trump]
+        off = [c for c in cards if c.split("-")[0] not in (led.colour, trump) and c != "bird"]
+        if same and off and leader != second:
+            draft, message = card_entry.tap(TOURNAMENT, draft, off[0])
+            assert message.startswith(f"Renege: {second} played {off[0]} in trick 1")
+            assert draft["reneges"] == [[1, second, off[0]]]
+            return
+    raise AssertionError("no deal gave a chance to renege")

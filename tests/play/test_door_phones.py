@@ -1,0 +1,206 @@
+"""The door gives a phone only its own seat: the phone that checked a player in holds
+them (its signed cookie) and alone is shown their table, while the night is open; no
+other phone claims them without the director; the poster's key alone opens no table."""
+
+import datetime
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from play.checkins import night_check_in
+from play.models import CheckIn, TableLink
+from play.nights import night_close, night_open, night_seat
+from tests.factories import players_of, scorer_of
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_door_cache")]
+TODAY = datetime.date(2025, 3, 6)
+
+
+@pytest.fixture
+def roster(club):
+    return players_of(club, 10)
+
+
+@pytest.fixture
+def night(club, director, roster):
+    return night_open(club=club, date=TODAY, opened_by=director)
+
+
+def door(night):
+    return f"/api/v1/door/{night.door_key}/"
+
+
+def check_in(phone, night, player):
+    return phone.post(door(night) + "check-in/", {"player": player.pk}, format="json")
+
+
+def seat(phone, night, player):
+    return phone.get(door(night) + f"players/{player.pk}/")
+
+
+def table_keys(night) -> list[str]:
+    return list(TableLink.objects.filter(session=night).values_list("key", flat=True))
+
+
+@pytest.fixture
+def seated(night, roster, director):
+    """Four players checked in by their own phones, four at the director's desk, the
+    night seated at two tables; two players of the club not here."""
+    phones = {p.pk: APIClient() for p in roster[:4]}
+    for p in roster[:4]:
+        assert check_in(phones[p.pk], night, p).status_code == 201
+    night_check_in(session=night, players=roster[4:8], by=director)
+    night_seat(session=night, by=director, seed=5)
+    for p in roster[:4]:  # each phone sees its own table: the tables' links exist
+        assert seat(phones[p.pk], night, p).json()["table_url"]
+    return phones
+
+
+def test_a_phone_with_only_the_door_link_claiming_every_player_finds_no_table_key(
+    night, roster, seated
+):
+    answers: list[str] = []
+    one_phone, page = APIClient(), Client()
+    listed = one_phone.get(door(night)).json()["players"]
+    assert {p["id"] for p in listed} == {p.pk for p in roster}
+    for entry in listed:
+        player = next(p for p in roster if p.pk == entry["id"])
+        for phone in (one_phone, APIClient()):  # the same phone, and a fresh one each time
+            answers.append(check_in(phone, night, player).content.decode())
+            answers.append(seat(phone, night, player).content.decode())
+        answers.append(page.post(f"/n/{night.door_key}/", {"player": player.pk}).content.decode())
+        answers.append(page.get(f"/n/{night.door_key}/").content.decode())
+        answers.append(page.get(f"/n/{night.door_key}/?live=1").content.decode())
+    keys = table_keys(night)
+
+    assert len(keys) == 2
+    for text in answers:
+        for key in keys:
+            assert key not in text
+    assert "/t/" not in "".join(answers)
+
+
+def test_a_second_phone_cannot_claim_a_claimed_player(night, roster, seated):
+    other = APIClient()
+
+    response = check_in(other, night, roster[0])
+    looked = seat(other, night, roster[0])
+    page = Client().post(f"/n/{night.door_key}/", {"player": roster[0].pk})
+
+    assert response.status_code == 409 and response.json()["code"] == "claimed"
+    assert "already checked in on another phone" in response.json()["detail"][0]
+    assert looked.status_code == 404
+    assert page.status_code == 409 and "already checked in on another phone" in page.text
+    assert seat(seated[roster[0].pk], night, roster[0]).json()["table_url"]
+
+
+def test_a_player_checked_in_at_the_desk_is_claimed_by_no_phone(night, roster, seated):
+    response = check_in(APIClient(), night, roster[4])
+
+    assert response.status_code == 409 and response.json()["code"] == "claimed"
+
+
+def test_one_phone_holds_one_player(night, roster, seated):
+    phone = seated[roster[0].pk]
+
+    response = check_in(phone, night, roster[8])
+
+    assert response.status_code == 409
+    assert response.json()["code"] == "one_player_per_phone"
+    assert not CheckIn.objects.filter(session=night, player=roster[8]).exists()
+
+
+def test_the_director_sees_the_claim_and_releases_it(night, roster, seated, director):
+    first, second = seated[roster[0].pk], APIClient()
+    desk = Client()
+    desk.force_login(director)
+
+    page = desk.get(f"/sessions/{night.pk}/")
+    released = desk.post(f"/sessions/{night.pk}/door-release/", {"player": roster[0].pk})
+    claimed = check_in(second, night, roster[0])
+
+    assert f'id="door-phone-{roster[0].pk}"' in page.text
+    assert released.status_code == 302
+    assert seat(first, night, roster[0]).status_code == 404
+    assert claimed.status_code == 200
+    assert seat(second, night, roster[0]).json()["table_url"]
+    assert f'id="door-phone-{roster[0].pk}"' in desk.get(f"/sessions/{night.pk}/").text
+
+
+def test_the_director_lets_a_desk_check_in_follow_their_seat_on_a_phone(
+    night, roster, seated, director
+):
+    desk = Client()
+    desk.force_login(director)
+    phone = APIClient()
+
+    desk.post(f"/sessions/{night.pk}/door-release/", {"player": roster[4].pk})
+
+    assert check_in(phone, night, roster[4]).status_code == 200
+    assert seat(phone, night, roster[4]).json()["table_url"]
+
+
+def test_only_a_director_releases_a_claim(night, club, roster, seated):
+    scorer = Client()
+    scorer.force_login(scorer_of(club, username="skip"))
+
+    scorer.post(f"/sessions/{night.pk}/door-release/", {"player": roster[0].pk})
+    anonymous = Client().post(f"/sessions/{night.pk}/door-release/", {"player": roster[0].pk})
+
+    assert anonymous.status_code == 302 and "/login" in anonymous["Location"]
+    assert CheckIn.objects.get(session=night, player=roster[0]).phone != ""
+
+
+@pytest.mark.parametrize("player", ["", "twelve", "9" * 30])
+def test_a_release_of_no_checked_in_player_is_refused_with_a_sentence(night, director, player):
+    desk = Client()
+    desk.force_login(director)
+
+    response = desk.post(f"/sessions/{night.pk}/door-release/", {"player": player}, follow=True)
+
+    assert response.status_code == 200
+    assert "Choose a checked-in player." in response.text or "not checked in" in response.text
+
+
+def test_not_me_gives_the_player_back(night, roster):
+    page = Client()
+    page.post(f"/n/{night.door_key}/", {"player": roster[8].pk})
+
+    page.post(f"/n/{night.door_key}/forget/")
+    other = APIClient()
+
+    assert check_in(other, night, roster[8]).status_code == 200
+    assert seat(other, night, roster[8]).status_code == 200
+
+
+def test_a_closed_night_lists_nobody_and_shows_no_link(night, roster, seated, director):
+    phone = seated[roster[0].pk]
+    page = Client()
+    page.cookies = phone.cookies
+    keys = table_keys(night)
+    night_close(session=night, by=director)
+
+    listed = phone.get(door(night)).json()
+    mine = seat(phone, night, roster[0]).json()
+    door_page = page.get(f"/n/{night.door_key}/").text
+    fresh_page = Client().get(f"/n/{night.door_key}/").text
+
+    assert listed["open"] is False and listed["players"] == []
+    assert mine["table_url"] is None and mine["table"] is None and mine["partner"] is None
+    assert "The club night is over" in door_page
+    for text in (door_page, fresh_page):
+        assert all(key not in text for key in keys)
+    assert roster[5].name not in fresh_page
+
+
+def test_replacing_the_door_link_lets_every_phone_go(night, roster, seated, director):
+    from play.door_checkin import door_link_replace
+
+    door_link_replace(session=night, by=director)
+    night.refresh_from_db()
+    phone = APIClient()
+
+    assert seat(seated[roster[0].pk], night, roster[0]).status_code == 404
+    assert check_in(phone, night, roster[0]).status_code == 200
+    assert seat(phone, night, roster[0]).json()["table_url"]

@@ -1,0 +1,213 @@
+"""A hand POST costs a fixed, small number of SQL statements, however long the game.
+
+Counted with ``CaptureQueriesContext`` around the whole request (token auth, as the
+phones' outbox and bench/hand_entry.py post), in a real transaction
+(``transaction=True``), so BEGIN and COMMIT are counted as the server sends them
+(Django logs both on SQLite and PostgreSQL). A plain hand of a game with no club
+night: token, BEGIN, the game locked with its club and the recorder's role, INSERT
+hand, INSERT its players' results, UPDATE only the game's changed columns, COMMIT (7);
+a club night's game reads its night afresh after the lock (8); a game that ends looks
+up whether it is a tournament's (8). A tournament game's last hand also writes the
+match result: the tournament receiver's own statements (a fixed number, the same at
+hand 2 and hand 20) are counted apart.
+"""
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
+from rest_framework.renderers import JSONRenderer
+from rest_framework.test import APIClient
+
+from play import ratings
+from play.api.games import recorded_out
+from play.models import Game, Hand
+from play.permissions import game_for_recording
+from play.services import game_start, hand_record
+from tests.factories import SessionFactory, game_for, players_of, scorer_of
+from tests.play.conftest import made_hand
+from tests.tournaments.conftest import make_event
+from tournaments import receivers
+from tournaments.results import match_game_start
+
+MAX_STATEMENTS = 8
+SEATS = ("north", "east", "south", "west")
+
+
+def a_game(kind, club, director, hands):
+    """A game that ends after ``hands`` hands: a club game, a club night's, a tournament's."""
+    if kind == "club":
+        return game_for(club, players_of(club, 4), options={"fixed_hands": hands})
+    if kind == "night":
+        seats = dict(zip(SEATS, players_of(club, 4), strict=True))
+        return game_start(
+            seats=seats,
+            session=SessionFactory(club=club),
+            options={"fixed_hands": hands},
+            created_by=director,
+        )
+    event = make_event(club, director, "round_robin", 2, options={"round_clock": {"hands": hands}})
+    return match_game_start(match=event.matches.get(), by=director)
+
+
+def statements_of(monkeypatch, module, name: str) -> list[int]:
+    """Count the statements each call of ``module.name(game=...)`` spends, call by call."""
+    spent: list[int] = []
+    original = getattr(module, name)
+
+    def counted(*, game):
+        before = len(connection.queries)
+        try:
+            return original(game=game)
+        finally:
+            spent.append(len(connection.queries) - before)
+
+    monkeypatch.setattr(module, name, counted)
+    return spent
+
+
+@pytest.fixture
+def rating_statements(monkeypatch):
+    """Statements spent rating a game that has just finished (play/ratings.py)."""
+    return statements_of(monkeypatch, ratings, "rate_finished_game")
+
+
+@pytest.fixture
+def receiver_statements(monkeypatch):
+    """Statements spent inside the tournament's match-result receiver."""
+    return statements_of(monkeypatch, receivers, "match_game_sync")
+
+
+def post_and_count(club, game, number, body=None):
+    scorer = scorer_of(club, username=f"scorer-{game.pk}")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=scorer).key}")
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            f"/api/v1/games/{game.pk}/hands/",
+            {**(body or made_hand()), "number": number},
+            format="json",
+        )
+    assert response.status_code == 201, response.content
+    return response, [q["sql"] for q in queries.captured_queries]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("kind", ["club", "night", "tournament"])
+@pytest.mark.parametrize("at", [2, 20])
+@pytest.mark.parametrize("ending", [False, True], ids=["mid-game", "game-ending"])
+def test_a_hand_post_takes_at_most_8_statements(
+    kind, at, ending, club, director, receiver_statements, rating_statements
+):
+    game = a_game(kind, club, director, at if ending else 30)
+    for number in range(1, at):
+        hand_record(game=game, data=made_hand(), entered_by=director, number=number)
+
+    response, statements = post_and_count(club, game, at)
+
+    assert (response.json()["status"] == "finished") == ending
+    assert statements[1].startswith("BEGIN") and statements[-1] == "COMMIT", statements
+    receiver = sum(receiver_statements)
+    apart = 0
+    if kind == "tournament" and ending:
+        assert receiver > 1  # the match result was written, in the hand's transaction
+        apart = receiver  # the tournament's statements, counted apart
+    elif kind == "club" and ending:
+        assert receiver == 1  # a game with no club night ended: is it a match's?
+    else:
+        assert receiver == 0  # no match lookup for a hand that ends no game
+    # A hand that ends a game also rates it (its own statements, counted apart); a hand
+    # that ends nothing costs the ratings nothing.
+    assert (sum(rating_statements) > 0) == ending
+    apart += sum(rating_statements)
+    assert len(statements) - apart <= MAX_STATEMENTS, "\n".join(statements)
+    # Not one statement more at hand 20 than at hand 2: nothing replays the game.
+    expected = 7 + (kind == "night") + (ending and kind == "club")
+    assert len(statements) - apart == expected, "\n".join(statements)
+    # The answer is exactly what the score sheet says of that hand afterwards.
+    sheet = JSONRenderer().render(recorded_out(Hand.objects.get(pk=response.json()["id"])))
+    assert response.content == sheet
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_with_a_penalty_adds_only_its_insert(club, director):
+    game = a_game("club", club, director, 30)
+    hand_record(game=game, data=made_hand(), entered_by=director, number=1)
+    penalty = made_hand(penalties=[{"seat": "east", "kind": "table_talk"}])
+
+    response, statements = post_and_count(club, game, 2, penalty)
+
+    assert len(statements) == 8, "\n".join(statements)
+    assert response.json()["irregularities"][0]["kind"] == "table_talk"
+    sheet = JSONRenderer().render(recorded_out(Hand.objects.get(pk=response.json()["id"])))
+    assert response.content == sheet
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_tournament_receivers_statements_do_not_grow_with_the_game(
+    club, director, receiver_statements
+):
+    for hands in (2, 20):
+        game = a_game("tournament", club, director, hands)
+        for number in range(1, hands):
+            hand_record(game=game, data=made_hand(), entered_by=director, number=number)
+        post_and_count(club, game, hands)
+    assert len(receiver_statements) == 2
+    assert receiver_statements[0] == receiver_statements[1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_table_links_hand_post_takes_as_many_statements_at_hand_2_and_hand_20(
+    club, director, settings
+):
+    """The table link's post goes through the same hand_record: finding the link and
+    its table's game costs its own reads, never more as the game grows."""
+
+    def set_hand(number):  # each side set in turn: the game never ends
+        return made_hand(bid=70, ns=50) if number % 2 else made_hand(bid=70, ns=70, bidder="east")
+
+    from django.core.cache import cache
+
+    from tests.play.test_table_links import game_at, listing, seated_night
+
+    settings.SITE_URL = "https://rook.example.org/"
+    cache.clear()
+    night = seated_night(club, director, tables=2)
+    client = APIClient()
+    client.force_authenticate(director)
+    rows = listing(client, night)
+    counts = []
+    for table, at in ((1, 2), (2, 20)):
+        game = game_at(night, table)
+        for number in range(1, at):
+            hand_record(game=game, data=set_hand(number), entered_by=director, number=number)
+        with CaptureQueriesContext(connection) as queries:
+            response = APIClient().post(
+                f"/api/v1/table/{rows[table]['key']}/hands/",
+                {**set_hand(at), "number": at},
+                format="json",
+            )
+        assert response.status_code == 201, response.content
+        sheet = JSONRenderer().render(recorded_out(Hand.objects.get(pk=response.json()["id"])))
+        assert response.content == sheet
+        counts.append(len(queries.captured_queries))
+    assert counts[0] == counts[1]
+    cache.clear()
+
+
+@pytest.mark.django_db
+def test_the_locked_game_is_the_game_with_its_club_and_the_recorders_role(club):
+    scorer = scorer_of(club)
+    game = game_for(club)
+
+    with transaction.atomic():
+        locked = game_for_recording(game.pk, scorer)
+
+    stored = Game.objects.select_related("club").get(pk=game.pk)
+    for field in Game._meta.concrete_fields:
+        assert getattr(locked, field.attname) == getattr(stored, field.attname), field.name
+    assert locked.club == stored.club and locked.club.name == stored.club.name
+    assert locked.recorder_role == "scorer"
+    for missing in (game.pk + 1000, 2**63):  # past the 64-bit ids: no game, as any other
+        with pytest.raises(Game.DoesNotExist), transaction.atomic():
+            game_for_recording(missing, scorer)

@@ -1,0 +1,48 @@
+"""The sit-outs docs/club-nights.md promises for numbers that do not fill the tables
+are what seating a night does, for every way of opening a random night."""
+
+import datetime
+import re
+from pathlib import Path
+
+import pytest
+
+from play import nights
+from play.checkins import night_check_in
+from play.models import SitOut, TableSeating
+from tests.factories import players_of
+
+pytestmark = pytest.mark.django_db
+DOC = Path(__file__).resolve().parents[2] / "docs" / "club-nights.md"
+
+
+def promised() -> list[tuple[int, int, int]]:
+    """(players, tables, sitting out) as the doc lists them."""
+    text = " ".join(DOC.read_text().split())
+    found = re.findall(r"(\d+)(?: players)?: (\d+) tables?, (\d+) sits? out", text)
+    return [tuple(int(n) for n in row) for row in found]
+
+
+def test_the_doc_says_how_many_sit_out_at_seven_players():
+    assert (7, 1, 3) in promised()
+
+
+@pytest.mark.parametrize("five_or_six", [False, True], ids=["plain", "tables of five or six"])
+def test_a_night_seats_and_sits_out_as_the_doc_says(club, director, five_or_six):
+    rows = promised()
+    assert rows
+    for count, tables, out in rows:
+        if five_or_six and count != 7:
+            continue  # the option seats 5, 6 and 9 at bigger tables instead
+        night = nights.night_open(
+            club=club,
+            date=datetime.date(2025, 3, count),
+            opened_by=director,
+            tables_of_five_or_six=five_or_six,
+        )
+        night_check_in(session=night, players=players_of(club, count), by=director)
+        nights.night_seat(session=night, by=director, seed=1)
+
+        seated = TableSeating.objects.filter(round__session=night).count()
+        sitting_out = SitOut.objects.filter(round__session=night).count()
+        assert (count, seated, sitting_out) == (count, tables, out)
