@@ -54,8 +54,7 @@ def build_night(club_slug: str, tables: int, *, seat: bool = True):
 
     from django.contrib.auth import get_user_model
 
-    from play import checkins, nights
-    from play import services as scoring
+    from play import checkins, nights, services
     from play.models import Game
     from rookclub.clubs.models import Club, Membership, Player
 
@@ -76,7 +75,7 @@ def build_night(club_slug: str, tables: int, *, seat: bool = True):
             "counters": {"north_south": 85, "east_west": 35},
         }
         for game in Game.objects.filter(session=night):
-            scoring.hand_record(game=game, data=hand, entered_by=director)
+            services.hand_record(game=game, data=hand, entered_by=director)
     return night, director
 
 

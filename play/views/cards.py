@@ -15,8 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from play import card_entry, table_links
-from play import services as scoring
+from play import card_entry, services, table_links
 from play.disputes import card_name
 from play.forms import SEAT_LABELS, TRUMP_LABELS
 from play.models import Game
@@ -53,7 +52,7 @@ def table_link_cards(request: HttpRequest, key: str) -> HttpResponse:
 def _page(
     request: HttpRequest, game: Game, by: Any, back: str, allowed: Any = None
 ) -> HttpResponse:
-    rules = scoring.rules_of(game)
+    rules = services.rules_of(game)
     number = game.hands.count() + 1
     draft = card_entry.new_draft(rules, game.next_dealer)
     message, renege, status = None, None, 200
@@ -84,7 +83,7 @@ def _page(
                 try:
                     if allowed is not None:
                         allowed()
-                    hand = scoring.hand_record(
+                    hand = services.hand_record(
                         game=game,
                         data={"card_hand": card_entry.card_hand(draft)},
                         entered_by=by,

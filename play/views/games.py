@@ -18,8 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from play import game_places, selectors, voiding
-from play import services as scoring
+from play import game_places, selectors, services, voiding
 from play.forms import SEAT_LABELS, SIDE_LABELS, TRUMP_LABELS, CorrectionForm, HandForm, table_text
 from play.models import Game, Hand
 from play.permissions import SIDES, can_record, confirmable_hands, table_confirmable
@@ -63,12 +62,12 @@ def record_posted(
     # Only the posted form, only to check it: the page's other two are built only to
     # show it again.
     if rules is None:
-        rules = scoring.rules_of(_whole(game))
+        rules = services.rules_of(_whole(game))
     form = HandForm.posted(request.POST, ruleset=rules, kind=kind)
     if not form.is_valid():
         return _form_refused(request, game, form, 400, "invalid", link)
     try:
-        hand = scoring.hand_record(
+        hand = services.hand_record(
             game=game,
             data=form.to_record(),
             entered_by=by,
@@ -220,7 +219,7 @@ def _game_url_of_hand(request: HttpRequest, pk: int) -> str:
 def hand_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.select_related("game__club", "entered_by"), pk=pk)
     try:
-        scoring.hand_confirm(hand=hand, by=request.user)
+        services.hand_confirm(hand=hand, by=request.user)
     except DomainError as error:
         if request.htmx:
             return render_row(request, hand, refusal=error.message, status=error.status)
@@ -241,12 +240,12 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
     back = reverse("game-detail", args=[game.pk])
     if not is_director(request.user, game.club):
         return refuse(request, NotAllowed("Only a director can correct a hand."), back)
-    rules = scoring.rules_of(game)
+    rules = services.rules_of(game)
     if request.method == "POST":
         form = CorrectionForm(request.POST, ruleset=rules)
         if form.is_valid():
             try:
-                scoring.hand_correct(
+                services.hand_correct(
                     hand=hand,
                     data=form.to_record(),
                     by=request.user,
@@ -289,7 +288,7 @@ def row_seats(sheet, row) -> dict[str, Any]:
 
 def _hand_forms(game: Game) -> dict[str, HandForm]:
     """The page's three forms, to show (a post is checked by ``HandForm.posted``)."""
-    rules = scoring.rules_of(game)
+    rules = services.rules_of(game)
     # Three forms share the page: each gets its own element ids.
     return {
         kind: HandForm(None, ruleset=rules, initial={"kind": kind}, auto_id=f"{kind}_%s")
@@ -325,7 +324,7 @@ def _render(
     user = request.user
     director = is_director(user, game.club)
     hand_form = forms["hand"]
-    names = names_for(scoring.rules_of(game))
+    names = names_for(services.rules_of(game))
     context = {
         "game": game,
         "club": game.club,
@@ -350,7 +349,7 @@ def _render(
         "misdeal_form": forms["misdeal"],
         "redeal_form": forms["redeal"],
         "seat_choices": _seat_choices(hand_form, sheet.seats),
-        "trump_choices": _trump_choices(hand_form, scoring.rules_of(game)),
+        "trump_choices": _trump_choices(hand_form, services.rules_of(game)),
         "declarer_side": _declarer_side(hand_form),
         "refusal": table_text(refusal),
         "extras_open": _extras_open(hand_form),
@@ -527,7 +526,7 @@ def render_row(
     game = hand.game
     sheet = selectors.game_sheet(game=game)
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
-    names = names_for(scoring.rules_of(sheet.game))
+    names = names_for(services.rules_of(sheet.game))
     _label_confirmations([row], names)
     context = {
         "game": sheet.game,
@@ -600,7 +599,7 @@ def _offer_table_sides(game: Game, rows: list[Any], link: Any, names: TableNames
 
 
 def _seat_cards(sheet) -> list[dict[str, Any]]:
-    side_of = sides_of(names_for(scoring.rules_of(sheet.game)))
+    side_of = sides_of(names_for(services.rules_of(sheet.game)))
     return [
         {
             "seat": seat,

@@ -18,11 +18,11 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
-from play import services as scoring
-from play import table_links
+from play import services, table_links
 from play.forms import SEAT_LABELS
 from play.models import Game, Hand
 from play.permissions import SIDES, TableActor
+from play.rulesets import rules_of_snapshot
 from play.views.games import _render, record_posted, render_row, wants_json
 from rookclub.core.errors import DomainError
 from rookclub.core.live import POLL_SECONDS, wants_live
@@ -155,7 +155,7 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
         side = SIDES[0]
     actor = TableActor(state.link, state.game_id, side)
     game = state.game or state.game_id
-    rules = scoring.rules_of_snapshot(state.ruleset) if state.ruleset is not None else None
+    rules = rules_of_snapshot(state.ruleset) if state.ruleset is not None else None
     return record_posted(request, game, actor, here, link=state, rules=rules)
 
 
@@ -171,7 +171,7 @@ def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpRespo
         raise Http404(f"Hand {number} is not recorded at this table.")
     actor = TableActor(state.link, state.game.pk, request.POST.get("side", ""))
     try:
-        scoring.hand_confirm(hand=hand, by=actor)
+        services.hand_confirm(hand=hand, by=actor)
     except DomainError as error:
         if request.htmx and request.htmx.target != "game-live":
             return render_row(request, hand, refusal=error.message, status=error.status, link=state)

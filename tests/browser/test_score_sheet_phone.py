@@ -7,8 +7,7 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from play import checkins, nights
-from play import services as scoring
+from play import checkins, nights, services
 from play.models import Game, Hand
 from tests.browser.helpers import SCREENSHOTS, log_in
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of, scorer_of
@@ -127,7 +126,7 @@ def test_the_fourth_hands_result_brings_the_seat_exchange_into_view(phone, table
             "trump": "red",
             "counters": {"north_south": 70, "east_west": 50},
         }
-        scoring.hand_record(game=table_game, data=body, entered_by=sam, number=number)
+        services.hand_record(game=table_game, data=body, entered_by=sam, number=number)
     log_in(page, "sam", PASSWORD)
     page.goto(f"/games/{table_game.pk}/")
 
@@ -150,7 +149,7 @@ def thirteen_hands(game) -> None:
             "trump": "yellow",
             "counters": {"north_south": 50 if north else 70, "east_west": 70 if north else 50},
         }
-        scoring.hand_record(game=game, data=body, entered_by=sam, number=number)
+        services.hand_record(game=game, data=body, entered_by=sam, number=number)
 
 
 def test_thirteen_hands_fit_without_sideways_scrolling_and_confirm_stays_put(phone, table_game):

@@ -6,8 +6,7 @@ import datetime
 
 import pytest
 
-from play import checkins, nights
-from play import services as scoring
+from play import checkins, nights, services
 from play.models import Game
 from rookclub.clubs.models import Player
 from tests.browser.helpers import screenshot
@@ -45,7 +44,7 @@ def table_of_five():
     game = next(g for g in Game.objects.filter(session=session) if g.seats.count() == 5)
     counters = {"seat1": 50, "seat2": 20, "seat3": 10, "seat4": 10, "seat5": 10}
     data = {"bidder": "seat1", "bid": 40, "trump": "red", "counters": counters}
-    scoring.hand_record(game=game, data=data, entered_by=scorer)
+    services.hand_record(game=game, data=data, entered_by=scorer)
     return game
 
 

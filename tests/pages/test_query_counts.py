@@ -7,8 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from play import checkins, nights
-from play import services as scoring
+from play import checkins, nights, services
 from play.models import Game
 from tests.factories import ClubFactory, director_of, players_of, scorer_of
 from tests.pages.conftest import hand_body
@@ -44,7 +43,7 @@ def club_of(size: int):
         nights.night_seat(session=session, by=director, seed=night)
         for game in Game.objects.filter(session=session):
             for hand in HANDS[: 2 + night % 3]:
-                scoring.hand_record(game=game, data=hand, entered_by=scorer)
+                services.hand_record(game=game, data=hand, entered_by=scorer)
     return club, director, session, players
 
 

@@ -212,10 +212,10 @@ def test_a_visitor_is_sent_to_log_in_before_a_director_action(client, night):
 
 
 def test_a_finished_table_can_start_a_new_game(as_director, night, game, scorer):
-    from play import services as scoring
+    from play import services
 
     for _ in range(3):
-        scoring.hand_record(
+        services.hand_record(
             game=game,
             entered_by=scorer,
             data={
@@ -240,7 +240,7 @@ def test_a_finished_table_can_start_a_new_game(as_director, night, game, scorer)
 def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_hands(
     as_director, club, scorer
 ):
-    from play import services as scoring
+    from play import services
 
     director = club.memberships.get(role="director").user
     session = nights.night_open(
@@ -253,7 +253,7 @@ def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_ha
     nights.night_seat(session=session, by=director, seed=2)
     for game in Game.objects.filter(session=session):
         for _ in range(4):
-            scoring.hand_record(
+            services.hand_record(
                 game=game, data=hand_body("north", 70, "red", 70), entered_by=scorer
             )
 

@@ -11,8 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from play import checkins, nights
-from play import services as scoring
+from play import checkins, nights, services
 from play.models import Game, Hand
 from rookclub.clubs.models import Player
 from rookclub.core.csv_out import safe_cell
@@ -49,7 +48,7 @@ def a_night(size: int = 1, names: list[str] | None = None):
     nights.night_seat(session=session, by=director, seed=1)
     for game in Game.objects.filter(session=session):
         for hand in HANDS:
-            scoring.hand_record(game=game, data=hand, entered_by=scorer)
+            services.hand_record(game=game, data=hand, entered_by=scorer)
     return club, director, session
 
 
