@@ -99,9 +99,10 @@ def record_posted(
     # The game as stored now: hand_record updated the one given, or read it (an id).
     game = game if isinstance(game, Game) else hand.game
     # A retry of a hand already stored (its first answer was lost): not an error.
-    outcome = "was already recorded" if hand.replayed else "recorded"
     if wants_json(request):
-        message = f"Hand {hand.number} {outcome}."
+        # The outbox resending a hand it kept: the same hand from the same phone (or the
+        # same side through the same link) is this phone's own, so it reads as sent.
+        message = f"Hand {hand.number} recorded."
         return JsonResponse({"number": hand.number, "replayed": hand.replayed, "message": message})
     if hand.replayed:
         messages.success(request, f"Hand {hand.number} was already recorded.")

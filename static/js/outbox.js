@@ -16,7 +16,8 @@
      Discard; later hands of that game wait behind it. No network: tried again later
      (back online, page shown again, and every few seconds, slower and slower).
    - Exactly once: a hand whose answer got lost is sent again under the same number,
-     and the server answers "already recorded" instead of storing it twice.
+     and the server answers it as recorded (the same hand, from the same phone) instead
+     of storing it twice.
    - The service worker (static/js/sw.js) keeps this page for a reload offline. */
 
 const box = document.getElementById("outbox");
@@ -273,7 +274,19 @@ function start(box) {
     const title = (text) => text.charAt(0).toUpperCase() + text.slice(1).replace(/_/g, " ");
     const kind = field("kind");
     if (kind && kind !== "hand") return title(kind);
-    return [title(field("bidder")), field("bid"), title(field("trump"))].filter(Boolean).join(" ");
+    const what = [title(field("bidder")), field("bid"), title(field("trump"))].filter(Boolean).join(" ");
+    // The counters too, as the form names them: the table checks them before they go.
+    const counters = hand.fields
+      .filter(([name, value]) => name.startsWith("counters_") && value !== "")
+      .map(([name, value]) => `${counterName(name, title)} ${value}`);
+    return counters.length ? `${what}, counters ${counters.join(" / ")}` : what;
+  }
+
+  /** "North-South" for counters_north_south: the form's own label, without " counters". */
+  function counterName(name, title) {
+    const input = document.querySelector(`form.hand-form [name="${CSS.escape(name)}"]`);
+    const label = input && input.labels && input.labels[0] ? input.labels[0].textContent.trim() : "";
+    return label.replace(/ counters$/, "") || title(name.slice("counters_".length));
   }
 
   // ---- the scorer fixes a refused hand --------------------------------------------------
