@@ -13,7 +13,7 @@ from scoring.models import Game, Hand
 from scoring.nights import session_close, session_open, session_seat
 from scoring.services import hand_record
 from scoring.signals import game_scored
-from tests.factories import players_of
+from tests.factories import players_of, redeal_in
 from tests.scoring.conftest import made_hand, play_out
 
 pytestmark = pytest.mark.django_db
@@ -77,7 +77,7 @@ def test_an_older_hand_replayed_after_later_hands_is_still_the_same_hand(game, s
         made_hand(ns=90),
         made_hand(bid=85),
         made_hand(trump="green"),
-        {"redeal": {"reason": "all_passed"}},
+        redeal_in("all_passed"),
     ],
     ids=["counters", "bid", "trump", "a redeal"],
 )
