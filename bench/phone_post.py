@@ -12,9 +12,9 @@ gunicorn serves Rookclub with one sync worker (bench/_counting.py: each answer c
 its statements and the worker's CPU time), and the floor app the same way. In turn,
 post by post:
 
-* ``json``: what a phone with JavaScript sends: the table page's form posted to
-  ``POST /t/<key>/`` with ``Accept: application/json`` (static/js/outbox.js; the
-  answer is what the page changes, play/views/hand_json.py);
+* ``json``: what a phone's offline outbox sends for a kept hand: the table page's form
+  posted to ``POST /t/<key>/`` with ``Accept: application/json`` (static/js/outbox.js;
+  the answer is the hand's number and a sentence);
 * ``api``: the same hand through ``POST /api/v1/games/{id}/hands/`` (a director's
   token) at another table;
 * ``nojs``: a phone without JavaScript: the plain form post (302) and the page it is

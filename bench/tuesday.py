@@ -119,8 +119,8 @@ class Phone:
     def request(
         self, kind: str, method: str, path: str, form: dict | None = None, *, json: bool = False
     ) -> int:
-        """``json``: asked for as the table page's script asks (static/js/score-page.js:
-        a hand posted for JSON); otherwise as htmx asks."""
+        """``json``: asked for as the offline outbox asks (static/js/outbox.js: a kept
+        hand posted for JSON); otherwise as htmx asks."""
         headers = {"Accept": "application/json"} if json else {"HX-Request": "true"}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())

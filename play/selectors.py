@@ -312,6 +312,35 @@ def game_sheet(
     )
 
 
+def recorded_row(hand: Hand) -> SheetRow:
+    """The score sheet's row of a hand ``hand_record`` has just stored
+    (``hand.recorded``), from the engine state it was scored with, without a query:
+    unconfirmed and uncorrected, its irregularities the ones just stored."""
+    state, irregularities = hand.recorded
+    played = state.hands[-1]
+    return SheetRow(
+        hand=hand,
+        number=hand.number,
+        dealer=hand.dealer,
+        declarer=hand.bidder,
+        declarer_player=None,
+        bid=hand.bid,
+        trump=hand.trump,
+        counters=dict((hand.record or {}).get("counters") or {}),
+        score={"north_south": hand.score_ns, "east_west": hand.score_ew},
+        totals={"north_south": hand.total_ns, "east_west": hand.total_ew},
+        made=hand.made,
+        void=hand.void,
+        reasons=list(hand.score.get("reasons", [])),
+        confirmed=False,
+        corrected=False,
+        irregularities=list(irregularities),
+        entered_how=provenance.entered_how(hand, names_for(state.ruleset).party_names),
+        player_scores={pid: played.score.seats[seat] for seat, pid in played.seats.items()},
+        player_totals={pid: played.player_totals[pid] for pid in played.seats.values()},
+    )
+
+
 @dataclass
 class TableView:
     seating: TableSeating

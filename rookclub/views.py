@@ -61,7 +61,6 @@ OFFLINE_FILES = [
     "js/htmx.min.js",
     "js/htmx-config.js",
     "js/score-entry.js",
-    "js/score-page.js",
     "js/outbox.js",
     "vendor/idb/8.0.4/index.js",
 ]

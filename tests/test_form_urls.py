@@ -10,7 +10,7 @@ from play import checkins, nights
 from play.models import Game, Hand
 from play.services import hand_record
 from play.table_links import links_for
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, hand_in
 from tests.tournaments.conftest import make_event
 
 pytestmark = pytest.mark.django_db
@@ -59,12 +59,7 @@ def test_game_and_table_form_urls_go_back_to_the_game(client, club, director, ni
     hand_record(
         game=game,
         entered_by=director,
-        data={
-            "bidder": "north",
-            "bid": 80,
-            "trump": "red",
-            "counters": {"north_south": 85, "east_west": 35},
-        },
+        data=hand_in(),
     )
     hand = Hand.objects.get(game=game)
     link = links_for(club=club, kind="night", numbers=[game.table_seating.table], session=night)[

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import connection
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -18,11 +17,11 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from play import provenance, services, voiding
+from play import services, voiding
 from play.api.fields import GameOptionsField, RulesetSlugField
 from play.api.schema import house_rules_refusal
 from play.models import Game, Hand, Night
-from play.selectors import GameSheet, SheetRow, game_sheet
+from play.selectors import GameSheet, SheetRow, game_sheet, recorded_row
 from rookclub.clubs.models import Player
 from rookclub.core.api import (
     DomainErrorsMixin,
@@ -46,7 +45,6 @@ from rookclub.core.parsers import JSON_ONLY
 from rookclub.core.schema import json_or_multipart
 from scoring.engine import NO_TRUMP, PRESETS
 from scoring.engine.records import PENALTIES_MAX
-from scoring.engine.seat_names import names_for
 
 SEAT_HELP = (
     "a seat: north, east, south or west; seat1 … seat6 in the games for two, three, five "
@@ -480,83 +478,33 @@ def void_out(game: Game) -> dict[str, Any]:
 
 def recorded_out(hand: Hand) -> dict[str, Any]:
     """A hand and the game after it (``HandRecorded``). A hand just stored by
-    ``hand_record`` is answered from the state it was scored with, without reading the
-    sheet back; any other is read from the score sheet."""
+    ``hand_record`` is answered from the state it was scored with (its row built
+    without reading the sheet back); any other is read from the score sheet."""
     if hand.recorded is not None:
-        return _just_recorded_out(hand, hand.recorded)
-    sheet = game_sheet(game=hand.game)
-    row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
-    return {
-        **hand_out(row),
-        "totals": sheet.totals if row.number == len(sheet.rows) else row.totals,
-        "status": sheet.status,
-        "winner": sheet.winner,
-        "winners": list(sheet.winners),
-        "next_dealer": sheet.dealer,
-        "next_seats": {seat: p.pk for seat, p in sheet.seats.items()},
-        "seat_message": sheet.seat_message,
-    }
-
-
-def _just_recorded_out(hand: Hand, recorded: services.Recorded) -> dict[str, Any]:
-    """What :func:`recorded_out` answers from the score sheet, key for key and byte for
-    byte, for the game's newest hand: unconfirmed, uncorrected, its irregularities the
-    ones just stored, its totals the game's (tests/play/test_hand_entry_queries.py
-    compares the two)."""
-    h, state = hand, recorded.state
-    played = state.hands[-1]
-    irregularities = recorded.irregularities
-    return {
-        "id": h.pk,
-        "number": h.number,
-        "dealer": h.dealer,
-        "bidder": h.bidder,
-        "declarer": h.declarer_id,
-        "bid": h.bid,
-        "trump": h.trump,
-        "record": as_read(h.record),
-        "score": {"north_south": h.score_ns, "east_west": h.score_ew},
-        "made": h.made,
-        "void": h.void,
-        "reasons": list(h.score.get("reasons", [])),
-        "totals": dict(state.totals),
-        "seats": as_read(h.seats),
-        "confirmed": False,
-        "corrected": False,
-        "confirmed_by_name": None,
-        **provenance_out(h, provenance.entered_how(h, names_for(state.ruleset).party_names), None),
-        "irregularities": [
-            {"kind": i.kind, "seat": i.seat, "points": i.points} for i in irregularities
-        ],
-        "player_scores": {str(pid): played.score.seats[seat] for seat, pid in played.seats.items()},
-        "player_totals": {str(pid): played.player_totals[pid] for pid in played.seats.values()},
-        "renege": _renege(irregularities),
-        "card_hand": as_read(h.card_hand),
-        "status": state.status,
-        "winner": state.winner,
-        "winners": list(state.winners),
-        "next_dealer": state.dealer,
-        "next_seats": dict(state.seats),
-        "seat_message": state.seat_message,
-    }
-
-
-def as_read(value: Any) -> Any:
-    """A JSON value as the database gives it back once stored: PostgreSQL's jsonb keeps
-    an object's keys ordered by length, then by their bytes (SQLite keeps them as
-    written), so an answer built before reading a hand back is the same text."""
-    if connection.vendor != "postgresql":
-        return value
-    return _jsonb_order(value)
-
-
-def _jsonb_order(value: Any) -> Any:
-    if isinstance(value, dict):
-        keys = sorted(value, key=lambda k: (len(k.encode()), k.encode()))
-        return {k: _jsonb_order(value[k]) for k in keys}
-    if isinstance(value, list | tuple):
-        return [_jsonb_order(v) for v in value]
-    return value
+        state = hand.recorded.state
+        row = recorded_row(hand)
+        after = {
+            "totals": dict(state.totals),
+            "status": state.status,
+            "winner": state.winner,
+            "winners": list(state.winners),
+            "next_dealer": state.dealer,
+            "next_seats": dict(state.seats),
+            "seat_message": state.seat_message,
+        }
+    else:
+        sheet = game_sheet(game=hand.game)
+        row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
+        after = {
+            "totals": sheet.totals if row.number == len(sheet.rows) else row.totals,
+            "status": sheet.status,
+            "winner": sheet.winner,
+            "winners": list(sheet.winners),
+            "next_dealer": sheet.dealer,
+            "next_seats": {seat: p.pk for seat, p in sheet.seats.items()},
+            "seat_message": sheet.seat_message,
+        }
+    return {**hand_out(row), **after}
 
 
 # ---- views ------------------------------------------------------------------------------------

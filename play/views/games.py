@@ -1,11 +1,14 @@
 """The score-entry page a scorer uses at the table, and confirming or correcting a hand.
 
-The page is one htmx region (``#game-live``): recording a hand swaps it whole, so
-the totals, the dealer, the seat-exchange prompt and the sheet never disagree, and
-the recorded hand's result shows in a live region just above the form
-(``#hand-result``), where the scorer is looking. Confirming a hand swaps only that
-hand's row of the sheet, so the page does not move. Without JavaScript the same
-forms post normally and the redirect brings the scorer back to the same place.
+One template draws a hand's row of the sheet (``games/_sheet_row.html``). A hand
+recorded from the page (htmx) is answered with its row, appended to the sheet, and
+out of band (``hx-swap-oob``) what it changed: the totals, who deals and sits where
+next, the result just above the form (``#hand-result``, where the scorer is looking)
+and the form for the next hand (``games/_hand_answer.html``). Confirming a hand
+answers its row and the sheet's count, so the page does not move. A refusal, a game
+over or a page that had no sheet yet swaps the live region (``#game-live``) whole.
+Without JavaScript the same forms post normally and the redirect brings the scorer
+back to the same place. The offline outbox (static/js/outbox.js) posts for JSON.
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ from play.forms import SEAT_LABELS, SIDE_LABELS, TRUMP_LABELS, CorrectionForm, H
 from play.models import Game, Hand
 from play.permissions import SIDES, can_record, confirmable_hands, table_confirmable
 from play.seats import sides_of
-from play.views.hand_json import page_update
 from rookclub.clubs.permissions import is_director
 from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors, label
@@ -89,19 +91,16 @@ def record_posted(
     # The game as stored now: hand_record updated the one given, or read it (an id).
     game = game if isinstance(game, Game) else hand.game
     # A retry of a hand already stored (its first answer was lost): not an error.
-    outcome = "was already recorded" if hand.replayed else "recorded"
     if wants_json(request):
-        message = f"Hand {hand.number} {outcome}."
-        answer = {"number": hand.number, "replayed": hand.replayed, "message": message}
-        if link is not None:
-            # What the table page's script shows without reading the page again (None:
-            # read it again). The score page's outbox needs only the sentence.
-            answer["page"] = page_update(hand, game, link)
-        return JsonResponse(answer)
+        # The outbox resending a hand it kept: the same hand from the same phone (or the
+        # same side through the same link) is this phone's own, so it reads as sent.
+        message = f"Hand {hand.number} recorded."
+        return JsonResponse({"number": hand.number, "replayed": hand.replayed, "message": message})
     if hand.replayed:
         messages.success(request, f"Hand {hand.number} was already recorded.")
     if request.htmx:
-        return _render(request, game, recorded=hand.number, link=link)
+        # The new row and, out of band, what it changed; a retry reads the region again.
+        return _render(request, game, recorded=hand.number, link=link, row=not hand.replayed)
     # Without JavaScript: the page again, scrolled to the result above the form.
     return redirect(f"{done}?recorded={hand.number}#hand-result")
 
@@ -180,7 +179,7 @@ def _form_refused(
     if not wants_json(request):
         game = _whole(game)
         forms = {**_hand_forms(game), form.initial["kind"]: form}
-        return _render(request, game, forms=forms, status=status, link=link)
+        return _render(request, game, forms=forms, status=status, link=link, row=True)
     errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
     # As the page says them (no "(docs/rules.md §…)"), for the page's script to show.
     reasons = [table_text(m) for msgs in errors.values() for m in msgs]
@@ -305,11 +304,45 @@ def _render(
     recorded: int | None = None,
     status: int = 200,
     link: Any = None,
+    row: bool = False,
 ) -> HttpResponse:
     """The score-entry page. ``link``: the page is a table link's (``/t/<key>/``, a
     :class:`play.table_links.TableState`): no login, forms post to the link, and
-    Confirm is offered per side."""
+    Confirm is offered per side. For htmx, the live region (``#game-live``); with
+    ``row``, hand ``recorded``'s row and the rest out of band, where the page already
+    shows a sheet the row can join and the game goes on; a hand the rules refuse
+    (``forms`` with errors), the reasons and the form again."""
     sheet = selectors.game_sheet(game=game)
+    context = _context(request, sheet, forms=forms, refusal=refusal, recorded=recorded, link=link)
+    if not request.htmx:
+        return render(request, "games/detail.html", context, status=status)
+    last = sheet.rows[-1] if sheet.rows else None
+    goes_on = context["can_record"] and not context["finished"] and not context["night_closed"]
+    if row and goes_on and context["not_recorded"]:
+        # Refused by the rules: the reasons and the form again, nothing joins the sheet.
+        return render(request, "games/_hand_refused.html", context, status=status)
+    joins = row and last is not None and last.number == recorded and len(sheet.rows) > 1
+    if joins and goes_on:
+        context["row"] = last
+        return render(request, "games/_hand_answer.html", context, status=status)
+    response = render(request, "games/_live.html", context, status=status)
+    # Whatever the post aimed at (the sheet, a row), the answer is the whole region.
+    response["HX-Retarget"] = "#game-live"
+    response["HX-Reswap"] = "outerHTML"
+    return response
+
+
+def _context(
+    request: HttpRequest,
+    sheet: selectors.GameSheet,
+    *,
+    forms: dict[str, HandForm] | None = None,
+    refusal: str | None = None,
+    recorded: int | None = None,
+    link: Any = None,
+) -> dict[str, Any]:
+    """What the page's templates draw from the score sheet (the whole page, the live
+    region, a hand's answer, a confirmed row)."""
     if recorded is None and request.method == "GET":
         # The no-JavaScript redirect after recording (?recorded=N): the same result,
         # only while that hand is still the sheet's latest.
@@ -331,8 +364,7 @@ def _render(
         "sheet": sheet,
         "table": game.table_seating.table if game.table_seating_id else None,
         "seat_cards": _seat_cards(sheet),
-        "dealer_name": label(SEAT_LABELS, sheet.dealer),
-        "dealer_player": sheet.seats.get(sheet.dealer),
+        "dealer_line": dealer_line(sheet.dealer, sheet.seats.get(sheet.dealer)),
         "totals": _totals(sheet),
         "winner_name": _winner_name(sheet),
         "one_winner": sheet.scores_players and len(sheet.winners) == 1,
@@ -389,11 +421,13 @@ def _render(
             side_choices=[(s, names.party_name(s)) for s in SIDES] if names.parties_chosen else [],
             # A recorded hand keeps the side chosen; a confirmation's side is the other one.
             chosen_side=(request.POST.get("kind") and request.POST.get("side")) or SIDES[0],
-            # Names for the players the script's JSON answer names by id (hand_json.py).
-            game_players={str(pid): p.name for pid, p in sheet.players.items()},
         )
-    template = "games/_live.html" if request.htmx else "games/detail.html"
-    return render(request, template, context, status=status)
+    return context
+
+
+def dealer_line(dealer: str, player: Any) -> str:
+    """ "Dealer: North — Ann Lee": who deals the next hand, as the page says it."""
+    return f"Dealer: {label(SEAT_LABELS, dealer)} — {player.name if player else ''}"
 
 
 def rotation_data(sheet) -> list[dict[str, Any]]:
@@ -404,8 +438,7 @@ def rotation_data(sheet) -> list[dict[str, Any]]:
         out.append(
             {
                 "number": sheet.next_number + k,
-                "dealer": label(SEAT_LABELS, dealer),
-                "dealer_player": seats[dealer].name if dealer in seats else "",
+                "dealer_line": dealer_line(dealer, seats.get(dealer)),
                 "seats": [
                     {
                         "seat": seat,
@@ -522,38 +555,28 @@ def render_row(
     link: Any = None,
 ) -> HttpResponse:
     """One hand's row of the sheet (after Confirm), by the same rules as the whole sheet;
-    once confirmed, with the sheet's count and the form's waiting list out of band."""
-    game = hand.game
-    sheet = selectors.game_sheet(game=game)
-    row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
-    names = names_for(services.rules_of(sheet.game))
-    _label_confirmations([row], names)
-    context = {
-        "game": sheet.game,
-        "row": row,
-        "is_director": is_director(request.user, game.club),
-        "confirmable": confirmable_hands(request.user, game, [row.hand]),
-        "row_refusal": table_text(refusal),
-    }
-    if link is not None:
-        _offer_table_sides(game, [row], link, names)
-        context.update(table_link=link, confirmable=set(), is_director=False)
+    once confirmed, with the sheet's count and the form's waiting list out of band, and
+    the result's place cleared when it was confirmed there (the ``confirm-now`` form)."""
+    sheet = selectors.game_sheet(game=hand.game)
+    context = _context(request, sheet, link=link)
+    context["row"] = row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
+    context["row_refusal"] = table_text(refusal)
     if refusal is not None:
         return render(request, "games/_sheet_row.html", context, status=status)
     # The waiting list is on the page where the form is (games/_live.html's condition).
-    if link is not None:
-        records = link.refusal is None
-    else:
-        records = request.user.is_authenticated and can_record(request.user, game)
     context["waiting_shown"] = (
-        records
-        and not sheet.night_closed
-        and sheet.status != Game.Status.FINISHED
-        and not game.is_void
+        context["can_record"]
+        and not context["night_closed"]
+        and not context["finished"]
+        and not sheet.game.is_void
     )
-    context["unconfirmed"] = _unconfirmed(sheet.rows, names)
-    context["confirmed_now"] = {"number": row.number, "by": _waits_for(row, names)}
+    context["confirmed_now"] = {"number": row.number, "by": _waits_for(row, _names(sheet))}
+    context["moved_on"] = request.htmx.trigger_name == "confirm-now"
     return render(request, "games/_sheet_row_answer.html", context, status=status)
+
+
+def _names(sheet: selectors.GameSheet) -> TableNames:
+    return names_for(services.rules_of(sheet.game))
 
 
 def _unconfirmed(rows: list[Any], names: TableNames) -> list[dict[str, Any]]:

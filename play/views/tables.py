@@ -173,14 +173,12 @@ def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpRespo
     try:
         services.hand_confirm(hand=hand, by=actor)
     except DomainError as error:
-        if request.htmx and request.htmx.target != "game-live":
+        if request.htmx:
             return render_row(request, hand, refusal=error.message, status=error.status, link=state)
         return _render(request, state.game, refusal=error.message, status=error.status, link=state)
-    if request.htmx and request.htmx.target == "game-live":
-        # Confirmed where the result was shown: the page moves on to the next hand.
-        return _render(request, state.game, link=state)
     if request.htmx:
-        # Only this hand's row: nothing above it moves, so the page keeps its place.
+        # The hand's row, and out of band the sheet's count (and, confirmed where the
+        # result was shown, that place cleared for the next hand): the page keeps its place.
         return render_row(request, hand, link=state)
     messages.success(request, f"Hand {number} confirmed.")
     return redirect(reverse("table-link", args=[key]) + f"#hand-{number}")

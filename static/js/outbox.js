@@ -4,7 +4,8 @@
    Works with every <form data-outbox> on the page (the score page, a table link's
    page) and the status block #outbox (templates/games/_outbox.html).
 
-   - Online with nothing waiting, a hand is posted by htmx as always. When that post
+   - Online with nothing waiting, a hand is posted by htmx as always (the server answers
+     the hand's row of the sheet and, out of band, what else it changed). When that post
      cannot reach the server (network error, a gateway's 5xx), or the phone is offline,
      or hands are already waiting, the hand is kept instead: in IndexedDB (via idb),
      as {url, fields, game, number, created_at, state, last_error}, and the form moves
@@ -15,7 +16,8 @@
      Discard; later hands of that game wait behind it. No network: tried again later
      (back online, page shown again, and every few seconds, slower and slower).
    - Exactly once: a hand whose answer got lost is sent again under the same number,
-     and the server answers "already recorded" instead of storing it twice.
+     and the server answers it as recorded (the same hand, from the same phone) instead
+     of storing it twice.
    - The service worker (static/js/sw.js) keeps this page for a reload offline. */
 
 const box = document.getElementById("outbox");
@@ -60,14 +62,7 @@ function start(box) {
     if (!form) return;
     pinned = null;
     // Hands waiting go first: this one queues behind them, so the numbers stay in order.
-    if (navigator.onLine && mine().length === 0) {
-      // A table page's hand: posted for the JSON answer, the page updated from it.
-      if (form.hasAttribute("data-post-json")) {
-        event.preventDefault();
-        postNow(form);
-      }
-      return;
-    }
+    if (navigator.onLine && mine().length === 0) return;
     event.preventDefault();
     keep(form);
   });
@@ -116,58 +111,6 @@ function start(box) {
     notice = `Hand ${number} is kept on this phone and will be sent when the network is back.`;
     await load();
     schedule(0);
-  }
-
-  // ---- a table page's hand, posted now for JSON -----------------------------------------
-
-  /** Post the hand asking for JSON (as the outbox sends), then show what the answer
-      says with small changes to the page (static/js/score-page.js): no re-render. No
-      network, or a gateway's 5xx: the hand is kept, as an htmx post's would be. */
-  async function postNow(form) {
-    const buttons = Array.from(form.querySelectorAll("button[type=submit]"));
-    const number = parseInt(form.elements.number.value, 10);
-    const token = csrfCookie();
-    const body = new URLSearchParams();
-    new FormData(form).forEach((value, name) => {
-      if (typeof value === "string") body.append(name, value);
-    });
-    buttons.forEach((b) => { b.disabled = true; });
-    let response;
-    try {
-      response = await fetch(form.getAttribute("hx-post") || form.action, {
-        method: "POST",
-        body,
-        credentials: "same-origin",
-        headers: { Accept: "application/json", ...(token ? { "X-CSRFToken": token } : {}) },
-      });
-    } catch (error) {
-      response = null;
-    } finally {
-      buttons.forEach((b) => { b.disabled = false; });
-    }
-    if (!response || response.status >= 500) {
-      unreachable = !response;
-      return keep(form);
-    }
-    unreachable = false;
-    notice = "";
-    const answer = await response.json().catch(() => null);
-    const page = window.rookclubScorePage;
-    if (response.ok) {
-      if (!(page && page.showRecorded(form, answer))) {
-        notice = (answer && answer.message) || `Hand ${number} recorded.`;
-        await refreshSheet((answer && answer.number) || number);
-      }
-      render();
-      renumber();
-      keepPage();
-      return;
-    }
-    // Someone else recorded it first, or the game or the night is over: the sheet as it
-    // is now, with the reason (as the page's own answer shows it).
-    if (response.status === 409) await refreshSheet();
-    if (page) page.showRefused(form, number, answer, response.status);
-    render();
   }
 
   // ---- sending ----------------------------------------------------------------------
@@ -331,7 +274,19 @@ function start(box) {
     const title = (text) => text.charAt(0).toUpperCase() + text.slice(1).replace(/_/g, " ");
     const kind = field("kind");
     if (kind && kind !== "hand") return title(kind);
-    return [title(field("bidder")), field("bid"), title(field("trump"))].filter(Boolean).join(" ");
+    const what = [title(field("bidder")), field("bid"), title(field("trump"))].filter(Boolean).join(" ");
+    // The counters too, as the form names them: the table checks them before they go.
+    const counters = hand.fields
+      .filter(([name, value]) => name.startsWith("counters_") && value !== "")
+      .map(([name, value]) => `${counterName(name, title)} ${value}`);
+    return counters.length ? `${what}, counters ${counters.join(" / ")}` : what;
+  }
+
+  /** "North-South" for counters_north_south: the form's own label, without " counters". */
+  function counterName(name, title) {
+    const input = document.querySelector(`form.hand-form [name="${CSS.escape(name)}"]`);
+    const label = input && input.labels && input.labels[0] ? input.labels[0].textContent.trim() : "";
+    return label.replace(/ counters$/, "") || title(name.slice("counters_".length));
   }
 
   // ---- the scorer fixes a refused hand --------------------------------------------------
@@ -373,19 +328,6 @@ function start(box) {
   }
 
   // ---- the form's hand number -----------------------------------------------------------
-
-  /** The page has moved on to hand ``next`` without a reload (a JSON answer): the
-      server's numbers and the seats shown are now these. */
-  document.addEventListener("rookclub:page-updated", () => {
-    for (const input of document.querySelectorAll("form[data-outbox] input[name=number]")) {
-      delete input.dataset.server;
-    }
-    const dealer = document.getElementById("dealer");
-    if (dealer) delete dealer.dataset.server;
-    for (const card of document.querySelectorAll(".table-head .seat-card[data-seat]")) delete card.dataset.server;
-    pinned = null;
-    renumber();
-  });
 
   /** The next number the server gave the page (the form as rendered). */
   function serverNext() {
@@ -458,7 +400,7 @@ function start(box) {
       dealer.append(mark);
       return;
     }
-    dealer.textContent = `Dealer: ${entry.dealer} — ${entry.dealer_player}`;
+    dealer.textContent = entry.dealer_line;
     for (const card of cards) {
       const seat = entry.seats.find((s) => s.seat === card.dataset.seat);
       if (!seat) continue;

@@ -18,7 +18,7 @@ from play.services import hand_record
 from rookclub.clubs import members
 from rookclub.clubs.models import Club
 from rookclub.printing.models import PrintJob
-from tests.factories import ClubFactory, director_of, players_of, scorer_of
+from tests.factories import ClubFactory, director_of, hand_in, players_of, scorer_of
 from tournaments import services as events
 from tournaments import table_links as round_links
 from tournaments.models import Tournament
@@ -76,15 +76,6 @@ class FuzzWorld:
         return values
 
 
-def _hand(bid: int, ns: int) -> dict[str, Any]:
-    return {
-        "bidder": "north",
-        "bid": bid,
-        "trump": "red",
-        "counters": {"north_south": ns, "east_west": 120 - ns},
-    }
-
-
 @pytest.fixture
 def fuzz_world(db) -> FuzzWorld:
     club = ClubFactory(name="Fuzz Street", slug="fuzz-street")
@@ -97,8 +88,8 @@ def fuzz_world(db) -> FuzzWorld:
     checkins.night_check_in(session=session, players=players[:8], by=director)
     seated = nights.night_seat(session=session, by=director, seed=7)
     game = Game.objects.filter(session=session).order_by("id").first()
-    hand = hand_record(game=game, data=_hand(80, 85), entered_by=director)
-    hand_record(game=game, data=_hand(95, 75), entered_by=director)
+    hand = hand_record(game=game, data=hand_in(bid=80, ns=85), entered_by=director)
+    hand_record(game=game, data=hand_in(bid=95, ns=75), entered_by=director)
     key = table_links.night_tables(session=session)[0].link.key
 
     tournament = events.tournament_create(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from play.models import Game, Irregularity, Night
-from tests.factories import players_of
+from tests.factories import players_of, renege_later_in
 from tournaments.models import Tournament
 
 #: 70, the lowest bid, is no multiple of 3: each option fine, together unplayable.
@@ -132,7 +132,7 @@ def test_a_game_under_renege_points_records_a_renege_found_later(api, compass):
     gains them, whoever bid; the counters captured are not asked for."""
     options = {"renege_points": 100}
     created = api.post("/api/v1/games/", {"seats": compass, "options": options}, format="json")
-    hand = {"bidder": "north", "bid": 85, "number": 1, "renege": {"seat": "east", "found": "later"}}
+    hand = renege_later_in("east", "north", 85, number=1)
 
     response = api.post(f"/api/v1/games/{created.json()['id']}/hands/", hand, format="json")
 

@@ -49,7 +49,10 @@ def test_hands_recorded_offline_survive_a_reload_and_are_sent_once_in_order(page
     page.reload()
     expect(status).to_contain_text("Offline · waiting to send (2)")
     expect(page.locator(".outbox-list li")).to_have_count(2)
-    expect(page.locator(".outbox-list li").first).to_contain_text("Hand 1: North 80 Red")
+    # What each kept hand says, counters too, so the table can check them before they go.
+    expect(page.locator(".outbox-list li").first).to_have_text(
+        "Hand 1: North 80 Red, counters North-South 85 / East-West 35 — waiting to send"
+    )
     expect(page.get_by_role("button", name="Record hand 3")).to_be_visible()
     screenshot(page, "offline-waiting-phone")
 
@@ -75,7 +78,10 @@ def test_a_hand_whose_number_another_phone_took_is_kept_with_the_reason(page, ta
 
     page.context.set_offline(False)
     kept = page.locator(".outbox-list li")
-    expect(kept).to_contain_text("Hand 1: North 80 Red — not accepted: Hand 1 is already recorded")
+    expect(kept).to_contain_text(
+        "Hand 1: North 80 Red, counters North-South 85 / East-West 35 — not accepted: "
+        "Hand 1 is already recorded"
+    )
     # Two phones, one hand: what differs from the stored hand is said, not only the refusal.
     expect(kept).to_contain_text(
         "What differs from the stored hand 1: declarer East stored, North in yours; "
@@ -139,8 +145,10 @@ def test_a_hand_whose_answer_was_lost_is_sent_again_and_stored_once(page, table_
     record(page, "North", 80, "Red", 85)
     page.get_by_role("button", name="Record hand 1").click()
 
-    # Sent again under hand 1: "already recorded", not refused, not doubled.
-    expect(page.locator("#outbox-status")).to_contain_text("Hand 1 was already recorded.")
+    # Sent again under hand 1: this phone's own hand reads as recorded, not refused,
+    # not doubled, and not as another phone's.
+    expect(page.locator("#outbox-status")).to_contain_text("Hand 1 recorded.")
+    expect(page.locator("#outbox-status")).not_to_contain_text("already")
     expect(page.locator("#hand-1")).to_be_visible()
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
     assert lost

@@ -14,21 +14,12 @@ from play.services import game_start, hand_record
 from play.table_links import links_for
 from rookclub.core.roles import SYSTEM
 from tests.browser.helpers import log_in, screenshot
-from tests.factories import PASSWORD, ClubFactory, director_of, players_of
+from tests.factories import PASSWORD, ClubFactory, director_of, hand_in, players_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEATS = ("north", "east", "south", "west")
 NO_SIDEWAYS = "document.documentElement.scrollWidth <= window.innerWidth"
-
-
-def _hand(bidder="north", bid=80, ns=85):
-    return {
-        "bidder": bidder,
-        "bid": bid,
-        "trump": "red",
-        "counters": {"north_south": ns, "east_west": 120 - ns},
-    }
 
 
 @pytest.fixture
@@ -48,13 +39,13 @@ def season():
         game = game_start(
             seats=dict(zip(SEATS, four, strict=True)), session=night, created_by=SYSTEM
         )
-        hand_record(game=game, data=_hand(), entered_by=director)
-        hand_record(game=game, data=_hand("east", 100, 60), entered_by=director)
+        hand_record(game=game, data=hand_in(), entered_by=director)
+        hand_record(game=game, data=hand_in("east", 100, ns=60), entered_by=director)
     tonight = nights.night_open(club=club, date=datetime.date(2025, 12, 4), opened_by=director)
     checkins.night_check_in(session=tonight, players=four, by=director)
     nights.night_seat(session=tonight, by=director, seed=1)
     game = Game.objects.get(session=tonight)
-    hand_record(game=game, data=_hand(), entered_by=director)
+    hand_record(game=game, data=hand_in(), entered_by=director)
     key = links_for(club=club, kind="night", session=tonight, numbers=[1])[1].key
     return four, key, game
 

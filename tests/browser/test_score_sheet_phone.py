@@ -10,7 +10,15 @@ from playwright.sync_api import expect
 from play import checkins, nights, services
 from play.models import Game, Hand
 from tests.browser.helpers import SCREENSHOTS, log_in
-from tests.factories import PASSWORD, ClubFactory, director_of, players_of, scorer_of
+from tests.factories import (
+    PASSWORD,
+    ClubFactory,
+    director_of,
+    hand_in,
+    players_of,
+    scorer_of,
+    set_hand_in,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -120,12 +128,7 @@ def test_the_fourth_hands_result_brings_the_seat_exchange_into_view(phone, table
     page = phone
     sam = table_game.club.memberships.get(user__username="sam").user
     for number in range(1, 4):
-        body = {
-            "bidder": "north",
-            "bid": 70,
-            "trump": "red",
-            "counters": {"north_south": 70, "east_west": 50},
-        }
+        body = hand_in(bid=70, ns=70)
         services.hand_record(game=table_game, data=body, entered_by=sam, number=number)
     log_in(page, "sam", PASSWORD)
     page.goto(f"/games/{table_game.pk}/")
@@ -143,12 +146,8 @@ def thirteen_hands(game) -> None:
     sam = game.club.memberships.get(user__username="sam").user
     for number in range(1, 14):
         north = number % 2
-        body = {
-            "bidder": "north" if north else "east",
-            "bid": 70,
-            "trump": "yellow",
-            "counters": {"north_south": 50 if north else 70, "east_west": 70 if north else 50},
-        }
+        # Each side set in turn: the declarers take 50 of their 70.
+        body = set_hand_in("north" if north else "east", 70, "yellow", short=20)
         services.hand_record(game=game, data=body, entered_by=sam, number=number)
 
 

@@ -1,8 +1,8 @@
-"""A hand recorded on a 390x844 phone through the table link is posted for JSON and
-shown with small changes to the page (static/js/score-page.js): the totals, the new
-row of the sheet, the result with the other side's Confirm and the form for the next
-hand change, the live region is not loaded again. A hand the rules refuse keeps what
-was typed and shows the engine's reasons next to the form."""
+"""A hand recorded on a 390x844 phone through the table link is answered with its row of
+the sheet and, out of band, what else it changed (games/_hand_answer.html): the totals,
+the result with the other side's Confirm and the form for the next hand change, the
+live region is not loaded again. A hand the rules refuse keeps what was typed and shows
+the engine's reasons next to the form."""
 
 import pytest
 from playwright.sync_api import expect
@@ -35,7 +35,7 @@ def test_a_hand_on_the_phone_updates_totals_and_sheet_without_loading_the_page(
     page.on(
         "request",
         lambda request: (
-            posts.append(request.headers.get("accept", "")) if request.method == "POST" else None
+            posts.append(request.headers.get("hx-request")) if request.method == "POST" else None
         ),
     )
     mark_the_live_region(page)
@@ -61,8 +61,8 @@ def test_a_hand_on_the_phone_updates_totals_and_sheet_without_loading_the_page(
     expect(page.locator("#side_east_west")).to_be_checked()
     expect(page.locator("#dealer")).to_contain_text("Dealer: South")
     assert live_region_kept(page), "the live region was not loaded again"
-    assert posts == ["application/json"], posts
-    # What the script drew keeps to the page's accessibility (axe, as the page itself).
+    assert posts == ["true"], posts  # one post, by htmx
+    # The answer keeps to the page's accessibility (axe, as the page itself).
     assert serious_violations(page) == []
 
     # The new row's Confirm works as the page's own: the other side confirms hand 2.

@@ -6,7 +6,7 @@ import pytest
 
 from play import checkins, nights
 from play.models import Game
-from tests.factories import players_of
+from tests.factories import hand_fields, hand_in, players_of
 
 
 @pytest.fixture
@@ -43,24 +43,9 @@ def as_director(client, director):
 
 def made_hand(bid=80, ns=85, trump="red", bidder="north", number=None):
     """The score-entry form's fields for an ordinary hand; NS capture ``ns`` of 120."""
-    data = {
-        "kind": "hand",
-        "bidder": bidder,
-        "bid": bid,
-        "trump": trump,
-        "counters_north_south": ns,
-        "counters_east_west": 120 - ns,
-    }
-    if number is not None:
-        data["number"] = number
-    return data
+    return hand_fields(hand_in(bidder, bid, trump, ns), number)
 
 
 def hand_body(bidder: str, bid: int, trump: str, ns: int) -> dict:
     """A hand as the services take it (the REST body); NS capture ``ns`` of 120."""
-    return {
-        "bidder": bidder,
-        "bid": bid,
-        "trump": trump,
-        "counters": {"north_south": ns, "east_west": 120 - ns},
-    }
+    return hand_in(bidder, bid, trump, ns)

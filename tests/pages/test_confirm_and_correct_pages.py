@@ -55,7 +55,7 @@ def test_confirming_with_htmx_answers_with_that_hands_row_only(client, game, han
     client.force_login(seated_user(game, "east", "ivy"))
     page = client.get(f"/games/{game.pk}/").content.decode()
     form = hand_row(page, 1).split("<form")[1].split(">")[0]
-    assert 'hx-target="closest li"' in form and 'hx-swap="outerHTML"' in form
+    assert 'hx-target="#hand-1"' in form and 'hx-swap="outerHTML"' in form
 
     response = client.post(f"/hands/{hands[0].pk}/confirm/", HTTP_HX_REQUEST="true")
 

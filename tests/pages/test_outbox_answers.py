@@ -25,7 +25,7 @@ def test_a_kept_hand_is_recorded_and_answered_in_json(as_scorer, game):
     assert Hand.objects.filter(game=game).count() == 1
 
 
-def test_the_same_hand_sent_again_is_answered_as_already_recorded(as_scorer, game):
+def test_the_same_hand_sent_again_by_its_phone_reads_as_recorded(as_scorer, game):
     as_scorer.post(url(game), made_hand(number=1), **JSON)
 
     response = as_scorer.post(url(game), made_hand(number=1), **JSON)
@@ -34,7 +34,7 @@ def test_the_same_hand_sent_again_is_answered_as_already_recorded(as_scorer, gam
     assert response.json() == {
         "number": 1,
         "replayed": True,
-        "message": "Hand 1 was already recorded.",
+        "message": "Hand 1 recorded.",
     }
     assert Hand.objects.filter(game=game).count() == 1
 

@@ -174,25 +174,30 @@ def test_the_result_names_the_penalty_and_carries_the_other_sides_confirm(client
     confirm = html.split('id="confirm-now"')[1].split("</div>")[0]
     assert "Pass the phone to East-West to confirm hand 1." in confirm
     assert ">Confirm hand 1 as East-West</button>" in confirm
-    assert 'hx-target="#game-live"' in confirm
+    assert 'name="confirm-now" hx-post' in confirm
+    assert 'hx-target="#hand-1" hx-swap="outerHTML"' in confirm
     assert "Hand 1</a> not yet confirmed by East-West." in html
 
 
-def test_confirming_from_the_result_answers_the_whole_page_for_the_next_hand(client, url, game):
+def test_confirming_from_the_result_answers_the_row_and_clears_the_result(client, url, game):
     client.post(url, made_hand(number=1))
 
     response = client.post(
         f"{url}hands/1/confirm/",
         {"side": "east_west"},
         HTTP_HX_REQUEST="true",
-        HTTP_HX_TARGET="game-live",
+        HTTP_HX_TARGET="hand-1",
+        HTTP_HX_TRIGGER_NAME="confirm-now",
     )
 
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.startswith('<div id="game-live">') or '<div id="game-live">' in html[:200]
-    assert "not yet confirmed" not in html
-    assert "Record hand 2" in html
+    assert html.lstrip().startswith('<li id="hand-1" class="hand">')
+    assert 'id="game-live"' not in html
+    # The page moves on to the next hand: the result and its Confirm are gone.
+    result = oob(html, "hand-result")
+    assert result and "Confirm hand 1" not in result and "recorded" not in result
+    assert "1 not yet confirmed" not in html
 
 
 def oob(html: str, element_id: str) -> str:

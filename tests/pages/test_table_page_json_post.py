@@ -1,7 +1,10 @@
-"""A table page's hand posted for JSON (static/js/outbox.js, as a phone with JavaScript
-sends it): recorded through the link, answered with what the page changes
-(play/views/hand_json.py) instead of the whole live region, in as few statements as
-the games API's post, the same at hand 2 and hand 20. Refusals answer the reasons."""
+"""A table page's hand posted for JSON (static/js/outbox.js sends a kept hand so):
+recorded through the link in as few statements as the games API's post, the same at
+hand 2 and hand 20; refusals answer the reasons. Posted by htmx (the page's form), it
+is answered with the hand's row of the sheet and, out of band, what else it changed,
+instead of the whole live region."""
+
+import re
 
 import pytest
 from django.core.cache import cache
@@ -69,7 +72,7 @@ def test_a_json_post_costs_no_more_statements_than_the_games_api_at_hand_2_and_2
 
         response, statements = counted(lambda u=url, n=at: client.post(u, set_form(n), **JSON))
         assert response.status_code == 200, response.content
-        assert response.json()["page"]["row"]["number"] == at
+        assert response.json()["number"] == at
         page_counts.append(len(statements))
 
         response, statements = counted(
@@ -113,47 +116,74 @@ def test_a_table_link_api_post_costs_no_more_statements_than_the_games_api(night
     assert len(link_statements) <= len(games_statements), "\n".join(link_statements)
 
 
+HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "hands"}
+
+
+def swapped_out_of_band(html: str) -> set[str]:
+    """The ids of the answer's out-of-band fragments."""
+    return set(re.findall(r'id="([\w-]+)"[^>]*hx-swap-oob="true"', html))
+
+
 @pytest.mark.django_db
-def test_the_answer_says_what_the_page_changes(client, night, director):
+def test_the_answer_is_the_hands_row_and_what_it_changed_out_of_band(client, night, director):
     game = Game.objects.get(session=night, table_seating__table=1)
     url = link_url(night, 1)
     hand_record(game=game, data=set_hand(1), entered_by=director, number=1)
 
-    response = client.post(url, {**made_hand(number=2), "side": "east_west"}, **JSON)
+    response = client.post(url, {**made_hand(number=2), "side": "east_west"}, **HTMX)
 
     assert response.status_code == 200
-    body = response.json()
-    assert (body["number"], body["replayed"], body["message"]) == (2, False, "Hand 2 recorded.")
-    page = body["page"]
+    html = response.content.decode()
     stored = Hand.objects.get(game=game, number=2)
-    game.refresh_from_db()
-    assert page["totals"] == {"north_south": stored.total_ns, "east_west": stored.total_ew}
-    assert page["result"]["text"].startswith("Hand 2 recorded: North bid 80, made")
-    assert page["result"]["confirm_sides"] == [
-        {"value": "north_south", "label": "North-South", "url": f"{url}hands/2/confirm/"}
-    ]
-    row = page["row"]
-    assert (row["number"], row["declarer"], row["bid"], row["made"]) == (2, "north", 80, True)
-    assert row["counters"] == {"north_south": 85, "east_west": 35}
-    assert row["entered_how"] == "via table link (East-West)"
-    assert row["waits_for"] == "North-South"
-    # Who deals and sits where next: the game's own state after the hand.
-    assert page["next"]["number"] == 3
-    assert page["next"]["dealer"] == "south"  # the deal passes left every hand: N, E, then S
-    assert set(page["next"]["seats"]) == {"north", "east", "south", "west"}
-    players = {s.player_id for s in game.seats.all()}
-    assert set(page["next"]["seats"].values()) == players
-    assert page["rotation"][0]["number"] == 4
+    # The row first (htmx appends it to the sheet), drawn by the sheet's own template.
+    assert html[html.index("<li") :].startswith('<li id="hand-2" class="hand unconfirmed">')
+    assert "entered via table link (East-West)" in html
+    assert 'Confirm<span class="sr-only"> hand 2</span> as North-South' in html
+    assert 'id="game-live"' not in html
+    assert "HX-Retarget" not in response.headers
+    assert swapped_out_of_band(html) == {
+        "scoreline",
+        "seat-cards",
+        "hand-result",
+        "record-card",
+        "unconfirmed-count",
+    }
+    assert f'<strong data-total="north_south">{stored.total_ns}</strong>' in html
+    assert f'<strong data-total="east_west">{stored.total_ew}</strong>' in html
+    assert "Hand 2 recorded: North bid 80, made" in html
+    assert "Pass the phone to North-South to confirm hand 2." in html
+    assert f'action="{url}hands/2/confirm/" name="confirm-now"' in html
+    assert "Hand 2</a> not yet confirmed by North-South." in html
+    assert "2 not yet confirmed" in html
+    # Who deals next: the deal passes left every hand (N, E, then S); the empty form is hand 3's.
+    assert "Dealer: South" in html
+    assert '<h2 id="record-heading">Hand 3</h2>' in html
+    assert 'name="number" value="3"' in html
+    assert 'value="east_west" id="side_east_west" checked>' in html
 
 
 @pytest.mark.django_db
-def test_the_page_carries_the_players_names_and_marks_its_form_for_json(client, night):
+def test_the_first_hand_and_a_retry_swap_the_live_region_whole(client, night):
+    url = link_url(night, 1)
+
+    first = client.post(url, made_hand(number=1), **HTMX)
+    again = client.post(url, made_hand(number=1), **HTMX)
+
+    for response in (first, again):
+        assert response.status_code == 200
+        assert response.headers["HX-Retarget"] == "#game-live"
+        assert response.headers["HX-Reswap"] == "outerHTML"
+        assert '<div id="game-live">' in response.content.decode()
+    assert "Hand 1 was already recorded." in again.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_page_posts_its_hand_form_to_the_sheet(client, night):
     game = Game.objects.get(session=night, table_seating__table=1)
 
     html = client.get(link_url(night, 1)).content.decode()
 
-    assert 'id="game-players"' in html
-    assert "data-post-json" in html
+    assert 'hx-target="#hands" hx-swap="beforeend"' in html
     for seat in game.seats.select_related("player"):
         assert seat.player.name in html
 
@@ -190,7 +220,7 @@ def test_a_closed_nights_post_is_answered_with_its_sentence_in_json(
 
 
 @pytest.mark.django_db
-def test_a_retried_hand_answers_no_page_changes_so_the_page_reads_itself_again(client, night):
+def test_a_retried_hand_is_answered_as_the_same_hand(client, night):
     url = link_url(night, 1)
     client.post(url, made_hand(number=1), **JSON)
 
@@ -198,4 +228,4 @@ def test_a_retried_hand_answers_no_page_changes_so_the_page_reads_itself_again(c
 
     assert response.status_code == 200
     assert response.json()["replayed"] is True
-    assert response.json()["page"] is None
+    assert response.json()["number"] == 1

@@ -2,7 +2,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from tests.factories import game_for, players_of
+from tests.factories import game_for, hand_in, players_of
 
 
 @pytest.fixture
@@ -55,13 +55,7 @@ def five_seat_hand_form(number: int = 1) -> dict[str, str]:
 
 def made_hand(bid=80, ns=85, trump="red", bidder="north", **extra):
     """A hand body: ``bidder`` bids ``bid``; north-south capture ``ns`` of 120."""
-    return {
-        "bidder": bidder,
-        "bid": bid,
-        "trump": trump,
-        "counters": {"north_south": ns, "east_west": 120 - ns},
-        **extra,
-    }
+    return hand_in(bidder, bid, trump, ns, **extra)
 
 
 def play_out(game, user, side="north_south"):

@@ -7,8 +7,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from play.models import Game, Hand, Irregularity
-from tests.factories import ClubFactory, game_for, member_of, players_of
-from tests.play.conftest import made_hand
+from tests.factories import ClubFactory, game_for, member_of, players_of, redeal_in, renege_later_in
+from tests.scoring.conftest import made_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -217,7 +217,7 @@ def test_a_body_that_is_not_a_json_object_answers_400(api, game, raw):
 
 
 def test_a_redeal_needs_no_bidding_and_scores_nothing(api, game):
-    body = {"redeal": {"reason": "all_passed"}, "number": 1}
+    body = {**redeal_in("all_passed"), "number": 1}
 
     response = api.post(hands_url(game), body, format="json")
 
@@ -227,16 +227,8 @@ def test_a_redeal_needs_no_bidding_and_scores_nothing(api, game):
 
 
 def test_a_renege_found_later_sets_the_reneging_side_the_full_bid(api, game):
-    body = {
-        "bidder": "north",
-        "bid": 90,
-        "renege": {
-            "seat": "east",
-            "found": "later",
-            "counters": {"north_south": 40, "east_west": 20},
-        },
-        "number": 1,
-    }
+    body = renege_later_in("east", "north", 90, counters={"north_south": 40, "east_west": 20})
+    body["number"] = 1
 
     response = api.post(hands_url(game), body, format="json")
 
@@ -307,7 +299,7 @@ def test_the_schema_documents_the_hands_endpoint(api):
 
 def test_the_ruleset_snapshot_keeps_its_side_order_whatever_order_the_database_keeps(game):
     # PostgreSQL's jsonb sorts object keys; the first side listed exchanges seats first.
-    from play.rulesets import rules_of
+    from play.services import rules_of
 
     game.ruleset = {
         **game.ruleset,

@@ -7,7 +7,8 @@ import pytest
 from play.models import Hand, HandResult, Irregularity
 from play.services import hand_correct
 from scoring.engine import card_code, check_card_hand, score_hand
-from tests.play.card_hands import TOURNAMENT, played_hand, reneging_hand
+from tests.factories import hand_in
+from tests.scoring.card_hands import TOURNAMENT, played_hand, reneging_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -124,13 +125,7 @@ def test_a_correction_replaces_the_card_record_and_keeps_it_in_the_history(game,
     card_hand = played_hand(dealer="north")
     hand_id = post(api, game, {"number": 1, "card_hand": card_hand.to_dict()}).json()["id"]
     hand = Hand.objects.get(pk=hand_id)
-    body = {
-        "bidder": "north",
-        "bid": 80,
-        "trump": "red",
-        "counters": {"north_south": 85, "east_west": 35},
-    }
-    hand_correct(hand=hand, data=body, by=director, reason="the tricks were misheard")
+    hand_correct(hand=hand, data=hand_in(), by=director, reason="the tricks were misheard")
     hand.refresh_from_db()
     assert hand.card_hand is None
     assert hand.corrections.get().before["card_hand"] == card_hand.to_dict()

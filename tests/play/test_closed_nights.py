@@ -13,8 +13,8 @@ from play.nights import night_close, night_open, night_seat, table_new_game
 from play.services import game_start, hand_confirm, hand_correct, hand_record
 from play.standings import night_standings
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
-from tests.factories import UserFactory, players_of
-from tests.play.conftest import made_hand, play_out
+from tests.factories import UserFactory, misdeal_in, players_of, redeal_in
+from tests.scoring.conftest import made_hand, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -64,9 +64,7 @@ def test_a_closed_night_refuses_a_new_hand_with_the_time_and_stores_nothing(
     assert game.status == "in_progress"
 
 
-@pytest.mark.parametrize(
-    "body", [{"misdeal": {"found": "later"}}, {"redeal": {"reason": "all_passed"}}]
-)
+@pytest.mark.parametrize("body", [misdeal_in("later"), redeal_in("all_passed")])
 def test_a_closed_night_refuses_misdeals_and_redeals_too(night, tables, director, body):
     close_at(night, director)
 

@@ -13,8 +13,8 @@ from play.nights import night_close, night_open, night_seat
 from play.services import hand_record
 from play.signals import game_scored
 from rookclub.core.errors import Conflict
-from tests.factories import players_of
-from tests.play.conftest import made_hand, play_out
+from tests.factories import players_of, redeal_in
+from tests.scoring.conftest import made_hand, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +77,7 @@ def test_an_older_hand_replayed_after_later_hands_is_still_the_same_hand(game, s
         made_hand(ns=90),
         made_hand(bid=85),
         made_hand(trump="green"),
-        {"redeal": {"reason": "all_passed"}},
+        redeal_in("all_passed"),
     ],
     ids=["counters", "bid", "trump", "a redeal"],
 )

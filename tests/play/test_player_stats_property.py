@@ -15,7 +15,7 @@ from play.services import game_start, hand_record
 from play.voiding import game_void
 from rookclub.core.errors import DomainError
 from rookclub.core.roles import SYSTEM
-from tests.factories import ClubFactory, director_of, players_of, scorer_of
+from tests.factories import ClubFactory, director_of, hand_in, players_of, scorer_of
 
 pytestmark = pytest.mark.django_db
 
@@ -44,12 +44,7 @@ def random_history(seed: int, games: int) -> list:
                 }
             else:
                 ns = rnd.randrange(0, 125, 5)
-                body = {
-                    "bidder": bidder,
-                    "bid": rnd.randrange(70, 125, 5),
-                    "trump": "red",
-                    "counters": {"north_south": ns, "east_west": 120 - ns},
-                }
+                body = hand_in(bidder, rnd.randrange(70, 125, 5), "red", ns)
                 if rnd.random() < 0.2:
                     body["penalties"] = [{"seat": rnd.choice(names), "kind": "table_talk"}]
             try:

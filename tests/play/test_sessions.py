@@ -16,8 +16,8 @@ from play.nights import (
 )
 from rookclub.clubs.models import Club, Membership, Player
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
-from tests.factories import players_of
-from tests.play.conftest import play_out
+from tests.factories import hand_in, players_of
+from tests.scoring.conftest import play_out
 
 pytestmark = pytest.mark.django_db
 TODAY = datetime.date(2025, 3, 6)
@@ -169,13 +169,7 @@ def test_a_club_night_runs_start_to_finish_through_the_api(director_api, club):
     for number in (1, 2, 3):
         recorded = director_api.post(
             f"/api/v1/games/{game_id}/hands/",
-            {
-                "bidder": "north",
-                "bid": 120,
-                "trump": "black",
-                "number": number,
-                "counters": {"north_south": 120, "east_west": 0},
-            },
+            hand_in("north", 120, "black", 120, number=number),
             format="json",
         )
     closed = director_api.post(f"/api/v1/sessions/{session['id']}/close/")

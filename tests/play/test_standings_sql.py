@@ -17,8 +17,8 @@ from play.services import game_start, hand_correct, hand_record
 from play.standings import night_standings, season_standings
 from play.voiding import game_void
 from rookclub.core.errors import Conflict, Invalid
-from tests.factories import players_of
-from tests.play import standings_reference as reference
+from tests.factories import hand_in, players_of
+from tests.scoring import standings_reference as reference
 
 pytestmark = pytest.mark.django_db
 
@@ -46,12 +46,7 @@ def hand_data(draw, ruleset):
     ns = draw(st.sampled_from([0, 60, 85, 120, 120, 120]))
     bidder = draw(st.sampled_from((*FOUR, "north", "south")))
     bid = draw(st.sampled_from([80, 100, 120]))
-    return {
-        "bidder": bidder,
-        "bid": bid,
-        "trump": "red",
-        "counters": {"north_south": ns, "east_west": 120 - ns},
-    }
+    return hand_in(bidder, bid, "red", ns)
 
 
 @st.composite

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from play import checkins, nights
 from play.models import Game, Hand
 from play.services import hand_correct, hand_record
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, hand_in
 
 # PDFs go to a throwaway MEDIA_ROOT, shared with the real Celery worker (started with
 # this environment by tests/conftest.py) so the test can open what the worker wrote.
@@ -97,27 +97,18 @@ def game(night):
     return Game.objects.get(session=night, table_seating__table=1)
 
 
-def hand(bid=80, ns=85, trump="red", bidder="north"):
-    return {
-        "bidder": bidder,
-        "bid": bid,
-        "trump": trump,
-        "counters": {"north_south": ns, "east_west": 120 - ns},
-    }
-
-
 @pytest.fixture
 def played(game, director):
     """Table 1's game with three hands, the second one set, the third corrected."""
-    hand_record(game=game, data=hand(bid=95, ns=100), entered_by=director)
+    hand_record(game=game, data=hand_in(bid=95, ns=100), entered_by=director)
     hand_record(
-        game=game, data=hand(bid=105, ns=60, bidder="east", trump="green"), entered_by=director
+        game=game, data=hand_in(bid=105, ns=60, bidder="east", trump="green"), entered_by=director
     )
-    hand_record(game=game, data=hand(bid=85, ns=90, trump="black"), entered_by=director)
+    hand_record(game=game, data=hand_in(bid=85, ns=90, trump="black"), entered_by=director)
     third = Hand.objects.get(game=game, number=3)
     hand_correct(
         hand=third,
-        data=hand(bid=90, ns=90, trump="black"),
+        data=hand_in(bid=90, ns=90, trump="black"),
         by=director,
         reason="bid was 90, misheard",
     )

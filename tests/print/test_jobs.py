@@ -10,7 +10,8 @@ from rest_framework.test import APIClient
 from play.services import hand_record
 from rookclub.printing.models import PrintJob
 from rookclub.printing.services import print_job_start
-from tests.print.conftest import hand, page_count, pdf_text
+from tests.factories import hand_in
+from tests.print.conftest import page_count, pdf_text
 
 
 @pytest.fixture
@@ -77,7 +78,7 @@ def test_the_same_batch_is_served_from_cache_until_the_data_changes(eager, night
     first.refresh_from_db()
     again = print_job_start(kind="session-games", params=params, by=director)
 
-    hand_record(game=game, data=hand(bid=115, ns=120), entered_by=director)
+    hand_record(game=game, data=hand_in(bid=115, ns=120), entered_by=director)
     with eager():
         changed = print_job_start(kind="session-games", params=params, by=director)
     changed.refresh_from_db()

@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 
 from play.models import Hand, TableLink
 from play.services import hand_record
-from tests.factories import UserFactory
+from tests.factories import UserFactory, redeal_in
 from tests.print.conftest import page_count, page_texts, pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -120,7 +120,7 @@ def test_the_api_returns_pdfs_and_json_errors(scorer, played, first_round):
 def test_a_void_hand_on_the_completed_sheet_gives_its_reason_without_rulebook_citations(
     as_member, game, director
 ):
-    hand_record(game=game, data={"redeal": {"reason": "all_passed"}}, entered_by=director)
+    hand_record(game=game, data=redeal_in("all_passed"), entered_by=director)
 
     response = as_member.get(reverse("print-game-sheet", args=[game.pk]))
 

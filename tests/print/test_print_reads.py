@@ -13,8 +13,8 @@ from play.services import hand_correct, hand_record
 from rookclub.core.roles import SYSTEM
 from rookclub.printing.kinds import Missing
 from rookclub.printing.services import document_build, document_pdf
-from tests.factories import ClubFactory, member_of
-from tests.print.conftest import hand, pdf_text
+from tests.factories import ClubFactory, hand_in, member_of
+from tests.print.conftest import pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -22,9 +22,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def two_hands(game, director):
     """Table 1's game with two hands, the second with a penalty (no correction)."""
-    hand_record(game=game, data=hand(bid=95, ns=100), entered_by=director)
+    hand_record(game=game, data=hand_in(bid=95, ns=100), entered_by=director)
     penalised = {
-        **hand(bid=105, ns=60, bidder="east"),
+        **hand_in(bid=105, ns=60, bidder="east"),
         "penalties": [{"seat": "south", "kind": "table_talk"}],
     }
     hand_record(game=game, data=penalised, entered_by=director)
@@ -134,9 +134,9 @@ def _night_of(club, director, tables: int, day: int):
     checkins.night_check_in(session=session, players=players, by=director)
     nights.night_seat(session=session, by=director, seed=day)
     for n, game in enumerate(Game.objects.filter(session=session).order_by("pk")):
-        hand_record(game=game, data=hand(bid=95, ns=100), entered_by=director)
+        hand_record(game=game, data=hand_in(bid=95, ns=100), entered_by=director)
         penalised = {
-            **hand(bid=105, ns=60, bidder="east"),
+            **hand_in(bid=105, ns=60, bidder="east"),
             "penalties": [{"seat": "south", "kind": "table_talk"}],
         }
         hand_record(game=game, data=penalised, entered_by=director)
@@ -144,7 +144,7 @@ def _night_of(club, director, tables: int, day: int):
             first = Hand.objects.get(game=game, number=1)
             hand_correct(
                 hand=first,
-                data=hand(bid=100, ns=100),
+                data=hand_in(bid=100, ns=100),
                 by=director,
                 reason=f"misheard at game {game.pk}",
             )

@@ -9,14 +9,13 @@ from play.models import HandCorrection
 from play.print_docs import game_sheet_doc
 from play.services import hand_record
 from rookclub.printing.builders import sheet_date
-from tests.factories import game_for
-from tests.print.conftest import hand
+from tests.factories import game_for, hand_in
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_penalty_prints_as_what_it_cost_with_a_real_minus_sign(game, director):
-    record = hand(bid=80, ns=85) | {"penalties": [{"seat": "south", "kind": "table_talk"}]}
+    record = hand_in(bid=80, ns=85) | {"penalties": [{"seat": "south", "kind": "table_talk"}]}
     hand_record(game=game, data=record, entered_by=director)
 
     line = game_sheet_doc(game).lines[0]

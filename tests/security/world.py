@@ -20,7 +20,7 @@ from play.table_links import links_for
 from rookclub.clubs import members
 from rookclub.clubs.models import Membership
 from rookclub.printing.services import print_job_start
-from tests.factories import ClubFactory, UserFactory, member_of, players_of
+from tests.factories import ClubFactory, UserFactory, hand_in, member_of, players_of
 from tournaments import services as events
 from tournaments.models import Match
 
@@ -78,12 +78,7 @@ def build_world() -> World:
         game=game,
         entered_by=users["scorer"],
         number=1,
-        data={
-            "bidder": "north",
-            "bid": 80,
-            "trump": "red",
-            "counters": {"north_south": 85, "east_west": 35},
-        },
+        data=hand_in(),
     )
     night_link = links_for(
         club=maple, kind=TableLink.Kind.NIGHT, session=game.session, numbers=[1]

@@ -9,7 +9,7 @@ import pytest
 
 from play.models import Game
 from scoring.engine.rulesets import Ruleset
-from tests.factories import players_of
+from tests.factories import players_of, renege_later_in
 from tournaments.formats.seeding import draw_by_lot
 
 FAIR_RULES = {"min_bid": 65, "max_bid": 100, "all_pass": "dealer_forced", "counters_in_nest": False}
@@ -99,18 +99,8 @@ def test_a_renege_at_the_fair_swings_100_points_whoever_reneged(api, club):
     game_id = ready(api, event)[0]["games"][0]["game"]
     # The bidding side reneges, then the other side does.
     hands = [
-        {
-            "bidder": "north",
-            "bid": 80,
-            "trump": "red",
-            "renege": {"seat": "south", "found": "later", "counters": {"east_west": 30}},
-        },
-        {
-            "bidder": "east",
-            "bid": 75,
-            "trump": "black",
-            "renege": {"seat": "north", "found": "later", "counters": {"east_west": 40}},
-        },
+        renege_later_in("south", "north", 80, "red", counters={"east_west": 30}),
+        renege_later_in("north", "east", 75, "black", counters={"east_west": 40}),
     ]
     totals = []
     for number, body in enumerate(hands, start=1):

@@ -5,7 +5,7 @@ the i-th of the lower half, teams filling the tables in order), the house rules
 of a 45-card deck with the 1s high, and a round clock that stops a table at its
 four hands, level or not (an all-pass hand is not one of them)."""
 
-from tests.factories import players_of
+from tests.factories import players_of, redeal_in
 from tournaments.models import Match
 
 HOUSE_RULES = {
@@ -18,7 +18,7 @@ HOUSE_RULES = {
     "nest_size": 5,
     "nest_capture": "last_trick",
 }
-PASSED = {"redeal": {"reason": "all_passed"}}
+PASSED = redeal_in("all_passed")
 
 
 def hand(bidder, ns, ew, bid=100):

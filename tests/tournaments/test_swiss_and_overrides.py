@@ -2,7 +2,7 @@
 
 from itertools import combinations
 
-from tests.factories import players_of
+from tests.factories import hand_in, players_of
 from tests.tournaments.conftest import make_event, play_round
 from tournaments import services
 from tournaments.models import Entry, Match
@@ -193,13 +193,7 @@ def test_an_override_after_a_hand_was_recorded_at_a_table_is_a_conflict(api, clu
     rnd = tournament.round_set.get(number=1)
     first, second = rnd.matches.order_by("table")
     game = match_game_start(match=first, by=director)
-    hand = {
-        "bidder": "north",
-        "bid": 80,
-        "trump": "red",
-        "counters": {"north_south": 100, "east_west": 20},
-        "number": 1,
-    }
+    hand = hand_in(ns=100, number=1)
     assert api.post(f"/api/v1/games/{game.pk}/hands/", hand, format="json").status_code == 201
 
     response = api.post(

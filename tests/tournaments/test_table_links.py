@@ -13,19 +13,10 @@ from play import nights
 from play.checkins import night_check_in
 from play.models import Hand, TableLink
 from play.table_links import links_for
-from tests.factories import ClubFactory, director_of, member_of, players_of, scorer_of
+from tests.factories import ClubFactory, director_of, hand_in, member_of, players_of, scorer_of
 from tests.tournaments.conftest import make_event
 
 pytestmark = pytest.mark.django_db
-
-
-def made(bid, ns, bidder="north"):
-    return {
-        "bidder": bidder,
-        "bid": bid,
-        "trump": "red",
-        "counters": {"north_south": ns, "east_west": 120 - ns},
-    }
 
 
 @pytest.fixture(autouse=True)
@@ -92,7 +83,9 @@ def test_a_round_table_key_records_in_the_matchs_game(api, rnd):
     anon = APIClient()
 
     read = anon.get(f"/api/v1/table/{key}/")
-    posted = anon.post(f"/api/v1/table/{key}/hands/", {**made(80, 100), "number": 1}, format="json")
+    posted = anon.post(
+        f"/api/v1/table/{key}/hands/", {**hand_in(bid=80, ns=100), "number": 1}, format="json"
+    )
 
     assert read.status_code == 200 and read.json()["id"] == game and read.json()["table"] == 1
     assert posted.status_code == 201
@@ -102,7 +95,9 @@ def test_a_round_table_key_records_in_the_matchs_game(api, rnd):
 def test_before_the_game_starts_a_round_table_key_answers_409_no_game(api, rnd):
     key = tables(api, rnd)[1]["key"]
 
-    response = APIClient().post(f"/api/v1/table/{key}/hands/", made(80, 100), format="json")
+    response = APIClient().post(
+        f"/api/v1/table/{key}/hands/", hand_in(bid=80, ns=100), format="json"
+    )
 
     assert response.status_code == 409
     assert "No game has started at table 1" in response.json()["detail"][0]
@@ -118,7 +113,7 @@ def test_when_the_round_is_over_its_links_refuse_with_the_sentence(api, rnd, eve
     assert rnd.status == "finished"
 
     response = APIClient().post(
-        f"/api/v1/table/{rows[1]['key']}/hands/", made(80, 100), format="json"
+        f"/api/v1/table/{rows[1]['key']}/hands/", hand_in(bid=80, ns=100), format="json"
     )
 
     assert response.status_code == 409

@@ -8,21 +8,12 @@ from django.urls import reverse
 
 from play.models import Game
 from play.services import hand_record
-from tests.factories import PASSWORD, UserFactory, member_of, scorer_of
+from tests.factories import PASSWORD, UserFactory, hand_in, member_of, scorer_of
 from tests.tournaments.conftest import make_event, play_round
 from tournaments import services
 from tournaments.models import Match, MatchGame
 
 pytestmark = pytest.mark.django_db
-
-
-def made(bid, ns, bidder="north"):
-    return {
-        "bidder": bidder,
-        "bid": bid,
-        "trump": "red",
-        "counters": {"north_south": ns, "east_west": 120 - ns},
-    }
 
 
 def logged_in(client, user):
@@ -127,7 +118,7 @@ def test_game_two_of_a_best_of_three_starts_from_the_same_page(as_scorer, club, 
     match = tournament.matches.get()
     as_scorer.post(url_of(match))
     game = Game.objects.get()
-    for hand in (made(80, 100), made(90, 40, bidder="east")):
+    for hand in (hand_in(bid=80, ns=100), hand_in("east", 90, ns=40)):
         hand_record(game=game, data=hand, entered_by=director)
 
     page = as_scorer.get(url_of(match))

@@ -7,19 +7,11 @@ from play.models import Game
 from play.services import hand_record
 from play.voiding import game_void
 from rookclub.core.errors import Conflict
+from tests.factories import hand_in
 from tests.tournaments.conftest import make_event
 from tournaments import selectors, services
 from tournaments.models import MatchGame
 from tournaments.results import match_game_start
-
-
-def made(bid, ns, bidder="north"):
-    return {
-        "bidder": bidder,
-        "bid": bid,
-        "trump": "red",
-        "counters": {"north_south": ns, "east_west": 120 - ns},
-    }
 
 
 def play_game_at_the_table(api, match, director):
@@ -30,7 +22,7 @@ def play_game_at_the_table(api, match, director):
     assert {seats["north"], seats["south"]} == set(
         match.entry_a.players.values_list("pk", flat=True)
     )
-    for hand in (made(80, 100), made(90, 40, bidder="east")):
+    for hand in (hand_in(bid=80, ns=100), hand_in("east", 90, ns=40)):
         # The hand entry alone carries the result to the match: no separate sync call.
         hand_record(game=game, data=hand, entered_by=director)
     game.refresh_from_db()
@@ -83,7 +75,7 @@ def test_an_unfinished_table_game_leaves_the_match_open(api, club, director):
     match = tournament.matches.get()
     game = Game.objects.get(pk=api.post(f"/api/v1/matches/{match.pk}/games/").json()["game"])
 
-    hand_record(game=game, data=made(80, 100), entered_by=director)
+    hand_record(game=game, data=hand_in(bid=80, ns=100), entered_by=director)
 
     match.refresh_from_db()
     assert match.status == "ready"
@@ -100,7 +92,7 @@ def test_correcting_a_table_hand_carries_the_new_total_to_the_match(api, club, d
     game = play_game_at_the_table(api, match, director)
     first = game.hands.get(number=1)
 
-    hand_correct(hand=first, data=made(80, 90), by=director, reason="counters miscounted")
+    hand_correct(hand=first, data=hand_in(bid=80, ns=90), by=director, reason="counters miscounted")
 
     game.refresh_from_db()
     linked = MatchGame.objects.get(match=match)
