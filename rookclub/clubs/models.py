@@ -1,12 +1,13 @@
 """The club domain: clubs, their players, and who may do what in a club."""
 
-import secrets
 from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+
+from rookclub.core import keys
 
 
 class Club(models.Model):
@@ -168,9 +169,9 @@ INVITATION_DAYS = 14
 
 
 def new_door_key() -> str:
-    """A night's door link secret: 32 URL-safe characters (192 random bits), as a
-    table link's."""
-    return secrets.token_urlsafe(24)
+    """A night's door link secret: 33 characters without look-alikes (192 random bits,
+    as a table link's; :mod:`rookclub.core.keys`). Older keys keep working."""
+    return keys.readable_key()
 
 
 class ClubSession(models.Model):
