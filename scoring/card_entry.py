@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.engine import Card, Ruleset, card_code, trick_rules
-from scoring.engine.cards import parse_card
+from scoring.engine.cards import BIRD, parse_card
+from scoring.engine.seat_names import seat_name
 
 DEAL, CONTRACT, DISCARD, PLAY, DONE = "deal", "contract", "discard", "play", "done"
 STAGES = (DEAL, CONTRACT, DISCARD, PLAY, DONE)
@@ -60,6 +61,35 @@ def held(draft: dict[str, Any], seat: str) -> list[str]:
     return [c for c in cards if c not in played]
 
 
+def playable(rules: Ruleset, draft: dict[str, Any], seat: str) -> list[str]:
+    """The cards ``seat`` may still have to play, in the deck's order: exactly its hand
+    when the deal entered it; otherwise every card not played, not buried by the
+    declarer, and not in another player's known hand (nor the nest, unless ``seat``
+    took it)."""
+    if len(draft["hands"].get(seat) or []) >= rules.cards_per_hand:
+        mine = set(held(draft, seat))
+    else:
+        gone = {code for trick in draft["tricks"] for _, code in trick}
+        gone |= set(draft["discards"])
+        for other in draft["hands"]:
+            if other != seat:
+                gone |= set(held(draft, other))
+        if seat != draft["bidder"]:
+            gone |= set(draft["nest"])
+        mine = {card_code(c) for c in rules.deck} - gone
+    return [card_code(c) for c in rules.deck if card_code(c) in mine]
+
+
+def card_words(code: str) -> str:
+    """A card as a sentence says it: "the red 5", "the Rook Bird"."""
+    card = parse_card(code)
+    return "the Rook Bird" if card == BIRD else f"the {card.colour} {card.rank}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def to_play(rules: Ruleset, draft: dict[str, Any]) -> str | None:
     """Whose turn it is in the play, or None when every trick is played."""
     tricks = draft["tricks"]
@@ -101,7 +131,7 @@ def tap(rules: Ruleset, draft: dict[str, Any], code: str) -> tuple[dict[str, Any
 def _deal(rules: Ruleset, draft: dict[str, Any], code: str) -> tuple[dict[str, Any], str | None]:
     dealt = {c for cards in draft["hands"].values() for c in cards}
     if code in dealt:
-        return draft, f"{code} is dealt already."
+        return draft, f"{_capital(card_words(code))} is dealt already."
     seat = dealing_to(rules, draft)
     hands = {s: list(cards) for s, cards in draft["hands"].items()}
     hands[seat].append(code)
@@ -128,7 +158,7 @@ def _discard(rules: Ruleset, draft: dict[str, Any], code: str) -> tuple[dict[str
     bidder = draft["bidder"]
     pool = draft["hands"][bidder] + draft["nest"]
     if code not in pool:
-        return draft, f"{code} is not in the declarer's hand or the nest."
+        return draft, f"{_capital(card_words(code))} is not in the declarer's hand or the nest."
     discards = list(draft["discards"])
     if code in discards:
         discards.remove(code)
@@ -146,7 +176,7 @@ def _play(
     seat = to_play(rules, draft)
     hand = held(draft, seat)
     if code not in hand:
-        return draft, f"{code} is not in {seat}'s hand."
+        return draft, f"{_capital(card_words(code))} is not in {seat_name(seat)}'s hand."
     tricks = draft["tricks"]
     if not tricks or len(tricks[-1]) == len(rules.seats):
         tricks.append([])
@@ -157,7 +187,10 @@ def _play(
     if not tr.may_play(card, [parse_card(c) for c in hand], led):
         number = len(tricks)
         draft = {**draft, "reneges": [*draft["reneges"], [number, seat, code]]}
-        message = f"Renege: {seat} played {code} in trick {number} and could follow {led}."
+        message = (
+            f"Renege: {seat_name(seat)} played {card_words(code)} in trick {number}"
+            f" and could have followed {led}."
+        )
     trick.append([seat, code])
     if to_play(rules, {**draft, "tricks": tricks}) is None:
         draft = {**draft, "stage": DONE}

@@ -21,7 +21,8 @@ from scoring import services as scoring
 from scoring.disputes import card_name
 from scoring.engine import card_code
 from scoring.engine.cards import parse_card
-from scoring.forms import SEAT_LABELS, TRUMP_LABELS
+from scoring.engine.seat_names import seat_name
+from scoring.forms import TRUMP_LABELS
 from scoring.models import Game
 from scoring.permissions import SIDES, TableActor
 
@@ -106,7 +107,7 @@ def _page(
 
 
 def _seat(seat: str | None) -> str:
-    return SEAT_LABELS.get(seat or "", seat or "")
+    return seat_name(seat or "")
 
 
 def _sentence(error: DomainError) -> str:
@@ -117,7 +118,6 @@ def _sentence(error: DomainError) -> str:
 def _context(game, rules, draft, number, back, message, renege) -> dict[str, Any]:
     players = {s.seat: s.player for s in game.seats.select_related("player")}
     stage = draft["stage"]
-    played = {code for trick in draft["tricks"] for _, code in trick}
     if stage == card_entry.DEAL:
         dealt = {c for cards in draft["hands"].values() for c in cards}
         cards = [c for c in rules.deck if card_code(c) not in dealt]
@@ -131,12 +131,14 @@ def _context(game, rules, draft, number, back, message, renege) -> dict[str, Any
         count, size = len(draft["discards"]), rules.nest_size
         prompt = f"Discards: tap the {size} cards the declarer buries ({count} of {size})"
     elif stage == card_entry.PLAY:
-        cards = [c for c in rules.deck if card_code(c) not in played]
+        # Only what the player to play may hold: their hand as dealt (never the cards
+        # the declarer buried), so the grid is a hand's worth and fits a phone.
         turn = card_entry.to_play(rules, draft)
+        cards = [parse_card(c) for c in card_entry.playable(rules, draft, turn)]
         trick = len(draft["tricks"]) + (
             0 if draft["tricks"] and len(draft["tricks"][-1]) < len(rules.seats) else 1
         )
-        prompt = f"Trick {trick}: {SEAT_LABELS.get(turn, turn)} to play"
+        prompt = f"Trick {trick}: {_seat(turn)} to play"
     else:
         cards, turn, prompt = [], None, ""
     mine = set(card_entry.held(draft, turn)) if stage == card_entry.PLAY and turn else set()
@@ -162,14 +164,11 @@ def _context(game, rules, draft, number, back, message, renege) -> dict[str, Any
             }
             for c in cards
         ],
-        "tricks": [
-            [(SEAT_LABELS.get(s, s), card_name(parse_card(c))) for s, c in t]
-            for t in draft["tricks"]
-        ],
+        "tricks": [[(_seat(s), card_name(parse_card(c))) for s, c in t] for t in draft["tricks"]],
         "reneges": [
-            f"Trick {n}: {SEAT_LABELS.get(s, s)} played {card_name(parse_card(c))}"
+            f"Trick {n}: {_seat(s)} played {card_name(parse_card(c))}"
             for n, s, c in draft["reneges"]
         ],
-        "seats": [(s, SEAT_LABELS.get(s, s), players.get(s)) for s in rules.player_seats],
+        "seats": [(s, _seat(s), players.get(s)) for s in rules.player_seats],
         "trumps": [(t, TRUMP_LABELS.get(t, t)) for t in rules.trump_names],
     }

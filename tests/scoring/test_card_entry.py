@@ -55,7 +55,9 @@ def test_a_card_not_in_the_players_hand_is_refused():
 
     after, message = card_entry.tap(TOURNAMENT, draft, foreign)
 
-    assert message == f"{foreign} is not in {leader}'s hand."
+    colour, rank = foreign.split("-") if foreign != "bird" else ("", "")
+    words = f"The {colour} {rank}" if rank else "The Rook Bird"
+    assert message == f"{words} is not in {leader.capitalize()}'s hand."
     assert after["tricks"] == draft["tricks"]
 
 
@@ -75,7 +77,39 @@ def test_a_renege_is_named_the_moment_it_is_played():
         off = [c for c in cards if c.split("-")[0] not in (led.colour, trump) and c != "bird"]
         if same and off and leader != second:
             draft, message = card_entry.tap(TOURNAMENT, draft, off[0])
-            assert message.startswith(f"Renege: {second} played {off[0]} in trick 1")
+            colour, rank = off[0].split("-")
+            assert message == (
+                f"Renege: {second.capitalize()} played the {colour} {rank} in trick 1"
+                f" and could have followed {led.colour}."
+            )
             assert draft["reneges"] == [[1, second, off[0]]]
             return
     raise AssertionError("no deal gave a chance to renege")
+
+
+def test_the_player_to_play_is_offered_exactly_the_cards_they_still_hold():
+    hand = simulate_hand(TOURNAMENT, 11, dealer="north")
+    draft = tapped(hand)
+    buried = set(draft["discards"])
+    for trick in hand.tricks:
+        for seat, card in trick:
+            offered = card_entry.playable(TOURNAMENT, draft, seat)
+            assert sorted(offered) == sorted(card_entry.held(draft, seat))
+            assert not buried & set(offered)  # the declarer's discards are never played
+            draft, _ = card_entry.tap(TOURNAMENT, draft, card_code(card))
+    first = hand.tricks[0][0][0]
+    assert len(card_entry.playable(TOURNAMENT, tapped(hand), first)) == TOURNAMENT.cards_per_hand
+
+
+def test_a_hand_not_entered_is_offered_what_nobody_else_holds_nor_buried():
+    hand = simulate_hand(TOURNAMENT, 11, dealer="north")
+    draft = tapped(hand)
+    leader = card_entry.to_play(TOURNAMENT, draft)
+    unknown = {**draft, "hands": {**draft["hands"], leader: []}}
+
+    offered = set(card_entry.playable(TOURNAMENT, unknown, leader))
+
+    assert not offered & set(draft["discards"])
+    others = {c for s in TOURNAMENT.seats if s != leader for c in card_entry.held(draft, s)}
+    assert not offered & others
+    assert set(card_entry.held(draft, leader)) <= offered
