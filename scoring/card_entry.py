@@ -4,10 +4,11 @@
 Pure Python over the engine (no Django): a draft is a JSON-ready dict, every tap
 returns the next draft and, when the tap is refused or shows a renege, a sentence.
 The steps: the deal (each player's cards in turn from the dealer's left; the nest is
-what is left), the contract (declarer, bid, trump), the declarer's discards, then the
-play trick by trick. A card not in that player's hand is refused; a card that does
-not follow the colour led when the player could is taken and shown as a renege at
-once. The finished draft is the ``card_hand`` the API records.
+what is left), the auction (each player bids or passes in turn, from the dealer's
+left), the contract (trump, and in a game with a called partner the card called), the
+declarer's discards, then the play trick by trick. A card not in that player's hand
+is refused; a card that does not follow the colour led when the player could is taken
+and shown as a renege at once. The finished draft is the ``card_hand`` the API records.
 """
 
 from __future__ import annotations
@@ -15,11 +16,14 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.engine import Card, Ruleset, card_code, trick_rules
+from scoring.engine.auction import AuctionResult, run_auction
 from scoring.engine.cards import BIRD, parse_card
+from scoring.engine.errors import AuctionError
 from scoring.engine.seat_names import seat_name
 
-DEAL, CONTRACT, DISCARD, PLAY, DONE = "deal", "contract", "discard", "play", "done"
-STAGES = (DEAL, CONTRACT, DISCARD, PLAY, DONE)
+DEAL, AUCTION, CONTRACT = "deal", "auction", "contract"
+DISCARD, PLAY, DONE = "discard", "play", "done"
+STAGES = (DEAL, AUCTION, CONTRACT, DISCARD, PLAY, DONE)
 
 
 def new_draft(rules: Ruleset, dealer: str) -> dict[str, Any]:
@@ -28,9 +32,11 @@ def new_draft(rules: Ruleset, dealer: str) -> dict[str, Any]:
         "dealer": dealer,
         "hands": {seat: [] for seat in rules.seats},
         "nest": [],
+        "calls": [],
         "bidder": None,
         "bid": None,
         "trump": None,
+        "called_card": None,
         "discards": [],
         "tricks": [],
         "reneges": [],
@@ -139,19 +145,86 @@ def _deal(rules: Ruleset, draft: dict[str, Any], code: str) -> tuple[dict[str, A
     if dealing_to(rules, draft) is None:
         taken = {c for cards in hands.values() for c in cards}
         draft["nest"] = [card_code(c) for c in rules.deck if card_code(c) not in taken]
-        draft["stage"] = CONTRACT
+        draft["stage"] = AUCTION if rules.bidding else CONTRACT
     return draft, None
 
 
-def contract(
-    rules: Ruleset, draft: dict[str, Any], bidder: str, bid: int, trump: str
+def auction(rules: Ruleset, draft: dict[str, Any]) -> AuctionResult:
+    """The auction so far (``draft["calls"]``: amounts, None for a pass)."""
+    return run_auction(rules, draft["dealer"], list(draft.get("calls") or []), partial=True)
+
+
+def lowest_bid(rules: Ruleset, draft: dict[str, Any]) -> int:
+    """The least the player to call may bid: the minimum, or a step above the last bid."""
+    high = auction(rules, draft).contract
+    return rules.min_bid if high is None else high + rules.bid_step
+
+
+def call(
+    rules: Ruleset, draft: dict[str, Any], bid: int | None
 ) -> tuple[dict[str, Any], str | None]:
+    """The draft after the player to call bids ``bid`` (None: passes), and a sentence
+    when the call is refused. The last call ends the auction: the declarer and the
+    contract are the auction's, and the page asks for trump next. When everyone passed
+    and the game redeals, the calls start again and the sentence says so."""
+    if draft["stage"] != AUCTION:
+        return draft, "The auction is over."
+    calls = [*(draft.get("calls") or []), bid]
+    if bid is not None:
+        least, seat = lowest_bid(rules, draft), auction(rules, draft).next_to_call or ""
+        if bid < least or bid > rules.highest_bid or bid % rules.bid_step:
+            return draft, (
+                f"{seat_name(seat)} may bid {least} to {rules.highest_bid}"
+                f" in steps of {rules.bid_step}, or pass."
+            )
+    try:
+        result = run_auction(rules, draft["dealer"], calls, partial=True)
+    except AuctionError as error:
+        return draft, " ".join(str(m) for m in error.messages)
+    draft = {**draft, "calls": calls}
+    if not result.finished:
+        return draft, None
+    if result.declarer is None:
+        return {**draft, "calls": []}, (
+            "Everyone passed: this deal is not played. Record a redeal on the score sheet."
+        )
+    return {**draft, "bidder": result.declarer, "bid": result.contract, "stage": CONTRACT}, None
+
+
+def contract(
+    rules: Ruleset,
+    draft: dict[str, Any],
+    bidder: str,
+    bid: int,
+    trump: str,
+    called_card: str | None = None,
+) -> tuple[dict[str, Any], str | None]:
+    """Trump (and the called card where the declarer calls a partner) for the contract.
+    After an auction its declarer and bid stand; a table that kept no auction gives
+    ``bidder`` and ``bid`` here."""
+    if draft.get("calls"):
+        bidder, bid = draft["bidder"], draft["bid"]
     if bidder not in rules.player_seats:
         return draft, "Choose the declarer."
     if trump not in rules.trump_names:
         return draft, "Choose trump."
+    called = None
+    if rules.partnership == "called_partner":
+        try:
+            called = card_code(parse_card(called_card or ""))
+        except ValueError:
+            return draft, "Choose the card the declarer calls."
+        if parse_card(called) not in rules.deck_set:
+            return draft, "Choose the card the declarer calls."
     stage = DISCARD if rules.nest_size and rules.nest_capture != "nobody" else PLAY
-    return {**draft, "bidder": bidder, "bid": bid, "trump": trump, "stage": stage}, None
+    return {
+        **draft,
+        "bidder": bidder,
+        "bid": bid,
+        "trump": trump,
+        "called_card": called,
+        "stage": stage,
+    }, None
 
 
 def _discard(rules: Ruleset, draft: dict[str, Any], code: str) -> tuple[dict[str, Any], str | None]:
@@ -199,7 +272,7 @@ def _play(
 
 def card_hand(draft: dict[str, Any]) -> dict[str, Any]:
     """The finished draft as the API's ``card_hand``."""
-    return {
+    out = {
         "hands": draft["hands"],
         "nest": draft["nest"],
         "dealer": draft["dealer"],
@@ -209,3 +282,8 @@ def card_hand(draft: dict[str, Any]) -> dict[str, Any]:
         "discards": draft["discards"],
         "tricks": draft["tricks"],
     }
+    if draft.get("calls"):
+        out["calls"] = list(draft["calls"])
+    if draft.get("called_card"):
+        out["called_card"] = draft["called_card"]
+    return out

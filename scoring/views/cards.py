@@ -72,14 +72,23 @@ def _page(
                 draft, message = card_entry.tap(rules, draft, request.POST.get("card", ""))
                 if len(draft["reneges"]) > before:
                     renege, message = message, None
+            elif action in ("bid", "pass"):
+                bid = request.POST.get("bid", "").strip()
+                if action == "pass":
+                    draft, message = card_entry.call(rules, draft, None)
+                elif bid.isdigit() and len(bid) < 6:
+                    draft, message = card_entry.call(rules, draft, int(bid))
+                else:
+                    message = "Type the bid, or pass."
             elif action == "contract":
                 bid = request.POST.get("bid", "")
                 draft, message = card_entry.contract(
                     rules,
                     draft,
                     request.POST.get("bidder", ""),
-                    int(bid) if bid.isdigit() else 0,
+                    int(bid) if bid.isdigit() and len(bid) < 6 else 0,
                     request.POST.get("trump", ""),
+                    request.POST.get("called_card", ""),
                 )
             elif action == "record" and draft["stage"] == card_entry.DONE:
                 try:
@@ -124,6 +133,10 @@ def _context(game, rules, draft, number, back, message, renege) -> dict[str, Any
         turn = card_entry.dealing_to(rules, draft)
         count = len(draft["hands"][turn])
         prompt = f"Deal: tap {_seat(turn)}'s cards ({count} of {rules.cards_per_hand})"
+    elif stage == card_entry.AUCTION:
+        cards = []
+        turn = card_entry.auction(rules, draft).next_to_call
+        prompt = f"Auction: {_seat(turn)} to bid or pass"
     elif stage == card_entry.DISCARD:
         bidder = draft["bidder"]
         cards = [parse_card(c) for c in draft["hands"][bidder] + draft["nest"]]
@@ -170,5 +183,22 @@ def _context(game, rules, draft, number, back, message, renege) -> dict[str, Any
             for n, s, c in draft["reneges"]
         ],
         "seats": [(s, _seat(s), players.get(s)) for s in rules.player_seats],
+        "calls": _calls_in_words(rules, draft),
+        "lowest_bid": card_entry.lowest_bid(rules, draft) if stage == card_entry.AUCTION else None,
+        "declarer": _seat(draft.get("bidder")) if draft.get("calls") else "",
+        "draft_bid": draft.get("bid"),
+        "declarer_player": players.get(draft.get("bidder")) if draft.get("calls") else None,
+        "calls_partner": rules.partnership == "called_partner",
+        "deck": [(card_code(c), card_name(c)) for c in rules.deck],
         "trumps": [(t, TRUMP_LABELS.get(t, t)) for t in rules.trump_names],
     }
+
+
+def _calls_in_words(rules, draft) -> list[str]:
+    """The auction so far: "North 70", "East passes", in the order called."""
+    if not draft.get("calls"):
+        return []
+    done = card_entry.auction(rules, draft).calls
+    return [
+        f"{_seat(c.seat)} {c.bid}" if c.bid is not None else f"{_seat(c.seat)} passes" for c in done
+    ]

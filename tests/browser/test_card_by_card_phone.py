@@ -1,5 +1,6 @@
 """Card by card on a phone: with only the table link, at 390x844, a whole
-Tournament Rook hand is entered trick by trick by tapping cards; a card the player
+Tournament Rook hand is entered, its auction call by call and its play trick by trick
+by tapping cards; a card the player
 does not hold is refused, a renege is shown the moment it is played, and the hand is
 stored through the ``card_hand`` contract (the dispute page replays it). At each turn
 of the play the grid holds only the cards of the player to play, whole on the screen."""
@@ -78,8 +79,16 @@ def test_a_whole_hand_is_entered_card_by_card_on_a_phone_with_one_renege(page, t
     for seat in card_entry.deal_order(TOURNAMENT, game.next_dealer):
         for card in hand.hands[seat]:
             tap(page, card_code(card))
-    page.get_by_label("Declarer").select_option(record.bidder)
-    page.get_by_label("Bid").fill(str(record.bid))
+    # The auction, call by call, then trump: the declarer and bid are the auction's.
+    for bid in hand.calls:
+        expect(page.locator("#card-prompt")).to_contain_text("to bid or pass")
+        if bid is None:
+            page.get_by_role("button", name="Pass", exact=True).click()
+        else:
+            page.get_by_label("Bid", exact=True).fill(str(bid))
+            page.get_by_role("button", name="Bid", exact=True).click()
+    expect(page.locator("#card-declarer")).to_contain_text(f"{record.bidder.capitalize()} (Player")
+    expect(page.locator("#card-declarer")).to_contain_text(f"declares at {record.bid}.")
     page.get_by_label("Trump").select_option(record.trump)
     page.get_by_role("button", name="Next: the discards").click()
     for card in hand.discards:
