@@ -6,13 +6,12 @@ without replaying.
 The night's tables keep the names they were made under (``rookclub_*``: the clubs app
 held the night before), so moving the models here needed no data migration."""
 
-import secrets
-
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 from rookclub.clubs.models import Club, Player
+from rookclub.core import keys
 from scoring.engine import SEATS
 
 #: The games for two and three (docs/rules.md §9) sit at numbered seats; the game for two
@@ -26,9 +25,9 @@ SEAT_CHOICES = [(s, s.title()) for s in SEATS] + [
 
 
 def new_door_key() -> str:
-    """A night's door link secret: 32 URL-safe characters (192 random bits), as a
-    table link's."""
-    return secrets.token_urlsafe(24)
+    """A night's door link secret: 33 characters without look-alikes (192 random bits,
+    as a table link's; :mod:`rookclub.core.keys`). Older keys keep working."""
+    return keys.readable_key()
 
 
 class Night(models.Model):
@@ -318,16 +317,10 @@ class GameSeat(models.Model):
         return f"{self.player} at {self.seat}"
 
 
-#: The characters of a new table key: letters and digits without the look-alikes I, l,
-#: 1, O and 0 (a key printed under the QR code is sometimes typed). Keys made before
-#: (``secrets.token_urlsafe``) keep working: a key is looked up as it is.
-KEY_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
-KEY_LENGTH = 33  # 33 x log2(57) = 192.5 random bits, as many as the old keys'
-
-
 def new_link_key() -> str:
-    """A table link's secret: 33 characters of :data:`KEY_ALPHABET` (192 random bits)."""
-    return "".join(secrets.choice(KEY_ALPHABET) for _ in range(KEY_LENGTH))
+    """A table link's secret, printed under its QR code and sometimes typed: no
+    look-alike characters (:mod:`rookclub.core.keys`). Older keys keep working."""
+    return keys.readable_key()
 
 
 class TableLink(models.Model):

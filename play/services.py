@@ -58,6 +58,7 @@ from scoring.engine import (
 from scoring.engine.messages import as_message
 from scoring.engine.option_schema import too_large
 from scoring.engine.rulesets import HOUSE_RULES
+from scoring.engine.seat_names import names_for
 
 COMPASS = SEATS  # a club night's tables seat four, at the compass seats
 #: The seats a game's rows can hold (play.models.SEAT_CHOICES).
@@ -626,8 +627,11 @@ def _snapshot(hand: Hand, club_id: int) -> dict[str, Any]:
         "confirmed_by": hand.confirmed_by_id,
         "confirmed_by_name": confirmer_name(confirmer, player_name),
         "confirmed_at": hand.confirmed_at.isoformat() if hand.confirmed_at else None,
-        # "via table link (East-West)" / "by Ann Lee": who had confirmed it, any way.
-        "confirmed_how": provenance.confirmed_how(hand, player_name),
+        # "via table link (East-West)", "via table link (the other players)" at a table
+        # of five, "by Ann Lee": who had confirmed it, any way, in the table's words.
+        "confirmed_how": provenance.confirmed_how(
+            hand, player_name, names_for(rules_of(hand.game)).party_names
+        ),
     }
 
 

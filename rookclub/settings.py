@@ -86,6 +86,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "rookclub.core.headers.PermissionsPolicyMiddleware",
+    "rookclub.core.headers.OpenerPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Text answers gzipped for browsers that accept it. Inside WhiteNoise,
     # which serves static files already compressed; outside everything that reads or
@@ -531,7 +532,10 @@ PERMISSIONS_POLICY = (
 )
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
-SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# Sent on secure requests only (rookclub/core/headers.py): over plain http browsers
+# ignore it and log an error on every page.
+SECURE_CROSS_ORIGIN_OPENER_POLICY = None
+CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
 # --- Security (production) ----------------------------------------------------

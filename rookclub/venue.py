@@ -167,9 +167,34 @@ def banner(site_url: str, *, qr: bool = True) -> str:
     ]
     text = "\n".join(lines) + "\n"
     if qr:
-        import segno
-
-        out = io.StringIO()
-        segno.make(site_url, error="m").terminal(out=out, compact=True, border=2)
-        text += out.getvalue()
+        text += terminal_qr(site_url)
     return text + "Stop it with Ctrl-C.\n"
+
+
+#: Two rows of modules in one line of text: (top dark, bottom dark) -> character.
+_HALF_BLOCKS = {(True, True): "\u2588", (True, False): "\u2580", (False, True): "\u2584"}
+#: Black characters on a bright white background, whatever the terminal's own colours.
+_DARK_ON_LIGHT = "\033[30;107m"
+_RESET = "\033[0m"
+
+
+def terminal_qr(data: str, *, border: int = 4) -> str:
+    """``data`` as a QR code in half-block characters, dark modules on a light ground.
+
+    Dark modules are drawn as characters and light ones left as spaces, and each line
+    asks for black on white: a phone's camera reads it on a white terminal, on a dark
+    one that honours colours, and on paper copied from the terminal. The quiet zone
+    (``border`` modules) is part of the light ground."""
+    import segno
+
+    rows = [
+        [bool(bit) for bit in row]
+        for row in segno.make(data, error="m").matrix_iter(scale=1, border=border)
+    ]
+    if len(rows) % 2:
+        rows.append([False] * len(rows[0]))
+    out = io.StringIO()
+    for top, bottom in zip(rows[0::2], rows[1::2], strict=True):
+        cells = "".join(_HALF_BLOCKS.get(pair, " ") for pair in zip(top, bottom, strict=True))
+        out.write(f"{_DARK_ON_LIGHT}{cells}{_RESET}\n")
+    return out.getvalue()

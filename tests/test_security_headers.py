@@ -56,6 +56,15 @@ def test_every_answer_has_the_security_headers(client, url):
     assert response["X-Frame-Options"] == "DENY"
 
 
+def test_the_opener_policy_is_sent_over_https_only(client):
+    # Over plain http (a laptop at the hall) browsers ignore it and log an error.
+    plain = client.get("/")
+    secure = client.get("/", secure=True)
+
+    assert "Cross-Origin-Opener-Policy" not in plain
+    assert secure["Cross-Origin-Opener-Policy"] == "same-origin"
+
+
 def test_the_api_docs_load_swagger_ui_from_this_site_only(client):
     response = client.get("/api/docs/")
 

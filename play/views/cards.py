@@ -17,12 +17,13 @@ from django.urls import reverse
 
 from play import card_entry, services, table_links
 from play.disputes import card_name
-from play.forms import SEAT_LABELS, TRUMP_LABELS
+from play.forms import TRUMP_LABELS
 from play.models import Game
 from play.permissions import SIDES, TableActor
 from rookclub.core.errors import DomainError
 from scoring.engine import card_code
 from scoring.engine.cards import parse_card
+from scoring.engine.seat_names import seat_name
 
 
 def game_cards(request: HttpRequest, pk: int) -> HttpResponse:
@@ -70,14 +71,23 @@ def _page(
                 draft, message = card_entry.tap(rules, draft, request.POST.get("card", ""))
                 if len(draft["reneges"]) > before:
                     renege, message = message, None
+            elif action in ("bid", "pass"):
+                bid = request.POST.get("bid", "").strip()
+                if action == "pass":
+                    draft, message = card_entry.call(rules, draft, None)
+                elif bid.isdigit() and len(bid) < 6:
+                    draft, message = card_entry.call(rules, draft, int(bid))
+                else:
+                    message = "Type the bid, or pass."
             elif action == "contract":
                 bid = request.POST.get("bid", "")
                 draft, message = card_entry.contract(
                     rules,
                     draft,
                     request.POST.get("bidder", ""),
-                    int(bid) if bid.isdigit() else 0,
+                    int(bid) if bid.isdigit() and len(bid) < 6 else 0,
                     request.POST.get("trump", ""),
+                    request.POST.get("called_card", ""),
                 )
             elif action == "record" and draft["stage"] == card_entry.DONE:
                 try:
@@ -105,7 +115,7 @@ def _page(
 
 
 def _seat(seat: str | None) -> str:
-    return SEAT_LABELS.get(seat or "", seat or "")
+    return seat_name(seat or "")
 
 
 def _sentence(error: DomainError) -> str:
@@ -116,13 +126,16 @@ def _sentence(error: DomainError) -> str:
 def _context(game, rules, draft, number, back, message, renege) -> dict[str, Any]:
     players = {s.seat: s.player for s in game.seats.select_related("player")}
     stage = draft["stage"]
-    played = {code for trick in draft["tricks"] for _, code in trick}
     if stage == card_entry.DEAL:
         dealt = {c for cards in draft["hands"].values() for c in cards}
         cards = [c for c in rules.deck if card_code(c) not in dealt]
         turn = card_entry.dealing_to(rules, draft)
         count = len(draft["hands"][turn])
         prompt = f"Deal: tap {_seat(turn)}'s cards ({count} of {rules.cards_per_hand})"
+    elif stage == card_entry.AUCTION:
+        cards = []
+        turn = card_entry.auction(rules, draft).next_to_call
+        prompt = f"Auction: {_seat(turn)} to bid or pass"
     elif stage == card_entry.DISCARD:
         bidder = draft["bidder"]
         cards = [parse_card(c) for c in draft["hands"][bidder] + draft["nest"]]
@@ -130,12 +143,14 @@ def _context(game, rules, draft, number, back, message, renege) -> dict[str, Any
         count, size = len(draft["discards"]), rules.nest_size
         prompt = f"Discards: tap the {size} cards the declarer buries ({count} of {size})"
     elif stage == card_entry.PLAY:
-        cards = [c for c in rules.deck if card_code(c) not in played]
+        # Only what the player to play may hold: their hand as dealt (never the cards
+        # the declarer buried), so the grid is a hand's worth and fits a phone.
         turn = card_entry.to_play(rules, draft)
+        cards = [parse_card(c) for c in card_entry.playable(rules, draft, turn)]
         trick = len(draft["tricks"]) + (
             0 if draft["tricks"] and len(draft["tricks"][-1]) < len(rules.seats) else 1
         )
-        prompt = f"Trick {trick}: {SEAT_LABELS.get(turn, turn)} to play"
+        prompt = f"Trick {trick}: {_seat(turn)} to play"
     else:
         cards, turn, prompt = [], None, ""
     mine = set(card_entry.held(draft, turn)) if stage == card_entry.PLAY and turn else set()
@@ -161,14 +176,28 @@ def _context(game, rules, draft, number, back, message, renege) -> dict[str, Any
             }
             for c in cards
         ],
-        "tricks": [
-            [(SEAT_LABELS.get(s, s), card_name(parse_card(c))) for s, c in t]
-            for t in draft["tricks"]
-        ],
+        "tricks": [[(_seat(s), card_name(parse_card(c))) for s, c in t] for t in draft["tricks"]],
         "reneges": [
-            f"Trick {n}: {SEAT_LABELS.get(s, s)} played {card_name(parse_card(c))}"
+            f"Trick {n}: {_seat(s)} played {card_name(parse_card(c))}"
             for n, s, c in draft["reneges"]
         ],
-        "seats": [(s, SEAT_LABELS.get(s, s), players.get(s)) for s in rules.player_seats],
+        "seats": [(s, _seat(s), players.get(s)) for s in rules.player_seats],
+        "calls": _calls_in_words(rules, draft),
+        "lowest_bid": card_entry.lowest_bid(rules, draft) if stage == card_entry.AUCTION else None,
+        "declarer": _seat(draft.get("bidder")) if draft.get("calls") else "",
+        "draft_bid": draft.get("bid"),
+        "declarer_player": players.get(draft.get("bidder")) if draft.get("calls") else None,
+        "calls_partner": rules.partnership == "called_partner",
+        "deck": [(card_code(c), card_name(c)) for c in rules.deck],
         "trumps": [(t, TRUMP_LABELS.get(t, t)) for t in rules.trump_names],
     }
+
+
+def _calls_in_words(rules, draft) -> list[str]:
+    """The auction so far: "North 70", "East passes", in the order called."""
+    if not draft.get("calls"):
+        return []
+    done = card_entry.auction(rules, draft).calls
+    return [
+        f"{_seat(c.seat)} {c.bid}" if c.bid is not None else f"{_seat(c.seat)} passes" for c in done
+    ]

@@ -33,6 +33,9 @@ from rookclub.printing.site import site_url
 from rookclub.printing.views import error_response, pdf_response
 from scoring.engine.seat_names import seat_name
 
+#: How often a phone waiting to be seated (or sitting out) asks for its seat, in seconds.
+WAITING_POLL_SECONDS = 3
+
 
 def _night(key: str) -> Night:
     try:
@@ -57,7 +60,10 @@ def _seat_context(request: HttpRequest, session: Night, seat: door.DoorSeat) -> 
         "seat": seat,
         "at": at,
         "table_url": table_links.link_url(seat.link, request) if seat.link else None,
-        "poll_seconds": live.POLL_SECONDS,
+        # A phone waiting for its table asks sooner than one already seated.
+        "poll_seconds": live.POLL_SECONDS
+        if seat.table is not None
+        else min(live.POLL_SECONDS, WAITING_POLL_SECONDS),
         "key": session.door_key,
     }
 
@@ -71,6 +77,11 @@ def door_page(request: HttpRequest, key: str) -> HttpResponse:
         return _check_in(request, session)
     phone = door.phone_of(request, session)
     player_id = door.phone_player(session=session, phone=phone)
+    # The night's version is read before the seat: a seat read while the director seats
+    # the room is then sent with the older tag, and the next poll brings the table (a
+    # tag newer than its seat would answer 304 until the night changed again).
+    polled = live.wants_live(request)
+    version = (*(night_version(session.pk, None) or ()), player_id) if polled else ()
     seat = None
     if player_id is not None:
         try:
@@ -78,10 +89,10 @@ def door_page(request: HttpRequest, key: str) -> HttpResponse:
         except DomainError:
             seat = None
     if seat is not None and seat.checked_in:
-        if live.wants_live(request):  # the seat, polled: 304 while the night is unchanged
+        if polled:  # the seat, polled: 304 while the night is unchanged
             return live.live_fragment(
                 request,
-                lambda: (*(night_version(session.pk, None) or ()), player_id),
+                lambda: version,
                 lambda: render(request, "door/_seat.html", _seat_context(request, session, seat)),
             )
         return render(request, "door/seat.html", _seat_context(request, session, seat))

@@ -263,6 +263,7 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
         status = 200
     sheet = selectors.game_sheet(game=game)
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
+    names = names_for(rules)
     context = {
         "game": sheet.game,
         "club": game.club,
@@ -272,12 +273,49 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
         "trump_choices": _trump_choices(form, rules),
         "declarer_side": _declarer_side(form),
         "extras_open": _extras_open(form),
-        "corrections": hand.corrections.select_related("corrected_by"),
+        "corrections": [
+            (c, snapshot_words(c.before, names), snapshot_words(c.after, names))
+            for c in hand.corrections.select_related("corrected_by")
+        ],
         "confirmed_by_name": row.confirmed_by_name,
         "entered_how": row.entered_how,
         "confirmed_how": row.confirmed_how,
     }
     return render(request, "games/correct.html", context, status=status)
+
+
+def snapshot_words(snap: dict[str, Any], names: TableNames) -> dict[str, str]:
+    """One side of a correction (``HandCorrection.before`` / ``after``) in the table's
+    words: the hand as entered, what it left the sides with (or, at a table where every
+    player scores apart, what each seat scored), and who had confirmed it."""
+    record = snap.get("record") or {}
+    if record.get("misdeal"):
+        hand = f"Misdeal ({record['misdeal'].get('found', '')})"
+    elif record.get("redeal"):
+        hand = f"Redeal ({record['redeal'].get('reason', '')})"
+    else:
+        hand = f"{names.seat_name(str(record.get('bidder', '')))} bid {record.get('bid', '')}"
+        hand += f" {record.get('trump', '')}".rstrip()
+        counters = record.get("counters") or {}
+        if counters:
+            hand += "; counters " + _in_words(counters, names.side_name, names.seats)
+    if names.parties_chosen:
+        after = "totals " + _in_words(snap.get("totals") or {}, names.party_name, ())
+    else:
+        scored = (snap.get("score") or {}).get("sides") or {}
+        after = "scored " + _in_words(scored, names.seat_name, names.seats) if scored else ""
+    confirmed = ""
+    if snap.get("confirmed_how"):
+        confirmed = f"confirmed {snap['confirmed_how']}"
+    elif snap.get("confirmed_by_name"):
+        confirmed = f"confirmed by {snap['confirmed_by_name']}"
+    return {"hand": hand, "after": after, "confirmed": confirmed}
+
+
+def _in_words(points: dict[str, Any], name: Any, order: tuple[str, ...]) -> str:
+    """``{"seat1": 50, "seat2": 20}`` -> "Seat 1 50, Seat 2 20", seats in table order."""
+    keys = sorted(points, key=lambda k: order.index(k) if k in order else len(order))
+    return ", ".join(f"{name(k)} {points[k]}" for k in keys)
 
 
 def row_seats(sheet, row) -> dict[str, Any]:

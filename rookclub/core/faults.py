@@ -15,15 +15,25 @@ pages and the API answer when the database is down.
   sessions already treat it as a miss, rookclub/core/cache.py) answers the same 503
   with its own sentence, never a 500.
 * Outside DRF's views, ``handler404``/``handler500`` answer JSON under ``/api/``.
+* A request for a host name not in ``ALLOWED_HOSTS`` (a phone at the hall that opened
+  the laptop by another name) answers 400 with a page saying so, the address to open
+  instead, and how the director allows that name.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import sys
 from typing import Any
 
-from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.conf import settings
+from django.core.exceptions import (
+    DisallowedHost,
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
@@ -138,6 +148,32 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
         if is_api(request):
             return JsonResponse({"detail": too_large_sentence()}, status=413)
         return HttpResponse(too_large_sentence(), status=413, content_type="text/plain")
+    if isinstance(exception, DisallowedHost):
+        return host_refused(request)
     if is_api(request):
         return JsonResponse({"detail": "The request could not be understood."}, status=400)
     return defaults.bad_request(request, exception)
+
+
+_PORT = re.compile(r":\d+$")
+
+
+def host_refused(request: HttpRequest) -> HttpResponse:
+    """400 for a host name this site does not answer to: the page says which name,
+    the site's own address (``SITE_URL``), and how to allow the name. Rendered
+    without the request: anything asking it for its host would be refused again."""
+    host = request.META.get("HTTP_HOST", "")[:255]
+    name = _PORT.sub("", host) if not host.endswith("]") else host
+    site_url = getattr(settings, "SITE_URL", "")
+    if is_api(request):
+        sentence = f"This site does not answer to the name {name!r}; add it to ALLOWED_HOSTS."
+        if site_url:
+            sentence += f" Its address is {site_url}"
+        return JsonResponse({"detail": sentence, "code": "host_not_allowed"}, status=400)
+    context = {
+        "host": host,
+        "name": name,
+        "site_url": site_url,
+        "venue": getattr(settings, "VENUE", False),
+    }
+    return HttpResponse(render_to_string("400_host.html", context), status=400)

@@ -328,7 +328,24 @@ def director_api(director):
 def test_nights_get_different_keys(club, director):
     keys = {night_open(club=club, date=TODAY, opened_by=director).door_key for _ in range(3)}
 
-    assert len(keys) == 3 and all(len(k) == 32 for k in keys)
+    assert len(keys) == 3 and all(len(k) == 33 for k in keys)
+
+
+def test_a_door_key_has_no_look_alike_characters(club, director):
+    # Read off the poster and typed: no 0/O, 1/l/I to mistake for one another.
+    keys = "".join(
+        night_open(club=club, date=TODAY, opened_by=director).door_key for _ in range(30)
+    )
+
+    assert not set(keys) & set("0O1lI-_")
+
+
+def test_a_door_key_made_before_keeps_working(anon, night, roster):
+    type(night).objects.filter(pk=night.pk).update(door_key="T1lU2DdGq-O0_before-the-change")
+    night.refresh_from_db()
+
+    assert anon.get(door(night)).status_code == 200
+    assert check_in(anon, night, player=roster[0].pk).status_code == 201
 
 
 def test_another_clubs_director_cannot_replace_the_door_link(night):

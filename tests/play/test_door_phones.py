@@ -5,6 +5,7 @@ other phone claims them without the director; the poster's key alone opens no ta
 import datetime
 
 import pytest
+from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -204,3 +205,45 @@ def test_replacing_the_door_link_lets_every_phone_go(night, roster, seated, dire
     assert seat(seated[roster[0].pk], night, roster[0]).status_code == 404
     assert check_in(phone, night, roster[0]).status_code == 200
     assert seat(phone, night, roster[0]).json()["table_url"]
+
+
+def test_a_seat_polled_while_the_director_seats_the_room_shows_the_table_at_the_next_poll(
+    night, roster, director
+):
+    phone = Client()
+    page = f"/n/{night.door_key}/"
+    assert phone.post(page, {"player": roster[0].pk}).status_code == 302
+    night_check_in(session=night, players=roster[1:4], by=director)
+    seated = []
+
+    def seat_the_room_once_the_rounds_are_read(execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if not seated and "rookclub_sessionround" in sql:
+            seated.append(True)
+            night_seat(session=night, by=director, seed=5)
+        return result
+
+    # The director seats the room while the phone's poll is being answered.
+    with connection.execute_wrapper(seat_the_room_once_the_rounds_are_read):
+        during = phone.get(page + "?live=1")
+    assert seated and during.status_code == 200
+
+    # The next poll, sending back the tag it was given, is shown the table.
+    after = phone.get(page + "?live=1", HTTP_IF_NONE_MATCH=during["ETag"])
+
+    assert after.status_code == 200
+    assert "Table 1 · " in after.content.decode()
+
+
+def test_a_phone_waiting_for_its_table_asks_sooner_than_a_seated_one(night, roster, director):
+    phone = Client()
+    page = f"/n/{night.door_key}/"
+    assert phone.post(page, {"player": roster[0].pk}).status_code == 302
+    night_check_in(session=night, players=roster[1:4], by=director)
+
+    waiting = phone.get(page).content.decode()
+    night_seat(session=night, by=director, seed=5)
+    seated = phone.get(page).content.decode()
+
+    assert 'hx-trigger="every 3s,' in waiting and "focus from:window" in waiting
+    assert 'hx-trigger="every 10s,' in seated

@@ -269,3 +269,41 @@ def test_the_page_of_a_table_of_six_marks_each_seat_with_its_partnership(club, d
         "seat5": "seats_135",
         "seat6": "seats_246",
     }
+
+
+# ---- a correction's history at a table of five ------------------------------------------
+
+
+def test_a_corrections_history_at_a_table_of_five_speaks_its_seats(
+    night_of_nine, director_api, director
+):
+    from play.models import Hand
+    from play.services import hand_correct
+
+    _, url, big = night_of_nine
+    link = _table_page(director_api, url, big)
+    scorer_phone, other_phone = Client(), Client()
+    scorer_phone.post(link, five_seat_hand_form(), follow=True)
+    hand = Hand.objects.get()
+    other_phone.post(f"{link}hands/{hand.number}/confirm/", {"side": "east_west"})
+    hand.refresh_from_db()
+    assert hand.confirmed_at is not None
+    counters = {"seat1": 60, "seat2": 10, "seat3": 10, "seat4": 10, "seat5": 10}
+    hand_correct(
+        hand=hand,
+        data={"bidder": "seat1", "bid": 40, "trump": "red", "counters": counters},
+        by=director,
+        reason="Seat 1 miscounted",
+    )
+    desk = Client()
+    desk.force_login(director)
+
+    page = _text(desk.get(reverse("hand-correct", args=[hand.pk])))
+    history = page[page.index('id="history"') :]
+
+    for word in ("NS ", "EW ", "North-South", "East-West", "North", "East"):
+        assert word not in history, (word, history)
+    assert "Seat 1 bid 40 red" in history
+    assert "Seat 1 50, Seat 2 20, Seat 3 10, Seat 4 10, Seat 5 10" in history  # before
+    assert "Seat 1 60, Seat 2 10, Seat 3 10, Seat 4 10, Seat 5 10" in history  # after
+    assert "via table link (the other players)" in history

@@ -1,6 +1,7 @@
 """``make venue`` from a fresh clone, as a director runs it at the hall: it answers the
 machine's own name, prints the address phones join at, and a table card printed from it
-carries a QR code (read back with zbar) that opens that address; Ctrl-C stops it cleanly.
+carries a QR code (read back with zbar) that opens that address, as does the terminal's
+own QR code; a phone at another name is told what to do; Ctrl-C stops it cleanly.
 
 The clone is ``git clone`` of this repository (its last commit: commit before running
 this) into a temporary folder; the virtualenv running the tests is reused
@@ -26,6 +27,9 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
+from PIL import Image
+
+from tests.venue.test_terminal_qr import WHITE_TERMINAL, paint
 
 pytestmark = pytest.mark.venue
 
@@ -180,8 +184,26 @@ def test_make_venue_from_a_fresh_clone_serves_the_hall_and_its_cards_open_it(tmp
         phone = Phone(port, f"{socket.gethostname()}:{port}")
         response, page = phone.request("GET", "/")
         assert response.status == 200, page[:500]
-        stranger = Phone(port, f"rookclub-{secrets.token_hex(4)}.example:{port}")
-        assert stranger.request("GET", "/")[0].status == 400  # not one of the laptop's names
+        name = f"rookclub-{secrets.token_hex(4)}.example"
+        stranger = Phone(port, f"{name}:{port}")
+        response, refused = stranger.request("GET", "/")
+        assert response.status == 400  # not one of the laptop's names: the page says so
+        assert f"ALLOWED_HOSTS={name} make venue".encode() in refused, refused[:2000]
+        assert f'href="{server.address}"'.encode() in refused
+
+        # The terminal's QR code, as a white terminal paints it, opens the address.
+        picture = tmp_path / "terminal.png"
+        painted = paint(server.output(), WHITE_TERMINAL)
+        image = Image.new("RGB", (len(painted[0]), len(painted)))
+        image.putdata([p for row in painted for p in row])
+        image.resize((image.width * 8, image.height * 8), Image.NEAREST).save(picture)
+        read = subprocess.run(
+            ["zbarimg", "--quiet", "--raw", str(picture)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert read.stdout.strip() == server.address, read.stderr
 
         # Plain http: the login cookies are not Secure-only, or no phone could log in.
         _log_in(phone)
