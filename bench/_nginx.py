@@ -30,8 +30,9 @@ MIME_TYPES = Path("/etc/nginx/mime.types")
 
 #: Headers the bench reads, added on top of the shipped site (``add_header`` in the
 #: ``http`` block, inherited by a site that adds none itself): whether nginx's cache
-#: answered, and what the app's answer cost when the request reached it (empty when
-#: it did not: a kept answer carries the headers of the answer it was kept from).
+#: answered, the upstream asked (empty when none was), and what the app's answer cost
+#: (read only when an upstream was asked: an answer from the cache carries the
+#: headers of the answer it was kept from).
 BENCH_HEADERS = """
     add_header X-Bench-Cache $upstream_cache_status always;
     add_header X-Bench-Upstream $upstream_addr always;

@@ -112,15 +112,16 @@ class Tally:
     def add(self, kind: str, status: int, headers: dict, wall: float) -> None:
         if "X-Bench-Cache" not in headers and "X-Bench-Upstream" not in headers:
             raise RuntimeError("nginx's answers lack the bench's headers (bench/_nginx.py)")
-        # What reached Django: nginx's own headers say what the app's answer to *this*
-        # request cost (a kept answer carries the headers of the one it was kept from).
+        # Only a request that reached Django (nginx asked the upstream) cost the app
+        # anything: an answer from the cache carries the cost of the one it was kept
+        # from, in its headers and in nginx's $upstream_http_ variables alike.
         reached = bool(headers.get("X-Bench-Upstream"))
         row = (
             status,
             reached,
-            int(headers.get("X-Bench-Upstream-CPU") or 0),
+            int(headers.get("X-Bench-Upstream-CPU") or 0) if reached else 0,
             int(headers.get("X-Bench-Upstream-DB-CPU") or -1) if reached else 0,
-            int(headers.get("X-Bench-Upstream-Statements") or 0),
+            int(headers.get("X-Bench-Upstream-Statements") or 0) if reached else 0,
             wall,
         )
         with self.lock:
