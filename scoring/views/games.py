@@ -528,11 +528,14 @@ def render_row(
     refusal: str | None = None,
     status: int = 200,
     link: Any = None,
+    sheet: selectors.GameSheet | None = None,
 ) -> HttpResponse:
     """One hand's row of the sheet (after Confirm), by the same rules as the whole sheet;
-    once confirmed, with the sheet's count and the form's waiting list out of band."""
+    once confirmed, with the sheet's count and the form's waiting list out of band.
+    ``sheet``: the game's sheet as it stands now, already read."""
     game = hand.game
-    sheet = selectors.game_sheet(game=game)
+    if sheet is None:
+        sheet = selectors.game_sheet(game=game)
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
     names = names_for(scoring.rules_of(sheet.game))
     _label_confirmations([row], names)

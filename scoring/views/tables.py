@@ -23,10 +23,10 @@ from rookclub.core.live import POLL_SECONDS, wants_live
 from rookclub.core.manifest import manifest, manifest_response
 from rookclub.core.pages import post_form
 from rookclub.core.throttles import TooMany
+from scoring import selectors, table_links
 from scoring import services as scoring
-from scoring import table_links
 from scoring.forms import SEAT_LABELS
-from scoring.models import Game, Hand
+from scoring.models import Game
 from scoring.permissions import SIDES, TableActor
 from scoring.views.games import _render, record_posted, render_row, wants_json
 
@@ -161,14 +161,20 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
 
 @post_form(lambda request, key, number: reverse("table-link", args=[key]))
 def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    """Confirm hand ``number`` of the table's game for the posted ``side``."""
-    state = _post_state(key)
+    """Confirm hand ``number`` of the table's game for the posted ``side``.
+
+    The game's sheet is read once (the link, the sheet, the update: no more statements
+    than the hand's post) and its row answers the Confirm."""
+    state = _post_state(key, game=False)
     refused = _post_allowed(request, state)
     if refused is not None:
         return refused
-    hand = Hand.objects.select_related("game__club").filter(game=state.game, number=number).first()
-    if hand is None:
+    sheet = selectors.game_sheet(game=Game(pk=state.game_id))
+    state.game = sheet.game
+    row = next((r for r in sheet.rows if r.number == number), None)
+    if row is None:
         raise Http404(f"Hand {number} is not recorded at this table.")
+    hand = row.hand  # its game is the sheet's
     actor = TableActor(state.link, state.game.pk, request.POST.get("side", ""))
     try:
         scoring.hand_confirm(hand=hand, by=actor)
@@ -181,7 +187,8 @@ def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpRespo
         return _render(request, state.game, link=state)
     if request.htmx:
         # Only this hand's row: nothing above it moves, so the page keeps its place.
-        return render_row(request, hand, link=state)
+        selectors.row_confirmed(sheet, row)
+        return render_row(request, hand, link=state, sheet=sheet)
     messages.success(request, f"Hand {number} confirmed.")
     return redirect(reverse("table-link", args=[key]) + f"#hand-{number}")
 
