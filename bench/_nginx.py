@@ -36,6 +36,7 @@ MIME_TYPES = Path("/etc/nginx/mime.types")
 BENCH_HEADERS = """
     add_header X-Bench-Cache $upstream_cache_status always;
     add_header X-Bench-Upstream $upstream_addr always;
+    add_header X-Bench-Upstream-Status $upstream_status always;
     add_header X-Bench-Upstream-CPU $upstream_http_x_bench_cpu always;
     add_header X-Bench-Upstream-DB-CPU $upstream_http_x_bench_db_cpu always;
     add_header X-Bench-Upstream-Statements $upstream_http_x_bench_statements always;

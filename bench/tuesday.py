@@ -37,8 +37,10 @@ used outside the requests, plus nginx's; PostgreSQL: the backends'). The machine
 average is recorded before the run and every 2 s during it. CPU is what this machine's cores did:
 on a loaded machine it is less disturbed than wall time, not free of it.
 
-Faster than real time (``--speed``), nginx still keeps a shared answer its real
-time, so it answers more of the polls than on a real night: measure at ``--speed 1``.
+Faster than real time (``--speed``), the app is told to let a proxy keep a shared
+answer that many times shorter (``LIVE_SHARED_SECONDS``), so that nginx answers the same
+share of the polls as on a real night; nginx counts whole seconds, so use a speed that
+divides it (1 or 5).
 """
 
 from __future__ import annotations
@@ -315,6 +317,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def shared_seconds(speed: float) -> int:
+    """How long a proxy may keep a shared answer at ``speed`` (whole seconds)."""
+    from django.conf import settings
+
+    real = settings.LIVE_SHARED_SECONDS
+    scaled = max(1, round(real / speed)) if real else 0
+    if abs(scaled * speed - real) > 1e-6:
+        print(
+            f"warning: at {speed:g}x a proxy keeps a shared answer {scaled} s, "
+            f"{scaled * speed:g} s of real time, not {real} s"
+        )
+    return scaled
+
+
 def main(argv: list[str] | None = None) -> list[dict]:
     args = parse_args(argv)
     if not _nginx.available():
@@ -357,6 +373,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
             "CONN_MAX_AGE": "600",
             "SECRET_KEY": settings.SECRET_KEY,
             "NUM_PROXIES": "1",
+            "LIVE_SHARED_SECONDS": str(shared_seconds(args.speed)),
         }
         web_port, port, plain_port = free_port(), free_port(), free_port()
         server = start_server(
