@@ -213,12 +213,19 @@ def every(seconds: float, until: float, action) -> None:
         next_at += seconds
 
 
-def table_phone(port: int, tally: Tally, key: str, standings: str, speed: float, until: float):
-    """A table: hands and confirmations on the table page, and a phone polling the
-    standings."""
+def table_phones(port: int, tally: Tally, key: str) -> tuple[Phone, Phone, Phone]:
+    """A table's scorer and other side, each having opened the table page (before the
+    night is measured), and the phone that watches the standings."""
     scorer, other, watcher = Phone(port, tally), Phone(port, tally), Phone(port, tally)
     scorer.request("", "GET", f"/t/{key}/")
     other.request("", "GET", f"/t/{key}/")
+    return scorer, other, watcher
+
+
+def table_phone(phones, key: str, standings: str, speed: float, until: float):
+    """A table: hands and confirmations on the table page, and a phone polling the
+    standings."""
+    scorer, other, watcher = phones
     number = [2]  # hand 1 was recorded when the night was built
 
     def hand() -> None:
@@ -391,24 +398,13 @@ def main(argv: list[str] | None = None) -> list[dict]:
                 ROOT / "var" / "tuesday-nginx", [f"127.0.0.1:{web_port}"], port, plain_port
             )
             pids = worker_pids(server)
-            threads = []
-            started_at = time.monotonic()
-            until = started_at + args.seconds
-            for night, keys, cookie in clubs:
-                standings = f"/sessions/{night.pk}/standings/?live=1"
-                threads.append(
-                    threading.Thread(
-                        target=club_watchers,
-                        args=(port, tally, night.pk, cookie, args.speed, until),
-                    )
-                )
-                threads += [
-                    threading.Thread(
-                        target=table_phone, args=(port, tally, key, standings, args.speed, until)
-                    )
-                    for key in keys
-                ]
-            for night, _, cookie in clubs:  # each worker opens its database connection
+            # Every phone opens its page first, and each worker its database
+            # connection: set-up, not the night.
+            tables = [
+                (night, cookie, [(key, table_phones(port, tally, key)) for key in keys])
+                for night, keys, cookie in clubs
+            ]
+            for night, _, cookie in clubs:
                 for _ in range(2 * args.workers):
                     Phone(port, tally, {"sessionid": cookie}).request(
                         "", "GET", f"/sessions/{night.pk}/?live=1"
@@ -419,6 +415,23 @@ def main(argv: list[str] | None = None) -> list[dict]:
             idle0, idle_wall = cpu_seconds(pids), time.monotonic()
             time.sleep(IDLE_SECONDS)
             idle_rate = (cpu_seconds(pids) - idle0) / (time.monotonic() - idle_wall)
+            until = time.monotonic() + args.seconds
+            threads = []
+            for night, cookie, phones in tables:
+                standings = f"/sessions/{night.pk}/standings/?live=1"
+                threads.append(
+                    threading.Thread(
+                        target=club_watchers,
+                        args=(port, tally, night.pk, cookie, args.speed, until),
+                    )
+                )
+                threads += [
+                    threading.Thread(
+                        target=table_phone,
+                        args=(table, key, standings, args.speed, until),
+                    )
+                    for key, table in phones
+                ]
             web0, db0 = cpu_seconds(pids), cpu_seconds(backends)
             nginx0, wall0 = cpu_seconds(nginx.pids()), time.monotonic()
             with Load() as load:
