@@ -56,9 +56,11 @@ def reached_django() -> Iterator[list[str]]:
         request_started.disconnect(dispatch_uid="reached_django")
 
 
-def poll(server: _nginx.Nginx, path: str, cookies: str = "", etag: str = ""):
+def poll(server: _nginx.Nginx, path: str, cookies: str = "", etag: str = "", gzip: bool = False):
     """An htmx poll through nginx: (status, headers, body)."""
     headers = {"Host": "localhost", "HX-Request": "true"}
+    if gzip:
+        headers["Accept-Encoding"] = "gzip, deflate, br"
     if cookies:
         headers["Cookie"] = cookies
     if etag:
@@ -115,4 +117,24 @@ def test_a_logged_in_directors_poll_always_reaches_django(
     assert (first[0], second[0]) == (200, 200)
     assert "private" in second[1]["Cache-Control"]
     assert second[1]["X-Bench-Cache"] == "BYPASS"
+    assert reached_django == [path, path]
+
+
+def test_a_phone_that_takes_gzip_and_one_that_does_not_each_get_their_own_copy(
+    nginx, reached_django, night, settings
+):
+    cache.clear()
+    settings.LIVE_SHARED_SECONDS = 60
+    path = f"/sessions/{night.pk}/standings/?live=1"
+
+    plain = poll(nginx, path)
+    zipped = poll(nginx, path, gzip=True)
+    again = poll(nginx, path, gzip=True)
+
+    assert "Content-Encoding" not in plain[1]
+    assert zipped[1]["Content-Encoding"] == again[1]["Content-Encoding"] == "gzip"
+    assert again[1]["X-Bench-Cache"] == "HIT"
+    assert reached_django == [path, path]
+    # A phone holding a form's cookie (csrftoken) shares the kept copy all the same.
+    assert poll(nginx, path, cookies="csrftoken=abc")[1]["X-Bench-Cache"] == "HIT"
     assert reached_django == [path, path]
