@@ -5,6 +5,8 @@
 #   - poppler-utils (pdftotext/pdftoppm: tests read the PDFs back)
 #   - chromium (browser tests drive Debian's chromium through Playwright; never a downloaded browser)
 #   - zbar-tools (zbarimg: the venue test reads a printed table card's QR code back)
+#   - nginx (deploy/nginx.conf: the live pages' tests and bench/tuesday.py run it in front
+#     of Django, as a child process with its own folder; the machine's own site is unused)
 # Safe to run again: it does nothing when everything is present. Needs root (or sudo) to install.
 set -euo pipefail
 
@@ -14,6 +16,7 @@ packages=(
   poppler-utils
   chromium
   zbar-tools
+  nginx
 )
 
 missing=()

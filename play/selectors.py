@@ -28,6 +28,7 @@ from play.models import (
     SitOut,
     TableSeating,
 )
+from play.rulesets import rules_of
 from play.services import confirmer_name, recording_refusal, replay_records
 from rookclub.clubs.models import Player
 from scoring.engine.rotation import upcoming
@@ -128,6 +129,17 @@ class GameSheet:
     def night_closed(self) -> bool:
         """The game is not over, but its club night is closed: it stays unfinished."""
         return self.refusal_code == "session_closed"
+
+
+def row_confirmed(sheet: GameSheet, row: SheetRow) -> None:
+    """``row`` of ``sheet`` says what its hand now says of its confirmation (the hand
+    confirmed in memory, through a table link: the sheet is not read again). A hand a
+    person confirmed gets their player's name from the sheet's own query only."""
+    hand = row.hand
+    parties = names_for(rules_of(sheet.game)).party_names
+    row.confirmed = hand.confirmed_at is not None
+    row.confirmed_by_name = confirmer_name(hand.confirmed_by if hand.confirmed_by_id else None)
+    row.confirmed_how = provenance.confirmed_how(hand, None, parties)
 
 
 #: How many hands ahead the sheet works out dealers and seats (hands kept offline).

@@ -577,14 +577,17 @@ def hand_confirm(*, hand: Hand, by: Any) -> Hand:
     entered for gets ``Conflict("own_side")``."""
     if permissions.is_table_actor(by):
         _table_confirm_check(hand, by)
-        with transaction.atomic():
-            locked = Hand.objects.select_for_update().get(pk=hand.pk)
-            if locked.confirmed_at is None:
-                locked.confirmed_via = by.link
-                locked.confirmed_side = by.side
-                locked.confirmed_at = timezone.now()
-                locked.save(update_fields=["confirmed_via", "confirmed_side", "confirmed_at"])
-        hand.refresh_from_db()
+        # One statement: the first confirmation stands (the row is updated only while
+        # unconfirmed); ``hand`` then says what was stored, read again only when
+        # another confirmation came first.
+        now = timezone.now()
+        confirmed = Hand.objects.filter(pk=hand.pk, confirmed_at__isnull=True).update(
+            confirmed_via=by.link, confirmed_side=by.side, confirmed_at=now
+        )
+        if confirmed:
+            hand.confirmed_via, hand.confirmed_side, hand.confirmed_at = by.link, by.side, now
+        else:
+            hand.refresh_from_db()
         return hand
     if getattr(by, "is_authenticated", False) and by.pk == hand.entered_by_id:
         raise NotAllowed("The person who entered a hand cannot confirm it.", code="own_hand")

@@ -192,6 +192,10 @@ SESSION_ENGINE = (
 
 #: Posts (hands recorded, hands confirmed) one table link may make a minute.
 TABLE_LINK_POSTS_PER_MINUTE = env.int("TABLE_LINK_POSTS_PER_MINUTE", default=30)
+#: Seconds a shared proxy (deploy/nginx.conf) may answer a live page's poll from what
+#: it kept, for visitors without a session, before asking the app again
+#: (rookclub/core/live.py): how much older than a poll a phone's standings may be.
+LIVE_SHARED_SECONDS = env.int("LIVE_SHARED_SECONDS", default=5)
 #: Check-ins one night's door link (/n/<key>/) may post a minute.
 DOOR_LINK_POSTS_PER_MINUTE = env.int("DOOR_LINK_POSTS_PER_MINUTE", default=60)
 

@@ -591,11 +591,14 @@ def render_row(
     refusal: str | None = None,
     status: int = 200,
     link: Any = None,
+    sheet: selectors.GameSheet | None = None,
 ) -> HttpResponse:
     """One hand's row of the sheet (after Confirm), by the same rules as the whole sheet;
     once confirmed, with the sheet's count and the form's waiting list out of band, and
-    the result's place cleared when it was confirmed there (the ``confirm-now`` form)."""
-    sheet = selectors.game_sheet(game=hand.game)
+    the result's place cleared when it was confirmed there (the ``confirm-now`` form).
+    ``sheet``: the game's sheet as it stands now, when already read."""
+    if sheet is None:
+        sheet = selectors.game_sheet(game=hand.game)
     context = _context(request, sheet, link=link)
     context["row"] = row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
     context["row_refusal"] = table_text(refusal)

@@ -18,9 +18,9 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
-from play import services, table_links
+from play import selectors, services, table_links
 from play.forms import SEAT_LABELS
-from play.models import Game, Hand
+from play.models import Game
 from play.permissions import SIDES, TableActor
 from play.rulesets import rules_of_snapshot
 from play.views.games import _render, record_posted, render_row, wants_json
@@ -161,25 +161,34 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
 
 @post_form(lambda request, key, number: reverse("table-link", args=[key]))
 def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    """Confirm hand ``number`` of the table's game for the posted ``side``."""
-    state = _post_state(key)
+    """Confirm hand ``number`` of the table's game for the posted ``side``.
+
+    The game's sheet is read once (the link, the sheet, the update: no more statements
+    than the hand's post) and its row answers the Confirm."""
+    state = _post_state(key, game=False)
     refused = _post_allowed(request, state)
     if refused is not None:
         return refused
-    hand = Hand.objects.select_related("game__club").filter(game=state.game, number=number).first()
-    if hand is None:
+    sheet = selectors.game_sheet(game=Game(pk=state.game_id))
+    state.game = sheet.game
+    row = next((r for r in sheet.rows if r.number == number), None)
+    if row is None:
         raise Http404(f"Hand {number} is not recorded at this table.")
+    hand = row.hand  # its game is the sheet's
     actor = TableActor(state.link, state.game.pk, request.POST.get("side", ""))
     try:
         services.hand_confirm(hand=hand, by=actor)
     except DomainError as error:
         if request.htmx:
-            return render_row(request, hand, refusal=error.message, status=error.status, link=state)
+            return render_row(
+                request, hand, refusal=error.message, status=error.status, link=state, sheet=sheet
+            )
         return _render(request, state.game, refusal=error.message, status=error.status, link=state)
     if request.htmx:
         # The hand's row, and out of band the sheet's count (and, confirmed where the
         # result was shown, that place cleared for the next hand): the page keeps its place.
-        return render_row(request, hand, link=state)
+        selectors.row_confirmed(sheet, row)
+        return render_row(request, hand, link=state, sheet=sheet)
     messages.success(request, f"Hand {number} confirmed.")
     return redirect(reverse("table-link", args=[key]) + f"#hand-{number}")
 

@@ -13,7 +13,12 @@ page it already has.
 A visitor without a session sees what every such visitor sees, so their fragment is
 rendered once per (page, version) and kept in the cache (Redis when ``REDIS_URL`` is
 set): a change costs one render, not one per phone and projector watching. Their
-answers say ``public``, so a proxy may keep them a moment too (deploy/nginx.conf).
+answers say ``public, s-maxage=LIVE_SHARED_SECONDS``: a shared proxy (deploy/nginx.conf)
+answers every poll of that page from what it kept for that long without asking, then
+asks once with the ETag it kept (a 304 here while nothing changed), so one request a
+page per ``LIVE_SHARED_SECONDS`` reaches Python however many phones watch. Browsers
+are told ``max-age=0, must-revalidate``: each of their polls asks (the proxy, or here).
+A viewer with a session is answered ``private`` and always asks here.
 """
 
 from __future__ import annotations
@@ -78,7 +83,14 @@ def live_fragment(
 
     response = fragment(request)
     if shared:
-        patch_cache_control(response, no_cache=True, public=True)
+        # Not "no-cache", which a proxy takes as "keep nothing".
+        patch_cache_control(
+            response,
+            public=True,
+            max_age=0,
+            must_revalidate=True,
+            s_maxage=settings.LIVE_SHARED_SECONDS,
+        )
     else:
         patch_cache_control(response, no_cache=True, private=True)
     return response

@@ -238,3 +238,36 @@ def test_confirming_a_row_updates_the_waiting_list_and_the_count(client, url, ga
 
     assert ">all confirmed<" in oob(last, "unconfirmed-count")
     assert 'class="confirmed"' in oob(last, "waiting-hand-1")
+
+
+def test_the_other_sides_confirm_reads_no_more_than_the_hands_post(
+    client, url, game, django_assert_max_num_queries
+):
+    """The link, the sheet (game, seats, hands, irregularities) and one conditional
+    update: what the hand's post costs, not the sheet read twice and the hand locked."""
+    client.post(url, made_hand(number=1), HTTP_ACCEPT="application/json")
+
+    with django_assert_max_num_queries(6):
+        answer = client.post(
+            f"{url}hands/1/confirm/",
+            {"side": "east_west"},
+            HTTP_HX_REQUEST="true",
+            HTTP_HX_TARGET="hand-1",
+        )
+
+    assert answer.status_code == 200
+    assert "✓ confirmed via table link (East-West)" in answer.content.decode()
+    assert ">all confirmed<" in oob(answer.content.decode(), "unconfirmed-count")
+    hand = Hand.objects.get(game=game, number=1)
+    assert (hand.confirmed_side, hand.confirmed_at is not None) == ("east_west", True)
+
+
+def test_a_second_confirm_of_the_same_hand_keeps_the_first(client, url, link, game):
+    client.post(url, made_hand(number=1), HTTP_ACCEPT="application/json")
+    client.post(f"{url}hands/1/confirm/", {"side": "east_west"}, HTTP_HX_REQUEST="true")
+    first = Hand.objects.get(game=game, number=1).confirmed_at
+
+    again = client.post(f"{url}hands/1/confirm/", {"side": "east_west"}, HTTP_HX_REQUEST="true")
+
+    assert again.status_code == 200
+    assert Hand.objects.get(game=game, number=1).confirmed_at == first
