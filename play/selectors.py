@@ -148,7 +148,7 @@ UPCOMING = 8
 
 #: What ``game_sheet`` reads with a game: pass them to a lookup of your own, with
 #: ``read=False``, to spare it reading the game again.
-SHEET_RELATED = ("club", "session", "voided_by")
+SHEET_RELATED = ("club", "session", "table_seating", "voided_by")
 
 
 #: A printed sheet's reads: the game's seats with their players, then its hands (each

@@ -171,7 +171,7 @@ def test_a_correction_replays_later_totals_and_keeps_the_history(as_director, ga
     assert (third.total_ns, third.total_ew) == (85 + 35 + 70, 35 + 85 + 50)
     history = as_director.get(f"/hands/{hands[1].pk}/correct/").content.decode()
     assert "Nest miscounted" in history
-    assert "NS 40 / EW 80" in history and "NS 35 / EW 85" in history
+    assert "North-South 40, East-West 80" in history and "North-South 35, East-West 85" in history
     assert "dana" in history
 
 
