@@ -14,6 +14,7 @@ PAGE = """<!doctype html><html lang="en"><head><title>Walk</title></head><body><
 <div class="projector-door" style="position:absolute;top:40px;left:0;width:300px;height:80px">
 Check in</div>
 <p style="width:600px">A line of words wider than a phone.</p>
+<div style="overflow-x:auto" tabindex="0"><p style="width:800px">In its own scroller.</p></div>
 </main></body></html>"""
 
 
@@ -34,6 +35,7 @@ def test_a_wide_line_at_phone_width_is_a_problem_and_not_at_laptop_width(walked)
     walker.check(page, sizes=[PHONE])
     assert any("wider than the screen" in p and "A line of words" in p for p in walker.problems)
     assert all("at 390x844" in p for p in walker.problems)
+    assert not any("In its own scroller" in p for p in walker.problems)  # the page stays put
     assert page.viewport_size == LAPTOP  # given back its own size
 
 

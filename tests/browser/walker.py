@@ -25,8 +25,11 @@ as text (``pdftotext``, poppler-utils)::
 
 from __future__ import annotations
 
+import re
 import subprocess
-from collections.abc import Iterable
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from playwright.sync_api import Error as PlaywrightError
 
@@ -36,16 +39,16 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 720}
 PROJECTORS = ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080})
 
-# Outermost visible elements reaching past the screen's sides (an element clipped by an
-# ancestor that hides its overflow is not seen, so not counted), and the page's own width.
+# Outermost visible elements reaching past the screen's sides, and the page's own width.
+# An element inside a box that clips or scrolls its overflow (a wide table in its own
+# scrolling box) moves the page no wider, so is not counted.
 _SIDEWAYS = """() => {
   const W = document.documentElement.clientWidth, bad = [];
   if (document.documentElement.scrollWidth > W + 1)
     bad.push(`page is ${document.documentElement.scrollWidth}px wide`);
   const clipped = el => {
     for (let a = el.parentElement; a; a = a.parentElement) {
-      const o = getComputedStyle(a).overflowX;
-      if (o === 'hidden' || o === 'clip') return true;
+      if (getComputedStyle(a).overflowX !== 'visible') return true;
     }
     return false;
   };
@@ -86,6 +89,31 @@ _OVERLAPS = """() => {
     }
   return bad.slice(0, 6);
 }"""
+
+
+@contextmanager
+def one_request_at_a_time(live_server) -> Iterator[threading.Lock]:
+    """The live server answers one request at a time while the walk runs; yields the
+    lock, for the walk's own reads of the database.
+
+    The test database on SQLite lives in memory and the live server's threads share its
+    one connection: a page polled every second while a phone records a hand meets the
+    hand's open transaction and answers 503 ("database table is locked"), a fault of
+    that arrangement and not of the site (which runs on a file or on PostgreSQL). Many
+    phones polling at once is what a walk does, so their requests take turns here."""
+    httpd = live_server.thread.httpd
+    app = httpd.get_app()
+    lock = threading.Lock()
+
+    def in_turn(environ, start_response):
+        with lock:
+            return app(environ, start_response)
+
+    httpd.set_app(in_turn)
+    try:
+        yield lock
+    finally:
+        httpd.set_app(app)
 
 
 def sideways(page) -> list[str]:
@@ -188,7 +216,8 @@ class Walker:
         response = page.context.request.get(url)
         kind = response.headers.get("content-type", "")
         if response.status != 200 or kind != "application/pdf":
-            self.problems.append(f"print {url}: {response.status} {kind}")
+            said = re.sub(r"\s+", " ", re.sub(r"<[^>]*>", " ", response.text()))[:200]
+            self.problems.append(f"print {url}: {response.status} {kind}: {said}")
             return ""
         done = subprocess.run(
             ["pdftotext", "-layout", "-", "-"],
