@@ -15,12 +15,16 @@ every page's faults). Prints are fetched as PDFs with the page's cookies and rea
 as text (``pdftotext``, poppler-utils)::
 
     walker = Walker()
-    desk = walker.watch(browser.new_context(viewport=LAPTOP, base_url=live_server.url))
-    page = desk.new_page()
-    walker.visit(page, "/sessions/1/", sizes=[PHONE, LAPTOP])
-    walker.projector(page, "/sessions/1/standings/projector/")
-    assert "Ada Brooks" in walker.pdf_text(page, "/print/sessions/1/standings.pdf")
+    with one_request_at_a_time(live_server) as db:  # hold ``db`` for the test's own queries
+        desk = walker.watch(browser.new_context(viewport=LAPTOP, base_url=live_server.url))
+        page = desk.new_page()
+        walker.visit(page, "/sessions/1/", sizes=[PHONE, LAPTOP])
+        walker.projector(page, "/sessions/1/standings/projector/")
+        assert "Ada Brooks" in walker.pdf_text(page, "/print/sessions/1/standings.pdf")
+        desk.close()
     walker.assert_clean()
+
+tests/browser/test_night_walks.py walks every kind of club night with it.
 """
 
 from __future__ import annotations
