@@ -131,7 +131,8 @@ def _simple_action(
 night_next_round = _simple_action(
     lambda session, user: nights.night_next_round(session=session, by=user),
     lambda round_: (
-        f"Round {round_.number} seated: "
+        # The room's round: a table's new game stayed in the round it was played in.
+        f"Round {round_.room_round} seated: "
         + (
             "each partnership meets new opponents."
             if round_.session.seating_method == Night.Seating.FIXED

@@ -290,9 +290,14 @@ def _tail_blocks(doc: GameSheetDoc) -> list[tuple[float, object]]:
 
         blocks.append((heading + len(lines) * 3.6 + 1.0, correction))
 
+    # A table without a compass signs as players, not as North-South and East-West.
+    signers = (NS, EW) if doc.header.compass else ("A player's", "Another player's")
+
     def signatures(page: Page, y: float) -> None:
         c, width = page.canvas, (W - 12) / 3
-        for i, label in enumerate((f"{NS} signature", f"{EW} signature", "Director")):
+        for i, label in enumerate(
+            (f"{signers[0]} signature", f"{signers[1]} signature", "Director")
+        ):
             x = i * (width + 6)
             c.line(x, y + 12, x + width, y + 12, 0.3)
             c.text(x, y + 15.4, label, size=2.65, fill="#444")

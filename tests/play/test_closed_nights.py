@@ -334,3 +334,16 @@ def test_the_api_standings_count_unfinished_games(director_api, night, tables, d
     assert {r["unfinished"] for r in rows} == {1}
     assert {r["won"] for r in rows} == {0}
     assert sorted(r["points"] for r in rows)[-1] == 85
+
+
+def test_a_closed_nights_page_promises_those_who_sat_out_no_next_table(client, club, director):
+    """Five players: one sat out the last round; once the night is closed there is no
+    next table or next round for them to come in at."""
+    session = night_open(club=club, date=NIGHT, opened_by=director)
+    night_check_in(session=session, players=players_of(club, 5), by=director)
+    night_seat(session=session, by=director, seed=3)
+    night_close(session=session, by=director)
+    client.force_login(director)
+    page = client.get(f"/sessions/{session.pk}/").content.decode()
+    assert "come in at the next table" not in page
+    assert "Sat out the last round:" in page

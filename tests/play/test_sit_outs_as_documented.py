@@ -46,3 +46,24 @@ def test_a_night_seats_and_sits_out_as_the_doc_says(club, director, five_or_six)
         seated = TableSeating.objects.filter(round__session=night).count()
         sitting_out = SitOut.objects.filter(round__session=night).count()
         assert (count, seated, sitting_out) == (count, tables, out)
+
+
+def test_the_api_seats_and_sits_out_as_the_doc_says(club, director_api):
+    """What a client of the API sees: the round's tables and sit-outs, as promised."""
+    for count, tables, out in promised():
+        ids = [
+            director_api.post(
+                "/api/v1/players/", {"name": f"Player {count}-{i}", "club": club.pk}, format="json"
+            ).json()["id"]
+            for i in range(count)
+        ]
+        night = director_api.post(
+            "/api/v1/sessions/", {"club": club.pk, "date": f"2025-04-{count:02}"}, format="json"
+        ).json()
+        url = f"/api/v1/sessions/{night['id']}/"
+        assert (
+            director_api.post(f"{url}check-in/", {"players": ids}, format="json").status_code == 200
+        )
+        assert director_api.post(f"{url}seat/", {"seed": 1}, format="json").status_code == 201
+        seated = director_api.get(url).json()["rounds"][-1]
+        assert (count, len(seated["tables"]), len(seated["sit_outs"])) == (count, tables, out)
