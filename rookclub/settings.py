@@ -431,6 +431,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "rookclub.core.schema.AutoSchema",
+    # ?format= empty or naming no answer of the view: 400 unknown_format, not DRF's 404.
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "rookclub.core.negotiation.FormatNegotiation",
     "DEFAULT_PAGINATION_CLASS": "rookclub.core.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     # JSON bodies up to DATA_UPLOAD_MAX_MEMORY_SIZE, nested 20 deep, real Unicode text.
