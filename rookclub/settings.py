@@ -193,6 +193,13 @@ SESSION_ENGINE = (
 TABLE_LINK_POSTS_PER_MINUTE = env.int("TABLE_LINK_POSTS_PER_MINUTE", default=30)
 #: Check-ins one night's door link (/n/<key>/) may post a minute.
 DOOR_LINK_POSTS_PER_MINUTE = env.int("DOOR_LINK_POSTS_PER_MINUTE", default=60)
+#: Players one phone (its door cookie) may claim at the door in a night, "Not me" and
+#: refused claims included; then the director checks them in at the desk.
+DOOR_CLAIMS_PER_PHONE = env.int("DOOR_CLAIMS_PER_PHONE", default=3)
+#: Claims at the door from one client address in 10 minutes (a phone that drops its
+#: cookie is a new phone, not a new address). A hosted site whose hall's phones share
+#: one public address raises it to the players arriving in 10 minutes.
+DOOR_CLAIMS_PER_ADDRESS = env.int("DOOR_CLAIMS_PER_ADDRESS", default=30)
 
 
 def _rate(name: str, default: str) -> str | None:

@@ -40,6 +40,43 @@ def throttle_door(request: Any, session: ClubSession) -> None:
 
 #: How long a phone remembers who it is at a night's door (a night, with room).
 REMEMBER_SECONDS = 18 * 3600
+#: The window of ``DOOR_CLAIMS_PER_ADDRESS``.
+CLAIMS_WINDOW_SECONDS = 10 * 60
+
+TOO_MANY_CLAIMS_BY_PHONE = (
+    "This phone has checked players in {count} times tonight, the most one phone may. "
+    "Ask the director at the desk to check you in."
+)
+TOO_MANY_CLAIMS_FROM_ADDRESS = (
+    "Too many players checked in from this network in the last few minutes; try again in "
+    "{wait}, or ask the director at the desk."
+)
+
+
+def throttle_claim(request: Any, session: ClubSession, phone: str, player_id: int | None) -> None:
+    """Count one claim through the door: a phone taking a player it does not hold yet
+    (or adding a newcomer). ``TooMany`` (429) beyond ``DOOR_CLAIMS_PER_PHONE`` claims of
+    one phone in the night ("Not me" and a refused claim count too), or beyond
+    ``DOOR_CLAIMS_PER_ADDRESS`` claims from one client address in
+    ``CLAIMS_WINDOW_SECONDS``: a phone that throws its cookie away is a new phone each
+    time, but not a new address. Checking in again the player this phone holds is free."""
+    if player_id is not None and door_holds(session=session, phone=phone, player_id=player_id):
+        return
+    per_phone = settings.DOOR_CLAIMS_PER_PHONE
+    throttles.count(
+        request,
+        "door_claims_phone",
+        f"{session.pk}:{phone_digest(phone)}",
+        (per_phone, REMEMBER_SECONDS),
+        TOO_MANY_CLAIMS_BY_PHONE.replace("{count}", str(per_phone)),
+    )
+    throttles.count(
+        request,
+        "door_claims_address",
+        f"{session.pk}:{throttles.client_ip(request)}",
+        (settings.DOOR_CLAIMS_PER_ADDRESS, CLAIMS_WINDOW_SECONDS),
+        TOO_MANY_CLAIMS_FROM_ADDRESS,
+    )
 
 
 def _cookie(session: ClubSession) -> str:
@@ -73,10 +110,6 @@ def phone_keep(request: Any, response: Any, session: ClubSession, phone: str) ->
         secure=request.is_secure(),
         path="/",
     )
-
-
-def phone_drop(response: Any, session: ClubSession) -> None:
-    response.delete_cookie(_cookie(session), path="/", samesite="Lax")
 
 
 def phone_player(*, session: ClubSession, phone: str | None) -> int | None:

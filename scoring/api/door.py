@@ -95,7 +95,12 @@ DOOR_ERRORS = {
         "or the director's desk holds the player (`claimed`), or this phone holds another "
         "player (`one_player_per_phone`)."
     ),
-    429: OpenApiResponse(description="Too many check-ins through this link this minute."),
+    429: OpenApiResponse(
+        description="{detail, code: `rate_limited`}, with Retry-After: too many check-ins "
+        "through this link this minute, too many players claimed by this phone tonight "
+        "(`DOOR_CLAIMS_PER_PHONE`), or from this address in 10 minutes "
+        "(`DOOR_CLAIMS_PER_ADDRESS`)."
+    ),
 }
 
 
@@ -178,8 +183,10 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
             player = Player.objects.filter(club=session.club_id, pk=pid).first()
             if player is None:
                 raise NotFound("This player is not known here.")
+            door.throttle_claim(request, session, phone, player.pk)
             done = club_door.door_check_in(session=session, by=actor, phone=phone, player=player)
         elif "name" in data:
+            door.throttle_claim(request, session, phone, None)
             done = club_door.door_check_in(
                 session=session, by=actor, phone=phone, name=data["name"]
             )

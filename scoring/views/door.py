@@ -131,12 +131,17 @@ def _check_in(request: HttpRequest, session: ClubSession) -> HttpResponse:
             )
             if player is None:
                 raise Http404("This player is not known here.")
+            door.throttle_claim(request, session, phone, player.pk)
             done = club_door.door_check_in(session=session, by=actor, phone=phone, player=player)
         else:
             name = request.POST.get("name")
+            door.throttle_claim(request, session, phone, None)
             done = club_door.door_check_in(session=session, by=actor, phone=phone, name=name)
     except DomainError as error:
-        return _list(request, session, error=error.message, status=error.status)
+        response = _list(request, session, error=error.message, status=error.status)
+        if isinstance(error, TooMany):
+            response["Retry-After"] = str(error.wait)
+        return response
     messages.success(request, f"Welcome, {done.player.name}: you are checked in.")
     response = redirect(reverse("door", args=[session.door_key]))
     door.phone_keep(request, response, session, phone)
@@ -145,13 +150,13 @@ def _check_in(request: HttpRequest, session: ClubSession) -> HttpResponse:
 
 @require_POST
 def door_forget(request: HttpRequest, key: str) -> HttpResponse:
-    """ "Not me": the phone gives its player back and forgets who it is for the night
-    (the check-in stays; the next phone to tap the name claims them)."""
+    """ "Not me": the phone gives its player back (the check-in stays; the next phone to
+    tap the name claims them)."""
     session = _night(key)
     club_door.door_forget(session=session, phone=door.phone_of(request, session))
-    response = redirect(reverse("door", args=[session.door_key]))
-    door.phone_drop(response, session)
-    return response
+    # The phone keeps its cookie: still the same phone, its claims still counted
+    # (scoring.door.throttle_claim); it holds nobody now.
+    return redirect(reverse("door", args=[session.door_key]))
 
 
 @require_POST
