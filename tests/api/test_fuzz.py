@@ -5,7 +5,10 @@ bodies, query and path parameters that fit the schema (positive) and that break
 it (negative). They go through the WSGI application, as a director of a club with
 a night of games, hands and table links and a running tournament, so that ids in
 paths often name real rows. Every answer must be no server error and must match
-the schema: a documented status code, content type and body.
+the schema: a documented status code, content type and body; and a request that
+breaks the schema must be refused (``negative_data_rejection``: a 4xx, never taken).
+Schema-valid requests must be taken: tests/api/test_positive_data.py, which names
+the body's ids as the world's rows and lets a 400 pass only for a rule it names.
 
 ``ROOKCLUB_FUZZ_REQUESTS`` sets how many requests are sent: 500 by default (``make
 test``: about eight of each operation's cases, a third of the test's time), 1,500 in
@@ -126,5 +129,6 @@ def test_the_api_answers_every_generated_request_as_its_schema_says(
             failures.setdefault(label, f"{label}: {type(error).__name__}: {error}"[:3000])
 
     total = sum(sent.values())
+    print(f"{total} requests over {len(operations)} operations; {len(failures)} disagree")
     assert not failures, f"{len(failures)} failing operations:\n" + "\n\n".join(failures.values())
     assert total >= REQUESTS, f"only {total} requests sent: {sent}"
