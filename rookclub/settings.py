@@ -501,6 +501,7 @@ SPECTACULAR_SETTINGS = {
         "rookclub.core.schema.rate_limit_answers",  # 429 with Retry-After on every operation
         "rookclub.core.schema.path_id_bounds",  # {id} path parameters: 1 to ID_MAX
         "rookclub.core.schema.no_nul_in_request_strings",  # JSON refuses NUL in a string
+        "rookclub.core.schema.blank_or_value",  # a text or "": anyOf (both take "")
         "rookclub.core.schema.null_is_omitted",  # a form has no null: omit those fields
         "rookclub.core.schema.one_of_these_required",  # a body that needs one of two fields
         "scoring.api.schema.game_seats_by_ruleset",  # POST games/: the seats of each ruleset

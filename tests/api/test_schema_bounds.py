@@ -309,3 +309,33 @@ def test_a_nights_tables_of_five_or_six_are_as_the_schema_says(schema, tables, m
         server = False
 
     assert jsonschema.Draft202012Validator(rules).is_valid(body) is server
+
+
+def test_a_text_that_may_be_left_empty_takes_the_empty_string_in_the_schema(schema):
+    """drf-spectacular's ``oneOf`` [a text, ""] refused "" where the text's own pattern
+    takes it too (an account's email "or empty", its name): the server takes "" there."""
+    import jsonschema
+
+    found = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            for combined in ("oneOf", "anyOf"):
+                choices = node.get(combined)
+                if isinstance(choices, list) and any(
+                    isinstance(c, dict) and c.get("maxLength") == 0 for c in choices
+                ):
+                    found.append((combined, node))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schema)
+    email = schema["components"]["schemas"]["SignUp"]["properties"]["email"]
+
+    assert len(found) > 3 and email in [node for _, node in found]
+    for combined, node in found:
+        assert combined == "anyOf", node
+        assert jsonschema.Draft202012Validator(node).is_valid(""), node
