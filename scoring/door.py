@@ -53,15 +53,14 @@ TOO_MANY_CLAIMS_FROM_ADDRESS = (
 )
 
 
-def throttle_claim(request: Any, session: ClubSession, phone: str, player_id: int | None) -> None:
+def throttle_claim(request: Any, session: ClubSession, phone: str) -> None:
     """Count one claim through the door: a phone taking a player it does not hold yet
-    (or adding a newcomer). ``TooMany`` (429) beyond ``DOOR_CLAIMS_PER_PHONE`` claims of
-    one phone in the night ("Not me" and a refused claim count too), or beyond
-    ``DOOR_CLAIMS_PER_ADDRESS`` claims from one client address in
-    ``CLAIMS_WINDOW_SECONDS``: a phone that throws its cookie away is a new phone each
-    time, but not a new address. Checking in again the player this phone holds is free."""
-    if player_id is not None and door_holds(session=session, phone=phone, player_id=player_id):
-        return
+    (or adding a newcomer); ``door_check_in`` calls it (``on_claim``), so checking in
+    again the player this phone holds is free. ``TooMany`` (429) beyond
+    ``DOOR_CLAIMS_PER_PHONE`` claims of one phone in the night ("Not me" and a refused
+    claim count too), or beyond ``DOOR_CLAIMS_PER_ADDRESS`` claims from one client
+    address in ``CLAIMS_WINDOW_SECONDS``: a phone that throws its cookie away is a new
+    phone each time, but not a new address."""
     per_phone = settings.DOOR_CLAIMS_PER_PHONE
     throttles.count(
         request,

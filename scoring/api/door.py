@@ -176,6 +176,10 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
         data = body(request)
         actor = club_door.DoorActor(session.pk)
         phone = door.phone_of(request, session) or club_door.new_phone()
+
+        def claim() -> None:
+            door.throttle_claim(request, session, phone)
+
         if "player" in data:
             # A form sends the id as text ("12"): the same id as a JSON body's 12.
             form = html.is_html_input(request.data)
@@ -183,12 +187,12 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
             player = Player.objects.filter(club=session.club_id, pk=pid).first()
             if player is None:
                 raise NotFound("This player is not known here.")
-            door.throttle_claim(request, session, phone, player.pk)
-            done = club_door.door_check_in(session=session, by=actor, phone=phone, player=player)
-        elif "name" in data:
-            door.throttle_claim(request, session, phone, None)
             done = club_door.door_check_in(
-                session=session, by=actor, phone=phone, name=data["name"]
+                session=session, by=actor, phone=phone, player=player, on_claim=claim
+            )
+        elif "name" in data:
+            done = club_door.door_check_in(
+                session=session, by=actor, phone=phone, name=data["name"], on_claim=claim
             )
         else:
             raise Invalid("Say who you are.", errors={"player": ["give a player id or a name"]})

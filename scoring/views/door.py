@@ -121,6 +121,10 @@ def _check_in(request: HttpRequest, session: ClubSession) -> HttpResponse:
         return response
     actor = club_door.DoorActor(session.pk)
     phone = door.phone_of(request, session) or club_door.new_phone()
+
+    def claim() -> None:
+        door.throttle_claim(request, session, phone)
+
     raw = request.POST.get("player", "")
     try:
         if raw:
@@ -131,12 +135,14 @@ def _check_in(request: HttpRequest, session: ClubSession) -> HttpResponse:
             )
             if player is None:
                 raise Http404("This player is not known here.")
-            door.throttle_claim(request, session, phone, player.pk)
-            done = club_door.door_check_in(session=session, by=actor, phone=phone, player=player)
+            done = club_door.door_check_in(
+                session=session, by=actor, phone=phone, player=player, on_claim=claim
+            )
         else:
             name = request.POST.get("name")
-            door.throttle_claim(request, session, phone, None)
-            done = club_door.door_check_in(session=session, by=actor, phone=phone, name=name)
+            done = club_door.door_check_in(
+                session=session, by=actor, phone=phone, name=name, on_claim=claim
+            )
     except DomainError as error:
         response = _list(request, session, error=error.message, status=error.status)
         if isinstance(error, TooMany):
