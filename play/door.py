@@ -40,6 +40,42 @@ def throttle_door(request: Any, session: Night) -> None:
 
 #: How long a phone remembers who it is at a night's door (a night, with room).
 REMEMBER_SECONDS = 18 * 3600
+#: The window of ``DOOR_CLAIMS_PER_ADDRESS``.
+CLAIMS_WINDOW_SECONDS = 10 * 60
+
+TOO_MANY_CLAIMS_BY_PHONE = (
+    "This phone has checked players in {count} times tonight, the most one phone may. "
+    "Ask the director at the desk to check you in."
+)
+TOO_MANY_CLAIMS_FROM_ADDRESS = (
+    "Too many players checked in from this network in the last few minutes; try again in "
+    "{wait}, or ask the director at the desk."
+)
+
+
+def throttle_claim(request: Any, session: Night, phone: str) -> None:
+    """Count one claim through the door: a phone taking a player it does not hold yet
+    (or adding a newcomer); ``door_check_in`` calls it (``on_claim``), so checking in
+    again the player this phone holds is free. ``TooMany`` (429) beyond
+    ``DOOR_CLAIMS_PER_PHONE`` claims of one phone in the night ("Not me" and a refused
+    claim count too), or beyond ``DOOR_CLAIMS_PER_ADDRESS`` claims from one client
+    address in ``CLAIMS_WINDOW_SECONDS``: a phone that throws its cookie away is a new
+    phone each time, but not a new address."""
+    per_phone = settings.DOOR_CLAIMS_PER_PHONE
+    throttles.count(
+        request,
+        "door_claims_phone",
+        f"{session.pk}:{phone_digest(phone)}",
+        (per_phone, REMEMBER_SECONDS),
+        TOO_MANY_CLAIMS_BY_PHONE.replace("{count}", str(per_phone)),
+    )
+    throttles.count(
+        request,
+        "door_claims_address",
+        f"{session.pk}:{throttles.client_ip(request)}",
+        (settings.DOOR_CLAIMS_PER_ADDRESS, CLAIMS_WINDOW_SECONDS),
+        TOO_MANY_CLAIMS_FROM_ADDRESS,
+    )
 
 
 def _cookie(session: Night) -> str:
@@ -73,10 +109,6 @@ def phone_keep(request: Any, response: Any, session: Night, phone: str) -> None:
         secure=request.is_secure(),
         path="/",
     )
-
-
-def phone_drop(response: Any, session: Night) -> None:
-    response.delete_cookie(_cookie(session), path="/", samesite="Lax")
 
 
 def phone_player(*, session: Night, phone: str | None) -> int | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -163,6 +164,7 @@ def door_check_in(
     phone: str,
     player: Player | None = None,
     name: Any = None,
+    on_claim: Callable[[], None] | None = None,
 ) -> DoorCheckIn:
     """Check ``player`` in to the night (or add a newcomer called ``name`` and check
     them in) from the phone whose secret is ``phone``, through the door link: ``by`` is
@@ -170,7 +172,9 @@ def door_check_in(
     Checking in twice from the same phone changes nothing; someone who had gone home
     comes back. Refused: a closed night (``session_closed``), a player another phone or
     the director's desk holds (``claimed``), a phone that holds another player tonight
-    (``one_player_per_phone``)."""
+    (``one_player_per_phone``). ``on_claim`` is called before the phone claims a
+    player it does not hold yet (a newcomer too), and may refuse by raising: the
+    door's limit on claims (``play.door.throttle_claim``)."""
     _require_door(by, session)
     if not isinstance(phone, str) or not phone:
         raise Invalid("This phone keeps no cookie.", errors={"phone": ["allow cookies"]})
@@ -183,6 +187,8 @@ def door_check_in(
             f"\u201cNot {held.player.name}?\u201d first, or use your own phone.",
             code="one_player_per_phone",
         )
+    if held is None and on_claim is not None:
+        on_claim()
     if player is None:
         player = _newcomer(session, name)
     elif player.club_id != session.club_id or not player.active:

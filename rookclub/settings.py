@@ -198,6 +198,13 @@ TABLE_LINK_POSTS_PER_MINUTE = env.int("TABLE_LINK_POSTS_PER_MINUTE", default=30)
 LIVE_SHARED_SECONDS = env.int("LIVE_SHARED_SECONDS", default=5)
 #: Check-ins one night's door link (/n/<key>/) may post a minute.
 DOOR_LINK_POSTS_PER_MINUTE = env.int("DOOR_LINK_POSTS_PER_MINUTE", default=60)
+#: Players one phone (its door cookie) may claim at the door in a night, "Not me" and
+#: refused claims included; then the director checks them in at the desk.
+DOOR_CLAIMS_PER_PHONE = env.int("DOOR_CLAIMS_PER_PHONE", default=3)
+#: Claims at the door from one client address in 10 minutes (a phone that drops its
+#: cookie is a new phone, not a new address). A hosted site whose hall's phones share
+#: one public address raises it to the players arriving in 10 minutes.
+DOOR_CLAIMS_PER_ADDRESS = env.int("DOOR_CLAIMS_PER_ADDRESS", default=30)
 
 
 def _rate(name: str, default: str) -> str | None:
@@ -436,6 +443,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "rookclub.core.schema.AutoSchema",
+    # ?format= empty or naming no answer of the view: 400 unknown_format, not DRF's 404.
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "rookclub.core.negotiation.FormatNegotiation",
     "DEFAULT_PAGINATION_CLASS": "rookclub.core.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     # JSON bodies up to DATA_UPLOAD_MAX_MEMORY_SIZE, nested 20 deep, real Unicode text.
@@ -497,6 +506,7 @@ SPECTACULAR_SETTINGS = {
         "rookclub.core.schema.rate_limit_answers",  # 429 with Retry-After on every operation
         "rookclub.core.schema.path_id_bounds",  # {id} path parameters: 1 to ID_MAX
         "rookclub.core.schema.no_nul_in_request_strings",  # JSON refuses NUL in a string
+        "rookclub.core.schema.blank_or_value",  # a text or "": anyOf (both take "")
         "rookclub.core.schema.null_is_omitted",  # a form has no null: omit those fields
         "rookclub.core.schema.one_of_these_required",  # a body that needs one of two fields
         "play.api.schema.game_seats_by_ruleset",  # POST games/: the seats of each ruleset

@@ -95,7 +95,12 @@ DOOR_ERRORS = {
         "or the director's desk holds the player (`claimed`), or this phone holds another "
         "player (`one_player_per_phone`)."
     ),
-    429: OpenApiResponse(description="Too many check-ins through this link this minute."),
+    429: OpenApiResponse(
+        description="{detail, code: `rate_limited`}, with Retry-After: too many check-ins "
+        "through this link this minute, too many players claimed by this phone tonight "
+        "(`DOOR_CLAIMS_PER_PHONE`), or from this address in 10 minutes "
+        "(`DOOR_CLAIMS_PER_ADDRESS`)."
+    ),
 }
 
 
@@ -171,6 +176,10 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
         data = body(request)
         actor = club_door.DoorActor(session.pk)
         phone = door.phone_of(request, session) or club_door.new_phone()
+
+        def claim() -> None:
+            door.throttle_claim(request, session, phone)
+
         if "player" in data:
             # A form sends the id as text ("12"): the same id as a JSON body's 12.
             form = html.is_html_input(request.data)
@@ -178,10 +187,12 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
             player = Player.objects.filter(club=session.club_id, pk=pid).first()
             if player is None:
                 raise NotFound("This player is not known here.")
-            done = club_door.door_check_in(session=session, by=actor, phone=phone, player=player)
+            done = club_door.door_check_in(
+                session=session, by=actor, phone=phone, player=player, on_claim=claim
+            )
         elif "name" in data:
             done = club_door.door_check_in(
-                session=session, by=actor, phone=phone, name=data["name"]
+                session=session, by=actor, phone=phone, name=data["name"], on_claim=claim
             )
         else:
             raise Invalid("Say who you are.", errors={"player": ["give a player id or a name"]})

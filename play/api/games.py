@@ -52,8 +52,13 @@ SEAT_HELP = (
 )
 SEAT = serializers.CharField(help_text=SEAT_HELP)
 HAND_NUMBER_MAX = 9999  # documented; a number past the game's next hand is a 409 anyway
-SIDES = inline_serializer(
-    "Sides", {"north_south": serializers.IntegerField(), "east_west": serializers.IntegerField()}
+#: Points by side (a serializer class: each field that uses it makes its own, since one
+#: field object given to two names is bound to the last and the schema loses the first).
+SIDES = type(
+    inline_serializer(
+        "Sides",
+        {"north_south": serializers.IntegerField(), "east_west": serializers.IntegerField()},
+    )
 )
 #: A game's running totals by its sides: north_south and east_west in the partnership
 #: games of four, seats_135 and seats_246 at six, each seat where players score apart
@@ -269,11 +274,11 @@ class HandOut(serializers.Serializer):
     bid = serializers.IntegerField(allow_null=True)
     trump = serializers.CharField()
     record = serializers.DictField(help_text="the hand as entered")
-    score = SIDES
+    score = SIDES()
     made = serializers.BooleanField(allow_null=True)
     void = serializers.BooleanField()
     reasons = serializers.ListField(child=serializers.CharField())
-    totals = SIDES
+    totals = SIDES()
     seats = serializers.DictField(child=serializers.IntegerField(), help_text="seat -> player id")
     confirmed = serializers.BooleanField()
     corrected = serializers.BooleanField(
@@ -378,6 +383,24 @@ class HandRecorded(HandOut):
     next_dealer = serializers.CharField()
     next_seats = serializers.DictField(child=serializers.IntegerField())
     seat_message = serializers.CharField(allow_null=True)
+
+
+class HandWithCorrections(HandRecorded):
+    """One hand read on its own (``hands/{id}/``): with its corrections."""
+
+    corrections = serializers.ListField(
+        child=inline_serializer(
+            "HandCorrectionOut",
+            {
+                "before": serializers.DictField(help_text="the hand as it was"),
+                "after": serializers.DictField(help_text="the hand as corrected"),
+                "reason": serializers.CharField(),
+                "by": serializers.CharField(allow_null=True, help_text="the director's username"),
+                "at": serializers.DateTimeField(),
+            },
+        ),
+        help_text="every correction of the hand, oldest first",
+    )
 
 
 def hand_out(row: SheetRow) -> dict[str, Any]:
@@ -714,13 +737,13 @@ class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
         ]
         return out
 
-    @extend_schema(responses=HandRecorded)
+    @extend_schema(responses=HandWithCorrections)
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         return Response(self._out(self.get_object()))
 
     @extend_schema(
         request=None,
-        responses={200: HandRecorded, 403: ERRORS},
+        responses={200: HandWithCorrections, 403: ERRORS},
         description="A player of the side that did not enter the hand (either side when "
         "a scorer who was not seated entered it), or a director, confirms it; never the "
         "person who entered it (403). Allowed after the club night closed.",
@@ -732,7 +755,7 @@ class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.Generic
 
     @extend_schema(
         request=CorrectionIn,
-        responses={200: HandRecorded, 400: HAND_REFUSAL, 403: ERRORS},
+        responses={200: HandWithCorrections, 400: HAND_REFUSAL, 403: ERRORS},
         description="A director corrects a hand, also after its club night closed; every "
         "later total and the game's result are replayed. The corrected hand is unconfirmed "
         "again (`confirmed` false, `corrected` true) until the other side or a director "

@@ -120,9 +120,8 @@ class SessionSerializer(serializers.ModelSerializer):
         read_only_fields = ["status", "closed_at"]
 
 
-STANDING = inline_serializer(
-    "Standing",
-    {
+def _standing_fields() -> dict[str, Any]:
+    return {
         "players": serializers.ListField(child=serializers.IntegerField()),
         "name": serializers.CharField(),
         "games": serializers.IntegerField(),
@@ -144,16 +143,33 @@ STANDING = inline_serializer(
                 "players' mean), null before a first rated game; docs/ratings.md"
             ),
         ),
-    },
-    many=True,
+    }
+
+
+#: One row of a standings answer (a player, or a partnership).
+STANDING_ROW = type(inline_serializer("Standing", _standing_fields()))
+# A list of its own for each name: one field object given to two names is bound to the
+# last, and the schema had lost ``players``.
+STANDINGS = inline_serializer(
+    "Standings", {"players": STANDING_ROW(many=True), "partnerships": STANDING_ROW(many=True)}
 )
-STANDINGS = inline_serializer("Standings", {"players": STANDING, "partnerships": STANDING})
 OVERVIEW = inline_serializer(
     "SessionOverview",
     {
+        # The night as SessionSerializer answers it ...
         "id": serializers.IntegerField(),
+        "club": serializers.IntegerField(),
+        "date": serializers.DateField(),
         "status": serializers.CharField(help_text="open or closed"),
+        "seating_method": serializers.CharField(),
+        "ruleset": serializers.CharField(),
+        "options": serializers.DictField(help_text="the night's house rules"),
+        "tables_of_five_or_six": serializers.BooleanField(),
+        "game_for_five": serializers.CharField(help_text="blank: none"),
+        "game_for_six": serializers.CharField(help_text="blank: none"),
         "closed_at": serializers.DateTimeField(allow_null=True),
+        "door_new_players": serializers.BooleanField(),
+        # ... and who is here, the tables and rounds.
         "players": serializers.ListField(
             child=serializers.IntegerField(), help_text="Checked in and still here."
         ),

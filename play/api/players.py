@@ -44,18 +44,21 @@ def _avg(help_text: str) -> serializers.FloatField:
     return serializers.FloatField(allow_null=True, help_text=help_text)
 
 
-RECORD = inline_serializer(
-    "PlayerRecord",
-    {
-        "player": _int(),
-        "name": serializers.CharField(),
-        "games": _int(),
-        "won": _int(),
-        "lost": _int(),
-        "unfinished": _int(help_text="not played to the end"),
-        "win_percent": _int(allow_null=True, help_text="of the finished games"),
-    },
-    many=True,
+#: A player's record with a partner or against an opponent (a serializer class: each
+#: list makes its own, one field object given to two names loses the first).
+RECORD = type(
+    inline_serializer(
+        "PlayerRecord",
+        {
+            "player": _int(),
+            "name": serializers.CharField(),
+            "games": _int(),
+            "won": _int(),
+            "lost": _int(),
+            "unfinished": _int(help_text="not played to the end"),
+            "win_percent": _int(allow_null=True, help_text="of the finished games"),
+        },
+    )
 )
 STATS = inline_serializer(
     "PlayerStats",
@@ -85,8 +88,8 @@ STATS = inline_serializer(
             "charged to the player's seat"
         ),
         "penalty_points": _int(),
-        "partners": RECORD,
-        "opponents": RECORD,
+        "partners": RECORD(many=True),
+        "opponents": RECORD(many=True),
     },
 )
 STATS_YEAR = OpenApiParameter(

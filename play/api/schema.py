@@ -115,27 +115,27 @@ def night_big_tables(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
     """POST sessions/: tables of five or six need random or progressive seating and a
-    game for five or a game for six (``nights._check_big_games``). Said with ``anyOf``
-    on the ``Session`` component: no tables of five or six, or them with such seating
-    and at least one game not left blank (left out, a game takes its default)."""
-    session = result.get("components", {}).get("schemas", {}).get("Session")
+    game for five or a game for six (``nights._check_big_games``). Said with ``if`` /
+    ``then`` on the night's request body (``SessionRequest``): with tables of five or
+    six, such seating and at least one game not left blank (left out, a game takes its
+    default). Not an ``anyOf`` beside the members: a generated client types a union's
+    branches apart from their siblings, and lost ``club``, ``date`` and a night's ``id``."""
+    schemas = result.get("components", {}).get("schemas", {})
+    session = schemas.get("SessionRequest") or schemas.get("Session")
     if not session or "properties" not in session:
         return result
     games = [
         {"properties": {name: {"type": "string", "enum": _games(players)}}}
         for name, players in (("game_for_five", 5), ("game_for_six", 6))
     ]
-    session["anyOf"] = [
-        {"properties": {"tables_of_five_or_six": {"type": "boolean", "enum": [False]}}},
-        {
-            "properties": {
-                "tables_of_five_or_six": {"type": "boolean", "enum": [True]},
-                "seating_method": {"type": "string", "enum": ["random", "progressive"]},
-            },
-            "required": ["tables_of_five_or_six"],
-            "anyOf": games,
-        },
-    ]
+    session["if"] = {
+        "properties": {"tables_of_five_or_six": {"const": True}},
+        "required": ["tables_of_five_or_six"],
+    }
+    session["then"] = {
+        "properties": {"seating_method": {"type": "string", "enum": ["random", "progressive"]}},
+        "anyOf": games,
+    }
     return result
 
 

@@ -133,6 +133,10 @@ def _check_in(request: HttpRequest, session: Night) -> HttpResponse:
         return response
     actor = club_door.DoorActor(session.pk)
     phone = door.phone_of(request, session) or club_door.new_phone()
+
+    def claim() -> None:
+        door.throttle_claim(request, session, phone)
+
     raw = request.POST.get("player", "")
     try:
         if raw:
@@ -143,12 +147,19 @@ def _check_in(request: HttpRequest, session: Night) -> HttpResponse:
             )
             if player is None:
                 raise Http404("This player is not known here.")
-            done = club_door.door_check_in(session=session, by=actor, phone=phone, player=player)
+            done = club_door.door_check_in(
+                session=session, by=actor, phone=phone, player=player, on_claim=claim
+            )
         else:
             name = request.POST.get("name")
-            done = club_door.door_check_in(session=session, by=actor, phone=phone, name=name)
+            done = club_door.door_check_in(
+                session=session, by=actor, phone=phone, name=name, on_claim=claim
+            )
     except DomainError as error:
-        return _list(request, session, error=error.message, status=error.status)
+        response = _list(request, session, error=error.message, status=error.status)
+        if isinstance(error, TooMany):
+            response["Retry-After"] = str(error.wait)
+        return response
     messages.success(request, f"Welcome, {done.player.name}: you are checked in.")
     response = redirect(reverse("door", args=[session.door_key]))
     door.phone_keep(request, response, session, phone)
@@ -157,13 +168,13 @@ def _check_in(request: HttpRequest, session: Night) -> HttpResponse:
 
 @require_POST
 def door_forget(request: HttpRequest, key: str) -> HttpResponse:
-    """ "Not me": the phone gives its player back and forgets who it is for the night
-    (the check-in stays; the next phone to tap the name claims them)."""
+    """ "Not me": the phone gives its player back (the check-in stays; the next phone to
+    tap the name claims them)."""
     session = _night(key)
     club_door.door_forget(session=session, phone=door.phone_of(request, session))
-    response = redirect(reverse("door", args=[session.door_key]))
-    door.phone_drop(response, session)
-    return response
+    # The phone keeps its cookie: still the same phone, its claims still counted
+    # (play.door.throttle_claim); it holds nobody now.
+    return redirect(reverse("door", args=[session.door_key]))
 
 
 @require_POST

@@ -18,7 +18,8 @@ from rookclub.clubs.export import club_export
 from rookclub.clubs.models import Club
 from rookclub.clubs.permissions import is_member
 from rookclub.core.api import DomainErrorsMixin
-from rookclub.core.errors import DomainError, Invalid, NotFound
+from rookclub.core.errors import DomainError, NotFound
+from rookclub.core.negotiation import unknown_format
 from rookclub.core.pages import login_required_message, refuse
 from rookclub.core.roles import require_director
 
@@ -27,10 +28,9 @@ FORMATS = {"json": ("application/json", "json"), "zip": ("application/zip", "zip
 
 def _download(club: Club, by: object, kind: str | None) -> HttpResponse:
     """The export as an attachment; ``Invalid`` for an unknown format."""
-    kind = kind or "json"
+    kind = "json" if kind is None else kind  # an empty ?format= is refused, as any other
     if kind not in FORMATS:
-        message = f"Unknown format {kind[:20]!r}: ask for json or zip."
-        raise Invalid(message, errors={"format": [message]}, code="unknown_format")
+        raise unknown_format(kind, list(FORMATS))
     require_director(by, club)
     export = club_export(club=club)
     body = export_files.as_json(export) if kind == "json" else export_files.as_zip(export)

@@ -70,7 +70,8 @@ def is_api(request: HttpRequest) -> bool:
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's ``EXCEPTION_HANDLER``: DRF's own answers, plus the cases above."""
     if isinstance(exc, DomainError):
-        return Response(exc.as_dict(), status=exc.status)
+        data = {**exc.as_dict(), "code": exc.code} if exc.code_in_body else exc.as_dict()
+        return Response(data, status=exc.status)
     if isinstance(exc, RequestDataTooBig):
         return Response(
             {"detail": too_large_sentence()}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE

@@ -421,3 +421,33 @@ def binary_content(result: dict[str, Any], generator: Any, request: Any, public:
                     if content.get("schema") == {"type": "string", "format": "binary"}:
                         content["schema"] = {"contentMediaType": media}
     return result
+
+
+def _is_blank(choice: Any) -> bool:
+    return (
+        isinstance(choice, dict)
+        and choice.get("type") == "string"
+        and choice.get("maxLength") == 0
+        and set(choice) <= {"type", "maxLength", "pattern"}
+    )
+
+
+def blank_or_value(result: dict[str, Any], generator: Any, request: Any, public: bool):
+    """A text that may be left empty (``allow_blank``) and has a pattern: drf-spectacular
+    says ``oneOf`` [the text, an empty string]. Where the text's own pattern takes the
+    empty string too (an email "or empty", a name), ``""`` matches both choices and a
+    ``oneOf`` refuses it, though the server takes it: ``anyOf`` says "either"."""
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            choices = node.get("oneOf")
+            if isinstance(choices, list) and len(choices) == 2 and any(map(_is_blank, choices)):
+                node["anyOf"] = node.pop("oneOf")
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(result)
+    return result

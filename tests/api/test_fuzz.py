@@ -5,7 +5,10 @@ bodies, query and path parameters that fit the schema (positive) and that break
 it (negative). They go through the WSGI application, as a director of a club with
 a night of games, hands and table links and a running tournament, so that ids in
 paths often name real rows. Every answer must be no server error and must match
-the schema: a documented status code, content type and body.
+the schema: a documented status code, content type and body; and a request that
+breaks the schema must be refused (``negative_data_rejection``: a 4xx, never taken).
+Schema-valid requests must be taken: tests/api/test_positive_data.py, which names
+the body's ids as the world's rows and lets a 400 pass only for a rule it names.
 
 ``ROOKCLUB_FUZZ_REQUESTS`` sets how many requests are sent: 500 by default (``make
 test``: about eight of each operation's cases, a third of the test's time), 1,500 in
@@ -30,6 +33,7 @@ from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    negative_data_rejection,
     response_schema_conformance,
     status_code_conformance,
 )
@@ -43,6 +47,7 @@ CHECKS = [
     status_code_conformance,
     content_type_conformance,
     response_schema_conformance,
+    negative_data_rejection,
 ]
 #: A PDF is rendered in the request (about half a second): fewer tries there.
 SLOW = ("/api/v1/print/",)
@@ -114,7 +119,12 @@ def test_the_api_answers_every_generated_request_as_its_schema_says(
         ]
         own = _path_values(world, operation.path)
         if own:
-            strategies.append(operation.as_strategy(GenerationMode.POSITIVE, path_parameters=own))
+            # The world's rows in the path: a negative case then reaches the query and
+            # the body's checks instead of being refused as an unknown id (a 404).
+            strategies += [
+                operation.as_strategy(GenerationMode.POSITIVE, path_parameters=own),
+                operation.as_strategy(GenerationMode.NEGATIVE, path_parameters=own),
+            ]
         examples = 6 if operation.path.startswith(SLOW) else each
 
         run = _runner(label, st.one_of(strategies), examples, token, sent, failures)
@@ -124,5 +134,6 @@ def test_the_api_answers_every_generated_request_as_its_schema_says(
             failures.setdefault(label, f"{label}: {type(error).__name__}: {error}"[:3000])
 
     total = sum(sent.values())
+    print(f"{total} requests over {len(operations)} operations; {len(failures)} disagree")
     assert not failures, f"{len(failures)} failing operations:\n" + "\n\n".join(failures.values())
     assert total >= REQUESTS, f"only {total} requests sent: {sent}"

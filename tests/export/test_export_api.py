@@ -85,7 +85,10 @@ def test_an_unknown_format_is_refused_with_a_sentence(club):
     director = club.memberships.get(role="director").user
     answer = client_for(director).get(url(club, "xml"))
     assert answer.status_code == 400
-    assert answer.json() == {"format": ["Unknown format 'xml': ask for json or zip."]}
+    assert answer.json() == {
+        "format": ["Unknown format 'xml': ask for json or zip."],
+        "code": "unknown_format",
+    }
 
 
 @pytest.mark.parametrize("role", ["member", "scorer"])

@@ -247,3 +247,47 @@ def test_a_phone_waiting_for_its_table_asks_sooner_than_a_seated_one(night, rost
 
     assert 'hx-trigger="every 3s,' in waiting and "focus from:window" in waiting
     assert 'hx-trigger="every 10s,' in seated
+
+
+def test_one_phone_claims_at_most_its_limit_in_a_night_not_me_included(night, roster, settings):
+    settings.DOOR_CLAIMS_PER_PHONE = 3
+    page = Client()
+    for player in roster[:3]:
+        assert page.post(f"/n/{night.door_key}/", {"player": player.pk}).status_code == 302
+        page.post(f"/n/{night.door_key}/forget/")
+
+    refused = page.post(f"/n/{night.door_key}/", {"player": roster[3].pk})
+
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert "Ask the director at the desk" in refused.text
+    assert not CheckIn.objects.filter(session=night, player=roster[3]).exists()
+
+
+def test_a_phone_that_drops_its_cookie_is_still_counted_by_its_address(night, roster, settings):
+    settings.DOOR_CLAIMS_PER_ADDRESS = 4
+    for player in roster[:4]:
+        assert check_in(APIClient(), night, player).status_code == 201  # a new phone each
+
+    refused = check_in(APIClient(), night, roster[4])
+    elsewhere = APIClient(REMOTE_ADDR="10.1.2.3")
+
+    assert refused.status_code == 429, refused.content
+    assert refused.json()["code"] == "rate_limited" and int(refused["Retry-After"]) > 0
+    assert not CheckIn.objects.filter(session=night, player=roster[4]).exists()
+    assert check_in(elsewhere, night, roster[4]).status_code == 201
+
+
+def test_checking_in_again_the_player_a_phone_holds_is_no_new_claim(night, roster, settings):
+    settings.DOOR_CLAIMS_PER_PHONE = 2
+    page = Client()
+    door_page = f"/n/{night.door_key}/"
+
+    again = [page.post(door_page, {"player": roster[0].pk}).status_code for _ in range(4)]
+    page.post(door_page + "forget/")
+    second = page.post(door_page, {"player": roster[1].pk})
+    page.post(door_page + "forget/")
+    third = page.post(door_page, {"player": roster[2].pk})
+
+    assert again == [302] * 4
+    assert second.status_code == 302  # the second claim: the four were one
+    assert third.status_code == 429

@@ -190,32 +190,3 @@ def test_a_pool_child_killed_mid_batch_is_put_back_at_once_and_completes(own_wor
     assert children.stdout.split(), "the pool child was found and killed"
     assert job.state == PrintJob.State.DONE, job.error
     assert job.tries == 2 and worker.poll() is None, "same worker, a new child"
-
-
-@pytest.mark.django_db(transaction=True)
-def test_batches_whose_queued_messages_redis_lost_are_sent_again_and_all_complete(own_workers):
-    """Redis restarted without its data loses the batches waiting in the queue: a live
-    worker's sweep sends each again, and every one is printed."""
-    import redis
-
-    queue, start, env = own_workers
-    env["PRINT_JOB_QUEUE_SECONDS"] = "4"  # the sweep resends after 2 s unclaimed
-    jobs = [
-        PrintJob.objects.create(
-            kind="round-sheets",
-            parameters={"round": big_round(2, slug=f"lost-{n}"), "size": "a4"},
-            fingerprint=f"lost-{n}",
-        )
-        for n in range(3)
-    ]
-    for job in jobs:
-        render_batch.apply_async((job.pk,), queue=queue)
-    client = redis.Redis.from_url(settings.REDIS_URL)
-    assert client.llen(queue) == len(jobs)
-    client.delete(queue)  # what a Redis restart without persistence does to them
-
-    start("sweeper")
-    done = [wait_for(job, lambda j: j.finished, timeout=120, poll=0.2) for job in jobs]
-
-    assert [j.state for j in done] == [PrintJob.State.DONE] * len(jobs), [j.error for j in done]
-    assert all(j.sends >= 2 and j.tries == 1 for j in done)

@@ -134,6 +134,7 @@ class Site:
     redis: Redis
     database_url: str
     seeded: dict
+    queue: str = ""  # the print worker's queue (a Redis list while batches wait)
 
     def sql(self, query: str, params: list | None = None) -> list[tuple]:
         """Rows from the site's own database (read as it is, not through a page)."""
@@ -199,6 +200,9 @@ def site() -> Iterator[Site]:
             "SECURE_SSL_REDIRECT": "0",
             "LOG_LEVEL": "WARNING",
             "PRINT_QUEUE": f"print-redisfail-{os.getpid()}",
+            # A batch the queue lost is sent again by the worker's sweep after half of
+            # this (10 s), so a test of it does not wait the default 45 s.
+            "PRINT_JOB_QUEUE_SECONDS": "20",
             "GUNICORN_WORKERS": "2",
             "GUNICORN_ACCESS_LOG": "off",
             "STATIC_ROOT": str(workdir / "static"),  # production storage: collected first
@@ -266,7 +270,7 @@ def site() -> Iterator[Site]:
         )
         nodes.append(web)
         wait_ready(web)
-        yield Site(web, worker, redis, database_url, seeded)
+        yield Site(web, worker, redis, database_url, seeded, env["PRINT_QUEUE"])
     finally:
         for node in nodes:
             node.stop()
