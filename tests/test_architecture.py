@@ -4,7 +4,8 @@
 
 (printing sits beside clubs: apps register print kinds into it), and the pure
 cores, ``scoring/engine/`` and ``tournaments/formats/``, import nothing of Django
-or of the project. Every import counts, including one inside a function.
+or of the project. Every import counts, including one inside a function; and no
+two modules import each other, even round a loop or inside a function.
 """
 
 from __future__ import annotations
@@ -135,3 +136,62 @@ def test_the_checker_catches_an_upward_import(tmp_path):
     names = [name for name, _ in imports_of(module)]
     assert "play.models" in names
     assert layer_of("play.models") not in ALLOWED["clubs"]
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Project module -> the project modules it imports, wherever the import stands (at
+    the top or inside a function): a late import hides a cycle, it does not break it."""
+    modules = {module_name(p): p for p in project_modules()}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        graph[name] = set()
+        for imported, _ in imports_of(path):
+            while imported and imported not in modules:
+                imported = imported.rpartition(".")[0]  # a name imported from a module
+            # A package's own modules may import the package (its __init__).
+            if imported and imported != name and not name.startswith(imported + "."):
+                graph[name].add(imported)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, directly or round a loop (the
+    strongly connected components of more than one module, by Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_two_modules_import_each_other():
+    assert cycles(module_graph()) == [], "modules that import each other (even inside a function)"
+
+
+def test_the_cycle_finder_sees_a_loop_through_a_late_import():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
