@@ -117,8 +117,8 @@ def test_a_club_night_from_open_to_standings(desktop_page, page, new_page, club)
     director.get_by_role("link", name="corrected").click()
     history = director.locator("#history")
     expect(history).to_contain_text("East-West miscounted the nest")
-    expect(history).to_contain_text("NS 40 / EW 80")
-    expect(history).to_contain_text("NS 35 / EW 85")
+    expect(history).to_contain_text("North-South 40, East-West 80")
+    expect(history).to_contain_text("North-South 35, East-West 85")
     assert HandCorrection.objects.get().corrected_by.username == "dana"
 
     # The director closes the night and reads the standings.

@@ -10,7 +10,7 @@ from play.checkins import night_check_in
 from play.models import Game
 from play.nights import night_open, night_seat, table_next_game
 from tests.factories import PASSWORD, players_of
-from tests.scoring.conftest import play_out
+from tests.play.conftest import play_out
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,9 @@ from django.urls import reverse
 
 from play.models import Game
 from play.services import game_start, hand_record
-from tests.factories import players_of, scorer_of
+from tests.factories import hand_in, players_of, scorer_of
 from tests.tournaments.conftest import make_event
-from tests.tournaments.test_table_page import logged_in, made, url_of
+from tests.tournaments.test_table_page import logged_in, url_of
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,7 @@ def test_once_a_game_is_over_its_table_links_back_with_the_match(as_scorer, club
     match = tournament.matches.get()
     as_scorer.post(url_of(match))
     game = Game.objects.get()
-    for hand in (made(80, 100), made(90, 40, bidder="east")):
+    for hand in (hand_in(bid=80, ns=100), hand_in("east", 90, ns=40)):
         hand_record(game=game, data=hand, entered_by=director)
 
     html = as_scorer.get(reverse("game-detail", args=[game.pk])).content.decode()
