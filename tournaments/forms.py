@@ -173,6 +173,21 @@ class TournamentForm(forms.Form):
         required=False,
         help_text="Leave blank and the format decides.",
     )
+    entry_fee = forms.DecimalField(
+        label="Entry fee",
+        min_value=0,
+        max_digits=7,
+        decimal_places=2,
+        required=False,
+        help_text="What each entry pays to play; leave blank for none.",
+        error_messages={
+            "invalid": "Type an amount such as 10 or 12.50, or leave it blank.",
+            "min_value": "An entry fee cannot be below 0.",
+            "max_decimal_places": "Type an amount with at most two decimals.",
+            "max_digits": "Type an amount of at most 9999.99.",
+            "max_whole_digits": "Type an amount of at most 9999.99.",
+        },
+    )
     check_in_required = forms.BooleanField(
         label="Only checked-in entries are paired at the start", required=False
     )
@@ -306,6 +321,7 @@ class TournamentForm(forms.Form):
             "rounds": data["rounds"],
             "games_per_match": data["games_per_match"],
             "options": options,
+            "entry_fee": data["entry_fee"],
         }
 
 
