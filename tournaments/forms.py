@@ -28,7 +28,7 @@ from scoring.engine.errors import RulesetError
 from scoring.engine.presets import DEFAULT_SLUG, PRESETS, ruleset_from
 from tournaments import house_rules, tie_breakers
 from tournaments.models import Entry, EntryPlayer, Match, Round, Tournament
-from tournaments.services import PAIRED_BY_ROUND
+from tournaments.services import PAIRED_BY_ROUND, PLAYOFF_PLACES_MAX, PLAYOFF_TARGET_MAX
 
 FORMATS = Tournament.Format
 #: Tournament matches are played at four-seat tables, two partnerships.
@@ -122,6 +122,14 @@ class TournamentForm(forms.Form):
         "no_reset": (FORMATS.DOUBLE_ELIMINATION,),
         "final_best_of": (FORMATS.SINGLE_ELIMINATION, FORMATS.DOUBLE_ELIMINATION),
         "movement": (FORMATS.INDIVIDUAL,),
+        "partners": (
+            FORMATS.ROUND_ROBIN,
+            FORMATS.SWISS,
+            FORMATS.SINGLE_ELIMINATION,
+            FORMATS.DOUBLE_ELIMINATION,
+        ),
+        "playoff_target": (FORMATS.ROUND_ROBIN, FORMATS.SWISS),
+        "playoff_places": (FORMATS.ROUND_ROBIN, FORMATS.SWISS),
     }
     #: The service's option names -> the field that shows their problems.
     OPTION_FIELDS = {
@@ -134,6 +142,9 @@ class TournamentForm(forms.Form):
         "reset": "no_reset",
         "final_best_of": "final_best_of",
         "movement": "movement",
+        "partners": "partners",
+        "playoff_target": "playoff_target",
+        "playoff_places": "playoff_places",
     }
 
     club = forms.ModelChoiceField(
@@ -225,6 +236,30 @@ class TournamentForm(forms.Form):
         ],
     )
 
+    partners = forms.ChoiceField(
+        label="Partners",
+        required=False,
+        choices=[
+            ("", "Entries register as pairs"),
+            ("drawn", "Drawn by lot at the start: players sign up alone"),
+        ],
+        error_messages={"invalid_choice": "Choose one of the listed ways."},
+    )
+    playoff_target = forms.IntegerField(
+        label="Playoff game to",
+        min_value=5,
+        max_value=PLAYOFF_TARGET_MAX,
+        required=False,
+        help_text="Points, in fives (500 when blank): entries still tied play it off.",
+    )
+    playoff_places = forms.IntegerField(
+        label="Places played off",
+        min_value=1,
+        max_value=PLAYOFF_PLACES_MAX,
+        required=False,
+        help_text="1 (blank): first place only; 3: the first three places.",
+    )
+
     def __init__(self, *args: Any, clubs: Sequence[Club], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for rule in house_rules.RULES:
@@ -311,6 +346,11 @@ class TournamentForm(forms.Form):
             options["reset"] = False
         if data["movement"]:
             options["movement"] = data["movement"]
+        if data["partners"]:
+            options["partners"] = data["partners"]
+        for key in ("playoff_target", "playoff_places"):
+            if data[key] is not None:
+                options[key] = data[key]
         if self.ruleset_options():
             options["ruleset_options"] = self.ruleset_options()
         return {
