@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from rookclub.core.errors import Conflict, Invalid
 from rookclub.core.limits import SCORE_MAX, check_reason
@@ -265,8 +266,24 @@ def _move_on(
     elif tournament.is_elimination:
         brackets.bracket_sync(tournament, drop=drop)
     else:
+        _next_round_start(tournament, match.round, by)
         return
     bracket_games_start(tournament=tournament, by=by)
+
+
+def _next_round_start(tournament: Tournament, rnd: Round, by: Any) -> None:
+    """A schedule paired whole at the start (a round robin, the rotation movement):
+    once ``rnd``'s last result is in, the next round starts and its games begin at
+    their tables, as a round paired on its own does."""
+    if rnd.matches.filter(status__in=OPEN).exists():
+        return
+    upcoming = tournament.round_set.filter(number=rnd.number + 1, started_at__isnull=True).first()
+    if upcoming is None or playoff_rows.PLAYOFF in upcoming.flags:
+        return
+    upcoming.started_at = timezone.now()
+    upcoming.status = Round.Status.RUNNING
+    upcoming.save(update_fields=["started_at", "status"])
+    round_games_start(rnd=upcoming, by=by)
 
 
 def _store(match: Match, scores: Sequence[tuple[int, int]], side: str | None) -> None:
