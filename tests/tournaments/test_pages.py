@@ -146,3 +146,19 @@ def test_the_next_step_counts_both_rounds_when_a_semi_final_opens_early(
     words = next_step(director_client.get(reverse("tournament-detail", args=[tournament.pk])))
 
     assert "Round 1: 2 of 4 results in. Round 2: 0 of 2 results in." in words
+
+
+@pytest.mark.parametrize("name", ["tournament-detail", "tournament-standings", "tournament-audit"])
+def test_a_table_that_scrolls_sideways_can_be_scrolled_from_the_keyboard(
+    director_client, club, director, name
+):
+    """A phone shows the wide tables in a box that scrolls sideways; the box takes the
+    keyboard's focus, so it can be scrolled without a pointer (axe-core's
+    scrollable-region-focusable), as the club's standings already do."""
+    tournament = make_event(club, director, "round_robin", 4)
+    play_round(tournament, director)
+
+    page = director_client.get(reverse(name, args=[tournament.pk])).content.decode()
+
+    boxes = page.count('class="table-scroll"')
+    assert boxes and page.count('class="table-scroll" tabindex="0"') == boxes
