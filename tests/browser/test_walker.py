@@ -55,3 +55,14 @@ def test_console_and_script_errors_are_kept_and_reported_together(walked):
     assert "script error" in report and "no such seat" in report
     assert "at 1280x720" in report
     walker.assert_clean()  # reported once
+
+
+def test_a_wide_table_scrolling_inside_its_own_box_is_no_problem(walked):
+    walker, page = walked
+    page.set_content(
+        '<!doctype html><html lang="en"><head><title>Walk</title></head><body><main>'
+        '<div style="overflow-x:auto" tabindex="0"><table style="width:700px"><tr>'
+        "<td>Ada Brooks</td></tr></table></div></main></body></html>"
+    )
+    walker.check(page, sizes=[PHONE])
+    assert walker.problems == []

@@ -37,7 +37,8 @@ LAPTOP = {"width": 1280, "height": 720}
 PROJECTORS = ({"width": 1280, "height": 720}, {"width": 1920, "height": 1080})
 
 # Outermost visible elements reaching past the screen's sides (an element clipped by an
-# ancestor that hides its overflow is not seen, so not counted), and the page's own width.
+# ancestor that hides its overflow is not seen, and one inside a box that scrolls
+# sideways on its own leaves the page still: neither is counted), and the page's width.
 _SIDEWAYS = """() => {
   const W = document.documentElement.clientWidth, bad = [];
   if (document.documentElement.scrollWidth > W + 1)
@@ -45,7 +46,7 @@ _SIDEWAYS = """() => {
   const clipped = el => {
     for (let a = el.parentElement; a; a = a.parentElement) {
       const o = getComputedStyle(a).overflowX;
-      if (o === 'hidden' || o === 'clip') return true;
+      if (o === 'hidden' || o === 'clip' || o === 'auto' || o === 'scroll') return true;
     }
     return false;
   };
