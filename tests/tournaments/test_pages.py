@@ -162,3 +162,12 @@ def test_a_table_that_scrolls_sideways_can_be_scrolled_from_the_keyboard(
 
     boxes = page.count('class="table-scroll"')
     assert boxes and page.count('class="table-scroll" tabindex="0"') == boxes
+
+
+def test_a_bracket_that_scrolls_sideways_can_be_scrolled_from_the_keyboard(client, club, director):
+    tournament = make_event(club, director, "double_elimination", 4)
+
+    page = client.get(reverse("tournament-bracket", args=[tournament.pk])).content.decode()
+
+    boxes = page.count('class="bracket" role="list"')  # winners, losers, the finals
+    assert boxes >= 2 and page.count('class="bracket" role="list" tabindex="0"') == boxes
