@@ -90,7 +90,12 @@ class Walk:
         desk.get_by_label("Name", exact=True).fill(name)
         desk.get_by_label("Format").select_option(label=format_label)
         for label, value in fields.items():
-            box = desk.get_by_label(label, exact=True)
+            # A label that wraps its menu is named with the options' words: by its id.
+            box = (
+                desk.locator(label)
+                if label.startswith("#")
+                else desk.get_by_label(label, exact=True)
+            )
             if value is True:
                 box.check()
             elif box.evaluate("el => el.tagName") == "SELECT":
@@ -106,14 +111,24 @@ class Walk:
         """Add each entry (one or two player names) on the dashboard's entry form."""
         desk = self.desk
         for players in entries:
+            form = desk.locator("#add-entry-card")
             first = "Player" if len(players) == 1 else "First player"
-            desk.get_by_label(first, exact=True).select_option(label=players[0])
+            form.get_by_label(first, exact=True).select_option(label=players[0])
             if len(players) == 2:
-                desk.get_by_label("Partner", exact=True).select_option(label=players[1])
-            desk.get_by_role("button", name="Add the entry").click()
+                form.get_by_label("Partner", exact=True).select_option(label=players[1])
+            form.get_by_role("button", name="Add the entry").click()
             expect(desk.get_by_text(" is entered.")).to_be_visible()
         expect(desk.get_by_role("heading", name=f"Entries ({len(entries)})")).to_be_visible()
         self.look(desk, "director: dashboard with entries")
+
+    def pin(self, first: str, second: str) -> None:
+        """Drawn partners: two players who asked to play together are pinned."""
+        card = self.desk.locator("#partners-card")
+        card.locator('select[name="a"]').select_option(label=first)
+        card.locator('select[name="b"]').select_option(label=second)
+        card.get_by_role("button", name="Pin them together").click()
+        expect(self.desk.locator("#partners-card")).to_contain_text(f"{first} & {second}")
+        self.look(self.desk, "director: dashboard with a pin")
 
     def start(self) -> None:
         self.desk.goto(f"/tournaments/{self.pk}/")
