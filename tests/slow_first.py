@@ -28,7 +28,7 @@ LONG_MODULES = (
     "tests/api/test_fuzz.py",  # ~230 s on a loaded 2-core machine
     "tests/scoring/test_player_stats_property.py",  # ~64 s
     "tests/pages/test_outbox_answers.py",  # ~57 s: collectstatic for production static
-    "tests/tournaments/test_event_walks.py",  # ~60-90 s a walk, nine walks (browser)
+    "tests/tournaments/test_event_walks.py",  # ~200 s: nine walks of 12-23 s (browser)
 )
 
 #: Modules without a database whose tests take seconds (a ``manage.py`` or settings
