@@ -527,6 +527,18 @@ def match_game_sync(*, game: Game) -> Match | None:
 # ---- round and event status -----------------------------------------------------------------
 
 
+def _under_way(tournament: Tournament, rnd: Round) -> bool:
+    """Whether a round with matches ready is being played: a bracket's or a playoff's
+    as soon as its entries are known; a round of a schedule paired at the start (a
+    round robin) once it has started (``_next_round_start``), not while the one
+    before it is played."""
+    return (
+        rnd.started_at is not None
+        or tournament.is_elimination
+        or playoff_rows.PLAYOFF in (rnd.flags or [])
+    )
+
+
 def refresh_status(tournament: Tournament) -> None:
     """Rounds finish when none of their matches is open; the event when every
     round is paired and finished (or the bracket is decided)."""
@@ -539,7 +551,9 @@ def refresh_status(tournament: Tournament) -> None:
         seen = statuses.get(rnd.pk, set())
         if not seen & set(OPEN):
             status = Round.Status.FINISHED
-        elif Match.Status.READY in seen or rnd.status == Round.Status.RUNNING:
+        elif rnd.status == Round.Status.RUNNING or (
+            Match.Status.READY in seen and _under_way(tournament, rnd)
+        ):
             status = Round.Status.RUNNING
         else:
             status = Round.Status.PENDING
