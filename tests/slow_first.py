@@ -29,6 +29,7 @@ LONG_MODULES = (
     "tests/browser/test_night_walks.py",  # ~55 s a walk, five walks
     "tests/play/test_player_stats_property.py",  # ~64 s
     "tests/pages/test_outbox_answers.py",  # ~57 s: collectstatic for production static
+    "tests/tournaments/test_event_walks.py",  # ~200 s: nine walks of 12-23 s (browser)
 )
 
 #: Modules without a database whose tests take seconds (a ``manage.py`` or settings

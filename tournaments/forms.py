@@ -28,7 +28,7 @@ from scoring.engine.errors import RulesetError
 from scoring.engine.presets import DEFAULT_SLUG, PRESETS, ruleset_from
 from tournaments import house_rules, tie_breakers
 from tournaments.models import Entry, EntryPlayer, Match, Round, Tournament
-from tournaments.services import PAIRED_BY_ROUND
+from tournaments.services import PAIRED_BY_ROUND, PLAYOFF_PLACES_MAX, PLAYOFF_TARGET_MAX
 
 FORMATS = Tournament.Format
 #: Tournament matches are played at four-seat tables, two partnerships.
@@ -122,6 +122,14 @@ class TournamentForm(forms.Form):
         "no_reset": (FORMATS.DOUBLE_ELIMINATION,),
         "final_best_of": (FORMATS.SINGLE_ELIMINATION, FORMATS.DOUBLE_ELIMINATION),
         "movement": (FORMATS.INDIVIDUAL,),
+        "partners": (
+            FORMATS.ROUND_ROBIN,
+            FORMATS.SWISS,
+            FORMATS.SINGLE_ELIMINATION,
+            FORMATS.DOUBLE_ELIMINATION,
+        ),
+        "playoff_target": (FORMATS.ROUND_ROBIN, FORMATS.SWISS),
+        "playoff_places": (FORMATS.ROUND_ROBIN, FORMATS.SWISS),
     }
     #: The service's option names -> the field that shows their problems.
     OPTION_FIELDS = {
@@ -134,6 +142,9 @@ class TournamentForm(forms.Form):
         "reset": "no_reset",
         "final_best_of": "final_best_of",
         "movement": "movement",
+        "partners": "partners",
+        "playoff_target": "playoff_target",
+        "playoff_places": "playoff_places",
     }
 
     club = forms.ModelChoiceField(
@@ -173,6 +184,21 @@ class TournamentForm(forms.Form):
         required=False,
         help_text="Leave blank and the format decides.",
     )
+    entry_fee = forms.DecimalField(
+        label="Entry fee",
+        min_value=0,
+        max_digits=7,
+        decimal_places=2,
+        required=False,
+        help_text="What each entry pays to play; leave blank for none.",
+        error_messages={
+            "invalid": "Type an amount such as 10 or 12.50, or leave it blank.",
+            "min_value": "An entry fee cannot be below 0.",
+            "max_decimal_places": "Type an amount with at most two decimals.",
+            "max_digits": "Type an amount of at most 9999.99.",
+            "max_whole_digits": "Type an amount of at most 9999.99.",
+        },
+    )
     check_in_required = forms.BooleanField(
         label="Only checked-in entries are paired at the start", required=False
     )
@@ -208,6 +234,30 @@ class TournamentForm(forms.Form):
             ("two_tier", "Two tier (four consecutive ranks a table)"),
             ("tiers", "Upper and lower tiers (1st partners the first of the lower half)"),
         ],
+    )
+
+    partners = forms.ChoiceField(
+        label="Partners",
+        required=False,
+        choices=[
+            ("", "Entries register as pairs"),
+            ("drawn", "Drawn by lot at the start: players sign up alone"),
+        ],
+        error_messages={"invalid_choice": "Choose one of the listed ways."},
+    )
+    playoff_target = forms.IntegerField(
+        label="Playoff game to",
+        min_value=5,
+        max_value=PLAYOFF_TARGET_MAX,
+        required=False,
+        help_text="Points, in fives (500 when blank): entries still tied play it off.",
+    )
+    playoff_places = forms.IntegerField(
+        label="Places played off",
+        min_value=1,
+        max_value=PLAYOFF_PLACES_MAX,
+        required=False,
+        help_text="1 (blank): first place only; 3: the first three places.",
     )
 
     def __init__(self, *args: Any, clubs: Sequence[Club], **kwargs: Any) -> None:
@@ -296,6 +346,11 @@ class TournamentForm(forms.Form):
             options["reset"] = False
         if data["movement"]:
             options["movement"] = data["movement"]
+        if data["partners"]:
+            options["partners"] = data["partners"]
+        for key in ("playoff_target", "playoff_places"):
+            if data[key] is not None:
+                options[key] = data[key]
         if self.ruleset_options():
             options["ruleset_options"] = self.ruleset_options()
         return {
@@ -306,6 +361,7 @@ class TournamentForm(forms.Form):
             "rounds": data["rounds"],
             "games_per_match": data["games_per_match"],
             "options": options,
+            "entry_fee": data["entry_fee"],
         }
 
 

@@ -31,6 +31,9 @@ class Tournament(models.Model):
     #: ``Ruleset.to_dict()`` when the event was created: later rule changes never rescore it.
     ruleset = models.JSONField(default=dict)
     format = models.CharField(max_length=24, choices=Format.choices)
+    #: What each entry pays to play (a partnership, or a player signing up alone), in
+    #: the club's money; None: no fee is asked. Shown only: Rookclub takes no payments.
+    entry_fee = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
     #: Number of rounds (Swiss, individual, round robin cycles x rounds); None: the format decides.
     rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     #: A match is best of this many games (1: a single game).

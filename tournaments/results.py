@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from play.models import Game
 from rookclub.core.errors import Conflict, Invalid
@@ -265,8 +266,24 @@ def _move_on(
     elif tournament.is_elimination:
         brackets.bracket_sync(tournament, drop=drop)
     else:
+        _next_round_start(tournament, match.round, by)
         return
     bracket_games_start(tournament=tournament, by=by)
+
+
+def _next_round_start(tournament: Tournament, rnd: Round, by: Any) -> None:
+    """A schedule paired whole at the start (a round robin, the rotation movement):
+    once ``rnd``'s last result is in, the next round starts and its games begin at
+    their tables, as a round paired on its own does."""
+    if rnd.matches.filter(status__in=OPEN).exists():
+        return
+    upcoming = tournament.round_set.filter(number=rnd.number + 1, started_at__isnull=True).first()
+    if upcoming is None or playoff_rows.PLAYOFF in upcoming.flags:
+        return
+    upcoming.started_at = timezone.now()
+    upcoming.status = Round.Status.RUNNING
+    upcoming.save(update_fields=["started_at", "status"])
+    round_games_start(rnd=upcoming, by=by)
 
 
 def _store(match: Match, scores: Sequence[tuple[int, int]], side: str | None) -> None:
@@ -510,6 +527,18 @@ def match_game_sync(*, game: Game) -> Match | None:
 # ---- round and event status -----------------------------------------------------------------
 
 
+def _under_way(tournament: Tournament, rnd: Round) -> bool:
+    """Whether a round with matches ready is being played: a bracket's or a playoff's
+    as soon as its entries are known; a round of a schedule paired at the start (a
+    round robin) once it has started (``_next_round_start``), not while the one
+    before it is played."""
+    return (
+        rnd.started_at is not None
+        or tournament.is_elimination
+        or playoff_rows.PLAYOFF in (rnd.flags or [])
+    )
+
+
 def refresh_status(tournament: Tournament) -> None:
     """Rounds finish when none of their matches is open; the event when every
     round is paired and finished (or the bracket is decided)."""
@@ -522,7 +551,9 @@ def refresh_status(tournament: Tournament) -> None:
         seen = statuses.get(rnd.pk, set())
         if not seen & set(OPEN):
             status = Round.Status.FINISHED
-        elif Match.Status.READY in seen or rnd.status == Round.Status.RUNNING:
+        elif rnd.status == Round.Status.RUNNING or (
+            Match.Status.READY in seen and _under_way(tournament, rnd)
+        ):
             status = Round.Status.RUNNING
         else:
             status = Round.Status.PENDING

@@ -16,6 +16,7 @@ from tournaments.formats.standings import TIE_BREAKERS
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
 from tournaments.services import (
     CLOCK_MAX,
+    ENTRY_FEE_MAX,
     ENTRY_SEED_MAX,
     MOVEMENTS,
     OPTION_MAXIMA,
@@ -102,6 +103,32 @@ class GamesPerMatchField(serializers.IntegerField):
     """An odd number of games: one game, or best of 3, 5, 7 or 9."""
 
 
+FEE_TEXT = (
+    "What each entry pays to play (a partnership, or a player signing up alone where "
+    "partners are drawn), in the club's money: 0 to 9999.99, at most two decimals "
+    "(a JSON number such as 12.5 is taken too); null: no fee (shown only: Rookclub "
+    "takes no payments)"
+)
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "pattern": r"^\d{1,4}(?:\.\d{1,2})?$",
+        "format": "decimal",
+        "maxLength": 7,
+        "examples": ["10", "12.50"],
+    }
+)
+class EntryFeeField(serializers.DecimalField):
+    """An event's entry fee: an amount of at most two decimals, never below 0."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            max_digits=7, decimal_places=2, min_value=0, max_value=ENTRY_FEE_MAX, **kwargs
+        )
+
+
 class TournamentCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, validators=[validate_name])
     club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")
@@ -120,6 +147,7 @@ class TournamentCreateSerializer(serializers.Serializer):
         "playoff_target (a playoff game's points, 500), playoff_places (1: first only), "
         "ruleset_options",
     )
+    entry_fee = EntryFeeField(required=False, allow_null=True, default=None, help_text=FEE_TEXT)
 
 
 class TieBreakerSerializer(serializers.Serializer):
@@ -238,6 +266,7 @@ class PartnerDrawField(serializers.JSONField):
 class TournamentSerializer(serializers.ModelSerializer):
     partner_draw = PartnerDrawField(read_only=True, help_text=PARTNER_DRAW)
     ruleset = serializers.CharField(source="ruleset_slug")
+    entry_fee = EntryFeeField(read_only=True, allow_null=True, help_text=FEE_TEXT)
 
     class Meta:
         model = Tournament
@@ -250,6 +279,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "rounds",
             "games_per_match",
             "options",
+            "entry_fee",
             "status",
             "seeding",
             "draw_seed",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Mapping, Sequence
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -88,6 +89,8 @@ PLAYOFF_PLACES_MAX = 99
 MOVEMENTS = ("rotation", "two_tier", "tiers")
 TIERS_NEED_ROUNDS = "the tiers movement re-ranks the field every round: say how many rounds"
 CLOCK_MAX = 600  # hands or minutes in a round's clock
+#: The highest entry fee an event may ask (the field holds seven digits, two after the point).
+ENTRY_FEE_MAX = Decimal("9999.99")
 ENTRY_SEED_MAX = 9999
 
 
@@ -172,10 +175,14 @@ def tournament_create(
     rounds: int | None = None,
     games_per_match: int = 1,
     options: Mapping[str, Any] | None = None,
+    entry_fee: Any = None,
     by: Any,
 ) -> Tournament:
+    """A new event, registering entries. ``entry_fee``: what each entry pays (a
+    decimal amount of at most two places, 0 to ``ENTRY_FEE_MAX``; None: no fee)."""
     require_director(by, club, NOT_DIRECTOR)
     errors: dict[str, list[str]] = {}
+    fee = _entry_fee(entry_fee, errors)
     if not isinstance(name, str) or not name.strip():
         errors["name"] = ["give the event a name"]
     elif name_problem(name) or len(name.strip()) > NAME_MAX:
@@ -229,6 +236,7 @@ def tournament_create(
             rounds=rounds,
             games_per_match=games_per_match,
             options=checked,
+            entry_fee=fee,
             created_by=user_or_none(by),
         )
         audit(tournament, "tournament_created", by, after=_event_dict(tournament))
@@ -243,7 +251,25 @@ def _event_dict(t: Tournament) -> dict[str, Any]:
         "rounds": t.rounds,
         "games_per_match": t.games_per_match,
         "options": t.options,
+        "entry_fee": None if t.entry_fee is None else str(t.entry_fee),
     }
+
+
+def _entry_fee(value: Any, errors: dict[str, list[str]]) -> Decimal | None:
+    """``value`` as an entry fee, or None (no fee); a problem goes into ``errors``."""
+    if value is None or value == "":
+        return None
+    try:
+        fee = Decimal(str(value)) if not isinstance(value, (bool, float)) else None
+    except InvalidOperation:
+        fee = None
+    if fee is None or not fee.is_finite():
+        errors["entry_fee"] = ["an amount such as 10 or 12.50"]
+        return None
+    if not 0 <= fee <= ENTRY_FEE_MAX or fee != fee.quantize(Decimal("0.01")):
+        errors["entry_fee"] = [f"an amount from 0 to {ENTRY_FEE_MAX}, with at most two decimals"]
+        return None
+    return fee.quantize(Decimal("0.01"))
 
 
 # ---- registration --------------------------------------------------------------------------

@@ -200,12 +200,12 @@ def path_id_bounds(result: dict[str, Any], generator: Any, request: Any, public:
 
 
 #: Request fields whose null means the same as leaving them out (no night, no house
-#: rules, the format's rounds, no seed), in operations that also take a form: a form
+#: rules, the format's rounds, no fee, no seed), in operations that also take a form: a form
 #: has no null (Schemathesis sent the text "null"). The schema offers omission alone;
 #: a JSON null is still taken as before.
 NULL_IS_OMITTED = {
     "GameIn": ("options", "session"),
-    "TournamentCreate": ("rounds",),
+    "TournamentCreate": ("rounds", "entry_fee"),
     "EntryCreate": ("seed",),
 }
 

@@ -114,7 +114,7 @@ def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
         bidder = ("north", "east", "south", "west")[number % 4]
         ns = (50, 85, 70, 100, 35, 65)[number]
         hand_record(game=game, data=made_hand(bid=80, ns=ns, bidder=bidder), entered_by=scorer)
-    swiss = _event(club, director, "swiss", players[:8], 2, rounds=2)
+    swiss = _event(club, director, "swiss", players[:8], 2, rounds=2, entry_fee="12.50")
     table_match = swiss.matches.filter(status=Match.Status.READY).order_by("table").first()
     table_game = match_game_start(match=table_match, by=director)
     links_for(club=club, kind="tournament", numbers=[1, 2], scope=table_match.round_id)

@@ -869,3 +869,39 @@ def test_the_audit_trail_says_a_withdrawal_in_words(director_client, club, direc
     assert "before: entry Entry 4 · status Active" in text
     assert "after: status Withdrawn · forfeited" in text
     assert "{" not in text.split("Every change, latest first", 1)[1]
+
+
+def test_the_create_form_sets_drawn_partners_and_the_playoff(director_client, club):
+    """A county sheet's "sign up alone" and a beach house's "play off a tie to 500"
+    are picked on the create form, as the API takes them."""
+    response = create(
+        director_client,
+        club=club.pk,
+        format="round_robin",
+        partners="drawn",
+        playoff_target="300",
+        playoff_places="2",
+    )
+
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.options == {"partners": "drawn", "playoff_target": 300, "playoff_places": 2}
+    assert tournament.partners_drawn
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        ({"format": "individual", "partners": "drawn"}, "partners", "This option is for"),
+        ({"playoff_target": "333"}, "playoff_target", "in fives"),
+        ({"playoff_places": "0"}, "playoff_places", "Ensure this value is greater than"),
+    ],
+)
+def test_a_refused_partner_or_playoff_option_is_a_sentence_next_to_it(
+    director_client, club, fields, field, message
+):
+    response = create(director_client, club=club.pk, **fields)
+
+    assert response.status_code == 400
+    assert message in " ".join(form_errors(response, "create_form")[field])
+    assert not Tournament.objects.exists()

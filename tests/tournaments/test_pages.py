@@ -146,3 +146,45 @@ def test_the_next_step_counts_both_rounds_when_a_semi_final_opens_early(
     words = next_step(director_client.get(reverse("tournament-detail", args=[tournament.pk])))
 
     assert "Round 1: 2 of 4 results in. Round 2: 0 of 2 results in." in words
+
+
+@pytest.mark.parametrize("name", ["tournament-detail", "tournament-standings", "tournament-audit"])
+def test_a_table_that_scrolls_sideways_can_be_scrolled_from_the_keyboard(
+    director_client, club, director, name
+):
+    """A phone shows the wide tables in a box that scrolls sideways; the box takes the
+    keyboard's focus, so it can be scrolled without a pointer (axe-core's
+    scrollable-region-focusable), as the club's standings already do."""
+    tournament = make_event(club, director, "round_robin", 4)
+    play_round(tournament, director)
+
+    page = director_client.get(reverse(name, args=[tournament.pk])).content.decode()
+
+    boxes = page.count('class="table-scroll"')
+    assert boxes and page.count('class="table-scroll" tabindex="0"') == boxes
+
+
+def test_a_bracket_that_scrolls_sideways_can_be_scrolled_from_the_keyboard(client, club, director):
+    tournament = make_event(club, director, "double_elimination", 4)
+
+    page = client.get(reverse("tournament-bracket", args=[tournament.pk])).content.decode()
+
+    boxes = page.count('class="bracket" role="list"')  # winners, losers, the finals
+    assert boxes >= 2 and page.count('class="bracket" role="list" tabindex="0"') == boxes
+
+
+def test_a_round_robins_dashboard_counts_only_the_round_being_played(
+    director_client, club, director
+):
+    """Paired whole at the start, a round robin plays one round at a time: once round
+    1 is in, round 2 is under way and round 3 still to come."""
+    tournament = make_event(club, director, "round_robin", 4)
+    for match in tournament.round_set.get(number=1).matches.all():
+        services.match_result_enter(match=match, games=[[300, 150]], by=director)
+
+    page = director_client.get(reverse("tournament-detail", args=[tournament.pk]))
+
+    text = page.content.decode()
+    assert "Round 2: 0 of 2 results in." in text and "Round 3: 0 of" not in text
+    statuses = dict(tournament.round_set.values_list("number", "status"))
+    assert statuses == {1: "finished", 2: "running", 3: "pending"}

@@ -122,3 +122,35 @@ def test_a_brackets_next_match_starts_its_game_once_both_entries_are_known(api, 
         pytest.skip("this bracket gives its later matches no table")
     game = final.games.get().game
     assert game.status == Game.Status.IN_PROGRESS
+
+
+def test_a_round_robins_next_round_starts_its_games_once_the_last_result_is_in(api, club, director):
+    """A round robin is paired whole at the start; each later round's tables start
+    their games when the round before is over, so its table links open them."""
+    event = make_event(club, director, "round_robin", 4, options={"start_games": True})
+    first, second, third = event.round_set.order_by("number")
+    played = list(first.matches.filter(table__isnull=False).order_by("table"))
+    services.match_result_enter(match=played[0], games=[[300, 150]], by=director)
+    assert not Game.objects.filter(match_game__match__round=second).exists()
+
+    # The last table of round 1 finishes at the table: its game is played out.
+    game = played[1].games.get().game
+    hand = {"bidder": "north", "bid": 80, "trump": "red", "number": 1}
+    hand["counters"] = {"north_south": 85, "east_west": 35}
+    with_clock = {"fixed_hands": 1}
+    Game.objects.filter(pk=game.pk).update(ruleset={**game.ruleset, **with_clock})
+    assert api.post(f"/api/v1/games/{game.pk}/hands/", hand, format="json").status_code == 201
+
+    rows = tables(api, second)
+    assert all(row["game"] is not None for row in rows.values())
+    second.refresh_from_db()
+    assert second.status == "running" and second.started_at is not None
+    assert not Game.objects.filter(match_game__match__round=third).exists()
+
+
+def test_an_event_scored_from_paper_starts_no_games_in_later_rounds(club, director):
+    event = make_event(club, director, "round_robin", 4)
+    for match in event.round_set.get(number=1).matches.filter(table__isnull=False):
+        services.match_result_enter(match=match, games=[[300, 150]], by=director)
+
+    assert not Game.objects.filter(match_game__match__tournament=event).exists()
