@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from play.models import Game, Hand, Irregularity
 from tests.factories import ClubFactory, game_for, member_of, players_of, redeal_in, renege_later_in
-from tests.scoring.conftest import made_hand
+from tests.play.conftest import made_hand
 
 pytestmark = pytest.mark.django_db
 

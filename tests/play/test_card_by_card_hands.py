@@ -8,7 +8,7 @@ from play.models import Hand, HandResult, Irregularity
 from play.services import hand_correct
 from scoring.engine import card_code, check_card_hand, score_hand
 from tests.factories import hand_in
-from tests.scoring.card_hands import TOURNAMENT, played_hand, reneging_hand
+from tests.play.card_hands import TOURNAMENT, played_hand, reneging_hand
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from play.services import game_start, hand_confirm, hand_correct, hand_record
 from play.standings import night_standings
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from tests.factories import UserFactory, misdeal_in, players_of, redeal_in
-from tests.scoring.conftest import made_hand, play_out
+from tests.play.conftest import made_hand, play_out
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from play.services import hand_record
 from play.signals import game_scored
 from rookclub.core.errors import Conflict
 from tests.factories import players_of, redeal_in
-from tests.scoring.conftest import made_hand, play_out
+from tests.play.conftest import made_hand, play_out
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from play.nights import (
 from rookclub.clubs.models import Club, Membership, Player
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from tests.factories import hand_in, players_of
-from tests.scoring.conftest import play_out
+from tests.play.conftest import play_out
 
 pytestmark = pytest.mark.django_db
 TODAY = datetime.date(2025, 3, 6)

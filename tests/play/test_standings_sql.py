@@ -18,7 +18,7 @@ from play.standings import night_standings, season_standings
 from play.voiding import game_void
 from rookclub.core.errors import Conflict, Invalid
 from tests.factories import hand_in, players_of
-from tests.scoring import standings_reference as reference
+from tests.play import standings_reference as reference
 
 pytestmark = pytest.mark.django_db
 
