@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 from play import ratings
 from play import standings as board
 from play.door import door_url
-from play.live import night_standings_version
+from play.live import night_standings_stamp
 from play.models import Night
 from rookclub.clubs.models import Club
 from rookclub.clubs.permissions import is_member
@@ -54,7 +54,7 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
         return render(request, name, context)
 
     if live:
-        return live_fragment(request, lambda: night_standings_version(pk, request.user), page)
+        return live_fragment(request, lambda: night_standings_stamp(pk, request.user), page)
     return page()
 
 

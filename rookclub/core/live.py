@@ -1,9 +1,11 @@
 """Pages that update themselves: htmx polls a page's live fragment, and an unchanged
-fragment costs one cheap query and a 304.
+fragment costs a 304 and at most one cheap query.
 
-A page's *version* is one aggregate query over what the fragment shows (counts and
-latest ids and times of the rows behind it), computed without loading those rows
-(``play/live.py``, ``tournaments/live.py``), read once per request.
+A page's *version* is read once per request, before anything else. A club night's is
+a stamp kept in the cache and replaced whenever what its pages show is written
+(``play/live.py``): no query. A tournament's is one aggregate query over what the
+fragment shows (counts and latest ids and times of the rows behind it), computed
+without loading those rows (``tournaments/live.py``).
 
 The fragment's ETag is that version with the viewer, so two people never share one.
 The browser's own cache keeps the fragment and revalidates it (``no-cache``): it
@@ -104,7 +106,7 @@ def _shared_fragment(
     key = None
     if request.META.get("QUERY_STRING") == "live=1":
         key = f"live:{request.path}:{int(bool(request.headers.get('HX-Request')))}:{etag}"
-    kept = _cache("get", key) if key else None
+    kept = cache_or_none("get", key) if key else None
     if kept is not None:
         content, content_type = kept
         return HttpResponse(content, content_type=content_type)
@@ -118,13 +120,14 @@ def _shared_fragment(
         and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
         and not getattr(response, "streaming", False)
     ):
-        _cache("set", key, (response.content, response["Content-Type"]), FRAGMENT_SECONDS)
+        cache_or_none("set", key, (response.content, response["Content-Type"]), FRAGMENT_SECONDS)
     return response
 
 
-def _cache(method: str, *args: Any) -> Any:
-    """The cache's ``method``, or None when the cache cannot answer (Redis down): the
-    fragment is then rendered, as it was before there was a cache."""
+def cache_or_none(method: str, *args: Any) -> Any:
+    """The cache's ``method``, or None when the cache cannot answer (Redis down): a
+    fragment is then rendered, and a version read from the database, as they were
+    before there was a cache."""
     try:
         return getattr(cache, method)(*args)
     except Exception:  # any failure of the cache: render instead
