@@ -36,9 +36,15 @@ def night_standings_projector(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpResponse:
     live = wants_live(request)
+    found: list[Night] = []
+
+    def night() -> Night:
+        if not found:
+            found.append(get_object_or_404(Night.objects.select_related("club"), pk=pk))
+        return found[0]
 
     def page() -> HttpResponse:
-        session = get_object_or_404(Night.objects.select_related("club"), pk=pk)
+        session = night()
         context = {
             "session": session,
             "club": session.club,
@@ -54,7 +60,13 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
         return render(request, name, context)
 
     if live:
-        return live_fragment(request, lambda: night_standings_stamp(pk, request.user), page)
+        # What a signed-in watcher sees differs only in names as links (members).
+        return live_fragment(
+            request,
+            lambda: night_standings_stamp(pk, request.user),
+            page,
+            seen_as=lambda: "member" if is_member(request.user, night().club) else "reader",
+        )
     return page()
 
 

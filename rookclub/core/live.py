@@ -46,11 +46,15 @@ POLL_SECONDS = 10
 FRAGMENT_SECONDS = 120
 
 
+def _digest(parts: Iterable[Any]) -> str:
+    text = "|".join(str(part) for part in parts)
+    return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:20]
+
+
 def etag_of(version: Iterable[Any], request: HttpRequest) -> str:
     user = getattr(request, "user", None)
     who = user.pk if user is not None and user.is_authenticated else "-"
-    text = "|".join(str(part) for part in (*version, who))
-    return '"' + hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:20] + '"'
+    return '"' + _digest((*version, who)) + '"'
 
 
 def shared_viewer(request: HttpRequest) -> bool:
@@ -65,12 +69,19 @@ def live_fragment(
     request: HttpRequest,
     version: Callable[[], Iterable[Any] | None],
     render: Callable[[], HttpResponse],
+    *,
+    seen_as: Callable[[], str] | None = None,
 ) -> HttpResponse:
     """Answer 304 when the viewer already has the current version, else the fragment
     at that version: from the cache for a visitor without a session, rendered (and
-    kept for the next one) otherwise. The version is read once, before rendering, so
-    a fragment is never older than its tag (a change made meanwhile only shows a poll
-    later)."""
+    kept for the next one) otherwise. The version is read once, before anything
+    else, so a fragment is never older than its tag (a change made meanwhile only
+    shows a poll later).
+
+    ``seen_as`` names what a signed-in viewer sees of the page ("member"): those who
+    see it alike share one rendering per version too (their ETags and their
+    ``private`` answers stay their own). Without it, a signed-in viewer's fragment is
+    rendered for them."""
     current = version()
     if current is None:
         raise Http404("Nothing here.")
@@ -81,7 +92,11 @@ def live_fragment(
     # 304 or calls ``fragment``, and sets the ETag.
     @condition(etag_func=lambda request: etag)
     def fragment(request: HttpRequest) -> HttpResponse:
-        return _shared_fragment(request, etag, render) if shared else render()
+        if shared:
+            return _shared_fragment(request, current, "-", render)
+        if seen_as is not None:
+            return _shared_fragment(request, current, "as-" + seen_as(), render)
+        return render()
 
     response = fragment(request)
     if shared:
@@ -99,13 +114,14 @@ def live_fragment(
 
 
 def _shared_fragment(
-    request: HttpRequest, etag: str, render: Callable[[], HttpResponse]
+    request: HttpRequest, version: Iterable[Any], group: str, render: Callable[[], HttpResponse]
 ) -> HttpResponse:
     # Only the page's own poll (``?live=1`` and nothing else) is kept: a made-up query
     # string is rendered, never stored.
     key = None
     if request.META.get("QUERY_STRING") == "live=1":
-        key = f"live:{request.path}:{int(bool(request.headers.get('HX-Request')))}:{etag}"
+        htmx = int(bool(request.headers.get("HX-Request")))
+        key = f"live:{request.path}:{htmx}:{group}:{_digest(version)}"
     kept = cache_or_none("get", key) if key else None
     if kept is not None:
         content, content_type = kept

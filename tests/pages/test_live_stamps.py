@@ -134,3 +134,33 @@ def test_a_night_that_is_gone_is_not_found(club, director):
     unseated.delete()
 
     assert Client().get(url).status_code == 404
+
+
+def test_members_watching_the_standings_share_one_rendering_per_version(
+    night, director, scorer, django_assert_max_num_queries
+):
+    url = f"/sessions/{night.pk}/standings/?live=1"
+    hers, his = Client(), Client()
+    hers.force_login(director)
+    his.force_login(scorer)
+    first = hers.get(url, HTTP_HX_REQUEST="true")
+
+    # The session, the user, the night and his role: the standings are not read again.
+    with django_assert_max_num_queries(4):
+        second = his.get(url, HTTP_HX_REQUEST="true")
+
+    assert second.status_code == 200 and second.content == first.content
+    assert second["ETag"] != first["ETag"] and "private" in second["Cache-Control"]
+
+
+def test_a_signed_in_stranger_is_not_given_a_members_rendering(
+    night, director, scorer, django_user_model
+):
+    hand_record(game=_game(night), data=made_hand(), entered_by=scorer)
+    url = f"/sessions/{night.pk}/standings/?live=1"
+    member, stranger = Client(), Client()
+    member.force_login(director)
+    stranger.force_login(django_user_model.objects.create_user("stray"))
+
+    assert b"/players/" in member.get(url).content
+    assert b"/players/" not in stranger.get(url).content
