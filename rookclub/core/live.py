@@ -46,7 +46,8 @@ POLL_SECONDS = 10
 FRAGMENT_SECONDS = 120
 
 
-def _digest(parts: Iterable[Any]) -> str:
+def digest(parts: Iterable[Any]) -> str:
+    """A short hash of ``parts`` (a version), for ETags and cache keys."""
     text = "|".join(str(part) for part in parts)
     return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:20]
 
@@ -54,7 +55,7 @@ def _digest(parts: Iterable[Any]) -> str:
 def etag_of(version: Iterable[Any], request: HttpRequest) -> str:
     user = getattr(request, "user", None)
     who = user.pk if user is not None and user.is_authenticated else "-"
-    return '"' + _digest((*version, who)) + '"'
+    return '"' + digest((*version, who)) + '"'
 
 
 def shared_viewer(request: HttpRequest) -> bool:
@@ -121,7 +122,7 @@ def _shared_fragment(
     key = None
     if request.META.get("QUERY_STRING") == "live=1":
         htmx = int(bool(request.headers.get("HX-Request")))
-        key = f"live:{request.path}:{htmx}:{group}:{_digest(version)}"
+        key = f"live:{request.path}:{htmx}:{group}:{digest(version)}"
     kept = cache_or_none("get", key) if key else None
     if kept is not None:
         content, content_type = kept

@@ -164,3 +164,18 @@ def test_a_signed_in_stranger_is_not_given_a_members_rendering(
 
     assert b"/players/" in member.get(url).content
     assert b"/players/" not in stranger.get(url).content
+
+
+def test_the_projector_shows_the_standings_the_phones_added_up(
+    night, scorer, django_assert_max_num_queries
+):
+    hand_record(game=_game(night), data=made_hand(), entered_by=scorer)
+    phones = Client().get(f"/sessions/{night.pk}/standings/?live=1", HTTP_HX_REQUEST="true")
+
+    with django_assert_max_num_queries(1):  # the night; its standings are not added up again
+        wall = Client().get(
+            f"/sessions/{night.pk}/standings/projector/?live=1", HTTP_HX_REQUEST="true"
+        )
+
+    assert phones.status_code == wall.status_code == 200
+    assert "Player" in wall.content.decode()
