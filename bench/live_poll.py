@@ -16,7 +16,11 @@ in batches, the kinds interleaved round by round; the CPU time the worker proces
 PostgreSQL's backends) used over a batch, divided by its requests, is the
 cost of one request. Statements are counted by bench/_counting.py.
 
-Aim: an unchanged poll within 2x the floor's web CPU.
+Beside them: the same unchanged poll by the night's director (signed in: a session and
+a user to read), and Rookclub's own ``/healthz`` (one query) through the same worker.
+The machine's load average is printed before and after.
+
+Aim: an unchanged poll within 2x the floor's web CPU, and within 2x ``/healthz``'s.
 """
 
 from __future__ import annotations
@@ -115,9 +119,17 @@ def main(argv: list[str] | None = None) -> list[dict]:
 
     rows: list[dict] = []
     servers = []
+    load_before = os.getloadavg()[0]
     with throwaway_database("live_poll") as db:
-        night, _ = build_night("live-poll", 16)
+        night, director = build_night("live-poll", 16)
         sql, params = version_statement(lambda: night_tables_version(night.pk, None))
+        from django.test import Client
+
+        signed_in = Client()
+        signed_in.force_login(director)
+        cookie = f"{settings.SESSION_COOKIE_NAME}=" + (
+            signed_in.cookies[settings.SESSION_COOKIE_NAME].value
+        )
         connection.close()
         url = database_url(db)
         try:
@@ -152,9 +164,17 @@ def main(argv: list[str] | None = None) -> list[dict]:
             database = db["NAME"] if postgres else None
             _, first, body = ask(port, path, {"HX-Request": "true"})
             _, floor_first, _ = ask(floor_port, "/live/")
+            _, mine, _ = ask(port, path, {"HX-Request": "true", "Cookie": cookie})
             workers = {"rookclub": worker_pids(servers[0]), "floor": worker_pids(servers[1])}
             kinds = {
                 "unchanged poll (304)": (port, [path] * n, {"If-None-Match": first["ETag"]}, 304),
+                "unchanged poll, director (304)": (
+                    port,
+                    [path] * n,
+                    {"If-None-Match": mine["ETag"], "Cookie": cookie},
+                    304,
+                ),
+                "rookclub /healthz": (port, ["/healthz"] * n, {}, 200),
                 "floor: Django 304, same statement": (
                     floor_port,
                     ["/live/"] * n,
@@ -189,7 +209,9 @@ def main(argv: list[str] | None = None) -> list[dict]:
             f"{kind:40s} web {web * 1000:6.2f} ms CPU, PostgreSQL {db_cpu * 1000:6.2f} ms, "
             f"{statements} statements"
         )
+    load_after = os.getloadavg()[0]
     unchanged, floor = med["unchanged poll (304)"][0], med["floor: Django 304, same statement"][0]
+    director, healthz = med["unchanged poll, director (304)"][0], med["rookclub /healthz"][0]
     cached, rendered = med["changed poll, cached fragment"][0], med["changed poll, rendered"][0]
     ratio = unchanged / floor
     cache_kind = "Redis" if os.environ.get("REDIS_URL") else "locmem"
@@ -197,6 +219,9 @@ def main(argv: list[str] | None = None) -> list[dict]:
         f"unchanged poll / floor: {ratio:.2f}x (aim <= {GOAL:g}x: "
         f"{'ok' if ratio <= GOAL else 'SLOW'}); fragment {len(body)} bytes; cache {cache_kind}"
     )
+    for who, web in (("unchanged poll", unchanged), ("director's unchanged poll", director)):
+        print(f"{who} / /healthz: {web / healthz:.2f}x (aim <= {GOAL:g}x)")
+    print(f"load average (1 min): {load_before:.1f} before, {load_after:.1f} after")
     rows = [
         {
             "bench": "live_poll",
@@ -207,6 +232,21 @@ def main(argv: list[str] | None = None) -> list[dict]:
             "goal": f"<= {GOAL:g}x",
             "ok": ratio <= GOAL,
         },
+        *(
+            {
+                "bench": "live_poll",
+                "measure": f"{who} (304) vs Rookclub's /healthz (one query)",
+                "rookclub": f"{web * 1000:.2f} ms",
+                "floor": f"{healthz * 1000:.2f} ms",
+                "ratio": round(web / healthz, 2),
+                "goal": f"<= {GOAL:g}x",
+                "ok": web / healthz <= GOAL,
+            }
+            for who, web in (
+                ("unchanged night poll", unchanged),
+                ("the director's unchanged night poll", director),
+            )
+        ),
         {
             "bench": "live_poll",
             "measure": "changed night poll, a second anonymous viewer (cached) vs the 304 floor",

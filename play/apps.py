@@ -13,12 +13,16 @@ class PlayConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from play import ratings
+        from django.db.models.signals import post_delete, post_save
+
+        from play import live, ratings
         from play.exports import register_tables
         from play.import_checks import imported_hands_check, imported_seating_check
+        from play.models import CheckIn, Game, Night, NightRound, TableLink
         from play.prints import register_kinds
         from play.signals import game_scored, game_voided
         from rookclub.clubs.export import register_import_check
+        from rookclub.clubs.models import Membership
 
         register_kinds()
         register_tables()  # its tables in a club's export (rookclub/clubs/export.py)
@@ -27,3 +31,14 @@ class PlayConfig(AppConfig):
         # Ratings follow finished games; a voided game is taken out (play/ratings.py).
         game_scored.connect(ratings.on_game_scored, dispatch_uid="scoring-ratings")
         game_voided.connect(ratings.on_game_voided, dispatch_uid="scoring-ratings")
+        # A live page's version is replaced when what it shows is written (play/live.py).
+        for signal in (post_save, post_delete):
+            for model, receiver in (
+                (Night, live.on_night_saved),
+                (CheckIn, live.on_night_row_saved),
+                (Game, live.on_night_row_saved),
+                (NightRound, live.on_table_row_saved),
+                (TableLink, live.on_table_row_saved),
+                (Membership, live.on_membership_saved),
+            ):
+                signal.connect(receiver, sender=model, dispatch_uid=f"live-{model.__name__}")

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from play.live import night_changed
 from play.models import CheckIn, Night, NightEvent, SitOut, TableSeating
 from rookclub.clubs.models import Player
 from rookclub.core.errors import Conflict, Invalid
@@ -71,6 +72,7 @@ def night_check_in(*, session: Night, players: Iterable[Player], by: Any) -> lis
     # Checking in someone who had gone home brings them back for the next round.
     back = [c.pk for c in checked if c.left_at is not None]
     CheckIn.objects.filter(pk__in=back).update(left_at=None)
+    night_changed(session.pk)
     return checked
 
 

@@ -1,6 +1,13 @@
 """The versions of a club night's live pages (the night page's tables, the night
-standings): one aggregate query each, so an unchanged page costs one cheap query and a
-304 (:mod:`rookclub.core.live`).
+standings), so an unchanged page costs a 304 (:mod:`rookclub.core.live`).
+
+A poll reads its page's *stamps* from the cache: a random token per night and page,
+replaced (on commit) whenever something the page shows is written (:func:`night_changed`,
+called by the services and by the receivers below). An unchanged poll from a visitor
+without a session therefore asks no database at all; a signed-in one asks only for its
+user. A night whose stamps are not in the cache gets new ones (one query: is there such
+a night?); a cache that cannot answer falls back to the aggregate query below, which
+reads the rows behind the page.
 
 Each page's version reads only what that page shows: confirming a hand changes the
 night page (each table's "waiting for confirmation") but not the standings,
@@ -9,12 +16,20 @@ and the standings do not change when a table's link is replaced or a player sits
 
 from __future__ import annotations
 
+import uuid
+from collections.abc import Iterable
 from typing import Any
 
+from django.db import transaction
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
 
 from play.models import CheckIn, Game, Hand, HandCorrection, Night, NightRound, SitOut, TableLink
 from rookclub.clubs.models import Membership
+from rookclub.core.live import cache_or_none
+
+#: How long a night's stamps are kept unread-or-not: a new stamp after this only costs
+#: each page one render, and bounds how long a write that forgot to replace them shows.
+STAMP_SECONDS = 15 * 60
 
 
 def aggregate(rows: QuerySet, link: str, **aggregates: Any) -> dict[str, Subquery]:
@@ -100,3 +115,87 @@ def night_version(session_id: int, user: Any) -> tuple[Any, ...] | None:
     """Everything the night page shows changes one of these (one query), or None if
     there is no such night."""
     return night_tables_version(session_id, user)
+
+
+def _stamp_keys(session_id: int) -> tuple[str, str]:
+    """The standings' stamp (what both pages show) and the tables' (what only the
+    night page shows)."""
+    return f"night-stamp:{session_id}:scores", f"night-stamp:{session_id}:tables"
+
+
+def night_changed(session_ids: int | Iterable[int] | None, *, standings: bool = True) -> None:
+    """Something the night page shows (and, with ``standings``, the standings too) was
+    written: once the transaction commits, the pages' next polls get a new version."""
+    if session_ids is None:
+        return
+    ids = [session_ids] if isinstance(session_ids, int) else list(session_ids)
+    keys = [key for pk in ids for key in _stamp_keys(pk)[0 if standings else 1 :]]
+    if keys:
+        # Now, so that the writer's own next read sees the change (inside its
+        # transaction too); and once committed, so that a page rendered by a poll that
+        # came in between, from before the commit, is not kept under the new stamp.
+        cache_or_none("delete_many", keys)
+        transaction.on_commit(lambda: cache_or_none("delete_many", keys))
+
+
+def _stamps(session_id: int) -> tuple[str, str] | bool | None:
+    """The night's two stamps; None if there is no such night; False if the cache
+    cannot keep them (read the version from the database)."""
+    keys = _stamp_keys(session_id)
+    kept = cache_or_none("get_many", keys) or {}
+    if len(kept) < len(keys):
+        if not Night.objects.filter(pk=session_id).exists():
+            return None
+        for key in keys:
+            if key not in kept:
+                token = uuid.uuid4().hex
+                # Another poll may have made it meanwhile: the first one stands.
+                if not cache_or_none("add", key, token, STAMP_SECONDS):
+                    token = cache_or_none("get", key)
+                if token is None:
+                    return False
+                kept[key] = token
+    return kept[keys[0]], kept[keys[1]]
+
+
+def night_tables_stamp(session_id: int, user: Any) -> tuple[Any, ...] | None:
+    """The night page's tables' version, from the cache (:func:`night_tables_version`
+    when the cache cannot answer); None if there is no such night. The viewer is in
+    the ETag (:func:`rookclub.core.live.etag_of`); a change of their role replaces
+    the stamps of their club's nights."""
+    stamps = _stamps(session_id)
+    if stamps is False:
+        return night_tables_version(session_id, user)
+    return stamps
+
+
+def night_standings_stamp(session_id: int, user: Any) -> tuple[Any, ...] | None:
+    """The night's standings' version (and their projector view's), as
+    :func:`night_tables_stamp`."""
+    stamps = _stamps(session_id)
+    if stamps is False:
+        return night_standings_version(session_id, user)
+    return stamps and stamps[:1]
+
+
+# ---- receivers (connected in PlayConfig.ready) ---------------------------------------------
+
+
+def on_night_saved(sender: Any, instance: Night, **kwargs: Any) -> None:
+    night_changed(instance.pk)
+
+
+def on_night_row_saved(sender: Any, instance: CheckIn | Game, **kwargs: Any) -> None:
+    """A check-in or a game (its hands recorded, corrected, the game finished or
+    voided save it): both pages."""
+    night_changed(instance.session_id)
+
+
+def on_table_row_saved(sender: Any, instance: NightRound | TableLink, **kwargs: Any) -> None:
+    """A round (and its sit-outs, written with it) or a table's link: the night page."""
+    night_changed(instance.session_id, standings=False)
+
+
+def on_membership_saved(sender: Any, instance: Membership, **kwargs: Any) -> None:
+    """A role changed: what its holder sees on every night of the club."""
+    night_changed(Night.objects.filter(club_id=instance.club_id).values_list("pk", flat=True))

@@ -16,6 +16,7 @@ from django.utils import timezone
 from play import permissions, provenance, ratings
 from play.checkins import closed_conflict, lock_open_session
 from play.game_state import state_of, store_state
+from play.live import night_changed
 from play.models import (
     LARGE_TABLE_SEATS,
     SMALL_TABLE_SEATS,
@@ -586,6 +587,7 @@ def hand_confirm(*, hand: Hand, by: Any) -> Hand:
         )
         if confirmed:
             hand.confirmed_via, hand.confirmed_side, hand.confirmed_at = by.link, by.side, now
+            night_changed(by.link.session_id, standings=False)
         else:
             hand.refresh_from_db()
         return hand
@@ -599,6 +601,7 @@ def hand_confirm(*, hand: Hand, by: Any) -> Hand:
             locked.confirmed_by = user_or_none(by)
             locked.confirmed_at = timezone.now()
             locked.save(update_fields=["confirmed_by", "confirmed_at"])
+            night_changed(hand.game.session_id, standings=False)
     hand.refresh_from_db()
     return hand
 

@@ -22,7 +22,7 @@ from play import checkins, door, night_progress, nights, table_links
 from play import door_checkin as club_door
 from play import selectors as scoring_selectors
 from play.forms import CheckInForm, NightOpenForm, SeatForm
-from play.live import night_version
+from play.live import night_tables_stamp
 from play.models import Night, TableLink, TableSeating
 from play.selectors import night_history
 from play.views.club import club_page
@@ -49,7 +49,7 @@ def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if wants_live(request):  # the tables, polled: 304 while nothing changed
         return live_fragment(
             request,
-            lambda: night_version(pk, request.user),
+            lambda: night_tables_stamp(pk, request.user),
             lambda: _render(request, _session(pk), template=NIGHT_LIVE),
         )
     session = get_object_or_404(Night.objects.select_related("club"), pk=pk)

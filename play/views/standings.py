@@ -6,8 +6,11 @@ the club's size (tests/pages/test_standings_pages.py counts them).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 import segno
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.safestring import mark_safe
@@ -15,11 +18,18 @@ from django.utils.safestring import mark_safe
 from play import ratings
 from play import standings as board
 from play.door import door_url
-from play.live import night_standings_version
+from play.live import night_standings_stamp
 from play.models import Night
 from rookclub.clubs.models import Club
 from rookclub.clubs.permissions import is_member
-from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
+from rookclub.core.live import (
+    FRAGMENT_SECONDS,
+    POLL_SECONDS,
+    cache_or_none,
+    digest,
+    live_fragment,
+    wants_live,
+)
 from rookclub.core.roles import holds_keys
 
 
@@ -36,14 +46,24 @@ def night_standings_projector(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpResponse:
     live = wants_live(request)
+    found: list[Night] = []
+    # Read before anything the page shows, so what is shown is never older than it.
+    version = night_standings_stamp(pk, request.user)
+    if version is None:
+        raise Http404("No such night.")
+
+    def night() -> Night:
+        if not found:
+            found.append(get_object_or_404(Night.objects.select_related("club"), pk=pk))
+        return found[0]
 
     def page() -> HttpResponse:
-        session = get_object_or_404(Night.objects.select_related("club"), pk=pk)
+        session = night()
         context = {
             "session": session,
             "club": session.club,
             "poll_seconds": POLL_SECONDS,
-            "standings": board.night_standings(session=session),
+            "standings": standings_at(session, version),
             "live_url": request.path + "?live=1",
             # A player's page is for members: only they get names as links.
             "linked": is_member(request.user, session.club),
@@ -54,8 +74,26 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
         return render(request, name, context)
 
     if live:
-        return live_fragment(request, lambda: night_standings_version(pk, request.user), page)
+        # What a signed-in watcher sees differs only in names as links (members).
+        return live_fragment(
+            request,
+            lambda: version,
+            page,
+            seen_as=lambda: "member" if is_member(request.user, night().club) else "reader",
+        )
     return page()
+
+
+def standings_at(session: Night, version: Iterable[Any]) -> board.Standings:
+    """The night's standings at ``version``: added up once per version and kept in the
+    cache, whichever page shows them (the phones' fragment, the projector's, a
+    member's); added up here when the cache cannot answer."""
+    key = f"night-standings:{session.pk}:{digest(version)}"
+    kept = cache_or_none("get", key)
+    if kept is None:
+        kept = board.night_standings(session=session)
+        cache_or_none("set", key, kept, FRAGMENT_SECONDS)
+    return kept
 
 
 def _door_for_the_wall(request: HttpRequest, session: Night) -> dict[str, str] | None:

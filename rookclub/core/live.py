@@ -1,9 +1,11 @@
 """Pages that update themselves: htmx polls a page's live fragment, and an unchanged
-fragment costs one cheap query and a 304.
+fragment costs a 304 and at most one cheap query.
 
-A page's *version* is one aggregate query over what the fragment shows (counts and
-latest ids and times of the rows behind it), computed without loading those rows
-(``play/live.py``, ``tournaments/live.py``), read once per request.
+A page's *version* is read once per request, before anything else. A club night's is
+a stamp kept in the cache and replaced whenever what its pages show is written
+(``play/live.py``): no query. A tournament's is one aggregate query over what the
+fragment shows (counts and latest ids and times of the rows behind it), computed
+without loading those rows (``tournaments/live.py``).
 
 The fragment's ETag is that version with the viewer, so two people never share one.
 The browser's own cache keeps the fragment and revalidates it (``no-cache``): it
@@ -44,11 +46,16 @@ POLL_SECONDS = 10
 FRAGMENT_SECONDS = 120
 
 
+def digest(parts: Iterable[Any]) -> str:
+    """A short hash of ``parts`` (a version), for ETags and cache keys."""
+    text = "|".join(str(part) for part in parts)
+    return hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:20]
+
+
 def etag_of(version: Iterable[Any], request: HttpRequest) -> str:
     user = getattr(request, "user", None)
     who = user.pk if user is not None and user.is_authenticated else "-"
-    text = "|".join(str(part) for part in (*version, who))
-    return '"' + hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:20] + '"'
+    return '"' + digest((*version, who)) + '"'
 
 
 def shared_viewer(request: HttpRequest) -> bool:
@@ -63,12 +70,19 @@ def live_fragment(
     request: HttpRequest,
     version: Callable[[], Iterable[Any] | None],
     render: Callable[[], HttpResponse],
+    *,
+    seen_as: Callable[[], str] | None = None,
 ) -> HttpResponse:
     """Answer 304 when the viewer already has the current version, else the fragment
     at that version: from the cache for a visitor without a session, rendered (and
-    kept for the next one) otherwise. The version is read once, before rendering, so
-    a fragment is never older than its tag (a change made meanwhile only shows a poll
-    later)."""
+    kept for the next one) otherwise. The version is read once, before anything
+    else, so a fragment is never older than its tag (a change made meanwhile only
+    shows a poll later).
+
+    ``seen_as`` names what a signed-in viewer sees of the page ("member"): those who
+    see it alike share one rendering per version too (their ETags and their
+    ``private`` answers stay their own). Without it, a signed-in viewer's fragment is
+    rendered for them."""
     current = version()
     if current is None:
         raise Http404("Nothing here.")
@@ -79,7 +93,11 @@ def live_fragment(
     # 304 or calls ``fragment``, and sets the ETag.
     @condition(etag_func=lambda request: etag)
     def fragment(request: HttpRequest) -> HttpResponse:
-        return _shared_fragment(request, etag, render) if shared else render()
+        if shared:
+            return _shared_fragment(request, current, "-", render)
+        if seen_as is not None:
+            return _shared_fragment(request, current, "as-" + seen_as(), render)
+        return render()
 
     response = fragment(request)
     if shared:
@@ -97,14 +115,15 @@ def live_fragment(
 
 
 def _shared_fragment(
-    request: HttpRequest, etag: str, render: Callable[[], HttpResponse]
+    request: HttpRequest, version: Iterable[Any], group: str, render: Callable[[], HttpResponse]
 ) -> HttpResponse:
     # Only the page's own poll (``?live=1`` and nothing else) is kept: a made-up query
     # string is rendered, never stored.
     key = None
     if request.META.get("QUERY_STRING") == "live=1":
-        key = f"live:{request.path}:{int(bool(request.headers.get('HX-Request')))}:{etag}"
-    kept = _cache("get", key) if key else None
+        htmx = int(bool(request.headers.get("HX-Request")))
+        key = f"live:{request.path}:{htmx}:{group}:{digest(version)}"
+    kept = cache_or_none("get", key) if key else None
     if kept is not None:
         content, content_type = kept
         return HttpResponse(content, content_type=content_type)
@@ -118,13 +137,14 @@ def _shared_fragment(
         and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
         and not getattr(response, "streaming", False)
     ):
-        _cache("set", key, (response.content, response["Content-Type"]), FRAGMENT_SECONDS)
+        cache_or_none("set", key, (response.content, response["Content-Type"]), FRAGMENT_SECONDS)
     return response
 
 
-def _cache(method: str, *args: Any) -> Any:
-    """The cache's ``method``, or None when the cache cannot answer (Redis down): the
-    fragment is then rendered, as it was before there was a cache."""
+def cache_or_none(method: str, *args: Any) -> Any:
+    """The cache's ``method``, or None when the cache cannot answer (Redis down): a
+    fragment is then rendered, and a version read from the database, as they were
+    before there was a cache."""
     try:
         return getattr(cache, method)(*args)
     except Exception:  # any failure of the cache: render instead
