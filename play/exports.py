@@ -1,5 +1,6 @@
-"""Scoring's tables in a club's export (registered from ``ScoringConfig.ready()``):
-games, their seats, table links, hands with their corrections and irregularities.
+"""Play's tables in a club's export (registered from ``PlayConfig.ready()``): club
+nights with their check-ins, rounds, tables, sit-outs and closings; games, their
+seats, table links, hands with their corrections and irregularities; ratings.
 
 Hands keep what was entered and what the engine computed, exactly as stored: an
 import replays nothing, so every sheet and standing comes back the same. The ids

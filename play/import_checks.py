@@ -2,7 +2,7 @@
 checked: an import cannot forge a result.
 
 Registered with ``rookclub.clubs.export.register_import_check`` from
-``ScoringConfig.ready()``; run inside the import's transaction. Every game is
+``PlayConfig.ready()``; run inside the import's transaction. Every game is
 replayed from its hands' records (what the scorers entered) and the starting seats,
 and what the file stored (each hand's scores and running totals, every player's
 points and total, the game's totals and result) must be what the engine gives; the

@@ -1,6 +1,6 @@
 """Club nights' and games' print kinds: blank score sheets and table cards for a round,
 completed game sheets, night and season standings. Registered from
-:meth:`play.apps.ScoringConfig.ready`; the documents are built in
+:meth:`play.apps.PlayConfig.ready`; the documents are built in
 ``play/print_docs.py``."""
 
 from __future__ import annotations

@@ -278,7 +278,7 @@ def recompute_ratings(club_pk: int) -> int:
     return recompute_club(club_id=club_pk)
 
 
-# ---- receivers (connected in ScoringConfig.ready) ----------------------------------------------
+# ---- receivers (connected in PlayConfig.ready) ------------------------------------------------
 
 
 def on_game_scored(sender: Any, game: Game, **kwargs: Any) -> None:
