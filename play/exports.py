@@ -1,6 +1,7 @@
 """Play's tables in a club's export (registered from ``PlayConfig.ready()``): club
 nights with their check-ins, rounds, tables, sit-outs and closings; games, their
-seats, table links, hands with their corrections and irregularities; ratings.
+seats, table links, hands with their corrections and irregularities (ratings are left
+out: they are worked out again from the games).
 
 Hands keep what was entered and what the engine computed, exactly as stored: an
 import replays nothing, so every sheet and standing comes back the same. The ids
