@@ -492,8 +492,8 @@ class SessionViewSet(
             )
         return [players[i] for i in ids]
 
-    # At least one player: a form cannot carry an empty list (no field is sent, which
-    # names no players); a JSON [] checks nobody in, as before.
+    # At least one player, as the schema says: a form's empty list (no field at all) and
+    # a JSON [] are refused alike.
     @extend_schema(
         request=inline_serializer(
             "CheckInIn",
@@ -504,6 +504,8 @@ class SessionViewSet(
     def check_in(self, request: Request, pk: str | None = None) -> Response:
         session = self.get_object()
         players = self._players(session, body(request).get("players"), "players")
+        if not players:
+            raise Invalid("No players.", errors={"players": ["name at least one player"]})
         checkins.night_check_in(session=session, players=players, by=request.user)
         return Response(self._overview(session))
 

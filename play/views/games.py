@@ -289,6 +289,8 @@ def snapshot_words(snap: dict[str, Any], names: TableNames) -> dict[str, str]:
     words: the hand as entered, what it left the sides with (or, at a table where every
     player scores apart, what each seat scored), and who had confirmed it."""
     record = snap.get("record") or {}
+    # Sides, then seats, in the table's order: PostgreSQL's jsonb keeps no key order.
+    order = (*(side for side, _ in names.ruleset.sides), *names.seats)
     if record.get("misdeal"):
         hand = f"Misdeal ({record['misdeal'].get('found', '')})"
     elif record.get("redeal"):
@@ -298,12 +300,12 @@ def snapshot_words(snap: dict[str, Any], names: TableNames) -> dict[str, str]:
         hand += f" {record.get('trump', '')}".rstrip()
         counters = record.get("counters") or {}
         if counters:
-            hand += "; counters " + _in_words(counters, names.side_name, names.seats)
+            hand += "; counters " + _in_words(counters, names.side_name, order)
     if names.parties_chosen:
-        after = "totals " + _in_words(snap.get("totals") or {}, names.party_name, ())
+        after = "totals " + _in_words(snap.get("totals") or {}, names.party_name, order)
     else:
         scored = (snap.get("score") or {}).get("sides") or {}
-        after = "scored " + _in_words(scored, names.seat_name, names.seats) if scored else ""
+        after = "scored " + _in_words(scored, names.seat_name, order) if scored else ""
     confirmed = ""
     if snap.get("confirmed_how"):
         confirmed = f"confirmed {snap['confirmed_how']}"
@@ -313,8 +315,9 @@ def snapshot_words(snap: dict[str, Any], names: TableNames) -> dict[str, str]:
 
 
 def _in_words(points: dict[str, Any], name: Any, order: tuple[str, ...]) -> str:
-    """``{"seat1": 50, "seat2": 20}`` -> "Seat 1 50, Seat 2 20", seats in table order."""
-    keys = sorted(points, key=lambda k: order.index(k) if k in order else len(order))
+    """``{"seat1": 50, "seat2": 20}`` -> "Seat 1 50, Seat 2 20", in ``order`` (a key it
+    does not name comes after, alphabetically)."""
+    keys = sorted(points, key=lambda k: (order.index(k) if k in order else len(order), k))
     return ", ".join(f"{name(k)} {points[k]}" for k in keys)
 
 

@@ -225,6 +225,23 @@ class PrintJobStartSerializer(serializers.Serializer):
     )
     size = serializers.ChoiceField(choices=["a4", "letter"], required=False, default="a4")
 
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Each parameter is one value, and the ids the kind names are ids (not null)."""
+        kind = KINDS[data["kind"]]
+        ids = (*kind.ids, *kind.optional_ids)
+        wrong = [
+            f"{name or '(no name)'}: one value, a number or a text"
+            for name, value in (data.get("parameters") or {}).items()
+            if isinstance(value, (dict, list))
+        ] + [
+            f"{name}: an id (a whole number), not null"
+            for name in ids
+            if name in (data.get("parameters") or {}) and data["parameters"][name] is None
+        ]
+        if wrong:
+            raise serializers.ValidationError({"parameters": wrong})
+        return data
+
 
 class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Batch PDFs ("all score sheets for round 3"): start one, then poll its state."""

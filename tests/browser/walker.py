@@ -35,6 +35,7 @@ import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
+from django.conf import settings
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.helpers import serious_violations
@@ -118,6 +119,14 @@ def one_request_at_a_time(live_server) -> Iterator[threading.Lock]:
         yield lock
     finally:
         httpd.set_app(app)
+
+
+def batches_run_here() -> bool:
+    """Is a batch print made while its job page is open? Yes when Celery runs tasks in
+    the process (no ``REDIS_URL``: ``make test``). With a real broker it waits for a
+    print worker, which the parallel run has none of: a walk then checks the job's page
+    and leaves the PDF to the tests that start a worker (``tests/print``)."""
+    return bool(settings.CELERY_TASK_ALWAYS_EAGER)
 
 
 def sideways(page) -> list[str]:

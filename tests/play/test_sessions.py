@@ -214,14 +214,16 @@ def test_checking_in_a_player_of_another_club_answers_400(director_api, club, di
     assert not CheckIn.objects.exists()
 
 
-def test_a_forms_check_in_of_nobody_is_jsons_empty_list(director_api, club, director):
-    # A form sends an empty list as no field: the same check-in of nobody as JSON's [].
+def test_a_check_in_of_nobody_is_refused_as_json_and_as_a_form(director_api, club, director):
+    # A form sends an empty list as no field: refused as JSON's [] is (the schema asks
+    # for one player at least).
     session = night_open(club=club, date=TODAY, opened_by=director)
     address = f"/api/v1/sessions/{session.pk}/check-in/"
     as_json = director_api.post(address, {"players": []}, format="json")
     as_form = director_api.post(address, {}, format="multipart")
-    assert as_json.status_code == as_form.status_code == 200, as_form.content
+    assert as_json.status_code == as_form.status_code == 400, as_form.content
     assert as_form.json() == as_json.json()
+    assert as_json.json()["players"] == ["name at least one player"]
     assert not CheckIn.objects.exists()
     # A form's ids are text; a text that is no id is still refused.
     refused = director_api.post(address, {"players": ["x"]}, format="multipart")

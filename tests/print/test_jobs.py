@@ -149,3 +149,20 @@ def test_the_api_starts_a_job_and_reports_its_state(eager, director, first_round
     assert state["result_url"].endswith(f"/print/jobs/{state['id']}/download.pdf")
     assert unknown.status_code == 400
     assert no_round.status_code == 404 and "no round" in no_round.json()["detail"][0]
+
+
+@pytest.mark.django_db
+def test_a_job_whose_parameters_hold_an_object_or_a_null_id_is_refused(director, first_round):
+    api = APIClient()
+    api.force_authenticate(director)
+    nested = {"kind": "round-sheets", "parameters": {"round": first_round.pk, "k": {"a": 1}}}
+    null_table = {"kind": "round-sheets", "parameters": {"round": first_round.pk, "table": None}}
+
+    answers = [
+        api.post("/api/v1/print-jobs/", body, format="json") for body in (nested, null_table)
+    ]
+
+    assert [a.status_code for a in answers] == [400, 400]
+    assert answers[0].json()["parameters"] == ["k: one value, a number or a text"]
+    assert answers[1].json()["parameters"] == ["table: an id (a whole number), not null"]
+    assert not PrintJob.objects.exists()

@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 
 from play.models import Game
 from tests.browser.helpers import log_in
-from tests.browser.walker import LAPTOP, PHONE, Walker
+from tests.browser.walker import LAPTOP, PHONE, Walker, batches_run_here
 from tests.factories import PASSWORD, ClubFactory, PlayerFactory, director_of
 from tournaments.models import Match, Tournament
 
@@ -247,8 +247,10 @@ class Walk:
         game = Game.objects.filter(match_game__match=first).first()
         prints["game sheet"] = f"/print/games/{game.pk}/sheet.pdf"
         texts = {name: self.walker.pdf_text(desk, url) for name, url in prints.items()}
-        texts["round sheets"] = self.batch(f"all score sheets for round {first.round.number}")
-        texts["round cards"] = self.batch(f"all table cards for round {first.round.number}")
+        sheets = self.batch(f"all score sheets for round {first.round.number}")
+        cards = self.batch(f"all table cards for round {first.round.number}")
+        if batches_run_here():
+            texts["round sheets"], texts["round cards"] = sheets, cards
         texts["standings CSV"] = texts_csv
         return texts
 
@@ -257,6 +259,9 @@ class Walk:
         desk = self.desk
         desk.goto(f"/tournaments/{self.pk}/")
         desk.get_by_role("button", name=button).first.click()
+        if not batches_run_here():
+            self.look(desk, "director: print job")
+            return ""
         download = desk.get_by_role("link", name="Download the PDF")
         expect(download).to_be_visible(timeout=30_000)
         self.look(desk, "director: print job")
