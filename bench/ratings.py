@@ -5,7 +5,7 @@ It builds a throwaway test database (SQLite by default, or ``DATABASE_URL``'s se
 holding one club with 100,000 hands (``--quick``: 5,000) in about 5,900 finished games
 (partnership games, Beginner games scored by player, games for three), and times:
 
-* rookclub: ``play.ratings.recompute_club`` -- read the games (two queries, no
+* rookclub: ``standings.ratings.recompute_club`` -- read the games (two queries, no
   model instances), rate them in finishing order, replace the club's ratings and
   their ledger (one transaction, batched inserts);
 * floor: OpenSkill's ``PlackettLuce.rate`` alone over the same games, already in
@@ -116,8 +116,8 @@ def floor(club) -> float:
     """OpenSkill alone over the club's games, read into memory beforehand."""
     from openskill.models import PlackettLuce
 
-    from play.ratings import rated_games
-    from play.ratings_core import RatingSettings
+    from standings.ratings import rated_games
+    from standings.ratings_core import RatingSettings
 
     results = sorted(rated_games(club.pk), key=lambda r: r.key)
     s = RatingSettings()
@@ -133,7 +133,7 @@ def floor(club) -> float:
 
 
 def recompute(club) -> float:
-    from play.ratings import recompute_club
+    from standings.ratings import recompute_club
 
     started = time.perf_counter()
     recompute_club(club_id=club.pk)

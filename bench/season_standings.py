@@ -307,8 +307,8 @@ def floor(club_id: int) -> dict:
 
 
 def rookclub(club) -> tuple[dict, object]:
-    from play.api.nights import standings_out
-    from play.standings import season_standings
+    from standings.api.views import standings_out
+    from standings.standings import season_standings
 
     standings = season_standings(club=club)
     return standings_out(standings), standings

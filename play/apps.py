@@ -15,12 +15,11 @@ class PlayConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_delete, post_save
 
-        from play import live, ratings
+        from play import live
         from play.exports import register_tables
         from play.import_checks import imported_hands_check, imported_seating_check
         from play.models import CheckIn, Game, Night, NightRound, TableLink
         from play.prints import register_kinds
-        from play.signals import game_scored, game_voided
         from rookclub.clubs.export import register_import_check
         from rookclub.clubs.models import Membership
 
@@ -28,9 +27,6 @@ class PlayConfig(AppConfig):
         register_tables()  # its tables in a club's export (rookclub/clubs/export.py)
         register_import_check(imported_hands_check)  # an import cannot forge a result
         register_import_check(imported_seating_check)
-        # Ratings follow finished games; a voided game is taken out (play/ratings.py).
-        game_scored.connect(ratings.on_game_scored, dispatch_uid="scoring-ratings")
-        game_voided.connect(ratings.on_game_voided, dispatch_uid="scoring-ratings")
         # A live page's version is replaced when what it shows is written (play/live.py).
         for signal in (post_save, post_delete):
             for model, receiver in (

@@ -1,7 +1,5 @@
-"""Standings and a night's hands as CSV files (docs/rosters.md names every column).
-
-The standings files are built from what :mod:`play.standings` returns, never from
-its internals; a night's hands are read here in a fixed number of queries.
+"""A night's hands as a CSV file (docs/rosters.md names every column), read in a fixed
+number of queries.
 """
 
 from __future__ import annotations
@@ -13,66 +11,9 @@ from django.utils import timezone
 
 from play.forms import PENALTY_LABELS, SEAT_LABELS, SIDE_LABELS, TRUMP_LABELS
 from play.models import Hand, Irregularity, Night
-from play.standings import StandingRow, Standings
-from rookclub.clubs.models import Club, Player
+from rookclub.clubs.models import Player
 from rookclub.clubs.permissions import public_name
 from rookclub.core.csv_out import CsvTable, filename
-
-STANDINGS_HEADER = (
-    "kind",
-    "place",
-    "name",
-    "games",
-    "won",
-    "unfinished",
-    "points",
-    "hands declared",
-    "made",
-    "set",
-    "made %",
-    "nights",
-)
-
-
-def _standing_rows(kind: str, rows: list[StandingRow]) -> list[tuple[Any, ...]]:
-    return [
-        (
-            kind,
-            place,
-            r.name,
-            r.games,
-            r.won,
-            r.unfinished,
-            r.points,
-            r.hands_declared,
-            r.made,
-            r.sets,
-            r.made_percent,
-            r.night_count,
-        )
-        for place, r in enumerate(rows, start=1)
-    ]
-
-
-def standings_table(standings: Standings, *stem: str, day: Any = None) -> CsvTable:
-    """Players first, then partnerships (``kind`` tells them apart), each ranked as
-    the page shows them."""
-    rows = _standing_rows("player", standings.players) + _standing_rows(
-        "partnership", standings.partnerships
-    )
-    return CsvTable(STANDINGS_HEADER, rows, filename(*stem, day=day or timezone.localdate()))
-
-
-def season_standings_table(standings: Standings, *, club: Club, year: int | None) -> CsvTable:
-    season = str(year) if year else "all-seasons"
-    return standings_table(standings, club.slug, "standings", season)
-
-
-def night_standings_table(standings: Standings, *, session: Night) -> CsvTable:
-    return standings_table(standings, session.club.slug, "night-standings", day=session.date)
-
-
-# ---- a night's hands ----------------------------------------------------------------------
 
 HANDS_HEADER = (
     "table",

@@ -27,13 +27,11 @@ from play.models import (
     Night,
     NightEvent,
     NightRound,
-    PlayerRating,
-    RatingChange,
     SitOut,
     TableLink,
     TableSeating,
 )
-from rookclub.clubs.export import Ids, Table, leave_out, register, register_fix
+from rookclub.clubs.export import Ids, Table, register, register_fix
 
 
 def _game_player_totals(row: dict[str, Any], ids: Ids) -> None:
@@ -173,11 +171,6 @@ def register_tables() -> None:
         ),
     )
     register_fix("night_events", _closing_games)
-    # Ratings are worked out from the games, so they are not carried: ``import_club``
-    # recomputes them (the same games give the same ratings, docs/ratings.md).
-    why = "derived from the games; recomputed after an import"
-    leave_out(PlayerRating, why)
-    leave_out(RatingChange, why)
 
 
 def hand_results_mark_won(*, club_id: int) -> None:

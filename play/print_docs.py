@@ -20,8 +20,6 @@ from play.selectors import (
     night_printed_reads,
     round_table,
 )
-from play.standings import night_standings, season_standings
-from rookclub.clubs.models import Club
 from rookclub.printing.builders import blank_sheet, house_rule_text, sheet_date, target_text
 from rookclub.printing.documents import (
     SEATS,
@@ -31,9 +29,6 @@ from rookclub.printing.documents import (
     HandLine,
     SeatedPlayer,
     SheetHeader,
-    StandingsColumn,
-    StandingsDoc,
-    StandingsTable,
     TableCard,
     qr_data_uri,
 )
@@ -43,7 +38,7 @@ from scoring.engine.rulesets import Ruleset
 from scoring.engine.seat_names import SEAT_SHORT, names_for, side_name
 
 
-def _event(session: Night) -> str:
+def night_event(session: Night) -> str:
     return f"{session.club.name} \N{EM DASH} club night"
 
 
@@ -65,7 +60,7 @@ def night_rules(session: Night) -> Ruleset:
 
 def _table_header(session, rules, label, table: int, seats) -> SheetHeader:
     return SheetHeader(
-        event=_event(session),
+        event=night_event(session),
         date=sheet_date(session.date),
         round_label=label,
         table=table,
@@ -317,71 +312,6 @@ def night_game_sheet_docs(session: Night, games: Iterable[Game]) -> list[GameShe
         )
         for game in games
     ]
-
-
-STANDING_COLUMNS = (
-    StandingsColumn("rank", "#"),
-    StandingsColumn("name", "Player", numeric=False),
-    StandingsColumn("games", "Games"),
-    StandingsColumn("won", "Won"),
-    StandingsColumn("points", "Points"),
-    StandingsColumn("declared", "Bids"),
-    StandingsColumn("made", "Made"),
-    StandingsColumn("sets", "Set"),
-    StandingsColumn("made_percent", "Made %"),
-)
-
-
-def _standing_rows(rows, *, nights: bool = False) -> tuple[dict, ...]:
-    return tuple(
-        {
-            "rank": i,
-            "name": r.name,
-            "games": r.games,
-            "won": r.won,
-            "points": r.points,
-            "declared": r.hands_declared,
-            "made": r.made,
-            "sets": r.sets,
-            "made_percent": "" if r.made_percent is None else f"{r.made_percent}%",
-            **({"nights": r.night_count} if nights else {}),
-        }
-        for i, r in enumerate(rows, start=1)
-    )
-
-
-def _standings_tables(standings, *, nights: bool = False) -> tuple[StandingsTable, ...]:
-    columns = STANDING_COLUMNS
-    if nights:
-        columns = (*columns[:2], StandingsColumn("nights", "Nights"), *columns[2:])
-    pair_columns = tuple(
-        StandingsColumn(c.key, "Partnership", numeric=False) if c.key == "name" else c
-        for c in STANDING_COLUMNS
-    )
-    return (
-        StandingsTable("Players", columns, _standing_rows(standings.players, nights=nights)),
-        StandingsTable("Partnerships", pair_columns, _standing_rows(standings.partnerships)),
-    )
-
-
-def night_standings_doc(session: Night) -> StandingsDoc:
-    standings = night_standings(session=session)
-    return StandingsDoc(
-        title="Standings",
-        subtitle=f"{_event(session)} \N{MIDDLE DOT} {sheet_date(session.date)}",
-        tables=_standings_tables(standings),
-        note=f"{standings.games} games. Ranked by games won, then points.",
-    )
-
-
-def season_standings_doc(club: Club, year: int | None = None) -> StandingsDoc:
-    standings = season_standings(club=club, year=year)
-    return StandingsDoc(
-        title="Season standings",
-        subtitle=f"{club.name} \N{MIDDLE DOT} {year if year else 'all seasons'}",
-        tables=_standings_tables(standings, nights=True),
-        note=f"{standings.games} games on club nights. Ranked by games won, then points.",
-    )
 
 
 @dataclass(frozen=True)

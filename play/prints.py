@@ -1,5 +1,6 @@
 """Club nights' and games' print kinds: blank score sheets and table cards for a round,
-completed game sheets, night and season standings. Registered from
+completed game sheets, the door poster (the standings' kinds are standings/prints.py).
+Registered from
 :meth:`play.apps.PlayConfig.ready`; the documents are built in
 ``play/print_docs.py``."""
 
@@ -14,8 +15,6 @@ from play import print_docs as builders
 from play.door import door_url
 from play.models import Game, Night, NightRound, TableLink
 from play.table_links import link_url, links_for
-from rookclub.clubs.models import Club
-from rookclub.core.limits import YEAR_MAX
 from rookclub.core.roles import CARD_HOLDERS_ONLY, KEY_HOLDERS, SYSTEM, require_role
 from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
@@ -111,7 +110,7 @@ def build_game_sheet(params: Mapping[str, Any], by: Any) -> Built:
     )
 
 
-def _session(params: Mapping[str, Any], by: Any) -> Night:
+def night_from_params(params: Mapping[str, Any], by: Any) -> Night:
     return get_or_missing(
         Night,
         "club night",
@@ -123,7 +122,7 @@ def _session(params: Mapping[str, Any], by: Any) -> Night:
 
 
 def build_session_games(params: Mapping[str, Any], by: Any) -> Built:
-    session = _session(params, by)
+    session = night_from_params(params, by)
     games = (
         Game.objects.filter(session=session)
         .select_related(*PRINT_RELATED)
@@ -133,27 +132,6 @@ def build_session_games(params: Mapping[str, Any], by: Any) -> Built:
         items=builders.night_game_sheet_docs(session, games),
         club=session.club,
         filename=f"{session.club.slug}-{session.date:%Y-%m-%d}-game-sheets.pdf",
-    )
-
-
-def build_session_standings(params: Mapping[str, Any], by: Any) -> Built:
-    session = _session(params, by)
-    return Built(
-        items=[],
-        context={"doc": builders.night_standings_doc(session)},
-        club=session.club,
-        filename=f"{session.club.slug}-{session.date:%Y-%m-%d}-standings.pdf",
-    )
-
-
-def build_season_standings(params: Mapping[str, Any], by: Any) -> Built:
-    club = get_or_missing(Club, "club", (), by=by, club_path="", slug=str(params.get("club") or ""))
-    year = int_param(params, "year", required=False, maximum=YEAR_MAX)
-    return Built(
-        items=[],
-        context={"doc": builders.season_standings_doc(club, year)},
-        club=club,
-        filename=f"{club.slug}-{year or 'all'}-season-standings.pdf",
     )
 
 
@@ -193,7 +171,7 @@ def night_origin(params: Mapping[str, Any]) -> tuple[str, str]:
 def build_door_poster(params: Mapping[str, Any], by: Any) -> Built:
     """The night's door poster: A4, a large QR code opening the door link (directors
     and scorers only: the link checks players in)."""
-    session = _session(params, by)
+    session = night_from_params(params, by)
     require_role(
         by,
         session.club,
@@ -245,18 +223,6 @@ def register_kinds() -> None:
             "print/game_sheets.html",
             build_game_sheet,
             description="The completed score sheet of one game",
-        ),
-        Kind(
-            "session-standings",
-            "print/standings.html",
-            build_session_standings,
-            description="Standings of a club night",
-        ),
-        Kind(
-            "season-standings",
-            "print/standings.html",
-            build_season_standings,
-            description="Season standings of a club",
         ),
         Kind(
             "door_poster",

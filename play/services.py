@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from play import permissions, provenance, ratings
+from play import permissions, provenance
 from play.checkins import closed_conflict, lock_open_session
 from play.game_state import state_of, store_state
 from play.live import night_changed
@@ -30,7 +30,7 @@ from play.models import (
     TableSeating,
 )
 from play.rulesets import rules_of
-from play.signals import game_scored
+from play.signals import finished_game_corrected, game_scored
 from rookclub.clubs.models import Player
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from rookclub.core.limits import check_reason
@@ -737,7 +737,7 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
         store_state(game, state)  # the replay's state: the next hand goes on from it
         game.save()
         game_scored.send(sender=Game, game=game)
-        if was_finished:  # the game had been rated: recompute the club's ratings
-            ratings.recompute_on_commit(club_id=game.club_id)
+        if was_finished:  # what was worked out from it (ratings) is worked out again
+            finished_game_corrected.send(sender=Game, game=game)
     hand.refresh_from_db()
     return hand

@@ -19,3 +19,9 @@ game_scored = Signal()
 #: that raises a DomainError refuses it (tournaments: a match's game is put right by
 #: correcting the match result, not by voiding it).
 game_voided = Signal()
+
+#: A hand of ``game``, which had finished, was corrected: whatever was worked out from
+#: the finished game (a player's rating) must be worked out again. Sent with
+#: ``sender=Game`` and ``game=<the locked Game row>`` inside the correction's
+#: transaction, after ``game_scored``.
+finished_game_corrected = Signal()

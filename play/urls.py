@@ -1,5 +1,5 @@
-"""URLs of the club-night, score-entry and standings pages (included at the site root
-by rookclub/urls.py)."""
+"""URLs of the club-night and score-entry pages (included at the site root by
+rookclub/urls.py; the standings and players' pages are standings/urls.py)."""
 
 from django.urls import path
 
@@ -11,25 +11,12 @@ from play.views import (
     exports,
     games,
     nights,
-    players,
-    standings,
     tables,
 )
 
 urlpatterns = [
     path("clubs/<slug:slug>/", club.club_detail, name="club-detail"),
     path("clubs/<slug:slug>/nights/open/", nights.night_open, name="session-open"),
-    path("clubs/<slug:slug>/standings/", standings.season_standings, name="season-standings"),
-    path(
-        "clubs/<slug:slug>/standings.csv",
-        exports.season_standings_csv,
-        name="season-standings-csv",
-    ),
-    path(
-        "sessions/<int:pk>/standings.csv",
-        exports.night_standings_csv,
-        name="session-standings-csv",
-    ),
     path("sessions/<int:pk>/hands.csv", exports.night_hands_csv, name="session-hands-csv"),
     path("sessions/<int:pk>/", nights.night_detail, name="session-detail"),
     path("sessions/<int:pk>/check-in/", nights.night_checkin, name="session-checkin"),
@@ -43,20 +30,12 @@ urlpatterns = [
     path("sessions/<int:pk>/leave/", nights.night_leave, name="session-leave"),
     path("sessions/<int:pk>/close/", nights.night_close, name="session-close"),
     path("sessions/<int:pk>/reopen/", nights.night_reopen, name="session-reopen"),
-    path("sessions/<int:pk>/standings/", standings.night_standings, name="session-standings"),
-    path(
-        "sessions/<int:pk>/standings/projector/",
-        standings.night_standings_projector,
-        name="session-standings-projector",
-    ),
     path(
         "sessions/<int:pk>/tables/<int:number>/replace-link/",
         nights.table_replace_link,
         name="session-table-replace-link",
     ),
     path("tables/<int:pk>/new-game/", nights.table_new_game, name="table-new-game"),
-    path("players/<int:pk>/", players.player_detail, name="player-detail"),
-    path("players/<int:pk>/stats.csv", players.player_stats_csv, name="player-stats-csv"),
     path("games/<int:pk>/", games.game_detail, name="game-detail"),
     path("games/<int:pk>/void/", games.game_void, name="game-void"),
     path("hands/<int:pk>/confirm/", games.hand_confirm, name="hand-confirm"),
@@ -79,11 +58,6 @@ urlpatterns = [
         "t/<str:key>/manifest.webmanifest",
         tables.table_link_manifest,
         name="table-link-manifest",
-    ),
-    path(
-        "t/<str:key>/players/<int:player>/",
-        players.table_player_night,
-        name="table-player-night",
     ),
     path(
         "t/<str:key>/hands/<int:number>/confirm/",

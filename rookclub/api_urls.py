@@ -4,12 +4,12 @@ from rest_framework.routers import DefaultRouter
 
 from play.api.door import DoorViewSet
 from play.api.games import GameViewSet, HandViewSet, RulesetViewSet
-from play.api.nights import ClubViewSet, PlayerViewSet, SessionViewSet
 from play.api.tables import TableLinkViewSet
 from rookclub.clubs.export_views import api_urlpatterns as export_urls
 from rookclub.clubs.members_api import urlpatterns as members_urls
 from rookclub.clubs.roster_api import urlpatterns as roster_urls
 from rookclub.printing.api import register as register_printing
+from standings.api.views import ClubViewSet, PlayerViewSet, SessionViewSet
 from tournaments.api import register as register_tournaments
 
 # No format-suffix routes (/games/2.json): several views do not take a ``format``

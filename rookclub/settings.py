@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "rookclub.apps.SiteConfig",
     "rookclub.clubs",
     "play",
+    "standings",
     "tournaments",
     "rookclub.printing",
 ]
@@ -263,7 +264,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
 # A send tries once more at once (a connection Redis closed at a restart is opened
 # again), then gives up; the caller decides (a batch print answers 503; the ratings
-# recompute runs in the request instead, play/ratings.py).
+# recompute runs in the request instead, standings/ratings.py).
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1,
     "interval_start": 0,

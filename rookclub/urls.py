@@ -54,6 +54,7 @@ urlpatterns = [
     path("print/", include("rookclub.printing.urls")),
     path("", include("rookclub.clubs.urls")),
     path("", include("play.urls")),
+    path("", include("standings.urls")),
 ]
 
 # Refusals and faults outside DRF's views: JSON under /api/, and a database that is

@@ -27,7 +27,7 @@ LONG_MARKERS = ("venue", "multinode", "redis_faults", "browser")
 LONG_MODULES = (
     "tests/api/test_fuzz.py",  # ~230 s on a loaded 2-core machine
     "tests/browser/test_night_walks.py",  # ~55 s a walk, five walks
-    "tests/play/test_player_stats_property.py",  # ~64 s
+    "tests/standings/test_player_stats_property.py",  # ~64 s
     "tests/pages/test_outbox_answers.py",  # ~57 s: collectstatic for production static
     "tests/tournaments/test_event_walks.py",  # ~200 s: nine walks of 12-23 s (browser)
 )

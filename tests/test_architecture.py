@@ -1,8 +1,9 @@
 """The apps depend on each other in one direction only:
 
-    tournaments -> play -> clubs -> core
+    tournaments -> standings -> play -> clubs -> core
 
-(printing sits beside clubs: apps register print kinds into it), and the pure
+(printing sits beside clubs: apps register print kinds into it; standings receives
+play's signals and tournaments may read it), and the pure
 cores, ``scoring/engine/`` and ``tournaments/formats/``, import nothing of Django
 or of the project. Every import counts, including one inside a function; and no
 two modules import each other, even round a loop or inside a function.
@@ -23,6 +24,7 @@ LAYERS = {
     "rookclub.clubs": "clubs",
     "rookclub.printing": "printing",
     "play": "play",
+    "standings": "standings",
     "scoring": "engine",
     "scoring.engine": "engine",
     "tournaments": "tournaments",
@@ -36,7 +38,8 @@ ALLOWED = {
     "clubs": {"core"},
     "printing": {"core", "clubs", "engine"},
     "play": {"core", "clubs", "printing", "engine"},
-    "tournaments": {"core", "clubs", "printing", "play", "engine", "formats"},
+    "standings": {"core", "clubs", "printing", "play", "engine"},
+    "tournaments": {"core", "clubs", "printing", "play", "standings", "engine", "formats"},
 }
 PURE = {"engine", "formats"}
 
@@ -81,7 +84,7 @@ def imports_of(path: Path) -> list[tuple[str, int]]:
 
 def project_modules() -> list[Path]:
     paths = []
-    for top in ("rookclub", "scoring", "play", "tournaments"):
+    for top in ("rookclub", "scoring", "play", "standings", "tournaments"):
         paths += [p for p in (ROOT / top).rglob("*.py") if "migrations" not in p.parts]
     return sorted(paths)
 
@@ -136,6 +139,16 @@ def test_the_checker_catches_an_upward_import(tmp_path):
     names = [name for name, _ in imports_of(module)]
     assert "play.models" in names
     assert layer_of("play.models") not in ALLOWED["clubs"]
+
+
+def test_play_may_not_import_standings(tmp_path):
+    """Standings receive play's signals: a module of play that imports standings fails."""
+    module = tmp_path / "bad.py"
+    module.write_text("def f():\n    from standings.ratings import recompute_club\n")
+    names = [name for name, _ in imports_of(module)]
+    assert layer_of("standings.ratings") == "standings"
+    assert "standings.ratings" in names
+    assert layer_of("standings.ratings") not in ALLOWED["play"]
 
 
 def module_graph() -> dict[str, set[str]]:

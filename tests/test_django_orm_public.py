@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("rookclub", "scoring", "tournaments", "bench")
+PACKAGES = ("rookclub", "scoring", "play", "standings", "tournaments", "bench")
 
 #: Names of the ORM's compiler machinery, as attributes, imports or plain names.
 PRIVATE_NAMES = frozenset(

@@ -15,7 +15,7 @@ from scoring.engine.option_schema import options_schema
 from tests.rulebook import ROOT, RULEBOOK, SECTIONS, cited_sections
 
 #: What clients, players and directors read: the apps, templates, static files, docs.
-READ = ("rookclub", "scoring", "play", "tournaments", "templates", "static", "docs")
+READ = ("rookclub", "scoring", "play", "standings", "tournaments", "templates", "static", "docs")
 SUFFIXES = (".py", ".html", ".txt", ".js", ".svg", ".md", ".json", ".yml")
 #: A rule text named by its number in a collection outside the project.
 SEED_NUMBER = re.compile(r"\bseeds? 00\d|\(seed 0", re.IGNORECASE)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("rookclub", "scoring", "tournaments", "bench")
+PACKAGES = ("rookclub", "scoring", "play", "standings", "tournaments", "bench")
 
 
 def private_weasyprint_imports(source: str) -> list[str]:

@@ -1,2 +1,2 @@
-"""REST API of the scoring app: games and hands (``games``), and club nights,
-season standings and player profiles (``nights``), which read games."""
+"""REST API of play: games and hands (``games``), club nights (``nights``), table and
+door links; the standings' answers are standings/api/."""

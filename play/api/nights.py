@@ -1,6 +1,6 @@
-"""REST API for club nights, season standings and player profiles: thin views over
-:mod:`play.nights`, :mod:`play.standings`, :mod:`play.players` and
-:mod:`rookclub.clubs.services` (a player's season figures: :mod:`play.api.players`)."""
+"""REST API for club nights: thin views over :mod:`play.nights` and
+:mod:`play.checkins` (their standings, and clubs' and players' figures, are added by
+:mod:`standings.api.views`)."""
 
 from __future__ import annotations
 
@@ -20,22 +20,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils import html
 
-from play import checkins, csv_exports, door, night_progress, nights, ratings, table_links
+from play import checkins, csv_exports, door, night_progress, nights, table_links
 from play.api.fields import (
     GameForFiveField,
     GameForSixField,
     RulesetOptionsField,
     RulesetSlugField,
 )
-from play.api.players import PlayerStatsMixin
 from play.api.schema import house_rules_refusal
 from play.api.tables import LINK_ERRORS, NEW_LINK, NIGHT_TABLE_ROW, replaced_out, table_row
 from play.door_checkin import door_key, door_link_replace
 from play.models import Night, TableLink
-from play.players import player_profile
 from play.selectors import night_history, night_overview
-from play.standings import StandingRow, Standings, night_standings, season_standings
-from rookclub.clubs import api as clubs_api
 from rookclub.clubs.models import Club, Player
 from rookclub.core.api import (
     DomainErrorsMixin,
@@ -54,8 +50,6 @@ from rookclub.core.limits import (
     PLAYERS_MAX,
     REASON_MAX,
     SEED_MAX,
-    YEAR_MAX,
-    YEAR_MIN,
     validate_text,
     whole_number,
 )
@@ -120,39 +114,6 @@ class SessionSerializer(serializers.ModelSerializer):
         read_only_fields = ["status", "closed_at"]
 
 
-def _standing_fields() -> dict[str, Any]:
-    return {
-        "players": serializers.ListField(child=serializers.IntegerField()),
-        "name": serializers.CharField(),
-        "games": serializers.IntegerField(),
-        "won": serializers.IntegerField(),
-        "points": serializers.IntegerField(),
-        "unfinished": serializers.IntegerField(
-            help_text="games not played to the end (still playing, or the night closed first); "
-            "their points count, nobody won them"
-        ),
-        "hands_declared": serializers.IntegerField(),
-        "made": serializers.IntegerField(),
-        "sets": serializers.IntegerField(),
-        "nights": serializers.IntegerField(),
-        "rating": serializers.IntegerField(
-            allow_null=True,
-            required=False,
-            help_text=(
-                "season standings only: the player's rating in the club (a partnership's: its "
-                "players' mean), null before a first rated game; docs/ratings.md"
-            ),
-        ),
-    }
-
-
-#: One row of a standings answer (a player, or a partnership).
-STANDING_ROW = type(inline_serializer("Standing", _standing_fields()))
-# A list of its own for each name: one field object given to two names is bound to the
-# last, and the schema had lost ``players``.
-STANDINGS = inline_serializer(
-    "Standings", {"players": STANDING_ROW(many=True), "partnerships": STANDING_ROW(many=True)}
-)
 OVERVIEW = inline_serializer(
     "SessionOverview",
     {
@@ -198,30 +159,6 @@ OVERVIEW = inline_serializer(
         ),
     },
 )
-RATING = inline_serializer(
-    "Rating",
-    {
-        "mu": serializers.FloatField(help_text="OpenSkill's skill estimate"),
-        "sigma": serializers.FloatField(help_text="its uncertainty (one standard deviation)"),
-        "display": serializers.IntegerField(
-            help_text="the rating shown: round(1000 + 40 * (mu - 3 * sigma)); docs/ratings.md"
-        ),
-    },
-    allow_null=True,
-    help_text="in the player's club; null before their first rated game",
-)
-RATING_POINT = inline_serializer(
-    "RatingPoint",
-    {
-        "game": serializers.IntegerField(),
-        "at": serializers.DateTimeField(help_text="when the game finished"),
-        "mu": serializers.FloatField(),
-        "sigma": serializers.FloatField(),
-        "display": serializers.IntegerField(),
-    },
-    many=True,
-    help_text="the rating after each finished game, oldest first",
-)
 HANDS = inline_serializer(
     "NightHand",
     {
@@ -231,47 +168,12 @@ HANDS = inline_serializer(
     many=True,
 )
 ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
-YEAR = OpenApiParameter(
-    "year",
-    {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX},
-    required=False,
-    description="one season; every season without it",
-)
-SORT = OpenApiParameter(
-    "sort",
-    {"type": "string", "enum": ["standing", "rating"]},
-    required=False,
-    description="standing (games won, then points: the default) or rating (best first; "
-    "players not yet rated last, in standing order)",
-)
 CLUB = OpenApiParameter(
     "club",
     {"type": "integer", "minimum": 1, "maximum": ID_MAX},
     required=False,
     description="only this club's",
 )
-
-
-def standings_out(standings: Standings, rated: bool = False) -> dict[str, Any]:
-    def rows(items: list[StandingRow]) -> list[dict[str, Any]]:
-        return [
-            {
-                "players": [p.pk for p in r.players],
-                "name": r.name,
-                "games": r.games,
-                "won": r.won,
-                "points": r.points,
-                "unfinished": r.unfinished,
-                "hands_declared": r.hands_declared,
-                "made": r.made,
-                "sets": r.sets,
-                "nights": r.night_count,
-                **({"rating": r.rating} if rated else {}),
-            }
-            for r in items
-        ]
-
-    return {"players": rows(standings.players), "partnerships": rows(standings.partnerships)}
 
 
 CSV = OpenApiTypes.STR  # a text/csv answer (?format=csv), UTF-8 with a byte-order mark
@@ -282,90 +184,6 @@ FORMAT = OpenApiParameter(
     required=False,
     description="csv: the same rows as a spreadsheet file (docs/rosters.md names the columns)",
 )
-
-
-class ClubViewSet(CsvErrorsAsJson, clubs_api.ClubViewSet):
-    """Clubs you belong to. Whoever creates a club is its director."""
-
-    @extend_schema(
-        parameters=[YEAR, SORT, FORMAT],
-        responses={(200, "application/json"): STANDINGS, (200, "text/csv"): CSV, 400: ERRORS},
-    )
-    @action(detail=True, methods=["get"], renderer_classes=JSON_OR_CSV)
-    def standings(self, request: Request, pk: str | None = None) -> Response:
-        club = self.get_object()
-        year = query_int(request, "year", minimum=YEAR_MIN, maximum=YEAR_MAX)
-        sort = request.query_params.get("sort")
-        if sort not in (None, *ratings.SORTS):
-            raise Invalid("Unknown sort.", errors={"sort": [f"one of {', '.join(ratings.SORTS)}"]})
-        standings = season_standings(club=club, year=year)
-        if wants_csv(request):
-            table = csv_exports.season_standings_table(standings, club=club, year=year)
-            return csv_api_response(table)
-        rated = ratings.with_ratings(standings, club=club, sort=sort or "standing")
-        return Response(standings_out(rated, rated=True))
-
-
-@extend_schema_view(list=extend_schema(parameters=[CLUB]))
-class PlayerViewSet(PlayerStatsMixin, clubs_api.PlayerViewSet):
-    """Players of your clubs (``?club=id`` for one club). A director adds players."""
-
-    @extend_schema(
-        responses=inline_serializer(
-            "PlayerProfile",
-            {
-                "id": serializers.IntegerField(),
-                "name": serializers.CharField(),
-                "games": serializers.IntegerField(),
-                "won": serializers.IntegerField(),
-                "hands_declared": serializers.IntegerField(),
-                "bids_made": serializers.IntegerField(),
-                "bids_made_percent": serializers.IntegerField(allow_null=True),
-                "sets": serializers.IntegerField(),
-                "average_bid": serializers.FloatField(allow_null=True),
-                "partners": serializers.ListField(child=serializers.DictField()),
-                "history": serializers.ListField(child=serializers.DictField()),
-                "rating": RATING,
-                "rating_history": RATING_POINT,
-            },
-        )
-    )
-    @action(detail=True, methods=["get"])
-    def profile(self, request: Request, pk: str | None = None) -> Response:
-        player = self.get_object()
-        p = player_profile(player=player)
-        rated = ratings.player_rating(club=player.club_id, player=player)
-        return Response(
-            {
-                "id": p.player.pk,
-                "name": p.player.name,
-                "games": p.games,
-                "won": p.won,
-                "hands_declared": p.hands_declared,
-                "bids_made": p.bids_made,
-                "bids_made_percent": p.bids_made_percent,
-                "sets": p.sets,
-                "average_bid": p.average_bid,
-                "partners": [{"player": q.pk, "name": q.name, "games": n} for q, n in p.partners],
-                "history": [
-                    {
-                        "game": h.game.pk,
-                        "date": h.game.session.date if h.game.session else None,
-                        "seat": h.seat,
-                        "partner": h.partner.pk if h.partner else None,
-                        "points": h.points,
-                        "our_total": h.our_total,
-                        "their_total": h.their_total,
-                        "won": h.won,
-                    }
-                    for h in p.history
-                ],
-                "rating": ratings.rating_out(rated.current),
-                "rating_history": [
-                    {"game": r.game, "at": r.at, **ratings.rating_out(r)} for r in rated.history
-                ],
-            }
-        )
 
 
 @extend_schema_view(
@@ -637,19 +455,6 @@ class SessionViewSet(
             session=self.get_object(), by=request.user, reason=data.get("reason", "")
         )
         return Response(self._overview(session))
-
-    @extend_schema(
-        parameters=[FORMAT],
-        responses={(200, "application/json"): STANDINGS, (200, "text/csv"): CSV},
-    )
-    @action(detail=True, methods=["get"], renderer_classes=JSON_OR_CSV)
-    def standings(self, request: Request, pk: str | None = None) -> Response:
-        session = self.get_object()
-        standings = night_standings(session=session)
-        if wants_csv(request):
-            table = csv_exports.night_standings_table(standings, session=session)
-            return csv_api_response(table)
-        return Response(standings_out(standings))
 
     @extend_schema(
         parameters=[FORMAT],

@@ -6,10 +6,10 @@ from django.db import migrations, models
 
 def rate_history(apps, schema_editor):
     """Rate the games finished before ratings existed, club by club (as
-    ``play.ratings.recompute_club`` does, with this migration's models)."""
+    ``standings.ratings.recompute_club`` does, with this migration's models)."""
     from django.conf import settings
 
-    from play.ratings_core import RatingSettings, game_result, replay
+    from standings.ratings_core import RatingSettings, game_result, replay
 
     Game = apps.get_model("scoring", "Game")
     GameSeat = apps.get_model("scoring", "GameSeat")

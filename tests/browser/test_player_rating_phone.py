@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from tests.browser.helpers import log_in, screenshot
 from tests.browser_harness import policy_violations
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of
-from tests.ratings.conftest import finished_game
+from tests.standings.ratings.conftest import finished_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

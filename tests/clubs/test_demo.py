@@ -3,8 +3,8 @@
 import pytest
 
 from play.models import Game, Hand, HandCorrection, Night
-from play.standings import season_standings
 from rookclub.demo import load_demo
+from standings.standings import season_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,9 @@ from play.models import Game, Hand
 from play.nights import night_close, night_open, night_seat
 from play.selectors import game_sheet
 from play.services import hand_confirm, hand_correct, hand_record
-from play.standings import night_standings, season_standings
 from play.table_links import links_for
 from rookclub.clubs.models import Club
+from standings.standings import night_standings, season_standings
 from tests.factories import ClubFactory, director_of, players_of, scorer_of
 from tests.play.conftest import made_hand, play_out
 from tournaments import services as events

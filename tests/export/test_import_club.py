@@ -142,7 +142,7 @@ def test_the_command_exits_non_zero_with_a_sentence(tmp_path):
 
 def test_a_file_from_before_won_was_exported_still_counts_the_games_won(tmp_path):
     from play.services import game_start
-    from play.standings import season_standings
+    from standings.standings import season_standings
     from tests.factories import SessionFactory, players_of
 
     club = ClubFactory(name="Elm Hall", slug="elm-hall")

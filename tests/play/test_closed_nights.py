@@ -11,8 +11,8 @@ from play.checkins import night_check_in, night_reopen
 from play.models import Game, Hand, HandCorrection, Night, NightEvent
 from play.nights import night_close, night_open, night_seat, table_new_game
 from play.services import game_start, hand_confirm, hand_correct, hand_record
-from play.standings import night_standings
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
+from standings.standings import night_standings
 from tests.factories import UserFactory, misdeal_in, players_of, redeal_in
 from tests.play.conftest import made_hand, play_out
 

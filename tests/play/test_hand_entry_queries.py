@@ -21,11 +21,11 @@ from rest_framework.authtoken.models import Token
 from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
-from play import ratings
 from play.api.games import recorded_out
 from play.models import Game, Hand
 from play.permissions import game_for_recording
 from play.services import game_start, hand_record
+from standings import ratings
 from tests.factories import SessionFactory, game_for, players_of, scorer_of
 from tests.play.conftest import made_hand
 from tests.tournaments.conftest import make_event
@@ -70,7 +70,7 @@ def statements_of(monkeypatch, module, name: str) -> list[int]:
 
 @pytest.fixture
 def rating_statements(monkeypatch):
-    """Statements spent rating a game that has just finished (play/ratings.py)."""
+    """Statements spent rating a game that has just finished (standings/ratings.py)."""
     return statements_of(monkeypatch, ratings, "rate_finished_game")
 
 

@@ -8,12 +8,12 @@ from django.test import Client
 from django.urls import reverse
 
 from play.models import Game, Night, NightRound
-from play.players import history_row
 from play.services import game_start, hand_confirm, hand_record
 from rookclub.core.errors import NotAllowed
 from rookclub.core.roles import SYSTEM
 from scoring.engine import PRESETS
 from scoring.engine.seat_names import names_for
+from standings.players import history_row
 from tests.factories import PASSWORD, UserFactory, players_of
 from tests.play.conftest import five_seat_hand_form
 from tests.print.conftest import pdf_text

@@ -10,12 +10,12 @@ from django.template.loader import render_to_string
 from play.checkins import night_check_in
 from play.models import Game, Hand
 from play.nights import night_close, night_open, night_seat, table_new_game
-from play.players import player_profile
 from play.print_docs import game_sheet_doc
 from play.services import hand_correct, hand_record
-from play.standings import night_standings, season_standings
 from play.voiding import game_void
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
+from standings.players import player_profile
+from standings.standings import night_standings, season_standings
 from tests.factories import players_of
 from tests.play.conftest import made_hand, play_out
 

@@ -8,7 +8,6 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from play.exports import hand_results_mark_won
-from play.ratings import recompute_club
 from rookclub.clubs.export_import import (
     EDITED_ACCEPTED,
     REPLAYED,
@@ -17,6 +16,7 @@ from rookclub.clubs.export_import import (
     provenance,
 )
 from rookclub.core.errors import DomainError
+from standings.ratings import recompute_club
 
 PROVENANCE = {
     SIGNED: "The file was exported by this Rookclub and is untouched (its signature matches).",

@@ -1,0 +1,1 @@
+"""REST API of standings: season and night standings, players' profiles and figures."""

@@ -1,0 +1,194 @@
+"""A player's season figures through the API:
+``GET /api/v1/players/{id}/stats/?year=`` (JSON, or CSV with ``?format=csv``), a thin
+view over :func:`standings.player_stats.player_stats`. Mixed into the players viewset
+(:mod:`play.api.nights`), so a player of another club is a 404 as everywhere."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
+from rest_framework import renderers, serializers
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from rookclub.core.api import query_int
+from rookclub.core.limits import YEAR_MAX, YEAR_MIN
+from standings.player_stats import PlayerStats, Record, player_stats, seasons_of, stats_csv
+
+
+class CSVRenderer(renderers.BaseRenderer):
+    """``?format=csv`` (or ``Accept: text/csv``): the view hands over the CSV text."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None):
+        return data.encode("utf-8") if isinstance(data, str) else b""
+
+
+def _int(**kw: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(**kw)
+
+
+def _avg(help_text: str) -> serializers.FloatField:
+    return serializers.FloatField(allow_null=True, help_text=help_text)
+
+
+#: A player's record with a partner or against an opponent (a serializer class: each
+#: list makes its own, one field object given to two names loses the first).
+RECORD = type(
+    inline_serializer(
+        "PlayerRecord",
+        {
+            "player": _int(),
+            "name": serializers.CharField(),
+            "games": _int(),
+            "won": _int(),
+            "lost": _int(),
+            "unfinished": _int(help_text="not played to the end"),
+            "win_percent": _int(allow_null=True, help_text="of the finished games"),
+        },
+    )
+)
+STATS = inline_serializer(
+    "PlayerStats",
+    {
+        "id": _int(),
+        "name": serializers.CharField(),
+        "season": _int(
+            help_text="the calendar year of the nights (a tournament's game: the day it started)"
+        ),
+        "seasons": serializers.ListField(child=_int(), help_text="years with games, newest first"),
+        "games": _int(help_text="void games left out"),
+        "won": _int(),
+        "lost": _int(),
+        "unfinished": _int(help_text="still playing, or left when the night closed"),
+        "win_percent": _int(allow_null=True),
+        "points": _int(help_text="every hand's points"),
+        "bids_taken": _int(help_text="hands declared and played out"),
+        "bids_made": _int(),
+        "bids_made_percent": _int(allow_null=True),
+        "sets": _int(),
+        "average_bid": _avg("of the bids taken"),
+        "average_counters_as_bidder": _avg("counters the declaring side took, when declaring"),
+        "hands_defended": _int(help_text="played-out hands on a side against the bidder"),
+        "average_counters_as_defender": _avg("counters the player's side took, when defending"),
+        "penalties": _int(
+            help_text="table talk, improper discards, reneges and misdeals "
+            "charged to the player's seat"
+        ),
+        "penalty_points": _int(),
+        "partners": RECORD(many=True),
+        "opponents": RECORD(many=True),
+    },
+)
+STATS_YEAR = OpenApiParameter(
+    "year",
+    {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX},
+    required=False,
+    description="the season (calendar year); this year without it",
+)
+FORMAT = OpenApiParameter(
+    "format",
+    str,
+    enum=["json", "csv"],
+    required=False,
+    description="csv: the same figures and tables as a spreadsheet (UTF-8 with BOM)",
+)
+
+
+def records_out(rows: list[Record]) -> list[dict[str, Any]]:
+    return [
+        {
+            "player": r.player.pk,
+            "name": r.player.name,
+            "games": r.games,
+            "won": r.won,
+            "lost": r.lost,
+            "unfinished": r.unfinished,
+            "win_percent": r.win_percent,
+        }
+        for r in rows
+    ]
+
+
+def stats_out(s: PlayerStats, seasons: list[int]) -> dict[str, Any]:
+    return {
+        "id": s.player.pk,
+        "name": s.player.name,
+        "season": s.year,
+        "seasons": seasons,
+        "games": s.games,
+        "won": s.won,
+        "lost": s.lost,
+        "unfinished": s.unfinished,
+        "win_percent": s.win_percent,
+        "points": s.points,
+        "bids_taken": s.hands_declared,
+        "bids_made": s.bids_made,
+        "bids_made_percent": s.bids_made_percent,
+        "sets": s.sets,
+        "average_bid": s.average_bid,
+        "average_counters_as_bidder": s.average_counters_bidding,
+        "hands_defended": s.hands_defended,
+        "average_counters_as_defender": s.average_counters_defending,
+        "penalties": s.penalties,
+        "penalty_points": s.penalty_points,
+        "partners": records_out(s.partners),
+        "opponents": records_out(s.opponents),
+    }
+
+
+def csv_filename(stats: PlayerStats) -> str:
+    season = stats.year if stats.year is not None else "all"
+    return f"player-{stats.player.pk}-stats-{season}.csv"
+
+
+class PlayerStatsMixin:
+    """The ``stats`` action of the players viewset."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        response = super().handle_exception(exc)  # type: ignore[misc]
+        if isinstance(getattr(self.request, "accepted_renderer", None), CSVRenderer):
+            # A refusal is JSON even when CSV was asked for: a sentence is no table.
+            self.request.accepted_renderer = renderers.JSONRenderer()
+            self.request.accepted_media_type = "application/json"
+        return response
+
+    @extend_schema(
+        parameters=[STATS_YEAR, FORMAT],
+        responses={
+            (200, "application/json"): STATS,
+            (200, "text/csv"): OpenApiTypes.STR,
+            400: OpenApiResponse(description="{'year': [sentence]}: not a season"),
+            404: OpenApiResponse(description="no such player among your clubs'"),
+        },
+        description="A player's figures for one season: games, wins, bids taken and made, "
+        "average bid, sets, average counters as bidder and as defender, penalties, and "
+        "the record with each partner and against each opponent (docs/players.md).",
+    )
+    @action(
+        detail=True,
+        methods=["get"],
+        renderer_classes=[renderers.JSONRenderer, renderers.BrowsableAPIRenderer, CSVRenderer],
+    )
+    def stats(self, request: Request, pk: str | None = None) -> Response:
+        player = self.get_object()  # type: ignore[attr-defined]
+        year = query_int(request, "year", minimum=YEAR_MIN, maximum=YEAR_MAX)
+        stats = player_stats(player=player, year=year or timezone.localdate().year)
+        if isinstance(request.accepted_renderer, CSVRenderer):
+            name = csv_filename(stats)
+            return Response(
+                stats_csv(stats), headers={"Content-Disposition": f'attachment; filename="{name}"'}
+            )
+        return Response(stats_out(stats, seasons_of(player=player)))
