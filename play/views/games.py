@@ -5,7 +5,9 @@ recorded from the page (htmx) is answered with its row, appended to the sheet, a
 out of band (``hx-swap-oob``) what it changed: the totals, who deals and sits where
 next, the result just above the form (``#hand-result``, where the scorer is looking)
 and the form for the next hand (``games/_hand_answer.html``). Confirming a hand
-answers its row and the sheet's count, so the page does not move. A refusal, a game
+answers its row and the sheet's count, so the page does not move; a director's
+correction, from the hand's own page, answers its row with the totals, the next hand's
+seats, the count and the hand's history out of band. A refusal, a game
 over or a page that had no sheet yet swaps the live region (``#game-live``) whole.
 Without JavaScript the same forms post normally and the redirect brings the scorer
 back to the same place. The offline outbox (static/js/outbox.js) posts for JSON.

@@ -310,7 +310,7 @@ def test_a_correction_from_its_page_answers_the_row_and_what_changed(
 ):
     data = {**made_hand(bidder="east", bid=75, trump="green", ns=35), "reason": "Nest miscounted"}
 
-    with django_assert_max_num_queries(60):
+    with django_assert_max_num_queries(32):
         response = as_director.post(f"/hands/{hands[1].pk}/correct/", data, HTTP_HX_REQUEST="true")
 
     assert response.status_code == 200
@@ -335,8 +335,11 @@ def test_a_correction_from_its_page_answers_the_row_and_what_changed(
     assert Hand.objects.get(pk=hands[2].pk).total_ns == 85 + 35 + 70
 
 
-def test_the_correction_page_shows_the_row_and_its_form_posts_with_htmx(as_director, hands):
-    page = as_director.get(f"/hands/{hands[1].pk}/correct/").content.decode()
+def test_the_correction_page_shows_the_row_and_its_form_posts_with_htmx(
+    as_director, hands, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(15):
+        page = as_director.get(f"/hands/{hands[1].pk}/correct/").content.decode()
 
     assert '<li id="hand-2"' in page and 'id="scoreline"' in page and 'id="seat-cards"' in page
     form = page.split('id="correction-form"')[1].split(">")[0]
