@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from play import checkins, nights, services
 from play.models import Game, Hand
-from tests.browser.helpers import log_in, screenshot
+from tests.browser.helpers import log_in, screenshot, serious_violations
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -58,5 +58,6 @@ def test_a_director_corrects_a_hand_and_sees_it_change_in_place(page, two_hands)
     assert page.evaluate("window.notReadAgain") is True  # answered in place, no reload
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, "hand-corrected")
+    assert serious_violations(page) == []
     assert errors == []
     assert Hand.objects.get(pk=two_hands.pk).record["counters"]["north_south"] == 35
