@@ -1,6 +1,11 @@
 """A posted hand's shape in the API schema: every shape the docs teach validates, and
 what the engine reads as a shape the schema says.
 
+Each field's type, bounds, choices and description are the one description of a hand's
+fields (``scoring.engine.hand_fields``), turned into serializer fields here
+(:data:`ScoreSheetHand`, the base of ``HandIn``); this module adds which fields each
+shape of hand carries.
+
 The engine reads a score-sheet hand strictly (``scoring.engine.records``): a field it
 does not know is refused, a penalty is exactly ``{seat, kind}``, a renege
 ``{seat, found, counters?}``, a misdeal and a redeal one member each, and every count
@@ -59,7 +64,8 @@ def _field(field: HandField, required: bool) -> serializers.Field:
     if field.help:
         given["help_text"] = field.help
     if field.kind in ("seat", "side"):
-        given.setdefault("help_text", SEAT_HELP)
+        if field.kind == "seat":
+            given.setdefault("help_text", SEAT_HELP)
         return serializers.CharField(max_length=field.max_length, **given)
     if field.kind == "integer":
         return whole(field.minimum, SCORE_MAX, **given)
