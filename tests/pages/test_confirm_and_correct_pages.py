@@ -360,3 +360,13 @@ def test_a_refused_htmx_correction_answers_the_form_with_its_errors(as_director,
     assert answer.lstrip().startswith('<form method="post"')
     assert "add up to 130" in answer and "<html" not in answer
     assert not HandCorrection.objects.exists()
+
+
+def test_an_htmx_correction_by_a_scorer_sends_the_browser_back_to_the_sheet(as_scorer, game, hands):
+    data = {**made_hand(bidder="east", bid=75, ns=35), "reason": "mine"}
+
+    response = as_scorer.post(f"/hands/{hands[1].pk}/correct/", data, HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 403
+    assert response["HX-Redirect"] == f"/games/{game.pk}/"
+    assert not HandCorrection.objects.exists()
