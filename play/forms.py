@@ -22,7 +22,7 @@ from django.utils.safestring import mark_safe
 from rookclub.clubs.models import Player
 from rookclub.core.forms import label
 from rookclub.core.limits import validate_name, validate_text
-from scoring.engine import PRESETS, plain
+from scoring.engine import PRESETS, hand_fields, plain
 from scoring.engine.seat_names import SEAT_NAMES, SIDE_NAMES
 
 SEATING_LABELS = {
@@ -64,22 +64,25 @@ class NightOpenForm(forms.Form):
 # One place names seats and sides (scoring/engine/seat_names.py); forms and views read them here.
 SEAT_LABELS = SEAT_NAMES
 SIDE_LABELS = SIDE_NAMES
-TRUMP_LABELS = {"black": "Black", "red": "Red", "yellow": "Yellow", "green": "Green"}
-PENALTY_LABELS = {"table_talk": "Table talk", "improper_discard": "Improper discard"}
-RENEGE_FOUND_LABELS = {
-    "in_time": "Found in time (corrected, no penalty)",
-    "later": "Found later (hand ends, reneging side set)",
-}
-MISDEAL_FOUND_LABELS = {
-    "before_three_tricks": "Found before three tricks (redeal, no score)",
-    "later": "Found later (dealer's side set back)",
-}
+# And one place says what a hand holds (scoring/engine/hand_fields.py).
+TRUMP_LABELS = hand_fields.TRUMPS
+PENALTY_LABELS = hand_fields.PENALTY_KINDS
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-REDEAL_LABELS = {
-    "exposed_card": "Card exposed in the deal",
-    "no_card_above_nine": "A player holds no card above 9",
-    "all_passed": "All four passed",
+#: The form's field for each of the hand body's fields and members it asks for, in the
+#: page's order, with the blank choice a select starts at (None: no blank).
+HAND_FIELDS = {
+    "bidder": ("bidder", None),
+    "bid": ("bid", None),
+    "trump": ("trump", None),
+    "partner": ("partner", "— nobody (the declarer plays alone) —"),
+    "penalties.seat": ("penalty_seat", "— nobody —"),
+    "penalties.kind": ("penalty_kind", "—"),
+    "renege.seat": ("renege_seat", "— nobody —"),
+    "renege.found": ("renege_found", "—"),
+    "misdeal.found": ("misdeal_found", None),
+    "redeal.reason": ("redeal_reason", None),
 }
+RADIOS = ("bidder", "trump")
 
 
 def table_text(text: str | None) -> str | None:
@@ -119,18 +122,6 @@ class HandForm(forms.Form):
             "required": "The form lost its hand number; reload the page and record the hand again."
         },
     )
-    bidder = forms.ChoiceField(label="Declarer", required=False, widget=forms.RadioSelect)
-    bid = forms.IntegerField(label="Bid", required=False)
-    trump = forms.ChoiceField(label="Trump", required=False, widget=forms.RadioSelect)
-    #: The called partner (High Card Partner, call-your-partner): the holder of the card
-    #: the declarer called; blank when the declarer called a card of their own.
-    partner = forms.ChoiceField(label="Called partner", required=False)
-    penalty_seat = forms.ChoiceField(label="Penalty against", required=False)
-    penalty_kind = forms.ChoiceField(label="Penalty for", required=False)
-    renege_seat = forms.ChoiceField(label="Reneged", required=False)
-    renege_found = forms.ChoiceField(label="Renege found", required=False)
-    misdeal_found = forms.ChoiceField(label="Misdeal found", required=False)
-    redeal_reason = forms.ChoiceField(label="Redeal because", required=False)
 
     def __init__(self, *args: Any, ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -141,49 +132,48 @@ class HandForm(forms.Form):
         #: The ruleset has an auction: Beginner Rook has none ("no bidding"), so its form
         #: asks for no declarer and no bid (and a posted one is ignored).
         self.auction = ruleset.bidding
-        if not self.auction:
-            del self.fields["bidder"], self.fields["bid"]
-        else:
-            self.fields["bidder"].choices = _choices(SEAT_LABELS, seats)
+        # "All four passed" at a table of four; "All five passed" at a table of five.
+        count = NUMBER_WORDS.get(len(seats), str(len(seats)))
+        passed = {"all_passed": "Both passed" if len(seats) == 2 else f"All {count} passed"}
+        offered = {"trump": ruleset.trump_names}
+        words = {"redeal_reason": passed}
+        for path, (name, blank) in HAND_FIELDS.items():
+            spec = hand_fields.member(path)
+            if not hand_fields.BY_NAME[path.split(".")[0]].used_by(ruleset):
+                continue  # e.g. no declarer or bid without an auction, no partner to call
+            if spec.kind == "integer":
+                self.fields[name] = forms.IntegerField(label=spec.label, required=False)
+                continue
+            seat = spec.kind == "seat"
+            labels = SEAT_LABELS if seat else {**spec.choices, **words.get(name, {})}
+            names = offered.get(name, seats if seat else spec.choices)
+            self.fields[name] = forms.ChoiceField(
+                label=spec.label,
+                required=False,
+                choices=_choices(labels, names, blank),
+                widget=forms.RadioSelect if name in RADIOS else forms.Select,
+            )
+        if self.auction:
             self.fields["bid"].widget.attrs.update(
                 min=ruleset.min_bid,
                 max=ruleset.highest_bid,
                 step=ruleset.bid_step,
                 inputmode="numeric",
             )
-        self.fields["trump"].choices = _choices(TRUMP_LABELS, ruleset.trump_names)
-        if ruleset.partnership == "called_partner":
-            self.fields["partner"].choices = _choices(
-                SEAT_LABELS, seats, "— nobody (the declarer plays alone) —"
-            )
-        else:
-            del self.fields["partner"]
         #: Sides whose tricks the score sheet needs (trick points and bonuses).
         self.trick_sides = ruleset.side_names if ruleset.needs_tricks else ()
         for side in self.trick_sides:
             field = forms.IntegerField(
-                label=f"{label(SIDE_LABELS, side)} tricks",
+                label=f"{label(SIDE_LABELS, side)} {hand_fields.member('tricks').label}",
                 required=False,
                 min_value=0,
                 max_value=ruleset.tricks_counted,
             )
             field.widget.attrs.update(inputmode="numeric")
             self.fields[f"tricks_{side}"] = field
-        self.fields["penalty_seat"].choices = _choices(SEAT_LABELS, seats, "— nobody —")
-        self.fields["penalty_kind"].choices = _choices(
-            PENALTY_LABELS, ("table_talk", "improper_discard"), "—"
-        )
-        self.fields["renege_seat"].choices = _choices(SEAT_LABELS, seats, "— nobody —")
-        self.fields["renege_found"].choices = _choices(
-            RENEGE_FOUND_LABELS, RENEGE_FOUND_LABELS, "—"
-        )
-        self.fields["misdeal_found"].choices = _choices(MISDEAL_FOUND_LABELS, MISDEAL_FOUND_LABELS)
-        # "All four passed" at a table of four; "All five passed" at a table of five.
-        count = NUMBER_WORDS.get(len(seats), str(len(seats)))
-        passed = {"all_passed": "Both passed" if len(seats) == 2 else f"All {count} passed"}
-        self.fields["redeal_reason"].choices = _choices({**REDEAL_LABELS, **passed}, REDEAL_LABELS)
         for side in self.sides:
-            for prefix, suffix in (("counters", " counters"), ("renege_counters", " had")):
+            for prefix, path in (("counters", "counters"), ("renege_counters", "renege.counters")):
+                suffix = f" {hand_fields.member(path).label}"
                 field = forms.IntegerField(
                     label=f"{label(SIDE_LABELS, side)}{suffix}", required=False, min_value=0
                 )
@@ -199,6 +189,8 @@ class HandForm(forms.Form):
                     },
                 )
                 self.fields[f"{prefix}_{side}"] = field
+        # The hand's fields in the page's order, before a correction's reason.
+        self.order_fields(["kind", "number", *(name for name, _ in HAND_FIELDS.values())])
 
     @property
     def trick_fields(self) -> list[forms.BoundField]:

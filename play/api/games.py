@@ -19,6 +19,7 @@ from rest_framework.response import Response
 
 from play import services, voiding
 from play.api.fields import GameOptionsField, RulesetSlugField
+from play.api.hand_schema import SEAT_HELP, ScoreSheetHand
 from play.api.schema import house_rules_refusal
 from play.models import Game, Hand, Night
 from play.selectors import GameSheet, SheetRow, game_sheet, recorded_row
@@ -37,19 +38,13 @@ from rookclub.core.limits import (
     ID_MAX,
     REASON_MAX,
     REQUIRED_TEXT_PATTERN,
-    SCORE_MAX,
     SOMETHING_PATTERN,
     validate_text,
 )
 from rookclub.core.parsers import JSON_ONLY
 from rookclub.core.schema import json_or_multipart
-from scoring.engine import NO_TRUMP, PRESETS
-from scoring.engine.records import PENALTIES_MAX
+from scoring.engine import PRESETS
 
-SEAT_HELP = (
-    "a seat: north, east, south or west; seat1 … seat6 in the games for two, three, five "
-    "and six (the ruleset's `seats`)"
-)
 SEAT = serializers.CharField(help_text=SEAT_HELP)
 HAND_NUMBER_MAX = 9999  # documented; a number past the game's next hand is a 409 anyway
 #: Points by side (a serializer class: each field that uses it makes its own, since one
@@ -85,17 +80,6 @@ SESSION = OpenApiParameter(
     required=False,
     description="only this club night's games",
 )
-
-
-class Counters(serializers.Serializer):
-    """Side -> counters (the schema's hand_shapes bounds the other sides' names)."""
-
-    north_south = whole(0, SCORE_MAX, required=False)
-    east_west = whole(0, SCORE_MAX, required=False)
-
-
-class Tricks(Counters):
-    """Side -> tricks taken."""
 
 
 # ---- shapes ---------------------------------------------------------------------------------
@@ -135,79 +119,10 @@ class GameIn(serializers.Serializer):
     session = VisibleRelatedField(queryset=Night.objects.all(), required=False, allow_null=True)
 
 
-class HandIn(serializers.Serializer):
+class HandIn(ScoreSheetHand):
     """The hand as the score sheet holds it (documentation only: the rules engine
-    checks the body and answers every problem per field)."""
+    checks the body and answers every problem per field), and its number."""
 
-    bidder = serializers.CharField(help_text=SEAT_HELP, max_length=8)
-    bid = whole(0, SCORE_MAX)
-    trump = serializers.ChoiceField(
-        choices=["black", "red", "yellow", "green", NO_TRUMP],
-        help_text=f"the trump colour; `{NO_TRUMP}` only where the ruleset allows it",
-    )
-    counters = Counters(required=False, help_text="counters each side captured, the nest included")
-    tricks = Tricks(
-        required=False, help_text="tricks each side took, where the ruleset scores them"
-    )
-    penalties = serializers.ListField(
-        max_length=PENALTIES_MAX,
-        child=inline_serializer(
-            "Penalty",
-            {
-                "seat": serializers.CharField(help_text=SEAT_HELP, max_length=8),
-                "kind": serializers.ChoiceField(["table_talk", "improper_discard"]),
-            },
-        ),
-        required=False,
-    )
-    renege = inline_serializer(
-        "Renege",
-        {
-            "seat": serializers.CharField(help_text=SEAT_HELP, max_length=8),
-            "found": serializers.ChoiceField(["in_time", "later"]),
-            "counters": Counters(
-                required=False, help_text="found later: what every other side had captured"
-            ),
-        },
-        required=False,
-    )
-    misdeal = inline_serializer(
-        "Misdeal",
-        {"found": serializers.ChoiceField(["before_three_tricks", "later"])},
-        required=False,
-    )
-    redeal = inline_serializer(
-        "Redeal",
-        {"reason": serializers.ChoiceField(["exposed_card", "no_card_above_nine", "all_passed"])},
-        required=False,
-    )
-    partner = serializers.CharField(
-        required=False,
-        max_length=8,
-        help_text="called-partner games: the declarer's partner's seat, once it is known",
-    )
-    last_trick = serializers.CharField(
-        required=False,
-        max_length=20,
-        help_text="the side that took the last trick (only when the ruleset has a nest bonus)",
-    )
-    made = serializers.BooleanField(
-        required=False,
-        help_text="the scorer's own made / set mark; refused if the counters say otherwise",
-    )
-    low = serializers.BooleanField(
-        required=False,
-        help_text='The declarer called "low card": low cards beat high ones in every colour '
-        "(a house rule from the encyclopedia article, docs/rules.md §14; only when the game's "
-        "ruleset has the `low_card` option, else 400). Changes how tricks are won, not how "
-        "counters score.",
-    )
-    circus = serializers.BooleanField(
-        required=False,
-        help_text='The declarer called "circus Rook": the opponent at the left names trump '
-        "(a house rule from the encyclopedia article, docs/rules.md §14; only when the game's "
-        "ruleset has the `circus` option, else 400).",
-    )
     number = whole(
         1,
         HAND_NUMBER_MAX,

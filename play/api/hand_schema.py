@@ -1,6 +1,11 @@
 """A posted hand's shape in the API schema: every shape the docs teach validates, and
 what the engine reads as a shape the schema says.
 
+Each field's type, bounds, choices and description are the one description of a hand's
+fields (``scoring.engine.hand_fields``), turned into serializer fields here
+(:data:`ScoreSheetHand`, the base of ``HandIn``); this module adds which fields each
+shape of hand carries.
+
 The engine reads a score-sheet hand strictly (``scoring.engine.records``): a field it
 does not know is refused, a penalty is exactly ``{seat, kind}``, a renege
 ``{seat, found, counters?}``, a misdeal and a redeal one member each, and every count
@@ -27,10 +32,65 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from drf_spectacular.utils import inline_serializer
+from rest_framework import serializers
+
+from rookclub.core.api import whole
 from rookclub.core.limits import SCORE_MAX
 from scoring.engine.cards import CARD_CODES
+from scoring.engine.hand_fields import FIELDS, MISDEAL_FOUND, PENALTIES_MAX, HandField
 from scoring.engine.option_schema import SEATS_MAX
-from scoring.engine.records import MISDEAL_FOUND, PENALTIES_MAX
+
+SEAT_HELP = (
+    "a seat: north, east, south or west; seat1 … seat6 in the games for two, three, five "
+    "and six (the ruleset's `seats`)"
+)
+
+
+class Counters(serializers.Serializer):
+    """Side -> counters (the schema's hand_shapes bounds the other sides' names)."""
+
+    north_south = whole(0, SCORE_MAX, required=False)
+    east_west = whole(0, SCORE_MAX, required=False)
+
+
+class Tricks(Counters):
+    """Side -> tricks taken."""
+
+
+def _field(field: HandField, required: bool) -> serializers.Field:
+    """A serializer field saying what ``field`` says (scoring.engine.hand_fields)."""
+    given: dict[str, Any] = {} if required else {"required": False}
+    if field.help:
+        given["help_text"] = field.help
+    if field.kind in ("seat", "side"):
+        if field.kind == "seat":
+            given.setdefault("help_text", SEAT_HELP)
+        return serializers.CharField(max_length=field.max_length, **given)
+    if field.kind == "integer":
+        return whole(field.minimum, SCORE_MAX, **given)
+    if field.kind == "boolean":
+        return serializers.BooleanField(**given)
+    if field.kind == "choice":
+        return serializers.ChoiceField(choices=[*field.choices, *field.optional_choices], **given)
+    if field.kind == "sides":
+        return (Tricks if field.name == "tricks" else Counters)(**given)
+    members = {m.name: _field(m, not m.optional) for m in field.members}
+    if field.kind == "list":
+        child = inline_serializer(field.component, members)
+        return serializers.ListField(max_length=field.max_items, child=child, **given)
+    return inline_serializer(field.component, members, **given)
+
+
+#: A score-sheet hand's fields as serializer fields, the base of the operations' hand
+#: serializers (documentation only: the rules engine reads the body). What a hand of
+#: each shape must carry is :data:`SHAPES`'s, so none is required here.
+ScoreSheetHand = type(
+    "ScoreSheetHand",
+    (serializers.Serializer,),
+    {"__module__": __name__, **{field.name: _field(field, False) for field in FIELDS}},
+)
+
 
 REF = "#/components/schemas/"
 #: The operations' hand components: their name prefix and the fields beside the hand

@@ -5,7 +5,9 @@ recorded from the page (htmx) is answered with its row, appended to the sheet, a
 out of band (``hx-swap-oob``) what it changed: the totals, who deals and sits where
 next, the result just above the form (``#hand-result``, where the scorer is looking)
 and the form for the next hand (``games/_hand_answer.html``). Confirming a hand
-answers its row and the sheet's count, so the page does not move. A refusal, a game
+answers its row and the sheet's count, so the page does not move; a director's
+correction, from the hand's own page, answers its row with the totals, the next hand's
+seats, the count and the hand's history out of band. A refusal, a game
 over or a page that had no sheet yet swaps the live region (``#game-live``) whole.
 Without JavaScript the same forms post normally and the redirect brings the scorer
 back to the same place. The offline outbox (static/js/outbox.js) posts for JSON.
@@ -233,7 +235,14 @@ def hand_confirm(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required_message
 def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
-    """A director's correction: the hand as it should have been, with the reason."""
+    """A director's correction: the hand as it should have been, with the reason.
+
+    The page shows the hand's row of the sheet, the totals and who deals next beside the
+    form. Corrected from the page (htmx), the answer is that row again (the same
+    ``games/_sheet_row.html``) and, out of band, what the correction changed: the totals,
+    the seats and dealer of the next hand, the sheet's count of hands waiting, the
+    hand's history and a fresh form; a refused correction answers the form with its
+    errors. Without JavaScript the post redirects to the score sheet."""
     hand = get_object_or_404(Hand.objects.select_related("game__club"), pk=pk)
     game = hand.game
     back = reverse("game-detail", args=[game.pk])
@@ -255,33 +264,52 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
             except DomainError as error:
                 add_domain_errors(form, error)
             else:
-                messages.success(request, f"Hand {hand.number} corrected; later totals replayed.")
-                return redirect("game-detail", pk=game.pk)
-        status = 400
-    else:
-        form = CorrectionForm(initial=HandForm.initial_from_record(hand.record), ruleset=rules)
-        status = 200
-    sheet = selectors.game_sheet(game=game)
+                done = f"Hand {hand.number} corrected; later totals replayed."
+                if not request.htmx:
+                    messages.success(request, done)
+                    return redirect("game-detail", pk=game.pk)
+                hand.refresh_from_db()
+                fresh = CorrectionForm(
+                    initial=HandForm.initial_from_record(hand.record), ruleset=rules
+                )
+                context = _correction_context(request, hand, fresh)
+                context["corrected_now"] = done
+                return render(request, "games/_correction_answer.html", context)
+        context = _correction_context(request, hand, form)
+        response = render(request, "games/correct.html", context, status=400)
+        if request.htmx:
+            response = render(request, "games/_correction_form.html", context, status=400)
+            response["HX-Retarget"] = "#correction-form"
+            response["HX-Reswap"] = "outerHTML"
+        return response
+    form = CorrectionForm(initial=HandForm.initial_from_record(hand.record), ruleset=rules)
+    return render(request, "games/correct.html", _correction_context(request, hand, form))
+
+
+def _correction_context(request: HttpRequest, hand: Hand, form: CorrectionForm) -> dict[str, Any]:
+    """The correction page's (and its answers') context: the sheet as it stands, the
+    hand's row, the form and the hand's history."""
+    sheet = selectors.game_sheet(game=hand.game)
+    context = _context(request, sheet)
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
-    names = names_for(rules)
-    context = {
-        "game": sheet.game,
-        "club": game.club,
-        "hand": hand,
-        "form": form,
-        "seat_choices": _seat_choices(form, row_seats(sheet, row)),
-        "trump_choices": _trump_choices(form, rules),
-        "declarer_side": _declarer_side(form),
-        "extras_open": _extras_open(form),
-        "corrections": [
+    names = names_for(form.ruleset)
+    context.update(
+        hand=hand,
+        row=row,
+        form=form,
+        seat_choices=_seat_choices(form, row_seats(sheet, row)),
+        trump_choices=_trump_choices(form, form.ruleset),
+        declarer_side=_declarer_side(form),
+        extras_open=_extras_open(form),
+        corrections=[
             (c, snapshot_words(c.before, names), snapshot_words(c.after, names))
             for c in hand.corrections.select_related("corrected_by")
         ],
-        "confirmed_by_name": row.confirmed_by_name,
-        "entered_how": row.entered_how,
-        "confirmed_how": row.confirmed_how,
-    }
-    return render(request, "games/correct.html", context, status=status)
+        confirmed_by_name=row.confirmed_by_name,
+        entered_how=row.entered_how,
+        confirmed_how=row.confirmed_how,
+    )
+    return context
 
 
 def snapshot_words(snap: dict[str, Any], names: TableNames) -> dict[str, str]:

@@ -13,13 +13,16 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from . import hand_fields
 from .errors import Problems
+from .hand_fields import PENALTIES_MAX
 from .rulesets import Ruleset
 
-PENALTY_KINDS = ("table_talk", "improper_discard")
-RENEGE_FOUND = ("in_time", "later")
-MISDEAL_FOUND = ("before_three_tricks", "later")
-REDEAL_REASONS = ("exposed_card", "no_card_above_nine", "all_passed")
+# The choices a hand's members take, as the one description of a hand says them.
+PENALTY_KINDS = tuple(hand_fields.PENALTY_KINDS)
+RENEGE_FOUND = tuple(hand_fields.RENEGE_FOUND)
+MISDEAL_FOUND = tuple(hand_fields.MISDEAL_FOUND)
+REDEAL_REASONS = tuple(hand_fields.REDEAL_REASONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,11 +123,6 @@ class HandRecord:
     def from_dict(cls, data: Any, ruleset: Ruleset | None = None) -> HandRecord:
         """Read a REST body.  With ``ruleset``, seat and side names are checked too."""
         return _Reader(ruleset).hand(data)
-
-
-#: Penalties on one hand: both kinds for every seat of a six-player table already is 12
-#: (10,000 table-talk penalties were once accepted).
-PENALTIES_MAX = 12
 
 
 class _Reader:

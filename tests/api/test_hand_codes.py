@@ -170,3 +170,15 @@ def test_a_corrections_hand_has_no_number_of_its_own():
         shape = schemas[ref["$ref"].rsplit("/", 1)[1]]["properties"]
         assert "number" not in shape and "card_hand" not in shape
     assert not validator.is_valid({"number": 1, "redeal": {"reason": "all_passed"}})
+
+
+def test_the_schemas_hand_fields_are_the_one_descriptions():
+    from scoring.engine.hand_fields import FIELDS, member
+
+    _, schemas = _hand_schema("HandIn")
+    shapes = [ref["$ref"].rsplit("/", 1)[1] for ref in schemas["HandIn"]["oneOf"]]
+    named = {name for shape in shapes[:-1] for name in schemas[shape]["properties"]}
+    assert named == {f.name for f in FIELDS} | {"number"}
+    penalty = schemas["Penalty"]["properties"]
+    assert penalty["kind"]["$ref"].endswith("/PenaltyKindEnum")
+    assert schemas["PenaltyKindEnum"]["enum"] == list(member("penalties.kind").choices)

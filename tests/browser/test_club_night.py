@@ -110,6 +110,10 @@ def test_a_club_night_from_open_to_standings(desktop_page, page, new_page, club)
     expect(director.get_by_label("East-West counters")).to_have_value("85")
     director.get_by_label("Why is this hand corrected?").fill("East-West miscounted the nest")
     director.get_by_role("button", name="Save correction").click()
+    # Answered in place: the hand's row and its history, then back to the sheet.
+    expect(director.locator("#correction-result")).to_contain_text("Hand 2 corrected")
+    expect(director.locator("#hand-2")).to_contain_text("corrected")
+    director.get_by_role("link", name="← Back to the score sheet").click()
     expect(director.locator("#hand-2")).to_contain_text("corrected")
     after = director.locator("#hand-5 .total").all_inner_texts()
     assert after != before  # every later total was replayed

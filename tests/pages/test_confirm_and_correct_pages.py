@@ -303,3 +303,70 @@ def test_a_corrected_hand_waits_for_confirmation_again_on_the_sheet(client, dire
     hand_1 = hand_row(page, 1)
     assert f"✓ confirmed by {east}" in hand_1
     assert "waiting for confirmation" not in hand_1
+
+
+def test_a_correction_from_its_page_answers_the_row_and_what_changed(
+    as_director, game, hands, django_assert_max_num_queries
+):
+    data = {**made_hand(bidder="east", bid=75, trump="green", ns=35), "reason": "Nest miscounted"}
+
+    with django_assert_max_num_queries(32):
+        response = as_director.post(f"/hands/{hands[1].pk}/correct/", data, HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 200
+    answer = response.content.decode()
+    # The row first (the form's target), as the sheet draws it: 35 / 85 now.
+    assert answer.lstrip().startswith('<li id="hand-2"')
+    assert "35 / 85" in hand_row(answer, 2)
+    # Out of band: the totals after every later hand is replayed, the next hand's seats
+    # and dealer, the sheet's count, the history and the form showing the hand as it is.
+    totals = answer.split('id="scoreline"')[1].split("</div>\n</div>")[0]
+    assert 'hx-swap-oob="true"' in totals
+    assert f">{85 + 35 + 70}</strong>" in totals and f">{35 + 85 + 50}</strong>" in totals
+    assert 'id="seat-cards" aria-label="Seats for the next hand" hx-swap-oob="true"' in answer
+    assert 'id="unconfirmed-count" hx-swap-oob="true"' in answer
+    history = answer.split('id="history"')[1]
+    assert history.startswith(' aria-labelledby="history-heading" hx-swap-oob="true"')
+    assert "Nest miscounted" in history and "North-South 35, East-West 85" in history
+    form = answer.split('id="correction-form"')[1].split("</form>")[0]
+    assert 'hx-swap-oob="true"' in form and 'name="counters_north_south"' in form
+    assert 'value="35"' in form and "Nest miscounted" not in form  # a fresh reason
+    assert "Hand 2 corrected; later totals replayed." in answer
+    assert Hand.objects.get(pk=hands[2].pk).total_ns == 85 + 35 + 70
+
+
+def test_the_correction_page_shows_the_row_and_its_form_posts_with_htmx(
+    as_director, hands, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(15):
+        page = as_director.get(f"/hands/{hands[1].pk}/correct/").content.decode()
+
+    assert '<li id="hand-2"' in page and 'id="scoreline"' in page and 'id="seat-cards"' in page
+    form = page.split('id="correction-form"')[1].split(">")[0]
+    assert f'hx-post="/hands/{hands[1].pk}/correct/"' in form
+    assert 'hx-target="#hand-2"' in form and 'hx-swap="outerHTML"' in form
+    assert f'action="/hands/{hands[1].pk}/correct/"' in page.split('id="correction-form"')[0]
+
+
+def test_a_refused_htmx_correction_answers_the_form_with_its_errors(as_director, hands):
+    data = {**made_hand(bidder="east", bid=75, ns=40), "counters_east_west": 90, "reason": "x"}
+
+    response = as_director.post(f"/hands/{hands[1].pk}/correct/", data, HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 400
+    assert response["HX-Retarget"] == "#correction-form"
+    assert response["HX-Reswap"] == "outerHTML"
+    answer = response.content.decode()
+    assert answer.lstrip().startswith('<form method="post"')
+    assert "add up to 130" in answer and "<html" not in answer
+    assert not HandCorrection.objects.exists()
+
+
+def test_an_htmx_correction_by_a_scorer_sends_the_browser_back_to_the_sheet(as_scorer, game, hands):
+    data = {**made_hand(bidder="east", bid=75, ns=35), "reason": "mine"}
+
+    response = as_scorer.post(f"/hands/{hands[1].pk}/correct/", data, HTTP_HX_REQUEST="true")
+
+    assert response.status_code == 403
+    assert response["HX-Redirect"] == f"/games/{game.pk}/"
+    assert not HandCorrection.objects.exists()
