@@ -78,6 +78,7 @@ def live_fragment(
     render: Callable[[], HttpResponse],
     *,
     seen_as: Callable[[], str] | None = None,
+    own: bool = False,
 ) -> HttpResponse:
     """Answer 304 when the viewer already has the current version, else the fragment
     at that version: from the cache for a visitor without a session, rendered (and
@@ -88,12 +89,16 @@ def live_fragment(
     ``seen_as`` names what a signed-in viewer sees of the page ("member"): those who
     see it alike share one rendering per version too (their ETags and their
     ``private`` answers stay their own). Without it, a signed-in viewer's fragment is
-    rendered for them."""
+    rendered for them.
+
+    ``own``: the fragment is the visitor's own whatever their session (a door phone's
+    seat, told apart by its cookie): rendered for them, answered ``private``, never kept
+    for anyone else, by the cache here or a proxy."""
     current = version()
     if current is None:
         raise Http404("Nothing here.")
     etag = etag_of(current, request)
-    shared = shared_viewer(request)
+    shared = not own and shared_viewer(request)
 
     # Django compares If-None-Match (weakly, so gzip's W/ tag still matches), answers
     # 304 or calls ``fragment``, and sets the ETag.
