@@ -105,3 +105,23 @@ def test_a_role_given_shows_to_its_holder(client, club, director):
 
 def test_a_missing_tournament_is_a_404(client):
     assert client.get("/tournaments/999999/rounds/?live=1").status_code == 404
+
+
+def test_a_cache_that_cannot_answer_reads_the_version_from_the_database(club, director, settings):
+    event = make_event(club, director, "swiss", 6, rounds=3)
+    settings.CACHES = {
+        "default": {
+            # Nothing listens there: every call fails, answered as a miss.
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"IGNORE_EXCEPTIONS": True, "SOCKET_CONNECT_TIMEOUT": 0.5},
+        }
+    }
+    url = f"/tournaments/{event.pk}/standings/?live=1"
+    first = _first(url)
+
+    unchanged = Client().get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
+    play_round(event, director)
+
+    assert unchanged.status_code == 304
+    assert _changed(url, first)
