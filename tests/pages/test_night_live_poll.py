@@ -138,3 +138,25 @@ def test_a_night_deleted_is_a_404_at_its_next_poll(client):
     night.delete()
 
     assert client.get(f"/sessions/{pk}/?live=1").status_code == 404
+
+
+#: A changed poll of the projector (no session): the night's standings, added up once
+#: per version for it and the phones (three queries), and the night with its club.
+PROJECTOR_CHANGED_POLL_QUERIES = 4
+
+
+@pytest.mark.parametrize("tables", [4, 16])
+def test_a_changed_poll_of_the_projector_runs_as_many_queries_at_16_tables_as_at_4(
+    tables, django_assert_max_num_queries
+):
+    night, director, _ = night_of(tables)
+    url = f"/sessions/{night.pk}/standings/projector/?live=1"
+    first = Client().get(url, HTTP_HX_REQUEST="true")
+    _record_a_hand(night, director)
+
+    with django_assert_max_num_queries(PROJECTOR_CHANGED_POLL_QUERIES):
+        changed = Client().get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
+
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    with django_assert_max_num_queries(0):  # the next projector at that version: the cache
+        Client().get(url, HTTP_HX_REQUEST="true")
