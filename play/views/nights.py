@@ -95,7 +95,10 @@ def _render_live(request: HttpRequest, pk: int, role: str | None) -> HttpRespons
     no check-in list, door, history or forms that the fragment does not show. Its form
     tokens are :data:`~rookclub.core.live.TOKEN_SLOT`, filled in per viewer, so one
     rendering serves every viewer who sees it alike."""
-    overview = scoring_selectors.night_overview(session=Night(pk=pk))
+    try:
+        overview = scoring_selectors.night_overview(session=Night(pk=pk))
+    except Night.DoesNotExist:  # stamps outlived their night (a database restored)
+        raise Http404("No such club night.") from None
     session = overview.session
     user = request.user
     if user.is_authenticated:

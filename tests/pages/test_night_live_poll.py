@@ -160,3 +160,15 @@ def test_a_changed_poll_of_the_projector_runs_as_many_queries_at_16_tables_as_at
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
     with django_assert_max_num_queries(0):  # the next projector at that version: the cache
         Client().get(url, HTTP_HX_REQUEST="true")
+
+
+def test_stamps_that_outlived_their_night_answer_404(client):
+    night, director, _ = night_of(0, seat=False)
+    client.force_login(director)
+    _poll(client, night)
+    pk = night.pk
+    kept = cache.get_many([f"night-stamp:{pk}:scores", f"night-stamp:{pk}:tables"])
+    night.delete()
+    cache.set_many(kept)  # as a cache kept across a database restored from a backup
+
+    assert client.get(f"/sessions/{pk}/?live=1").status_code == 404
