@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Count, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models.signals import post_delete
 
 from play.models import CheckIn, Game, Hand, HandCorrection, Night, NightRound, SitOut, TableLink
 from rookclub.clubs.models import Membership
@@ -134,8 +135,14 @@ def night_changed(session_ids: int | Iterable[int] | None, *, standings: bool = 
         # Now, so that the writer's own next read sees the change (inside its
         # transaction too); and once committed, so that a page rendered by a poll that
         # came in between, from before the commit, is not kept under the new stamp.
-        cache_or_none("delete_many", keys)
-        transaction.on_commit(lambda: cache_or_none("delete_many", keys))
+        # New stamps rather than none: the next poll need not ask whether the night
+        # exists before making them.
+        _new_stamps(keys)
+        transaction.on_commit(lambda: _new_stamps(keys))
+
+
+def _new_stamps(keys: list[str]) -> None:
+    cache_or_none("set_many", {key: uuid.uuid4().hex for key in keys}, STAMP_SECONDS)
 
 
 def _stamps(session_id: int) -> tuple[str, str] | bool | None:
@@ -182,6 +189,12 @@ def night_standings_stamp(session_id: int, user: Any) -> tuple[Any, ...] | None:
 
 
 def on_night_saved(sender: Any, instance: Night, **kwargs: Any) -> None:
+    if kwargs.get("signal") is post_delete:
+        # No stamps for a night that is gone: its next poll finds none, asks, and is a 404.
+        keys = list(_stamp_keys(instance.pk))
+        cache_or_none("delete_many", keys)
+        transaction.on_commit(lambda: cache_or_none("delete_many", keys))
+        return
     night_changed(instance.pk)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from tournaments.formats import Bracket, MatchState, double_elimination, resolve, single_elimination
 from tournaments.formats import bracket as pure
+from tournaments.live import tournament_changed
 from tournaments.models import Entry, Match, Round, Tournament
 
 _STATUS = {
@@ -83,6 +84,7 @@ def bracket_create(tournament: Tournament) -> None:
     Match.objects.bulk_update(
         rows.values(), ["winner_to", "winner_to_slot", "loser_to", "loser_to_slot"]
     )
+    tournament_changed(tournament.pk)  # bulk writes send no signal
     bracket_sync(tournament, bracket=bracket)
 
 
@@ -170,3 +172,5 @@ def write_states(
         Match.objects.bulk_update(
             changed, ["entry_a", "entry_b", "status", "winner", "bye", "flags"]
         )
+    if changed or moved:  # bulk writes send no signal
+        tournament_changed({row.tournament_id for row in [*changed, *moved]})

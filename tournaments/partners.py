@@ -20,6 +20,7 @@ from rookclub.core.errors import Invalid
 from rookclub.core.roles import require_director
 from tournaments.formats import FormatError
 from tournaments.formats.partners import check_pins, draw_partners
+from tournaments.live import tournament_changed
 from tournaments.models import Entry, EntryPlayer, Tournament
 from tournaments.results import audit
 
@@ -108,6 +109,7 @@ def partners_draw(*, tournament: Tournament, entries: Sequence[Entry], by: Any) 
         ]
         kept.append(entry)
     Entry.objects.bulk_update(kept, ["name", "seed", "history"])
+    tournament_changed(tournament.pk)  # bulk writes send no signal
     tournament.partner_draw = {"pins": pins, "pool": pool, "pairs": [list(p) for p in pairs]}
     audit(tournament, "partners_drawn", by, after=tournament.partner_draw)
     return kept

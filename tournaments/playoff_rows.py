@@ -13,6 +13,7 @@ from tournaments import brackets
 from tournaments.formats import Correction, correct_result, resolve
 from tournaments.formats.playoffs import Playoff as Plan
 from tournaments.formats.playoffs import playoff_order, playoff_plan
+from tournaments.live import tournament_changed
 from tournaments.models import Match, Playoff, Round, Tournament
 
 PLAYOFF = "playoff"  # the flag on a playoff round and its matches
@@ -75,6 +76,7 @@ def playoff_rows_create(playoff: Playoff, rounds: dict[int, Round], first: int) 
     for source, (to, slot) in plan.bracket.winner_to.items():
         rows[source].winner_to, rows[source].winner_to_slot = rows[to], slot
     Match.objects.bulk_update(rows.values(), ["winner_to", "winner_to_slot"])
+    tournament_changed(playoff.tournament_id)  # bulk writes send no signal
     playoff_sync(playoff, plan=plan)
 
 

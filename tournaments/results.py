@@ -22,6 +22,7 @@ from rookclub.core.roles import SYSTEM, require_director, require_scorer
 from scoring.engine.rulesets import Ruleset, RulesetError
 from tournaments import brackets, playoff_rows
 from tournaments.formats import correct_result
+from tournaments.live import tournament_changed
 from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, MatchGame, Round, Tournament
 
 OPEN = (Match.Status.READY, Match.Status.WAITING)
@@ -561,6 +562,8 @@ def refresh_status(tournament: Tournament) -> None:
             rnd.status = status
             changed.append(rnd)
     Round.objects.bulk_update(changed, ["status"])
+    if changed:  # bulk writes send no signal
+        tournament_changed(tournament.pk)
     open_left = any(s & set(OPEN) for s in statuses.values())
     all_paired = tournament.is_elimination or len(rounds) >= (tournament.rounds or 0)
     done = not open_left and all_paired

@@ -40,6 +40,7 @@ from tournaments.formats.overrides import force_bye, pin_pairing, swap_entries
 from tournaments.formats.seeding import seeds_with_director_order
 from tournaments.formats.standings import TIE_BREAKERS
 from tournaments.formats.tiers import sit_out_counts
+from tournaments.live import tournament_changed
 from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, Round, Tournament
 from tournaments.partners import partner_pins_set
 from tournaments.playoffs import playoffs_create
@@ -475,6 +476,7 @@ def _renumber_seeds(tournament: Tournament, order: list[int]) -> None:
     for number, pk in enumerate(order, start=1):
         entries[pk].seed = number
     Entry.objects.bulk_update([entries[pk] for pk in order], ["seed"])
+    tournament_changed(tournament.pk)  # bulk writes send no signal
 
 
 def _first_rounds(tournament: Tournament, order: list[int]) -> None:
@@ -519,6 +521,7 @@ def _create_round(
         flags=list(flags),
     )
     Match.objects.bulk_create(_match_row(tournament, rnd, p) for p in pairings)
+    tournament_changed(tournament.pk)  # bulk writes send no signal
     return rnd
 
 
@@ -568,6 +571,7 @@ def _create_table_round(tournament: Tournament, movement_round: Any, number: int
         for p in movement_round.sitting_out
     ]
     Match.objects.bulk_create(rows)
+    tournament_changed(tournament.pk)  # bulk writes send no signal
     return rnd
 
 

@@ -27,7 +27,7 @@ from tournaments import (
     standings_data,
     tie_breakers,
 )
-from tournaments.live import tournament_version
+from tournaments.live import tournament_stamp
 from tournaments.models import Match, Tournament
 
 
@@ -126,7 +126,7 @@ def _live(view: Any) -> Any:
             return view(request, pk, **kwargs)
         return live_fragment(
             request,
-            lambda: tournament_version(pk, request.user),
+            lambda: tournament_stamp(pk, request.user),
             lambda: view(request, pk, **kwargs),
         )
 

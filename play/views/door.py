@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from play import door, table_links
 from play import door_checkin as club_door
 from play.checkins import closed_conflict
-from play.live import night_version
+from play.live import night_tables_stamp
 from play.models import Night
 from rookclub.clubs.models import Player
 from rookclub.core import live
@@ -77,11 +77,19 @@ def door_page(request: HttpRequest, key: str) -> HttpResponse:
         return _check_in(request, session)
     phone = door.phone_of(request, session)
     player_id = door.phone_player(session=session, phone=phone)
-    # The night's version is read before the seat: a seat read while the director seats
-    # the room is then sent with the older tag, and the next poll brings the table (a
-    # tag newer than its seat would answer 304 until the night changed again).
     polled = live.wants_live(request)
-    version = (*(night_version(session.pk, None) or ()), player_id) if polled else ()
+    if polled and player_id is not None:
+        # The night's stamps, read before the seat: a seat read while the director
+        # seats the room is then sent with the older tag, and the next poll brings the
+        # table (a tag newer than its seat would answer 304 until the night changed
+        # again). Unchanged: a 304 without reading the seat.
+        version = (*(night_tables_stamp(session.pk, None) or ()), player_id)
+        return live.live_fragment(
+            request,
+            lambda: version,
+            lambda: _seat_poll(request, session, player_id, phone),
+            own=True,
+        )
     seat = None
     if player_id is not None:
         try:
@@ -89,18 +97,27 @@ def door_page(request: HttpRequest, key: str) -> HttpResponse:
         except DomainError:
             seat = None
     if seat is not None and seat.checked_in:
-        if polled:  # the seat, polled: 304 while the night is unchanged
-            return live.live_fragment(
-                request,
-                lambda: version,
-                lambda: render(request, "door/_seat.html", _seat_context(request, session, seat)),
-            )
         return render(request, "door/seat.html", _seat_context(request, session, seat))
-    if live.wants_live(request):  # checked out by the director meanwhile: back to the list
-        response = HttpResponse(status=200)
-        response["HX-Refresh"] = "true"
-        return response
+    if polled:  # checked out by the director meanwhile: back to the list
+        return _back_to_the_list()
     return _list(request, session)
+
+
+def _seat_poll(request: HttpRequest, session: Night, player_id: int, phone: str | None):
+    """The seat's fragment, or (checked out meanwhile) back to the list."""
+    try:
+        seat = door.door_seat(session=session, player_id=player_id, phone=phone)
+    except DomainError:
+        seat = None
+    if seat is None or not seat.checked_in:
+        return _back_to_the_list()
+    return render(request, "door/_seat.html", _seat_context(request, session, seat))
+
+
+def _back_to_the_list() -> HttpResponse:
+    response = HttpResponse(status=200)
+    response["HX-Refresh"] = "true"
+    return response
 
 
 def _list(request: HttpRequest, session: Night, *, error: str = "", status: int = 200):

@@ -409,9 +409,11 @@ def _context(
     refusal: str | None = None,
     recorded: int | None = None,
     link: Any = None,
+    with_forms: bool = True,
 ) -> dict[str, Any]:
     """What the page's templates draw from the score sheet (the whole page, the live
-    region, a hand's answer, a confirmed row)."""
+    region, a hand's answer, a confirmed row). Without ``with_forms`` (a confirmed row,
+    which shows no hand form) the three hand forms are not built."""
     if recorded is None and request.method == "GET":
         # The no-JavaScript redirect after recording (?recorded=N): the same result,
         # only while that hand is still the sheet's latest.
@@ -419,13 +421,13 @@ def _context(
     last = sheet.rows[-1] if sheet.rows else None
     result = _result(last) if last is not None and last.number == recorded else None
     game = sheet.game
-    forms = forms or _hand_forms(game)
-    for form in forms.values():
-        if not form.is_bound:
-            form.initial["number"] = sheet.next_number
+    if with_forms or forms:
+        forms = forms or _hand_forms(game)
+        for form in forms.values():
+            if not form.is_bound:
+                form.initial["number"] = sheet.next_number
     user = request.user
     director = is_director(user, game.club)
-    hand_form = forms["hand"]
     names = names_for(services.rules_of(game))
     context = {
         "game": game,
@@ -446,19 +448,23 @@ def _context(
         # The hands this user may confirm: the rule hand_confirm applies, asked once
         # for the whole sheet, so "Confirm" shows only where it will be accepted.
         "confirmable": confirmable_hands(user, game, [row.hand for row in sheet.rows]),
-        "form": hand_form,
-        "misdeal_form": forms["misdeal"],
-        "redeal_form": forms["redeal"],
-        "seat_choices": _seat_choices(hand_form, sheet.seats),
-        "trump_choices": _trump_choices(hand_form, services.rules_of(game)),
-        "declarer_side": _declarer_side(hand_form),
         "refusal": table_text(refusal),
-        "extras_open": _extras_open(hand_form),
         # What the scorer sees at the form after Record: the hand's result, or why
         # the hand was not recorded (the form's errors, with what was typed kept).
         "result": result,
-        "not_recorded": _not_recorded(forms, sheet.next_number),
     }
+    if forms:
+        hand_form = forms["hand"]
+        context |= {
+            "form": hand_form,
+            "misdeal_form": forms["misdeal"],
+            "redeal_form": forms["redeal"],
+            "seat_choices": _seat_choices(hand_form, sheet.seats),
+            "trump_choices": _trump_choices(hand_form, services.rules_of(game)),
+            "declarer_side": _declarer_side(hand_form),
+            "extras_open": _extras_open(hand_form),
+            "not_recorded": _not_recorded(forms, sheet.next_number),
+        }
     _label_confirmations(sheet.rows, names)
     context["record_url"] = reverse("game-detail", args=[game.pk])
     context["cards_url"] = reverse("game-cards", args=[game.pk])
@@ -630,7 +636,9 @@ def render_row(
     ``sheet``: the game's sheet as it stands now, when already read."""
     if sheet is None:
         sheet = selectors.game_sheet(game=hand.game)
-    context = _context(request, sheet, link=link)
+    moved_on = request.htmx.trigger_name == "confirm-now"
+    # The hand forms only where the answer shows the next hand's form.
+    context = _context(request, sheet, link=link, with_forms=moved_on and refusal is None)
     context["row"] = row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
     context["row_refusal"] = table_text(refusal)
     if refusal is not None:
@@ -643,7 +651,7 @@ def render_row(
         and not sheet.game.is_void
     )
     context["confirmed_now"] = {"number": row.number, "by": _waits_for(row, _names(sheet))}
-    context["moved_on"] = request.htmx.trigger_name == "confirm-now"
+    context["moved_on"] = moved_on
     return render(request, "games/_sheet_row_answer.html", context, status=status)
 
 

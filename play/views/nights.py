@@ -35,7 +35,7 @@ from play.views.night_tables import (
     table_cards,
 )
 from rookclub.clubs import services
-from rookclub.clubs.models import Club, Player
+from rookclub.clubs.models import Club, Membership, Player
 from rookclub.clubs.permissions import is_director
 from rookclub.core import live
 from rookclub.core.errors import DomainError, NotAllowed
@@ -47,16 +47,66 @@ from rookclub.core.roles import holds_keys
 
 def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if wants_live(request):  # the tables, polled: 304 while nothing changed
+        role = _Role(pk, request.user, table_links.link_base(request))
         return live_fragment(
             request,
             lambda: night_tables_stamp(pk, request.user),
-            lambda: _render(request, _session(pk), template=NIGHT_LIVE),
+            lambda: _render_live(request, pk, role.role),
+            seen_as=role.seen_as,
         )
     session = get_object_or_404(Night.objects.select_related("club"), pk=pk)
     return _render(request, session)
 
 
 NIGHT_LIVE = "clubs/_night_live.html"
+
+
+class _Role:
+    """A signed-in viewer's role in the night's club, read once a poll (one query) and
+    only when the poll is answered with the tables: the fragment is the same for every
+    viewer of the same role (and address: a director's cards show the tables' links),
+    so it is rendered once per night version and role (rookclub/core/live.py)."""
+
+    def __init__(self, pk: int, user: Any, base: str) -> None:
+        self.pk, self.user, self.base = pk, user, base
+        self._role: tuple[str | None] | None = None
+
+    @property
+    def role(self) -> str | None:
+        if self._role is None:
+            self._role = (_role_at_night(self.pk, self.user),)
+        return self._role[0]
+
+    def seen_as(self) -> str:
+        return f"{self.role or 'member'}@{self.base}"
+
+
+def _role_at_night(pk: int, user: Any) -> str | None:
+    if user is None or not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return Membership.Role.DIRECTOR
+    rows = Membership.objects.filter(club__sessions__pk=pk, user=user).values_list("role")
+    return next(iter(rows[:1]), (None,))[0]
+
+
+def _render_live(request: HttpRequest, pk: int, role: str | None) -> HttpResponse:
+    """The tables' fragment (``clubs/_night_live.html``) and nothing else of the page:
+    no check-in list, door, history or forms that the fragment does not show. Its form
+    tokens are :data:`~rookclub.core.live.TOKEN_SLOT`, filled in per viewer, so one
+    rendering serves every viewer who sees it alike."""
+    try:
+        overview = scoring_selectors.night_overview(session=Night(pk=pk))
+    except Night.DoesNotExist:  # stamps outlived their night (a database restored)
+        raise Http404("No such club night.") from None
+    session = overview.session
+    user = request.user
+    if user.is_authenticated:
+        session.club.remember_role(user, role)
+    director = role == Membership.Role.DIRECTOR and session.is_open
+    context = _tables_context(request, overview, director=director, token=live.TOKEN_SLOT)
+    context["csrf_token"] = live.TOKEN_SLOT
+    return render(request, NIGHT_LIVE, context)
 
 
 @post_form("session-detail")
@@ -267,15 +317,16 @@ def _render(
         if director
         else set()
     )
-    urls = address
-    rounds = [round_view(r, urls) for r in overview.rounds]
-    # The current tables are the rounds' tables: the same views, made once.
-    views = {t["seating"].pk: t for r in rounds for t in r["tables"]}
-    context = {
-        "session": session,
+    context = _tables_context(
+        request,
+        overview,
+        director=director,
+        # Only a director's cards have forms: asking for the token otherwise would keep
+        # a shared viewer's fragment out of the cache (rookclub/core/live.py).
+        token=get_token(request) if director else "",
+    )
+    context |= {
         "club": session.club,
-        "overview": overview,
-        "is_director": director,
         "checkin_form": checkin_form or CheckInForm(club=session.club),
         # Each club player: here, played tonight (their check-in stays), went home.
         "checklist": checklist_rows(
@@ -289,24 +340,46 @@ def _render(
             if director and not overview.rounds
             else None
         ),
-        "rounds": rounds,
-        "tables": [views[t.seating.pk] for t in overview.current_tables],
-        "waiting": overview.waiting,
         "played": played,
         "gone": gone,
         "here_tonight": []
         if director
-        else [(p, urls("player-detail", p.pk)) for p in overview.players],
-        "progressive": session.seating_method == Night.Seating.PROGRESSIVE,
+        else [(p, address("player-detail", p.pk)) for p in overview.players],
         "big_tables": nights.big_tables_text(session),
         "can_reopen": is_club_director and not session.is_open,
+        "history": night_history(session=session),
+    }
+    if director:
+        # The night's door link (its poster's QR code): players check themselves in.
+        context["door_url"] = door.door_url(session, base_url=table_links.link_base(request))
+        context["door_phones"] = door.door_phones(session=session)
+    return render(request, template, context, status=status)
+
+
+def _tables_context(
+    request: HttpRequest, overview: Any, *, director: bool, token: str
+) -> dict[str, Any]:
+    """What the tables' fragment shows (the whole page shows it too): the rounds, each
+    current table's card, who waits. ``token``: the form token a director's cards carry."""
+    session = overview.session
+    urls = address
+    rounds = [round_view(r, urls) for r in overview.rounds]
+    # The current tables are the rounds' tables: the same views, made once.
+    views = {t["seating"].pk: t for r in rounds for t in r["tables"]}
+    context = {
+        "session": session,
+        "overview": overview,
+        "is_director": director,
+        "rounds": rounds,
+        "tables": [views[t.seating.pk] for t in overview.current_tables],
+        "waiting": overview.waiting,
+        "progressive": session.seating_method == Night.Seating.PROGRESSIVE,
         # Tables whose game is not over: closing the night leaves them unfinished.
         "playing_tables": [
             t.seating.table
             for t in overview.current_tables
             if t.game is not None and not t.game.is_finished and not t.game.is_void
         ],
-        "history": night_history(session=session),
     }
     counts = night_progress.hand_counts(t.game for t in overview.current_tables)
     for view, t in zip(context["tables"], overview.current_tables, strict=True):
@@ -319,10 +392,6 @@ def _render(
     context["unconfirmed"] = sum(c.unconfirmed for c in counts.values())
     for t in context["tables"]:
         describe(t, is_open=session.is_open, new_game=director and not context["progressive"])
-    if director:
-        # The night's door link (its poster's QR code): players check themselves in.
-        context["door_url"] = door.door_url(session, base_url=table_links.link_base(request))
-        context["door_phones"] = door.door_phones(session=session)
     if director and context["tables"]:
         # The director sees each table's link (what its card's QR code opens) and may
         # replace it; made here if the table has none yet.
@@ -343,17 +412,13 @@ def _render(
     context["table_cards"] = table_cards(
         context["tables"],
         is_open=session.is_open,
-        # Only a director's cards have forms: asking for the token otherwise would keep
-        # a shared viewer's fragment out of the cache (rookclub/core/live.py).
-        csrf_input=format_html(
-            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request)
-        )
+        csrf_input=format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
         if director
         else "",
         signed_in=request.user.is_authenticated,
         keys=context["keys"],
     )
-    return render(request, template, context, status=status)
+    return context
 
 
 @require_POST

@@ -33,6 +33,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import condition
 
@@ -40,6 +41,11 @@ logger = logging.getLogger(__name__)
 
 #: How often live fragments poll, in seconds (templates read it via the context).
 POLL_SECONDS = 10
+
+#: What a fragment shared by signed-in viewers (``seen_as``) carries where each viewer's
+#: form token goes: it is rendered once with this, and each answer gets the viewer's own
+#: token in its place (Django's ``get_token``). Letters only: escaping leaves it alone.
+TOKEN_SLOT = "rookclubformtokenslot"
 
 #: How long a rendered fragment is kept for the next visitor (a newer version is a new
 #: key, so this only bounds the memory an old one holds).
@@ -72,6 +78,7 @@ def live_fragment(
     render: Callable[[], HttpResponse],
     *,
     seen_as: Callable[[], str] | None = None,
+    own: bool = False,
 ) -> HttpResponse:
     """Answer 304 when the viewer already has the current version, else the fragment
     at that version: from the cache for a visitor without a session, rendered (and
@@ -82,12 +89,16 @@ def live_fragment(
     ``seen_as`` names what a signed-in viewer sees of the page ("member"): those who
     see it alike share one rendering per version too (their ETags and their
     ``private`` answers stay their own). Without it, a signed-in viewer's fragment is
-    rendered for them."""
+    rendered for them.
+
+    ``own``: the fragment is the visitor's own whatever their session (a door phone's
+    seat, told apart by its cookie): rendered for them, answered ``private``, never kept
+    for anyone else, by the cache here or a proxy."""
     current = version()
     if current is None:
         raise Http404("Nothing here.")
     etag = etag_of(current, request)
-    shared = shared_viewer(request)
+    shared = not own and shared_viewer(request)
 
     # Django compares If-None-Match (weakly, so gzip's W/ tag still matches), answers
     # 304 or calls ``fragment``, and sets the ETag.
@@ -126,7 +137,7 @@ def _shared_fragment(
     kept = cache_or_none("get", key) if key else None
     if kept is not None:
         content, content_type = kept
-        return HttpResponse(content, content_type=content_type)
+        return _own_tokens(request, HttpResponse(content, content_type=content_type), group)
     response = render()
     # Only what is the same for everyone: a 200 that sets no cookie and holds no form
     # token (a CSRF token is the visitor's own).
@@ -138,6 +149,16 @@ def _shared_fragment(
         and not getattr(response, "streaming", False)
     ):
         cache_or_none("set", key, (response.content, response["Content-Type"]), FRAGMENT_SECONDS)
+    return _own_tokens(request, response, group)
+
+
+def _own_tokens(request: HttpRequest, response: HttpResponse, group: str) -> HttpResponse:
+    """A signed-in viewer's answer with their form token where the shared rendering has
+    :data:`TOKEN_SLOT` (a visitor without a session is given no token: their answer is
+    for a proxy to keep)."""
+    slot = TOKEN_SLOT.encode()
+    if group != "-" and not getattr(response, "streaming", False) and slot in response.content:
+        response.content = response.content.replace(slot, get_token(request).encode())
     return response
 
 

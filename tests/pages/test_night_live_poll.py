@@ -1,0 +1,174 @@
+"""The director's poll of the night's tables (``/sessions/<pk>/?live=1``) costs what
+changed: an unchanged poll is a 304 from the night's stamp, a changed one renders the
+tables' fragment alone (none of the page around it) in as many queries at 16 tables
+as at 4, once per night version for everyone who sees it alike; each answer carries its
+viewer's own form token."""
+
+import re
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from play.models import Game
+from play.services import hand_record
+from rookclub.clubs.models import Membership
+from rookclub.core.live import TOKEN_SLOT
+from tests.factories import UserFactory
+from tests.pages.test_night_page_size import night_of
+from tests.play.conftest import made_hand
+
+pytestmark = pytest.mark.django_db
+
+#: A changed poll of a director: her session and user, her role in the night's club,
+#: the night with its club, its check-ins, rounds, tables, games and sit-outs, the
+#: tables' hands counted, their links.
+CHANGED_POLL_QUERIES = 11
+#: The same version for a second director: her session, user and role; the fragment
+#: comes from the cache.
+SHARED_POLL_QUERIES = 3
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def _poll(client, night, etag=None):
+    headers = {"HTTP_HX_REQUEST": "true"}
+    if etag:
+        headers["HTTP_IF_NONE_MATCH"] = etag
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(f"/sessions/{night.pk}/?live=1", **headers)
+    return response, [q["sql"] for q in queries.captured_queries]
+
+
+def _record_a_hand(night, director):
+    game = Game.objects.filter(session=night).order_by("pk").first()
+    hand_record(game=game, data=made_hand(), entered_by=director)
+
+
+@pytest.mark.parametrize("tables", [4, 16])
+def test_a_changed_poll_of_the_director_renders_the_tables_alone(
+    client, tables, django_assert_max_num_queries
+):
+    night, director, _ = night_of(tables)
+    client.force_login(director)
+    first, _ = _poll(client, night)  # the first look makes the tables' links
+    _record_a_hand(night, director)
+
+    with django_assert_max_num_queries(CHANGED_POLL_QUERIES):
+        changed, _ = _poll(client, night, first["ETag"])
+
+    assert changed.status_code == 200
+    assert changed.content.count(b'class="card table-card"') == tables
+    assert b"1 hand waiting for confirmation" in changed.content
+
+
+def test_an_unchanged_poll_of_the_director_is_a_304_without_reading_the_night(
+    client, django_assert_max_num_queries
+):
+    night, director, _ = night_of(4)
+    client.force_login(director)
+    first, _ = _poll(client, night)
+
+    with django_assert_max_num_queries(2):  # her session and her user
+        again, _ = _poll(client, night, first["ETag"])
+
+    assert again.status_code == 304
+
+
+def test_a_second_director_gets_the_same_rendering_with_her_own_token(
+    django_assert_max_num_queries,
+):
+    night, director, _ = night_of(4)
+    other = UserFactory()
+    Membership.objects.create(club=night.club, user=other, role=Membership.Role.DIRECTOR)
+    hers, mine = Client(), Client()
+    hers.force_login(director)
+    mine.force_login(other)
+    _poll(hers, night)
+    _record_a_hand(night, director)
+    rendered, _ = _poll(hers, night)
+
+    with django_assert_max_num_queries(SHARED_POLL_QUERIES):
+        shared, _ = _poll(mine, night)
+
+    assert shared.status_code == 200
+    assert shared["ETag"] != rendered["ETag"]
+    assert TOKEN_SLOT.encode() not in shared.content
+    tokens = set(re.findall(rb'name="csrfmiddlewaretoken" value="([^"]+)"', shared.content))
+    assert len(tokens) == 1
+    # Her token is hers: the page's forms post with it (a new game at a table).
+    mine_csrf = Client(enforce_csrf_checks=True)
+    mine_csrf.cookies = mine.cookies
+    token = tokens.pop().decode()
+    moved = mine_csrf.post(
+        f"/sessions/{night.pk}/next-round/", {"csrfmiddlewaretoken": token}, HTTP_HX_REQUEST="true"
+    )
+    assert moved.status_code != 403
+
+
+def test_a_member_never_sees_the_directors_rendering(client):
+    night, director, _ = night_of(4)
+    member = UserFactory()
+    Membership.objects.create(club=night.club, user=member, role=Membership.Role.MEMBER)
+    boss = Client()
+    boss.force_login(director)
+    directors, _ = _poll(boss, night)
+    client.force_login(member)
+
+    members, _ = _poll(client, night)
+
+    assert b"Replace table" in directors.content
+    assert b"Replace table" not in members.content
+    assert b"csrfmiddlewaretoken" not in members.content.split(b"print-links")[0]
+
+
+def test_a_night_deleted_is_a_404_at_its_next_poll(client):
+    night, director, _ = night_of(0, seat=False)
+    client.force_login(director)
+    _poll(client, night)
+    pk = night.pk
+
+    night.delete()
+
+    assert client.get(f"/sessions/{pk}/?live=1").status_code == 404
+
+
+#: A changed poll of the projector (no session): the night's standings, added up once
+#: per version for it and the phones (three queries), and the night with its club.
+PROJECTOR_CHANGED_POLL_QUERIES = 4
+
+
+@pytest.mark.parametrize("tables", [4, 16])
+def test_a_changed_poll_of_the_projector_runs_as_many_queries_at_16_tables_as_at_4(
+    tables, django_assert_max_num_queries
+):
+    night, director, _ = night_of(tables)
+    url = f"/sessions/{night.pk}/standings/projector/?live=1"
+    first = Client().get(url, HTTP_HX_REQUEST="true")
+    _record_a_hand(night, director)
+
+    with django_assert_max_num_queries(PROJECTOR_CHANGED_POLL_QUERIES):
+        changed = Client().get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
+
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    with django_assert_max_num_queries(0):  # the next projector at that version: the cache
+        Client().get(url, HTTP_HX_REQUEST="true")
+
+
+def test_stamps_that_outlived_their_night_answer_404(client):
+    night, director, _ = night_of(0, seat=False)
+    client.force_login(director)
+    _poll(client, night)
+    pk = night.pk
+    kept = cache.get_many([f"night-stamp:{pk}:scores", f"night-stamp:{pk}:tables"])
+    night.delete()
+    cache.set_many(kept)  # as a cache kept across a database restored from a backup
+
+    assert client.get(f"/sessions/{pk}/?live=1").status_code == 404
