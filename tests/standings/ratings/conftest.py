@@ -67,3 +67,9 @@ def finished_game(club, four, *, ns_wins=True, session=None, minute=0):
     GameSeat.objects.bulk_create(GameSeat(game=game, seat=s, player=p) for s, p in seats.items())
     ratings.rate_finished_game(game=game)
     return game
+
+
+def recomputes(callbacks):
+    """The recomputes among a transaction's on-commit callbacks (a write also renews
+    the live pages' stamps on commit)."""
+    return [c for c in callbacks if c.__qualname__.startswith("recompute_on_commit.")]
