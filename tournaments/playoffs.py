@@ -25,7 +25,6 @@ from tournaments.playoff_rows import playoff_rows_create
 from tournaments.results import audit, refresh_status, round_games_start
 
 NOT_DIRECTOR = "Only a director of the club can run its tournaments."
-PLACES_MAX = 99
 
 
 def playable(tournament: Tournament) -> bool:

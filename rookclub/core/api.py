@@ -100,24 +100,6 @@ def visible_to_user(queryset: QuerySet, user: Any, club_path: str = "club") -> Q
     return queryset.filter(**{lookup: user}).distinct()
 
 
-def one_visible_to_user(queryset: QuerySet, user: Any, club_path: str = "club") -> QuerySet:
-    """:func:`visible_to_user` for reading one row by its key (printing's lookups): the
-    same rows, found with ``club IN (the user's clubs)`` instead of a join to the
-    memberships and ``DISTINCT`` over every column read. ``club_path`` must follow
-    foreign keys only, so each row has one club and needs no de-duplication; the
-    DISTINCT over a game with its club, night and round cost PostgreSQL more than the
-    rest of a score sheet's reads together."""
-    if user is SYSTEM or getattr(user, "is_superuser", False):
-        return queryset
-    if user is None or not user.is_authenticated:
-        return queryset.none()
-    club_model = queryset.model
-    for name in club_path.split("__") if club_path else ():
-        club_model = club_model._meta.get_field(name).related_model
-    clubs = club_model._default_manager.filter(memberships__user=user).values("pk")
-    return queryset.filter(**{f"{club_path}__in" if club_path else "pk__in": clubs})
-
-
 _WHOLE_NUMBER = re.compile(r"-?[0-9]{1,20}")
 
 
