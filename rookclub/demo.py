@@ -1,9 +1,5 @@
-"""The demo club that `make run` loads. Idempotent: running it twice changes nothing.
-
-Later features extend :func:`load_demo` so the demo always shows what Rookclub does.
-The club nights are played through the same services a scorer's phone uses, with
-a seeded random number generator, so every run makes the same plausible nights.
-"""
+"""The demo club that `make run` loads, idempotent. Its nights are played through the
+same services a scorer's phone uses, with a seeded random generator."""
 
 import datetime
 import functools

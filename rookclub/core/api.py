@@ -42,13 +42,10 @@ class IdField(serializers.PrimaryKeyRelatedField):
 
 
 class FormJSONMixin:
-    """An object field in a form or multipart body (one set of limits for
-    every body). A form can carry an object only as JSON text (``options={"a": 1}``)
-    or as dotted fields (``options.a=1``); DRF reads the first as an empty object and
-    drops it silently, past every limit. Here it is read as a JSON body's value
-    would be (:func:`rookclub.core.parsers.form_json`: the same depth, size and
-    text checks), then validated as in a JSON body; text that is not JSON is a 400
-    naming the field."""
+    """An object field in a form or multipart body, read as JSON text (``options={"a": 1}``)
+    or dotted fields (``options.a=1``) under a JSON body's checks (``form_json``). DRF would
+    read the first as an empty object, silently; text that is not JSON is a 400 naming the
+    field."""
 
     field_name: str
 
@@ -167,15 +164,10 @@ def form_ids(value: Any) -> Any:
 
 
 def form_body(data: Any, text: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A form or multipart body (a ``QueryDict``) as a JSON object: a field sent once is
-    its value, a field sent several times a list; a value that is JSON text for an
-    object or a list (``players=[1, 2]``, ``options={"target": 500}``) is that object
-    or list, read with the JSON body's checks (a 400 naming the field if they refuse
-    it); dotted fields (``options.target=500``) are an object's members, as DRF reads
-    them. Other values stay text, as a form sends them: text that only starts like
-    JSON (a reason "[late] table 3 left", a name "{Ann}") is text, which the field's
-    own check takes or refuses. ``text`` names fields that are always text, even when
-    they read as JSON (a reason ``[1, 2]``)."""
+    """A form or multipart body (a ``QueryDict``) as a JSON object: a field sent several
+    times is a list; a value that is JSON text for an object or a list is that, under the
+    JSON body's checks; dotted fields are an object's members, as DRF reads them. Text that
+    only starts like JSON ("[late] table 3 left") stays text, as do the fields in ``text``."""
     out: dict[str, Any] = {}
     errors: dict[str, list[str]] = {}
     for key in data:

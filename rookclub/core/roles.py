@@ -1,13 +1,8 @@
 """Roles in a club, and the one check every service makes before it writes.
 
-Every write names who does it (``by``). A logged-in user acts with their role in
-the club; ``None`` or an anonymous user has no role and is refused like anyone
-else without one. Work that no person does (the demo loader, a migration, a
-maintenance command) passes the explicit :data:`SYSTEM` actor instead, which holds
-every role; it is never stored as a user (see :func:`user_or_none`).
-
-This module knows nothing of clubs' tables: a club answers ``club.role_of(user)``.
-"""
+Every write names who does it (``by``): a user acts with their role in the club;
+``None`` or an anonymous user has none. Work no person does passes :data:`SYSTEM`,
+which holds every role and is never stored as a user (:func:`user_or_none`)."""
 
 from __future__ import annotations
 
