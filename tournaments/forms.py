@@ -1,14 +1,7 @@
-"""Forms for the director's tournament pages (tournaments/director_views.py).
-
-A form here only turns what the director typed or picked into the arguments a
-service in ``tournaments.services`` takes, exactly as the API sends them.
-Whether it may be done is the service's call: its refusals come back through
-:func:`rookclub.core.forms.add_domain_errors`, each message as a sentence next to
-the field it names, or above the form.
-
-Choices (players, entries, clubs) are built from rows the page has already
-read, so a page shows its forms in a fixed number of queries.
-"""
+"""Forms for the director's tournament pages: each turns what was typed into the
+arguments a service takes, as the API sends them; the service's refusals come back
+through :func:`rookclub.core.forms.add_domain_errors`. Choices are built from rows the
+page has read, so a page shows its forms in a fixed number of queries."""
 
 from __future__ import annotations
 

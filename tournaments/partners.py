@@ -1,12 +1,7 @@
-"""Drawn partners (option ``partners: "drawn"``): players sign up alone, a director
-may pin pairs who asked to play together, and the partnerships are drawn when the
-event starts (``tournaments.formats.partners``), with the event's stored draw seed.
-
-Each drawn pair becomes one entry: the first sign-up of the pair keeps its row and
-takes its partner's player; the partner's sign-up is kept, marked ``paired``, with
-the pairing in both histories. ``Tournament.partner_draw`` keeps the pins, the
-sign-ups drawn and the pairs, so the draw can be shown and re-run.
-"""
+"""Drawn partners (option ``partners: "drawn"``): players sign up alone, a director may
+pin pairs, and the partnerships are drawn when the event starts, with its stored seed.
+Each pair becomes one entry (the first sign-up's row; the partner's kept, ``paired``);
+``Tournament.partner_draw`` keeps the pins, sign-ups and pairs, so it can be re-run."""
 
 from __future__ import annotations
 

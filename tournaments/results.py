@@ -1,10 +1,8 @@
 """Match results: typed in by the director, or taken from the games played at the
-table. Both paths store the same MatchGame scores, so both give the same standings.
+table; both store the same MatchGame scores.
 
-Every write locks the tournament row first: two results entered at once in one
-bracket would otherwise each re-resolve the bracket from a view without the
-other's winner, and the later write would undo the earlier one's advancement.
-"""
+Every write locks the tournament row first: two results entered at once in one bracket
+would each resolve it without the other's winner, and the later undo the earlier."""
 
 from __future__ import annotations
 
@@ -155,11 +153,9 @@ def game_problems(
     tie_confirmed: bool = False,
     clocked: bool = False,
 ) -> list[str]:
-    """Why ``a``-``b`` cannot be the final score of a Rook game under ``ruleset``:
-    scores go in steps (:func:`score_step`); a game to a target ends when a side reaches
-    it, so someone has (both may, the higher wins) and it is not a tie; a game of a
-    fixed number of hands, or one stopped by the round clock (``clocked``), may end
-    short of the target or tied, which the director confirms."""
+    """Why ``a``-``b`` cannot be the final score of a game under ``ruleset``: scores go in
+    steps (:func:`score_step`); a game to a target ends when a side reaches it, without a
+    tie; a game of fixed hands or stopped by the clock (``clocked``) may end short or tied."""
     problems = []
     step = score_step(ruleset)
     for score in (a, b):
@@ -448,11 +444,9 @@ def match_game_start(*, match: Match, by: Any, dealer: str = "north") -> Game:
 
 
 def round_games_start(*, rnd: Round, by: Any) -> list[Game]:
-    """Start the first game at every table of a round just paired, with the pairing's
-    seats (side A north-south, side B east-west), so each table's link opens its game
-    at once. Matches that already have a game, byes and matches whose entries are not
-    known yet are left alone. Called inside the pairing's transaction. An event whose
-    results are typed in from paper sheets turns it off (option ``start_games``: false)."""
+    """Start the first game at every table of a round just paired (side A north-south), so
+    each table's link opens its game at once; matches with a game, byes and unknown
+    entries are left alone. Off with option ``start_games``: false."""
     if not (rnd.tournament.options or {}).get("start_games", True):
         return []
     matches = rnd.matches.filter(
