@@ -79,7 +79,7 @@ def _start(request: HttpRequest, kind_name: Any, params: dict[str, Any]) -> Http
 @login_required
 @post_form(lambda request: _back(request))
 def job_start(request: HttpRequest) -> HttpResponse:
-    """Start a batch from a form (kind, round or session, size) and show its page."""
+    """Start a batch from a form (kind, round or night, size) and show its page."""
     params = {k: v for k, v in request.POST.items() if k not in ("kind", "csrfmiddlewaretoken")}
     return _start(request, request.POST.get("kind"), params)
 
