@@ -24,10 +24,8 @@ SECRET_KEY_FILE = "venue-secret-key"
 
 
 def venue_secret_key(var_dir: Path) -> str:
-    """The secret key of venue mode: made once, then read from ``var/`` (owner-only).
-
-    Sessions and CSRF tokens survive a restart of ``make venue``, and the key is never
-    in the environment, the command line or the repository."""
+    """The secret key of venue mode: made once, then read from ``var/`` (owner-only), so logins
+    survive a restart and the key is never in the environment or the repository."""
     path = var_dir / SECRET_KEY_FILE
     try:
         key = path.read_text().strip()

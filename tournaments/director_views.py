@@ -110,9 +110,8 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required_message
 def entry_check_in(request: HttpRequest, pk: int) -> HttpResponse:
-    """Check an entry in (``checked_in=1``) or undo it (``0``). Setting a state rather
-    than toggling it, a second tap or a second phone cannot undo the first. htmx gets
-    the entries card back; without JavaScript, the dashboard."""
+    """Set an entry's check-in (``checked_in=1`` or ``0``), not toggle it, so a second tap
+    cannot undo the first. htmx gets the entries card back; without it, the dashboard."""
     entry = _entry(pk)
     tournament = entry.tournament
     back = _dashboard(tournament, f"entry-{entry.pk}")

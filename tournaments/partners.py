@@ -66,10 +66,8 @@ def pins_without(tournament: Tournament, entry_id: int) -> None:
 
 
 def partners_draw(*, tournament: Tournament, entries: Sequence[Entry], by: Any) -> list[Entry]:
-    """At the start, inside its transaction: draw the partnerships among ``entries``
-    (the sign-ups playing) with ``tournament.draw_seed`` and merge each pair into one
-    entry. Returns the partnerships. ``FormatError`` (odd field, a pin of a sign-up
-    not playing) propagates: the start refuses it."""
+    """At the start, inside its transaction: draw the partnerships among ``entries`` with
+    ``tournament.draw_seed`` and merge each pair into one entry; ``FormatError`` propagates."""
     by_pk = {e.pk: e for e in entries}
     pool = sorted(by_pk)
     pins = [list(pin) for pin in (tournament.partner_draw or {}).get("pins", [])]

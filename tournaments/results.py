@@ -268,9 +268,8 @@ def _move_on(
 
 
 def _next_round_start(tournament: Tournament, rnd: Round, by: Any) -> None:
-    """A schedule paired whole at the start (a round robin, the rotation movement):
-    once ``rnd``'s last result is in, the next round starts and its games begin at
-    their tables, as a round paired on its own does."""
+    """A schedule paired whole at the start (round robin, rotation): once ``rnd``'s last result
+    is in, the next round starts and its games begin at their tables."""
     if rnd.matches.filter(status__in=OPEN).exists():
         return
     upcoming = tournament.round_set.filter(number=rnd.number + 1, started_at__isnull=True).first()
@@ -486,9 +485,8 @@ def round_games_abandon(*, rnd: Round, by: Any) -> None:
 
 
 def match_game_sync(*, game: Game) -> Match | None:
-    """Called after a hand is recorded or corrected: when a tournament game has
-    finished, its final totals become that match game's score, and once one side
-    has won the match the result is recorded as if the director had typed it."""
+    """After a hand is recorded or corrected: a finished tournament game's final totals become
+    its match game's score, and a won match's result is recorded as a director would."""
     link = MatchGame.objects.filter(game_id=game.pk).select_related("match").first()
     if link is None:
         return None
@@ -522,10 +520,8 @@ def match_game_sync(*, game: Game) -> Match | None:
 
 
 def _under_way(tournament: Tournament, rnd: Round) -> bool:
-    """Whether a round with matches ready is being played: a bracket's or a playoff's
-    as soon as its entries are known; a round of a schedule paired at the start (a
-    round robin) once it has started (``_next_round_start``), not while the one
-    before it is played."""
+    """Whether a round with matches ready is being played: a bracket's or playoff's once its
+    entries are known; a round of a schedule paired at the start once it has started."""
     return (
         rnd.started_at is not None
         or tournament.is_elimination

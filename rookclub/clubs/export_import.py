@@ -267,10 +267,8 @@ def _check_checksum(document: Mapping[str, Any], *, accept_edited: bool) -> None
 
 
 def club_import(*, document: Any, slug: str | None = None, accept_edited: bool = False) -> Club:
-    """Import the club of ``document`` (a parsed export) as a new club; ``slug`` gives
-    it another slug than the file's. Returns the new club. Refused (``Invalid``,
-    nothing kept) when a check of the imported data fails, or the file was edited
-    since its export and ``accept_edited`` is not given."""
+    """Import the club of a parsed export as a new club (``slug``: another slug than the file's).
+    ``Invalid``, nothing kept, when a check fails or an edited file is not ``accept_edited``."""
     data = _check_document(document)
     club_row = dict(data["clubs"][0])
     if slug is not None:

@@ -103,10 +103,8 @@ _WHOLE_NUMBER = re.compile(r"-?[0-9]{1,20}")
 def query_int(
     request: Request, name: str, *, minimum: int = 1, maximum: int = ID_MAX
 ) -> int | None:
-    """The query parameter ``name`` as a whole number from ``minimum`` to ``maximum``,
-    None when it is absent or empty, or a 400 saying what it must be. ``isdigit()``
-    is not enough: "²" is a digit that ``int()`` refuses, and a 20-digit year
-    overflows the date functions."""
+    """The query parameter ``name`` as a whole number from ``minimum`` to ``maximum``, None when
+    absent or empty, else a 400 (not ``isdigit()``: "²" is a digit ``int()`` refuses)."""
     raw = request.query_params.get(name)
     if raw is None or raw == "":
         return None
@@ -121,10 +119,8 @@ def query_int(
 
 
 class VisibleRelatedField(IdField):
-    """A primary key in a request body, among the rows of the user's clubs only: another
-    club's id is refused exactly as an unknown id is ("Invalid pk ... does not exist"),
-    so a body cannot probe which ids exist elsewhere. Needs the request in the
-    serializer's context; without it no row is found."""
+    """A primary key in a request body among the user's clubs' rows only: another club's id is
+    refused as an unknown one is, so a body cannot probe ids. Needs the request in context."""
 
     def __init__(self, *, club_path: str = "club", **kwargs: Any) -> None:
         self.club_path = club_path

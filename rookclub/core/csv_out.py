@@ -84,10 +84,8 @@ def csv_response(table: CsvTable) -> HttpResponse:
 
 
 class CSVRenderer(renderers.BaseRenderer):
-    """``?format=csv`` (or ``Accept: text/csv``) on an API action that lists it in its
-    ``renderer_classes``. The view returns a :class:`CsvTable` when
-    :func:`wants_csv`; anything else (a refusal) is answered as JSON by
-    :class:`CsvErrorsAsJson`."""
+    """``?format=csv`` (or ``Accept: text/csv``) on an API action listing it: the view returns a
+    :class:`CsvTable` when :func:`wants_csv`; a refusal is JSON (:class:`CsvErrorsAsJson`)."""
 
     media_type = MEDIA_TYPE
     format = "csv"

@@ -60,10 +60,9 @@ def add_domain_errors(
     *,
     as_sentences: bool = False,
 ) -> None:
-    """Show a service's refusal on ``form``: each field message next to the field it
-    names, the rest above the form. ``as_sentences``: also put the refusal's own
-    message above the form and write every message as a sentence (the director's
-    forms); otherwise the field messages alone, as the engine words them."""
+    """Show a service's refusal on ``form``: each field message by its field, the rest above.
+    ``as_sentences`` (the director's forms): the refusal's message above too, every message
+    a sentence."""
     rename = rename or {}
     shape = sentence if as_sentences else (lambda text: text)
     shown: set[str] = set()

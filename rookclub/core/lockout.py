@@ -15,10 +15,9 @@ from django.shortcuts import render
 
 
 class LockoutBackend(AxesStandaloneBackend):
-    """Axes' check before the password is tried. Every login over HTTP (the login page,
-    the admin's) passes its request; a call without one (a management command, the test
-    client's ``login()``) is no one at a login form, so there is nothing to lock out
-    and the next backend decides, where Axes would raise instead."""
+    """Axes' check before the password is tried. A call without a request (a management
+    command, the test client's ``login()``) is nobody at a login form: the next backend
+    decides, where Axes would raise."""
 
     def authenticate(self, request: HttpRequest | None, *args: Any, **kwargs: Any) -> None:
         if request is None:

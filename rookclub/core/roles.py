@@ -71,10 +71,8 @@ CARD_HOLDERS_ONLY = (
 
 
 def holds_keys(by: Any, club: HasRoles) -> bool:
-    """Whether ``by`` may hold the club's keys: print its table cards and door posters
-    and follow links to them (its directors and scorers). The print kinds
-    refuse with it and the pages show their card and poster links by it, so a page
-    never offers a plain member what the server refuses."""
+    """Whether ``by`` may hold the club's keys (its directors and scorers): print table cards
+    and door posters and follow links to them. Print kinds and pages both ask it."""
     return by is not None and has_role(by, club, KEY_HOLDERS)
 
 

@@ -419,10 +419,8 @@ def _is_blank(choice: Any) -> bool:
 
 
 def blank_or_value(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """A text that may be left empty (``allow_blank``) and has a pattern: drf-spectacular
-    says ``oneOf`` [the text, an empty string]. Where the text's own pattern takes the
-    empty string too (an email "or empty", a name), ``""`` matches both choices and a
-    ``oneOf`` refuses it, though the server takes it: ``anyOf`` says "either"."""
+    """A text that may be blank and has a pattern: drf-spectacular says ``oneOf`` [the text,
+    ""], which refuses ``""`` when the pattern takes it too; ``anyOf`` says "either"."""
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):

@@ -162,10 +162,8 @@ def blank_rows(
     exchanges: Mapping[int, str] | None = None,
     seats: Sequence[str] = SEATS,
 ) -> tuple[BlankRow, ...]:
-    """Rows for ``hands`` hands: the dealer seat of each and the seat changes.
-
-    The deal passes left round ``seats``. ``exchanges`` maps a hand number to the seat change
-    due after it (the engine's message); without it one is marked every
+    """Rows for ``hands`` hands: the dealer seat of each (the deal passes left round ``seats``)
+    and the seat changes, from ``exchanges`` (hand number -> the engine's message) or every
     ``exchange_interval`` hands. Void hands are not counted; the sheet says so."""
     start = seats.index(first_dealer) if first_dealer in seats else 0
     if exchanges is None:

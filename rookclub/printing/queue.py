@@ -95,9 +95,8 @@ def _fail(job_pk: int, reason: str, **still: object) -> int:
 
 
 def job_send(job_pk: int) -> None:
-    """Send the job to a worker now, or mark it failed and raise ``PrintQueueDown``.
-
-    No publish retries and short timeouts: a request never hangs on a broker that is down."""
+    """Send the job to a worker now, or mark it failed and raise ``PrintQueueDown``. No publish
+    retries and short timeouts: a request never hangs on a broker that is down."""
     try:
         _publish(job_pk)
     except (KombuError, OSError) as exc:
@@ -139,10 +138,8 @@ def _resend(job_pk: int) -> None:
 
 
 def job_claim(job_pk: int) -> PrintJob | None:
-    """Take the job for this worker: queued, or running but stalled.
-
-    The job when taken, None when it is gone or finished; ``JobBusy`` when another live
-    worker has it. One conditional UPDATE, so two workers cannot both take it."""
+    """Take the job for this worker (queued, or running but stalled) with one conditional
+    UPDATE; None when it is gone or finished, ``JobBusy`` when another live worker has it."""
     now = timezone.now()
     takeable = Q(state=PrintJob.State.QUEUED) | Q(
         state=PrintJob.State.RUNNING, heartbeat_at__lt=_stalled_before()

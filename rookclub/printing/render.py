@@ -211,10 +211,8 @@ def render_batch(
 
 
 def _join(parts: Sequence[Path], out: BinaryIO) -> None:
-    """The pages of the PDFs ``parts``, in order, as one PDF written to ``out``.
-
-    Page by page: the parts have no outline, named destination or internal link for
-    ``PdfWriter.append`` to merge."""
+    """The pages of the PDFs ``parts``, in order, as one PDF written to ``out``, page by page:
+    the parts have no outline, destination or internal link for ``PdfWriter.append`` to merge."""
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
