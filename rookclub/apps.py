@@ -2,10 +2,7 @@ from django.apps import AppConfig
 
 
 class SiteConfig(AppConfig):
-    """The project package as an app: site-wide pages, the demo command and ops tasks.
-
-    It owns no models; the club domain is :mod:`rookclub.clubs` (app label ``rookclub``).
-    """
+    """The project package as an app: site-wide pages, the demo command and ops tasks."""
 
     name = "rookclub"
     label = "site"

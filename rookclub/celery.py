@@ -1,9 +1,4 @@
-"""The Celery app.
-
-Without ``REDIS_URL`` the settings make every task run eagerly in the calling
-process, so a laptop needs no broker; with it, tasks go through Redis to real
-workers (``celery -A rookclub worker``). The code is the same either way.
-"""
+"""The Celery app: with ``REDIS_URL`` tasks go to workers, without it they run eagerly."""
 
 import os
 

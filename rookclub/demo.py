@@ -1,9 +1,5 @@
-"""The demo club that `make run` loads. Idempotent: running it twice changes nothing.
-
-Later features extend :func:`load_demo` so the demo always shows what Rookclub does.
-The club nights are played through the same services a scorer's phone uses, with
-a seeded random number generator, so every run makes the same plausible nights.
-"""
+"""The demo club that `make run` loads, idempotent. Its nights are played through the
+same services a scorer's phone uses, with a seeded random generator."""
 
 import datetime
 import functools
@@ -91,20 +87,20 @@ def _play_nights(club: Club, director: object) -> None:
     rng = random.Random(2025)
     players = list(Player.objects.filter(club=club, name__in=DEMO_PLAYERS))
     for week, (date, method) in enumerate(zip(_thursdays(4), NIGHT_METHODS, strict=True)):
-        session = nights.night_open(club=club, date=date, opened_by=director, seating_method=method)
-        checkins.night_check_in(session=session, players=players, by=director)
-        nights.night_seat(session=session, by=director, seed=week + 1)
+        night = nights.night_open(club=club, date=date, opened_by=director, seating_method=method)
+        checkins.night_check_in(session=night, players=players, by=director)
+        nights.night_seat(session=night, by=director, seed=week + 1)
         rounds = 3 if method == "progressive" else 1
         for number in range(rounds):
             if number:
-                nights.night_next_round(session=session, by=director)
+                nights.night_next_round(session=night, by=director)
             for game in Game.objects.filter(
-                table_seating__round__session=session, status="in_progress"
+                table_seating__round__session=night, status="in_progress"
             ):
                 _play(game, rng, director)
         if week == 0:
-            _correct_one_hand(Game.objects.filter(session=session).first(), director)
-        nights.night_close(session=session, by=director)
+            _correct_one_hand(Game.objects.filter(session=night).first(), director)
+        nights.night_close(session=night, by=director)
 
 
 def _hand(rng: random.Random, dealer: str) -> dict:

@@ -76,10 +76,9 @@ REQUIRED = ("database",)
 
 
 def readiness() -> tuple[bool, dict[str, str]]:
-    """Every dependency this node uses, by name: "ok", "down" or "not configured";
-    ready while the database answers. Redis and the object storage are shared by every
-    node, so a node taken out for them would take all of them out together, while
-    hands are still recorded without them (deploy/README.md, "Health checks")."""
+    """Every dependency this node uses, by name: "ok", "down" or "not configured"; ready while
+    the database answers. Redis and object storage are shared by every node, so failing on
+    them would take all nodes out while hands are still recorded (deploy/README.md)."""
     checks = {
         "database": database_answers(),
         "broker": broker_answers(),

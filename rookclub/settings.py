@@ -247,14 +247,12 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Seconds Redis waits for a taken task's acknowledgement before handing it to another
-# worker. It must exceed the longest task, or a slow batch is run twice (harmlessly:
-# the second run waits, then finds it done): the longest batch, a night's completed
-# sheets or a 256-player round, takes well under a minute. A killed worker's batch
-# is re-queued sooner than this whenever someone watches it (PRINT_JOB_STALL_SECONDS).
+# worker: longer than the longest batch, or a slow one runs twice (harmlessly: the second
+# waits, then finds it done). A lost batch is re-queued sooner (PRINT_JOB_STALL_SECONDS).
 CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=600)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
-    # How often a worker looks for tasks whose worker died (every 10 s x 1).
+    # How often a worker looks for tasks whose worker died.
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
     # Sending a task waits this long for Redis, not minutes.
@@ -410,17 +408,14 @@ if AWS_STORAGE_BUCKET_NAME:
 PRINT_DOWNLOAD_REDIRECT = env.bool("PRINT_DOWNLOAD_REDIRECT", default=True)
 
 # --- Printing ----------------------------------------------------------------
-# Batch print jobs (rookclub/printing/queue.py). A running job whose worker shows no
-# life (a heartbeat every 3 s) for PRINT_JOB_STALL_SECONDS is presumed lost and
-# re-queued by the print workers' sweep (every 5 s); after PRINT_JOB_MAX_TRIES starts
-# it is marked failed, with the reason on its page. A queued job no worker took is sent
-# again by the workers' sweep after half of PRINT_JOB_QUEUE_SECONDS (the queue lost it);
-# one nobody took within PRINT_JOB_QUEUE_SECONDS while no worker swept is failed.
+# Batch print jobs (rookclub/printing/queue.py): a running job silent for
+# PRINT_JOB_STALL_SECONDS is re-queued, up to PRINT_JOB_MAX_TRIES starts; a queued job
+# nobody took within PRINT_JOB_QUEUE_SECONDS while no worker swept is failed.
 PRINT_JOB_STALL_SECONDS = env.int("PRINT_JOB_STALL_SECONDS", default=10)
 PRINT_JOB_QUEUE_SECONDS = env.int("PRINT_JOB_QUEUE_SECONDS", default=90)
 PRINT_JOB_MAX_TRIES = env.int("PRINT_JOB_MAX_TRIES", default=3)
 # Seconds a request waits for the broker when it sends a batch; no retries, so a
-# broker that is down answers 503 in about this time, not after a minute.
+# broker that is down answers 503 at once.
 PRINT_JOB_SEND_TIMEOUT = env.float("PRINT_JOB_SEND_TIMEOUT", default=1.0)
 
 # The site's public address (https://rook.example.org): absolute links in PDFs, such

@@ -1,11 +1,8 @@
 """Venue mode (``make venue``, ``ROOKCLUB_VENUE=1``): Rookclub served from a laptop to
 the phones on a hall's network, over plain http, with no internet.
 
-This module knows the machine, not Django: its names and addresses (the allowed
-hosts), the address phones use (``SITE_URL``), the secret key kept under ``var/``,
-and the banner printed when the server is ready. ``rookclub/settings.py`` reads it in
-venue mode; ``manage.py venue`` (rookclub/management/commands/venue.py) runs the server.
-"""
+What the machine knows, not Django: its names and addresses, the address phones use,
+the secret key kept under ``var/`` and the banner (``manage.py venue`` serves)."""
 
 from __future__ import annotations
 
@@ -27,10 +24,8 @@ SECRET_KEY_FILE = "venue-secret-key"
 
 
 def venue_secret_key(var_dir: Path) -> str:
-    """The secret key of venue mode: made once, then read from ``var/`` (owner-only).
-
-    Sessions and CSRF tokens survive a restart of ``make venue``, and the key is never
-    in the environment, the command line or the repository."""
+    """The secret key of venue mode: made once, then read from ``var/`` (owner-only), so logins
+    survive a restart and the key is never in the environment or the repository."""
     path = var_dir / SECRET_KEY_FILE
     try:
         key = path.read_text().strip()
@@ -179,12 +174,8 @@ _RESET = "\033[0m"
 
 
 def terminal_qr(data: str, *, border: int = 4) -> str:
-    """``data`` as a QR code in half-block characters, dark modules on a light ground.
-
-    Dark modules are drawn as characters and light ones left as spaces, and each line
-    asks for black on white: a phone's camera reads it on a white terminal, on a dark
-    one that honours colours, and on paper copied from the terminal. The quiet zone
-    (``border`` modules) is part of the light ground."""
+    """``data`` as a QR code in half-block characters, black on white on every line, so a
+    camera reads it on a light or dark terminal and on paper. The quiet zone is ``border``."""
     import segno
 
     rows = [

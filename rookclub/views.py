@@ -40,11 +40,9 @@ def healthz(request: HttpRequest) -> JsonResponse:
 @never_cache
 @require_GET
 def readyz(request: HttpRequest) -> JsonResponse:
-    """Readiness for the load balancer: 503 only when this node cannot record hands
-    (its database does not answer), naming it in ``failed``. The Redis broker and
-    cache and the object storage degrade what the node serves (rate limits, batch
-    prints, uploads) but not the hands: down, they are named in ``degraded`` and the
-    answer stays 200. /healthz stays the liveness check."""
+    """Readiness for the load balancer: 503 only when this node cannot record hands (its
+    database does not answer), named in ``failed``. Redis, the broker and object storage
+    only degrade it: named in ``degraded``, still 200."""
     ready, checks = health.readiness()
     down = [name for name, state in checks.items() if state == "down"]
     failed = [name for name in down if name in health.REQUIRED]
@@ -68,11 +66,8 @@ OFFLINE_FILES = [
 
 @require_GET
 def service_worker(request: HttpRequest) -> HttpResponse:
-    """static/js/sw.js, served from the site root: a service worker controls only the
-    pages under its own URL, and the score pages are /games/... and /t/...
-
-    The served file starts with the static URLs it keeps (hashed names in production),
-    and browsers check it at every visit (no-cache), so a deploy reaches the phones."""
+    """static/js/sw.js served from the root, so it controls /games/ and /t/, starting with
+    the static URLs it keeps; ``no-cache`` so a deploy reaches the phones."""
     with open(finders.find("js/sw.js"), encoding="utf-8") as file:
         source = file.read()
     files = [static(name) for name in OFFLINE_FILES]

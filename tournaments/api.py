@@ -1,13 +1,6 @@
-"""/api/v1/tournaments/, /api/v1/matches/, /api/v1/entries/, /api/v1/rounds/.
-
-Thin: check the shape of the request, call one service or selector, serialize.
-Services raise ``rookclub.core.errors`` (400 with field messages, 403, 409), answered
-here with the error's status; nothing half-written, never a 500.
-
-Every lookup is limited to the clubs the user belongs to (``visible_to``): another
-club's event, entry, round or match answers 404 exactly as an unknown id does, and
-each action finds its object before it reads the body or checks any state.
-"""
+"""/api/v1/tournaments/, /api/v1/matches/, /api/v1/entries/, /api/v1/rounds/: thin views
+over the services. Every lookup is limited to the user's clubs (``visible_to``), so
+another club's object answers 404 as an unknown id does, before the body is read."""
 
 from __future__ import annotations
 

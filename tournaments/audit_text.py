@@ -1,11 +1,6 @@
-"""An audit entry's values before and after, in words for the audit trail page:
-``{"games": [[310, 150]], "winner": 12, "status": "decided"}`` reads
-"games 310–150 · winner Spring Pair · status Decided".
-
-The stored values stay as they were written (the export and the API give them
-whole); only the page words them. Entries are named from the event's entries; a
-key this module does not know is still shown, as "key value".
-"""
+"""An audit entry's values in words for the audit trail page:
+``{"games": [[310, 150]], "winner": 12}`` reads "games 310–150 · winner Spring Pair".
+The stored values stay as written; an unknown key shows as "key value"."""
 
 from __future__ import annotations
 

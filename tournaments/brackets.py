@@ -1,9 +1,6 @@
-"""The thin layer between elimination brackets (``tournaments.formats``) and Match rows.
-
-The pure bracket is rebuilt from the tournament's stored seeding and options
-whenever it is needed (it is deterministic), so the rows only keep what was
-decided: recorded winners. ``bracket_sync`` recomputes every match from them.
-"""
+"""The thin layer between elimination brackets (``tournaments.formats``) and Match rows:
+the bracket is rebuilt from the stored seeding whenever needed, so the rows keep only
+the recorded winners."""
 
 from __future__ import annotations
 
@@ -103,11 +100,8 @@ def bracket_sync(
     bracket: Bracket | None = None,
     drop: frozenset[str] = frozenset(),
 ) -> dict[str, MatchState]:
-    """Recompute every match from the recorded winners and write what changed.
-
-    ``drop``: matches whose recorded results are reset (a confirmed correction).
-    A withdrawn entry forfeits each match it reaches: its opponent wins by walkover.
-    """
+    """Recompute every match from the recorded winners and write what changed; ``drop``
+    resets matches' results. A withdrawn entry forfeits each match it reaches."""
     bracket = bracket or bracket_of(tournament)
     rows = {m.bracket_key: m for m in Match.objects.filter(tournament=tournament)}
     withdrawn = set(

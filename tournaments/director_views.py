@@ -1,14 +1,8 @@
 """The director's tournament forms: create an event, register, check in and withdraw
-entries, pair a Swiss round with a pin or a forced bye, change a round's pairings,
-and read the audit trail.
+entries, pair with pins or a forced bye, change a round's pairings, read the audit.
 
-Each view calls the same service the API calls (``tournaments.services``). Only a
-director of the club may use them: each view asks ``require_director``
-(the services' own check) before reading the form, and the service asks again.
-A refusal (``rookclub.core.errors.DomainError``) is shown on the form it answers, as
-sentences, with the error's status; a ``NotAllowed`` is a message on the page
-the director came from. Every write is a POST with its CSRF token.
-"""
+Each view calls the service the API calls, after ``require_director``; a refusal is
+shown on its form as sentences (a ``NotAllowed`` on the page the director came from)."""
 
 from __future__ import annotations
 
@@ -116,9 +110,8 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required_message
 def entry_check_in(request: HttpRequest, pk: int) -> HttpResponse:
-    """Check an entry in (``checked_in=1``) or undo it (``0``). Setting a state rather
-    than toggling it, a second tap or a second phone cannot undo the first. htmx gets
-    the entries card back; without JavaScript, the dashboard."""
+    """Set an entry's check-in (``checked_in=1`` or ``0``), not toggle it, so a second tap
+    cannot undo the first. htmx gets the entries card back; without it, the dashboard."""
     entry = _entry(pk)
     tournament = entry.tournament
     back = _dashboard(tournament, f"entry-{entry.pk}")

@@ -1,12 +1,6 @@
-"""The tournaments app's tables in a club's export (registered from
-``TournamentsConfig.ready()``): events, entries, rounds, matches, their games and
-the director's audit trail.
-
-Entry ids held in JSON follow their entries on import: the seeding a bracket is
-rebuilt from, who did what in an entry's history, and the entries, winners, games
-and pairings the audit trail names. Any other number in an audit entry's
-``before``/``after`` is kept as it was written.
-"""
+"""The tournaments app's tables in a club's export. Entry ids held in JSON (a bracket's
+seeding, an entry's history, the audit trail's entries, winners, games and pairings)
+follow their entries on import; other numbers in the audit stay as written."""
 
 from __future__ import annotations
 

@@ -1,14 +1,7 @@
-"""Forms for the director's tournament pages (tournaments/director_views.py).
-
-A form here only turns what the director typed or picked into the arguments a
-service in ``tournaments.services`` takes, exactly as the API sends them.
-Whether it may be done is the service's call: its refusals come back through
-:func:`rookclub.core.forms.add_domain_errors`, each message as a sentence next to
-the field it names, or above the form.
-
-Choices (players, entries, clubs) are built from rows the page has already
-read, so a page shows its forms in a fixed number of queries.
-"""
+"""Forms for the director's tournament pages: each turns what was typed into the
+arguments a service takes, as the API sends them; the service's refusals come back
+through :func:`rookclub.core.forms.add_domain_errors`. Choices are built from rows the
+page has read, so a page shows its forms in a fixed number of queries."""
 
 from __future__ import annotations
 
@@ -325,43 +318,27 @@ class TournamentForm(forms.Form):
     def service_arguments(self) -> dict[str, Any]:
         """Keyword arguments for ``services.tournament_create`` (besides ``by``)."""
         data = self.cleaned_data
-        options: dict[str, Any] = {}
-        if data["check_in_required"]:
-            options["check_in_required"] = True
-        if data["tie_breakers"]:
-            options["tie_breakers"] = data["tie_breakers"]
         clock = {
             key: data[f"clock_{key}"]
             for key in ("hands", "minutes")
             if data[f"clock_{key}"] is not None
         }
-        if clock:
-            options["round_clock"] = clock
-        for key in ("bye_points", "cycles", "final_best_of"):
-            if data[key] is not None:
-                options[key] = data[key]
-        if data["third_place"]:
-            options["third_place"] = True
-        if data["no_reset"]:
-            options["reset"] = False
-        if data["movement"]:
-            options["movement"] = data["movement"]
-        if data["partners"]:
-            options["partners"] = data["partners"]
-        for key in ("playoff_target", "playoff_places"):
-            if data[key] is not None:
-                options[key] = data[key]
-        if self.ruleset_options():
-            options["ruleset_options"] = self.ruleset_options()
+        options = {  # None: not set
+            "check_in_required": data["check_in_required"] or None,
+            "tie_breakers": data["tie_breakers"],
+            "round_clock": clock or None,
+            **{key: data[key] for key in ("bye_points", "cycles", "final_best_of")},
+            "third_place": data["third_place"] or None,
+            "reset": False if data["no_reset"] else None,
+            "movement": data["movement"] or None,
+            "partners": data["partners"] or None,
+            **{key: data[key] for key in ("playoff_target", "playoff_places")},
+            "ruleset_options": self.ruleset_options() or None,
+        }
+        named = ("club", "name", "format", "ruleset", "rounds", "games_per_match", "entry_fee")
         return {
-            "club": data["club"],
-            "name": data["name"],
-            "format": data["format"],
-            "ruleset": data["ruleset"],
-            "rounds": data["rounds"],
-            "games_per_match": data["games_per_match"],
-            "options": options,
-            "entry_fee": data["entry_fee"],
+            **{key: data[key] for key in named},
+            "options": {key: value for key, value in options.items() if value is not None},
         }
 
 

@@ -1,10 +1,6 @@
-"""The house rules a director may set on the create-event form: ruleset options the
-engine reads (``scoring.engine.options``), each with the words the form shows.
-
-The engine decides whether the rules can be played together: the form sends what
-was set to ``ruleset_from`` and shows each refusal as a sentence next to its field.
-Left blank, an option keeps the chosen ruleset's value.
-"""
+"""The house rules a director may set on the create-event form: ruleset options
+(``scoring.engine.options``) with their words. Whether they can be played together is
+the engine's call; a blank option keeps the ruleset's value."""
 
 from __future__ import annotations
 

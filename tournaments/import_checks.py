@@ -1,14 +1,8 @@
-"""An imported club's match results must come from somewhere: a file cannot declare a
-match decided that nobody played or entered.
-
-Registered with ``rookclub.clubs.export.register_import_check`` from
-``TournamentsConfig.ready()``; runs inside the import's transaction, after scoring's
-check has replayed every game. Each game of a decided match is either a game played
-at the table (its score is that game's final totals) or a score the director typed
-(it is the score of the director's latest audit entry for the match); the winner is
-the one those scores give, or the one the director's audit entry names. The first
-match that breaks this refuses the whole file, named as the file numbers it.
-"""
+"""An imported club's match results must come from somewhere: each game of a decided
+match is a game played at the table or a score in the director's latest audit entry,
+and the winner is the one those give or the audit names. Runs inside the import's
+transaction, after every game was replayed; the first match that breaks it refuses
+the file."""
 
 from __future__ import annotations
 

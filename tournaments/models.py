@@ -1,9 +1,6 @@
 """Tournaments as stored records: events, entries, rounds, matches and their games.
-
-Pairings and brackets are computed by ``tournaments.formats`` (pure Python);
-these rows keep what was decided and entered, and ``tournaments.services``
-maps between the two.
-"""
+Pairings and brackets are computed by ``tournaments.formats``; these rows keep what
+was decided."""
 
 from django.conf import settings
 from django.db import models
@@ -155,11 +152,9 @@ class Round(models.Model):
 
 class Match(models.Model):
     """One pairing: a game or best of N between two entries, or a bye (``entry_b`` empty).
-
     In an individual event ``entry_a`` + ``partner_a`` play ``entry_b`` + ``partner_b``.
-    Elimination matches keep their bracket id (``W1-1``, ``L2-3``, ``GF``) and where
-    their winner and loser go.
-    """
+    Elimination matches keep their bracket id (``W1-1``, ``GF``) and where winner and
+    loser go."""
 
     class Status(models.TextChoices):
         WAITING = "waiting", "Waiting for entries"

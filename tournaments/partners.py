@@ -1,12 +1,7 @@
-"""Drawn partners (option ``partners: "drawn"``): players sign up alone, a director
-may pin pairs who asked to play together, and the partnerships are drawn when the
-event starts (``tournaments.formats.partners``), with the event's stored draw seed.
-
-Each drawn pair becomes one entry: the first sign-up of the pair keeps its row and
-takes its partner's player; the partner's sign-up is kept, marked ``paired``, with
-the pairing in both histories. ``Tournament.partner_draw`` keeps the pins, the
-sign-ups drawn and the pairs, so the draw can be shown and re-run.
-"""
+"""Drawn partners (option ``partners: "drawn"``): players sign up alone, a director may
+pin pairs, and the partnerships are drawn when the event starts, with its stored seed.
+Each pair becomes one entry (the first sign-up's row; the partner's kept, ``paired``);
+``Tournament.partner_draw`` keeps the pins, sign-ups and pairs, so it can be re-run."""
 
 from __future__ import annotations
 
@@ -72,10 +67,8 @@ def pins_without(tournament: Tournament, entry_id: int) -> None:
 
 
 def partners_draw(*, tournament: Tournament, entries: Sequence[Entry], by: Any) -> list[Entry]:
-    """At the start, inside its transaction: draw the partnerships among ``entries``
-    (the sign-ups playing) with ``tournament.draw_seed`` and merge each pair into one
-    entry. Returns the partnerships. ``FormatError`` (odd field, a pin of a sign-up
-    not playing) propagates: the start refuses it."""
+    """At the start, inside its transaction: draw the partnerships among ``entries`` with
+    ``tournament.draw_seed`` and merge each pair into one entry; ``FormatError`` propagates."""
     by_pk = {e.pk: e for e in entries}
     pool = sorted(by_pk)
     pins = [list(pin) for pin in (tournament.partner_draw or {}).get("pins", [])]

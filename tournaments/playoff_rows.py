@@ -1,9 +1,6 @@
-"""The thin layer between playoffs (``tournaments.formats.playoffs``) and Match rows.
-
-A playoff is rebuilt from its stored tied entries and draw seed whenever it is
-needed (it is deterministic); its rows keep what was decided. Match keys are the
-pure ids prefixed with the place played off (``P1-F``, ``P1-S``, ``P3-W1-2``).
-"""
+"""The thin layer between playoffs (``tournaments.formats.playoffs``) and Match rows: a
+playoff is rebuilt from its tied entries and draw seed whenever needed. Match keys
+are the pure ids prefixed with the place played off (``P1-F``, ``P3-W1-2``)."""
 
 from __future__ import annotations
 

@@ -1,13 +1,8 @@
-"""Playing off a place still shared after every tie-breaker (``Playoff``).
-
-The director asks once the event is over; each shared place up to
-``options.playoff_places`` (default 1: first place only) gets its playoff
-(``tournaments.formats.playoffs``): two entries play one game to
-``options.playoff_target`` (default 500), three draw cards for a bye, four or more
-play a small bracket. Playoff games are matches like any other (tables, links,
-games started at the table, the result form); their results order the tied
-entries in the standings (``standings_data``).
-"""
+"""Playing off a place still shared after every tie-breaker (``Playoff``), once the
+event is over, for each shared place up to ``options.playoff_places``: two entries
+play one game to ``options.playoff_target``, three draw cards for a bye, four or more
+play a small bracket. Playoff games are matches like any other; their results order
+the tied entries in the standings."""
 
 from __future__ import annotations
 
@@ -25,7 +20,6 @@ from tournaments.playoff_rows import playoff_rows_create
 from tournaments.results import audit, refresh_status, round_games_start
 
 NOT_DIRECTOR = "Only a director of the club can run its tournaments."
-PLACES_MAX = 99
 
 
 def playable(tournament: Tournament) -> bool:
@@ -61,14 +55,11 @@ def _refuse(message: str, field: str, code: str) -> Invalid:
 def playoffs_create(
     *, tournament: Tournament, by: Any, draw_seed: str | None = None
 ) -> list[Match]:
-    """Create the playoff for every shared place up to ``playoff_places`` and start
-    its first games; returns the playoff's matches. ``draw_seed`` shuffles the deck
-    of a three-way card draw (stored and shown; random when not given).
+    """Create the playoff for every shared place up to ``playoff_places`` and start its first
+    games; returns the matches. ``draw_seed`` shuffles a three-way card draw.
 
-    Refused (400, nothing stored): ``no_playoff_format`` (a bracket decides its own
-    places; an individual event has no partnership to play one game),
-    ``event_not_finished`` (results are still to come), ``no_tie`` (no place up to
-    ``playoff_places`` is shared, or each already has its playoff)."""
+    Refused (400): ``no_playoff_format`` (brackets and individual events),
+    ``event_not_finished``, ``no_tie`` (nothing shared, or every playoff made)."""
     require_director(by, tournament.club, NOT_DIRECTOR)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)

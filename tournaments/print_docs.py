@@ -140,9 +140,8 @@ def _matchup(match) -> str:
 def tournament_table_cards(
     tournament_round, *, url_for: Callable[[int], str], table: int | None = None
 ) -> list[TableCard]:
-    """One table card per match at a table of a tournament round (byes have none): the
-    QR code opens ``url_for(table number)``, the table's page, which leads to whatever
-    game is being played there (2 queries)."""
+    """One table card per match at a table of a tournament round (byes have none), its QR code
+    opening ``url_for(table number)``, the table's page (2 queries)."""
     matches = [
         m for m in tournament_round_matches(tournament_round, table=table) if m.table is not None
     ]

@@ -70,10 +70,8 @@ def build_tournament_round_sheets(params: Mapping[str, Any], by: Any) -> Built:
 
 
 def tournament_table_url(base_url: str, tournament_round: Round) -> Callable[[int], str]:
-    """A tournament table's link (``table-link``, made now if it has none), absolute
-    from ``base_url``: it opens the game being played at that table without an account,
-    so a card printed before play starts still opens the right game, and game 2 of a
-    best-of-N. The director's page for the table stays ``tournament-table``."""
+    """A tournament table's link (made now if it has none), absolute from ``base_url``: it opens
+    whatever game is being played at that table, so a card printed early stays right."""
     numbers = tournament_round.matches.exclude(table=None).values_list("table", flat=True)
     links = links_for(
         club=tournament_round.tournament.club,

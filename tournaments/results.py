@@ -1,10 +1,8 @@
 """Match results: typed in by the director, or taken from the games played at the
-table. Both paths store the same MatchGame scores, so both give the same standings.
+table; both store the same MatchGame scores.
 
-Every write locks the tournament row first: two results entered at once in one
-bracket would otherwise each re-resolve the bracket from a view without the
-other's winner, and the later write would undo the earlier one's advancement.
-"""
+Every write locks the tournament row first: two results entered at once in one bracket
+would each resolve it without the other's winner, and the later undo the earlier."""
 
 from __future__ import annotations
 
@@ -156,11 +154,9 @@ def game_problems(
     tie_confirmed: bool = False,
     clocked: bool = False,
 ) -> list[str]:
-    """Why ``a``-``b`` cannot be the final score of a Rook game under ``ruleset``:
-    scores go in steps (:func:`score_step`); a game to a target ends when a side reaches
-    it, so someone has (both may, the higher wins) and it is not a tie; a game of a
-    fixed number of hands, or one stopped by the round clock (``clocked``), may end
-    short of the target or tied, which the director confirms."""
+    """Why ``a``-``b`` cannot be the final score of a game under ``ruleset``: scores go in
+    steps (:func:`score_step`); a game to a target ends when a side reaches it, without a
+    tie; a game of fixed hands or stopped by the clock (``clocked``) may end short or tied."""
     problems = []
     step = score_step(ruleset)
     for score in (a, b):
@@ -273,9 +269,8 @@ def _move_on(
 
 
 def _next_round_start(tournament: Tournament, rnd: Round, by: Any) -> None:
-    """A schedule paired whole at the start (a round robin, the rotation movement):
-    once ``rnd``'s last result is in, the next round starts and its games begin at
-    their tables, as a round paired on its own does."""
+    """A schedule paired whole at the start (round robin, rotation): once ``rnd``'s last result
+    is in, the next round starts and its games begin at their tables."""
     if rnd.matches.filter(status__in=OPEN).exists():
         return
     upcoming = tournament.round_set.filter(number=rnd.number + 1, started_at__isnull=True).first()
@@ -449,11 +444,9 @@ def match_game_start(*, match: Match, by: Any, dealer: str = "north") -> Game:
 
 
 def round_games_start(*, rnd: Round, by: Any) -> list[Game]:
-    """Start the first game at every table of a round just paired, with the pairing's
-    seats (side A north-south, side B east-west), so each table's link opens its game
-    at once. Matches that already have a game, byes and matches whose entries are not
-    known yet are left alone. Called inside the pairing's transaction. An event whose
-    results are typed in from paper sheets turns it off (option ``start_games``: false)."""
+    """Start the first game at every table of a round just paired (side A north-south), so
+    each table's link opens its game at once; matches with a game, byes and unknown
+    entries are left alone. Off with option ``start_games``: false."""
     if not (rnd.tournament.options or {}).get("start_games", True):
         return []
     matches = rnd.matches.filter(
@@ -493,9 +486,8 @@ def round_games_abandon(*, rnd: Round, by: Any) -> None:
 
 
 def match_game_sync(*, game: Game) -> Match | None:
-    """Called after a hand is recorded or corrected: when a tournament game has
-    finished, its final totals become that match game's score, and once one side
-    has won the match the result is recorded as if the director had typed it."""
+    """After a hand is recorded or corrected: a finished tournament game's final totals become
+    its match game's score, and a won match's result is recorded as a director would."""
     link = MatchGame.objects.filter(game_id=game.pk).select_related("match").first()
     if link is None:
         return None
@@ -529,10 +521,8 @@ def match_game_sync(*, game: Game) -> Match | None:
 
 
 def _under_way(tournament: Tournament, rnd: Round) -> bool:
-    """Whether a round with matches ready is being played: a bracket's or a playoff's
-    as soon as its entries are known; a round of a schedule paired at the start (a
-    round robin) once it has started (``_next_round_start``), not while the one
-    before it is played."""
+    """Whether a round with matches ready is being played: a bracket's or playoff's once its
+    entries are known; a round of a schedule paired at the start once it has started."""
     return (
         rnd.started_at is not None
         or tournament.is_elimination

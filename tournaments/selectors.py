@@ -138,10 +138,8 @@ class Progress:
 
 
 def progress(rounds: list[Round]) -> list[Progress]:
-    """Each round being played with how many of its matches have a result (a bye or
-    a forfeit counts as one), earliest first; else the latest round alone. A bracket
-    pairs its later rounds at the start, waiting for winners, so the latest round is
-    not the one at the tables. Uses the prefetched matches."""
+    """Each round being played with how many of its matches have a result (byes and forfeits
+    count), earliest first; else the latest round (a bracket pairs later rounds early)."""
     running = [r for r in rounds if r.status == Round.Status.RUNNING]
     return [round_progress(r) for r in running or rounds[-1:]] or [Progress(None, 0, 0)]
 

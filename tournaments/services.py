@@ -1,9 +1,5 @@
-"""Writes for tournaments: registration, start, pairing, overrides, withdrawals.
-
-Every write is one transaction and is audited. Pairings and brackets come from
-``tournaments.formats`` (pure Python); results live in ``tournaments.results``
-and are re-exported here.
-"""
+"""Writes for tournaments: registration, start, pairing, overrides, withdrawals; each one
+audited transaction. Results live in ``tournaments.results`` and are re-exported here."""
 
 from __future__ import annotations
 
@@ -291,11 +287,8 @@ def entry_add(
     seed: int | None = None,
     by: Any,
 ) -> Entry:
-    """Register a partnership (two players) or, in an individual event, one player.
-
-    Once a Swiss or individual event is running this is a late entry: it is paired
-    from the next round on. Other formats take no entries once started.
-    """
+    """Register a partnership or, in an individual event, one player. A running Swiss or
+    individual event takes it as a late entry, paired from the next round."""
     require_director(by, tournament.club, NOT_DIRECTOR)
     errors: dict[str, list[str]] = {}
     wanted = players_per_entry(tournament)

@@ -1,10 +1,6 @@
-"""Load a tournament's entries and results in a fixed number of queries and turn
-them into the plain objects ``tournaments.formats`` works on.
-
-Each match comes back as one aggregated row (:class:`MatchRow`): the database adds
-up its games' points, so no game is loaded. Shared by the selectors (pages, API)
-and the pairing services (Swiss and two-tier rounds are paired from the standings).
-"""
+"""Load a tournament's entries and results in a fixed number of queries, as the plain
+objects ``tournaments.formats`` works on. The database adds up each match's games
+(:class:`MatchRow`), so no game is loaded."""
 
 from __future__ import annotations
 

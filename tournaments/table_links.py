@@ -1,10 +1,6 @@
-"""Tournament round tables' links: the tournaments side of :mod:`play.table_links`.
-
-A ``tournament`` link's ``scope`` is the round's id and its ``number`` the table; its
-current game is the latest game of the match at that table. The link stops recording
-when the round is over. :func:`round_state` is registered from
-``TournamentsConfig.ready()``, so scoring answers for it without importing tournaments.
-"""
+"""Tournament round tables' links, the tournaments side of :mod:`play.table_links`: a
+link's ``scope`` is the round's id and its ``number`` the table; it records until the
+round is over. :func:`round_state` is registered from ``TournamentsConfig.ready()``."""
 
 from __future__ import annotations
 

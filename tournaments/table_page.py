@@ -1,12 +1,8 @@
-"""The page a tournament table's QR code opens: ``/tournaments/rounds/<round>/tables/<n>/``.
+"""The page a tournament table's QR code opens (``/tournaments/rounds/<round>/tables/<n>/``).
 
-Its address names a round and a table, not a game, so a table card printed
-before play starts stays right: while a game is being played at the table the
-page sends the scorer straight to that game's score entry; when the match is
-ready and no game is running, a director or scorer starts the next game (side A
-north-south, side B east-west) with one button; a decided match, a bye or a
-forfeit is shown with its result. Reads take a fixed number of queries.
-"""
+It names a round and table, not a game, so a card printed before play stays right: it
+sends the scorer to the game being played, offers the next game to start when the
+match is ready, or shows the result. Reads take a fixed number of queries."""
 
 from __future__ import annotations
 

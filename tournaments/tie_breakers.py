@@ -1,11 +1,6 @@
-"""Every tie-breaker a director may choose, by its stored key: the name a page shows,
-the abbreviation a standings column heads with, and one line saying what it counts
-(as Tabbycat's standings metrics carry a ``name`` and an ``abbr``).
-
-The keys are those ``tournaments.formats.standings`` computes and that events store
-in ``options.tie_breakers``; they never change. The create-event form, the standings
-page and ``GET /api/v1/tournaments/tie-breakers/`` all read this one list.
-"""
+"""Every tie-breaker a director may choose, by its stored key (which never changes):
+the name a page shows, the abbreviation heading its column, a line saying what it
+counts. The form, the standings page and the API all read this one list."""
 
 from __future__ import annotations
 

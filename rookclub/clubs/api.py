@@ -1,8 +1,5 @@
-"""REST API for clubs and their players: thin views over rookclub.clubs.services.
-
-Scoring extends these viewsets with what reads games (season standings, a player's
-profile); the router in rookclub/api_urls.py registers the extended ones.
-"""
+"""REST API for clubs and their players: thin views over rookclub.clubs.services; play
+extends these viewsets, and rookclub/api_urls.py registers the extended ones."""
 
 from __future__ import annotations
 

@@ -1,20 +1,12 @@
 """A club's data as one document: the registry of exported tables and the reader that
-fills it (the file formats are in :mod:`rookclub.clubs.export_files`, the way back in
-:mod:`rookclub.clubs.export_import`; the format is described in docs/club-export.md).
+fills it (file formats in ``export_files``, the way back in ``export_import``, the format
+in docs/club-export.md).
 
-Every app registers the tables it owns from its ``AppConfig.ready()`` with
-:func:`register` (clubs: ``export_tables.py``; scoring and tournaments: their
-``exports.py``), as print kinds are registered, so this module imports nothing above
-the clubs layer. A table's columns are its model's own columns: a foreign key is
-written as the id of the row it points to (in the table that holds it, or the
-``users`` table for a person), so a field added to a model is exported without a
-change here, and ``tests/export/test_export_tables.py`` fails if a new model is neither
-registered nor listed as left out.
-
-Reading a club costs one query per table plus one (the people), whatever the
-club's size, inside one read-only snapshot on PostgreSQL so that a hand recorded
-during the download cannot appear in ``hands`` without its game.
-"""
+Every app registers its tables from ``AppConfig.ready()`` (:func:`register`). A table's
+columns are its model's own, a foreign key written as the id it points to, so a new
+field is exported unchanged; tests/export/test_export_tables.py fails on a model
+neither registered nor left out. One query per table plus one, inside one read-only
+snapshot on PostgreSQL, so a hand recorded meanwhile cannot appear without its game."""
 
 from __future__ import annotations
 
@@ -119,11 +111,9 @@ def register(*tables: Table) -> None:
 
 
 def register_fix(table: str, fix: Fix, *, before_insert: bool = False) -> None:
-    """An app that owns what a lower table's column points to fixes it on import: the
-    game ids in a night's close event (scoring), a tournament table link's ``scope``, a
-    round id (tournaments). ``before_insert``: the column is held by a unique
-    constraint, so it is mapped before the rows go in, and the table it maps to must
-    come earlier in the import order; otherwise the fix runs once every table is in."""
+    """An app that owns what a lower table's column points to fixes it on import (a night's
+    close event's game ids, a table link's ``scope``). ``before_insert``: the column is
+    unique, so it is mapped before the rows go in; otherwise once every table is in."""
     fixes = (_INSERT_FIXES if before_insert else _LATER_FIXES).setdefault(table, [])
     if fix not in fixes:
         fixes.append(fix)

@@ -1,25 +1,16 @@
 """A club's export read back into this instance (``manage.py import_club``).
 
-Everything goes in inside one transaction, or nothing does: a bad file is refused
-with ``Invalid`` naming the table and row, a club whose slug is taken with
-``Conflict("club_exists")``. Every row gets a new id; the references between rows
-(foreign keys, and the ids held in JSON that each app's fixes map) follow them.
-Rows are inserted in their old id order, so whatever orders by id (ties in
-standings, the order of a night's games) reads the same. People are matched by
-username; one who has no account here gets one without a password (the operator
-sets one with ``manage.py changepassword``, or they reset it by email).
+All in one transaction or nothing: a bad file is ``Invalid`` naming the table and row,
+a taken slug ``Conflict("club_exists")``. Every row gets a new id and the references
+follow, rows going in in their old id order so whatever orders by id reads the same.
+People are matched by username; one without an account here gets one without a password.
 
-A file cannot forge: a person's row carries only ``USER_COLUMNS`` (a
-privilege or a password column is refused with a sentence), each app's import checks
-run before the import commits (scoring re-scores every hand from its record with the
-engine and refuses the first that disagrees; a match's result must come from its
-games or from the director's audit entry; no player sits at two tables of a round),
-and the export's plain checksum must match the tables: a file edited since it was
-exported is refused unless the operator says ``accept_edited`` (``--accept-edited``),
-which is logged. The export is also signed with this installation's key
-(:func:`rookclub.clubs.export.signature`): a file exported here and imported here
-proves it is untouched; any other was checked by replay and the checks only.
-"""
+A file cannot forge: a person's row carries only ``USER_COLUMNS``, each app's import
+checks run before the commit (every hand re-scored by the engine, match results from
+their games or the audit, no player at two tables), and a file whose plain checksum no
+longer matches is refused unless ``accept_edited`` (logged). The keyed signature
+(:func:`rookclub.clubs.export.signature`) proves a file this installation exported is
+untouched."""
 
 from __future__ import annotations
 
@@ -252,11 +243,8 @@ EDITED_ACCEPTED = "edited"
 
 
 def provenance(document: Mapping[str, Any]) -> str:
-    """``signed``: this installation exported the file and nothing in it changed
-    since (its keyed signature matches). ``replayed``: exported elsewhere (or its
-    signature lost), so it was checked by replaying its hands and the import's
-    consistency checks only. ``edited``: its tables no longer match even its plain
-    checksum."""
+    """``signed``: exported here and unchanged. ``replayed``: exported elsewhere, checked by
+    replay and the import's checks only. ``edited``: its plain checksum no longer matches."""
     tables = document["tables"]
     if hmac.compare_digest(str(document.get("signature", "")), signature(tables)):
         return SIGNED
@@ -279,10 +267,8 @@ def _check_checksum(document: Mapping[str, Any], *, accept_edited: bool) -> None
 
 
 def club_import(*, document: Any, slug: str | None = None, accept_edited: bool = False) -> Club:
-    """Import the club of ``document`` (a parsed export) as a new club; ``slug`` gives
-    it another slug than the file's. Returns the new club. Refused (``Invalid``,
-    nothing kept) when a check of the imported data fails, or the file was edited
-    since its export and ``accept_edited`` is not given."""
+    """Import the club of a parsed export as a new club (``slug``: another slug than the file's).
+    ``Invalid``, nothing kept, when a check fails or an edited file is not ``accept_edited``."""
     data = _check_document(document)
     club_row = dict(data["clubs"][0])
     if slug is not None:

@@ -1,9 +1,5 @@
-"""Pages for accounts and a club's members: sign up, a new club, the Members page
-(roles, invitation links, players, removing), and accepting an invitation link.
-
-Views stay thin: each calls one service in :mod:`rookclub.clubs.members` or
-:mod:`rookclub.clubs.services` and shows its refusal as a sentence on the page.
-"""
+"""Pages for accounts and a club's members: sign up, a new club, the Members page and
+accepting an invitation link; each calls one service and shows its refusal."""
 
 from __future__ import annotations
 

@@ -1,15 +1,10 @@
 """Writes for accounts and a club's members: signing up, roles, invitation links,
-linking a member to a player, removing a member.
+linking a member to a player, removing a member. Signing up is the one write anyone
+may make.
 
-Like :mod:`rookclub.clubs.services`: keyword arguments only, one transaction each,
-and each names who does it (``by``) and checks it first. Signing up is the one
-write anyone may make, logged in or not.
-
-A club never loses its last director. Every change that could demote or remove a
-director first locks all the club's memberships (``select_for_update``, in id
-order), so two directors demoting each other at the same moment cannot both
-succeed: the second waits, then sees the first's change and is refused.
-"""
+A club never loses its last director: every change that could demote or remove one first
+locks the club's memberships (``select_for_update``, in id order), so of two directors
+demoting each other at once the second waits, then is refused."""
 
 from __future__ import annotations
 

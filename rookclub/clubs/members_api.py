@@ -1,9 +1,5 @@
-"""REST API for accounts and a club's members: thin views over rookclub.clubs.members.
-
-Routes (added to /api/v1/ by rookclub/api_urls.py from :data:`urlpatterns`):
-``accounts/`` (sign up), ``clubs/{id}/members/``, ``clubs/{id}/members/{user_id}/``,
-``clubs/{id}/invites/`` and ``invites/{token}/accept/``.
-"""
+"""REST API for accounts and a club's members: thin views over rookclub.clubs.members,
+added to /api/v1/ by rookclub/api_urls.py from :data:`urlpatterns`."""
 
 from __future__ import annotations
 

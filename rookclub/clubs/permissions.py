@@ -1,10 +1,6 @@
-"""Who may do what in a club. Plain functions used by services, the API and pages.
-
-A director runs the club's nights and corrects hands; a scorer (or director)
-records hands (:mod:`play.permissions`); a member reads the club's pages. The
-director and scorer checks every service makes are ``require_director`` and
-``require_scorer`` in :mod:`rookclub.core.roles`.
-"""
+"""Who may do what in a club: plain functions for services, the API and pages. The
+checks every service makes are ``require_director`` and ``require_scorer``
+(:mod:`rookclub.core.roles`)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""The roster through the API, for a club's directors (docs/rosters.md, docs/api.md):
-
-* ``GET /api/v1/clubs/{id}/players/``: the club's players with their emails
-  (``?format=csv``: the file the import reads back);
-* ``POST /api/v1/clubs/{id}/players/import/``: a CSV file (multipart ``file``) and
-  ``dry_run`` (true by default: the preview, row by row; false: store the new ones).
-"""
+"""The roster through the API, for a club's directors (docs/rosters.md): the players
+with their emails (``?format=csv`` too), and a CSV import, previewed unless ``dry_run``
+is false."""
 
 from __future__ import annotations
 

@@ -1,18 +1,12 @@
-"""Importing a club's roster from a CSV file (a spreadsheet's export): read the file,
-say what each row would do, and store the new players only when a director confirms.
+"""Importing a club's roster from a CSV file, in three steps so a preview stores nothing:
 
-Three steps, so nothing is stored from a preview:
+1. :func:`parse_roster` reads bytes into :class:`RosterRow` or raises
+   :class:`RosterFileError` (no database).
+2. :func:`roster_plan` marks each row ``add``, ``duplicate`` or ``problem`` (one query).
+3. :func:`roster_import` plans again in one transaction and creates the ``add`` rows.
 
-1. :func:`parse_roster` reads bytes into :class:`RosterRow` (name, email, line), or
-   raises :class:`RosterFileError` with a sentence. Pure: no database.
-2. :func:`roster_plan` compares the rows with the club's players (one query): each row
-   is ``add``, ``duplicate`` (of a player, or of an earlier row), or ``problem``.
-3. :func:`roster_import` (the service) plans again against the players as they are
-   now, inside one transaction, and creates the ``add`` rows.
-
-Between 2 and 3 the rows travel in a signed token (:func:`rows_token`), never in
-form fields a browser could change.
-"""
+Between 2 and 3 the rows travel in a signed token (:func:`rows_token`), never in form
+fields a browser could change."""
 
 from __future__ import annotations
 
@@ -128,11 +122,8 @@ _MULTI_BYTE = {
 
 
 def decode(data: bytes) -> tuple[str, list[str]]:
-    """The file's text, and a note naming its encoding when it was not UTF-8.
-
-    A byte-order mark says UTF-8 or UTF-16; without one, UTF-8 is tried, then the
-    multi-byte encoding charset-normalizer finds (a Shift-JIS roster is read as such),
-    then Windows-1252. The director is told which, to check accented names."""
+    """The file's text, and a note naming its encoding when it was not UTF-8: a byte-order
+    mark's, else UTF-8, else what charset-normalizer finds (Shift-JIS), else Windows-1252."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             try:

@@ -1,9 +1,5 @@
-"""Writes for the club domain: clubs, members and players.
-
-Every function takes keyword arguments, checks who may do it (``by``; see
-:mod:`rookclub.core.roles`), and runs in one transaction. A club night and its games
-are :mod:`play`'s.
-"""
+"""Writes for the club domain: clubs, members and players; keyword arguments, ``by``
+checked first, one transaction each."""
 
 from __future__ import annotations
 

@@ -42,13 +42,10 @@ class IdField(serializers.PrimaryKeyRelatedField):
 
 
 class FormJSONMixin:
-    """An object field in a form or multipart body (one set of limits for
-    every body). A form can carry an object only as JSON text (``options={"a": 1}``)
-    or as dotted fields (``options.a=1``); DRF reads the first as an empty object and
-    drops it silently, past every limit. Here it is read as a JSON body's value
-    would be (:func:`rookclub.core.parsers.form_json`: the same depth, size and
-    text checks), then validated as in a JSON body; text that is not JSON is a 400
-    naming the field."""
+    """An object field in a form or multipart body, read as JSON text (``options={"a": 1}``)
+    or dotted fields (``options.a=1``) under a JSON body's checks (``form_json``). DRF would
+    read the first as an empty object, silently; text that is not JSON is a 400 naming the
+    field."""
 
     field_name: str
 
@@ -100,34 +97,14 @@ def visible_to_user(queryset: QuerySet, user: Any, club_path: str = "club") -> Q
     return queryset.filter(**{lookup: user}).distinct()
 
 
-def one_visible_to_user(queryset: QuerySet, user: Any, club_path: str = "club") -> QuerySet:
-    """:func:`visible_to_user` for reading one row by its key (printing's lookups): the
-    same rows, found with ``club IN (the user's clubs)`` instead of a join to the
-    memberships and ``DISTINCT`` over every column read. ``club_path`` must follow
-    foreign keys only, so each row has one club and needs no de-duplication; the
-    DISTINCT over a game with its club, night and round cost PostgreSQL more than the
-    rest of a score sheet's reads together."""
-    if user is SYSTEM or getattr(user, "is_superuser", False):
-        return queryset
-    if user is None or not user.is_authenticated:
-        return queryset.none()
-    club_model = queryset.model
-    for name in club_path.split("__") if club_path else ():
-        club_model = club_model._meta.get_field(name).related_model
-    clubs = club_model._default_manager.filter(memberships__user=user).values("pk")
-    return queryset.filter(**{f"{club_path}__in" if club_path else "pk__in": clubs})
-
-
 _WHOLE_NUMBER = re.compile(r"-?[0-9]{1,20}")
 
 
 def query_int(
     request: Request, name: str, *, minimum: int = 1, maximum: int = ID_MAX
 ) -> int | None:
-    """The query parameter ``name`` as a whole number from ``minimum`` to ``maximum``,
-    None when it is absent or empty, or a 400 saying what it must be. ``isdigit()``
-    is not enough: "²" is a digit that ``int()`` refuses, and a 20-digit year
-    overflows the date functions."""
+    """The query parameter ``name`` as a whole number from ``minimum`` to ``maximum``, None when
+    absent or empty, else a 400 (not ``isdigit()``: "²" is a digit ``int()`` refuses)."""
     raw = request.query_params.get(name)
     if raw is None or raw == "":
         return None
@@ -142,10 +119,8 @@ def query_int(
 
 
 class VisibleRelatedField(IdField):
-    """A primary key in a request body, among the rows of the user's clubs only: another
-    club's id is refused exactly as an unknown id is ("Invalid pk ... does not exist"),
-    so a body cannot probe which ids exist elsewhere. Needs the request in the
-    serializer's context; without it no row is found."""
+    """A primary key in a request body among the user's clubs' rows only: another club's id is
+    refused as an unknown one is, so a body cannot probe ids. Needs the request in context."""
 
     def __init__(self, *, club_path: str = "club", **kwargs: Any) -> None:
         self.club_path = club_path
@@ -185,15 +160,10 @@ def form_ids(value: Any) -> Any:
 
 
 def form_body(data: Any, text: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A form or multipart body (a ``QueryDict``) as a JSON object: a field sent once is
-    its value, a field sent several times a list; a value that is JSON text for an
-    object or a list (``players=[1, 2]``, ``options={"target": 500}``) is that object
-    or list, read with the JSON body's checks (a 400 naming the field if they refuse
-    it); dotted fields (``options.target=500``) are an object's members, as DRF reads
-    them. Other values stay text, as a form sends them: text that only starts like
-    JSON (a reason "[late] table 3 left", a name "{Ann}") is text, which the field's
-    own check takes or refuses. ``text`` names fields that are always text, even when
-    they read as JSON (a reason ``[1, 2]``)."""
+    """A form or multipart body (a ``QueryDict``) as a JSON object: a field sent several
+    times is a list; a value that is JSON text for an object or a list is that, under the
+    JSON body's checks; dotted fields are an object's members, as DRF reads them. Text that
+    only starts like JSON ("[late] table 3 left") stays text, as do the fields in ``text``."""
     out: dict[str, Any] = {}
     errors: dict[str, list[str]] = {}
     for key in data:

@@ -1,18 +1,12 @@
 """The Redis cache, when Redis may fail: Rookclub keeps recording hands.
 
-What the cache holds can be lost: rate-limit counters (a limit that cannot count lets
-the request through, "fails open"), sessions (``cached_db``: read from the database
-when the cache does not answer, written to both) and nothing else. So the cache is
-django-redis with ``IGNORE_EXCEPTIONS``: every call that finds Redis down or frozen
-answers as a cache that holds nothing, within the socket timeouts the settings give
-(about a second).
+The cache holds only what can be lost (rate-limit counters, which then let requests
+through, and ``cached_db`` sessions), so it is django-redis with ``IGNORE_EXCEPTIONS``:
+a call that finds Redis down answers as an empty cache.
 
-:class:`PausingRedis`, the Redis client it talks through, is a breaker: after one
-failure this process leaves Redis alone for ``PAUSE`` seconds, so a frozen Redis costs
-one request one timeout, not every cache call of every request a timeout each, and the
-failure is logged once, not once per call. The first call after the pause tries
-Redis again.
-"""
+:class:`PausingRedis` is a breaker: after a failure this process leaves Redis alone for
+``PAUSE`` seconds, so a frozen Redis costs one request one timeout (and one log line),
+not every cache call a timeout each."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""Small charts drawn on the server as inline SVG.
-
-A player's page needs a rating line and a few bars, not a charting library: the
-SVG is plain markup, so it needs no script (the Content-Security-Policy allows
-none inline), prints, and scales to a phone through its ``viewBox``. Colours are
-presentation attributes and ``class`` names (``static/css/app.css`` may restyle
-them); no ``style`` attribute, which the policy would block.
-"""
+"""Small charts drawn on the server as inline SVG: no script (the Content-Security-Policy
+allows none inline), they print, and scale through their ``viewBox``. Colours are
+attributes and ``class`` names, never a ``style`` attribute, which the policy blocks."""
 
 from __future__ import annotations
 

@@ -1,16 +1,9 @@
 """Compress text answers (pages, JSON, CSV) for browsers that accept gzip.
 
-A big night page is mostly repeated markup, which gzip shrinks many times over. Django's
-``GZipMiddleware`` does the work; this subclass only leaves alone what compressing
-cannot help: PDFs (score sheets, table cards; their streams are compressed already,
-and a streamed PDF keeps its Content-Length), zip exports and images.
-
-BREACH (compression reveals a secret on a page that also echoes the attacker's
-input) is met the way Django meets it: the CSRF token is masked afresh on every
-answer, and ``GZipMiddleware`` adds up to 100 random bytes to each compressed answer
-("Heal The Breach"), so a length no longer tells a guess right from wrong. Table
-links' keys only appear on a director's pages, which echo no request input.
-"""
+Django's ``GZipMiddleware`` does the work; this subclass leaves alone what compressing
+cannot help: PDFs (a streamed one keeps its Content-Length), zip exports and images.
+BREACH is met as Django meets it: a CSRF token masked afresh per answer and random
+padding ("Heal The Breach"); table links' keys only appear on pages that echo no input."""
 
 from __future__ import annotations
 

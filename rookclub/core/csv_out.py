@@ -1,14 +1,8 @@
-"""CSV downloads a spreadsheet opens right: the same file from a page's "Download CSV"
-link and from the API's ``?format=csv`` (docs/rosters.md lists every export).
+"""CSV downloads a spreadsheet opens right, from a page's link and the API's ``?format=csv``.
 
-* UTF-8 with a byte-order mark: Excel reads a file without one as the machine's
-  ANSI code page, and "Zoë" arrives as "ZoÃ«".
-* A cell that begins with ``=``, ``+``, ``-``, ``@`` (or a tab or carriage return)
-  is text to us but a formula to a spreadsheet: a player named ``=HYPERLINK(...)``
-  would run when the director opens the file. Such text gets a leading apostrophe
-  (OWASP's advice), which spreadsheets hide. Numbers are written as numbers, so a
-  score of -80 stays -80.
-"""
+* UTF-8 with a byte-order mark, or Excel reads "Zoë" as "ZoÃ«".
+* Text that begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return would be a
+  formula to a spreadsheet: it gets a leading apostrophe (OWASP). Numbers stay numbers."""
 
 from __future__ import annotations
 
@@ -90,10 +84,8 @@ def csv_response(table: CsvTable) -> HttpResponse:
 
 
 class CSVRenderer(renderers.BaseRenderer):
-    """``?format=csv`` (or ``Accept: text/csv``) on an API action that lists it in its
-    ``renderer_classes``. The view returns a :class:`CsvTable` when
-    :func:`wants_csv`; anything else (a refusal) is answered as JSON by
-    :class:`CsvErrorsAsJson`."""
+    """``?format=csv`` (or ``Accept: text/csv``) on an API action listing it: the view returns a
+    :class:`CsvTable` when :func:`wants_csv`; a refusal is JSON (:class:`CsvErrorsAsJson`)."""
 
     media_type = MEDIA_TYPE
     format = "csv"

@@ -1,9 +1,5 @@
-"""Domain errors raised by services and mapped to HTTP answers by the API and pages.
-
-Like pretix's services, each error carries a stable ``code`` that tests assert
-on, plain-language ``errors`` per field for the scorer, and the HTTP ``status``
-an API answers with.
-"""
+"""Domain errors raised by services and mapped to HTTP answers by the API and pages:
+each carries a stable ``code`` (what tests assert), messages per field and a ``status``."""
 
 from collections.abc import Mapping, Sequence
 

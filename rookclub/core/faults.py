@@ -1,24 +1,15 @@
 """Every refusal and fault answered in words: the API's exception handler, and what
 pages and the API answer when the database is down.
 
-* A service's ``DomainError`` answers its status with its field messages, from any
-  API view (not only those that mix in ``DomainErrorsMixin``).
-* A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` answers 413 in JSON; a form or
-  multipart body of more than ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` fields answers 400
-  with the sentence a JSON body of that many values gets.
-* A database that does not answer (``OperationalError``, ``InterfaceError``: the
-  server is down, the connection was lost, SQLite is locked too long) answers 503
-  with ``Retry-After``: JSON on the API, a plain "try again in a moment" page
-  elsewhere. Nothing was stored by the failed request (its transaction is gone),
-  so trying again is safe.
-* Redis or the broker failing where nothing else catches it (the cache and the
-  sessions already treat it as a miss, rookclub/core/cache.py) answers the same 503
-  with its own sentence, never a 500.
+* A service's ``DomainError`` answers its status and field messages from any API view.
+* A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` answers 413 in JSON; a form with more than
+  ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` fields, the 400 a JSON body of that many values gets.
+* A database that does not answer answers 503 with ``Retry-After`` (JSON on the API, a
+  page elsewhere); the failed request stored nothing, so trying again is safe. Redis or
+  the broker failing where nothing else catches it answers the same, never a 500.
 * Outside DRF's views, ``handler404``/``handler500`` answer JSON under ``/api/``.
-* A request for a host name not in ``ALLOWED_HOSTS`` (a phone at the hall that opened
-  the laptop by another name) answers 400 with a page saying so, the address to open
-  instead, and how the director allows that name.
-"""
+* A host name not in ``ALLOWED_HOSTS`` answers 400 with a page naming the address to
+  open instead and how the director allows that name."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""The one adapter from a service's refusal (a DomainError) to a Django form.
-
-Every page that shows a refusal on a form calls :func:`add_domain_errors`; it
-places each message next to the field it names and words it for the people at
-the table: a message that carries its rule reference separately (the rules
-engine's ``Message``: ``.text`` and ``.rule``) shows only its text, the
-reference stays in the API's answers.
-"""
+"""The one adapter from a service's refusal (a DomainError) to a Django form
+(:func:`add_domain_errors`): each message beside the field it names, and a rules
+``Message`` shows its text only; its rule reference stays in the API's answers."""
 
 from __future__ import annotations
 
@@ -39,10 +34,8 @@ def sentence(text: str) -> str:
 def _field_for(form: forms.Form, key: str, message: str, rename: Mapping[str, str | None]):
     """(form field or None for above the form, text) for one of the error's messages.
 
-    ``rename`` maps a service's key to the form's field; a form may also answer
-    ``field_for_error(key)`` itself (the hand form maps ``counters.north_south``), or
-    place a message outright with ``place_error(key, message) -> (field, text) | None``
-    (the hand form sends "east_west: 43 is ..." to the East-West box, in its label's words).
+    ``rename`` maps a service's key to the form's field; a form may also define
+    ``field_for_error(key)`` or ``place_error(key, message) -> (field, text) | None``.
     ``"options"`` problems read ``"key: text"`` and are placed by their key."""
     place = getattr(form, "place_error", None)
     placed = place(key, message) if place is not None else None
@@ -67,10 +60,9 @@ def add_domain_errors(
     *,
     as_sentences: bool = False,
 ) -> None:
-    """Show a service's refusal on ``form``: each field message next to the field it
-    names, the rest above the form. ``as_sentences``: also put the refusal's own
-    message above the form and write every message as a sentence (the director's
-    forms); otherwise the field messages alone, as the engine words them."""
+    """Show a service's refusal on ``form``: each field message by its field, the rest above.
+    ``as_sentences`` (the director's forms): the refusal's message above too, every message
+    a sentence."""
     rename = rename or {}
     shape = sentence if as_sentences else (lambda text: text)
     shown: set[str] = set()

@@ -1,14 +1,6 @@
 """Response headers Django's SecurityMiddleware does not set: ``Permissions-Policy``,
-and ``Cross-Origin-Opener-Policy`` on secure requests only.
-
-(Content-Security-Policy is django-csp's ``CSPMiddleware``; Referrer-Policy and
-X-Content-Type-Options are Django's own settings.) Browsers ignore a
-Cross-Origin-Opener-Policy that comes over plain http from any host but the machine
-itself, and say so in the console of every page: at the hall (``make venue``, plain
-http on the laptop's address) it is not sent, so Django's own setting
-(``SECURE_CROSS_ORIGIN_OPENER_POLICY``) stays off and ``CROSS_ORIGIN_OPENER_POLICY``
-is sent here, when the request is secure.
-"""
+and ``Cross-Origin-Opener-Policy`` on secure requests only: browsers complain of one
+sent over plain http (``make venue`` at the hall), so Django's own setting stays off."""
 
 from __future__ import annotations
 

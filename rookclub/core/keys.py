@@ -1,9 +1,6 @@
-"""Secret keys printed for people to scan or type (a night's door poster): letters and
-digits without the look-alikes 0/O, 1/l/I, so a key read off paper is typed right.
-
-Keys made before with ``secrets.token_urlsafe`` keep working: a key is looked up as it
-is, whatever its characters.
-"""
+"""Secret keys printed for people to scan or type: letters and digits without the
+look-alikes 0/O, 1/l/I. Older ``token_urlsafe`` keys keep working: keys are looked up as
+they are."""
 
 from __future__ import annotations
 

@@ -1,11 +1,8 @@
 """Bounds on what a request may carry, and the text checks names and reasons share.
 
-Every number, text and list the API or a form takes has an upper bound: a
-database column has one (PostgreSQL's ``integer`` stops at 2**31 - 1, SQLite's at
-2**63 - 1) and a director's patience has another (a tournament of 2,000 round
-robin cycles is a typing slip). The bounds live here so the serializers, the
-forms, the services and the OpenAPI schema all say the same numbers.
-"""
+Every number, text and list the API or a form takes has an upper bound (a database
+column's, or a director's patience's), kept here so the serializers, forms, services
+and OpenAPI schema all say the same numbers."""
 
 from __future__ import annotations
 

@@ -1,27 +1,15 @@
 """Pages that update themselves: htmx polls a page's live fragment, and an unchanged
 fragment costs a 304 and at most one cheap query.
 
-A page's *version* is read once per request, before anything else. A club night's is
-a stamp kept in the cache and replaced whenever what its pages show is written
-(``play/live.py``): no query. A tournament's is one aggregate query over what the
-fragment shows (counts and latest ids and times of the rows behind it), computed
-without loading those rows (``tournaments/live.py``).
+A page's version is read once per request: a night's is a stamp in the cache
+(``play/live.py``), a tournament's one aggregate query (``tournaments/live.py``). The
+fragment's ETag is that version with the viewer; browsers revalidate (``no-cache``) and
+Django's ``condition`` answers 304.
 
-The fragment's ETag is that version with the viewer, so two people never share one.
-The browser's own cache keeps the fragment and revalidates it (``no-cache``): it
-sends If-None-Match, Django's ``condition`` decorator answers 304, and htmx gets the
-page it already has.
-
-A visitor without a session sees what every such visitor sees, so their fragment is
-rendered once per (page, version) and kept in the cache (Redis when ``REDIS_URL`` is
-set): a change costs one render, not one per phone and projector watching. Their
-answers say ``public, s-maxage=LIVE_SHARED_SECONDS``: a shared proxy (deploy/nginx.conf)
-answers every poll of that page from what it kept for that long without asking, then
-asks once with the ETag it kept (a 304 here while nothing changed), so one request a
-page per ``LIVE_SHARED_SECONDS`` reaches Python however many phones watch. Browsers
-are told ``max-age=0, must-revalidate``: each of their polls asks (the proxy, or here).
-A viewer with a session is answered ``private`` and always asks here.
-"""
+A visitor without a session sees what every such visitor sees: their fragment is
+rendered once per (page, version) and cached, and answered ``public,
+s-maxage=LIVE_SHARED_SECONDS`` so a shared proxy (deploy/nginx.conf) answers their polls.
+A viewer with a session is answered ``private``."""
 
 from __future__ import annotations
 
@@ -80,11 +68,9 @@ def live_fragment(
     seen_as: Callable[[], str] | None = None,
     own: bool = False,
 ) -> HttpResponse:
-    """Answer 304 when the viewer already has the current version, else the fragment
-    at that version: from the cache for a visitor without a session, rendered (and
-    kept for the next one) otherwise. The version is read once, before anything
-    else, so a fragment is never older than its tag (a change made meanwhile only
-    shows a poll later).
+    """304 when the viewer has the current version, else the fragment at that version:
+    cached for visitors without a session, rendered (and kept) otherwise. The version is
+    read first, so a fragment is never older than its tag.
 
     ``seen_as`` names what a signed-in viewer sees of the page ("member"): those who
     see it alike share one rendering per version too (their ETags and their

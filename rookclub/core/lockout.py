@@ -1,12 +1,6 @@
 """Login lockout (django-axes): after ``AXES_FAILURE_LIMIT`` failed logins for one
-username from one address, that pair is refused for ``AXES_COOLOFF_TIME``.
-
-Axes counts failures through Django's ``user_login_failed`` signal and refuses through
-:class:`LockoutBackend`, first in ``AUTHENTICATION_BACKENDS``. The refusal is
-:func:`lockout_response`: the login page again with a sentence, or JSON, both 429
-with ``Retry-After``. An operator lifts a lockout early with ``manage.py axes_reset``
-(or ``axes_reset_username NAME``), or in the admin's "Access attempts".
-"""
+username from one address, that pair is refused for ``AXES_COOLOFF_TIME`` with a 429
+and ``Retry-After`` (:func:`lockout_response`). ``manage.py axes_reset`` lifts it early."""
 
 from __future__ import annotations
 
@@ -21,10 +15,9 @@ from django.shortcuts import render
 
 
 class LockoutBackend(AxesStandaloneBackend):
-    """Axes' check before the password is tried. Every login over HTTP (the login page,
-    the admin's) passes its request; a call without one (a management command, the test
-    client's ``login()``) is no one at a login form, so there is nothing to lock out
-    and the next backend decides, where Axes would raise instead."""
+    """Axes' check before the password is tried. A call without a request (a management
+    command, the test client's ``login()``) is nobody at a login form: the next backend
+    decides, where Axes would raise."""
 
     def authenticate(self, request: HttpRequest | None, *args: Any, **kwargs: Any) -> None:
         if request is None:

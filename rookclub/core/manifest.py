@@ -1,10 +1,5 @@
-"""The web app manifest: Rookclub on a phone's home screen without an app store.
-
-``/manifest.webmanifest`` is the site's ("Rookclub"); a table link's page names its own
-(``/t/<key>/manifest.webmanifest``: the club's name, opening at that table), so the
-icon a club's players add opens their table, standalone, without the browser's bars.
-The icons are drawn by deploy/make_icons.py.
-"""
+"""The web app manifest: Rookclub on a phone's home screen. A table link's page names its
+own (``/t/<key>/manifest.webmanifest``), so the icon opens that table, standalone."""
 
 from __future__ import annotations
 

@@ -1,11 +1,7 @@
 """``?format=`` on the API names the answer's format (``csv``, ``pdf``, ``json``...).
 
-DRF's own negotiation reads an empty ``?format=`` as no format at all (the JSON
-answer) and answers a format the view does not have with a bare 404. Here both are
-refused alike, as the schema states the parameter (an enum with no empty value): a 400
-naming the field, with the formats there are and the code ``unknown_format`` (the
-club export's own formats answer the same).
-"""
+DRF reads an empty ``?format=`` as none and answers an unknown one with a bare 404; here
+both are a 400 naming the formats there are, code ``unknown_format``, as the schema says."""
 
 from __future__ import annotations
 

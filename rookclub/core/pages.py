@@ -49,10 +49,9 @@ def login_required_message(view: Callable[..., HttpResponse]) -> Callable[..., H
 def post_form(
     back: str | Callable[..., str],
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
-    """``require_POST`` for a form's URL whose refusals re-render the page: the browser
-    is then left at this URL, and a reload (a GET) must not answer a blank 405. A GET
-    goes to the page the form lives on instead: ``back`` is a URL name taking the
-    view's own arguments, or ``back(request, *args, **kwargs) -> url``."""
+    """``require_POST`` for a form whose refusals re-render the page: a reload (a GET) goes to
+    the form's page, ``back`` (a URL name taking the view's arguments, or
+    ``back(request, *args, **kwargs) -> url``), not a blank 405."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)

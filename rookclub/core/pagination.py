@@ -1,9 +1,5 @@
-"""The API's pages of results: ``?limit=`` and ``?offset=`` with bounds.
-
-DRF's own pagination takes any ``limit`` (``9223372036854775808`` overflowed the
-database driver: a 500) and quietly ignores one it cannot read. Here each has a
-range, written in the OpenAPI schema, and a value outside it is a 400 in words.
-"""
+"""The API's pages of results: ``?limit=`` and ``?offset=`` with bounds in the schema, a
+value outside them a 400 in words (DRF's own took a limit that overflowed the driver)."""
 
 from __future__ import annotations
 

@@ -1,17 +1,9 @@
 """The API's JSON parser: DRF's, with the limits a hostile body needs.
 
-DRF reads a JSON body whole, whatever its size (Django's
-``DATA_UPLOAD_MAX_MEMORY_SIZE`` only guards ``request.body`` and forms), lets
-``json`` recurse until Python's stack gives out (``[[[[…`` 100,000 deep was a
-500), and passes a lone surrogate (``"\\ud800"``) or a NUL through to the database,
-which cannot store either (a 500 again). Here each of those is a refusal in words.
-
-One set of limits for every body: a JSON body holds at most
-``DATA_UPLOAD_MAX_NUMBER_FIELDS`` values, as Django allows a form or multipart body
-that many fields (its ``TooManyFieldsSent`` answers the same sentence:
-:mod:`rookclub.core.faults`), and a form's object or list field sent as JSON text
-is read with :func:`form_json`, under the same checks as a JSON body.
-"""
+DRF reads a JSON body of any size, lets ``json`` recurse until the stack gives out, and
+passes lone surrogates and NULs to the database (each a 500). Here each is a refusal
+in words, and a JSON body holds at most ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` values, as a
+form may hold that many fields."""
 
 from __future__ import annotations
 
@@ -135,11 +127,9 @@ def _no_constant(name: str) -> Any:
 
 
 def _number(text: str) -> int | float:
-    """A JSON number written with a fraction or an exponent. A whole one (``2.0``,
-    ``1e2``) is the integer it equals: JSON Schema 2020-12, the schema language of
-    OpenAPI 3.1, counts it as an integer, so a field the schema types ``integer`` takes
-    it (a client's JSON library may write any number so). Read exactly, as a decimal;
-    an exponent past 40 digits is no id, count or score: it stays a float."""
+    """A JSON number with a fraction or an exponent. A whole one (``2.0``, ``1e2``) is that
+    integer, as JSON Schema 2020-12 counts it; read exactly, as a decimal. An exponent past
+    40 digits stays a float."""
     exact = Decimal(text)
     if exact.is_finite() and exact.adjusted() < 40 and exact == exact.to_integral_value():
         return int(exact)

@@ -1,13 +1,7 @@
-"""Secrets kept out of every log line: a table's key (``/t/<key>/``,
-``/api/v1/table/<key>/``), a night's door key (``/n/<key>/``,
-``/api/v1/door/<key>/``), an invitation's token (``/invites/<token>/``) and a
-password-reset link (``/accounts/password-reset/<uid>/<token>/``) are replaced by
-``[key]``, ``[token]``, ``[link]`` wherever they appear: request lines and Referers
-of gunicorn's access log (:class:`GunicornLogger`, ``deploy/gunicorn.conf.py``),
-Django's own messages and their tracebacks ("Not Found: /t/...", "Too Many
-Requests: /api/v1/door/..."; :class:`RedactSecrets` on the log handler), and emails
-written to the log (:class:`ConsoleEmailBackend`).
-"""
+"""Secrets kept out of every log line: table and door keys, invitation tokens and
+password-reset links become ``[key]``, ``[token]``, ``[link]`` in gunicorn's access log
+(:class:`GunicornLogger`), Django's messages (:class:`RedactSecrets`) and emails
+written to the log (:class:`ConsoleEmailBackend`)."""
 
 from __future__ import annotations
 

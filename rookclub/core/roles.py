@@ -1,13 +1,8 @@
 """Roles in a club, and the one check every service makes before it writes.
 
-Every write names who does it (``by``). A logged-in user acts with their role in
-the club; ``None`` or an anonymous user has no role and is refused like anyone
-else without one. Work that no person does (the demo loader, a migration, a
-maintenance command) passes the explicit :data:`SYSTEM` actor instead, which holds
-every role; it is never stored as a user (see :func:`user_or_none`).
-
-This module knows nothing of clubs' tables: a club answers ``club.role_of(user)``.
-"""
+Every write names who does it (``by``): a user acts with their role in the club;
+``None`` or an anonymous user has none. Work no person does passes :data:`SYSTEM`,
+which holds every role and is never stored as a user (:func:`user_or_none`)."""
 
 from __future__ import annotations
 
@@ -76,10 +71,8 @@ CARD_HOLDERS_ONLY = (
 
 
 def holds_keys(by: Any, club: HasRoles) -> bool:
-    """Whether ``by`` may hold the club's keys: print its table cards and door posters
-    and follow links to them (its directors and scorers). The print kinds
-    refuse with it and the pages show their card and poster links by it, so a page
-    never offers a plain member what the server refuses."""
+    """Whether ``by`` may hold the club's keys (its directors and scorers): print table cards
+    and door posters and follow links to them. Print kinds and pages both ask it."""
     return by is not None and has_role(by, club, KEY_HOLDERS)
 
 

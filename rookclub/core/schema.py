@@ -1,12 +1,8 @@
 """The OpenAPI schema's refusals: every operation documents the errors it can answer.
 
-drf-spectacular documents what a view says it returns; the refusals every API
-view shares (a bad query parameter, no login, not your club, a body too large, a
-database that is down) were missing, so a client, or Schemathesis, met status
-codes the schema never promised. :class:`AutoSchema` adds them to each operation,
-all with the one :data:`ERROR` body: ``detail`` (a sentence, or a list of them),
-sometimes a ``code``, and messages per field.
-"""
+The refusals every API view shares (a bad query parameter, no login, not your club, a
+body too large, the database down) are added to each operation by :class:`AutoSchema`,
+all with the one :data:`ERROR` body."""
 
 from __future__ import annotations
 
@@ -128,11 +124,9 @@ def rate_limit_answers(result: dict[str, Any], generator: Any, request: Any, pub
 def no_nul_in_request_strings(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
-    """JSON's parser refuses the NUL character in any string (400): every string a
-    request body carries says so with a ``pattern``, unless it has its own, an enum or
-    a format (a date, a file); so do an open object's member names (``propertyNames``)
-    and its undeclared members (a print job's other parameters: a plain value without
-    NUL). Request bodies' components only, found by their refs."""
+    """JSON's parser refuses NUL in any string (400), so every request string without a
+    pattern, enum or format says so with a ``pattern``, as do open objects' member names and
+    undeclared members."""
     from rookclub.core.limits import NO_NUL_PATTERN
 
     components = result.get("components", {}).get("schemas", {})
@@ -245,11 +239,9 @@ def _drop_null(schema: dict[str, Any]) -> bool:
 
 
 def oas31_nulls(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """OpenAPI 3.1 has no ``nullable``: null is a type (JSON Schema 2020-12). The hand-written
-    schemas (a ruleset's options, a tournament's) and DRF's paginator still say
-    ``nullable: true``; each is turned into ``"null"`` in its ``type``, or a
-    ``{"type": "null"}`` choice beside a reference or a composition. A ``oneOf`` of any
-    value and null becomes any value."""
+    """OpenAPI 3.1 has no ``nullable``: null is a type. Each ``nullable: true`` left by
+    hand-written schemas and DRF's paginator becomes ``"null"`` in its ``type``, or a
+    ``{"type": "null"}`` choice; a ``oneOf`` of any value and null becomes any value."""
 
     def walk(node: Any) -> None:
         if isinstance(node, list):
@@ -313,22 +305,16 @@ def one_of_these_required(result: dict[str, Any], generator: Any, request: Any, 
 
 
 def json_or_multipart(request: Any) -> dict[str, Any]:
-    """The request body of an operation whose body holds objects (``options``, ``seats``,
-    a print job's ``parameters``) as documented: JSON, or multipart with each object a
-    JSON part. A urlencoded form is still read (an object as JSON text in one field, or
-    as dotted fields, docs/api.md) but not offered in the schema: OpenAPI's form
-    encoding of an object (each member its own field) is not what the server reads, so
-    a client generated from the schema could not send it."""
+    """Bodies holding objects are documented as JSON, or multipart with each object a JSON
+    part. A urlencoded form is still read but not offered: OpenAPI's form encoding of an
+    object is not what the server reads."""
     return {"application/json": request, "multipart/form-data": request}
 
 
 def one_direction_components(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """A component used both ways keeps one direction's fields. In OpenAPI 3.1 (JSON
-    Schema 2020-12) ``readOnly`` and ``writeOnly`` are notes, not rules: a ``required``
-    read-only field (a club's ``id``) would be required in a request too. A request body
-    refers to ``<Name>Request``, the component without its read-only fields; an answer
-    to ``<Name>Response`` without its write-only ones (a member's password). Made only
-    where the component has such fields, so every other name stays."""
+    """A component used both ways keeps one direction's fields: in OpenAPI 3.1 ``readOnly``
+    is a note, so a required read-only ``id`` would be required in a request too. Requests
+    refer to ``<Name>Request``, answers to ``<Name>Response``, only where they differ."""
     components = result.get("components", {}).get("schemas", {})
     made: dict[tuple[str, str], str] = {}
 
@@ -433,10 +419,8 @@ def _is_blank(choice: Any) -> bool:
 
 
 def blank_or_value(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """A text that may be left empty (``allow_blank``) and has a pattern: drf-spectacular
-    says ``oneOf`` [the text, an empty string]. Where the text's own pattern takes the
-    empty string too (an email "or empty", a name), ``""`` matches both choices and a
-    ``oneOf`` refuses it, though the server takes it: ``anyOf`` says "either"."""
+    """A text that may be blank and has a pattern: drf-spectacular says ``oneOf`` [the text,
+    ""], which refuses ``""`` when the pattern takes it too; ``anyOf`` says "either"."""
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):

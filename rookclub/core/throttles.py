@@ -1,24 +1,11 @@
-"""Rate limits for the API (DRF throttle classes), the pages anyone can post to and the
-table and door links, all counted by django-ratelimit (``get_usage``) in Django's cache:
-Redis when ``REDIS_URL`` is set, so every process counts together. Its ``add`` then
-``incr`` are atomic, so requests at once are each counted. A cache that cannot count
-(Redis down) lets the request through (``RATELIMIT_FAIL_OPEN``).
+"""Rate limits for the API, the pages anyone can post to and the table and door links,
+counted by django-ratelimit in Django's cache (atomic ``add``/``incr``; a cache that
+cannot count lets the request through, ``RATELIMIT_FAIL_OPEN``).
 
-Each API and page limit has a scope whose rate is in
-``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (``"120/minute"``; set from the
-environment in settings.py; ``None`` switches the scope off):
-
-- ``anon``: API requests without a login, per client address.
-- ``user``: API requests of one logged-in user (session or token).
-- ``signup``, ``password_reset``: sign-ups and reset emails asked for, per address,
-  on the page and the API alike (:func:`limit_posts`).
-
-A table link's and a door link's posts have their own per-minute limits
-(:func:`play.table_links.throttle_posts`, :func:`play.door.throttle_door`).
-
-A refusal is HTTP 429 with a sentence (``{"detail": ["..."]}`` on the API, the page's
-own message otherwise) and ``Retry-After``.
-"""
+Scopes and their rates are in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (``None``
+switches one off): ``anon`` per address, ``user`` per user, ``signup`` and
+``password_reset`` per address on the page and the API (:func:`limit_posts`). A refusal
+is a 429 with a sentence and ``Retry-After``."""
 
 from __future__ import annotations
 
@@ -64,13 +51,9 @@ def count(request: Any, scope: str, ident: str, rate: str | tuple[int, int], sen
 
 
 def client_ip(request: Any) -> str:
-    """The client's address: ``REMOTE_ADDR``, or with ``NUM_PROXIES`` proxies in front
-    (deploy/nginx.conf is one), the address the first of them saw. Axes locks logins
-    out by this address too (``AXES_CLIENT_IP_CALLABLE``).
-
-    ``X-Forwarded-For`` is read only from a proxy (``FORWARDED_ALLOW_IPS``): a client
-    that reaches gunicorn without one would otherwise choose its own address and
-    walk past the login lockout and the per-address limits."""
+    """The client's address: ``REMOTE_ADDR``, or behind ``NUM_PROXIES`` proxies the one the
+    first saw. ``X-Forwarded-For`` is trusted only from a proxy, or a client could choose its
+    address and walk past the login lockout (which uses this too) and per-address limits."""
     remote = request.META.get("REMOTE_ADDR", "")
     if not _from_proxy(remote):
         return remote

@@ -1,21 +1,10 @@
 """REST endpoints for printing: PDFs in the response, and batch jobs with their state.
 
-* ``GET /api/v1/print/games/{game}/sheet/``, ``.../rounds/{round}/tables/{table}/sheet/``,
-  ``.../rounds/{round}/tables/{table}/card/``, ``.../sessions/{session}/standings/``,
-  ``.../clubs/{slug}/standings/?year=``, ``.../tournament-rounds/{round}/tables/{table}/sheet/``,
-  ``.../tournament-rounds/{round}/tables/{table}/card/``,
-  ``.../tournaments/{tournament}/standings/``, ``.../tournaments/{tournament}/bracket/``
-  -> ``application/pdf`` (``?size=a4|letter``).
-* ``POST /api/v1/print-jobs/`` ``{"kind", "parameters", "size"}`` -> 202 and the job
-  (kinds: round-sheets, round-cards, session-games, tournament-round-sheets,
-  tournament-round-cards);
-  ``GET /api/v1/print-jobs/{id}/`` -> ``{"id", "state", "progress", "result_url"}``;
-  ``result_url`` downloads with the same ``Authorization: Token`` header. A broker that is
-  down answers 503 (``print_queue_down``) and leaves no job to be handed out.
-* ``warnings``: sentences to show before the PDF is used, e.g. QR codes that would open
-  an address only this computer reaches (``site.qr_warning``); a single PDF carries
-  them in its ``Rookclub-Warning`` header.
-"""
+* ``GET /api/v1/print/...`` -> ``application/pdf`` (``?size=a4|letter``); its warnings
+  (e.g. QR codes only this computer can open) in the ``Rookclub-Warning`` header.
+* ``POST /api/v1/print-jobs/`` -> 202 and the job; ``GET /api/v1/print-jobs/{id}/``
+  -> its state, progress, ``warnings`` and ``result_url``. A broker that is down
+  answers 503 (``print_queue_down``)."""
 
 from __future__ import annotations
 

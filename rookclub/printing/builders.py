@@ -1,10 +1,5 @@
 """What every app's print builders share: a blank score sheet for a ruleset, its
-seat-exchange notes, dates and targets as printed.
-
-The apps' own builders (``play/print_docs.py``, ``tournaments/print_docs.py``)
-read their models and fill the dataclasses of ``documents.py``; nothing here
-reads a model or renders.
-"""
+seat-exchange notes, dates and targets as printed. Nothing here reads a model."""
 
 from __future__ import annotations
 

@@ -1,13 +1,9 @@
 """A drawing made in Python: shapes and text in user units (millimetres, y down),
-written as PDF content with pydyf's operators' syntax, text in the fonts of pdf_fonts.
+written as PDF content with pydyf's operators, text in the fonts of pdf_fonts.
 
-Score sheets (their grids, headers and completed tables) are drawings: the PDF gets
-a few ``re``/``m``/``l`` operators and one text object, where WeasyPrint would lay
-out a box (HTML) or parse and cascade an element (SVG) for each of some 250 cells.
-Text that must fit a width (names, the event) carries ``fit``: it is shrunk, to no
-less than SMALLEST of its size, then cut with "…", measured with the font's own
-advances (pdf_fonts.text_width), the ones it is drawn with.
-"""
+A score sheet becomes a few path operators and one text object, where WeasyPrint
+would lay out some 250 cells. Text with ``fit`` is shrunk (to SMALLEST at least), then
+cut with "…", measured with the advances it is drawn with."""
 
 from __future__ import annotations
 

@@ -1,10 +1,7 @@
 """What each printed document shows, as plain dataclasses (no Django, no database).
 
-Builders in ``builders.py`` fill these from the club-night selectors; tournament
-round sheets, standings and brackets fill the same classes from their own data.
-Templates under ``templates/print/`` only read them, so every document can be
-rendered and tested without a database.
-"""
+Filled by ``builders.py`` and the apps' print_docs; templates under ``templates/print/``
+only read them, so every document can be rendered and tested without a database."""
 
 from __future__ import annotations
 
@@ -165,14 +162,9 @@ def blank_rows(
     exchanges: Mapping[int, str] | None = None,
     seats: Sequence[str] = SEATS,
 ) -> tuple[BlankRow, ...]:
-    """Rows for ``hands`` hands: the dealer seat of each and the seat changes.
-
-    The deal passes left every hand, round ``seats`` (the players' seats, clockwise:
-    the compass, or Seat 1 to Seat 5 at a table of five). ``exchanges`` maps a hand number to the
-    seat change due after it (the engine's own message); without it a change is
-    marked every ``exchange_interval`` hands. Void hands (redeals) do not count
-    towards a change, so the printed points assume none; the sheet says so.
-    """
+    """Rows for ``hands`` hands: the dealer seat of each (the deal passes left round ``seats``)
+    and the seat changes, from ``exchanges`` (hand number -> the engine's message) or every
+    ``exchange_interval`` hands. Void hands are not counted; the sheet says so."""
     start = seats.index(first_dealer) if first_dealer in seats else 0
     if exchanges is None:
         every = exchange_interval or hands + 1
@@ -381,13 +373,9 @@ _ROW_HEIGHTS = {"roomy": "11mm", "compact": "8.6mm", "dense": "4.6mm"}
 def bracket_layout(doc: BracketDoc) -> list[dict[str, Any]]:
     """Place each match on a CSS grid: a round of n matches gives each ``slots / n`` rows.
 
-    Halving rounds give round r's match i 2**(r+1) rows, centred between its feeders;
-    rounds that do not halve (a losers bracket, a grand final after the final) keep
-    their neighbours' spacing. Returns per round {"name", "index", "cells":
-    [{"match", "row", "span"}]} with 1-based grid lines (row 1 holds the round names),
-    so a template draws the classic chart without arithmetic. Later rounds need not
-    be decided yet.
-    """
+    Halving rounds centre a match between its feeders; rounds that do not halve keep their
+    neighbours' spacing. Per round {"name", "index", "cells": [{"match", "row", "span"}]},
+    1-based grid lines (row 1 holds the round names)."""
     columns = []
     for r, rnd in enumerate(doc.rounds):
         span = max(2, doc.slots // max(1, len(rnd.matches)))

@@ -1,20 +1,10 @@
 """What WeasyPrint may fetch while it lays out a PDF: Rookclub's own files, nothing else.
 
-Print templates escape all user text, but a renderer that fetches whatever a URL
-names (``file:///etc/...``, an internal ``http://`` service, a 1 GB download) is one
-slip away from a leak. So every fetch goes through ``url_fetcher``, which serves:
-
-* the app's static files, by path: a template's ``{% static %}`` URL (or a
-  stylesheet's relative ``url()``) resolves against ``BASE_URL`` and is read from
-  disk through the staticfiles finders;
-* ``data:image/svg+xml`` URIs, the only inline kind the app makes (QR codes);
-
-and refuses everything else with ``FetchRefused``, which WeasyPrint logs and skips
-(the image or stylesheet is left out; the PDF is still made). A stamp's URL
-(``rookclub-stamp:``) is answered with an empty SVG of the drawing's size, from the
-stamps of the render under way (``stamps.serving``): WeasyPrint keeps the drawing's
-place, and the drawing itself is added to the PDF afterwards (stamps.Finisher).
-"""
+A renderer that fetches whatever a URL names (``file:///etc/...``, an internal service)
+is one slip away from a leak, so ``url_fetcher`` serves only the app's static files
+(read through the staticfiles finders), ``data:image/svg+xml`` URIs (QR codes) and
+stamps' placeholders (``rookclub-stamp:``, an empty SVG of the drawing's size), and
+refuses the rest with ``FetchRefused``: WeasyPrint leaves that resource out."""
 
 from __future__ import annotations
 

@@ -1,19 +1,10 @@
-"""A completed score sheet drawn as stamps: its header and one drawing per page.
+"""A completed score sheet drawn as stamps (stamps.py): the blank sheet's header, then
+one drawing per page (the table, legend, totals, corrections and signature lines) in
+millimetres across the A4 text block.
 
-Drawn as stamps (see stamps.py), a sheet is written into the PDF as a few operators
-rather than laid out as an HTML table, where every cell is a box, a line and a layout
-for WeasyPrint to make. The header is the
-blank sheet's (a frame shared by every sheet, the names over it); the rest of a
-page (the table, the legend, the final totals, the corrections and the signature
-lines) is one drawing, laid out here in millimetres, as user units of a drawing as
-wide as the A4 text block.
-
-Long text (penalties, a void hand's reason, a correction) is wrapped with the
-widths of the font it is drawn in (``pdf_fonts.text_width``), and
-a sheet with more hands than a page holds goes on over as many pages as it needs,
-each repeating the table's head. The template (``print/game_sheets.html``) reads
-the pages with ``game_pages``; ``game_stamps`` makes their drawings.
-"""
+Long text is wrapped with the drawing font's widths, and a sheet with more hands than
+a page holds goes on over more pages, each repeating the table's head. The template
+reads the pages with ``game_pages``; ``game_stamps`` makes their drawings."""
 
 from __future__ import annotations
 

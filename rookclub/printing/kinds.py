@@ -1,14 +1,10 @@
 """The registry of printable documents, by name: how to find a kind's data and which
 template draws it.
 
-A *kind* turns request parameters (primary keys, a table number, a year) and who
-asks into the documents to print, the club they belong to (for permissions) and a
-file name; it finds its rows among that person's clubs only (:func:`get_or_missing`).
-Each app registers its own kinds from its ``AppConfig.ready()`` with :func:`register`
-(club nights and games: ``play/prints.py``; tournaments: ``tournaments/prints.py``).
-Views, the API and batch jobs all look kinds up here, so bad input is answered the
-same way everywhere: ``Missing`` (404) or ``Invalid`` (400), each with a sentence.
-"""
+A kind turns request parameters and who asks into the documents, their club and a file
+name, finding rows among that person's clubs only (:func:`get_or_missing`). Each app
+registers its kinds from ``AppConfig.ready()``; views, the API and batch jobs all look
+them up here, so bad input is ``Missing`` (404) or ``Invalid`` (400) everywhere."""
 
 from __future__ import annotations
 
@@ -113,15 +109,11 @@ def _club_of(row: Any, related: tuple[str, ...], club_path: str) -> Club | None:
 def get_or_missing(
     model, what: str, related: tuple[str, ...] = (), *, by: Any, club_path: str, **lookup
 ):
-    """The one ``model`` row matching ``lookup`` (with ``related`` joined) among the
-    rows of the clubs ``by`` belongs to, or ``Missing`` saying "There is no <what>
-    <value>.". Another club's row is missing too, with the same sentence, before any
-    other check: a non-member cannot tell it exists (``club_path`` leads from the row
-    to its club, "" for a club; ``by`` is SYSTEM for a batch job already checked).
+    """The one ``model`` row matching ``lookup`` (with ``related`` joined) among the clubs
+    ``by`` belongs to, or ``Missing`` ("There is no <what> <value>."): another club's row
+    is missing too, so a non-member cannot tell it exists. ``club_path`` leads to the club.
 
-    One query: it reads ``by``'s role in the club with the row, and the club read with
-    it (``club_path`` among ``related``) remembers it, so the role checks that follow
-    (the print's member guard, ``require_role``) ask no second query."""
+    One query, which also reads ``by``'s role in the club, so later role checks ask none."""
     everything = by is SYSTEM or getattr(by, "is_superuser", False)
     if not everything and (by is None or not by.is_authenticated):
         raise Missing(f"There is no {what} {next(iter(lookup.values()))}.")

@@ -8,15 +8,10 @@ from django.utils import timezone
 class PrintJob(models.Model):
     """One batch PDF, rendered by a Celery task.
 
-    ``fingerprint`` hashes the data the PDF shows (plus kind, parameters and
-    page size): a done job with the same fingerprint is the cache, so the same
-    request is rendered again only when the data behind it has changed.
-
-    ``heartbeat_at`` is when the job last showed life: queued, started, or a
-    chunk of tables laid out. ``tries`` counts the times a worker started it; a
-    start is only valid while ``tries`` is unchanged, so a worker presumed lost
-    cannot overwrite the one that took over (see rookclub/printing/queue.py).
-    """
+    ``fingerprint`` hashes the data shown (with kind, parameters and size): a done job with
+    the same one is the cache. ``heartbeat_at`` is when the job last showed life; ``tries``
+    counts its starts, and a start is valid only while it is unchanged, so a worker
+    presumed lost cannot overwrite the one that took over (queue.py)."""
 
     class State(models.TextChoices):
         QUEUED = "queued", "Queued"

@@ -1,20 +1,10 @@
 """The fonts of score sheets' drawings: Liberation Sans (DejaVu Sans for what it lacks),
 measured and embedded with fontTools, written into the PDF with pydyf.
 
-A drawing's text (canvas.py) is set glyph by glyph from the font's own tables: each
-character's glyph from the ``cmap``, its advance from ``hmtx`` (no kerning, no
-shaping: names, numbers and labels need neither). The same advances measure text for
-fitting and wrapping, so what is measured is what is drawn.
-
-Each PDF embeds a subset of each face it uses (a Type0 font, Identity-H, glyph numbers
-kept: ``retain_gids``) with a ToUnicode map, so text stays searchable and pdftotext
-reads it back. Subsetting is the costly step, so the main face is
-subset once per process for a common repertoire (ASCII, Latin-1 and the sheets'
-punctuation) and that file is reused by every PDF; a document showing anything else
-gets a subset of the repertoire and its extra glyphs, made once per distinct set. A
-fallback face (DejaVu Sans, for ↻ or a script Liberation Sans lacks) is subset to the
-glyphs used.
-"""
+Text is set glyph by glyph from the font's ``cmap`` and ``hmtx`` (no kerning or shaping),
+so what is measured is what is drawn. Each PDF embeds a Type0 subset of each face
+(``retain_gids``) with a ToUnicode map. Subsetting is costly, so the main face's common
+repertoire is subset once per process; other glyphs get a subset per distinct set."""
 
 from __future__ import annotations
 

@@ -1,28 +1,14 @@
 """Batch jobs and the queue: sending them, and noticing the ones a worker lost.
 
-A batch survives faults in three ways:
-
-* The task is acknowledged only when it has finished (``acks_late``), so a worker
-  killed mid-batch leaves the message in Redis; after the visibility timeout
-  (``CELERY_VISIBILITY_TIMEOUT``) another worker gets it again.
-* A worker rendering a job beats its heart every ``BEAT_SECONDS``
-  (``PrintJob.heartbeat_at``; services.py). A running job that shows none for
-  ``PRINT_JOB_STALL_SECONDS`` is stalled: every print worker's sweep
-  (:func:`jobs_sweep`, every ``SWEEP_SECONDS``, rookclub/printing/sweeper.py), and
-  whoever looks at it (its page, the API, a director asking for the same batch),
-  re-queues it, and a worker given it again takes it over (``job_claim``). So a
-  batch whose worker died is sent again within stall + sweep seconds (15 s) of its
-  last heartbeat. After ``PRINT_JOB_MAX_TRIES`` starts it is marked failed with the
-  reason, and its page offers "try again".
-* A queued job no worker has taken is sent again by the workers' sweep once it has
-  waited half of ``PRINT_JOB_QUEUE_SECONDS`` (Redis restarted without its data loses
-  the messages it held; a sweep that runs proves a worker lives), up to
-  ``MAX_SENDS`` times. A job nobody took within ``PRINT_JOB_QUEUE_SECONDS`` while no
-  worker swept is failed, saying no worker is running.
-* Sending is quick to give up: a broker that is down answers in about
-  ``PRINT_JOB_SEND_TIMEOUT`` seconds, the job is marked failed (never handed out
-  again) and the request answers 503 (``PrintQueueDown``).
-"""
+* The task is acknowledged only when finished (``acks_late``): a worker killed
+  mid-batch leaves its message in Redis for another worker.
+* A rendering worker beats its heart (``PrintJob.heartbeat_at``); a running job silent
+  for ``PRINT_JOB_STALL_SECONDS`` is re-queued by the workers' sweep (sweeper.py) or by
+  whoever looks at it, up to ``PRINT_JOB_MAX_TRIES`` starts, then failed.
+* A queued job nobody took is sent again by the sweep (Redis may have lost it), up to
+  ``MAX_SENDS`` times; one left past ``PRINT_JOB_QUEUE_SECONDS`` with no sweep running
+  is failed: no worker is running.
+* A broker that is down fails the job at once and answers 503 (``PrintQueueDown``)."""
 
 from __future__ import annotations
 
@@ -109,11 +95,8 @@ def _fail(job_pk: int, reason: str, **still: object) -> int:
 
 
 def job_send(job_pk: int) -> None:
-    """Send the job to a worker now, or mark it failed and raise ``PrintQueueDown``.
-
-    No publish retries and short socket timeouts, so a request never hangs on a
-    broker that is down; a fresh connection each time, since batches are rare.
-    """
+    """Send the job to a worker now, or mark it failed and raise ``PrintQueueDown``. No publish
+    retries and short timeouts: a request never hangs on a broker that is down."""
     try:
         _publish(job_pk)
     except (KombuError, OSError) as exc:
@@ -155,12 +138,8 @@ def _resend(job_pk: int) -> None:
 
 
 def job_claim(job_pk: int) -> PrintJob | None:
-    """Take the job for this worker: queued, or running but stalled (its worker lost).
-
-    Returns the job when taken (its ``tries`` identifies this start), None when it
-    is gone or finished; raises ``JobBusy`` when another worker has it and lives.
-    One conditional UPDATE, so two workers given the same job cannot both take it.
-    """
+    """Take the job for this worker (queued, or running but stalled) with one conditional
+    UPDATE; None when it is gone or finished, ``JobBusy`` when another live worker has it."""
     now = timezone.now()
     takeable = Q(state=PrintJob.State.QUEUED) | Q(
         state=PrintJob.State.RUNNING, heartbeat_at__lt=_stalled_before()
@@ -243,12 +222,9 @@ def _gave_up(job: PrintJob) -> str:
 def job_sweep(job: PrintJob, *, by_worker: bool = False) -> PrintJob:
     """Re-queue a stalled job, or fail it with the reason once it has had its tries.
 
-    Called by every print worker's sweep (``by_worker``) and whenever someone looks
-    at a job. A worker's sweep sends a queued job nobody took again (its message was
-    lost); one that nobody took within the queue time while no worker swept is
-    failed: no worker is running, and a page that says so beats one that waits
-    forever.
-    """
+    A worker's sweep (``by_worker``) also sends again a queued job nobody took, and fails
+    one left past the queue time while no worker swept: a page that says no worker runs
+    beats one that waits forever."""
     if job.finished or not _lost(job, by_worker=by_worker):
         return job
     seen = {"state": job.state, "tries": job.tries, "heartbeat_at": job.heartbeat_at}

@@ -1,15 +1,9 @@
-"""HTML -> PDF with WeasyPrint: one cached font configuration and stylesheet per process.
+"""HTML -> PDF with WeasyPrint (public interface only): one cached font configuration
+and stylesheet per process.
 
-Speed comes from doing the expensive things once: the font configuration
-(fontconfig scan) and the parsed print stylesheet are kept, and score sheets'
-drawings are written into the PDF by Rookclub, not laid out by WeasyPrint
-(stamps.py). Only WeasyPrint's public interface is used: ``HTML``, ``CSS``,
-``URLFetcher``, ``Document.write_pdf`` and its ``finisher``, ``Document.copy``,
-``Page.anchors``.
-A batch is laid out a chunk of tables at a time and written a part (up to
-``PART_PAGES`` pages) at a time, each part to a temporary PDF and forgotten, and the
-parts joined at the end (pypdf), so a batch's memory does not grow with its size.
-"""
+Score sheets' drawings are written into the PDF by Rookclub, not laid out by WeasyPrint
+(stamps.py). A batch is laid out a chunk at a time and written in parts of up to
+``PART_PAGES`` pages, joined at the end (pypdf), so its memory does not grow with size."""
 
 from __future__ import annotations
 
@@ -81,12 +75,8 @@ def base_url() -> str:
 
 
 def page_stamps(items: Sequence[Any], given: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The stamps ``items`` show: ``given`` plus the drawings it lacks, made now.
-
-    Completed sheets' drawings are always made here, chunk by chunk in a batch, so
-    a batch never holds more of them than one chunk shows; blank sheets' come with
-    their kind (``Built.stamps``) and are made here only when none were given.
-    """
+    """The stamps ``items`` show: ``given`` plus the drawings it lacks, made now
+    (a completed sheet's always, chunk by chunk, so a batch holds one chunk's)."""
     from rookclub.printing import stamps
     from rookclub.printing.game_sheet_svg import game_stamps
 
@@ -103,11 +93,8 @@ def page_stamps(items: Sequence[Any], given: Mapping[str, Any] | None = None) ->
 def html_to_document(
     html: str, *, page_size: str = DEFAULT_PAGE_SIZE, stamps: Mapping[str, Any] | None = None
 ):
-    """Lay out one HTML string; returns a WeasyPrint Document (pages, not yet a PDF).
-
-    ``stamps`` maps ``rookclub-stamp:`` URLs to the drawings the page shows (see
-    stamps.py): WeasyPrint keeps their place; ``write_pdf`` draws them.
-    """
+    """Lay out one HTML string into a WeasyPrint Document; ``stamps`` maps
+    ``rookclub-stamp:`` URLs to the drawings the page shows (stamps.py)."""
     with serving(stamps or {}):
         return HTML(string=html, base_url=base_url(), url_fetcher=fetcher()).render(
             stylesheets=list(stylesheets(page_size)), font_config=font_config()
@@ -121,15 +108,11 @@ def write_pdf(document, stamps: Mapping[str, Any] | None = None, target: Any = N
 
 @contextmanager
 def collecting_new_objects_only() -> Iterator[None]:
-    """While a batch is made, the garbage collector looks at the objects made since it began.
+    """While a batch is made, the garbage collector looks only at objects made since it began.
 
-    Laying out and writing PDFs makes millions of small objects, so the collector's full
-    passes come often, and each walked every long-lived object of the process too
-    (Django, the fonts, the shaping cache), again and again. ``gc.freeze()``
-    sets those aside for the length of the batch (Python's documented way to spare
-    long-lived objects), ``gc.unfreeze()`` gives them back. The chunks' own garbage is
-    collected as usual meanwhile.
-    """
+    Layout makes millions of small objects, so full collections come often and each walked
+    every long-lived object (Django, fonts, shaping cache); ``gc.freeze()`` sets those aside
+    for the batch, ``gc.unfreeze()`` gives them back."""
     gc.freeze()
     try:
         yield
@@ -180,16 +163,12 @@ def render_batch(
     on_progress: Callable[[int, int], None] | None = None,
     part_pages: int = PART_PAGES,
 ) -> int:
-    """Render ``items`` (one per table) with ``template`` into one PDF written to ``out``
-    (a binary file); returns its page count.
+    """Render ``items`` (one per table) with ``template`` into one PDF written to ``out``;
+    returns its page count.
 
-    The template receives ``items`` (a chunk of them) and lays out each on its own
-    page(s). Each chunk is laid out on its own (``on_progress(done, total)`` after each)
-    and its pages kept until ``part_pages`` are: then they are written as one PDF (a
-    part: to ``out`` when it is the whole batch, else to a temporary file) and let go,
-    so the memory a batch needs is one part's, however many tables it has. Several
-    parts' files are then joined into ``out`` by pypdf.
-    """
+    Chunk by chunk (``on_progress(done, total)`` after each); every ``part_pages`` pages are
+    written as a part (to a temporary file unless it is the whole batch) and let go, and the
+    parts are joined into ``out``."""
     total = len(items)
     starts = range(0, total, chunk) or range(1)
     pages = 0
@@ -232,12 +211,8 @@ def render_batch(
 
 
 def _join(parts: Sequence[Path], out: BinaryIO) -> None:
-    """The pages of the PDFs ``parts``, in order, as one PDF written to ``out``.
-
-    Page by page (``add_page``): a batch's chunks have no outline, no named destination
-    (the stamps' anchors are taken out, stamps._forget_marks) and no internal link, so
-    ``PdfWriter.append``'s merging of those would look for them in every part and find
-    nothing; external links go with their page's annotations."""
+    """The pages of the PDFs ``parts``, in order, as one PDF written to ``out``, page by page:
+    the parts have no outline, destination or internal link for ``PdfWriter.append`` to merge."""
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()

@@ -1,13 +1,6 @@
-"""The print-jobs request schema names each batch kind's parameters (every
-bound the server keeps is in the schema).
-
-``POST /api/v1/print-jobs/`` takes a ``kind`` and the ``parameters`` that kind needs:
-a round's sheets and cards need the ``round`` (a night's round for ``round-*``, an
-event's for ``tournament-round-*``) and may name a ``table``; a night's games need
-the ``session``. A postprocessing hook turns the ``PrintJobStart`` component into a
-``oneOf`` with a ``discriminator`` on ``kind``: one branch per registered batch kind
-(``Kind.ids``, ``Kind.optional_ids``).
-"""
+"""The print-jobs request schema names each batch kind's parameters: a postprocessing
+hook makes ``PrintJobStart`` a ``oneOf`` with a ``discriminator`` on ``kind``, one branch
+per registered batch kind (``Kind.ids``, ``Kind.optional_ids``)."""
 
 from __future__ import annotations
 

@@ -53,10 +53,7 @@ def _fingerprint(kind: Kind, params: Mapping[str, Any], built: Built) -> str:
 
 def document_build(*, kind: str, params: Mapping[str, Any], by: Any) -> tuple[Kind, Built, dict]:
     """Find what ``by`` asked to print; Missing (404), Invalid (400) or NotAllowed (403).
-
-    The kind finds its rows among ``by``'s clubs first: another club's round, game or
-    event is Missing, with the sentence of an unknown id, before the page size or
-    anything else is checked."""
+    Another club's row is Missing before anything else is checked."""
     found = kind_named(kind)
     built = found.build({k: v for k, v in params.items() if v not in (None, "")}, by)
     clean = _params(found, params)
@@ -97,13 +94,9 @@ def _latest(print_fingerprint: str) -> PrintJob | None:
 def print_job_start(*, kind: str, params: Mapping[str, Any], by: Any) -> PrintJob:
     """Start a batch, or return the job that already shows exactly this data.
 
-    A done job with the same fingerprint is the cache: its PDF is handed out
-    again until the data behind it changes. A queued or running job with the
-    same fingerprint is shared too, so two directors clicking at once make one PDF;
-    one that stalled is re-queued or failed first (``job_sweep``), never handed out
-    dead. The job is sent when its row is committed; if the broker does not take
-    it, the job is marked failed and ``PrintQueueDown`` (HTTP 503) is raised.
-    """
+    A done, queued or running job with the same fingerprint is shared (a stalled one is
+    re-queued or failed first). The job is sent on commit; if the broker refuses it the job
+    is failed and ``PrintQueueDown`` (503) is raised."""
     found = kind_named(kind, batch=True)
     found, built, clean = document_build(kind=found.name, params=params, by=by)
     print_fingerprint = _fingerprint(found, clean, built)
@@ -147,11 +140,8 @@ def _progress(job: PrintJob, done: int, total: int) -> None:
 
 
 def print_job_run(*, job_pk: int) -> PrintJob | None:
-    """Render a batch job's PDF, reporting progress (a heartbeat) chunk by chunk.
-
-    Never raises for the document: a failure is recorded on the job for the page
-    and the API to show. Raises ``JobBusy`` when another worker is running it.
-    """
+    """Render a batch job's PDF chunk by chunk, each a heartbeat. A failure is recorded on
+    the job, never raised; ``JobBusy`` when another worker runs it."""
     job = job_claim(job_pk)
     if job is None:
         return PrintJob.objects.filter(pk=job_pk).first()  # gone, or finished

@@ -1,12 +1,6 @@
-"""The drawings of a blank score sheet, as SVG: its header and its grid.
-
-A blank sheet is two stamps (see stamps.py): the header, one per table (event,
-table number, partners, dealer order), and the grid under it, shared by every
-table of the same shape. Both are laid out here in millimetres, as user units
-of an SVG as wide as the A4 text block; on US Letter they scale up a little.
-Text that could be too long (names, the event) carries ``data-fit``, its widest
-allowed width, and is shrunk or cut to fit when drawn.
-"""
+"""The drawings of a blank score sheet, as SVG: its header (one per table) and its grid
+(shared by every table of the same shape), both stamps (stamps.py) in millimetres across
+the A4 text block. Text that may be too long carries ``data-fit``, its widest width."""
 
 from __future__ import annotations
 

@@ -1,17 +1,9 @@
 """The site's public address, for absolute links printed in PDFs (table cards' QR codes).
 
-One rule, used by the pages, the API and batch jobs alike (``site_url``):
-
-* ``SITE_URL`` (setting and environment variable) whenever it is set;
-* else the address a batch recorded when it was started (its ``base_url``);
-* else, in development (``DEBUG`` on), the host the request came in on;
-* else nothing: a QR code to the wrong address (localhost, an internal host name)
-  is worse than no card, so printing is refused with ``SiteAddressMissing``.
-
-A QR code that only this computer can open (localhost, 127.x, ::1: ``make run``'s
-address) is printed, but with a warning and its fix first (``qr_warning``), on the
-pages that print it, on the print job's page and in the print API's ``warnings``.
-"""
+``site_url``: ``SITE_URL`` when set; else the address a batch recorded when started;
+else, with ``DEBUG``, the request's host; else ``SiteAddressMissing``, since a QR code
+to the wrong address is worse than no card. A QR code only this computer can open
+(localhost) is printed with a warning and its fix (``qr_warning``)."""
 
 from __future__ import annotations
 

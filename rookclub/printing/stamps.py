@@ -1,31 +1,17 @@
 """Score sheets' drawings ("stamps"), placed by WeasyPrint, drawn into its PDF with pydyf.
 
-A score sheet's grid, its header and a completed sheet's table are drawings made in
-Python (canvas.py; the blank sheet's from SVG templates, svg_canvas.py). Laid out by
-WeasyPrint, as HTML boxes or SVG, their 250-odd cells cost several times the rest of
-the page; so WeasyPrint only keeps their place and this module draws them, through
-public interfaces only:
+Laid out by WeasyPrint, a sheet's grid and header (canvas.py, svg_canvas.py) cost
+several times the rest of the page, so WeasyPrint only keeps their place:
 
-* In the page a stamp is ``{% stamp url "head" %}`` (templatetags/print_sheets.py): an
-  empty block as wide as its column whose top padding is the drawing's height in
-  percent of its width (CSS: a padding's percentage is of the containing block's width),
-  so the layout is exactly that of the picture at full width, and two anchors (``id``):
-  the block's top left corner and its right edge. WeasyPrint reports them per page
-  (``Page.anchors``, CSS pixels). The template is rendered while the render's stamps
-  are served (``serving``), where the tag finds the drawing's size. Without them the
-  tag writes an ``<img>`` of an empty SVG of that size, which the URL fetcher
-  (fetch.py) serves: the same layout, with an image to lay out and write besides,
-  which the block spares.
-* ``Finisher`` is the ``finisher`` WeasyPrint's ``Document.write_pdf`` calls with the
-  pydyf ``PDF`` before it is written. It embeds the fonts the stamps use (pdf_fonts),
-  makes each stamp a Form XObject once per PDF (a grid shared by 64 pages is drawn
-  once), and appends to each page's content a ``Do`` of each stamp at its anchors.
-  The page's own content is wrapped in ``q``/``Q`` first, so ours starts from the
-  PDF's default coordinates whatever WeasyPrint left set.
+* ``{% stamp url "head" %}`` (templatetags/print_sheets.py) writes an empty block whose
+  top padding gives the drawing's aspect ratio, with anchors at its corners that
+  WeasyPrint reports per page (``Page.anchors``). Outside ``serving`` it writes an
+  ``<img>`` of an empty SVG of that size instead (fetch.py): the same layout.
+* ``Finisher``, the ``finisher`` of ``Document.write_pdf``, embeds the stamps' fonts
+  (pdf_fonts), makes each stamp a Form XObject once per PDF and draws it at its anchors,
+  after wrapping the page's own content in ``q``/``Q``.
 
-Text stays text: searchable, and pdftotext reads it back (each font has a ToUnicode
-map). Stamps are made from the items being rendered (``render.page_stamps``).
-"""
+Text stays text (each font has a ToUnicode map), so pdftotext reads it back."""
 
 from __future__ import annotations
 

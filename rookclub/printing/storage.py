@@ -1,13 +1,7 @@
-"""Where a finished batch PDF is kept, and how it is handed out.
-
-Kept in Django's default storage: local disk (``MEDIA_ROOT``) on one machine, or
-S3-compatible object storage when ``AWS_STORAGE_BUCKET_NAME`` is set, so that a web
-node on another machine can hand out what a print worker made.
-
-Handed out only after the caller has checked who asks (views.job_download): a
-redirect to a signed URL that expires after ``AWS_QUERYSTRING_EXPIRE`` seconds when
-the storage signs its URLs, else the file streamed through the app.
-"""
+"""Where a finished batch PDF is kept (Django's default storage: local disk, or S3 when
+``AWS_STORAGE_BUCKET_NAME`` is set, so any web node can hand it out), and how it is
+handed out once the caller has checked who asks: a signed URL when the storage signs
+them, else the file streamed."""
 
 from __future__ import annotations
 
@@ -21,11 +15,8 @@ from rookclub.printing.models import PrintJob
 
 
 def result_save(job: PrintJob, filename: str, content: bytes | File) -> str:
-    """Store ``content`` as ``job``'s PDF (not saved to the row: the caller does).
-
-    The key sits under the job's own id (``print/2026/11/42/round-3-sheets.pdf``): two
-    jobs never share one, even on object storage that overwrites, and the file keeps the
-    name the director downloads. Returns the stored name."""
+    """Store ``content`` as ``job``'s PDF and return the stored name (the caller saves the row).
+    The key sits under the job's id, so two jobs never share one and the file keeps its name."""
     if isinstance(content, bytes):
         content = ContentFile(content)
     job.result.save(f"{job.pk}/{filename}", content, save=False)

@@ -1,12 +1,8 @@
 """Our own SVG templates (``templates/print/sheet_*.svg``) read into a Canvas.
 
-The blank sheet's drawings are written as SVG because a template reads well: a root
-with a viewBox, groups carrying presentation attributes, and ``rect`` (``rx`` for
-round corners), ``line`` and ``text`` elements (``x``, ``y``, ``dx``, ``dy``,
-``text-anchor``, ``data-fit``: the widest the text may be). That small vocabulary is
-all this reader knows; anything else in a template raises ValueError, so a new
-element is noticed when the template is written, not on a printed sheet.
-"""
+The reader knows a small vocabulary (``svg``, ``g``, ``rect``, ``line``, ``text`` and
+their attributes, ``data-fit``); anything else raises ValueError, so a new element is
+noticed when the template is written, not on a printed sheet."""
 
 from __future__ import annotations
 

@@ -1,13 +1,8 @@
-"""Each Celery worker sweeps the print jobs every few seconds.
+"""Each Celery worker sweeps the print jobs on its own timer (``queue.jobs_sweep``).
 
-A batch whose worker died (SIGKILL, OOM, a machine lost) shows no heartbeat; the
-sweep re-queues it (or fails it after its last try) within 15 s of its last beat
-(``queue.jobs_sweep``), without anyone looking at its page and without a beat
-scheduler to deploy: every worker started with ``celery -A rookclub worker`` runs
-this step on its own timer. Several workers sweeping together is harmless: each
-change is one conditional UPDATE. In the embedded eager mode there is no worker, and
-nothing sweeps but the pages (as before).
-"""
+A batch whose worker died shows no heartbeat; the sweep re-queues or fails it without
+anyone looking at its page and without a beat scheduler to deploy. Sweeps running
+together are harmless: each change is one conditional UPDATE."""
 
 from __future__ import annotations
 

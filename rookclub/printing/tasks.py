@@ -9,13 +9,9 @@ from rookclub.printing.services import print_job_run
 
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def render_batch(self, job_pk: int) -> str | None:
-    """Render a PrintJob's PDF (progress is written to the job as tables are laid out).
-
-    Acknowledged when done, so a killed worker's batch is delivered again. When it
-    arrives while another worker still shows life on the job (a duplicate delivery,
-    or a worker that died moments ago), it looks again once that worker would count
-    as stalled: then it finds the PDF made, or takes the job over.
-    """
+    """Render a PrintJob's PDF. Acknowledged when done, so a killed worker's batch is sent
+    again; one that arrives while another worker still lives on the job retries once that
+    worker would count as stalled."""
     try:
         job = print_job_run(job_pk=job_pk)
     except JobBusy as busy:

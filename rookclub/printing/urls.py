@@ -1,36 +1,49 @@
 """Print URLs, included at /print/ by rookclub/urls.py. Pages link to these names."""
 
-from django.urls import path
+from django.urls import URLPattern, path
 
 from rookclub.printing import views
 
+
+def pdf(route: str, kind: str, key: str, name: str) -> URLPattern:
+    """A single PDF of ``kind``; the route's ``pk`` (or ``slug``) is its parameter ``key``."""
+    return path(route, views.document, {"kind": kind, "key": key}, name=name)
+
+
 table = "rounds/<int:pk>/tables/<int:table>"
+tournament = "tournaments/<int:pk>"
 
 urlpatterns = [
-    path("games/<int:pk>/sheet.pdf", views.game_sheet, name="print-game-sheet"),
-    path(f"{table}/sheet.pdf", views.table_sheet, name="print-table-sheet"),
-    path(f"{table}/card.pdf", views.table_card, name="print-table-card"),
-    path("sessions/<int:pk>/standings.pdf", views.night_standings, name="print-session-standings"),
-    path("clubs/<slug:slug>/standings.pdf", views.season_standings, name="print-season-standings"),
-    path(
-        "tournaments/rounds/<int:pk>/tables/<int:table>/sheet.pdf",
-        views.tournament_table_sheet,
-        name="print-tournament-table-sheet",
+    pdf("games/<int:pk>/sheet.pdf", "game-sheet", "game", "print-game-sheet"),
+    pdf(f"{table}/sheet.pdf", "round-sheets", "round", "print-table-sheet"),
+    pdf(f"{table}/card.pdf", "round-cards", "round", "print-table-card"),
+    pdf(
+        "sessions/<int:pk>/standings.pdf",
+        "session-standings",
+        "session",
+        "print-session-standings",
     ),
-    path(
-        "tournaments/rounds/<int:pk>/tables/<int:table>/card.pdf",
-        views.tournament_table_card,
-        name="print-tournament-table-card",
+    pdf("clubs/<slug:slug>/standings.pdf", "season-standings", "club", "print-season-standings"),
+    pdf(
+        f"tournaments/{table}/sheet.pdf",
+        "tournament-round-sheets",
+        "round",
+        "print-tournament-table-sheet",
     ),
-    path(
-        "tournaments/<int:pk>/standings.pdf",
-        views.tournament_standings,
-        name="print-tournament-standings",
+    pdf(
+        f"tournaments/{table}/card.pdf",
+        "tournament-round-cards",
+        "round",
+        "print-tournament-table-card",
     ),
-    path(
-        "tournaments/<int:pk>/bracket.pdf",
-        views.tournament_bracket,
-        name="print-tournament-bracket",
+    pdf(
+        f"{tournament}/standings.pdf",
+        "tournament-standings",
+        "tournament",
+        "print-tournament-standings",
+    ),
+    pdf(
+        f"{tournament}/bracket.pdf", "tournament-bracket", "tournament", "print-tournament-bracket"
     ),
     path("jobs/", views.job_start, name="print-job-start"),
     path("jobs/<int:pk>/", views.job_detail, name="print-job"),

@@ -48,8 +48,14 @@ def error_response(request: HttpRequest, error: DomainError) -> HttpResponse:
     return response
 
 
-def _document(request: HttpRequest, kind: str, **params: Any) -> HttpResponse:
-    params = {**request.GET.dict(), **params}
+@login_required
+@require_GET
+def document(
+    request: HttpRequest, kind: str, key: str, pk: int = 0, slug: str = "", **path: Any
+) -> HttpResponse:
+    """One PDF of ``kind``: the path's ``pk`` (or ``slug``) is its parameter ``key``; the
+    query string gives the rest."""
+    params = {**request.GET.dict(), **path, key: slug or pk}
     try:
         if KINDS[kind].absolute_urls:  # a QR code must open this site's own page
             params["base_url"] = site_url(request)
@@ -57,60 +63,6 @@ def _document(request: HttpRequest, kind: str, **params: Any) -> HttpResponse:
     except DomainError as error:
         return error_response(request, error)
     return pdf_response(pdf, filename, download=request.GET.get("download") == "1")
-
-
-@login_required
-@require_GET
-def table_sheet(request: HttpRequest, pk: int, table: int) -> HttpResponse:
-    return _document(request, "round-sheets", round=pk, table=table)
-
-
-@login_required
-@require_GET
-def table_card(request: HttpRequest, pk: int, table: int) -> HttpResponse:
-    return _document(request, "round-cards", round=pk, table=table)
-
-
-@login_required
-@require_GET
-def game_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    return _document(request, "game-sheet", game=pk)
-
-
-@login_required
-@require_GET
-def night_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    return _document(request, "session-standings", session=pk)
-
-
-@login_required
-@require_GET
-def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
-    return _document(request, "season-standings", club=slug)
-
-
-@login_required
-@require_GET
-def tournament_table_sheet(request: HttpRequest, pk: int, table: int) -> HttpResponse:
-    return _document(request, "tournament-round-sheets", round=pk, table=table)
-
-
-@login_required
-@require_GET
-def tournament_table_card(request: HttpRequest, pk: int, table: int) -> HttpResponse:
-    return _document(request, "tournament-round-cards", round=pk, table=table)
-
-
-@login_required
-@require_GET
-def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    return _document(request, "tournament-standings", tournament=pk)
-
-
-@login_required
-@require_GET
-def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
-    return _document(request, "tournament-bracket", tournament=pk)
 
 
 def _start(request: HttpRequest, kind_name: Any, params: dict[str, Any]) -> HttpResponse:
@@ -127,7 +79,7 @@ def _start(request: HttpRequest, kind_name: Any, params: dict[str, Any]) -> Http
 @login_required
 @post_form(lambda request: _back(request))
 def job_start(request: HttpRequest) -> HttpResponse:
-    """Start a batch from a form (kind, round or session, size) and show its page."""
+    """Start a batch from a form (kind, round or night, size) and show its page."""
     params = {k: v for k, v in request.POST.items() if k not in ("kind", "csrfmiddlewaretoken")}
     return _start(request, request.POST.get("kind"), params)
 

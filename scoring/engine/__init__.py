@@ -1,18 +1,8 @@
-"""Rookclub's rules engine: Rook scoring as plain Python (no Django).
-
-docs/rules.md, the project's rulebook, is the specification.  Start here:
-
-* ``rulesets.py`` / ``presets.py`` — a ruleset is data; ``PRESETS`` and ``ruleset_from``.
-* ``messages.py`` — ``Message``: each problem and reason, its text and its rule apart.
-* ``records.py`` — a score-sheet hand (``HandRecord``) and its JSON.
-* ``checks.py`` — why a hand is impossible (every problem named).
-* ``scorer.py`` — ``score_hand``: made or set, bonuses, irregularities.
-* ``auction.py`` — ``run_auction``.
-* ``rotation.py`` / ``game.py`` — seats, partners, dealer, end of game.
-* ``tricks.py`` / ``play.py`` / ``cardhand.py`` — card-level play and its JSON.
-* ``simulate.py`` — seeded deals and random legal play.
-* ``gameformat.py`` — the whole-game JSON document.
-"""
+"""Rookclub's rules engine: Rook scoring as plain Python (no Django); docs/rules.md is
+the specification. A ruleset is data (``rulesets.py``, ``presets.py``); ``score_hand``
+(``scorer.py``) scores a score-sheet hand (``records.py``) once ``checks.py`` finds it
+possible; ``play.py`` checks a card-level hand (``cardhand.py``) and derives its line;
+``game.py`` and ``rotation.py`` carry a game from first deal to winner."""
 
 from .auction import AuctionResult, Call, run_auction
 from .cardhand import CardHand, Deal

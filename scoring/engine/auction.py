@@ -1,12 +1,8 @@
 """The auction (docs/rules.md §2): who declares, at what contract.
 
-Bidding starts left of the dealer and goes clockwise.  The opening bid is at
-least the minimum; every bid is a multiple of the step, above the last bid and
-no more than the maximum.  A pass is final: a player who passed is skipped.
-The auction ends when all players but one have passed after a bid (three
-passes at a four-player table), or when everyone passes; then the all-pass
-policy decides (redeal by the next dealer, or the dealer forced to the minimum).
-"""
+Bidding goes clockwise from the dealer's left; every bid is a multiple of the step,
+above the last and within the bounds; a pass is final. It ends when all but one have
+passed after a bid, or all pass: then the all-pass policy decides."""
 
 from __future__ import annotations
 
@@ -44,12 +40,9 @@ def run_auction(
     *,
     partial: bool = False,
 ) -> AuctionResult:
-    """Check ``calls`` in order and report the declarer and contract.
-
-    A call may be a bare amount / ``None`` (the seat is whoever is due) or a
-    ``Call`` whose seat must be the one due.  An auction that has not ended
-    raises ``AuctionError`` unless ``partial`` is true.
-    """
+    """Check ``calls`` in order and report the declarer and contract. A call is an amount or
+    ``None`` for the seat due, or a ``Call`` whose seat must be the one due; an unfinished
+    auction raises ``AuctionError`` unless ``partial``."""
     r = ruleset
     if not r.bidding:
         raise AuctionError({"calls": [cite("this game has no bidding")]})

@@ -1,14 +1,7 @@
-"""A card-level record of one hand, and its JSON shape (docs/hand-format.md).
-
-The record holds what happened at the table: the deal (hands and nest, top
-nest card first), the auction (``calls``, from the player left of the dealer)
-or just the declarer and bid, the declarer's discards, trump, a called card
-where the game has one, every trick as ``(seat, card)`` pairs in play order,
-and penalties that cards cannot show (table talk).  Under the encyclopedia article's house
-rules the declarer may call ``low`` (low cards win) or ``circus`` (the player on
-the declarer's left names trump and everyone passes one card to the left:
-``passes``, seat -> card).
-"""
+"""A card-level record of one hand, and its JSON shape (docs/hand-format.md): the deal,
+the auction (or the declarer and bid), discards, trump, a called card, every trick as
+``(seat, card)`` pairs in play order, and penalties cards cannot show. ``low`` and
+``circus`` (with its ``passes``) are the encyclopedia article's house rules."""
 
 from __future__ import annotations
 

@@ -1,13 +1,8 @@
 """Cards, colours and the JSON spelling of a card (docs/rules.md §1).
 
-A card is a colour and a rank.  The Rook Bird is ``Card("bird", 0)``: it has
-no colour of its own, and which suit it belongs to in play is decided by the
-trick rules (``tricks.py``) from the trump and the ruleset's Bird option.
-
-There is exactly one ``Card`` object per colour and rank (``Card("red", 5) is
-Card("red", 5)``), so a card hashes and compares by identity.  That keeps the
-card-level hot path (sets of cards, per-card lookup tables) cheap.
-"""
+The Rook Bird is ``Card("bird", 0)``; which suit it plays in is the trick rules'
+(``tricks.py``). There is one ``Card`` object per colour and rank, so cards hash and
+compare by identity, which keeps card-level play cheap."""
 
 from __future__ import annotations
 

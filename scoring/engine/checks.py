@@ -1,9 +1,5 @@
-"""Is a recorded hand possible under the ruleset?  Every problem named at once.
-
-The scorer calls ``check_hand`` before it adds anything up, so a hand is either
-refused whole or scored whole (never half-scored).  Messages speak to a
-scorer at the table; ``Problems.add`` takes the rule they cite (``messages.py``).
-"""
+"""Is a recorded hand possible under the ruleset? Every problem named at once, before
+the scorer adds anything up, so a hand is refused whole or scored whole."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""Errors the engine raises.
-
-Every error that a person can cause carries ``.errors`` (field name -> list of
-messages, all problems at once) and a short ``.code`` that callers and tests can
-rely on instead of the wording.  Each message is a ``Message`` (``messages.py``):
-its string is the cited form the API returns, ``.text`` what a player reads and
-``.rule`` the section of docs/rules.md.
-"""
+"""Errors the engine raises: each a person can cause carries ``.errors`` (field -> every
+message, each a ``Message``) and a short ``.code`` to rely on instead of the wording."""
 
 from __future__ import annotations
 
@@ -36,11 +30,9 @@ class RulesetError(_Problems):
 
 
 class HandRefused(_Problems):
-    """A recorded hand that cannot be scored.  Nothing is half-scored.
-
-    Codes: ``hand_malformed`` (wrong JSON shape or types), ``not_in_game`` (well formed, but names a
-    seat or side the game's ruleset does not have), ``hand_impossible`` (breaks the rules of
-    docs/rules.md), ``card_hand_illegal`` (card-level record that is not a legal deal or play)."""
+    """A recorded hand that cannot be scored. Codes: ``hand_malformed`` (shape or types),
+    ``not_in_game`` (a seat or side the ruleset lacks), ``hand_impossible`` (breaks the
+    rules), ``card_hand_illegal`` (not a legal deal or play)."""
 
     code = "hand_impossible"
 

@@ -1,11 +1,6 @@
-"""Between the auction and the first trick: the declarer's calls, the nest exchange
-and circus Rook's passes (docs/rules.md §2, §5, §14).
-
-``exchange`` takes the nest into the declarer's hand and lays away the discards,
-finding the improper discards that cards can show; ``circus_passes`` moves the
-cards each player passes to the left.  Both change the hands ``play.py`` then
-plays out, and add every problem to the ``Problems`` they are given.
-"""
+"""Between the auction and the first trick (docs/rules.md §2, §5, §14): ``exchange``
+takes the nest into the declarer's hand and lays away the discards, finding improper
+ones; ``circus_passes`` moves circus Rook's passed cards. Problems go to ``Problems``."""
 
 from __future__ import annotations
 

@@ -162,11 +162,9 @@ def resume(
     winner: str | None = None,
     winners: Iterable[Hashable] = (),
 ) -> GameState:
-    """The state of a game after its recorded hands, without replaying them: ``seats``
-    and ``dealer`` as for :func:`new_game`, ``saved`` a :func:`snapshot`, and the
-    totals, next dealer and result it stored. :func:`play_hand` goes on from it exactly
-    as from :func:`replay` of the same hands (``hands`` is empty: ``hands_before``
-    counts them). Raises ``GameError`` when the pieces do not fit the ruleset."""
+    """The state after a game's recorded hands, from a :func:`snapshot` and what it stored,
+    without replaying them: :func:`play_hand` goes on from it as from :func:`replay`.
+    Raises ``GameError`` when the pieces do not fit the ruleset."""
     start = new_game(ruleset, seats, dealer)
     p = Problems()
     next_seats = saved.get("seats")

@@ -1,11 +1,8 @@
 """The whole-game JSON document (docs/hand-format.md), and reading it back.
 
-A game is stored as what was decided at the table (ruleset, starting seats,
-first dealer, each hand's record or card-level record) plus what follows from
-it (each hand's score and running totals, the result) so that a reader needs
-no engine.  Reading replays the hands and refuses a document whose stored
-results do not match the replay; the round trip is lossless.
-"""
+It stores what was decided at the table and what follows from it (scores, totals,
+result), so a reader needs no engine; reading replays the hands and refuses a document
+whose stored results differ. The round trip is lossless."""
 
 from __future__ import annotations
 

@@ -1,21 +1,9 @@
 """What the engine says: a sentence for the table, and the rule it rests on.
 
-Every problem and every score reason the engine produces is a ``Message``: a
-``str`` whose value is the *cited form* the API returns, e.g.
-``"bid 72 is not a multiple of 5 (docs/rules.md §2)"``, with two more fields:
-
-* ``text``: what a player reads, without the citation (``"bid 72 is not a
-  multiple of 5"``);
-* ``rule``: the section of the project's rulebook, docs/rules.md, it cites
-  (``"§2"``), or ``None``.
-
-Because a ``Message`` *is* its cited string, ``errors`` dicts, JSON output and
-string comparisons need nothing more.  ``cite`` is the one constructor;
-``plain`` is the one place that knows how a citation is written, so it also
-reads a plain ``str`` (e.g. a reason stored as JSON by an older version) and
-drops every citation form the engine has ever written, the older "RULES.md §N"
-ones included.
-"""
+A ``Message`` is a ``str`` whose value is the cited form the API returns (``"bid 72 is
+not a multiple of 5 (docs/rules.md §2)"``), with ``text`` (without the citation) and
+``rule`` (``"§2"`` or ``None``). ``cite`` is the one constructor; ``plain`` the one place
+that knows how citations are written, every form the engine ever wrote included."""
 
 from __future__ import annotations
 
@@ -93,11 +81,9 @@ def cite(
 ) -> Message:
     """A message saying ``text``, citing docs/rules.md ``rule`` (e.g. ``"§2"``) if given.
 
-    ``quote``: another message this one repeats at its end (its text in ``.text``,
-    its cited form in the cited form).  ``aside``: a short note in parentheses at the
-    end, which the citation joins: ``cite("scores 95", "§3", aside="east_west")`` is
-    ``"scores 95 (east_west, docs/rules.md §3)"`` with text ``"scores 95 (east_west)"``.
-    """
+    ``quote``: another message this one repeats at its end. ``aside``: a note in parentheses
+    the citation joins: ``cite("scores 95", "§3", aside="east_west")`` is
+    ``"scores 95 (east_west, docs/rules.md §3)"``."""
     if not isinstance(text, str) or not text:
         raise ValueError("a message needs some text")
     if _cites(text) or (aside is not None and _cites(aside)):
@@ -125,11 +111,8 @@ def cite(
 
 
 def plain(message: str) -> str:
-    """What a player reads: ``.text`` of a ``Message``; for any other string, the
-    string without its "(docs/rules.md §…)" citations, in every form the engine has
-    written them ("… (docs/rules.md §2)", "(east_west, docs/rules.md §3)",
-    "docs/rules.md §5 and §6", "docs/rules.md §2, §6", and the older "(RULES.md §2)",
-    "(RULES.md §3: east_west)")."""
+    """What a player reads: a ``Message``'s ``.text``; any other string without its
+    citations, in every form the engine has written them (older "RULES.md §2" ones too)."""
     if isinstance(message, Message):
         return message.text
     text = str(message)

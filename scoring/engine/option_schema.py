@@ -1,14 +1,6 @@
-"""Ruleset options as JSON Schema: every option a ruleset takes, each with its type,
-its values and its bounds (every bound the server keeps is in the API's schema).
-
-What one option may be is said here; whether options can be played *together*
-(a bid step that divides the minimum bid, sides that place every seat, a deck that
-deals evenly) is ``rulesets.validate``'s to say, and no JSON Schema states it: such
-a ruleset is refused with the code ``house_rules`` (``Ruleset``'s check).
-
-Plain data; ``tests/engine/test_option_schema.py`` holds it to the engine (every
-option named, each bound one the engine keeps).
-"""
+"""Ruleset options as JSON Schema: each option's type, values and bounds. Whether options
+can be played together is ``rulesets.validate``'s to say (code ``house_rules``).
+tests/engine/test_option_schema.py holds this to the engine."""
 
 from __future__ import annotations
 

@@ -1,13 +1,6 @@
-"""Ruleset options as JSON: what each option can be, and reading them onto a ruleset.
-
-``apply_options`` reads JSON-style options over a base ruleset, every bad option
-named at once; whether the result can be played is ``Ruleset``'s own check
-(``rulesets.validate``, run on construction), whose problems it names too.
-
-This module does not import ``rulesets.py`` (which imports it: ``Ruleset.from_dict``
-reads options): the option names and their kinds come from the fields of the
-ruleset it is given.
-"""
+"""Ruleset options as JSON: reading them onto a ruleset (``apply_options``), every bad
+option named at once, and the ruleset's own check's problems too. The option names
+come from the given ruleset's fields, since ``rulesets.py`` imports this module."""
 
 from __future__ import annotations
 

@@ -1,13 +1,8 @@
 """Checking a card-level record card by card, and deriving its score-sheet line.
 
-``check_card_hand`` verifies the deal for the ruleset, the auction, the nest
-exchange, then every trick: the right player's turn, a card they hold,
-follow-suit (with the Bird's privileges, ``tricks.py``), who took it and what
-it held.  Reneges are not refused: they are found and reported (trick and
-seat), and the derived ``HandRecord`` carries them so that ``score_hand``
-applies docs/rules.md §5 exactly as for a score sheet.  A blind dummy (the 1950s
-game for two: its top card is lifted unseen) never reneges.
-"""
+``check_card_hand`` checks the deal, the auction, the nest exchange, then every trick.
+Reneges are reported (trick and seat), not refused, and the derived ``HandRecord``
+carries them so ``score_hand`` applies docs/rules.md §5. A blind dummy never reneges."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""Named rulesets: every game of the rulebooks (docs/rules.md §2, §7 to §14), house rules.
-
-``PRESETS`` maps each slug to its ``Ruleset``.  The games themselves are data in
-``variants.py``; ``rulesets.py`` builds them (``Ruleset.from_dict`` fills in a
-stored ruleset from its preset).  ``ruleset_from`` applies a club's options.
-"""
+"""Named rulesets (docs/rules.md §2, §7 to §14): ``PRESETS`` by slug, the games' data
+in ``variants.py``; ``ruleset_from`` applies a club's options."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""What a score sheet holds for one hand, and its JSON (REST body) shape.
-
-``HandRecord.from_dict`` checks the *shape* of the JSON: types, known keys,
-known kinds.  Whether the hand is possible under a ruleset (bid range, counter
-totals, ...) is ``checks.py``'s job.  Both raise ``HandRefused`` naming every
-problem; neither ever lets a ``KeyError``/``TypeError`` escape.
-"""
+"""What a score sheet holds for one hand, and its JSON shape. ``HandRecord.from_dict``
+checks the shape, ``checks.py`` whether the hand is possible; both raise
+``HandRefused`` naming every problem, never a ``KeyError`` or ``TypeError``."""
 
 from __future__ import annotations
 
@@ -70,16 +66,10 @@ class Redeal:
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
-    """One line of a score sheet.
-
-    ``counters`` and ``tricks`` map side -> value and include the nest.
-    ``partner`` is the called partner's seat (High Card Partner; ``None`` when
-    the declarer plays alone), ``last_trick`` the side that took the last trick
-    (needed only by rulesets with a nest bonus), ``made`` the scorer's own
-    "made / set" mark, checked against the counters when given.  ``low`` and
-    ``circus`` say the declarer called "low card" or "circus Rook" (the encyclopedia
-    article's house rules; they change how tricks are won, not how counters score).
-    """
+    """One line of a score sheet. ``counters`` and ``tricks`` map side -> value, nest
+    included; ``partner`` is a called partner's seat, ``last_trick`` the side that took the
+    last trick (for a nest bonus), ``made`` the scorer's own mark, checked when given;
+    ``low`` and ``circus`` the declarer's house-rule calls."""
 
     bidder: str | None = None
     bid: int | None = None

@@ -1,17 +1,8 @@
-"""Who sits where for each hand (docs/rules.md §6).
-
-Seats change after every ``seat_exchange_interval`` *scored* hands (redeals
-and void hands do not count):
-
-* fixed partnerships: one set of partners exchange seats, which changes the
-  order of play.  The partnerships take turns (North-South, then East-West, ...).
-* individual rotation (the Hasbro 2011 booklet): partners change; the first seat's player
-  stays put and the other three move round, so that in 12 hands every player
-  partners each of the other three for one block of four hands.
-
-Everything is a pure function of the starting seats and the count of scored
-hands, so replaying a game always seats the same players.
-"""
+"""Who sits where for each hand (docs/rules.md §6): seats change after every
+``seat_exchange_interval`` scored hands. Fixed partnerships take turns exchanging
+seats; individual rotation keeps the first seat and moves the other three, so in 12
+hands every player partners each other once. A pure function of the starting seats
+and the count of scored hands."""
 
 from __future__ import annotations
 

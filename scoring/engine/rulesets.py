@@ -1,17 +1,8 @@
 """A ruleset is data: every choice docs/rules.md lists is a parameter here.
 
-``Ruleset`` is a frozen, hashable dataclass.  The presets (``PRESETS``, built
-here from ``variants.py``) are instances of it; a club's house rules are a
-preset with options applied (``presets.ruleset_from``).  ``validate`` says why
-a parameter set cannot be played (a deck that does not deal evenly, a minimum
-bid above the maximum, ...); a ``Ruleset`` runs it on construction, so an
-unplayable ruleset never exists.  Facts that follow from the parameters (the
-deck, the counter points, hand size, sides) are computed once per ruleset and
-cached, so that scoring a hand never rebuilds them.
-
-Seats are listed clockwise; play, bidding and the deal pass to the left, which
-is the next seat in that order (docs/rules.md §2).
-"""
+``Ruleset`` is a frozen dataclass that runs ``validate`` on construction, so an
+unplayable ruleset never exists; facts that follow from it (deck, counters, sides) are
+cached. Seats are listed clockwise; play, bidding and the deal pass to the next seat."""
 
 from __future__ import annotations
 
@@ -189,13 +180,9 @@ class Ruleset:
         return self.total_counters - self.most_counters(self.cards_leaving_play)
 
     def holdings_for_tricks(self, tricks: int) -> tuple[tuple[int, bool], ...]:
-        """What a side whose score sheet records ``tricks`` tricks can hold: each way as
-        (cards won in tricks, whether it holds the nest too).
-
-        The nest goes with the last trick, so a side holding it won at least one trick
-        in play. Where the nest counts as a trick (Dixie), it is one of the recorded
-        tricks: that side won one trick fewer in play, so a side with a single recorded
-        trick never holds the nest. A side that won every trick in play won the last."""
+        """What a side recording ``tricks`` tricks can hold: each way as (cards won in tricks,
+        whether it holds the nest). The nest goes with the last trick; where it counts as a
+        trick (Dixie) it is one of the recorded ones."""
         nest_taken = self.nest_capture == "last_trick" and self.nest_size > 0
         per_trick, played = len(self.seats), self.tricks_played
         ways = []

@@ -1,18 +1,11 @@
 """How a seat, a side and a table are named, for tables of two to six seats.
 
-Every page, print and export names seats and sides through this module, so a table of
-five speaks of "Seat 5" and "the other players" where a table of four speaks of "East"
-and "East-West". The names follow from the game's ruleset (``Ruleset.seats``,
-``partnership`` and ``sides``): a table has a compass only when its seats are the four
-compass seats; partners are the seats of the player's own fixed side; opponents are the
-players of the other sides, or, where players score apart or the declarer finds a
-partner hand by hand, every other player (never the player themselves, never a dummy).
-
-A table link's page is shared by the players at one table, who enter a hand and pass the
-phone to have it confirmed. Its two parties are stored as ``north_south`` (the party
-entering by default) and ``east_west``; ``TableNames.party_names`` says them in the
-table's own words.
-"""
+Every page, print and export asks here, so a table of five speaks of "Seat 5" and "the
+other players" where one of four says "East" and "East-West". The names follow from the
+ruleset: a compass only for the four compass seats; partners from a fixed side;
+opponents the other sides' players, or every other player (never a dummy). A table
+link's two parties are stored as ``north_south`` and ``east_west``;
+``TableNames.party_names`` says them in the table's words."""
 
 from __future__ import annotations
 

@@ -1,12 +1,6 @@
-"""A seeded dealer and a random-legal-play simulator, for tests and benchmarks.
-
-``deal`` follows docs/rules.md §2: one card at a time clockwise from the dealer's
-left, one card to the nest after each round until it is full; any cards left
-after the hands are full complete the nest, then go out of play (``cards_out``),
-then form the draw pile.  A dummy at the dealer's right is dealt in that place.
-``simulate_hand`` plays a whole hand with random but legal choices, so its
-records never renege; tests make reneges by editing them.
-"""
+"""A seeded dealer (docs/rules.md §2) and a random-legal-play simulator, for tests and
+benchmarks. Cards beyond the hands complete the nest, then go out of play, then form
+the draw pile; a dummy is dealt at the dealer's right."""
 
 from __future__ import annotations
 
@@ -65,13 +59,9 @@ def simulate_hand(
     low: bool = False,
     circus: bool = False,
 ) -> CardHand:
-    """A complete, legal card-level hand chosen at random (seeded).
-
-    Tests may steer it: ``choose(seat, hand, legal_cards, led_suit)`` picks each
-    card played (it may pick an illegal one, to make a renege), and
-    ``discard(pool, trump)`` picks the declarer's discards.  ``low`` and ``circus``
-    make the declarer call low card or circus Rook (the ruleset must allow them).
-    """
+    """A complete, legal card-level hand chosen at random (seeded). ``choose(seat, hand,
+    legal_cards, led_suit)`` may steer each card (an illegal one makes a renege),
+    ``discard(pool, trump)`` the discards; ``low`` and ``circus`` the declarer's calls."""
     r = ruleset
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)

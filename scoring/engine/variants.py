@@ -1,12 +1,7 @@
 """Named rulesets: every game of the rulebooks, as data (docs/rules.md §7 to §14).
 
-Each game is the default Tournament ruleset with the differences its rule text
-states; the comment names the rulebook it comes from.  Where a rulebook is silent
-the game keeps the Tournament rule and says so.
-
-Plain data with no engine imports: ``rulesets.py`` builds ``PRESETS`` from it
-(``Ruleset.from_dict`` needs them), and ``presets.py`` is where callers get them.
-"""
+Each game is the Tournament ruleset with the differences its rule text states; where
+a rulebook is silent the game keeps the Tournament rule. No engine imports."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Tournament formats as plain Python: pairings, brackets, movements, standings.
-
-No Django here: dataclasses in, dataclasses out, entries as opaque ids. The
-tournaments app maps these to models (see docs/tournament-formats.md).
-"""
+"""Tournament formats as plain Python: pairings, brackets, movements, standings. No
+Django; entries are opaque ids (docs/tournament-formats.md)."""
 
 from .base import EntryId, FormatError, Pairing
 from .bracket import Bracket, Correction, MatchState, correct_result, placements, resolve

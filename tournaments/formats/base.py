@@ -1,8 +1,5 @@
-"""Vocabulary shared by every format: entries, pairings and their override flags.
-
-Entries are opaque hashable ids (a partnership's or a player's primary key);
-the formats never look inside them.
-"""
+"""Vocabulary shared by every format: entries (opaque hashable ids), pairings and their
+override flags."""
 
 from __future__ import annotations
 

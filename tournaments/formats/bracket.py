@@ -1,11 +1,7 @@
-"""A generic elimination bracket: matches fed by seeded entries, byes, or the
-winner/loser of earlier matches.
-
-The bracket itself never stores results. ``resolve`` recomputes every match from
-the recorded winners each time, so correcting a result re-propagates through
-everything downstream for free; ``correct_result`` compares the two resolutions
-to tell the director which later matches changed under them.
-"""
+"""A generic elimination bracket: matches fed by seeded entries, byes, or the winner or
+loser of earlier matches. It stores no results: ``resolve`` recomputes every match from
+the recorded winners, so a correction re-propagates; ``correct_result`` names the later
+matches that changed."""
 
 from __future__ import annotations
 
@@ -210,11 +206,8 @@ def correct_result(
     withdrawn: Collection[EntryId] = (),
 ) -> Correction:
     """Re-decide ``match_id`` and report the later matches that depended on the old result.
-
-    Results of invalidated matches are kept in ``Correction.results``: the director
-    decides whether to replay them; until then ``resolve`` marks them ``stale_result``
-    or simply ignores them if the recorded winner is no longer in the match.
-    """
+    Their results stay in ``Correction.results`` for the director to replay or not;
+    meanwhile ``resolve`` marks them ``stale_result``."""
     if match_id not in bracket.matches:
         raise FormatError("no_such_match", f"no match {match_id!r}")
     before = resolve(bracket, results, withdrawn=withdrawn)

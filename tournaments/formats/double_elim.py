@@ -1,18 +1,9 @@
-"""Double elimination: a winners bracket, a losers bracket fed by the winners
-bracket's losers, and a grand final with a reset that is played only when the
-losers-bracket winner takes the first final.
+"""Double elimination: a winners bracket, a losers bracket fed by its losers, and a grand
+final with a reset played only when the losers-bracket winner takes the first final.
 
-N entries play 2N - 2 matches, or 2N - 1 when the reset is needed.
-
-Drop order: a loser coming down from the winners bracket must not meet, at once,
-the entries from its own part of the draw (those it has just beaten there). The
-drop-ins of each losers round are therefore re-ordered so they land in the
-opposite part of the losers bracket: the whole list reversed, then each half
-reversed, alternately. Of the simple orders we simulated (identity, reversed,
-halves swapped, alternations of these) this one pushed rematches latest for
-16-64 entries; the tests check that no rematch can happen before the losers
-bracket's later rounds.
-"""
+A loser dropping down must not meet at once the entries it has just beaten, so each
+losers round's drop-ins are reordered (the list reversed, then each half, alternately)
+to land in the opposite part: of the simple orders tried, it pushed rematches latest."""
 
 from __future__ import annotations
 
@@ -47,11 +38,8 @@ def double_elimination(
     final_best_of: int | None = None,
     reset: bool = True,
 ) -> Bracket:
-    """The bracket for ``seeded`` entries (seed 1 first).
-
-    Ids: ``W{round}-{position}``, ``L{round}-{position}``, ``GF`` and, with
-    ``reset``, ``GF2`` (played only if the losers-bracket winner wins ``GF``).
-    """
+    """The bracket for ``seeded`` entries (seed 1 first): ids ``W{round}-{position}``,
+    ``L{round}-{position}``, ``GF`` and with ``reset`` ``GF2``."""
     first = first_round_slots(seeded)
     rounds = (len(first) * 2).bit_length() - 1
     matches: list[Match] = []

@@ -1,15 +1,9 @@
-"""Individual events: players change partners every round (four hands or
-twenty minutes, docs/rules.md §6).
+"""Individual events: players change partners every round (docs/rules.md §6).
 
-A whist design seats 4n players for 4n - 1 rounds (4n + 1 players: 4n + 1 rounds,
-one sitting out each round) so that every two players partner exactly once and
-oppose exactly twice. The designs below are 1-rotational (players 0..v-2 turn
-round a fixed player) or cyclic (0..v-1, player 0 sits out the base round): one
-base round is stored and developed by adding the round number. They were found
-by computer search and every one is checked by ``validate_movement`` in the
-tests. Other sizes get a local search that minimises repeats, sitting players
-out in turn ("phantoms") when the count is not a multiple of four.
-"""
+A whist design seats 4n (or 4n + 1) players so that every two partner once and oppose
+twice; the designs below are one base round developed by adding the round number,
+each checked by ``validate_movement`` in the tests. Other sizes get a local search that
+minimises repeats, sitting players out in turn."""
 
 from __future__ import annotations
 
@@ -146,11 +140,8 @@ def whist_movement(
 def individual_movement(
     players: Sequence[EntryId], *, rounds: int | None = None, rng_seed: int = 0
 ) -> Movement:
-    """A movement for any number of players (at least four).
-
-    Uses the stored whist design when there is one, otherwise searches for
-    seatings with the fewest repeated partners and opponents.
-    """
+    """A movement for four players or more: the stored whist design when there is one,
+    else the seatings with the fewest repeated partners and opponents."""
     if len(set(players)) != len(players) or len(players) < 4:
         raise FormatError("bad_players", "need at least four distinct players")
     if len(players) in WHIST_BASE_ROUNDS:
@@ -281,11 +272,9 @@ def validate_movement(movement: Movement) -> MovementReport:
 def two_tier_round(
     ranking: Sequence[EntryId], played: Sequence[MovementRound], *, number: int
 ) -> MovementRound:
-    """Re-pair by rank, as at Rook invitationals: the top-ranked players fill the top
-    half of the tables (tables 1..ceil(T/2)), the rest the bottom half; inside a tier
-    each table takes four consecutive ranks, partnered 1st+4th v 2nd+3rd for balance
-    unless that repeats a partnership and another split does not.
-    """
+    """Re-pair by rank, as at Rook invitationals: the top half of the ranks fill the top half
+    of the tables, four consecutive ranks a table, partnered 1st+4th v 2nd+3rd unless
+    that repeats a partnership and another split does not."""
     partners: dict[frozenset, int] = {}
     opponents: dict[frozenset, int] = {}
     sat_out = dict.fromkeys(ranking, 0)

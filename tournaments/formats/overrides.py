@@ -1,9 +1,5 @@
-"""Director overrides on a generated round, each flagged on the pairings it touches
-so the change is visible on the pairing sheet and in the API.
-
-Pins and forced byes before pairing are arguments of ``pair_swiss_round``; the
-functions here change a round that already exists, for any format.
-"""
+"""Director overrides on a round that exists, for any format, each flagged on the
+pairings it touches (pins and forced byes before pairing are ``pair_swiss_round``'s)."""
 
 from __future__ import annotations
 

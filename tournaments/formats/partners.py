@@ -1,10 +1,5 @@
-"""Partners drawn by lot: players sign up alone and are paired when the event starts.
-
-Pairs the director pinned (players who asked to play together) come first; the
-others are shuffled with the event's stored draw seed and paired in turn, so
-anyone can re-run the draw from the seed, the sign-ups and the pins and get the
-same partnerships.
-"""
+"""Partners drawn by lot: pinned pairs first, the others shuffled with the event's
+stored seed and paired in turn, so the draw can be re-run to the same partnerships."""
 
 from __future__ import annotations
 

@@ -1,16 +1,9 @@
-"""Playoffs for entries still tied after every tie-breaker: who plays whom.
+"""Playoffs for entries still tied after every tie-breaker: two play one game; three
+draw cards (a seeded Rook deck), the high card has a bye and meets the winner of the
+other two; four or more play a single-elimination bracket in standings order.
 
-- Two tied entries play one game.
-- Three: each draws a card (a Rook deck shuffled with a stored seed; ties for the
-  high card draw again); the high card has a bye, the other two play, and the
-  winner plays the entry with the bye.
-- Four or more: a single-elimination bracket seeded in the order the standings
-  list them (the tie-breakers, then the seed).
-
-Every playoff ends in a strict order: the last winner first, then each entry by
-the round it lost in (later is better), entries out in the same round in their
-playoff seed order.
-"""
+Every playoff ends in a strict order: the last winner first, then by the round lost in,
+ties in playoff seed order."""
 
 from __future__ import annotations
 

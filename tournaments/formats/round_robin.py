@@ -1,9 +1,6 @@
-"""Round robin by the Berger (circle) tables, as printed in the FIDE handbook.
-
-Seat numbers are 1-based seeds; with an odd number of entries the highest seat
-is a phantom and whoever draws it has the bye, so the bye rotates through the
-field and every entry gets exactly one per cycle.
-"""
+"""Round robin by the Berger (circle) tables of the FIDE handbook. Seats are 1-based
+seeds; with an odd field the highest seat is a phantom, so the bye rotates and every
+entry gets one per cycle."""
 
 from __future__ import annotations
 
@@ -16,11 +13,8 @@ LATE_ENTRY = "late_entry"
 
 
 def berger_round(seats: int, round_number: int) -> list[tuple[int, int]]:
-    """Round ``round_number`` (1-based) of the Berger table for an even number of seats.
-
-    Seat ``seats`` is fixed; the rest turn around it. The first table is always the
-    fixed seat's game, which alternates colour (home/away) every round.
-    """
+    """Round ``round_number`` (1-based) of the Berger table for an even number of seats:
+    seat ``seats`` is fixed, the rest turn round it, and its game alternates home and away."""
     if seats < 2 or seats % 2:
         raise FormatError("odd_seats", "Berger tables need an even number of seats")
     if not 1 <= round_number <= seats - 1:
@@ -47,11 +41,8 @@ def berger_table(players: int) -> list[list[tuple[int, int]]]:
 
 
 def round_robin_schedule(entries: Sequence[EntryId], *, cycles: int = 1) -> list[list[Pairing]]:
-    """Pairings for every round; ``entries`` are in seed order (seat 1 first).
-
-    A second cycle repeats the first with home and away exchanged (double round robin).
-    Byes come out as a Pairing with ``away=None``.
-    """
+    """Pairings for every round, ``entries`` in seed order; a second cycle swaps home and
+    away. Byes are a Pairing with ``away=None``."""
     if len(set(entries)) != len(entries):
         raise FormatError("duplicate_entry", "an entry appears twice")
     if len(entries) < 2:
@@ -87,11 +78,8 @@ def _pairing(entries: Sequence[EntryId], home_seat: int, away_seat: int) -> Pair
 def withdraw(
     schedule: list[list[Pairing]], entry: EntryId, *, from_round: int
 ) -> list[list[Pairing]]:
-    """The schedule after ``entry`` withdraws before round ``from_round`` (1-based).
-
-    Its remaining games become byes for the opponents flagged ``forfeit``: the
-    opponent is scored a walkover win, so everyone keeps the same number of results.
-    """
+    """The schedule after ``entry`` withdraws before round ``from_round``: its games become
+    byes flagged ``forfeit``, so everyone keeps the same number of results."""
     result = []
     for number, round_pairings in enumerate(schedule, start=1):
         if number < from_round:
@@ -111,11 +99,8 @@ def withdraw(
 def add_late_entry(
     schedule: list[list[Pairing]], entry: EntryId, *, from_round: int
 ) -> list[list[Pairing]]:
-    """Seat a late entry in the phantom's place from round ``from_round`` on.
-
-    Only an odd field has a phantom seat; an even field would need a new table,
-    which a round robin cannot absorb without a fresh schedule.
-    """
+    """Seat a late entry in the phantom's place from round ``from_round`` on (only an odd
+    field has one)."""
     if not any(p.is_bye and FORFEIT not in p.flags for r in schedule for p in r):
         raise FormatError("no_bye_slot", "the field is even: start a new round robin instead")
     result = []

@@ -1,9 +1,5 @@
-"""Bracket seeding: the standard 1-v-N order, byes to the top seeds, draws by lot.
-
-The standard order keeps the top two seeds apart until the final, the top four
-until the semi-finals, and so on; byes fill the places of the missing lowest
-seeds, so they fall to the top seeds automatically.
-"""
+"""Bracket seeding: the standard 1-v-N order (top seeds apart until late rounds), byes
+in the missing lowest seeds' places, so they fall to the top seeds; draws by lot."""
 
 from __future__ import annotations
 
@@ -21,11 +17,8 @@ def bracket_size(entries: int) -> int:
 
 
 def seed_order(size: int) -> list[int]:
-    """Seed numbers in bracket-line order for a power-of-two ``size``.
-
-    Built by doubling: every seed s of the smaller bracket is split into s and
-    its complement (2k + 1 - s), so each first-round game sums to size + 1.
-    """
+    """Seed numbers in bracket-line order for a power-of-two ``size``, built by doubling:
+    each seed s splits into s and 2k + 1 - s."""
     if size < 1 or size & (size - 1):
         raise FormatError("not_power_of_two", "bracket sizes are powers of two")
     order = [1]
@@ -43,11 +36,8 @@ def first_round_slots(seeded: Sequence[EntryId]) -> list[tuple[EntryId | None, E
 
 
 def draw_by_lot(entries: Sequence[EntryId], *, rng_seed: int | str) -> list[EntryId]:
-    """A random seed order (county-fair draw), reproducible from ``rng_seed``.
-
-    The seed is stored with the event, so a director can show the draw was not
-    rigged by re-running it.
-    """
+    """A random seed order (county-fair draw), reproducible from ``rng_seed``, which is
+    stored so the draw can be shown fair."""
     shuffled = list(entries)
     random.Random(rng_seed).shuffle(shuffled)
     return shuffled

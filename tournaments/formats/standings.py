@@ -1,10 +1,6 @@
-"""Standings with a director-chosen precedence of tie-breakers.
-
-Entries are ordered by the first tie-breaker, ties split by the next, and so on.
-Head-to-head only splits a tie between exactly two entries (with three or more,
-A beat B beat C beat A settles nothing). Entries still tied at the end share a
-rank and are flagged for a playoff game (RULES: a 500-point game in round robins).
-"""
+"""Standings with a director-chosen precedence of tie-breakers. Head-to-head splits a tie
+of exactly two entries only; entries still tied share a rank and are flagged for a
+playoff."""
 
 from __future__ import annotations
 
@@ -20,11 +16,8 @@ SWISS_PRECEDENCE = ("wins", "buchholz", "sonneborn_berger", "spread", "head_to_h
 
 @dataclass(frozen=True)
 class MatchResult:
-    """A finished match (one game or best of N). ``away`` None is a bye.
-
-    ``winner`` is set when points do not decide it (best-of-N games, a forfeit);
-    otherwise more points wins and equal points is a draw.
-    """
+    """A finished match (one game or best of N); ``away`` None is a bye. ``winner`` is set
+    when points do not decide it, else more points win and equal points draw."""
 
     home: EntryId
     away: EntryId | None

@@ -1,23 +1,13 @@
 """Swiss pairing for partnerships: score groups, no avoidable rematch, fair byes.
 
-Each round is a maximum-weight perfect matching (networkx) whose integer weights
-rank what matters, each tier outweighing everything below it together:
+Each round is a maximum-weight perfect matching (networkx) whose weights rank, each
+tier above all below together: fewest rematches; the bye to the lowest-ranked of those
+with fewest byes; smallest score differences; closest in the standings (Monrad).
 
-1. fewest rematches;
-2. the bye to the lowest-ranked entry among those with the fewest byes
-   (so nobody gets a second bye before everyone has had one);
-3. smallest score differences (pair within score groups, float the fewest);
-4. closest in the standings (1 v 2, 3 v 4 within a group: the Monrad order).
-
-networkx's blossom algorithm is cubic and pure Python: a 1,024-entry field as one
-complete graph would take minutes. Large fields are therefore cut into
-consecutive slices of the standings of at least 2(r + 1) entries, where r is the
-most opponents anyone has met. Inside such a slice every entry can still meet
-more than half of the others, so by Dirac's theorem the slice has a rematch-free
-perfect matching and the exact matching on it finds one: no rematch anywhere,
-which is trivially the fewest. Slices whose Monrad order already has no rematch
-skip the matcher altogether.
-"""
+The blossom algorithm is cubic, so large fields are cut into consecutive slices of at
+least 2(r + 1) entries (r: the most opponents anyone has met). By Dirac's theorem each
+slice has a rematch-free perfect matching, so none is lost; a slice whose Monrad order
+has no rematch skips the matcher."""
 
 from __future__ import annotations
 
@@ -62,12 +52,8 @@ def pair_swiss_round(
     forced_bye: EntryId | None = None,
     slice_size: int = 32,
 ) -> SwissRound:
-    """Pair the next round.
-
-    ``ranked`` is the current standings order (best first); ``previous`` every
-    earlier pairing as (home, away), away None for a bye. ``pins`` and
-    ``forced_bye`` are director overrides, flagged on the pairings they produce.
-    """
+    """Pair the next round. ``ranked`` is the standings order, ``previous`` every earlier
+    pairing as (home, away); ``pins`` and ``forced_bye`` are flagged director overrides."""
     ids = [e.id for e in ranked]
     if len(set(ids)) != len(ids):
         raise FormatError("duplicate_entry", "an entry appears twice")

@@ -1,15 +1,7 @@
-"""Upper and lower tiers: the individual movement of Rook invitationals.
-
-Before each round the field is ranked (round 1 by seed; later rounds by score,
-the seed breaking ties) and split into an upper and a lower tier of equal size.
-The i-th player of the upper tier partners the i-th of the lower tier, and the
-teams fill the tables in order: in a field of 40, players 1 and 21 play 2 and 22
-at table 1, and 19 and 39 play 20 and 40 at table 10.
-
-A field that is not a multiple of four rests its extra players: those with the
-fewest sit-outs so far, the lowest-ranked of them first, so nobody sits out a
-second time before everyone else has once.
-"""
+"""Upper and lower tiers, the individual movement of Rook invitationals: before each
+round the field is ranked and split in two; the i-th of the upper tier partners the
+i-th of the lower, and the teams fill the tables in order. Extra players beyond a
+multiple of four rest, fewest sit-outs (then lowest-ranked) first."""
 
 from __future__ import annotations
 

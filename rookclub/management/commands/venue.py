@@ -1,11 +1,8 @@
 """``manage.py venue`` (``make venue``): serve Rookclub to the phones of a hall's network.
 
-Migrates, collects the static files into ``var/``, loads the demo club into an empty
-database only (a club's own data is never touched), then runs gunicorn in this process
-on ``HOST:PORT`` (every interface, port 8000 unless set) and prints the address phones
-use, with its QR code, once it answers. Ctrl-C stops it (exit status 0).
-See docs/venue.md and rookclub/venue.py.
-"""
+Migrates, collects static files, loads the demo club into an empty database only, then
+runs gunicorn on ``HOST:PORT`` and prints the address phones use, with its QR code.
+See docs/venue.md."""
 
 from __future__ import annotations
 
