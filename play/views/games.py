@@ -233,14 +233,19 @@ def hand_confirm(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required_message
 def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
-    """A director's correction: the hand as it should have been, with the reason."""
+    """A director's correction: the hand as it should have been, with the reason.
+    Anyone else logged in reads the hand's history here (the sheet links to it from a
+    corrected hand) without the form."""
     hand = get_object_or_404(Hand.objects.select_related("game__club"), pk=pk)
     game = hand.game
     back = reverse("game-detail", args=[game.pk])
-    if not is_director(request.user, game.club):
+    director = is_director(request.user, game.club)
+    if not director and request.method == "POST":
         return refuse(request, NotAllowed("Only a director can correct a hand."), back)
     rules = services.rules_of(game)
-    if request.method == "POST":
+    if not director:
+        form, status = None, 200
+    elif request.method == "POST":
         form = CorrectionForm(request.POST, ruleset=rules)
         if form.is_valid():
             try:
@@ -269,10 +274,7 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
         "club": game.club,
         "hand": hand,
         "form": form,
-        "seat_choices": _seat_choices(form, row_seats(sheet, row)),
-        "trump_choices": _trump_choices(form, rules),
-        "declarer_side": _declarer_side(form),
-        "extras_open": _extras_open(form),
+        **(_correction_choices(form, rules, row_seats(sheet, row)) if form else {}),
         "corrections": [
             (c, snapshot_words(c.before, names), snapshot_words(c.after, names))
             for c in hand.corrections.select_related("corrected_by")
@@ -282,6 +284,15 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
         "confirmed_how": row.confirmed_how,
     }
     return render(request, "games/correct.html", context, status=status)
+
+
+def _correction_choices(form: CorrectionForm, rules: Any, seats: dict[str, Any]) -> dict:
+    return {
+        "seat_choices": _seat_choices(form, seats),
+        "trump_choices": _trump_choices(form, rules),
+        "declarer_side": _declarer_side(form),
+        "extras_open": _extras_open(form),
+    }
 
 
 def snapshot_words(snap: dict[str, Any], names: TableNames) -> dict[str, str]:
@@ -297,7 +308,8 @@ def snapshot_words(snap: dict[str, Any], names: TableNames) -> dict[str, str]:
         hand = f"Redeal ({record['redeal'].get('reason', '')})"
     else:
         hand = f"{names.seat_name(str(record.get('bidder', '')))} bid {record.get('bid', '')}"
-        hand += f" {record.get('trump', '')}".rstrip()
+        trump = record.get("trump") or ""
+        hand += f" {label(TRUMP_LABELS, trump)}".rstrip()
         counters = record.get("counters") or {}
         if counters:
             hand += "; counters " + _in_words(counters, names.side_name, order)
