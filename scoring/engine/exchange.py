@@ -10,10 +10,11 @@ plays out, and add every problem to the ``Problems`` they are given.
 from __future__ import annotations
 
 from .cardhand import CardHand
-from .cards import Card
+from .cards import Card, card_words
 from .errors import Problems
 from .records import Penalty
 from .rulesets import Ruleset
+from .seat_names import seat_name
 from .tricks import TrickRules
 
 
@@ -42,7 +43,11 @@ def circus_passes(
     Best and worst are by strength in play under the trump named (ties allowed)."""
     passes = ch.passes or {}
     if set(passes) != set(r.seats):
-        p.add("passes", f"every player passes one card to the left: {', '.join(r.seats)}", "§14")
+        p.add(
+            "passes",
+            f"every player passes one card to the left: {', '.join(map(seat_name, r.seats))}",
+            "§14",
+        )
         return
     strength, left = rules.strength, r.left_of
     ours = r.side_of(declarer)
@@ -51,9 +56,17 @@ def circus_passes(
         for seat in movers:
             card, hand = passes[seat], hands[seat]
             if card not in hand:
-                p.add("passes", f"{seat} passes {card}, a card they do not hold", "§14")
+                p.add(
+                    "passes",
+                    f"{seat_name(seat)} passes {card_words(card)}, a card they do not hold",
+                    "§14",
+                )
             elif strength[card] != pick(strength[c] for c in hand):
-                p.add("passes", f"{seat} must pass their {word} card, not {card}", "§14")
+                p.add(
+                    "passes",
+                    f"{seat_name(seat)} must pass their {word} card, not {card_words(card)}",
+                    "§14",
+                )
         if p:
             return
         for seat in movers:
