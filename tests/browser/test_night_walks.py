@@ -285,7 +285,7 @@ def play_round_two(walk: Walk, session) -> list[Game]:
             .select_related("table_seating")
             .order_by("table_seating__table")
         )
-    assert round_.number == 2 and len(games) >= 2
+    assert len(games) >= 2  # (a new game with the sit-outs made a round of its own)
     offline_at_the_table(walk, games[0])
     scorer = the_scorer_records(walk, session, games[1])
     correct_a_hand(walk, games[1], scorer)
