@@ -316,8 +316,10 @@ def snapshot_words(snap: dict[str, Any], names: TableNames) -> dict[str, str]:
     if names.parties_chosen:
         after = "totals " + _in_words(snap.get("totals") or {}, names.party_name, order)
     else:
+        # By seat where each player scores apart, by side where the declarer calls a
+        # partner ("declarers", "defenders"): side_name says both.
         scored = (snap.get("score") or {}).get("sides") or {}
-        after = "scored " + _in_words(scored, names.seat_name, order) if scored else ""
+        after = "scored " + _in_words(scored, names.side_name, order) if scored else ""
     confirmed = ""
     if snap.get("confirmed_how"):
         confirmed = f"confirmed {snap['confirmed_how']}"
