@@ -17,7 +17,7 @@ from typing import Any
 
 from scoring.engine import Card, Ruleset, card_code, trick_rules
 from scoring.engine.auction import AuctionResult, run_auction
-from scoring.engine.cards import BIRD, parse_card
+from scoring.engine.cards import card_words, parse_card
 from scoring.engine.errors import AuctionError
 from scoring.engine.seat_names import seat_name
 
@@ -86,12 +86,6 @@ def playable(rules: Ruleset, draft: dict[str, Any], seat: str) -> list[str]:
     return [card_code(c) for c in rules.deck if card_code(c) in mine]
 
 
-def card_words(code: str) -> str:
-    """A card as a sentence says it: "the red 5", "the Rook Bird"."""
-    card = parse_card(code)
-    return "the Rook Bird" if card == BIRD else f"the {card.colour} {card.rank}"
-
-
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -123,7 +117,7 @@ def tap(rules: Ruleset, draft: dict[str, Any], code: str) -> tuple[dict[str, Any
     except ValueError:
         return draft, f"{code} is not a card of this deck."
     if card not in rules.deck_set:
-        return draft, f"{code} is not a card of this deck."
+        return draft, f"{_capital(card_words(card))} is not a card of this deck."
     code = card_code(card)
     if draft["stage"] == DEAL:
         return _deal(rules, draft, code)

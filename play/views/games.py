@@ -236,6 +236,8 @@ def hand_confirm(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required_message
 def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
     """A director's correction: the hand as it should have been, with the reason.
+    Anyone else logged in reads the hand's history here (the sheet links to it from a
+    corrected hand) without the form.
 
     The page shows the hand's row of the sheet, the totals and who deals next beside the
     form. Corrected from the page (htmx), the answer is that row again (the same
@@ -246,9 +248,12 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.select_related("game__club"), pk=pk)
     game = hand.game
     back = reverse("game-detail", args=[game.pk])
-    if not is_director(request.user, game.club):
+    director = is_director(request.user, game.club)
+    if not director and request.method == "POST":
         return refuse(request, NotAllowed("Only a director can correct a hand."), back)
     rules = services.rules_of(game)
+    if not director:
+        return render(request, "games/correct.html", _correction_context(request, hand, None))
     if request.method == "POST":
         form = CorrectionForm(request.POST, ruleset=rules)
         if form.is_valid():
@@ -286,21 +291,21 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "games/correct.html", _correction_context(request, hand, form))
 
 
-def _correction_context(request: HttpRequest, hand: Hand, form: CorrectionForm) -> dict[str, Any]:
+def _correction_context(
+    request: HttpRequest, hand: Hand, form: CorrectionForm | None
+) -> dict[str, Any]:
     """The correction page's (and its answers') context: the sheet as it stands, the
-    hand's row, the form and the hand's history."""
+    hand's row, the form (None for a reader who may not correct) and the hand's
+    history."""
     sheet = selectors.game_sheet(game=hand.game)
     context = _context(request, sheet)
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
-    names = names_for(form.ruleset)
+    rules = services.rules_of(sheet.game)
+    names = names_for(rules)
     context.update(
         hand=hand,
         row=row,
         form=form,
-        seat_choices=_seat_choices(form, row_seats(sheet, row)),
-        trump_choices=_trump_choices(form, form.ruleset),
-        declarer_side=_declarer_side(form),
-        extras_open=_extras_open(form),
         corrections=[
             (c, snapshot_words(c.before, names), snapshot_words(c.after, names))
             for c in hand.corrections.select_related("corrected_by")
@@ -309,6 +314,13 @@ def _correction_context(request: HttpRequest, hand: Hand, form: CorrectionForm) 
         entered_how=row.entered_how,
         confirmed_how=row.confirmed_how,
     )
+    if form is not None:
+        context.update(
+            seat_choices=_seat_choices(form, row_seats(sheet, row)),
+            trump_choices=_trump_choices(form, rules),
+            declarer_side=_declarer_side(form),
+            extras_open=_extras_open(form),
+        )
     return context
 
 
@@ -325,15 +337,18 @@ def snapshot_words(snap: dict[str, Any], names: TableNames) -> dict[str, str]:
         hand = f"Redeal ({record['redeal'].get('reason', '')})"
     else:
         hand = f"{names.seat_name(str(record.get('bidder', '')))} bid {record.get('bid', '')}"
-        hand += f" {record.get('trump', '')}".rstrip()
+        trump = record.get("trump") or ""
+        hand += f" {label(TRUMP_LABELS, trump)}".rstrip()
         counters = record.get("counters") or {}
         if counters:
             hand += "; counters " + _in_words(counters, names.side_name, order)
     if names.parties_chosen:
         after = "totals " + _in_words(snap.get("totals") or {}, names.party_name, order)
     else:
+        # By seat where each player scores apart, by side where the declarer calls a
+        # partner ("declarers", "defenders"): side_name says both.
         scored = (snap.get("score") or {}).get("sides") or {}
-        after = "scored " + _in_words(scored, names.seat_name, order) if scored else ""
+        after = "scored " + _in_words(scored, names.side_name, order) if scored else ""
     confirmed = ""
     if snap.get("confirmed_how"):
         confirmed = f"confirmed {snap['confirmed_how']}"

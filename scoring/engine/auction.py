@@ -13,6 +13,7 @@ from typing import NamedTuple
 from .errors import AuctionError
 from .messages import cite
 from .rulesets import Ruleset
+from .seat_names import seat_name
 
 
 class Call(NamedTuple):
@@ -62,7 +63,14 @@ def run_auction(
         bid = call.bid if isinstance(call, Call) else call
         if isinstance(call, Call) and call.seat != seat:
             raise AuctionError(
-                {"calls": [cite(f"call {i}: it is {seat}'s turn, not {call.seat}'s")]}
+                {
+                    "calls": [
+                        cite(
+                            f"call {i}: it is {seat_name(seat)}'s turn, "
+                            f"not {seat_name(call.seat)}'s"
+                        )
+                    ]
+                }
             )
         if bid is None:
             passed.add(seat)
@@ -78,7 +86,9 @@ def run_auction(
     if not over:
         if partial:
             return AuctionResult(high_seat, high, False, False, tuple(done), False, seat)
-        raise AuctionError({"calls": [cite(f"the auction is not over: {seat} is to call")]})
+        raise AuctionError(
+            {"calls": [cite(f"the auction is not over: {seat_name(seat)} is to call")]}
+        )
     if high_seat is not None:
         return AuctionResult(high_seat, high, False, False, tuple(done))
     if r.all_pass == "dealer_forced":
@@ -94,7 +104,7 @@ def _check_bid(r: Ruleset, i: int, seat: str, bid: object, high: int | None) -> 
     problems = []
     if not isinstance(bid, int) or isinstance(bid, bool):
         raise AuctionError(
-            {"calls": [cite(f"call {i} ({seat}): a bid is a whole number or a pass")]}
+            {"calls": [cite(f"call {i} ({seat_name(seat)}): a bid is a whole number or a pass")]}
         )
     if high is None and bid < r.min_bid:
         problems.append(f"the opening bid must be at least {r.min_bid}")
@@ -106,5 +116,9 @@ def _check_bid(r: Ruleset, i: int, seat: str, bid: object, high: int | None) -> 
         problems.append(f"the maximum bid is {r.highest_bid}")
     if problems:
         raise AuctionError(
-            {"calls": [cite(f"call {i} ({seat} bids {bid}): {p}", "§2") for p in problems]}
+            {
+                "calls": [
+                    cite(f"call {i} ({seat_name(seat)} bids {bid}): {p}", "§2") for p in problems
+                ]
+            }
         )

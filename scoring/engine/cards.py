@@ -60,6 +60,17 @@ def card_code(card: Card) -> str:
     return f"{card.colour}-{card.rank}"
 
 
+def card_words(card: Card | str) -> str:
+    """A card as a sentence says it: "the red 5", "the Rook Bird" (a code the deck
+    does not know is said as given)."""
+    if isinstance(card, str):
+        try:
+            card = parse_card(card)
+        except ValueError:
+            return card
+    return "the Rook Bird" if card == BIRD else f"the {card.colour} {card.rank}"
+
+
 def _all_codes() -> dict[str, Card]:
     codes = {"bird": BIRD}
     for colour in COLOURS:

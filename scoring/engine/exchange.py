@@ -5,10 +5,11 @@ ones; ``circus_passes`` moves circus Rook's passed cards. Problems go to ``Probl
 from __future__ import annotations
 
 from .cardhand import CardHand
-from .cards import Card
+from .cards import Card, card_words
 from .errors import Problems
 from .records import Penalty
 from .rulesets import Ruleset
+from .seat_names import seat_name
 from .tricks import TrickRules
 
 
@@ -37,7 +38,11 @@ def circus_passes(
     Best and worst are by strength in play under the trump named (ties allowed)."""
     passes = ch.passes or {}
     if set(passes) != set(r.seats):
-        p.add("passes", f"every player passes one card to the left: {', '.join(r.seats)}", "§14")
+        p.add(
+            "passes",
+            f"every player passes one card to the left: {', '.join(map(seat_name, r.seats))}",
+            "§14",
+        )
         return
     strength, left = rules.strength, r.left_of
     ours = r.side_of(declarer)
@@ -46,9 +51,17 @@ def circus_passes(
         for seat in movers:
             card, hand = passes[seat], hands[seat]
             if card not in hand:
-                p.add("passes", f"{seat} passes {card}, a card they do not hold", "§14")
+                p.add(
+                    "passes",
+                    f"{seat_name(seat)} passes {card_words(card)}, a card they do not hold",
+                    "§14",
+                )
             elif strength[card] != pick(strength[c] for c in hand):
-                p.add("passes", f"{seat} must pass their {word} card, not {card}", "§14")
+                p.add(
+                    "passes",
+                    f"{seat_name(seat)} must pass their {word} card, not {card_words(card)}",
+                    "§14",
+                )
         if p:
             return
         for seat in movers:

@@ -11,11 +11,12 @@ from typing import NamedTuple
 
 from .auction import run_auction
 from .cardhand import CardHand
-from .cards import BIRD, Card
+from .cards import BIRD, Card, card_words
 from .errors import AuctionError, Problems
 from .exchange import check_calls, circus_passes, exchange
 from .records import HandRecord, Penalty, Redeal, Renege
 from .rulesets import Ruleset
+from .seat_names import seat_name
 from .tricks import TrickRules, trick_rules
 
 _ILLEGAL = "card_hand_illegal"
@@ -61,7 +62,7 @@ def check_card_hand(
     if dealer not in r.player_seats:
         p.add("dealer", f"unknown dealer seat {dealer!r}")
     elif ch.dealer is not None and ch.dealer != dealer:
-        p.add("dealer", f"the record says {ch.dealer} dealt, not {dealer}")
+        p.add("dealer", f"the record says {seat_name(ch.dealer)} dealt, not {seat_name(dealer)}")
     _check_deal(r, ch, p)
     p.raise_if_any(code=_ILLEGAL)
 
@@ -100,14 +101,14 @@ def _check_deal(r: Ruleset, ch: CardHand, p: Problems) -> None:
     """Every seat holds a full hand, the nest is full, and together they are the deck
     (less the ruleset's ``cards_out``, set aside unseen)."""
     if set(ch.hands) != set(r.seats):
-        p.add("hands", f"need one hand for each seat: {', '.join(r.seats)}")
+        p.add("hands", f"need one hand for each seat: {', '.join(map(seat_name, r.seats))}")
         return
     size = r.cards_per_hand
     dealt: list[Card] = list(ch.nest)
     for seat in r.seats:
         cards = ch.hands[seat]
         if len(cards) != size:
-            p.add("hands", f"{seat} holds {len(cards)} cards, not {size}")
+            p.add("hands", f"{seat_name(seat)} holds {len(cards)} cards, not {size}")
         dealt.extend(cards)
     if len(ch.nest) != r.nest_size:
         p.add("nest", f"the nest holds {len(ch.nest)} cards, not {r.nest_size}")
@@ -116,8 +117,8 @@ def _check_deal(r: Ruleset, ch: CardHand, p: Problems) -> None:
     if len(seen) != len(dealt):
         p.add("hands", "a card was dealt twice")
     if seen != deck:
-        missing = sorted(str(c) for c in deck - seen)
-        extra = sorted(str(c) for c in seen - deck)
+        missing = [card_words(c) for c in sorted(deck - seen)]
+        extra = [card_words(c) for c in sorted(seen - deck)]
         if r.cards_out and not extra and len(missing) == r.cards_out:
             return  # the cards set aside, out of play (the Hasbro 2011 games for 2 and 3)
         if missing and r.cards_out:
@@ -235,8 +236,8 @@ def _play(
         if seats_played != expected:
             p.add(
                 "tricks",
-                f"trick {number}: {leader} leads and the others follow "
-                f"clockwise ({', '.join(expected)})",
+                f"trick {number}: {seat_name(leader)} leads and the others follow "
+                f"clockwise ({', '.join(map(seat_name, expected))})",
             )
             break
         led = suit[cards[0]]
@@ -246,7 +247,11 @@ def _play(
             try:
                 hand.remove(card)
             except KeyError:
-                p.add("tricks", f"trick {number}: {seat} plays {card}, a card they do not hold")
+                p.add(
+                    "tricks",
+                    f"trick {number}: {seat_name(seat)} plays {card_words(card)}, "
+                    "a card they do not hold",
+                )
                 continue
             value += points[card]
             colour = suit[card]

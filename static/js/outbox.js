@@ -271,15 +271,34 @@ function start(box) {
 
   function summary(hand) {
     const field = (name) => (hand.fields.find(([n]) => n === name) || [])[1] || "";
-    const title = (text) => text.charAt(0).toUpperCase() + text.slice(1).replace(/_/g, " ");
+    // Where the form does not name it: "seat1" -> "Seat 1", "no_trump" -> "No trump".
+    const title = (text) => {
+      const words = text.replace(/_/g, " ").replace(/^seat(\d)$/, "seat $1");
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    };
     const kind = field("kind");
     if (kind && kind !== "hand") return title(kind);
-    const what = [title(field("bidder")), field("bid"), title(field("trump"))].filter(Boolean).join(" ");
+    const what = [choiceName("bidder", field("bidder"), title), field("bid"), choiceName("trump", field("trump"), title)]
+      .filter(Boolean)
+      .join(" ");
     // The counters too, as the form names them: the table checks them before they go.
     const counters = hand.fields
       .filter(([name, value]) => name.startsWith("counters_") && value !== "")
       .map(([name, value]) => `${counterName(name, title)} ${value}`);
     return counters.length ? `${what}, counters ${counters.join(" / ")}` : what;
+  }
+
+  /** "Seat 1" for bidder=seat1: the form's own word for the choice (its label's first
+   * text, without the player's name under it). */
+  function choiceName(name, value, title) {
+    if (!value) return "";
+    const input = document.querySelector(
+      `form.hand-form input[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`,
+    );
+    const label = input && input.labels && input.labels[0];
+    const words = label ? label.querySelector("span") || label : null;
+    const first = words && words.firstChild && words.firstChild.nodeType === Node.TEXT_NODE ? words.firstChild.textContent.trim() : "";
+    return first || title(value);
   }
 
   /** "North-South" for counters_north_south: the form's own label, without " counters". */

@@ -6,9 +6,12 @@ from the club's page; the players check in at the door on their own phones; the
 director seats the room; at each table a phone records hands through the table's link
 until its game is over, and a player of another side confirms them on their phone;
 the director watches the night page, a table's sheet, the standings and the projector
-(with the door's QR box); then the next round, closing the night, and every print
-(blank sheets, table cards, completed sheets, standings, the door poster) read back
-as text.
+(with the door's QR box); then the next round, where a table's phone records a hand
+with the network down (kept on the phone, sent once when it is back), a scorer logged
+in on their own phone records from the game page and the director corrects that hand
+(its history read by both, in the table's words); closing the night, and every print
+of both rounds (blank sheets, table cards, completed sheets, standings, the door
+poster) read back as text.
 
 Every page a role touches is checked at 390x844 and 1280x720 (projector pages at
 1280x720 and 1920x1080) by tests/browser/walker.py: a walk fails on any 5xx, console
@@ -29,6 +32,7 @@ from play.models import Game, Hand, Night
 from rookclub.clubs.models import Player
 from rookclub.core import live
 from scoring.engine.rulesets import Ruleset
+from scoring.engine.seat_names import seat_name
 from tests.browser.walker import (
     LAPTOP,
     PHONE,
@@ -36,7 +40,7 @@ from tests.browser.walker import (
     batches_run_here,
     one_request_at_a_time,
 )
-from tests.factories import PASSWORD, ClubFactory, director_of
+from tests.factories import PASSWORD, ClubFactory, director_of, scorer_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -112,6 +116,7 @@ def walk(browser, live_server, monkeypatch, settings):
 def _club(count: int):
     club = ClubFactory(name="Maple Street Rook Club", slug="maple-street")
     director_of(club, username="dana")
+    scorer_of(club, username="sam")
     for name in NAMES[:count]:
         Player.objects.create(club=club, name=name)
     return club
@@ -190,6 +195,12 @@ def _made_hand(ruleset, number: int) -> dict:
 
 
 def record(page, number: int, hand: dict) -> None:
+    fill_hand(page, number, hand)
+    expect(page.locator("#hand-result")).to_contain_text(f"Hand {number} recorded")
+
+
+def fill_hand(page, number: int, hand: dict) -> None:
+    """Fill the hand form and press its button (offline, the phone keeps the hand)."""
     form = page.locator("form.hand-form")
     form.locator(f"#hand_bidder_{hand['bidder']}").check()
     form.get_by_label("Bid", exact=True).fill(str(hand["bid"]))
@@ -200,7 +211,6 @@ def record(page, number: int, hand: dict) -> None:
         for side, value in hand.get(prefix, {}).items():
             form.locator(f"#hand_{prefix}_{side}").fill(str(value))
     form.get_by_role("button", name=f"Record hand {number}").click()
-    expect(page.locator("#hand-result")).to_contain_text(f"Hand {number} recorded")
 
 
 def play_table(walk: Walk, game: Game) -> None:
@@ -253,6 +263,123 @@ def play_the_round(walk: Walk, session) -> list[Game]:
     expect(walk.desk.locator("#night-counts")).to_contain_text(f"0 of {len(games)} tables")
     walk.walker.check(walk.desk, sizes=BOTH)
     return games
+
+
+# ---- round two: the table offline, a scorer's phone, a correction ---------------------------
+
+#: What a page never shows a player: a seat, side or trump as the code stores it.
+RAW_CODES = re.compile(r"\b(seat\d|seats_\d+|north_south|east_west|declarers|defenders)\b|_")
+
+
+def raw_codes(walk: Walk, page, what: str, text: str) -> None:
+    found = sorted({m.group(0) for m in RAW_CODES.finditer(text)})
+    if found:
+        walk.walker.note(page, f"{what} says {found}: {text[:160]!r}")
+
+
+def play_round_two(walk: Walk, session) -> list[Game]:
+    """Round 2's tables: the first records a hand on its table phone with the network
+    down; at the second a scorer logged in on their own phone records one from the
+    game page, and the director corrects it."""
+    with walk.db:
+        round_ = session.rounds.last()
+        games = list(
+            Game.objects.filter(table_seating__round=round_)
+            .select_related("table_seating")
+            .order_by("table_seating__table")
+        )
+    assert len(games) >= 2  # (a new game with the sit-outs made a round of its own)
+    offline_at_the_table(walk, games[0])
+    scorer = the_scorer_records(walk, session, games[1])
+    correct_a_hand(walk, games[1], scorer)
+    walk.desk.goto(f"/sessions/{session.pk}/")
+    return games
+
+
+def offline_at_the_table(walk: Walk, game: Game) -> None:
+    """The wifi drops at the table: the hand is kept on the phone, shown in the table's
+    words with its counters, and sent once when the network is back."""
+    with walk.db:
+        first = game.seats.order_by("seat").first()
+    ruleset = Ruleset.from_dict(game.ruleset)
+    number = game.table_seating.table
+    phone = at_the_door(walk, first.player_id)
+    expect(phone.locator("#door-at")).to_contain_text(f"Table {number}")
+    phone.get_by_role("link", name=f"Score table {number}").click()
+    status = phone.locator("#outbox-status")
+    expect(status).to_contain_text("Online")
+    # The phone has kept the page (the service worker is ready), as it has once the
+    # table has had it open a moment.
+    expect(phone.locator("#outbox[data-offline-ready=true]")).to_be_attached()
+    phone.context.set_offline(True)
+    expect(status).to_contain_text("Offline")
+    hand = _made_hand(ruleset, 1)
+    fill_hand(phone, 1, hand)
+    kept = phone.locator(".outbox-list li")
+    expect(kept).to_have_count(1)
+    expect(kept).to_contain_text(
+        f"Hand 1: {seat_name(hand['bidder'])} {hand['bid']} Red, counters "
+    )
+    raw_codes(walk, phone, "the kept hand", kept.inner_text())
+    walk.walker.check(phone, sizes=BOTH)
+    phone.context.set_offline(False)
+    expect(phone.locator("#hand-1")).to_have_count(1)
+    expect(phone.locator(".outbox-list")).to_be_hidden()
+    expect(status).not_to_contain_text("waiting")
+    expect(status).not_to_contain_text("already")
+    expect(phone.get_by_role("button", name="Record hand 2")).to_be_visible()
+    with walk.db:
+        assert list(Hand.objects.filter(game=game).values_list("number", flat=True)) == [1]
+
+
+def the_scorer_records(walk: Walk, session, game: Game):
+    """A scorer (not the director) logs in on their phone and records from the game page."""
+    walker = walk.walker
+    scorer = walk.phone()
+    walker.visit(scorer, "/accounts/login/")
+    scorer.get_by_label("Username").fill("sam")
+    scorer.get_by_label("Password").fill(PASSWORD)
+    scorer.get_by_role("button", name="Log in").click()
+    expect(scorer.get_by_role("button", name="Log out sam")).to_be_visible()
+    walker.visit(scorer, f"/sessions/{session.pk}/")  # the night page, on a phone
+    number = game.table_seating.table
+    scorer.get_by_role("link", name=f"Score table {number}").click()
+    expect(scorer.get_by_role("button", name="Record hand 1")).to_be_visible()
+    walk.check_once(scorer, "game page, scorer")
+    record(scorer, 1, _made_hand(Ruleset.from_dict(game.ruleset), 1))
+    expect(scorer.get_by_role("link", name="Correct hand 1")).to_have_count(0)
+    walk.check_once(scorer, "game page, scorer, a hand recorded")
+    return scorer
+
+
+def correct_a_hand(walk: Walk, game: Game, scorer) -> None:
+    """The director corrects the scorer's hand; its history says both versions in the
+    table's words, to the director and to the scorer."""
+    desk, walker = walk.desk, walk.walker
+    ruleset = Ruleset.from_dict(game.ruleset)
+    hand = _made_hand(ruleset, 1)
+    lower = hand["bid"] - ruleset.bid_step
+    desk.goto(f"/games/{game.pk}/")
+    desk.locator("#hand-1 summary").click()  # the hand's details, folded on the sheet
+    desk.get_by_role("link", name="Correct hand 1").click()
+    expect(desk.get_by_role("heading", name="Correct hand 1")).to_be_visible()
+    walker.check(desk, sizes=BOTH)
+    desk.get_by_label("Bid", exact=True).fill(str(lower))
+    desk.get_by_label("Why is this hand corrected?").fill("The bid was misheard")
+    desk.get_by_role("button", name="Save correction").click()
+    expect(desk.locator(".messages")).to_contain_text("Hand 1 corrected")
+    walker.check(desk)
+    bidder = seat_name(hand["bidder"])
+    for page in (desk, scorer):
+        page.goto(f"/games/{game.pk}/")
+        page.locator("#hand-1 summary").click()
+        page.get_by_role("link", name="corrected — history").click()
+        history = page.locator("#history")
+        expect(history).to_contain_text("The bid was misheard")
+        expect(history).to_contain_text(f"{bidder} bid {hand['bid']} Red")
+        expect(history).to_contain_text(f"{bidder} bid {lower} Red")
+        raw_codes(walk, page, "the correction history", history.inner_text())
+        walker.check(page, sizes=BOTH if page is desk else ())  # the scorer's at 390 px
 
 
 # ---- the director watches, moves on, closes ------------------------------------------------
@@ -332,13 +459,17 @@ def read_prints(walk: Walk, session, games: list[Game]) -> None:
     # The batch of every completed sheet, made as a job with a page of its own.
     desk.get_by_role("button", name="all completed game sheets").first.click()
     walker.check(desk, sizes=BOTH)
+    with walk.db:
+        finished = [
+            g.pk for g in Game.objects.filter(pk__in=[g.pk for g in games]) if g.is_finished
+        ]
     if batches_run_here():
         download = desk.get_by_role("link", name="Download the PDF")
         expect(download).to_be_visible()
         sheets = walker.pdf_text(desk, download.get_attribute("href"))
         with walk.db:
             played = list(
-                Player.objects.filter(game_seats__game__in=games).values_list("name", flat=True)
+                Player.objects.filter(game_seats__game__in=finished).values_list("name", flat=True)
             )
         missing = [name for name in played if name not in sheets]
         if missing:
@@ -389,6 +520,7 @@ def walk_a_night(walk: Walk, count: int, seating: str, *, sit_outs=False, **game
         played.append(new_game_with_the_sit_outs(walk, session, played[0]))
     watch(walk, session, played[0])
     next_round(walk, session)
+    played += play_round_two(walk, session)
     close(walk, session)
     read_prints(walk, session, played)
 

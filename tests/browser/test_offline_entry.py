@@ -10,6 +10,7 @@ from play.models import Hand
 from play.services import hand_record
 from tests.browser.helpers import log_in, screenshot
 from tests.browser.test_score_entry import record, table_game  # noqa: F401 - a fixture
+from tests.browser.test_table_of_five_phone import table_of_five  # noqa: F401 - a fixture
 from tests.factories import PASSWORD
 from tests.pages.conftest import hand_body
 
@@ -153,3 +154,22 @@ def test_a_hand_whose_answer_was_lost_is_sent_again_and_stored_once(page, table_
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
     assert lost
     assert stored(table_game) == [(1, "north", 80, "red")]
+
+
+def test_a_hand_kept_offline_at_a_table_of_five_names_its_seat_as_the_table_does(
+    page,
+    table_of_five,  # noqa: F811
+):
+    """Kept on the phone, a hand says who declared as the form does ("Seat 1"), not as
+    it is stored ("seat1")."""
+    open_sheet(page, table_of_five)
+    page.context.set_offline(True)
+    page.locator("#hand_bidder_seat2").check()
+    page.get_by_label("Bid", exact=True).fill("45")
+    page.get_by_role("radio", name="Green", exact=True).check()
+    page.get_by_role("button", name="Record hand 2").click()
+
+    kept = page.locator(".outbox-list li")
+    expect(kept).to_have_count(1)
+    expect(kept).to_contain_text("Hand 2: Seat 2 45 Green —")
+    assert "seat2" not in kept.inner_text().lower().replace("seat 2", "")

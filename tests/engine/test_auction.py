@@ -53,7 +53,7 @@ def test_the_auction_ends_when_three_players_have_passed():
 
 
 def test_an_unfinished_auction_is_refused_unless_partial():
-    assert "south is to call" in calls_error([70, 80])
+    assert "South is to call" in calls_error([70, 80])
     partial = run_auction(TOURNAMENT, "west", [70, 80], partial=True)
     assert (partial.finished, partial.next_to_call, partial.contract) == (False, "south", 80)
 
@@ -75,7 +75,7 @@ def test_three_passes_then_a_bid_from_the_last_player_ends_the_auction():
 
 
 def test_calls_with_seats_must_come_in_turn():
-    assert "north's turn, not east's" in calls_error([Call("east", 70)])
+    assert "North's turn, not East's" in calls_error([Call("east", 70)])
 
 
 def test_partnership_rook_opens_at_any_multiple_of_5():

@@ -122,7 +122,7 @@ def test_a_short_hand_is_refused():
     hands = {**hand.hands, "north": hand.hands["north"][:8]}
     with pytest.raises(HandRefused) as exc:
         check_card_hand(T, dataclasses.replace(hand, hands=hands))
-    assert "north holds 8 cards, not 9" in exc.value.errors["hands"]
+    assert "North holds 8 cards, not 9" in exc.value.errors["hands"]
 
 
 def test_playing_out_of_turn_is_refused():

@@ -284,4 +284,4 @@ def test_a_card_level_hand_dealt_by_the_wrong_seat_is_refused():
     card_hand = simulate_hand(TOURNAMENT, 1, dealer="north")
     with pytest.raises(HandRefused) as exc:
         play_hand(new_game(TOURNAMENT, PLAYERS, "west"), card_hand)
-    assert "the record says north dealt, not west" in exc.value.errors["dealer"]
+    assert "the record says North dealt, not West" in exc.value.errors["dealer"]

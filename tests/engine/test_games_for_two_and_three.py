@@ -58,7 +58,7 @@ def test_original_two_a_record_in_the_fixed_seat_order_is_refused_when_seat2_dea
     with pytest.raises(HandRefused) as refused:
         check_card_hand(ORIGINAL_TWO, dataclasses.replace(hand, tricks=wrong), dealer="seat2")
 
-    assert "seat1, dummy, seat2" in refused.value.errors["tricks"][0]
+    assert "Seat 1, Dummy, Seat 2" in refused.value.errors["tricks"][0]
 
 
 def test_original_two_the_deal_gives_the_dummy_the_hand_at_the_dealers_right():
@@ -190,7 +190,7 @@ def test_2011_two_a_hand_short_of_its_12_cards_is_refused():
         check_card_hand(TWO_2011, short, dealer="seat1")
 
     messages = refused.value.errors["hands"]
-    assert any("seat2 holds 11 cards, not 12" in m for m in messages)
+    assert any("Seat 2 holds 11 cards, not 12" in m for m in messages)
     assert any("3 cards are set aside out of play, not 4" in m for m in messages)
 
 

@@ -209,7 +209,7 @@ def test_auction_ruleset_and_card_level_errors_are_messages_too():
     messages.extend(m for ms in caught.value.errors.values() for m in ms)
     for message in messages:
         assert_well_formed(message)
-    assert "call 1 (north bids 72): bids go in steps of 5 (docs/rules.md §2)" in messages
+    assert "call 1 (North bids 72): bids go in steps of 5 (docs/rules.md §2)" in messages
     assert any(m.rule == "§5" and m.text.endswith("recorded on the score sheet") for m in messages)
 
 

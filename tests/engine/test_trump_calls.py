@@ -17,6 +17,7 @@ from scoring.engine import (
     simulate_hand,
     trick_rules,
 )
+from scoring.engine.seat_names import seat_name
 from tests.engine.helpers import contract
 
 LOW = ruleset_from("tournament", {"low_card": True})
@@ -109,7 +110,8 @@ def test_circus_the_trump_side_passes_its_best_card_and_the_declarers_their_wors
     with pytest.raises(HandRefused) as refused:
         check_card_hand(CIRCUS, bad, dealer="west")
 
-    assert f"{opponent} must pass their best card" in refused.value.errors["passes"][0]
+    said = refused.value.errors["passes"][0]
+    assert f"{seat_name(opponent)} must pass their best card, not the " in said
 
 
 def test_circus_every_player_passes_and_only_under_circus():

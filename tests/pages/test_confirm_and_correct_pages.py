@@ -135,7 +135,8 @@ def test_the_correction_form_shows_the_hand_as_recorded(as_director, hands):
 
 
 def test_only_a_director_corrects(as_scorer, hands):
-    assert as_scorer.get(f"/hands/{hands[1].pk}/correct/").status_code == 403
+    page = as_scorer.get(f"/hands/{hands[1].pk}/correct/")
+    assert page.status_code == 200 and b"Save correction" not in page.content
     response = as_scorer.post(
         f"/hands/{hands[1].pk}/correct/", {**made_hand(), "reason": "mine"}, follow=True
     )
@@ -370,3 +371,26 @@ def test_an_htmx_correction_by_a_scorer_sends_the_browser_back_to_the_sheet(as_s
     assert response.status_code == 403
     assert response["HX-Redirect"] == f"/games/{game.pk}/"
     assert not HandCorrection.objects.exists()
+
+
+def test_a_scorer_reads_a_corrected_hands_history_in_the_tables_words(
+    as_scorer, director, game, hands
+):
+    """The sheet links a corrected hand to its history for everyone: a scorer reads it
+    there (without the form), the trump named as the table says it."""
+    services.hand_correct(
+        hand=hands[1],
+        data=hand_body("east", 75, "green", 35),
+        by=director,
+        reason="Nest miscounted",
+    )
+
+    sheet = as_scorer.get(f"/games/{game.pk}/").content.decode()
+    assert f"/hands/{hands[1].pk}/correct/#history" in sheet
+    page = as_scorer.get(f"/hands/{hands[1].pk}/correct/")
+
+    assert page.status_code == 200
+    history = page.content.decode()
+    assert "Hand 2: its history" in history and "Nest miscounted" in history
+    assert "East bid 75 Green" in history and "East bid 75 green" not in history
+    assert "Save correction" not in history

@@ -16,6 +16,7 @@ from scoring.engine import PRESETS
 from standings import ratings
 from standings.models import PlayerRating, RatingChange
 from tests.factories import ClubFactory, players_of
+from tests.standings.ratings.conftest import recomputes as recomputes_among
 
 pytestmark = pytest.mark.django_db
 
