@@ -367,7 +367,8 @@ def correct_a_hand(walk: Walk, game: Game, scorer) -> None:
     desk.get_by_label("Bid", exact=True).fill(str(lower))
     desk.get_by_label("Why is this hand corrected?").fill("The bid was misheard")
     desk.get_by_role("button", name="Save correction").click()
-    expect(desk.locator(".messages")).to_contain_text("Hand 1 corrected")
+    # Answered in place (htmx): the result on the correction page itself.
+    expect(desk.locator("#correction-result")).to_contain_text("Hand 1 corrected")
     walker.check(desk)
     bidder = seat_name(hand["bidder"])
     for page in (desk, scorer):

@@ -42,4 +42,4 @@ def test_a_scroll_box_is_focusable_and_named(template, tag):
 
 def test_every_page_with_a_wide_table_is_read():
     names = {template for template, _ in boxes()}
-    assert {"templates/games/correct.html", "templates/clubs/roster_import.html"} <= names
+    assert {"templates/games/_correction_history.html", "templates/clubs/roster_import.html"} <= names

@@ -303,7 +303,7 @@ def test_a_corrections_history_at_a_table_of_five_speaks_its_seats(
 
     for word in ("NS ", "EW ", "North-South", "East-West", "North", "East"):
         assert word not in history, (word, history)
-    assert "Seat 1 bid 40 red" in history
+    assert "Seat 1 bid 40 Red" in history
     assert "Seat 1 50, Seat 2 20, Seat 3 10, Seat 4 10, Seat 5 10" in history  # before
     assert "Seat 1 60, Seat 2 10, Seat 3 10, Seat 4 10, Seat 5 10" in history  # after
     assert "via table link (the other players)" in history
