@@ -31,13 +31,27 @@ function start(box) {
   const game = box.dataset.game;
   const status = box.querySelector("[role=status]");
   const list = box.querySelector(".outbox-list");
-  const db = import(box.dataset.idb).then(({ openDB }) =>
-    openDB(DB_NAME, 1, {
-      upgrade(db) {
-        db.createObjectStore("hands", { keyPath: "id", autoIncrement: true }).createIndex("game", "game");
-      },
-    })
-  );
+  // The storage library is preloaded with the page (games/detail.html). Should the
+  // network drop before it arrived, it is asked for again at the next use, under an
+  // address of its own: a browser keeps a module that failed to load as failed.
+  let opened = null;
+  let tries = 0;
+  const db = () => {
+    tries += opened ? 0 : 1;
+    opened ??= import(tries > 1 ? `${box.dataset.idb}?try=${tries}` : box.dataset.idb)
+      .then(({ openDB }) =>
+        openDB(DB_NAME, 1, {
+          upgrade(db) {
+            db.createObjectStore("hands", { keyPath: "id", autoIncrement: true }).createIndex("game", "game");
+          },
+        })
+      )
+      .catch((error) => {
+        opened = null;
+        throw error;
+      });
+    return opened;
+  };
 
   let hands = [];          // every kept hand, of every game, by game then number
   let sending = false;
@@ -104,7 +118,7 @@ function start(box) {
       url: form.action, fields, game, number,
       created_at: new Date().toISOString(), state: "waiting", last_error: "",
     };
-    await (await db).add("hands", hand);
+    await (await db()).add("hands", hand);
     form.reset();
     const details = form.closest("details");
     if (details) details.open = false;
@@ -157,7 +171,7 @@ function start(box) {
         unreachable = false;
         retry = FIRST_RETRY;
         if (answer.recorded) {
-          await (await db).delete("hands", hand.id);
+          await (await db()).delete("hands", hand.id);
           if (hand.game === game) {
             sentHere = true;
             notice = answer.message;
@@ -165,7 +179,7 @@ function start(box) {
         } else {
           hand.state = "refused";
           hand.last_error = answer.message;
-          await (await db).put("hands", hand);
+          await (await db()).put("hands", hand);
           stopped.add(hand.game);
         }
       }
@@ -224,7 +238,7 @@ function start(box) {
   // ---- showing ----------------------------------------------------------------------
 
   async function load() {
-    const all = await (await db).getAll("hands");
+    const all = await (await db()).getAll("hands");
     hands = all.sort((a, b) => String(a.game).localeCompare(String(b.game)) || a.number - b.number || a.id - b.id);
     render();
     renumber();
@@ -328,7 +342,7 @@ function start(box) {
         if (details) details.open = true;
       }
     }
-    await (await db).delete("hands", hand.id);
+    await (await db()).delete("hands", hand.id);
     // Its own number if still free, else the first free one after the sheet.
     const others = new Set(mine().filter((h) => h.id !== hand.id).map((h) => h.number));
     let number = Math.max(serverNext(), 1);
@@ -341,7 +355,7 @@ function start(box) {
 
   async function discard(hand) {
     if (!window.confirm(`Discard hand ${hand.number}? It will not be recorded.`)) return;
-    await (await db).delete("hands", hand.id);
+    await (await db()).delete("hands", hand.id);
     notice = `Hand ${hand.number} discarded.`;
     await load();
   }

@@ -173,3 +173,48 @@ def test_a_hand_kept_offline_at_a_table_of_five_names_its_seat_as_the_table_does
     expect(kept).to_have_count(1)
     expect(kept).to_contain_text("Hand 2: Seat 2 45 Green —")
     assert "seat2" not in kept.inner_text().lower().replace("seat 2", "")
+
+
+def test_a_phone_whose_network_dropped_while_the_page_opened_still_keeps_hands(
+    browser,
+    live_server,
+    table_game,  # noqa: F811
+):
+    """The storage library did not arrive (the wifi dropped just then): once the network
+    is back the phone fetches it again, and a hand recorded offline later is kept."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        base_url=live_server.url,
+        service_workers="block",  # a hall's plain http: no worker keeps the files
+    )
+    context.set_default_timeout(10_000)
+    dropped = []
+
+    def drop_the_first(route):
+        if dropped:
+            route.continue_()
+        else:
+            dropped.append(route.request.url)
+            route.abort("internetdisconnected")
+
+    context.route("**/vendor/idb/**", drop_the_first)
+    page = context.new_page()
+    log_in(page, "sam", PASSWORD)
+    page.goto(f"/games/{table_game.pk}/")
+    status = page.locator("#outbox-status")
+    expect(status).to_contain_text("Online")
+    assert dropped
+
+    page.context.set_offline(True)
+    page.context.set_offline(False)  # back: the outbox looks at what it keeps
+    page.context.set_offline(True)
+    expect(status).to_contain_text("Offline")
+    record(page, "North", 80, "Red", 85)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(status).to_contain_text("waiting to send (1)")
+
+    page.context.set_offline(False)
+    expect(page.locator("#hand-1")).to_be_visible()
+    expect(status).not_to_contain_text("waiting")
+    assert stored(table_game) == [(1, "north", 80, "red")]
+    context.close()
