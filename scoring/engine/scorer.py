@@ -14,6 +14,7 @@ from .errors import HandRefused
 from .messages import Message, cite
 from .records import HandRecord
 from .rulesets import Ruleset
+from .seat_names import seat_name, side_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,13 +105,19 @@ def _finish(
         if own:
             seats[penalty.seat] -= amount
             reasons.append(
-                cite(f"{what} by {penalty.seat}: {penalty.seat} alone {signed(-amount)}", "§5")
+                cite(
+                    f"{what} by {seat_name(penalty.seat)}: {seat_name(penalty.seat)} alone "
+                    f"{signed(-amount)}",
+                    "§5",
+                )
             )
             continue
         for seat in seats:
             if r.side_of(seat, rec.bidder, rec.partner) == side:
                 seats[seat] -= amount
-        reasons.append(cite(f"{what} by {penalty.seat}: {side} {signed(-amount)}", "§5"))
+        reasons.append(
+            cite(f"{what} by {seat_name(penalty.seat)}: {side_name(side)} {signed(-amount)}", "§5")
+        )
     if rec.made is not None and made is not None and rec.made != made:
         claimed, actual = ("made", "set") if rec.made else ("set", "made")
         mismatch = cite(
@@ -144,7 +151,7 @@ def _late_misdeal(r: Ruleset, rec: HandRecord, dealer: str) -> HandScore:
     side = r.side_of(dealer, rec.bidder, rec.partner)
     sides[side] = -r.misdeal_penalty
     alone = r.partnership == "bidder_alone"
-    who = f"the dealer {dealer}" if alone else f"the dealer's side {side}"
+    who = f"the dealer {seat_name(dealer)}" if alone else f"the dealer's side {side_name(side)}"
     reasons = [
         cite(
             f"Misdeal found after three tricks: {who} "
@@ -172,13 +179,15 @@ def _renege_later(r: Ruleset, rec: HandRecord) -> HandScore:
         sides[offenders] = 0
         reasons = [
             cite(
-                f"Renege by {renege.seat} found later: hand ended; no bid to set back, "
-                f"{offenders} scores 0",
+                f"Renege by {seat_name(renege.seat)} found later: hand ended; no bid to set back, "
+                f"{side_name(offenders)} scores 0",
                 "§5",
             )
         ]
         reasons += [
-            cite(f"{side} scores the {pts} counters captured before the renege was found")
+            cite(
+                f"{side_name(side)} scores the {pts} counters captured before the renege was found"
+            )
             for side, pts in sides.items()
             if side != offenders
         ]
@@ -188,7 +197,8 @@ def _renege_later(r: Ruleset, rec: HandRecord) -> HandScore:
     whose = "their own" if offenders == declarer_side else "the other side's"
     reasons = [
         cite(
-            f"Renege by {renege.seat} found later: hand ended, {offenders} set back "
+            f"Renege by {seat_name(renege.seat)} found later: hand ended, "
+            f"{side_name(offenders)} set back "
             f"{whose} bid of {rec.bid}, scores {signed(-rec.bid)}",
             "§5",
         )
@@ -196,7 +206,10 @@ def _renege_later(r: Ruleset, rec: HandRecord) -> HandScore:
     for side, pts in sides.items():
         if side != offenders:
             reasons.append(
-                cite(f"{side} scores the {pts} counters captured before the renege was found")
+                cite(
+                    f"{side_name(side)} scores the {pts} counters captured before the renege "
+                    "was found"
+                )
             )
     made = False if offenders == declarer_side else None
     return _finish(r, rec, sides, made, reasons, declarer_side)
@@ -208,10 +221,11 @@ def _renege_points(r: Ruleset, rec: HandRecord, offenders: str) -> HandScore:
     points = r.renege_points
     sides = {side: -points if side == offenders else points for side in r.side_names}
     others = [side for side in r.side_names if side != offenders]
-    gain = f"{others[0]} +{points}" if len(others) == 1 else f"everyone else +{points}"
+    gain = f"{side_name(others[0])} +{points}" if len(others) == 1 else f"everyone else +{points}"
     reasons = [
         cite(
-            f"Renege by {rec.renege.seat} found later: hand ended, {offenders} "
+            f"Renege by {seat_name(rec.renege.seat)} found later: hand ended, "
+            f"{side_name(offenders)} "
             f"{signed(-points)}, {gain}",
             "§5",
             aside="house rule renege_points",
@@ -235,7 +249,11 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
     _bonuses(r, rec, earned, reasons)
     if rec.renege is not None:
         reasons.append(
-            cite(f"Renege by {rec.renege.seat} corrected before the next trick: no penalty", "§5")
+            cite(
+                f"Renege by {seat_name(rec.renege.seat)} corrected before the next trick: "
+                "no penalty",
+                "§5",
+            )
         )
     if not r.bidding:  # Beginner: everyone scores what they took
         reasons.insert(0, cite("No bidding: every side scores its counters"))
@@ -255,7 +273,8 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
     if took >= bid and not auto_set:
         made = True
         reasons.insert(
-            0, cite(f"Made: {what} ≥ bid {bid}, scores {took}", "§3", aside=declarer_side)
+            0,
+            cite(f"Made: {what} ≥ bid {bid}, scores {took}", "§3", aside=side_name(declarer_side)),
         )
     else:
         made = False
@@ -264,7 +283,9 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
         why = (
             f"improper discard is an automatic set ({what})" if auto_set else f"{what} < bid {bid}"
         )
-        reasons.insert(0, cite(f"Set: {why}, scores {signed(lost)}", "§3", aside=declarer_side))
+        reasons.insert(
+            0, cite(f"Set: {why}, scores {signed(lost)}", "§3", aside=side_name(declarer_side))
+        )
         if r.set_opponents_multiplier != 1:
             for side in names:
                 if side != declarer_side:
@@ -278,7 +299,7 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
             )
     for side in names:
         if side != declarer_side:
-            reasons.append(cite(f"Opponents {side}: {signed(sides[side])}", "§3"))
+            reasons.append(cite(f"Opponents {side_name(side)}: {signed(sides[side])}", "§3"))
     return _finish(r, rec, sides, made, reasons, declarer_side)
 
 
@@ -295,14 +316,15 @@ def _bonuses(r: Ruleset, rec: HandRecord, earned: dict[str, int], reasons: list[
             reasons.append(
                 cite(
                     f"Tricks tied: the {r.most_tricks_bonus} goes to the declarer's "
-                    f"opponents, {side}",
+                    f"opponents, {side_name(side)}",
                     "§3",
                 )
             )
         elif side is not None:
             reasons.append(
                 cite(
-                    f"Most tricks ({best} of {r.tricks_counted}): {side} +{r.most_tricks_bonus}",
+                    f"Most tricks ({best} of {r.tricks_counted}): {side_name(side)} "
+                    f"+{r.most_tricks_bonus}",
                     "§3",
                 )
             )
@@ -314,7 +336,7 @@ def _bonuses(r: Ruleset, rec: HandRecord, earned: dict[str, int], reasons: list[
         for side, n in tricks.items():
             if n == r.tricks_counted:
                 earned[side] += r.all_tricks_bonus
-                reasons.append(cite(f"All tricks: {side} +{r.all_tricks_bonus}", "§3"))
+                reasons.append(cite(f"All tricks: {side_name(side)} +{r.all_tricks_bonus}", "§3"))
     if r.nest_bonus:
         earned[rec.last_trick] += r.nest_bonus
-        reasons.append(cite(f"Last trick and nest: {rec.last_trick} +{r.nest_bonus}"))
+        reasons.append(cite(f"Last trick and nest: {side_name(rec.last_trick)} +{r.nest_bonus}"))

@@ -305,7 +305,7 @@ def test_2011_three_a_late_misdeal_sets_back_the_dealer_alone(bidder):
     result = score_hand(PRESETS["three-player-2011"], sheet(**record), dealer="seat3")
 
     assert result.seats == {"seat1": 0, "seat2": 0, "seat3": -40}
-    assert "the dealer seat3 \u221240" in result.reasons[0].text
+    assert "the dealer Seat 3 \u221240" in result.reasons[0].text
 
 
 def test_2011_two_a_late_misdeal_sets_back_the_dealer_and_not_the_other_player():

@@ -12,7 +12,7 @@ def test_table_talk_costs_the_offenders_partnership_40():
         contract("north", 80, 90, 30, penalties=[{"seat": "east", "kind": "table_talk"}])
     )
     assert result.sides == {"north_south": 90, "east_west": -10}
-    assert "Table talk by east: east_west \u221240 (docs/rules.md §5)" in result.reasons
+    assert "Table talk by East: East-West \u221240 (docs/rules.md §5)" in result.reasons
 
 
 def test_the_table_talk_penalty_is_a_ruleset_option():

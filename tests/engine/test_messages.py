@@ -172,8 +172,8 @@ def test_the_strings_are_the_cited_forms_the_api_returns():
     )
 
     made = score(contract("north", 95, 75, 45)).reasons[0]
-    assert made == "Set: 75 counters < bid 95, scores \u221295 (north_south, docs/rules.md §3)"
-    assert made.text == "Set: 75 counters < bid 95, scores \u221295 (north_south)"
+    assert made == "Set: 75 counters < bid 95, scores \u221295 (North-South, docs/rules.md §3)"
+    assert made.text == "Set: 75 counters < bid 95, scores \u221295 (North-South)"
     assert made.rule == "§3"
 
 
@@ -183,11 +183,11 @@ def test_a_message_quoting_another_quotes_its_text_and_its_citation():
     (message,) = caught.value.errors["made"]
     assert message == (
         "marked made, but the counters say set: Set: 75 counters < bid 95, "
-        "scores \u221295 (north_south, docs/rules.md §3) (docs/rules.md §3)"
+        "scores \u221295 (North-South, docs/rules.md §3) (docs/rules.md §3)"
     )
     assert message.text == (
         "marked made, but the counters say set: Set: 75 counters < bid 95, "
-        "scores \u221295 (north_south)"
+        "scores \u221295 (North-South)"
     )
     assert_well_formed(message)
 

@@ -29,7 +29,7 @@ def test_a_declarers_renege_sets_the_declarers_side_n_and_the_opponents_score_n(
     assert result.sides == {"north_south": -100, "east_west": 100}
     assert result.made is False
     assert result.reasons[0].text == (
-        "Renege by south found later: hand ended, north_south \u2212100, east_west +100 "
+        "Renege by South found later: hand ended, North-South \u2212100, East-West +100 "
         "(house rule renege_points)"
     )
     assert result.reasons[0].rule == "§5"

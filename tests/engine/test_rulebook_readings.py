@@ -25,7 +25,7 @@ def test_individual_scoring_table_talk_is_taken_from_the_offenders_score_alone()
     result = score_hand(INDIVIDUAL, record, dealer="west")
 
     assert result.seats == {"north": 85, "east": 35, "south": 45, "west": 35}
-    assert "south alone" in result.reasons[-1].text
+    assert "South alone" in result.reasons[-1].text
 
 
 def test_individual_scoring_both_partners_lose_it_under_the_side_option():
