@@ -520,3 +520,22 @@ def test_new_keys_have_no_look_alike_characters_and_old_keys_keep_working(night,
     TableLink.objects.create(club=club, kind="night", session=night, number=1, key=old)
 
     assert anon.get(f"/api/v1/table/{old}/").status_code == 200
+
+
+def test_a_corrected_hand_on_the_tables_page_offers_no_history_its_phone_cannot_open(
+    night, rows, director
+):
+    """The table's phone has no account: a corrected hand says so, without a link to a
+    page that would ask it to log in."""
+    from django.test import Client
+
+    from play.services import hand_correct
+
+    game = game_at(night, 1)
+    hand = hand_record(game=game, data=made_hand(bid=80, ns=85), entered_by=director)
+    hand_correct(hand=hand, data=made_hand(bid=85, ns=85), by=director, reason="misread")
+
+    page = Client().get(f"/t/{rows[1]['key']}/").content.decode()
+
+    assert 'id="hand-1"' in page and "corrected" in page
+    assert f"/hands/{hand.pk}/correct/" not in page
