@@ -73,3 +73,15 @@ def test_after_the_pause_redis_is_asked_again(cache, frozen_redis):
     cache.get("north")
 
     assert connections_made(frozen_redis) == 1
+
+
+def test_several_keys_written_at_once_keep_to_the_pause(cache, frozen_redis):
+    """``set_many`` sends its keys down one pipeline: a frozen Redis costs it one
+    timeout, and while paused it does not ask Redis at all."""
+    cache.set_many({"north": 1, "south": 2})  # times out, and starts the pause
+    assert connections_made(frozen_redis) == 1
+
+    cache.set_many({"east": 3, "west": 4})
+    cache.get("north")
+
+    assert connections_made(frozen_redis) == 0  # paused: Redis was not asked again

@@ -55,15 +55,39 @@ class Pause:
 pause = Pause()
 
 
+def _paused() -> ConnectionError:
+    return ConnectionError("Redis is left alone for a moment after a failure")
+
+
+class PausingPipeline(redis.client.Pipeline):
+    """A pipeline (django-redis's ``set_many``) kept to the same pause: its commands go
+    to Redis together at ``execute``, not through the client's ``execute_command``."""
+
+    def execute(self, raise_on_error: bool = True) -> list[Any]:
+        if pause.active():
+            self.reset()
+            raise _paused()
+        try:
+            return super().execute(raise_on_error)
+        except (ConnectionError, TimeoutError) as error:
+            pause.start(error)
+            raise
+
+
 class PausingRedis(redis.Redis):
     """redis-py's client, refusing at once while :data:`pause` is on and starting it
     when a command cannot reach Redis (django-redis's ``REDIS_CLIENT_CLASS``)."""
 
     def execute_command(self, *args: Any, **options: Any) -> Any:
         if pause.active():
-            raise ConnectionError("Redis is left alone for a moment after a failure")
+            raise _paused()
         try:
             return super().execute_command(*args, **options)
         except (ConnectionError, TimeoutError) as error:
             pause.start(error)
             raise
+
+    def pipeline(self, transaction: bool = True, shard_hint: Any = None) -> PausingPipeline:
+        return PausingPipeline(
+            self.connection_pool, self.response_callbacks, transaction, shard_hint
+        )
