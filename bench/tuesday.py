@@ -6,7 +6,12 @@ need.
 Run from the repository root::
 
     DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python bench/tuesday.py \
-        [--quick] [--json PATH] [--clubs N] [--tables N] [--speed X] [--seconds S]
+        [--quick] [--json PATH] [--clubs N] [--tables N] [--speed X] [--seconds S] \
+        [--runs N] [--markdown PATH]
+
+On a quiet machine, ``--runs 3 --markdown bench/results/tuesday.md`` runs three nights
+one after another and writes each run and their median there (deploy/README.md's
+capacity table quotes that median).
 
 A throwaway database; each club has a night seated at ``--tables`` tables (16) with
 a hand at each. gunicorn serves Rookclub with deploy/gunicorn.conf.py
@@ -318,6 +323,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--speed", type=float, default=1, help="times faster than real (1)")
     parser.add_argument("--seconds", type=float, default=90, help="how long (default 90 s)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers (2)")
+    parser.add_argument(
+        "--runs", type=int, default=1, help="nights run one after another; the median is reported"
+    )
+    parser.add_argument(
+        "--markdown", metavar="PATH", help="write the runs and their median to PATH (Markdown)"
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.clubs, args.seconds = 1, 20
@@ -342,6 +353,20 @@ def main(argv: list[str] | None = None) -> list[dict]:
     args = parse_args(argv)
     if not _nginx.available():
         raise SystemExit(f"nginx is not installed at {_nginx.NGINX} (Debian: apt install nginx)")
+    runs = [one_night(args) for _ in range(args.runs)]
+    night = runs[0] if len(runs) == 1 else median_night(runs)
+    if len(runs) > 1:
+        print(f"\nThe median of {len(runs)} runs:")
+        print_night(args, night)
+    if args.markdown:
+        Path(args.markdown).write_text(markdown(args, runs, night), encoding="utf-8")
+    rows = summary_rows(args, night)
+    write_rows(args.json, rows)
+    return rows
+
+
+def one_night(args: argparse.Namespace) -> dict:
+    """One night through nginx for ``args.seconds``: its figures (see ``figures``)."""
     from django.conf import settings
     from django.db import connection
     from django.test import Client
@@ -448,40 +473,27 @@ def main(argv: list[str] | None = None) -> list[dict]:
                 nginx.stop()
             stop_server(server)
     cpu = {"web": web_total, "db": db_total, "nginx": nginx_total}
-    return report(args, tally, cpu, elapsed, load_before, load.samples)
+    night = figures(args, tally, cpu, elapsed, load_before, load.samples)
+    print_night(args, night)
+    if tally.errors:
+        print("errors:", dict(tally.errors))
+    print("nginx's cache:", ", ".join(f"{k} {v}" for k, v in sorted(tally.cache.items())))
+    return night
 
 
-def report(
+def figures(
     args,
     tally: Tally,
     cpu: dict[str, float],
     elapsed: float,
     load_before: tuple[float, float, float],
     load_during: list[float],
-) -> list[dict]:
+) -> dict:
+    """What one night measured, per request type and for 1,000 clubs (plain numbers)."""
     rates = per_club_rates(args.tables)
     summary = {}
-    during = (
-        f"{statistics.fmean(load_during):.1f} (from {min(load_during):.1f} to "
-        f"{max(load_during):.1f})"
-        if load_during
-        else "not sampled"
-    )
-    load_text = (
-        f"load average before {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f} "
-        f"(1, 5, 15 min), during {during} on {os.cpu_count()} cores"
-    )
-    print(
-        f"Tuesday night through nginx: {args.clubs} club(s) x {args.tables} tables, "
-        f"{args.speed:g}x real time, {elapsed:.0f} s, {args.workers} sync workers"
-    )
-    print(load_text)
     all_requests = sum(len(rows) for rows in tally.rows.values())
     nginx_each = cpu["nginx"] / all_requests if all_requests else 0.0
-    print(
-        f"{'request':30s} {'n':>6s} {'changed':>8s} {'django':>7s} {'web ms':>7s} "
-        f"{'nginx ms':>8s} {'db ms':>7s} {'stmts':>6s} {'p50 ms':>7s}"
-    )
     for kind in rates:
         rows = tally.rows.get(kind, [])
         if not rows:
@@ -492,7 +504,6 @@ def report(
         db_rows = [r[3] for r in rows if r[3] >= 0]
         dbcpu = statistics.fmean(db_rows) / 1e6 if db_rows else 0.0
         statements = statistics.fmean(r[4] for r in rows)
-        p50 = statistics.median(r[5] for r in rows)
         summary[kind] = {
             "n": len(rows),
             "changed": changed,
@@ -500,71 +511,170 @@ def report(
             "web": web,
             "db": dbcpu,
             "statements": statements,
+            "p50": statistics.median(r[5] for r in rows),
         }
-        print(
-            f"{kind:30s} {len(rows):6d} {changed:8.0%} {reached:7.0%} {web * 1000:7.2f} "
-            f"{nginx_each * 1000:8.2f} {dbcpu * 1000:7.2f} {statements:6.1f} {p50 * 1000:7.1f}"
-        )
-    if tally.errors:
-        print("errors:", dict(tally.errors))
-    print("nginx's cache:", ", ".join(f"{k} {v}" for k, v in sorted(tally.cache.items())))
     in_requests = sum(s["web"] * s["n"] for s in summary.values())
     overhead = cpu["web"] / in_requests if in_requests else 1.0
     per_club = {k: rates[k] for k in summary}
     requests = CLUBS * sum(per_club.values())
-    statements = CLUBS * sum(per_club[k] * s["statements"] for k, s in summary.items())
-    web_cores = CLUBS * sum(per_club[k] * s["web"] for k, s in summary.items()) * overhead
-    nginx_cores = requests * nginx_each
-    db_cores = CLUBS * sum(per_club[k] * s["db"] for k, s in summary.items())
-    in_db = sum(s["db"] * s["n"] for s in summary.values())
     polls = [k for k in summary if "poll" in k]
     poll_n = sum(summary[k]["n"] for k in polls)
-    poll_share = (
-        sum(summary[k]["reached"] * summary[k]["n"] for k in polls) / poll_n if poll_n else 0.0
-    )
+    during = statistics.fmean(load_during) if load_during else float("nan")
+    return {
+        "kinds": summary,
+        "elapsed": elapsed,
+        "nginx_each": nginx_each,
+        "overhead": overhead,
+        "requests": requests,
+        "statements": CLUBS * sum(per_club[k] * s["statements"] for k, s in summary.items()),
+        "web_cores": CLUBS * sum(per_club[k] * s["web"] for k, s in summary.items()) * overhead,
+        "nginx_cores": requests * nginx_each,
+        "total_cores": CLUBS * sum(per_club[k] * s["web"] for k, s in summary.items()) * overhead
+        + requests * nginx_each,
+        "db_cores": CLUBS * sum(per_club[k] * s["db"] for k, s in summary.items()),
+        "poll_share": (
+            sum(summary[k]["reached"] * summary[k]["n"] for k in polls) / poll_n if poll_n else 0.0
+        ),
+        "polls": poll_n,
+        "load_before": load_before[0],
+        "load_during": during,
+        "load_text": (
+            f"load average {load_before[0]:.2f} before (1 min), "
+            + (
+                f"{during:.1f} during (from {min(load_during):.1f} to {max(load_during):.1f})"
+                if load_during
+                else "not sampled during"
+            )
+            + f", on {os.cpu_count()} cores"
+        ),
+    }
+
+
+def median_night(runs: list[dict]) -> dict:
+    """Each figure's median over ``runs`` (per request type too)."""
+
+    def median(key: str, within: list[dict]) -> float:
+        return statistics.median(run[key] for run in within)
+
+    kinds = {}
+    for kind in runs[0]["kinds"]:
+        each = [run["kinds"][kind] for run in runs if kind in run["kinds"]]
+        kinds[kind] = {field: median(field, each) for field in each[0]}
+    night = {key: median(key, runs) for key in runs[0] if key not in ("kinds", "load_text")}
+    night["kinds"] = kinds
+    night["load_text"] = "; ".join(run["load_text"] for run in runs)
+    return night
+
+
+def print_night(args, night: dict) -> None:
     print(
-        f"workers' CPU outside the requests counted: x{overhead:.2f} (gunicorn, its "
-        f"access log, the connection; their idle CPU left out); nginx's CPU over the run "
-        f"{cpu['nginx']:.2f} s; backends' CPU over the run {cpu['db']:.2f} s, in the "
-        f"requests {in_db:.2f} s"
+        f"Tuesday night through nginx: {args.clubs} club(s) x {args.tables} tables, "
+        f"{args.speed:g}x real time, {night['elapsed']:.0f} s, {args.workers} sync workers"
     )
-    print(f"polls that reached Django: {poll_share:.0%} of {poll_n}")
+    print(night["load_text"])
     print(
-        f"{CLUBS} clubs, real time: {requests:,.0f} requests/s, {statements:,.0f} "
-        f"statements/s, {web_cores:.1f} web cores + {nginx_cores:.1f} nginx cores = "
-        f"{web_cores + nginx_cores:.1f}, {db_cores:.1f} PostgreSQL cores"
+        f"{'request':30s} {'n':>6s} {'changed':>8s} {'django':>7s} {'web ms':>7s} "
+        f"{'nginx ms':>8s} {'db ms':>7s} {'stmts':>6s} {'p50 ms':>7s}"
     )
-    run = f"measured at {args.speed:g}x, {args.clubs} club(s); {load_text}"
+    for kind, s in night["kinds"].items():
+        print(
+            f"{kind:30s} {s['n']:6.0f} {s['changed']:8.0%} {s['reached']:7.0%} "
+            f"{s['web'] * 1000:7.2f} {night['nginx_each'] * 1000:8.2f} {s['db'] * 1000:7.2f} "
+            f"{s['statements']:6.1f} {s['p50'] * 1000:7.1f}"
+        )
+    print(
+        f"workers' CPU outside the requests counted: x{night['overhead']:.2f} (gunicorn, its "
+        "access log, the connection; their idle CPU left out)"
+    )
+    print(f"polls that reached Django: {night['poll_share']:.0%} of {night['polls']:.0f}")
+    print(
+        f"{CLUBS} clubs, real time: {night['requests']:,.0f} requests/s, "
+        f"{night['statements']:,.0f} statements/s, {night['web_cores']:.1f} web cores + "
+        f"{night['nginx_cores']:.1f} nginx cores = "
+        f"{night['total_cores']:.1f}, {night['db_cores']:.1f} "
+        "PostgreSQL cores"
+    )
+
+
+def markdown(args, runs: list[dict], night: dict) -> str:
+    """The runs and their median as a Markdown page (bench/results/)."""
+    import subprocess
+
+    commit = subprocess.run(
+        ["git", "log", "-1", "--format=%h %s"], capture_output=True, text=True, cwd=ROOT
+    ).stdout.strip()
+    rates = per_club_rates(args.tables)
+    lines = [
+        "# A Tuesday night for 1,000 clubs (bench/tuesday.py)",
+        "",
+        f"Written by `bench/tuesday.py --runs {len(runs)}` on {time.strftime('%Y-%m-%d')}, "
+        f"commit {commit}: {args.clubs} club(s) x {args.tables} tables at "
+        f"{args.speed:g}x real time for {args.seconds:g} s a run, {args.workers} gunicorn "
+        f"sync workers behind nginx, {os.cpu_count()} cores.",
+        "",
+        "| run | load before | load during | web cores (nginx included) | PostgreSQL cores "
+        "| statements/s | polls that reached Django |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for number, run in [*enumerate(runs, 1), ("median", night)]:
+        lines.append(
+            f"| {number} | {run['load_before']:.2f} | {run['load_during']:.1f} | "
+            f"{run['total_cores']:.1f} | {run['db_cores']:.1f} | "
+            f"{run['statements']:,.0f} | {run['poll_share']:.0%} |"
+        )
+    lines += [
+        "",
+        "Each request type, the median of the runs (web CPU counts 0 for a poll nginx "
+        f"answered; nginx's own CPU was {night['nginx_each'] * 1000:.2f} ms a request):",
+        "",
+        "| request | per club per second | reached Django | web CPU each | web cores "
+        "| PostgreSQL CPU each | PostgreSQL cores | statements each |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for kind, s in night["kinds"].items():
+        lines.append(
+            f"| {kind} | {rates[kind]:.2f} | {s['reached']:.0%} | {s['web'] * 1000:.1f} ms | "
+            f"{CLUBS * rates[kind] * s['web'] * night['overhead']:.1f} | "
+            f"{s['db'] * 1000:.1f} ms | {CLUBS * rates[kind] * s['db']:.1f} | "
+            f"{s['statements']:.1f} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def summary_rows(args, night: dict) -> list[dict]:
+    """``night`` as rows for bench/run_all.py."""
+    run = f"measured at {args.speed:g}x, {args.clubs} club(s); {night['load_text']}"
+    web = night["total_cores"]
     rows = [
         {
             "bench": "tuesday",
             "measure": f"{CLUBS} clubs x {args.tables} tables: web cores, nginx included ({run})",
-            "rookclub": f"{web_cores + nginx_cores:.1f} cores",
-            "floor": f"{requests:,.0f} req/s",
+            "rookclub": f"{web:.1f} cores",
+            "floor": f"{night['requests']:,.0f} req/s",
             "ratio": None,
             "goal": "at most 10",
-            "ok": None,
+            "ok": web <= 10,
         },
         {
             "bench": "tuesday",
             "measure": f"{CLUBS} clubs: PostgreSQL cores, statements/s",
-            "rookclub": f"{db_cores:.1f} cores",
-            "floor": f"{statements:,.0f} stmts/s",
+            "rookclub": f"{night['db_cores']:.1f} cores",
+            "floor": f"{night['statements']:,.0f} stmts/s",
             "ratio": None,
             "goal": "at most 4",
-            "ok": None,
+            "ok": night["db_cores"] <= 4,
         },
         {
             "bench": "tuesday",
             "measure": "polls that reached Django",
-            "rookclub": f"{poll_share:.0%}",
-            "floor": f"{poll_n} polls",
+            "rookclub": f"{night['poll_share']:.0%}",
+            "floor": f"{night['polls']:.0f} polls",
             "ratio": None,
             "goal": "",
             "ok": None,
         },
     ]
-    for kind, s in summary.items():
+    for kind, s in night["kinds"].items():
         rows.append(
             {
                 "bench": "tuesday",
@@ -577,7 +687,6 @@ def report(
                 "ok": None,
             }
         )
-    write_rows(args.json, rows)
     return rows
 
 
