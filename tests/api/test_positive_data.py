@@ -46,7 +46,8 @@ round for ``round-*``, an event's for ``tournament-round-*``); its job is queued
 be rendered after the commit, which a test's transaction never reaches, so it costs
 no PDF here. No operation is excluded any more.
 
-``ROOKCLUB_POSITIVE_SEED`` picks another reproducible run.
+``ROOKCLUB_POSITIVE_SEED`` picks another reproducible run; several, separated by spaces,
+run the test once for each (CI: "7 19 23", shared out over the test processes).
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ from play.services import GAME_DECIDES
 from rookclub.wsgi import application
 from tests.api.test_fuzz import _path_values, keep_test_connection  # noqa: F401
 
-SEED = int(os.environ.get("ROOKCLUB_POSITIVE_SEED", "20261125"))
+SEEDS = [int(s) for s in os.environ.get("ROOKCLUB_POSITIVE_SEED", "20261125").split()]
 EXAMPLES = 8
 #: Operations that end what the others use (a void game, a closed night): sent last.
 ENDINGS = ("/void/", "/close/")
@@ -278,11 +279,11 @@ def _rule(label: str, response) -> str | None:
     return code if code in RULES.get(label, ()) and code in CANNOT_STATE else None
 
 
-def _runner(label, strategy, headers, failures, passed, count=EXAMPLES):
+def _runner(label, strategy, headers, failures, passed, count, run_seed):
     """A Hypothesis test sending ``count`` schema-valid cases of one operation; each 400
     let pass is counted in ``passed`` under its operation and code."""
 
-    @seed(SEED)
+    @seed(run_seed)
     @examples(
         max_examples=count,
         database=None,
@@ -311,7 +312,9 @@ def _runner(label, strategy, headers, failures, passed, count=EXAMPLES):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("run_seed", SEEDS)
 def test_the_api_accepts_every_request_its_schema_calls_valid(
+    run_seed,
     fuzz_world,
     settings,
     keep_test_connection,  # noqa: F811 (a fixture)
@@ -341,7 +344,7 @@ def test_the_api_accepts_every_request_its_schema_calls_valid(
         strategy = strategy.map(lambda case: _own_ids(world, case))
 
         count = SLOW_EXAMPLES if operation.path.startswith(SLOW) else EXAMPLES
-        run = _runner(label, strategy, headers, failures, passed, count)
+        run = _runner(label, strategy, headers, failures, passed, count, run_seed)
         try:
             run()
         except (Exception, BaseExceptionGroup) as error:
