@@ -27,6 +27,7 @@ from django.db.models.signals import post_delete
 from play.models import CheckIn, Game, Hand, HandCorrection, Night, NightRound, SitOut, TableLink
 from rookclub.clubs.models import Membership
 from rookclub.core.live import cache_or_none
+from rookclub.core.roles import KEY_HOLDERS
 
 #: How long a night's stamps are kept unread-or-not: a new stamp after this only costs
 #: each page one render, and bounds how long a write that forgot to replace them shows.
@@ -176,6 +177,36 @@ def night_tables_stamp(session_id: int, user: Any) -> tuple[Any, ...] | None:
     return stamps
 
 
+def _roles_key(session_id: int) -> str:
+    return f"night-roles:{session_id}"
+
+
+def night_role(session_id: int, user: Any) -> str | None:
+    """``user``'s role in the night's club as its live pages tell roles apart: director
+    (a superuser too), scorer, or None (a member sees what anyone signed in sees). The
+    club's directors and scorers are kept in the cache beside the night's stamps, so a
+    poll asks the database only when they are not kept (or the cache cannot answer);
+    a membership written replaces them (:func:`on_membership_saved`)."""
+    if user is None or not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return Membership.Role.DIRECTOR
+    key = _roles_key(session_id)
+    roles = cache_or_none("get", key)
+    if roles is None:
+        roles = _key_holders(Membership.objects.filter(club__sessions__pk=session_id))
+        # Another poll may have kept them meanwhile, or a membership written since: what
+        # a commit kept stands (on_membership_saved).
+        cache_or_none("add", key, roles, STAMP_SECONDS)
+    return roles.get(user.pk)
+
+
+def _key_holders(memberships: QuerySet) -> dict[int, str]:
+    """User id: role, of the ``memberships`` that are a director's or a scorer's."""
+    held = memberships.filter(role__in=KEY_HOLDERS).values_list("user_id", "role")
+    return dict(held)
+
+
 def night_standings_stamp(session_id: int, user: Any) -> tuple[Any, ...] | None:
     """The night's standings' version (and their projector view's), as
     :func:`night_tables_stamp`."""
@@ -191,7 +222,7 @@ def night_standings_stamp(session_id: int, user: Any) -> tuple[Any, ...] | None:
 def on_night_saved(sender: Any, instance: Night, **kwargs: Any) -> None:
     if kwargs.get("signal") is post_delete:
         # No stamps for a night that is gone: its next poll finds none, asks, and is a 404.
-        keys = list(_stamp_keys(instance.pk))
+        keys = [*_stamp_keys(instance.pk), _roles_key(instance.pk)]
         cache_or_none("delete_many", keys)
         transaction.on_commit(lambda: cache_or_none("delete_many", keys))
         return
@@ -210,5 +241,19 @@ def on_table_row_saved(sender: Any, instance: NightRound | TableLink, **kwargs: 
 
 
 def on_membership_saved(sender: Any, instance: Membership, **kwargs: Any) -> None:
-    """A role changed: what its holder sees on every night of the club."""
-    night_changed(Night.objects.filter(club_id=instance.club_id).values_list("pk", flat=True))
+    """A role changed: what its holder sees on every night of the club, and the club's
+    roles its nights keep (:func:`night_role`): forgotten now, so that the writer's own
+    next poll reads them again, and kept anew once committed, so that roles a poll read
+    before the commit and kept meanwhile do not stand."""
+    club_id = instance.club_id
+    nights = list(Night.objects.filter(club_id=club_id).values_list("pk", flat=True))
+    night_changed(nights)
+    keys = [_roles_key(pk) for pk in nights]
+    if keys:
+        cache_or_none("delete_many", keys)
+        transaction.on_commit(lambda: _keep_roles(club_id, keys))
+
+
+def _keep_roles(club_id: int, keys: list[str]) -> None:
+    roles = _key_holders(Membership.objects.filter(club_id=club_id))
+    cache_or_none("set_many", dict.fromkeys(keys, roles), STAMP_SECONDS)

@@ -6,10 +6,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import (
+    Count,
     Exists,
     F,
     OuterRef,
     Prefetch,
+    Q,
     QuerySet,
     Subquery,
     prefetch_related_objects,
@@ -26,6 +28,7 @@ from play.models import (
     NightEvent,
     NightRound,
     SitOut,
+    TableLink,
     TableSeating,
 )
 from play.rulesets import rules_of
@@ -432,7 +435,7 @@ def night_overview(*, session: Night) -> SessionOverview:
             Prefetch("sit_outs", SitOut.objects.select_related("player"), to_attr="sit_out_list"),
         )
     )
-    _seat_players(rounds, {p.pk: p for p in checked_in})
+    _seat_players([t for r in rounds for t in r.table_list], {p.pk: p for p in checked_in})
     return SessionOverview(
         session=session,
         players=[p for p in checked_in if p.left_at is None],
@@ -445,6 +448,71 @@ def night_overview(*, session: Night) -> SessionOverview:
             )
             for r in rounds
         ],
+    )
+
+
+def night_tables(*, session_id: int) -> SessionOverview:
+    """What the night page's tables show, and only that: the night with its club, the
+    players here, each table's current seating (with its live link's key, as
+    ``link_key``) and its games (each with ``hands_recorded`` and ``hands_unconfirmed``),
+    in four queries whatever the night's size; five when the night's last round seats
+    no table. Its one round is the night's last; no one is ``gone`` and no round lists
+    its sit-outs. Raises ``Night.DoesNotExist``."""
+    last_round = NightRound.objects.filter(session=OuterRef("pk")).order_by("-number")
+    session = (
+        Night.objects.select_related("club")
+        .annotate(last_round=Subquery(last_round.values("number")[:1]))
+        .get(pk=session_id)
+    )
+    # Those gone home too: one may still be seated at a table whose game is over.
+    checked_in = list(
+        Player.objects.filter(check_ins__session=session)
+        .annotate(left_at=F("check_ins__left_at"))
+        .order_by("name")
+    )
+    # Each table number's latest seating: no later round seats that table again.
+    later = TableSeating.objects.filter(
+        round__session=session, table=OuterRef("table"), round__number__gt=OuterRef("round__number")
+    )
+    live_link = TableLink.objects.filter(
+        session=session,
+        kind=TableLink.Kind.NIGHT,
+        number=OuterRef("table"),
+        replaced_at__isnull=True,
+    )
+    tables = list(
+        TableSeating.objects.filter(round__session=session)
+        .exclude(Exists(later))
+        .select_related("round")
+        .annotate(link_key=Subquery(live_link.values("key")[:1]))
+        .order_by("table")
+    )
+    # The tables' games, each with its hands counted; a table's current game is its
+    # latest by start (as night_overview orders them).
+    games: dict[int, list[Game]] = {}
+    if tables:
+        for game in (
+            Game.objects.filter(table_seating__in=[t.pk for t in tables])
+            .annotate(
+                hands_recorded=Count("hands"),
+                hands_unconfirmed=Count("hands", filter=Q(hands__confirmed_at__isnull=True)),
+            )
+            .order_by("created_at", "id")
+        ):
+            games.setdefault(game.table_seating_id, []).append(game)
+    _seat_players(tables, {p.pk: p for p in checked_in})
+    round_ = None
+    if tables:
+        round_ = max((t.round for t in tables), key=lambda r: r.number)
+        if round_.number != session.last_round:  # a last round that seats no table
+            round_ = session.rounds.get(number=session.last_round)
+    elif session.last_round is not None:
+        round_ = session.rounds.get(number=session.last_round)
+    views = [TableView(t, t.seats(), games.get(t.pk, [])) for t in tables]
+    return SessionOverview(
+        session=session,
+        players=[p for p in checked_in if p.left_at is None],
+        rounds=[RoundView(round=round_, tables=views, sit_outs=[])] if round_ else [],
     )
 
 
@@ -495,13 +563,12 @@ def round_table(*, session_round: NightRound, table: int) -> tuple[TableView, bo
     return TableView(seating, seating.seats(), games), bool(other_rounds)
 
 
-def _seat_players(rounds: list[NightRound], known: dict[int, Player]) -> None:
+def _seat_players(tables: list[TableSeating], known: dict[int, Player]) -> None:
     """Give each table its four players from the night's check-ins, already read, rather
     than reading them again per table (256 more rows and objects at 64 tables). A seat
     whose player is no longer checked in (not expected: a seated player's check-in
-    cannot be undone) is read in one more query."""
+    cannot be undone; one gone home) is read in one more query."""
     seats = _SEATS
-    tables = [t for r in rounds for t in r.table_list]
     missing = {getattr(t, f"{s}_id") for t in tables for s in seats} - known.keys() - {None}
     if missing:
         known = {**known, **Player.objects.in_bulk(missing)}

@@ -187,10 +187,14 @@ def throttle_posts(request: Any, link: TableLink) -> None:
 def link_url(link: TableLink, request: Any = None, *, base_url: str | None = None) -> str:
     """The table's page (``table-link``), absolute: ``base_url``, else :func:`site_url`,
     else (no SITE_URL, an API answer) the address the request came in on."""
-    path = reverse("table-link", args=[link.key])
     if base_url is None:
         base_url = link_base(request)
-    return base_url.rstrip("/") + path
+    return key_url(link.key, base_url=base_url)
+
+
+def key_url(key: str, *, base_url: str) -> str:
+    """The table's page of the link whose key is ``key`` (:func:`link_url`'s address)."""
+    return base_url.rstrip("/") + reverse("table-link", args=[key])
 
 
 def link_base(request: Any = None) -> str:

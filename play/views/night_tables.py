@@ -7,16 +7,23 @@ at far greater cost than Python.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from django.urls import reverse
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from play import selectors as scoring_selectors
 from play.seats import table_names
 from scoring.engine.seat_names import seat_name
+
+
+def escape(text: Any) -> str:
+    """``text`` escaped for HTML as Django's ``escape()`` escapes it, without its lazy
+    wrapper's cost: the cards escape several hundred values a rendering, and each
+    result goes into markup that is marked safe whole."""
+    return html.escape(str(text))
 
 
 def address(name: str, *args: int) -> str:
@@ -25,6 +32,29 @@ def address(name: str, *args: int) -> str:
 
 
 Addresses = Callable[..., str]
+
+#: Stand-ins for a route's numbers (ids, table numbers) when it is reversed once: no
+#: route's own text holds a number this long.
+_MARKS = (987654321, 987654322, 987654323)
+
+
+class RouteForms:
+    """:func:`address` for a page of many tables: each route is reversed once (its
+    numbers standing in as :data:`_MARKS`) and each link is that form with its own
+    numbers, rather than ``reverse()`` again for every table (five links a table). For
+    routes whose arguments are all numbers, as the night page's are."""
+
+    def __init__(self) -> None:
+        self._forms: dict[tuple[str, int], str] = {}
+
+    def __call__(self, name: str, *args: int) -> str:
+        form = self._forms.get((name, len(args)))
+        if form is None:
+            form = reverse(name, args=_MARKS[: len(args)]).replace("{", "{{").replace("}", "}}")
+            for index, mark in enumerate(_MARKS[: len(args)]):
+                form = form.replace(str(mark), f"{{{index}}}")
+            self._forms[(name, len(args))] = form
+        return form.format(*(int(arg) for arg in args))
 
 
 def round_view(round_view, urls: Addresses) -> dict[str, Any]:

@@ -22,11 +22,12 @@ from play import checkins, door, night_progress, nights, table_links
 from play import door_checkin as club_door
 from play import selectors as scoring_selectors
 from play.forms import CheckInForm, NightOpenForm, SeatForm
-from play.live import night_tables_stamp
+from play.live import night_role, night_tables_stamp
 from play.models import Night, TableLink, TableSeating
 from play.selectors import night_history
 from play.views.club import club_page
 from play.views.night_tables import (
+    RouteForms,
     address,
     checklist_rows,
     describe,
@@ -62,10 +63,11 @@ NIGHT_LIVE = "clubs/_night_live.html"
 
 
 class _Role:
-    """A signed-in viewer's role in the night's club, read once a poll (one query) and
-    only when the poll is answered with the tables: the fragment is the same for every
-    viewer of the same role (and address: a director's cards show the tables' links),
-    so it is rendered once per night version and role (rookclub/core/live.py)."""
+    """A signed-in viewer's role in the night's club, read once a poll (from the cache,
+    play/live.py) and only when the poll is answered with the tables: the fragment is
+    the same for every viewer of the same role (and address: a director's cards show
+    the tables' links), so it is rendered once per night version and role
+    (rookclub/core/live.py)."""
 
     def __init__(self, pk: int, user: Any, base: str) -> None:
         self.pk, self.user, self.base = pk, user, base
@@ -74,20 +76,11 @@ class _Role:
     @property
     def role(self) -> str | None:
         if self._role is None:
-            self._role = (_role_at_night(self.pk, self.user),)
+            self._role = (night_role(self.pk, self.user),)
         return self._role[0]
 
     def seen_as(self) -> str:
         return f"{self.role or 'member'}@{self.base}"
-
-
-def _role_at_night(pk: int, user: Any) -> str | None:
-    if user is None or not user.is_authenticated:
-        return None
-    if user.is_superuser:
-        return Membership.Role.DIRECTOR
-    rows = Membership.objects.filter(club__sessions__pk=pk, user=user).values_list("role")
-    return next(iter(rows[:1]), (None,))[0]
 
 
 def _render_live(request: HttpRequest, pk: int, role: str | None) -> HttpResponse:
@@ -96,7 +89,7 @@ def _render_live(request: HttpRequest, pk: int, role: str | None) -> HttpRespons
     tokens are :data:`~rookclub.core.live.TOKEN_SLOT`, filled in per viewer, so one
     rendering serves every viewer who sees it alike."""
     try:
-        overview = scoring_selectors.night_overview(session=Night(pk=pk))
+        overview = scoring_selectors.night_tables(session_id=pk)
     except Night.DoesNotExist:  # stamps outlived their night (a database restored)
         raise Http404("No such club night.") from None
     session = overview.session
@@ -104,7 +97,20 @@ def _render_live(request: HttpRequest, pk: int, role: str | None) -> HttpRespons
     if user.is_authenticated:
         session.club.remember_role(user, role)
     director = role == Membership.Role.DIRECTOR and session.is_open
-    context = _tables_context(request, overview, director=director, token=live.TOKEN_SLOT)
+    tables = overview.current_tables
+    context = _tables_context(
+        request,
+        overview,
+        director=director,
+        token=live.TOKEN_SLOT,
+        # Read with the tables (play/selectors.py, night_tables).
+        counts={
+            t.game.pk: night_progress.Counts(t.game.hands_recorded, t.game.hands_unconfirmed)
+            for t in tables
+            if t.game is not None
+        },
+        link_keys={t.seating.table: t.seating.link_key for t in tables},
+    )
     context["csrf_token"] = live.TOKEN_SLOT
     return render(request, NIGHT_LIVE, context)
 
@@ -357,12 +363,20 @@ def _render(
 
 
 def _tables_context(
-    request: HttpRequest, overview: Any, *, director: bool, token: str
+    request: HttpRequest,
+    overview: Any,
+    *,
+    director: bool,
+    token: str,
+    counts: dict[int, night_progress.Counts] | None = None,
+    link_keys: dict[int, str | None] | None = None,
 ) -> dict[str, Any]:
     """What the tables' fragment shows (the whole page shows it too): the rounds, each
-    current table's card, who waits. ``token``: the form token a director's cards carry."""
+    current table's card, who waits. ``token``: the form token a director's cards carry.
+    ``counts`` (game id: hands) and ``link_keys`` (table number: its live link's key)
+    when already read with the tables; else read here."""
     session = overview.session
-    urls = address
+    urls = RouteForms()
     rounds = [round_view(r, urls) for r in overview.rounds]
     # The current tables are the rounds' tables: the same views, made once.
     views = {t["seating"].pk: t for r in rounds for t in r["tables"]}
@@ -381,7 +395,8 @@ def _tables_context(
             if t.game is not None and not t.game.is_finished and not t.game.is_void
         ],
     }
-    counts = night_progress.hand_counts(t.game for t in overview.current_tables)
+    if counts is None:
+        counts = night_progress.hand_counts(t.game for t in overview.current_tables)
     for view, t in zip(context["tables"], overview.current_tables, strict=True):
         # How far the table has got, and who sits where now (after every exchange).
         progress = counts.get(t.game.pk) if t.game is not None else None
@@ -395,15 +410,18 @@ def _tables_context(
     if director and context["tables"]:
         # The director sees each table's link (what its card's QR code opens) and may
         # replace it; made here if the table has none yet.
-        links = table_links.links_for(
-            club=session.club,
-            kind=TableLink.Kind.NIGHT,
-            session=session,
-            numbers=[t["number"] for t in context["tables"]],
-        )
+        keys = link_keys or {}
+        if not all(keys.get(t["number"]) for t in context["tables"]):
+            links = table_links.links_for(
+                club=session.club,
+                kind=TableLink.Kind.NIGHT,
+                session=session,
+                numbers=[t["number"] for t in context["tables"]],
+            )
+            keys = {number: link.key for number, link in links.items()}
         base = table_links.link_base(request)
         for t in context["tables"]:
-            t["link_url"] = table_links.link_url(links[t["number"]], base_url=base)
+            t["link_url"] = table_links.key_url(keys[t["number"]], base_url=base)
             t["link_field"] = f"link-{t['number']}"
             t["replace_url"] = urls("session-table-replace-link", session.pk, t["number"])
     context["poll_seconds"] = live.POLL_SECONDS

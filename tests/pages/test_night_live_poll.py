@@ -2,7 +2,8 @@
 changed: an unchanged poll is a 304 from the night's stamp, a changed one renders the
 tables' fragment alone (none of the page around it) in as many queries at 16 tables
 as at 4, once per night version for everyone who sees it alike; each answer carries its
-viewer's own form token."""
+viewer's own form token. The viewer's role comes from the cache, replaced when a
+membership is written."""
 
 import re
 
@@ -11,24 +12,27 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
-from play.models import Game
+from play import checkins, nights
+from play.models import Game, TableSeating
 from play.services import hand_record
+from play.voiding import game_void
 from rookclub.clubs.models import Membership
 from rookclub.core.live import TOKEN_SLOT
-from tests.factories import UserFactory
+from tests.factories import UserFactory, players_of
 from tests.pages.test_night_page_size import night_of
 from tests.play.conftest import made_hand
 
 pytestmark = pytest.mark.django_db
 
-#: A changed poll of a director: her session and user, her role in the night's club,
-#: the night with its club, its check-ins, rounds, tables, games and sit-outs, the
-#: tables' hands counted, their links.
-CHANGED_POLL_QUERIES = 11
-#: The same version for a second director: her session, user and role; the fragment
-#: comes from the cache.
-SHARED_POLL_QUERIES = 3
+#: A changed poll of a director: her session and user (her role in the night's club is
+#: kept in the cache), the night with its club, its players, its current tables with
+#: their links, and their games with their hands counted.
+CHANGED_POLL_QUERIES = 6
+#: The same version for a second director: her session and user; her role and the
+#: fragment come from the cache.
+SHARED_POLL_QUERIES = 2
 
 
 @pytest.fixture(autouse=True)
@@ -111,6 +115,105 @@ def test_a_second_director_gets_the_same_rendering_with_her_own_token(
         f"/sessions/{night.pk}/next-round/", {"csrfmiddlewaretoken": token}, HTTP_HX_REQUEST="true"
     )
     assert moved.status_code != 403
+
+
+def test_a_second_poll_of_the_same_version_is_not_rendered_again(client):
+    night, director, _ = night_of(4)
+    client.force_login(director)
+    _record_a_hand(night, director)
+    first, _ = _poll(client, night)
+
+    again, queries = _poll(client, night)  # no ETag: the answer, not a 304
+
+    assert [t.name for t in first.templates] == ["clubs/_night_live.html", "print/_links.html"]
+    assert again.status_code == 200 and again["ETag"] == first["ETag"]
+    assert again.templates == []  # the fragment's bytes were kept, not rendered again
+    assert again.content.count(b'class="card table-card"') == 4
+    assert len(queries) <= 2  # her session and her user
+
+
+def _tables_section(content):
+    section = re.search(rb'<section aria-labelledby="tables-heading".*?</section>', content, re.S)
+    tokens = rb'name="csrfmiddlewaretoken" value="[^"]+"'
+    return re.sub(tokens, b'name="csrfmiddlewaretoken" value="T"', section.group(0))
+
+
+def test_the_polled_tables_are_the_pages_own(client):
+    """The poll reads less than the page does (only the current tables, their games
+    counted in the same query): what it shows is still what the page shows, with a
+    table reseated in a later round, a game voided and begun again, a late arrival
+    waiting and a player gone home."""
+    night, director, _ = night_of(4)
+    _record_a_hand(night, director)
+    first, second = Game.objects.filter(session=night).order_by("pk")[:2]
+    game_void(game=first, by=director, reason="wrong players seated")
+    nights.table_next_game(table=first.table_seating, by=director, seed=1)  # the same four
+    late = players_of(night.club, 3)
+    checkins.night_check_in(session=night, players=late, by=director)
+    checkins.night_leave(session=night, player=late[2], by=director)
+    game_void(game=second, by=director, reason="wrong players seated")
+    nights.table_next_game(table=second.table_seating, by=director, seed=1)  # reseated
+    client.force_login(director)
+
+    page = client.get(reverse("session-detail", args=[night.pk]))
+    polled, _ = _poll(client, night)
+
+    assert TableSeating.objects.filter(round__session=night).count() == 5
+    assert b"game 2" in polled.content and b'id="sit-outs"' in polled.content
+    assert _tables_section(polled.content) == _tables_section(page.content)
+
+
+def test_a_director_made_a_member_loses_the_directors_tables_at_her_next_poll(client):
+    night, director, _ = night_of(4)
+    client.force_login(director)
+    first, _ = _poll(client, night)
+    assert b"Replace table" in first.content
+
+    Membership.objects.filter(club=night.club, user=director).get().delete()
+    Membership.objects.create(club=night.club, user=director, role=Membership.Role.MEMBER)
+
+    again, _ = _poll(client, night, first["ETag"])
+    assert again.status_code == 200
+    assert b"Replace table" not in again.content
+
+
+def test_a_member_made_a_director_gets_the_directors_tables_at_her_next_poll(client):
+    night, _, _ = night_of(4)
+    member = UserFactory()
+    membership = Membership.objects.create(
+        club=night.club, user=member, role=Membership.Role.MEMBER
+    )
+    client.force_login(member)
+    first, _ = _poll(client, night)
+    assert b"Replace table" not in first.content
+
+    membership.role = Membership.Role.DIRECTOR
+    membership.save()
+
+    again, _ = _poll(client, night, first["ETag"])
+    assert again.status_code == 200
+    assert b"Replace table" in again.content
+
+
+def test_roles_kept_once_a_membership_is_committed_are_the_new_ones(
+    client, django_capture_on_commit_callbacks
+):
+    night, _, _ = night_of(4)
+    member = UserFactory()
+    membership = Membership.objects.create(
+        club=night.club, user=member, role=Membership.Role.MEMBER
+    )
+    client.force_login(member)
+    _poll(client, night)  # her club's roles kept, she a member
+
+    with django_capture_on_commit_callbacks(execute=True):
+        membership.role = Membership.Role.DIRECTOR
+        membership.save()
+
+    again, queries = _poll(client, night)
+
+    assert not [q for q in queries if "membership" in q]  # the roles kept at the commit
+    assert b"Replace table" in again.content
 
 
 def test_a_member_never_sees_the_directors_rendering(client):
