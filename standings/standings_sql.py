@@ -170,4 +170,5 @@ def season_where(club: Any, year: int | None) -> Where:
 
 
 def night_where(session: Any) -> Where:
-    return "g.session_id = %s", [session.pk]
+    """A night's games (``session``: the night or its id)."""
+    return "g.session_id = %s", [getattr(session, "pk", session)]
