@@ -111,11 +111,12 @@ def _standings(where: sql.Where) -> Standings:
     return Standings(ranked(individual.values()), ranked(pairs.values()), games, unfinished)
 
 
-def night_standings(*, session: Night) -> Standings:
-    """The night: players and partnerships by games won, then points (three queries).
-    Partnerships in a progressive night are the pairs that sat together. A game not
-    finished when the night closed counts as played and unfinished: its points count,
-    nobody won it. A game a director voided counts for nothing."""
+def night_standings(*, session: Night | int) -> Standings:
+    """The night (``session``, or its id): players and partnerships by games won, then
+    points (three queries). Partnerships in a progressive night are the pairs that sat
+    together. A game not finished when the night closed counts as played and
+    unfinished: its points count, nobody won it. A game a director voided counts for
+    nothing."""
     return _standings(sql.night_where(session))
 
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import segno
+from django.dispatch import Signal
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
@@ -57,21 +58,26 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
             found.append(get_object_or_404(Night.objects.select_related("club"), pk=pk))
         return found[0]
 
+    def linked() -> bool:
+        # A player's page is for members: only they get names as links.
+        return request.user.is_authenticated and is_member(request.user, night().club)
+
     def page() -> HttpResponse:
-        session = night()
         context = {
-            "session": session,
-            "club": session.club,
             "poll_seconds": POLL_SECONDS,
-            "standings": standings_at(session, version),
+            "standings": standings_at(pk, version),
             "live_url": request.path + "?live=1",
-            # A player's page is for members: only they get names as links.
-            "linked": is_member(request.user, session.club),
+            "linked": linked(),
         }
-        if template == "projector/night_standings.html" and not live:
+        if live:
+            # The part the poll swaps shows the standings alone: a watcher without a
+            # session costs no query for the night (its stamp says there is one).
+            return render(request, LIVE_PART[template], context)
+        session = context["session"] = night()
+        context["club"] = session.club
+        if template == "projector/night_standings.html":
             context["door"] = _door_for_the_wall(request, session)
-        name = LIVE_PART.get(template, template) if live else template
-        return render(request, name, context)
+        return render(request, template, context)
 
     if live:
         # What a signed-in watcher sees differs only in names as links (members).
@@ -79,19 +85,30 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
             request,
             lambda: version,
             page,
-            seen_as=lambda: "member" if is_member(request.user, night().club) else "reader",
+            seen_as=lambda: "member" if linked() else "reader",
         )
     return page()
 
 
-def standings_at(session: Night, version: Iterable[Any]) -> board.Standings:
-    """The night's standings at ``version``: added up once per version and kept in the
-    cache, whichever page shows them (the phones' fragment, the projector's, a
+#: Sent each time a night's standings are added up (``session_id``): once per version
+#: of the night whatever the number of pages and watchers showing it, unless the cache
+#: cannot keep them.
+night_standings_added_up = Signal()
+
+
+def standings_at(pk: int, version: Iterable[Any]) -> board.Standings:
+    """The standings of night ``pk`` at ``version``: added up once per version and kept
+    in the cache, whichever page shows them (the phones' fragment, the projector's, a
     member's); added up here when the cache cannot answer."""
-    key = f"night-standings:{session.pk}:{digest(version)}"
+    key = f"night-standings:{pk}:{digest(version)}"
     kept = cache_or_none("get", key)
     if kept is None:
-        kept = board.night_standings(session=session)
+        kept = board.night_standings(session=pk)
+        # A night with games exists (their rows point to it); one without is asked
+        # for, as stamps can outlive their night (a database restored from a backup).
+        if not kept.players and not Night.objects.filter(pk=pk).exists():
+            raise Http404("No such night.")
+        night_standings_added_up.send(sender=board.Standings, session_id=pk)
         cache_or_none("set", key, kept, FRAGMENT_SECONDS)
     return kept
 

@@ -20,6 +20,7 @@ from play.services import hand_record
 from play.voiding import game_void
 from rookclub.clubs.models import Membership
 from rookclub.core.live import TOKEN_SLOT
+from standings.views.standings import night_standings_added_up
 from tests.factories import UserFactory, players_of
 from tests.pages.test_night_page_size import night_of
 from tests.play.conftest import made_hand
@@ -243,26 +244,80 @@ def test_a_night_deleted_is_a_404_at_its_next_poll(client):
     assert client.get(f"/sessions/{pk}/?live=1").status_code == 404
 
 
-#: A changed poll of the projector (no session): the night's standings, added up once
-#: per version for it and the phones (three queries), and the night with its club.
-PROJECTOR_CHANGED_POLL_QUERIES = 4
+#: A changed poll of the standings, the phones' or the projector's (no session): the
+#: night's standings, added up once per version for both (three queries); the night
+#: itself is not read.
+STANDINGS_CHANGED_POLL_QUERIES = 3
 
 
+@pytest.mark.parametrize("page", ["standings/", "standings/projector/"])
 @pytest.mark.parametrize("tables", [4, 16])
-def test_a_changed_poll_of_the_projector_runs_as_many_queries_at_16_tables_as_at_4(
-    tables, django_assert_max_num_queries
+def test_a_changed_poll_of_the_standings_runs_as_many_queries_at_16_tables_as_at_4(
+    tables, page, django_assert_max_num_queries
 ):
     night, director, _ = night_of(tables)
-    url = f"/sessions/{night.pk}/standings/projector/?live=1"
+    url = f"/sessions/{night.pk}/{page}?live=1"
     first = Client().get(url, HTTP_HX_REQUEST="true")
     _record_a_hand(night, director)
 
-    with django_assert_max_num_queries(PROJECTOR_CHANGED_POLL_QUERIES):
+    with django_assert_max_num_queries(STANDINGS_CHANGED_POLL_QUERIES):
         changed = Client().get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
 
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
-    with django_assert_max_num_queries(0):  # the next projector at that version: the cache
+    with django_assert_max_num_queries(0):  # the next watcher at that version: the cache
         Client().get(url, HTTP_HX_REQUEST="true")
+
+
+@pytest.fixture
+def added_up():
+    """The nights whose standings were added up, one entry each time."""
+    nights = []
+
+    def count(sender, session_id, **kwargs):
+        nights.append(session_id)
+
+    night_standings_added_up.connect(count)
+    yield nights
+    night_standings_added_up.disconnect(count)
+
+
+def test_every_watcher_of_a_version_shares_one_adding_up(added_up):
+    night, director, _ = night_of(4)
+    phones = f"/sessions/{night.pk}/standings/?live=1"
+    wall = f"/sessions/{night.pk}/standings/projector/?live=1"
+    member = Client()
+    member.force_login(director)
+
+    first = Client().get(phones, HTTP_HX_REQUEST="true")
+    for watcher, url in [(Client(), phones), (Client(), wall), (member, phones), (member, wall)]:
+        assert watcher.get(url, HTTP_HX_REQUEST="true").status_code == 200
+    assert Client().get(f"/sessions/{night.pk}/standings/").status_code == 200
+    assert added_up == [night.pk]
+
+    # Unchanged: a 304, nothing added up or rendered.
+    assert Client().get(phones, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert added_up == [night.pk]
+
+    # A new hand: a new answer, added up once more for everyone.
+    _record_a_hand(night, director)
+    changed = Client().get(phones, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed.content != first.content
+    assert Client().get(wall, HTTP_HX_REQUEST="true").status_code == 200
+    assert added_up == [night.pk, night.pk]
+
+
+def test_standings_stamps_that_outlived_their_night_answer_404():
+    night, _, _ = night_of(0, seat=False)
+    url = f"/sessions/{night.pk}/standings/?live=1"
+    assert Client().get(url).status_code == 200
+    pk = night.pk
+    kept = cache.get_many([f"night-stamp:{pk}:scores", f"night-stamp:{pk}:tables"])
+    night.delete()
+    cache.clear()  # the standings kept for the stamp's version too
+    cache.set_many(kept)  # as a cache kept across a database restored from a backup
+
+    assert Client().get(url).status_code == 404
+    assert Client().get(f"/sessions/{pk}/standings/projector/?live=1").status_code == 404
 
 
 def test_stamps_that_outlived_their_night_answer_404(client):
