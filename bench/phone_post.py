@@ -15,6 +15,9 @@ post by post:
 * ``json``: what a phone's offline outbox sends for a kept hand: the table page's form
   posted to ``POST /t/<key>/`` with ``Accept: application/json`` (static/js/outbox.js;
   the answer is the hand's number and a sentence);
+* ``confirm``: the other side's Confirm of each ``json`` hand, right after it, as the
+  table page's row posts it (htmx: ``POST /t/<key>/hands/<n>/confirm/``; the answer is
+  the hand's row and the sheet's count);
 * ``api``: the same hand through ``POST /api/v1/games/{id}/hands/`` (a director's
   token) at another table;
 * ``nojs``: a phone without JavaScript: the plain form post (302) and the page it is
@@ -23,7 +26,8 @@ post by post:
 
 Hands alternate sides and are set, so no game ends.
 
-Aim: the table page's post at most 1.3x the API's, in web CPU and in statements.
+Aim: the table page's post at most 1.3x the API's, in web CPU and in statements; the
+Confirm at most the table page's post (1x), in both.
 """
 
 from __future__ import annotations
@@ -117,6 +121,24 @@ def page_post(phone: Phone, key: str, number: int, *, script: bool) -> tuple[int
     return response.status, dict(response.getheaders())
 
 
+def page_confirm(phone: Phone, key: str, number: int) -> tuple[int, dict]:
+    """The other side's Confirm of hand ``number``, from its row of the table page (htmx)."""
+    form = {"side": HANDS[number % 2]["other"]}
+    headers = {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Cookie": "; ".join(f"{k}={v}" for k, v in phone.cookies.items()),
+        "HX-Request": "true",
+        "X-CSRFToken": phone.cookies.get("csrftoken", ""),
+    }
+    connection = http.client.HTTPConnection("127.0.0.1", phone.port, timeout=60)
+    path = f"/t/{key}/hands/{number}/confirm/"
+    connection.request("POST", path, body=urlencode(form), headers=headers)
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response.status, dict(response.getheaders())
+
+
 def page_get(phone: Phone, path: str) -> tuple[int, dict]:
     headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in phone.cookies.items())}
     connection = http.client.HTTPConnection("127.0.0.1", phone.port, timeout=60)
@@ -161,7 +183,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
     from play.table_links import links_for
 
     kinds = ("json", "nojs", "api", "floor")
-    cost: dict[str, list[tuple[int, int]]] = {kind: [] for kind in kinds}
+    cost: dict[str, list[tuple[int, int]]] = {kind: [] for kind in (*kinds, "confirm")}
     with throwaway_database("phone_post") as db:
         night, director = build_night("phone-post", TABLES)
         links = links_for(
@@ -208,6 +230,12 @@ def main(argv: list[str] | None = None) -> list[dict]:
                         numbers[kind][table] += 1
                         if i >= warmup:
                             cost[kind].append(spent)
+                        if kind == "json":  # the other side confirms it
+                            key = json_keys[table]
+                            status, answer = page_confirm(phones[key], key, n)
+                            assert status == 200, ("confirm", status)
+                            if i >= warmup:
+                                cost["confirm"].append(cost_of(answer))
         finally:
             stop_server(server)
     return report(args, cost)
@@ -255,6 +283,7 @@ def report(args: argparse.Namespace, cost: dict[str, list[tuple[int, int]]]) -> 
         "api": "games API post",
         "nojs": "table page post + page (no script)",
         "floor": "floor app post",
+        "confirm": "table page Confirm (htmx)",
     }
     for kind, name in names.items():
         print(f"{name:<38} {cpu[kind]:6.2f} ms web CPU, {statements[kind]:g} statements")
@@ -263,6 +292,13 @@ def report(args: argparse.Namespace, cost: dict[str, list[tuple[int, int]]]) -> 
     print(
         f"table page / games API: {ratio:.2f}x CPU, {statement_ratio:.2f}x statements "
         f"(aim <= {GOAL:g}x: {met})"
+    )
+    ratio = cpu["confirm"] / cpu["json"]
+    statement_ratio = statements["confirm"] / statements["json"]
+    met = "ok" if max(ratio, statement_ratio) <= 1 else "MISSED"
+    print(
+        f"Confirm / table page post: {ratio:.2f}x CPU, {statement_ratio:.2f}x statements "
+        f"(aim <= 1x: {met})"
     )
 
     def row(measure: str, mine: str, floor: str, goal: float | None = None) -> dict:
@@ -290,6 +326,8 @@ def report(args: argparse.Namespace, cost: dict[str, list[tuple[int, int]]]) -> 
         row("hand post: games API vs floor app, web CPU", "api", "floor"),
         row("hand post without script (post + page) vs games API, web CPU", "nojs", "api"),
         row("hand post without script (post + page) vs games API, statements", "nojs", "api"),
+        row("Confirm (table page) vs its hand post (JSON), web CPU", "confirm", "json", 1),
+        row("Confirm (table page) vs its hand post (JSON), statements", "confirm", "json", 1),
     ]
     write_rows(args.json, rows)
     return rows

@@ -9,6 +9,8 @@ from django.db.models import (
     Count,
     Exists,
     F,
+    Func,
+    IntegerField,
     OuterRef,
     Prefetch,
     Q,
@@ -134,15 +136,20 @@ class GameSheet:
         return self.refusal_code == "session_closed"
 
 
-def row_confirmed(sheet: GameSheet, row: SheetRow) -> None:
-    """``row`` of ``sheet`` says what its hand now says of its confirmation (the hand
-    confirmed in memory, through a table link: the sheet is not read again). A hand a
-    person confirmed gets their player's name from the sheet's own query only."""
+def row_confirmed(game: Game, row: SheetRow) -> None:
+    """``row`` (of ``game``'s sheet) says what its hand now says of its confirmation (the
+    hand confirmed in memory, through a table link: the row is not read again). A hand a
+    person confirmed gets their player's name from the row's own query only."""
     hand = row.hand
-    parties = names_for(rules_of(sheet.game)).party_names
+    parties = names_for(rules_of(game)).party_names
     row.confirmed = hand.confirmed_at is not None
     row.confirmed_by_name = confirmer_name(hand.confirmed_by if hand.confirmed_by_id else None)
     row.confirmed_how = provenance.confirmed_how(hand, None, parties)
+
+
+#: The keys of a hand's record that make its irregularities (penalties, a renege, a
+#: misdeal, a redeal: ``services._irregularities``).
+IRREGULAR_KEYS = ("penalties", "renege", "misdeal", "redeal")
 
 
 #: How many hands ahead the sheet works out dealers and seats (hands kept offline).
@@ -354,6 +361,81 @@ def recorded_row(hand: Hand) -> SheetRow:
         player_scores={pid: played.score.seats[seat] for seat, pid in played.seats.items()},
         player_totals={pid: played.player_totals[pid] for pid in played.seats.values()},
     )
+
+
+def hand_row(*, game_id: int, number: int) -> tuple[SheetRow, int] | None:
+    """Hand ``number`` of game ``game_id`` as its row of the score sheet, read alone (a
+    Confirm's answer: a confirmation changes no total, so the sheet is not replayed),
+    and how many hands of the game wait for a confirmation, this one included while it
+    waits: ``(row, waiting)``; None if the game has no such hand.
+
+    One query: the hand with its game, its declarer and who entered it, whether it was
+    corrected, and the count. One more for its irregularities, when its record has any;
+    two more (the game's seats, the hand's results) where each player scores apart.
+    Who confirmed it is left to :func:`row_confirmed`, once confirmed through a table
+    link (a hand a person confirmed is named by their player: the sheet's query)."""
+    # COUNT over the game's unconfirmed hands, one value without a GROUP BY.
+    waiting = (
+        Hand.objects.filter(game_id=OuterRef("game_id"), confirmed_at__isnull=True)
+        .order_by()
+        .annotate(n=Func(F("pk"), function="COUNT"))
+        .values("n")
+    )
+    hand = (
+        Hand.objects.filter(game_id=game_id, number=number)
+        .select_related("game", "declarer", "entered_by")
+        .annotate(
+            corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
+            waiting=Subquery(waiting, output_field=IntegerField()),
+        )
+        .first()
+    )
+    if hand is None:
+        return None
+    game = hand.game
+    rules = rules_of(game)
+    parties = names_for(rules).party_names
+    record = hand.record or {}
+    # A hand's irregularities are its record's (services._irregularities): none to read
+    # for a hand without them.
+    irregular = any(record.get(key) for key in IRREGULAR_KEYS)
+    irregularities = list(hand.irregularities.all()) if irregular else []
+    row = SheetRow(
+        hand=hand,
+        number=hand.number,
+        dealer=hand.dealer,
+        declarer=hand.bidder,
+        declarer_player=hand.declarer,
+        bid=hand.bid,
+        trump=hand.trump,
+        counters=dict(record.get("counters") or {}),
+        score={"north_south": hand.score_ns, "east_west": hand.score_ew},
+        totals={"north_south": hand.total_ns, "east_west": hand.total_ew},
+        made=hand.made,
+        void=hand.void,
+        reasons=list(hand.score.get("reasons", [])),
+        confirmed=hand.confirmed_at is not None,
+        corrected=hand.corrected,
+        irregularities=irregularities,
+        entered_how=provenance.entered_how(hand, parties),
+        scores_players=game.scores_players,
+    )
+    if row.scores_players:
+        # Each player's points and running total as the hand stored them (HandResult,
+        # written from the same engine state the sheet replays), in the sheet's order:
+        # the players by their starting seats.
+        seats = sorted(
+            GameSeat.objects.filter(game_id=game.pk).select_related("player"),
+            key=lambda s: rules.seats.index(s.seat),
+        )
+        results = {
+            pid: (points, total)
+            for pid, points, total in hand.results.values_list("player_id", "points", "total")
+        }
+        row.player_scores = {pid: points for pid, (points, _) in results.items()}
+        row.player_totals = {pid: total for pid, (_, total) in results.items()}
+        row.player_cells = [(s.player, *results.get(s.player_id, (0, 0))) for s in seats]
+    return row, hand.waiting
 
 
 @dataclass

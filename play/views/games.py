@@ -488,6 +488,7 @@ def _context(
         context["place"] = game_places.place_of(game)
     # Each hand still waiting for the other side, at a glance (the sheet, the form).
     context["unconfirmed"] = _unconfirmed(sheet.rows, names)
+    context["unconfirmed_count"] = len(context["unconfirmed"])
     context["rotation"] = rotation_data(sheet)
     if link is not None:
         closed = link.refusal.message if link.refusal else None
@@ -668,6 +669,32 @@ def render_row(
     context["confirmed_now"] = {"number": row.number, "by": _waits_for(row, _names(sheet))}
     context["moved_on"] = moved_on
     return render(request, "games/_sheet_row_answer.html", context, status=status)
+
+
+def confirmed_row(
+    request: HttpRequest, row: selectors.SheetRow, *, waiting: int, link: Any
+) -> HttpResponse:
+    """A hand just confirmed through a table link, answered from its row alone
+    (:func:`play.selectors.hand_row`; the sheet is not read): what :func:`render_row`
+    answers a Confirm from its row, with ``waiting`` the hands still waiting for one
+    (the sheet's count)."""
+    game = row.hand.game
+    names = names_for(services.rules_of(game))
+    _label_confirmations([row], names)
+    context = {
+        "row": row,
+        "row_refusal": None,
+        "table_link": link,
+        "confirmable": set(),
+        "is_director": False,
+        "unconfirmed_count": waiting,
+        # The waiting list is on the page where the form is (games/_live.html's
+        # condition): a link that records (its night open), a game that goes on.
+        "waiting_shown": link.refusal is None and not game.is_finished and not game.is_void,
+        "confirmed_now": {"number": row.number, "by": _waits_for(row, names)},
+        "moved_on": False,
+    }
+    return render(request, "games/_sheet_row_answer.html", context)
 
 
 def _names(sheet: selectors.GameSheet) -> TableNames:

@@ -23,7 +23,7 @@ from play.forms import SEAT_LABELS
 from play.models import Game
 from play.permissions import SIDES, TableActor
 from play.rulesets import rules_of_snapshot
-from play.views.games import _render, record_posted, render_row, wants_json
+from play.views.games import _render, confirmed_row, record_posted, render_row, wants_json
 from rookclub.core.errors import DomainError
 from rookclub.core.live import POLL_SECONDS, wants_live
 from rookclub.core.manifest import manifest, manifest_response
@@ -163,12 +163,45 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
 def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpResponse:
     """Confirm hand ``number`` of the table's game for the posted ``side``.
 
-    The game's sheet is read once (the link, the sheet, the update: no more statements
-    than the hand's post) and its row answers the Confirm."""
+    A confirmation changes no total, so the answer is built from the hand alone: the
+    link, the hand (with the count of hands still waiting) and the update, fewer
+    statements than the hand's post and no replay of the game. Confirmed where the
+    result was shown (``confirm-now``), the answer is the next hand's form too, which
+    the game's sheet draws: that sheet is read once (:func:`_confirm_now`)."""
     state = _post_state(key, game=False)
     refused = _post_allowed(request, state)
     if refused is not None:
         return refused
+    if request.htmx and request.htmx.trigger_name == "confirm-now":
+        return _confirm_now(request, state, key, number)
+    found = selectors.hand_row(game_id=state.game_id, number=number)
+    if found is None:
+        raise Http404(f"Hand {number} is not recorded at this table.")
+    row, waiting = found
+    hand = row.hand
+    state.game = hand.game
+    waited = hand.confirmed_at is None
+    actor = TableActor(state.link, state.game.pk, request.POST.get("side", ""))
+    try:
+        services.hand_confirm(hand=hand, by=actor)
+    except DomainError as error:
+        return _confirm_refused(request, state, hand, error)
+    if not request.htmx:
+        messages.success(request, f"Hand {number} confirmed.")
+        return redirect(reverse("table-link", args=[key]) + f"#hand-{number}")
+    if hand.confirmed_by_id is not None:
+        # A person confirmed it first: the sheet names them by their player.
+        return render_row(request, hand, link=state)
+    # The hand's row, and out of band the sheet's count and its line of the waiting
+    # list struck through: the page keeps its place.
+    selectors.row_confirmed(state.game, row)
+    return confirmed_row(request, row, waiting=waiting - waited, link=state)
+
+
+def _confirm_now(request: HttpRequest, state, key: str, number: int) -> HttpResponse:
+    """Confirmed where the result was shown: the hand's row and, out of band, that place
+    cleared and the next hand's form with the hands still waiting (the game's sheet,
+    read once: the link, the sheet, the update)."""
     sheet = selectors.game_sheet(game=Game(pk=state.game_id))
     state.game = sheet.game
     row = next((r for r in sheet.rows if r.number == number), None)
@@ -179,18 +212,20 @@ def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpRespo
     try:
         services.hand_confirm(hand=hand, by=actor)
     except DomainError as error:
-        if request.htmx:
-            return render_row(
-                request, hand, refusal=error.message, status=error.status, link=state, sheet=sheet
-            )
-        return _render(request, state.game, refusal=error.message, status=error.status, link=state)
+        return _confirm_refused(request, state, hand, error, sheet=sheet)
+    selectors.row_confirmed(sheet.game, row)
+    return render_row(request, hand, link=state, sheet=sheet)
+
+
+def _confirm_refused(
+    request: HttpRequest, state, hand, error: DomainError, sheet=None
+) -> HttpResponse:
+    """A refused Confirm: the hand's row with the reason (htmx), else the page."""
     if request.htmx:
-        # The hand's row, and out of band the sheet's count (and, confirmed where the
-        # result was shown, that place cleared for the next hand): the page keeps its place.
-        selectors.row_confirmed(sheet, row)
-        return render_row(request, hand, link=state, sheet=sheet)
-    messages.success(request, f"Hand {number} confirmed.")
-    return redirect(reverse("table-link", args=[key]) + f"#hand-{number}")
+        return render_row(
+            request, hand, refusal=error.message, status=error.status, link=state, sheet=sheet
+        )
+    return _render(request, state.game, refusal=error.message, status=error.status, link=state)
 
 
 @require_GET
