@@ -215,6 +215,11 @@ def tournament_standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return csv_response(csv_exports.standings_table(rows, tournament=tournament))
 
 
+def _said(exc: DomainError) -> str:
+    details = "; ".join(m for msgs in exc.errors.values() for m in msgs)
+    return sentence(f"{exc.message} {sentence(details)}".strip())
+
+
 def _act(request: HttpRequest, tournament: Tournament, call, done: str) -> HttpResponse:
     back = reverse("tournament-detail", args=[tournament.pk])
     if not request.user.is_authenticated:
@@ -223,8 +228,7 @@ def _act(request: HttpRequest, tournament: Tournament, call, done: str) -> HttpR
     try:
         call()
     except DomainError as exc:
-        details = "; ".join(m for msgs in exc.errors.values() for m in msgs)
-        messages.error(request, sentence(f"{exc.message} {sentence(details)}".strip()))
+        messages.error(request, _said(exc))
     else:
         messages.success(request, done)
     return redirect(back)
@@ -285,7 +289,6 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         enter()
     except DomainError as exc:
-        details = "; ".join(m for msgs in exc.errors.values() for m in msgs)
         typed = {
             name: value[:20]
             for name, value in request.POST.items()
@@ -294,7 +297,7 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
         typed["reason"] = request.POST.get("reason", "")[:500]
         refusal = {
             "match": match.pk,
-            "message": sentence(f"{exc.message} {sentence(details)}".strip()),
+            "message": _said(exc),
             "typed": typed,
         }
         return tournament_detail(
