@@ -99,11 +99,6 @@ def tournament_rounds(
     director also gets a form per round to change its pairings."""
     tournament = _tournament(pk)
     rounds = selectors.tournament_rounds(tournament=tournament)
-    for rnd in rounds:  # a round with a match to play at a table can print its score sheets
-        rnd.printable = any(
-            m.table and m.entry_b_id and not m.bye and m.status not in ("waiting", "not_needed")
-            for m in rnd.matches.all()
-        )
     is_director = permissions.is_director(request.user, tournament.club)
     if is_director:
         forms.pairing_forms(tournament, rounds, override_form)
