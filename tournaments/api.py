@@ -71,6 +71,7 @@ class TournamentViewSet(
     DomainErrors,
     mixins.CreateModelMixin,
     mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
     viewsets.GenericViewSet,
 ):
     serializer_class = s.TournamentSerializer
@@ -79,9 +80,6 @@ class TournamentViewSet(
     def get_queryset(self) -> QuerySet:
         events = Tournament.objects.select_related("club")
         return visible_to(events, self.request).order_by("-created_at", "-id")
-
-    def retrieve(self, request: Request, pk: str | None = None) -> Response:
-        return Response(s.TournamentSerializer(self.get_object()).data)
 
     @extend_schema(
         request=json_or_multipart(s.TournamentCreateSerializer),
@@ -197,9 +195,8 @@ class TournamentViewSet(
                 pins=[tuple(p) for p in data["pins"]],
                 forced_bye=data.get("forced_bye"),
             )
-            number = rnd.number
-            rounds = [r for r in selectors.tournament_rounds(tournament=tournament)]
-            created = next(r for r in rounds if r.number == number)
+            rounds = selectors.tournament_rounds(tournament=tournament)
+            created = next(r for r in rounds if r.number == rnd.number)
             return Response(s.RoundSerializer(created).data, status=status.HTTP_201_CREATED)
         rounds = selectors.tournament_rounds(tournament=tournament)
         return Response(s.RoundSerializer(rounds, many=True).data)

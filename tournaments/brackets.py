@@ -4,7 +4,8 @@ the recorded winners."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from tournaments.formats import Bracket, MatchState, double_elimination, resolve, single_elimination
 from tournaments.formats import bracket as pure
@@ -46,32 +47,47 @@ def depths(bracket: Bracket) -> dict[str, int]:
 def bracket_create(tournament: Tournament) -> None:
     """Rounds and Match rows for the whole bracket, then the first resolution."""
     bracket = bracket_of(tournament)
-    depth = depths(bracket)
     rounds = {
         number: Round.objects.create(
             tournament=tournament,
             number=number,
             status=Round.Status.RUNNING if number == 1 else Round.Status.PENDING,
         )
-        for number in sorted(set(depth.values()))
+        for number in sorted(set(depths(bracket).values()))
     }
-    tables: dict[int, int] = {}
+    rows_create(bracket, rounds.__getitem__, tournament=tournament)
+    bracket_sync(tournament, bracket=bracket)
+
+
+def rows_create(
+    bracket: Bracket,
+    round_at: Callable[[int], Round],
+    *,
+    tournament: Tournament,
+    prefix: str = "",
+    **fields: Any,
+) -> None:
+    """Match rows for every match of ``bracket`` (a bracket's or a playoff's), each in
+    ``round_at(its depth)`` at the round's next table (none for a bye), linked to the
+    matches its winner and loser go to. ``fields`` are given to every row (``section``:
+    the bracket's unless given)."""
+    depth = depths(bracket)
     rows: dict[str, Match] = {}
     for match in bracket.matches.values():
-        number = depth[match.id]
-        is_bye = any(s.kind == "bye" for s in match.slots)
+        rnd = round_at(depth[match.id])
         table = None
-        if not is_bye:
-            tables[number] = table = tables.get(number, 0) + 1
+        if not any(s.kind == "bye" for s in match.slots):
+            # Playoffs made at once share their rounds: the tables go on from the last.
+            rnd.tables_used = table = getattr(rnd, "tables_used", 0) + 1
         rows[match.id] = Match(
             tournament=tournament,
-            round=rounds[number],
+            round=rnd,
             table=table,
-            bracket_key=match.id,
-            section=match.section,
+            bracket_key=prefix + match.id,
             bracket_round=match.round,
             position=match.position,
             status=Match.Status.WAITING,
+            **{"section": match.section, **fields},
         )
     Match.objects.bulk_create(rows.values())
     for source, (target, slot) in bracket.winner_to.items():
@@ -82,7 +98,6 @@ def bracket_create(tournament: Tournament) -> None:
         rows.values(), ["winner_to", "winner_to_slot", "loser_to", "loser_to_slot"]
     )
     tournament_changed(tournament.pk)  # bulk writes send no signal
-    bracket_sync(tournament, bracket=bracket)
 
 
 def recorded_results(rows: Mapping[str, Match]) -> dict[str, int]:

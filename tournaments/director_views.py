@@ -21,7 +21,6 @@ from rookclub.core.roles import require_director
 from tournaments import services, views
 from tournaments.audit_text import AuditWords
 from tournaments.forms import (
-    RENAME_ENTRY,
     EntryForm,
     OverrideForm,
     PairForm,
@@ -98,7 +97,7 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     except NotAllowed as error:
         return refuse(request, error, back)
     except DomainError as error:
-        add_domain_errors(form, error, rename=RENAME_ENTRY, as_sentences=True)
+        add_domain_errors(form, error, as_sentences=True)
         return views.tournament_detail(request, tournament.pk, status=error.status, entry_form=form)
     if entry.late:
         messages.success(request, f"{entry.name} is entered late: paired from the next round.")

@@ -82,67 +82,36 @@ def _link_scope(row: dict[str, Any], ids: Ids) -> None:
         row["scope"] = ids.new("rounds", row.get("scope"))
 
 
+DESCRIPTIONS = {
+    "tournaments": "events with their format, ruleset snapshot, options and seeding",
+    "entries": "partnerships (or players) entered, with history",
+    "entry_players": "the players of each entry",
+    "rounds": "each round of an event",
+    "playoffs": "places still tied after the tie-breakers, played off",
+    "matches": "pairings, byes and bracket matches with their winners",
+    "match_games": "each game of a match: its score, and the table game if played",
+    "audit_entries": "every change a director made: who, when, before, after, why",
+}
+
+
+def _table(name: str, model: type, club_path: str, order: int, *fixes: Any) -> Table:
+    """The club's rows of ``model``, reached from a row by ``club_path``."""
+
+    def rows(club: Any) -> Any:
+        return model.objects.filter(**{club_path: club})
+
+    return Table(name, model, rows, order, fixes=fixes, description=DESCRIPTIONS[name])
+
+
 def register_tables() -> None:
     register(
-        Table(
-            "tournaments",
-            Tournament,
-            lambda c: c.tournaments.all(),
-            200,
-            fixes=(_seeding,),
-            description="events with their format, ruleset snapshot, options and seeding",
-        ),
-        Table(
-            "entries",
-            Entry,
-            lambda c: Entry.objects.filter(tournament__club=c),
-            210,
-            fixes=(_history,),
-            description="partnerships (or players) entered, with history",
-        ),
-        Table(
-            "entry_players",
-            EntryPlayer,
-            lambda c: EntryPlayer.objects.filter(tournament__club=c),
-            220,
-            description="the players of each entry",
-        ),
-        Table(
-            "rounds",
-            Round,
-            lambda c: Round.objects.filter(tournament__club=c),
-            220,
-            description="each round of an event",
-        ),
-        Table(
-            "playoffs",
-            Playoff,
-            lambda c: Playoff.objects.filter(tournament__club=c),
-            225,
-            fixes=(_playoff_entries,),
-            description="places still tied after the tie-breakers, played off",
-        ),
-        Table(
-            "matches",
-            Match,
-            lambda c: Match.objects.filter(tournament__club=c),
-            230,
-            description="pairings, byes and bracket matches with their winners",
-        ),
-        Table(
-            "match_games",
-            MatchGame,
-            lambda c: MatchGame.objects.filter(match__tournament__club=c),
-            400,
-            description="each game of a match: its score, and the table game if played",
-        ),
-        Table(
-            "audit_entries",
-            AuditEntry,
-            lambda c: AuditEntry.objects.filter(tournament__club=c),
-            410,
-            fixes=(_audit,),
-            description="every change a director made: who, when, before, after, why",
-        ),
+        _table("tournaments", Tournament, "club", 200, _seeding),
+        _table("entries", Entry, "tournament__club", 210, _history),
+        _table("entry_players", EntryPlayer, "tournament__club", 220),
+        _table("rounds", Round, "tournament__club", 220),
+        _table("playoffs", Playoff, "tournament__club", 225, _playoff_entries),
+        _table("matches", Match, "tournament__club", 230),
+        _table("match_games", MatchGame, "match__tournament__club", 400),
+        _table("audit_entries", AuditEntry, "tournament__club", 410, _audit),
     )
     register_fix("table_links", _link_scope, before_insert=True)

@@ -126,18 +126,11 @@ class TournamentForm(forms.Form):
     }
     #: The service's option names -> the field that shows their problems.
     OPTION_FIELDS = {
-        "tie_breakers": "tie_breakers",
+        **{
+            key: key for key in ("tie_breakers", "bye_points", "check_in_required", *FORMAT_OPTIONS)
+        },
         "round_clock": "clock_hands",
-        "bye_points": "bye_points",
-        "check_in_required": "check_in_required",
-        "cycles": "cycles",
-        "third_place": "third_place",
         "reset": "no_reset",
-        "final_best_of": "final_best_of",
-        "movement": "movement",
-        "partners": "partners",
-        "playoff_target": "playoff_target",
-        "playoff_places": "playoff_places",
     }
 
     club = forms.ModelChoiceField(
@@ -345,25 +338,20 @@ class TournamentForm(forms.Form):
 # ---- registration ------------------------------------------------------------------------
 
 
+def _player_field(label: str, required: str) -> forms.ModelChoiceField:
+    invalid = "That is not one of the club's players."
+    return forms.ModelChoiceField(
+        label=label,
+        queryset=Player.objects.none(),
+        error_messages={"required": required, "invalid_choice": invalid},
+    )
+
+
 class EntryForm(forms.Form):
     """A partnership (two of the club's players) or, in an individual event, one player."""
 
-    player_1 = forms.ModelChoiceField(
-        label="Player",
-        queryset=Player.objects.none(),
-        error_messages={
-            "required": "Choose a player.",
-            "invalid_choice": "That is not one of the club's players.",
-        },
-    )
-    player_2 = forms.ModelChoiceField(
-        label="Partner",
-        queryset=Player.objects.none(),
-        error_messages={
-            "required": "Choose the partner.",
-            "invalid_choice": "That is not one of the club's players.",
-        },
-    )
+    player_1 = _player_field("Player", "Choose a player.")
+    player_2 = _player_field("Partner", "Choose the partner.")
     name = forms.CharField(
         label="Entry name",
         max_length=160,
@@ -408,9 +396,6 @@ class EntryForm(forms.Form):
 
     def players(self) -> list[Player]:
         return [self.cleaned_data[n] for n in ("player_1", "player_2") if n in self.fields]
-
-
-RENAME_ENTRY = {"players": None, "seed": "seed", "name": "name"}
 
 
 class WithdrawForm(forms.Form):

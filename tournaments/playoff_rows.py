@@ -10,7 +10,6 @@ from tournaments import brackets
 from tournaments.formats import Correction, correct_result, resolve
 from tournaments.formats.playoffs import Playoff as Plan
 from tournaments.formats.playoffs import playoff_order, playoff_plan
-from tournaments.live import tournament_changed
 from tournaments.models import Match, Playoff, Round, Tournament
 
 PLAYOFF = "playoff"  # the flag on a playoff round and its matches
@@ -39,41 +38,27 @@ def playoff_rows_create(playoff: Playoff, rounds: dict[int, Round], first: int) 
     (``rounds``: those created so far by number, shared by the playoffs made at once;
     each new table takes the next number in its round)."""
     plan = plan_of(playoff)
-    depth = brackets.depths(plan.bracket)
-    tournament = playoff.tournament
-    rows: dict[str, Match] = {}
-    for game in plan.bracket.matches.values():
-        number = first + depth[game.id] - 1
+
+    def round_at(depth: int) -> Round:
+        number = first + depth - 1
         if number not in rounds:
             rounds[number] = Round.objects.create(
-                tournament=tournament,
+                tournament=playoff.tournament,
                 number=number,
                 flags=[PLAYOFF],
                 status=Round.Status.RUNNING if number == first else Round.Status.PENDING,
             )
-        rnd = rounds[number]
-        is_bye = any(s.kind == "bye" for s in game.slots)
-        table = None
-        if not is_bye:
-            rnd.tables_used = getattr(rnd, "tables_used", 0) + 1
-            table = rnd.tables_used
-        rows[game.id] = Match(
-            tournament=tournament,
-            round=rnd,
-            table=table,
-            bracket_key=match_key(playoff, game.id),
-            section=PLAYOFF,
-            bracket_round=game.round,
-            position=game.position,
-            status=Match.Status.WAITING,
-            playoff=playoff,
-            flags=[PLAYOFF],
-        )
-    Match.objects.bulk_create(rows.values())
-    for source, (to, slot) in plan.bracket.winner_to.items():
-        rows[source].winner_to, rows[source].winner_to_slot = rows[to], slot
-    Match.objects.bulk_update(rows.values(), ["winner_to", "winner_to_slot"])
-    tournament_changed(playoff.tournament_id)  # bulk writes send no signal
+        return rounds[number]
+
+    brackets.rows_create(
+        plan.bracket,
+        round_at,
+        prefix=match_key(playoff, ""),
+        tournament=playoff.tournament,
+        section=PLAYOFF,
+        playoff=playoff,
+        flags=[PLAYOFF],
+    )
     playoff_sync(playoff, plan=plan)
 
 

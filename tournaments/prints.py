@@ -25,30 +25,30 @@ def _event_slug(tournament: Tournament) -> str:
     return f"{tournament.club.slug}-{slugify(tournament.name) or 'tournament'}-{tournament.pk}"
 
 
-def _tournament_round_and_table(params: Mapping[str, Any], by: Any) -> tuple[Round, int | None]:
-    return (
-        get_or_missing(
-            Round,
-            "tournament round",
-            ("tournament__club",),
-            by=by,
-            club_path="tournament__club",
-            pk=int_param(params, "round"),
-        ),
-        int_param(params, "table", required=False),
+def _round(params: Mapping[str, Any], by: Any, related: str = "tournament__club") -> Round:
+    return get_or_missing(
+        Round,
+        "tournament round",
+        (related,),
+        by=by,
+        club_path="tournament__club",
+        pk=int_param(params, "round"),
     )
+
+
+def _round_and_table(params: Mapping[str, Any], by: Any) -> tuple[Round, int | None]:
+    return _round(params, by), int_param(params, "table", required=False)
 
 
 def _some(items: list, tournament_round: Round, table: int | None) -> list:
     """``items`` (one per match at a table), or Missing when the round has none there."""
-    if table is not None and not items:
-        raise Missing(f"Round {tournament_round.number} has no match at table {table}.")
     if not items:
-        raise Missing(f"Round {tournament_round.number} has no match to play.")
+        where = "to play" if table is None else f"at table {table}"
+        raise Missing(f"Round {tournament_round.number} has no match {where}.")
     return items
 
 
-def _tournament_round_filename(tournament_round: Round, table: int | None, what: str) -> str:
+def _round_filename(tournament_round: Round, table: int | None, what: str) -> str:
     where = f"table-{table}" if table else "all-tables"
     return (
         f"{_event_slug(tournament_round.tournament)}-round-{tournament_round.number}"
@@ -57,14 +57,14 @@ def _tournament_round_filename(tournament_round: Round, table: int | None, what:
 
 
 def build_tournament_round_sheets(params: Mapping[str, Any], by: Any) -> Built:
-    tournament_round, table = _tournament_round_and_table(params, by)
+    tournament_round, table = _round_and_table(params, by)
     sheets = _some(
         builders.tournament_round_sheets(tournament_round, table=table), tournament_round, table
     )
     return Built(
         items=sheets,
         club=tournament_round.tournament.club,
-        filename=_tournament_round_filename(tournament_round, table, "score-sheets"),
+        filename=_round_filename(tournament_round, table, "score-sheets"),
         stamps=stamps.stamps_for(sheets),
     )
 
@@ -87,7 +87,7 @@ def tournament_table_url(base_url: str, tournament_round: Round) -> Callable[[in
 
 
 def build_tournament_round_cards(params: Mapping[str, Any], by: Any) -> Built:
-    tournament_round, table = _tournament_round_and_table(params, by)
+    tournament_round, table = _round_and_table(params, by)
     require_role(by, tournament_round.tournament.club, KEY_HOLDERS, CARD_HOLDERS_ONLY)  # the keys
     base_url = site_url(recorded=params.get("base_url"))
     cards = builders.tournament_table_cards(
@@ -96,7 +96,7 @@ def build_tournament_round_cards(params: Mapping[str, Any], by: Any) -> Built:
     return Built(
         items=_some(cards, tournament_round, table),
         club=tournament_round.tournament.club,
-        filename=_tournament_round_filename(tournament_round, table, "table-cards"),
+        filename=_round_filename(tournament_round, table, "table-cards"),
     )
 
 
@@ -144,14 +144,7 @@ def build_tournament_bracket(params: Mapping[str, Any], by: Any) -> Built:
 def tournament_round_origin(params: Mapping[str, Any]) -> tuple[str, str]:
     """A tournament round's batches are started from the tournament's page."""
     # The job was checked against its starter when it began: no club check here.
-    tournament_round = get_or_missing(
-        Round,
-        "tournament round",
-        ("tournament",),
-        by=SYSTEM,
-        club_path="tournament__club",
-        pk=int_param(params, "round"),
-    )
+    tournament_round = _round(params, SYSTEM, "tournament")
     tournament = tournament_round.tournament
     return reverse("tournament-detail", args=[tournament.pk]), f"Back to {tournament.name}"
 

@@ -3,7 +3,7 @@ whatever the number of entries and rounds (tests/tournaments/test_queries.py).""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from django.db.models import Prefetch
@@ -61,25 +61,8 @@ def tournament_standings(*, tournament: Tournament) -> list[StandingsRow]:
         }
         out.append(
             StandingsRow(
-                rank=row.rank,
-                entry=entries[row.entry],
-                played=row.played,
-                wins=row.wins,
-                losses=row.losses,
-                draws=row.draws,
-                byes=row.byes,
-                match_points=row.match_points,
-                points_for=row.points_for,
-                points_against=row.points_against,
-                spread=row.spread,
-                buchholz=row.buchholz,
-                sonneborn_berger=row.sonneborn_berger,
+                **{**asdict(row), "entry": entries[row.entry], "place": places.get(row.entry)},
                 tie_breakers={n: values[n] for n in standings_data.precedence(tournament)},
-                decided_by=row.decided_by,
-                playoff_needed=row.playoff_needed,
-                tied_with=row.tied_with,
-                place=places.get(row.entry),
-                played_off=row.played_off,
             )
         )
     if places:

@@ -173,9 +173,15 @@ class StartSerializer(serializers.Serializer):
     draw_seed = serializers.CharField(max_length=40, required=False, allow_blank=True)
 
 
+def _pairs(**kwargs: Any) -> serializers.ListField:
+    """A list of pairs of entry ids."""
+    return serializers.ListField(
+        child=serializers.ListField(child=whole(), min_length=2, max_length=2), **kwargs
+    )
+
+
 class PartnerPinsSerializer(serializers.Serializer):
-    pins = serializers.ListField(
-        child=serializers.ListField(child=whole(), min_length=2, max_length=2),
+    pins = _pairs(
         max_length=PARTNER_PINS_MAX,
         help_text="every pair to keep together in the draw, as two sign-up entry ids; "
         "replaces the pins set before ([] clears them)",
@@ -183,12 +189,7 @@ class PartnerPinsSerializer(serializers.Serializer):
 
 
 class PairSerializer(serializers.Serializer):
-    pins = serializers.ListField(
-        child=serializers.ListField(child=whole(), min_length=2, max_length=2),
-        required=False,
-        default=list,
-        max_length=PINS_MAX,
-    )
+    pins = _pairs(required=False, default=list, max_length=PINS_MAX)
     forced_bye = whole(required=False, allow_null=True)
 
 
@@ -361,6 +362,10 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["id", "number", "status", "started_at", "flags", "matches"]
 
 
+def _goes_to(match_id: int | None, slot: int) -> dict[str, int] | None:
+    return None if match_id is None else {"match": match_id, "slot": slot}
+
+
 class BracketMatchSerializer(MatchSerializer):
     """Entries by slot (``null`` while unknown); where the winner and loser go."""
 
@@ -378,15 +383,11 @@ class BracketMatchSerializer(MatchSerializer):
 
     @extend_schema_field(serializers.DictField(allow_null=True))
     def get_winner_to(self, match: Match) -> dict[str, int] | None:
-        if match.winner_to_id is None:
-            return None
-        return {"match": match.winner_to_id, "slot": match.winner_to_slot}
+        return _goes_to(match.winner_to_id, match.winner_to_slot)
 
     @extend_schema_field(serializers.DictField(allow_null=True))
     def get_loser_to(self, match: Match) -> dict[str, int] | None:
-        if match.loser_to_id is None:
-            return None
-        return {"match": match.loser_to_id, "slot": match.loser_to_slot}
+        return _goes_to(match.loser_to_id, match.loser_to_slot)
 
 
 class PlacementSerializer(serializers.Serializer):

@@ -504,14 +504,15 @@ def _movement(tournament: Tournament, order: list[int]):
 
 
 def _create_round(
-    tournament: Tournament, number: int, pairings: Sequence[Pairing], flags: Sequence[str] = ()
+    tournament: Tournament, number: int, pairings: Sequence[Pairing], *, running: bool = False
 ) -> Round:
+    """A round of ``pairings``: played now if it is the first or ``running``, else later."""
+    running = running or number == 1
     rnd = Round.objects.create(
         tournament=tournament,
         number=number,
-        status=Round.Status.RUNNING if number == 1 else Round.Status.PENDING,
-        started_at=timezone.now() if number == 1 else None,
-        flags=list(flags),
+        status=Round.Status.RUNNING if running else Round.Status.PENDING,
+        started_at=timezone.now() if running else None,
     )
     Match.objects.bulk_create(_match_row(tournament, rnd, p) for p in pairings)
     tournament_changed(tournament.pk)  # bulk writes send no signal
@@ -624,10 +625,7 @@ def _pair(tournament: Tournament, number: int, pins: Sequence, forced_bye: int |
         previous = [(m.entry_a_id, m.entry_b_id) for m in data.matches]
         paired = pair_swiss_round(ranked, previous, pins=pins, forced_bye=forced_bye)
         tournament.round_set.filter(number=number).delete()
-        rnd = _create_round(tournament, number, paired.pairings)
-        rnd.status, rnd.started_at = Round.Status.RUNNING, timezone.now()
-        rnd.save(update_fields=["status", "started_at"])
-        return rnd
+        return _create_round(tournament, number, paired.pairings, running=True)
     if tournament.options.get("movement") == "tiers":
         # Ranked by the standings (the event's tie-breakers); still level: by seed.
         seeds = [e.pk for e in data.entries if e.active]

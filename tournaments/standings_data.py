@@ -4,7 +4,7 @@ objects ``tournaments.formats`` works on. The database adds up each match's game
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from django.db.models import F, Q, Sum, Value
 from django.db.models.functions import Coalesce
@@ -41,24 +41,10 @@ class MatchRow:
     playoff_draw_seed: str | None = None
 
 
-ROW_FIELDS = (
-    "pk",
-    "round_number",
-    "table",
-    "bracket_key",
-    "status",
-    "bye",
-    "entry_a_id",
-    "entry_b_id",
-    "partner_a_id",
-    "partner_b_id",
-    "winner_id",
-    "points_a",
-    "points_b",
-    "playoff_id",
-    "playoff__place",
-    "playoff__entries",
-    "playoff__draw_seed",
+#: MatchRow's fields as ``values_list`` reads them: its playoff's row across the relation.
+ROW_FIELDS = tuple(
+    f.name if f.name == "playoff_id" else f.name.replace("playoff_", "playoff__")
+    for f in fields(MatchRow)
 )
 
 

@@ -99,11 +99,6 @@ def tournament_rounds(
     director also gets a form per round to change its pairings."""
     tournament = _tournament(pk)
     rounds = selectors.tournament_rounds(tournament=tournament)
-    for rnd in rounds:  # a round with a match to play at a table can print its score sheets
-        rnd.printable = any(
-            m.table and m.entry_b_id and not m.bye and m.status not in ("waiting", "not_needed")
-            for m in rnd.matches.all()
-        )
     is_director = permissions.is_director(request.user, tournament.club)
     if is_director:
         forms.pairing_forms(tournament, rounds, override_form)
@@ -215,6 +210,11 @@ def tournament_standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return csv_response(csv_exports.standings_table(rows, tournament=tournament))
 
 
+def _said(exc: DomainError) -> str:
+    details = "; ".join(m for msgs in exc.errors.values() for m in msgs)
+    return sentence(f"{exc.message} {sentence(details)}".strip())
+
+
 def _act(request: HttpRequest, tournament: Tournament, call, done: str) -> HttpResponse:
     back = reverse("tournament-detail", args=[tournament.pk])
     if not request.user.is_authenticated:
@@ -223,8 +223,7 @@ def _act(request: HttpRequest, tournament: Tournament, call, done: str) -> HttpR
     try:
         call()
     except DomainError as exc:
-        details = "; ".join(m for msgs in exc.errors.values() for m in msgs)
-        messages.error(request, sentence(f"{exc.message} {sentence(details)}".strip()))
+        messages.error(request, _said(exc))
     else:
         messages.success(request, done)
     return redirect(back)
@@ -285,7 +284,6 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         enter()
     except DomainError as exc:
-        details = "; ".join(m for msgs in exc.errors.values() for m in msgs)
         typed = {
             name: value[:20]
             for name, value in request.POST.items()
@@ -294,7 +292,7 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
         typed["reason"] = request.POST.get("reason", "")[:500]
         refusal = {
             "match": match.pk,
-            "message": sentence(f"{exc.message} {sentence(details)}".strip()),
+            "message": _said(exc),
             "typed": typed,
         }
         return tournament_detail(
