@@ -1,8 +1,5 @@
-"""Venue mode (``make venue``, ``ROOKCLUB_VENUE=1``): Rookclub served from a laptop to
-the phones on a hall's network, over plain http, with no internet.
-
-What the machine knows, not Django: its names and addresses, the address phones use,
-the secret key kept under ``var/`` and the banner (``manage.py venue`` serves)."""
+"""Venue mode (``ROOKCLUB_VENUE=1``): served from a laptop to a hall's phones over plain
+http: the machine's names and addresses, the phones' address, the kept secret key."""
 
 from __future__ import annotations
 

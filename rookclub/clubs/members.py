@@ -1,10 +1,7 @@
-"""Writes for accounts and a club's members: signing up, roles, invitation links,
-linking a member to a player, removing a member. Signing up is the one write anyone
-may make.
+"""Writes for accounts and a club's members; signing up is the one write anyone may make.
 
-A club never loses its last director: every change that could demote or remove one first
-locks the club's memberships (``select_for_update``, in id order), so of two directors
-demoting each other at once the second waits, then is refused."""
+A club never loses its last director: a change that could demote or remove one locks the
+club's memberships first, so of two directors demoting each other the second is refused."""
 
 from __future__ import annotations
 

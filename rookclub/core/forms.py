@@ -32,11 +32,8 @@ def sentence(text: str) -> str:
 
 
 def _field_for(form: forms.Form, key: str, message: str, rename: Mapping[str, str | None]):
-    """(form field or None for above the form, text) for one of the error's messages.
-
-    ``rename`` maps a service's key to the form's field; a form may also define
-    ``field_for_error(key)`` or ``place_error(key, message) -> (field, text) | None``.
-    ``"options"`` problems read ``"key: text"`` and are placed by their key."""
+    """(form field or None for above the form, text) for one of the error's messages; see
+    ``add_domain_errors`` for ``rename``, ``field_for_error`` and ``place_error``."""
     place = getattr(form, "place_error", None)
     placed = place(key, message) if place is not None else None
     if placed is not None:  # the form knows this message's own box and words

@@ -1,9 +1,5 @@
-"""The API's JSON parser: DRF's, with the limits a hostile body needs.
-
-DRF reads a JSON body of any size, lets ``json`` recurse until the stack gives out, and
-passes lone surrogates and NULs to the database (each a 500). Here each is a refusal
-in words, and a JSON body holds at most ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` values, as a
-form may hold that many fields."""
+"""The API's JSON parser: DRF's, refusing in words what would be a 500 (a body too large,
+nesting too deep, lone surrogates and NULs, more values than a form may have fields)."""
 
 from __future__ import annotations
 
@@ -115,10 +111,8 @@ class JSONParser(parsers.JSONParser):
         return data
 
 
-#: The parsers of an operation whose body a form cannot carry:
-#: pairs of ids (``[[3, 7], [4, 9]]``), an id or null, a hand's nested counters. A
-#: form sends text, one value or a flat list per name, and no null; its schema then
-#: offers JSON alone, and a form body answers 415.
+#: The parsers of an operation whose body a form cannot carry (pairs of ids, null, nested
+#: counters): its schema offers JSON alone, and a form body answers 415.
 JSON_ONLY = [JSONParser]
 
 

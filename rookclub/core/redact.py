@@ -1,7 +1,5 @@
-"""Secrets kept out of every log line: table and door keys, invitation tokens and
-password-reset links become ``[key]``, ``[token]``, ``[link]`` in gunicorn's access log
-(:class:`GunicornLogger`), Django's messages (:class:`RedactSecrets`) and emails
-written to the log (:class:`ConsoleEmailBackend`)."""
+"""Secrets kept out of every log line: table and door keys, invitation tokens and reset
+links become ``[key]``, ``[token]``, ``[link]`` in the access log, messages and emails."""
 
 from __future__ import annotations
 

@@ -1,10 +1,5 @@
-"""Rate limits for the API, the pages anyone can post to and the table and door links,
-counted by django-ratelimit in Django's cache (atomic ``add``/``incr``; a cache that
-cannot count lets the request through, ``RATELIMIT_FAIL_OPEN``).
-
-Scopes and their rates are in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (``None``
-switches one off): ``anon`` per address, ``user`` per user, ``signup`` and
-``password_reset`` per address on the page and the API (:func:`limit_posts`). A refusal
+"""Rate limits for the API and the pages anyone can post to, counted by django-ratelimit in
+the cache (fail-open). Rates are ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``; a refusal
 is a 429 with a sentence and ``Retry-After``."""
 
 from __future__ import annotations

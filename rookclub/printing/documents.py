@@ -1,7 +1,5 @@
-"""What each printed document shows, as plain dataclasses (no Django, no database).
-
-Filled by ``builders.py`` and the apps' print_docs; templates under ``templates/print/``
-only read them, so every document can be rendered and tested without a database."""
+"""What each printed document shows, as plain dataclasses (no Django, no database), so
+every document can be rendered and tested without a database."""
 
 from __future__ import annotations
 
@@ -371,11 +369,8 @@ _ROW_HEIGHTS = {"roomy": "11mm", "compact": "8.6mm", "dense": "4.6mm"}
 
 
 def bracket_layout(doc: BracketDoc) -> list[dict[str, Any]]:
-    """Place each match on a CSS grid: a round of n matches gives each ``slots / n`` rows.
-
-    Halving rounds centre a match between its feeders; rounds that do not halve keep their
-    neighbours' spacing. Per round {"name", "index", "cells": [{"match", "row", "span"}]},
-    1-based grid lines (row 1 holds the round names)."""
+    """Place each match on a CSS grid: a round of n matches gives each ``slots / n`` rows
+    (1-based grid lines; row 1 holds the round names)."""
     columns = []
     for r, rnd in enumerate(doc.rounds):
         span = max(2, doc.slots // max(1, len(rnd.matches)))

@@ -1,10 +1,6 @@
-"""What WeasyPrint may fetch while it lays out a PDF: Rookclub's own files, nothing else.
-
-A renderer that fetches whatever a URL names (``file:///etc/...``, an internal service)
-is one slip away from a leak, so ``url_fetcher`` serves only the app's static files
-(read through the staticfiles finders), ``data:image/svg+xml`` URIs (QR codes) and
-stamps' placeholders (``rookclub-stamp:``, an empty SVG of the drawing's size), and
-refuses the rest with ``FetchRefused``: WeasyPrint leaves that resource out."""
+"""What WeasyPrint may fetch while it lays out a PDF: the app's static files, ``data:`` SVG
+URIs (QR codes) and stamps' placeholders; anything else is refused (``FetchRefused``), so
+a URL in a template can never leak a file or reach an internal service."""
 
 from __future__ import annotations
 

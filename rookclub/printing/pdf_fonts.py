@@ -1,10 +1,6 @@
-"""The fonts of score sheets' drawings: Liberation Sans (DejaVu Sans for what it lacks),
-measured and embedded with fontTools, written into the PDF with pydyf.
-
-Text is set glyph by glyph from the font's ``cmap`` and ``hmtx`` (no kerning or shaping),
-so what is measured is what is drawn. Each PDF embeds a Type0 subset of each face
-(``retain_gids``) with a ToUnicode map. Subsetting is costly, so the main face's common
-repertoire is subset once per process; other glyphs get a subset per distinct set."""
+"""The fonts of score sheets' drawings (Liberation Sans, DejaVu Sans for what it lacks),
+measured and subset with fontTools glyph by glyph, so what is measured is what is drawn;
+the common repertoire is subset once per process."""
 
 from __future__ import annotations
 

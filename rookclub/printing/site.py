@@ -1,9 +1,6 @@
-"""The site's public address, for absolute links printed in PDFs (table cards' QR codes).
-
-``site_url``: ``SITE_URL`` when set; else the address a batch recorded when started;
-else, with ``DEBUG``, the request's host; else ``SiteAddressMissing``, since a QR code
-to the wrong address is worse than no card. A QR code only this computer can open
-(localhost) is printed with a warning and its fix (``qr_warning``)."""
+"""The site's public address for links printed in PDFs: ``SITE_URL``, else the address a
+batch recorded, else (DEBUG) the request's host, else ``SiteAddressMissing``: a QR code
+to the wrong address is worse than none."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""``manage.py venue`` (``make venue``): serve Rookclub to the phones of a hall's network.
-
-Migrates, collects static files, loads the demo club into an empty database only, then
-runs gunicorn on ``HOST:PORT`` and prints the address phones use, with its QR code.
-See docs/venue.md."""
+"""``manage.py venue``: migrate, collect static files, load the demo club into an empty
+database, then serve the hall's phones with gunicorn (docs/venue.md)."""
 
 from __future__ import annotations
 
