@@ -115,9 +115,7 @@ def account_create(
 
 
 def _locked_memberships(club: Club, by: Any) -> list[Membership]:
-    """All the club's memberships, locked until the transaction ends, after checking
-    again that ``by`` is still a director: one who stepped down a moment ago (in a
-    request that held the lock first) no longer may."""
+    """All the club's memberships, locked, after checking again that ``by`` is still a director."""
     locked = list(Membership.objects.select_for_update().filter(club=club).order_by("pk"))
     user_id = getattr(by, "pk", None)
     if user_id is not None and not getattr(by, "is_superuser", False):

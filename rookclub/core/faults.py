@@ -142,9 +142,8 @@ _PORT = re.compile(r":\d+$")
 
 
 def host_refused(request: HttpRequest) -> HttpResponse:
-    """400 for a host name this site does not answer to: the page says which name,
-    the site's own address (``SITE_URL``), and how to allow the name. Rendered
-    without the request: anything asking it for its host would be refused again."""
+    """400 for a host name this site does not answer to, naming it and the site's address;
+    rendered without the request, which would refuse the host again."""
     host = request.META.get("HTTP_HOST", "")[:255]
     name = _PORT.sub("", host) if not host.endswith("]") else host
     site_url = getattr(settings, "SITE_URL", "")

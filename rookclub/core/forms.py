@@ -57,9 +57,8 @@ def add_domain_errors(
     *,
     as_sentences: bool = False,
 ) -> None:
-    """Show a service's refusal on ``form``: each field message by its field, the rest above.
-    ``as_sentences`` (the director's forms): the refusal's message above too, every message
-    a sentence."""
+    """Show a service's refusal on ``form``: field messages by their fields, the rest above
+    (``as_sentences``: the refusal's message above too, every message a sentence)."""
     rename = rename or {}
     shape = sentence if as_sentences else (lambda text: text)
     shown: set[str] = set()

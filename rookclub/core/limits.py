@@ -67,9 +67,7 @@ _INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u
 
 
 def normal_name(value: str) -> str:
-    """A name as stored: Unicode NFC (an "é" typed as one or
-    two characters is one name), without invisible or bidirectional-control
-    characters, its spaces collapsed and stripped."""
+    """A name as stored: NFC, without invisible or bidi-control characters, spaces collapsed."""
     text = unicodedata.normalize("NFC", _INVISIBLE.sub("", value))
     return re.sub(" +", " ", text).strip()
 

@@ -121,9 +121,8 @@ def _no_constant(name: str) -> Any:
 
 
 def _number(text: str) -> int | float:
-    """A JSON number with a fraction or an exponent. A whole one (``2.0``, ``1e2``) is that
-    integer, as JSON Schema 2020-12 counts it; read exactly, as a decimal. An exponent past
-    40 digits stays a float."""
+    """A JSON number with a fraction or exponent: a whole one (``2.0``, ``1e2``) is that integer,
+    as JSON Schema 2020-12 counts it; an exponent past 40 digits stays a float."""
     exact = Decimal(text)
     if exact.is_finite() and exact.adjusted() < 40 and exact == exact.to_integral_value():
         return int(exact)
@@ -141,9 +140,8 @@ class NotJSON(str):
 
 
 def form_json(text: str) -> Any:
-    """A form or multipart field's JSON text (``options={"round": 3}``) as a JSON body's
-    value would be, with the same checks; :class:`NotJSON` when it is not JSON or a
-    check refuses it."""
+    """A form field's JSON text as a JSON body's value would be, with the same checks;
+    :class:`NotJSON` when it is not JSON or a check refuses it."""
     was_json = True
     try:
         data = json.loads(text, parse_constant=_no_constant, parse_float=_number)

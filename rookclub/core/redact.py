@@ -69,9 +69,8 @@ class GunicornLogger(_GunicornLogger):  # type: ignore[misc,valid-type]
 
 
 class ConsoleEmailBackend(BaseEmailBackend):
-    """``consolemail://``: with DEBUG, Django's console backend (the whole email on
-    stdout, for development); otherwise a log line saying that an email was sent and
-    to whom, never its body (a reset link is a password)."""
+    """``consolemail://``: with DEBUG, Django's console backend; otherwise a log line that an
+    email was sent and to whom, never its body (a reset link is a password)."""
 
     def send_messages(self, email_messages: Any) -> int:
         if settings.DEBUG:

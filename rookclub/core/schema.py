@@ -143,9 +143,8 @@ def rate_limit_answers(result: dict[str, Any], generator: Any, request: Any, pub
 def no_nul_in_request_strings(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
-    """JSON's parser refuses NUL in any string (400), so every request string without a
-    pattern, enum or format says so with a ``pattern``, as do open objects' member names and
-    undeclared members."""
+    """JSON's parser refuses NUL in any string: request strings without a pattern, enum or
+    format, and open objects' names and members, say so with a ``pattern``."""
     from rookclub.core.limits import NO_NUL_PATTERN
 
     components = result.get("components", {}).get("schemas", {})
@@ -189,9 +188,7 @@ DIGITS = {"type": "string", "pattern": "^\\d+$"}
 
 
 def path_id_bounds(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """An integer path parameter (``{id}``, ``{club_id}``, ``{user_id}``) names a row:
-    a whole number from 1 to ``ID_MAX``, as ids in bodies are (every bound the
-    server keeps is in the schema). Anything else names nothing and answers 404."""
+    """An integer path parameter names a row: a whole number from 1 to ``ID_MAX``."""
     from rookclub.core.limits import ID_MAX
 
     for operation in _operations(result):
@@ -251,9 +248,8 @@ def _drop_null(schema: dict[str, Any]) -> bool:
 
 
 def oas31_nulls(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """OpenAPI 3.1 has no ``nullable``: null is a type. Each ``nullable: true`` left by
-    hand-written schemas and DRF's paginator becomes ``"null"`` in its ``type``, or a
-    ``{"type": "null"}`` choice; a ``oneOf`` of any value and null becomes any value."""
+    """OpenAPI 3.1 has no ``nullable``: each ``nullable: true`` becomes ``"null"`` in its ``type``,
+    or a ``{"type": "null"}`` choice; a ``oneOf`` of any value and null becomes any value."""
     for node in _dicts(result):
         choices = node.get("oneOf")
         if isinstance(choices, list) and {} in choices:
@@ -303,16 +299,14 @@ def one_of_these_required(result: dict[str, Any], generator: Any, request: Any, 
 
 
 def json_or_multipart(request: Any) -> dict[str, Any]:
-    """Bodies holding objects are documented as JSON, or multipart with each object a JSON
-    part. A urlencoded form is still read but not offered: OpenAPI's form encoding of an
-    object is not what the server reads."""
+    """Bodies holding objects are documented as JSON, or multipart with each object a JSON part
+    (OpenAPI's form encoding of an object is not what the server reads)."""
     return {"application/json": request, "multipart/form-data": request}
 
 
 def one_direction_components(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """A component used both ways keeps one direction's fields: in OpenAPI 3.1 ``readOnly``
-    is a note, so a required read-only ``id`` would be required in a request too. Requests
-    refer to ``<Name>Request``, answers to ``<Name>Response``, only where they differ."""
+    """A component used both ways keeps one direction's fields (3.1's ``readOnly`` is a note):
+    ``<Name>Request`` and ``<Name>Response``, only where they differ."""
     components = result.get("components", {}).get("schemas", {})
     made: dict[tuple[str, str], str] = {}
 
@@ -390,9 +384,7 @@ def _drop_fields(schema: dict[str, Any], drop: str) -> bool:
 
 
 def binary_content(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """A PDF, a ZIP or a CSV answer is bytes, not a JSON string: OpenAPI 3.1 says so
-    with the media type alone (``contentMediaType``), where 3.0 wrote ``format: binary``
-    on a string, a type the bytes do not have."""
+    """A PDF, ZIP or CSV answer is bytes: OpenAPI 3.1 says so with ``contentMediaType``."""
     for operation in _operations(result):
         for answer in operation.get("responses", {}).values():
             for media, content in answer.get("content", {}).items():

@@ -34,9 +34,8 @@ class TooMany(DomainError):
 
 
 def count(request: Any, scope: str, ident: str, rate: str | tuple[int, int], sentence: str):
-    """Count one request of ``ident`` in ``scope``; beyond ``rate`` ("120/minute", or
-    (requests, seconds)) refuse it: ``TooMany`` with ``sentence``, whose ``{wait}``
-    becomes "42 seconds"."""
+    """Count one request of ``ident`` in ``scope``; beyond ``rate`` raise ``TooMany`` with
+    ``sentence``, whose ``{wait}`` becomes "42 seconds"."""
     usage = get_usage(
         request, group=scope, key=lambda group, request: ident, rate=rate, increment=True
     )
@@ -46,9 +45,8 @@ def count(request: Any, scope: str, ident: str, rate: str | tuple[int, int], sen
 
 
 def client_ip(request: Any) -> str:
-    """The client's address: ``REMOTE_ADDR``, or behind ``NUM_PROXIES`` proxies the one the
-    first saw. ``X-Forwarded-For`` is trusted only from a proxy, or a client could choose its
-    address and walk past the login lockout (which uses this too) and per-address limits."""
+    """The client's address: ``REMOTE_ADDR``, or the one the first of ``NUM_PROXIES`` proxies
+    saw; ``X-Forwarded-For`` is trusted only from a proxy, or a client could choose it."""
     remote = request.META.get("REMOTE_ADDR", "")
     if not _from_proxy(remote):
         return remote

@@ -160,9 +160,8 @@ def blank_rows(
     exchanges: Mapping[int, str] | None = None,
     seats: Sequence[str] = SEATS,
 ) -> tuple[BlankRow, ...]:
-    """Rows for ``hands`` hands: the dealer seat of each (the deal passes left round ``seats``)
-    and the seat changes, from ``exchanges`` (hand number -> the engine's message) or every
-    ``exchange_interval`` hands. Void hands are not counted; the sheet says so."""
+    """Rows for ``hands`` hands: each dealer (the deal passes left round ``seats``) and the seat
+    changes, from ``exchanges`` (hand -> message) or every ``exchange_interval`` hands."""
     start = seats.index(first_dealer) if first_dealer in seats else 0
     if exchanges is None:
         every = exchange_interval or hands + 1
@@ -338,9 +337,8 @@ class BracketDoc:
 
     @property
     def pages(self) -> list[BracketDoc]:
-        """The chart as pages: itself when it fits one, else its two halves (each
-        halving round split down the middle, so every match stays beside its
-        feeders) and then the rounds that do not halve (the final, a grand final)."""
+        """The chart as pages: itself when it fits, else its two halves (each match beside its
+        feeders), then the rounds that do not halve (the final)."""
         first = len(self.rounds[0].matches) if self.rounds else 0
         if first <= MATCHES_PER_PAGE:
             return [self]

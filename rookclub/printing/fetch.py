@@ -83,9 +83,8 @@ def url_fetcher(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
 
 
 class Fetcher(URLFetcher):
-    """WeasyPrint's ``url_fetcher`` (a ``weasyprint.URLFetcher``, its public interface):
-    what ``url_fetcher`` allows, handed to WeasyPrint as a ``data:`` URL that its own
-    fetcher decodes, which is allowed no other scheme (``allowed_protocols``)."""
+    """WeasyPrint's ``url_fetcher``: what ``url_fetcher`` allows, handed over as a ``data:`` URL
+    (its own fetcher is allowed no other scheme)."""
 
     def __init__(self) -> None:
         super().__init__(allowed_protocols=("data",), allow_redirects=False)

@@ -78,9 +78,8 @@ def int_param(
 def _lookup(
     model, related: tuple[str, ...], club_path: str, lookup: Mapping[str, Any], user_id: int | None
 ) -> QuerySet:
-    """The rows matching ``lookup``, with ``related`` joined; with ``user_id``: only in
-    that user's clubs, with their role there (``viewer_role``), by a join to their
-    membership (one per club and user: no row is repeated)."""
+    """The rows matching ``lookup`` with ``related`` joined; with ``user_id``, only in that user's
+    clubs, annotated with their role there (``viewer_role``)."""
     rows = model.objects.select_related(*related).filter(**lookup)
     if user_id is not None:
         prefix = f"{club_path}__" if club_path else ""

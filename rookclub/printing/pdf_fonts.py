@@ -111,9 +111,8 @@ def _load(path: str) -> Face:
 
 @lru_cache(maxsize=4096)
 def glyphs(text: str, bold: bool) -> tuple[tuple[int, int, int], ...]:
-    """``text`` as (face index, glyph number, character) for each character: the first
-    face that has it, else the first face's missing glyph (0). Control characters (a
-    tab, a \x01 in a name stored before names refused them) are left out."""
+    """``text`` as (face index, glyph, character): the first face that has it, else glyph 0;
+    control characters are left out."""
     options = faces(bold)
     out = []
     for char in text:
@@ -157,9 +156,8 @@ def _repertoire_gids(face: Face) -> frozenset[int]:
 
 
 def subset_for(face: Face, used: dict[int, int], *, common: bool = True) -> Subset:
-    """The subset to embed for the glyphs ``used`` (glyph -> a character it stands for):
-    the common repertoire and them (``common``, the main face) or them alone (a fallback
-    face, for the odd character)."""
+    """The subset to embed for the glyphs ``used`` (glyph -> character), with the common
+    repertoire (``common``, the main face) or alone (a fallback face)."""
     base = _repertoire_gids(face) if common else frozenset()
     extra = frozenset(used) - base
     return _subset(face, base | extra, tuple(sorted((g, used[g]) for g in extra)))

@@ -69,9 +69,8 @@ def _queued_before() -> timezone.datetime:
 
 
 def _lost(job: PrintJob, *, by_worker: bool = False) -> bool:
-    """No life for too long: running without a heartbeat, or queued and not taken
-    (for a worker's sweep, after half the queue time: it resends before anyone who
-    looks at the job would give it up)."""
+    """No life for too long: running without a heartbeat, or queued and not taken (a worker's
+    sweep: after half the queue time, so it resends before anyone gives up)."""
     if job.state != PrintJob.State.QUEUED:
         wait = stall_seconds()
     else:
@@ -169,9 +168,8 @@ def job_beat(job: PrintJob, **fields: object) -> bool:
 
 @contextmanager
 def beating(job: PrintJob) -> Iterator[None]:
-    """While the body runs (a render), beat the job's heart every ``BEAT_SECONDS``
-    from a thread of its own, so a long chunk of tables never looks like a dead
-    worker, and a dead worker is noticed within ``PRINT_JOB_STALL_SECONDS``."""
+    """While the body runs, beat the job's heart every ``BEAT_SECONDS`` from its own thread, so
+    a long chunk never looks like a dead worker."""
     done = threading.Event()
 
     def beat() -> None:
@@ -243,9 +241,8 @@ def job_sweep(job: PrintJob, *, by_worker: bool = False) -> PrintJob:
 
 
 def jobs_sweep() -> int:
-    """Sweep every unfinished job that shows no life (:func:`job_sweep`); how many.
-    Run by each print worker every ``SWEEP_SECONDS`` (rookclub/printing/sweeper.py);
-    two workers sweeping the same job at once is harmless (conditional updates)."""
+    """Sweep every unfinished job that shows no life (:func:`job_sweep`); how many. Sweeps at
+    once are harmless (conditional updates)."""
     unfinished = PrintJob.objects.exclude(state__in=[PrintJob.State.DONE, PrintJob.State.FAILED])
     quiet = unfinished.filter(heartbeat_at__lt=max(_stalled_before(), _queued_before()))
     swept = 0

@@ -51,9 +51,8 @@ def _only_this_computer(host: str) -> bool:
 
 
 def qr_warning(url: str) -> str | None:
-    """The warning for a QR code carrying ``url`` (an absolute URL, or just the site's
-    address it starts with) when no phone can open it: its host is localhost, 127.x,
-    ::1 or 0.0.0.0. None when a phone on the network can reach it."""
+    """The warning for a QR code carrying ``url`` when no phone can open it (localhost, 127.x,
+    ::1, 0.0.0.0); else None."""
     try:
         host = urlsplit(str(url)).hostname or ""
     except ValueError:

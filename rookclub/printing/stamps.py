@@ -31,9 +31,8 @@ PX = 0.75  # PDF points in a CSS pixel
 
 @dataclass(eq=False)
 class Stamp:
-    """A drawing ``width`` x ``height`` user units (millimetres on A4), shown at full
-    width; ``under``: another stamp of the same size drawn beneath it (a sheet header's
-    frame, shared by every table, under the names of one table)."""
+    """A drawing ``width`` x ``height`` user units, shown at full width; ``under``: a stamp of the
+    same size drawn beneath it (a header's frame, shared by every table)."""
 
     key: str
     canvas: Canvas

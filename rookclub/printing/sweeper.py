@@ -12,9 +12,8 @@ log = logging.getLogger(__name__)
 
 
 def sweep_once() -> None:
-    """One sweep, never raising into the worker; its database connection closed
-    after, so no connection opened in the worker's main process reaches a pool
-    child forked later."""
+    """One sweep, never raising into the worker; its connection closed after, so none reaches
+    a pool child forked later."""
     from django.db import connections
 
     from rookclub.printing.queue import jobs_sweep

@@ -25,9 +25,8 @@ def _int(name: str, default: int) -> int:
 
 
 def gunicorn_options(*, host: str, port: int) -> dict[str, Any]:
-    """The server: one process of threads (the SQLite file, the local-memory cache and
-    eager tasks are one process's, as with ``make run``), quiet but for errors, so the
-    address and its QR code stay on the screen."""
+    """One process of threads (SQLite, local-memory cache and eager tasks are one process's),
+    quiet but for errors, so the address stays on the screen."""
     threads = _int("GUNICORN_THREADS", 8)
     return {
         "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],
