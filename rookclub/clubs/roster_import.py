@@ -102,21 +102,11 @@ _BOMS = (
 )
 #: The encodings charset-normalizer's guess is taken for: multi-byte ones, which it tells
 #: apart reliably; single-byte files are read as Windows-1252 (Excel's "CSV").
-_MULTI_BYTE = {
-    "cp932",
-    "shift_jis",
-    "euc_jp",
-    "iso2022_jp",
-    "gb2312",
-    "gbk",
-    "gb18030",
-    "big5",
-    "big5hkscs",
-    "cp950",
-    "euc_kr",
-    "cp949",
-    "johab",
-}
+_MULTI_BYTE = (
+    {"cp932", "shift_jis", "euc_jp", "iso2022_jp"}  # Japanese
+    | {"gb2312", "gbk", "gb18030", "big5", "big5hkscs", "cp950"}  # Chinese
+    | {"euc_kr", "cp949", "johab"}  # Korean
+)
 
 
 def decode(data: bytes) -> tuple[str, list[str]]:

@@ -200,24 +200,8 @@ def _subset(face: Face, gids: frozenset[int], extra_chars: tuple[tuple[int, int]
 # What a PDF viewer does not read from an embedded font: layout (glyphs are placed here),
 # hinting and signatures.
 _UNUSED_TABLES = frozenset(
-    {
-        "GSUB",
-        "GPOS",
-        "GDEF",
-        "kern",
-        "DSIG",
-        "FFTM",
-        "BASE",
-        "JSTF",
-        "MATH",
-        "gasp",
-        "prep",
-        "fpgm",
-        "cvt ",
-        "hdmx",
-        "LTSH",
-        "VDMX",
-    }
+    {"GSUB", "GPOS", "GDEF", "kern", "BASE", "JSTF", "MATH", "DSIG", "FFTM"}
+    | {"gasp", "prep", "fpgm", "cvt ", "hdmx", "LTSH", "VDMX"}
 )
 
 
