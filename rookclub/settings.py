@@ -1,6 +1,6 @@
-"""Rookclub settings, driven by the environment; every variable is in deploy/README.md.
-
-No environment: DEBUG, SQLite under var/, eager Celery, local-memory cache."""
+"""Rookclub settings, driven by the environment: every variable is in README.md's
+Configuration table, running several machines in deploy/README.md. No environment: DEBUG,
+SQLite under var/, eager Celery, local-memory cache."""
 
 import ipaddress
 import re
