@@ -12,9 +12,7 @@ from rookclub.printing.api import register as register_printing
 from standings.api.views import ClubViewSet, PlayerViewSet, SessionViewSet
 from tournaments.api import register as register_tournaments
 
-# No format-suffix routes (/games/2.json): several views do not take a ``format``
-# argument, and the suffix answered 500. JSON is the default; ``?format=``
-# still picks another renderer where one is offered (CSV).
+# No format-suffix routes (/games/2.json answered 500); ``?format=`` still picks a renderer.
 router = DefaultRouter()
 router.include_format_suffixes = False
 router.register("clubs", ClubViewSet, basename="club")

@@ -76,9 +76,8 @@ REQUIRED = ("database",)
 
 
 def readiness() -> tuple[bool, dict[str, str]]:
-    """Every dependency this node uses, by name: "ok", "down" or "not configured"; ready while
-    the database answers. Redis and object storage are shared by every node, so failing on
-    them would take all nodes out while hands are still recorded (deploy/README.md)."""
+    """Every dependency by name: "ok", "down" or "not configured"; ready while the database
+    answers (shared Redis or storage failing must not take every node out)."""
     checks = {
         "database": database_answers(),
         "broker": broker_answers(),

@@ -1,10 +1,6 @@
-"""Rookclub settings: one module, read top to bottom, driven by the environment.
-
-With no environment at all Rookclub runs as a developer's laptop expects:
-DEBUG on, a SQLite file under ``var/``, Celery tasks run eagerly and a
-local-memory cache. Production sets ``DEBUG=0``, ``SECRET_KEY``,
-``ALLOWED_HOSTS`` and usually ``DATABASE_URL`` and ``REDIS_URL``; see README.
-"""
+"""Rookclub settings, driven by the environment: every variable is in README.md's
+Configuration table, running several machines in deploy/README.md. No environment: DEBUG,
+SQLite under var/, eager Celery, local-memory cache."""
 
 import ipaddress
 import re
@@ -22,14 +18,11 @@ env = environ.Env()
 # A .env file beside manage.py is read if present; real environment variables win.
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-# Venue mode (`make venue`, rookclub/venue.py): the laptop serves the phones of a hall's
-# network over plain http. DEBUG is off (no tracebacks to every phone), but there is no
-# TLS proxy in front: no https redirect, no secure-only cookies, no HSTS (below).
+# Venue mode (rookclub/venue.py): plain http on a hall's network, DEBUG off, no TLS settings.
 VENUE = env.bool("ROOKCLUB_VENUE", default=False)
 DEBUG = False if VENUE else env.bool("DEBUG", default=True)
 
-# The development key is only ever used with DEBUG on: a production process
-# without SECRET_KEY refuses to start rather than sign cookies with a known key.
+# Production without SECRET_KEY refuses to start rather than sign with a known key.
 _DEV_SECRET_KEY = "django-insecure-rookclub-development-only-never-use-in-production"
 SECRET_KEY = env.str("SECRET_KEY", default="")
 if not SECRET_KEY and VENUE:
@@ -89,11 +82,7 @@ MIDDLEWARE = [
     "rookclub.core.headers.PermissionsPolicyMiddleware",
     "rookclub.core.headers.OpenerPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Text answers gzipped for browsers that accept it. Inside WhiteNoise,
-    # which serves static files already compressed; outside everything that reads or
-    # writes the body (CommonMiddleware's Content-Length, the views). CSP and
-    # Permissions-Policy only add headers; a strong ETag becomes weak, which the live
-    # pages' 304s accept (rookclub/core/live.py). BREACH: rookclub/core/compression.py.
+    # Inside WhiteNoise (static files come compressed), outside all that reads the body.
     "rookclub.core.compression.TextGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -126,9 +115,7 @@ TEMPLATES = [
     },
 ]
 
-# --- Database -------------------------------------------------------------
-# Default: a SQLite file under the git-ignored var/. DATABASE_URL switches to
-# PostgreSQL (postgres://user@host:5432/name), the production database.
+# --- Database: SQLite under var/ unless DATABASE_URL (PostgreSQL in production) ---
 VAR_DIR = BASE_DIR / "var"
 VAR_DIR.mkdir(exist_ok=True)
 DATABASES = {
@@ -136,16 +123,10 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Two phones posting at once must wait for each other, not fail with
-    # "database is locked"; IMMEDIATE takes the write lock when a transaction starts.
+    # Two phones posting at once wait for each other rather than fail "database is locked".
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
 else:
-    # --- Database connections on more than one machine -----------------
-    # Each web or worker process keeps its connection CONN_MAX_AGE seconds (0: one per
-    # request) and checks it before reuse, so a restarted PostgreSQL or PgBouncer costs
-    # one reconnect, not a 500. PgBouncer in transaction pooling mode needs
-    # CONN_MAX_AGE=0 and DISABLE_SERVER_SIDE_CURSORS=1 (a cursor must not outlive the
-    # transaction PgBouncer gave it a server for); see deploy/README.md.
+    # PgBouncer (transaction pooling) needs CONN_MAX_AGE=0, DISABLE_SERVER_SIDE_CURSORS=1.
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("CONN_HEALTH_CHECKS", default=True)
     DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env.bool(
@@ -155,18 +136,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker, result backend and cache -----------------------
 REDIS_URL = env.str("REDIS_URL", default="")
-# Seconds any use of Redis (cache, sessions, rate limits, broker, results) waits to
-# connect and for an answer: a Redis that is down or frozen costs a request
-# about this long, never a hang. No retries here: what may be lost is lost (a miss).
+# Seconds any use of Redis waits to connect and for an answer: a Redis down costs this, no hang.
 REDIS_TIMEOUT = env.float("REDIS_TIMEOUT", default=1.0)
 
 if REDIS_URL:
     CACHES = {
         "default": {
-            # django-redis, its failures answered as misses (a rate limit lets the
-            # request through, a session is read from the database); its client leaves
-            # Redis alone for a few seconds after one, and logs it once
-            # (rookclub/core/cache.py).
+            # Failures answered as misses; the client pauses after one (core/cache.py).
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "rookclub",
@@ -181,10 +157,7 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# --- Sessions on more than one machine ---------------------------------
-# With Redis, sessions are read from the cache every web node shares and written
-# through to the database too, so a Redis restart logs nobody out. Without it, the
-# database alone (Django's default), which every process of one machine shares.
+# With Redis, sessions are cached and written through to the database: a restart logs nobody out.
 SESSION_ENGINE = (
     "django.contrib.sessions.backends.cached_db"
     if REDIS_URL
@@ -193,18 +166,13 @@ SESSION_ENGINE = (
 
 #: Posts (hands recorded, hands confirmed) one table link may make a minute.
 TABLE_LINK_POSTS_PER_MINUTE = env.int("TABLE_LINK_POSTS_PER_MINUTE", default=30)
-#: Seconds a shared proxy (deploy/nginx.conf) may answer a live page's poll from what
-#: it kept, for visitors without a session, before asking the app again
-#: (rookclub/core/live.py): how much older than a poll a phone's standings may be.
+#: Seconds a shared proxy may answer a live page's poll for anonymous visitors (core/live.py).
 LIVE_SHARED_SECONDS = env.int("LIVE_SHARED_SECONDS", default=5)
 #: Check-ins one night's door link (/n/<key>/) may post a minute.
 DOOR_LINK_POSTS_PER_MINUTE = env.int("DOOR_LINK_POSTS_PER_MINUTE", default=60)
-#: Players one phone (its door cookie) may claim at the door in a night, "Not me" and
-#: refused claims included; then the director checks them in at the desk.
+#: Players one phone (its door cookie) may claim at the door in a night, refusals included.
 DOOR_CLAIMS_PER_PHONE = env.int("DOOR_CLAIMS_PER_PHONE", default=3)
-#: Claims at the door from one client address in 10 minutes (a phone that drops its
-#: cookie is a new phone, not a new address). A hosted site whose hall's phones share
-#: one public address raises it to the players arriving in 10 minutes.
+#: Claims at the door from one client address in 10 minutes (a hall may share one address).
 DOOR_CLAIMS_PER_ADDRESS = env.int("DOOR_CLAIMS_PER_ADDRESS", default=30)
 
 
@@ -221,9 +189,8 @@ def _rate(name: str, default: str) -> str | None:
     return value
 
 
-# API and page rate limits (rookclub/core/throttles.py), counted by django-ratelimit in
-# the cache above. Its app is not installed: its system check refuses the local-memory
-# cache, which is what one development process without REDIS_URL has.
+# Rate limits (core/throttles.py) via django-ratelimit; its app is not installed because its
+# system check refuses the local-memory cache development uses.
 THROTTLE_RATES = {
     "anon": _rate("THROTTLE_ANON", "120/minute"),
     "user": _rate("THROTTLE_USER", "600/minute"),
@@ -235,34 +202,24 @@ RATELIMIT_FAIL_OPEN = True
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or None
-# No broker configured: run tasks in-process, as pretix does, so the embedded
-# default behaves like production with one worker that is always there.
+# No broker configured: tasks run in-process.
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
-# A task is acknowledged when it has finished, not when a worker takes it: a worker
-# killed mid-task (OOM, deploy, power) leaves its message for another worker. A pool
-# child that dies has its task put back at once (reject_on_worker_lost); a whole
-# worker that dies has it put back by Redis after the visibility timeout.
+# Acknowledged when finished: a task whose worker dies is put back for another worker.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# Seconds Redis waits for a taken task's acknowledgement before handing it to another
-# worker: longer than the longest batch, or a slow one runs twice (harmlessly: the second
-# waits, then finds it done). A lost batch is re-queued sooner (PRINT_JOB_STALL_SECONDS).
+# Seconds before an unacknowledged task goes to another worker: longer than the longest batch.
 CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=600)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
-    # How often a worker looks for tasks whose worker died.
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
-    # Sending a task waits this long for Redis, not minutes.
     "socket_connect_timeout": REDIS_TIMEOUT,
     "socket_timeout": REDIS_TIMEOUT,
 }
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT
-# A send tries once more at once (a connection Redis closed at a restart is opened
-# again), then gives up; the caller decides (a batch print answers 503; the ratings
-# recompute runs in the request instead, standings/ratings.py).
+# A send tries once more at once, then gives up and the caller decides (503, or run inline).
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1,
     "interval_start": 0,
@@ -271,29 +228,22 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 }
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUT
 CELERY_REDIS_SOCKET_TIMEOUT = REDIS_TIMEOUT
-# A worker that loses Redis waits for it to come back, however long (a
-# worker that gave up exited with status 0 and printing stopped for good).
+# A worker that loses Redis waits for it however long (giving up stopped printing for good).
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
-# The task a lost connection interrupted is put back (acks_late), not finished twice.
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 60 * 60 * 24
 
-# --- Celery queues -------------------------------------------------------
-# Batch PDFs go to the "print" queue, served by their own workers
-# (deploy/rookclub-print-worker.service: prefetch 1, so a long render never holds a
-# second batch back); everything else to the default "celery" queue
-# (deploy/rookclub-worker.service). `make worker QUEUES=print CONCURRENCY=2`.
+# --- Celery queues: batch PDFs on PRINT_QUEUE with their own workers, the rest on "celery" ---
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 PRINT_QUEUE = env.str("PRINT_QUEUE", default="print")
 CELERY_TASK_ROUTES = {"rookclub.printing.tasks.*": {"queue": PRINT_QUEUE}}
-# A batch that renders longer than this is stopped (soft: recorded as failed with the
-# reason; hard: the pool child is killed). Keep both below CELERY_VISIBILITY_TIMEOUT,
-# or a batch that long is also delivered again (harmless: the second delivery waits).
+# A batch rendering longer is stopped (soft: failed with a reason; hard: killed); keep both
+# below CELERY_VISIBILITY_TIMEOUT.
 PRINT_TASK_SOFT_TIME_LIMIT = env.int("PRINT_TASK_SOFT_TIME_LIMIT", default=240)
 PRINT_TASK_TIME_LIMIT = env.int("PRINT_TASK_TIME_LIMIT", default=300)
 if not 0 < PRINT_TASK_SOFT_TIME_LIMIT < PRINT_TASK_TIME_LIMIT:
@@ -316,8 +266,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Login lockout (django-axes, rookclub/core/lockout.py): LOGIN_FAILURE_LIMIT failed
-# logins for one username from one address lock that pair out for LOGIN_LOCKOUT_MINUTES.
+# Login lockout (django-axes, core/lockout.py): per username and address.
 AUTHENTICATION_BACKENDS = [
     "rookclub.core.lockout.LockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -333,10 +282,8 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# --- Email (password reset) -------------------------------------------------
-# EMAIL_URL: smtp://user:pass@host:25, smtp+tls://... (STARTTLS), smtp+ssl://...,
-# submission://user:pass@host (SMTP with STARTTLS, port 587 unless given), or
-# consolemail:// (the default: emails are written to the log, nothing is sent).
+# --- Email: EMAIL_URL smtp://, smtp+tls://, smtp+ssl://, submission:// (STARTTLS, 587) or
+# consolemail:// (the default: written to the log).
 _email_url = env.str("EMAIL_URL", default="").strip() or "consolemail://"
 _submission = _email_url.startswith("submission://")
 if _submission:
@@ -353,7 +300,7 @@ if _submission and not _email.get("EMAIL_PORT"):
     _email["EMAIL_PORT"] = 587
 globals().update({key: value for key, value in _email.items() if value not in (None, "")})
 if EMAIL_BACKEND == "django.core.mail.backends.console.EmailBackend":  # noqa: F821 - set above
-    # consolemail://: the log says an email was sent, never its link (unless DEBUG).
+    # The log says an email was sent, never its link (unless DEBUG).
     EMAIL_BACKEND = "rookclub.core.redact.ConsoleEmailBackend"
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Rookclub <rookclub@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
@@ -382,11 +329,7 @@ STORAGES = {
     },
 }
 
-# --- Shared media storage ----------------------------------------------
-# With AWS_STORAGE_BUCKET_NAME set, finished batch PDFs go to S3-compatible object
-# storage (django-storages), so any web node can hand out what any print worker made;
-# downloads are redirects to a signed URL valid AWS_QUERYSTRING_EXPIRE seconds, given
-# only after the permission check. Unset: MEDIA_ROOT on local disk (one machine).
+# --- Batch PDFs in S3-compatible storage when AWS_STORAGE_BUCKET_NAME is set, else MEDIA_ROOT ---
 AWS_STORAGE_BUCKET_NAME = env.str("AWS_STORAGE_BUCKET_NAME", default="")
 if AWS_STORAGE_BUCKET_NAME:
     STORAGES["default"] = {"BACKEND": "storages.backends.s3.S3Storage"}
@@ -398,29 +341,21 @@ if AWS_STORAGE_BUCKET_NAME:
     AWS_DEFAULT_ACL = None  # the bucket's own policy: private
     AWS_QUERYSTRING_AUTH = True
     AWS_QUERYSTRING_EXPIRE = env.int("AWS_QUERYSTRING_EXPIRE", default=60)
-    # Never overwrite: two jobs' PDFs never share a key (each is under its job's id).
     AWS_S3_FILE_OVERWRITE = False
     AWS_S3_SIGNATURE_VERSION = "s3v4"
     AWS_S3_ADDRESSING_STYLE = env.str("AWS_S3_ADDRESSING_STYLE", default="") or None
-#: Hand out stored PDFs as a redirect to a signed URL (object storage) or stream them
-#: through the app (always for local disk; PRINT_DOWNLOAD_REDIRECT=0 when the phones
-#: cannot reach the object storage's address).
+#: Object storage's PDFs as a redirect to a signed URL (0: streamed through the app).
 PRINT_DOWNLOAD_REDIRECT = env.bool("PRINT_DOWNLOAD_REDIRECT", default=True)
 
 # --- Printing ----------------------------------------------------------------
-# Batch print jobs (rookclub/printing/queue.py): a running job silent for
-# PRINT_JOB_STALL_SECONDS is re-queued, up to PRINT_JOB_MAX_TRIES starts; a queued job
-# nobody took within PRINT_JOB_QUEUE_SECONDS while no worker swept is failed.
+# Batch print jobs (printing/queue.py): re-queued when silent, failed when never taken.
 PRINT_JOB_STALL_SECONDS = env.int("PRINT_JOB_STALL_SECONDS", default=10)
 PRINT_JOB_QUEUE_SECONDS = env.int("PRINT_JOB_QUEUE_SECONDS", default=90)
 PRINT_JOB_MAX_TRIES = env.int("PRINT_JOB_MAX_TRIES", default=3)
-# Seconds a request waits for the broker when it sends a batch; no retries, so a
-# broker that is down answers 503 at once.
+# Seconds a request waits for the broker when it sends a batch (then 503).
 PRINT_JOB_SEND_TIMEOUT = env.float("PRINT_JOB_SEND_TIMEOUT", default=1.0)
 
-# The site's public address (https://rook.example.org): absolute links in PDFs, such
-# as the QR codes on table cards. Unset, development uses the request's host and
-# production (DEBUG=0) refuses to print a QR code (rookclub/printing/site.py).
+# The public address for links in PDFs (QR codes); unset, production prints no QR code.
 SITE_URL = env.str("SITE_URL", default="").strip() or VENUE_SITE_URL
 if SITE_URL:
     _site = urlsplit(SITE_URL)
@@ -457,15 +392,10 @@ REST_FRAMEWORK = {
         "rookclub.core.throttles.UserThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
-    # Proxies in front that append to X-Forwarded-For (deploy/nginx.conf: one): the
-    # client's address for the throttles and the login lockout. 0: REMOTE_ADDR.
-    # Trust no X-Forwarded-For unless told how many proxies stand in front:
-    # deploy/rookclub-web.service sets 1 for deploy/nginx.conf; venue mode has none.
+    # Proxies in front appending to X-Forwarded-For (deploy/nginx.conf: 1); 0: REMOTE_ADDR.
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
 }
-# The proxies whose X-Forwarded-For is believed (comma-separated addresses or networks,
-# `*` for any): the same setting gunicorn reads for X-Forwarded-Proto. A request from
-# any other address is counted by its own address, whatever header it sends.
+# The proxies whose X-Forwarded-For is believed (addresses, networks or *), as gunicorn's.
 FORWARDED_ALLOW_IPS = env.list("FORWARDED_ALLOW_IPS", default=["127.0.0.1", "::1"])
 for _proxy in FORWARDED_ALLOW_IPS:
     try:
@@ -476,16 +406,14 @@ for _proxy in FORWARDED_ALLOW_IPS:
             f"FORWARDED_ALLOW_IPS: {_proxy!r} is not an address or a network (10.0.0.5, "
             "10.0.0.0/24 or *)."
         ) from None
-# A request body over 1 MB is refused (413); the largest real one, a tournament's
-# entries or a club night's check-in, is a few KB.
+# A request body over 1 MB is refused (413); real ones are a few KB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Rookclub API",
     "DESCRIPTION": "Record Rook hands, run club nights and tournaments, read standings.",
     "VERSION": "1.0.0",
-    # OpenAPI 3.1 (JSON Schema 2020-12): a card hand's plays are typed as [seat, card] pairs
-    # by position (prefixItems), which 3.0 cannot say.
+    # 3.1: a hand's plays are [seat, card] pairs (prefixItems), which 3.0 cannot say.
     "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI from our own static files (drf-spectacular-sidecar), not a CDN.
@@ -509,17 +437,13 @@ SPECTACULAR_SETTINGS = {
         "play.api.schema.night_big_tables",  # POST sessions/: tables of five or six
         "rookclub.printing.schema.print_job_kinds",  # POST print-jobs/: parameters by kind
         "play.api.hand_schema.hand_shapes",  # a posted hand: a oneOf of its shapes
-        # OpenAPI 3.1: a request's components without read-only fields, an answer's
-        # without write-only ones; a PDF or ZIP answer is bytes of its media type.
         "rookclub.core.schema.one_direction_components",
         "rookclub.core.schema.binary_content",
     ],
 }
 
 # --- Security headers (every answer, development too) -------------------------
-# Content-Security-Policy (django-csp): scripts, styles, fetches and the service
-# worker come from this site only; no inline script or style, no eval. A template that
-# needs an inline script gives it nonce="{{ request.csp_nonce }}".
+# CSP: this site only; an inline script needs nonce="{{ request.csp_nonce }}".
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
@@ -542,8 +466,7 @@ PERMISSIONS_POLICY = (
 )
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
-# Sent on secure requests only (rookclub/core/headers.py): over plain http browsers
-# ignore it and log an error on every page.
+# Sent on secure requests only (core/headers.py): plain http browsers log an error.
 SECURE_CROSS_ORIGIN_OPENER_POLICY = None
 CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
@@ -561,8 +484,7 @@ if not DEBUG and not VENUE:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
     SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
     if not SECURE_HSTS_PRELOAD:
-        # Preloading is a near-irreversible promise to browsers about every
-        # subdomain; the operator opts in with SECURE_HSTS_PRELOAD=1.
+        # Preloading is near-irreversible: the operator opts in.
         SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 LOGGING = {
@@ -584,8 +506,7 @@ LOGGING = {
         "handlers": ["console"],
         "level": env.str("LOG_LEVEL", default="WARNING" if VENUE else "INFO"),
     },
-    # WeasyPrint 70 logs each step of every PDF at INFO, fontTools each table it
-    # subsets (printing/pdf_fonts.py): lines nobody reads.
+    # WeasyPrint and fontTools log every step at INFO.
     "loggers": {"weasyprint.progress": {"level": "WARNING"}, "fontTools": {"level": "WARNING"}},
 }
 if VENUE:  # a phone at a wrong address (400) is one line on the terminal, no traceback

@@ -8,9 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rookclub import views
 from rookclub.core.throttles import PasswordResetThrottle, limit_posts
 
-# The browsable API docs: Swagger UI from our static files (drf-spectacular-sidecar),
-# its own script served apart (the split view), and its one inline <style> and data:
-# images; the only page whose policy is wider.
+# Swagger UI needs its inline <style> and data: images: the only page with a wider policy.
 api_docs = csp_update({"style-src": [UNSAFE_INLINE], "img-src": ["data:"]})(
     SpectacularSwaggerSplitView.as_view(url_name="api-schema")
 )

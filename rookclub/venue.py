@@ -1,8 +1,5 @@
-"""Venue mode (``make venue``, ``ROOKCLUB_VENUE=1``): Rookclub served from a laptop to
-the phones on a hall's network, over plain http, with no internet.
-
-What the machine knows, not Django: its names and addresses, the address phones use,
-the secret key kept under ``var/`` and the banner (``manage.py venue`` serves)."""
+"""Venue mode (``ROOKCLUB_VENUE=1``): served from a laptop to a hall's phones over plain
+http: the machine's names and addresses, the phones' address, the kept secret key."""
 
 from __future__ import annotations
 
@@ -90,9 +87,8 @@ def _routed_address() -> str | None:
 
 
 def lan_address(addresses: Iterable[str] | None = None) -> str:
-    """The IPv4 address phones on the hall's network reach this machine at: the
-    routed one when it is a private address, else the first private one, else any
-    address that is not loopback or link-local, else 127.0.0.1 (no network at all)."""
+    """The IPv4 address phones reach this machine at: the routed one if private, else the
+    first private one, else any but loopback or link-local, else 127.0.0.1."""
     pool = list(machine_addresses() if addresses is None else addresses)
     candidates = [ip for ip in map(_usable, pool) if ip is not None and ip.version == 4]
     outside = [ip for ip in candidates if not ip.is_loopback and not ip.is_link_local]
@@ -116,9 +112,8 @@ def machine_names() -> list[str]:
 
 
 def allowed_hosts(*, extra: Iterable[str] = (), site_url: str = "") -> list[str]:
-    """Venue mode's ALLOWED_HOSTS: the machine's names and addresses (IPv6 in
-    brackets, as a Host header carries them), ``extra`` (ALLOWED_HOSTS), and the
-    host of ``site_url``."""
+    """Venue mode's ALLOWED_HOSTS: the machine's names and addresses, ``extra`` and the host of
+    ``site_url``."""
     from urllib.parse import urlsplit
 
     hosts = machine_names()

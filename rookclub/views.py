@@ -40,9 +40,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
 @never_cache
 @require_GET
 def readyz(request: HttpRequest) -> JsonResponse:
-    """Readiness for the load balancer: 503 only when this node cannot record hands (its
-    database does not answer), named in ``failed``. Redis, the broker and object storage
-    only degrade it: named in ``degraded``, still 200."""
+    """Readiness for the load balancer: 503 only when the database does not answer; Redis, the
+    broker and object storage only degrade it (still 200)."""
     ready, checks = health.readiness()
     down = [name for name, state in checks.items() if state == "down"]
     failed = [name for name in down if name in health.REQUIRED]

@@ -1,12 +1,6 @@
-"""A club's data as one document: the registry of exported tables and the reader that
-fills it (file formats in ``export_files``, the way back in ``export_import``, the format
-in docs/club-export.md).
-
-Every app registers its tables from ``AppConfig.ready()`` (:func:`register`). A table's
-columns are its model's own, a foreign key written as the id it points to, so a new
-field is exported unchanged; tests/export/test_export_tables.py fails on a model
-neither registered nor left out. One query per table plus one, inside one read-only
-snapshot on PostgreSQL, so a hand recorded meanwhile cannot appear without its game."""
+"""A club's data as one document: the registry of exported tables and its reader (format in
+docs/club-export.md). Every app registers its tables from ``AppConfig.ready()``; a table's
+columns are its model's own, a foreign key written as the id it points to."""
 
 from __future__ import annotations
 
@@ -58,15 +52,12 @@ class Table:
 
 #: Every registered table by name, in import order once :func:`tables` sorts them.
 TABLES: dict[str, Table] = {}
-#: Fixes another app adds to a table it does not own (``register_fix``): run before
-#: the table's rows are inserted, or after every table is in.
+#: Fixes another app adds to a table it does not own (``register_fix``).
 _INSERT_FIXES: dict[str, list[Fix]] = {}
 _LATER_FIXES: dict[str, list[Fix]] = {}
 #: Models that belong to a club's data but are deliberately not exported, with why.
 LEFT_OUT: dict[str, str] = {}
-#: Checks run on a club just imported, inside the import's transaction, before it
-#: commits: ``check(club, ids)`` raises ``Invalid`` to refuse the file (scoring
-#: re-scores every hand with the engine: ``play/import_checks.py``).
+#: Checks of a club just imported, before its transaction commits: ``Invalid`` refuses the file.
 ImportCheck = Callable[[Club, "Ids"], None]
 IMPORT_CHECKS: list[ImportCheck] = []
 
@@ -78,8 +69,7 @@ def register_import_check(check: ImportCheck) -> None:
 
 
 def _canonical(tables: Mapping[str, Any]) -> bytes:
-    """The tables as JSON (keys sorted, no spaces): the same after a JSON round trip,
-    a datetime being the string the file holds."""
+    """The tables as JSON (keys sorted, no spaces): the same after a JSON round trip."""
     from django.core.serializers.json import DjangoJSONEncoder
 
     return json.dumps(
@@ -88,15 +78,12 @@ def _canonical(tables: Mapping[str, Any]) -> bytes:
 
 
 def checksum(tables: Mapping[str, Any]) -> str:
-    """``sha256:<hex>`` of the tables: a file damaged or edited by hand is noticed.
-    Anyone can recompute it, so it proves nothing against a deliberate edit."""
+    """``sha256:<hex>`` of the tables: notices damage, not a deliberate edit."""
     return "sha256:" + hashlib.sha256(_canonical(tables)).hexdigest()
 
 
 def signature(tables: Mapping[str, Any]) -> str:
-    """``hmac-sha256:<hex>`` of the tables, keyed with this installation's
-    ``SECRET_KEY``: a file exported here and imported here again proves it is
-    untouched; no one without the key can sign an edited one."""
+    """``hmac-sha256:<hex>`` of the tables keyed with ``SECRET_KEY``: proves a file untouched."""
     mac = salted_hmac(SIGNATURE_SALT, _canonical(tables), algorithm="sha256")
     return "hmac-sha256:" + mac.hexdigest()
 
@@ -111,9 +98,7 @@ def register(*tables: Table) -> None:
 
 
 def register_fix(table: str, fix: Fix, *, before_insert: bool = False) -> None:
-    """An app that owns what a lower table's column points to fixes it on import (a night's
-    close event's game ids, a table link's ``scope``). ``before_insert``: the column is
-    unique, so it is mapped before the rows go in; otherwise once every table is in."""
+    """Fix a lower table's column on import; ``before_insert`` for a unique column."""
     fixes = (_INSERT_FIXES if before_insert else _LATER_FIXES).setdefault(table, [])
     if fix not in fixes:
         fixes.append(fix)
@@ -152,8 +137,7 @@ class Ids:
         self.by_table.setdefault(table, {})[old] = new
 
     def new(self, table: str, old: Any) -> Any:
-        """The new id of row ``old`` of ``table``; None stays None. An id the file does
-        not hold raises ``KeyError`` (the importer names the row)."""
+        """The new id of row ``old`` of ``table`` (None stays None; unknown: ``KeyError``)."""
         if old is None:
             return None
         return self.by_table.get(table, {})[int(old)]
@@ -216,22 +200,18 @@ def _read(club: Club) -> Export:
             if _is_user(f):
                 user_ids.update(r[f.name] for r in rows if r[f.name] is not None)
         out.rows[table.name] = rows
-    # The people rows point to (who entered a hand, who is a member): names, never
-    # passwords or emails.
+    # The people rows point to and the members: names, never passwords or emails.
     people = get_user_model().objects.filter(Q(pk__in=user_ids) | Q(memberships__club=club))
     out.rows = {"users": list(people.distinct().order_by("pk").values(*USER_COLUMNS)), **out.rows}
     return out
 
 
 def club_export(*, club: Club) -> Export:
-    """Every row of ``club`` in every registered table: a query per table and one for
-    the people (plus the snapshot's own statement on PostgreSQL when no transaction
-    is open). Who may ask is the caller's check."""
+    """Every row of ``club`` in every registered table; who may ask is the caller's check."""
     outermost = not connection.in_atomic_block
     with transaction.atomic():
         if outermost and connection.vendor == "postgresql":
-            # One snapshot for every table: a hand recorded during the download is in
-            # both its game's totals and ``hands``, or in neither.
+            # One snapshot for every table: no hand without its game's totals.
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
         return _read(club)

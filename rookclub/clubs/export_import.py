@@ -1,16 +1,8 @@
-"""A club's export read back into this instance (``manage.py import_club``).
+"""A club's export read back into this instance (``manage.py import_club``), all or nothing.
 
-All in one transaction or nothing: a bad file is ``Invalid`` naming the table and row,
-a taken slug ``Conflict("club_exists")``. Every row gets a new id and the references
-follow, rows going in in their old id order so whatever orders by id reads the same.
-People are matched by username; one without an account here gets one without a password.
-
-A file cannot forge: a person's row carries only ``USER_COLUMNS``, each app's import
-checks run before the commit (every hand re-scored by the engine, match results from
-their games or the audit, no player at two tables), and a file whose plain checksum no
-longer matches is refused unless ``accept_edited`` (logged). The keyed signature
-(:func:`rookclub.clubs.export.signature`) proves a file this installation exported is
-untouched."""
+Every row gets a new id, in old id order; people are matched by username (new ones get no
+password). A file cannot forge: people carry only ``USER_COLUMNS``, each app's import checks
+run before the commit, and an edited file is refused unless ``accept_edited``."""
 
 from __future__ import annotations
 
@@ -179,8 +171,7 @@ def _insert(table: Table, rows: list[dict[str, Any]], ids: Ids) -> list[models.M
             except (KeyError, TypeError, ValueError):
                 raise _missing_row(table, row) from None
         built.append((row, *_instance(table, row, ids)))
-    # bulk_create stamps auto_now(_add) columns with the time of the import: the
-    # file's times are put back after.
+    # bulk_create stamps auto_now(_add) columns with now: the file's times are put back after.
     stamped = [
         f
         for f in table.columns()
@@ -243,8 +234,7 @@ EDITED_ACCEPTED = "edited"
 
 
 def provenance(document: Mapping[str, Any]) -> str:
-    """``signed``: exported here and unchanged. ``replayed``: exported elsewhere, checked by
-    replay and the import's checks only. ``edited``: its plain checksum no longer matches."""
+    """``signed`` (exported here, unchanged), ``replayed`` (elsewhere) or ``edited``."""
     tables = document["tables"]
     if hmac.compare_digest(str(document.get("signature", "")), signature(tables)):
         return SIGNED
@@ -300,8 +290,7 @@ def club_import(*, document: Any, slug: str | None = None, accept_edited: bool =
         except DatabaseError as exc:
             raise _refuse(f"The ids inside the {table.name} rows do not fit: {exc}") from None
         try:
-            # PostgreSQL checks foreign keys at commit: check them here, to refuse with
-            # a sentence instead of failing on the way out.
+            # PostgreSQL checks foreign keys at commit: refuse here, with a sentence.
             connection.check_constraints()
         except DatabaseError as exc:
             raise _refuse(f"The rows do not fit together: {exc}") from None

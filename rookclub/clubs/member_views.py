@@ -103,13 +103,9 @@ def members_page(
     return render(request, "clubs/members.html", context, status=status)
 
 
-def _club_for_members(request: HttpRequest, slug: str) -> Club:
-    return get_object_or_404(Club, slug=slug)
-
-
 @login_required_message
 def club_members_view(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_for_members(request, slug)
+    club = get_object_or_404(Club, slug=slug)
     try:
         require_member(request.user, club)
     except DomainError as error:
@@ -133,7 +129,7 @@ def _done(request: HttpRequest, club: Club, message: str) -> HttpResponse:
 @login_required_message
 @post_form("club-members")
 def member_invite(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_for_members(request, slug)
+    club = get_object_or_404(Club, slug=slug)
     form = InviteForm(request.POST)
     if not form.is_valid():
         return members_page(request, club, status=400, invite_form=form)
@@ -150,7 +146,7 @@ def member_invite(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required_message
 @post_form("club-members")
 def member_new(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_for_members(request, slug)
+    club = get_object_or_404(Club, slug=slug)
     form = MemberCreateForm(request.POST)
     if not form.is_valid():
         return members_page(request, club, status=400, create_form=form)
@@ -175,7 +171,7 @@ def _member(club: Club, user_id: int) -> Any:
 @login_required_message
 @require_POST
 def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club = _club_for_members(request, slug)
+    club = get_object_or_404(Club, slug=slug)
     try:
         user = _member(club, user_id)
         membership = members.member_set_role(
@@ -190,7 +186,7 @@ def member_role(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
 @login_required_message
 @require_POST
 def member_player(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club = _club_for_members(request, slug)
+    club = get_object_or_404(Club, slug=slug)
     chosen = request.POST.get("player", "")
     try:
         user = _member(club, user_id)
@@ -210,7 +206,7 @@ def member_player(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
 @login_required_message
 @require_POST
 def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
-    club = _club_for_members(request, slug)
+    club = get_object_or_404(Club, slug=slug)
     try:
         user = _member(club, user_id)
         members.member_remove(club=club, user=user, by=request.user)
@@ -221,8 +217,7 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
 
 @require_http_methods(["GET", "POST"])
 def invite(request: HttpRequest, token: str) -> HttpResponse:
-    """An invitation link: says what it offers, lets a logged-in person join, and sends
-    anyone else to sign up (or log in) first. Used or expired links say so."""
+    """An invitation link: a logged-in person joins; anyone else signs up or logs in first."""
     try:
         invitation = members.invite_find(token=token)
     except DomainError as error:

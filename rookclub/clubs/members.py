@@ -1,10 +1,7 @@
-"""Writes for accounts and a club's members: signing up, roles, invitation links,
-linking a member to a player, removing a member. Signing up is the one write anyone
-may make.
+"""Writes for accounts and a club's members; signing up is the one write anyone may make.
 
-A club never loses its last director: every change that could demote or remove one first
-locks the club's memberships (``select_for_update``, in id order), so of two directors
-demoting each other at once the second waits, then is refused."""
+A club never loses its last director: a change that could demote or remove one locks the
+club's memberships first, so of two directors demoting each other the second is refused."""
 
 from __future__ import annotations
 
@@ -118,9 +115,7 @@ def account_create(
 
 
 def _locked_memberships(club: Club, by: Any) -> list[Membership]:
-    """All the club's memberships, locked until the transaction ends, after checking
-    again that ``by`` is still a director: one who stepped down a moment ago (in a
-    request that held the lock first) no longer may."""
+    """All the club's memberships, locked, after checking again that ``by`` is still a director."""
     locked = list(Membership.objects.select_for_update().filter(club=club).order_by("pk"))
     user_id = getattr(by, "pk", None)
     if user_id is not None and not getattr(by, "is_superuser", False):

@@ -37,10 +37,8 @@ ACCOUNT_REFUSAL = OpenApiResponse(
 )
 
 
-#: The server's rules for an account as schema patterns: a username is
-#: Django's (letters, digits, @ . + - _); a password is not all digits (its other
-#: rules, not too common and not like the username, no pattern can say); an email
-#: is empty or an address.
+#: The server's account rules a pattern can say: Django's username characters, a password
+#: not all digits, an email empty or an address.
 USERNAME_PATTERN = r"^[\w.@+-]+$"
 PASSWORD_PATTERN = r"^[^\x00]*[^\d\x00][^\x00]*$"
 EMAIL_PATTERN = (

@@ -32,9 +32,8 @@ class Club(models.Model):
         return self.memberships.filter(user=user).values_list("role", flat=True).first()
 
     def remember_role(self, user: Any, role: str | None) -> None:
-        """``user``'s role here as a query just read it with this club (a print's scoped
-        lookup, rookclub/printing/kinds.py): :meth:`role_of` answers it for that same
-        user object without asking again. Only this object of the club remembers it."""
+        """``user``'s role here as a scoped query just read it: :meth:`role_of` answers it for that
+        same user object without asking again."""
         self.__dict__["_known_role"] = (user, role)
 
 
@@ -71,9 +70,8 @@ class Player(models.Model):
 
 
 def keep_a_director(collector: Any, field: Any, sub_objs: Any, using: str) -> None:
-    """``on_delete`` of a membership's user: deleting users (in the admin, say) deletes
-    their memberships, unless that would leave a club without a director; then the
-    deletion is refused (``ProtectedError``, which the admin lists as protected)."""
+    """``on_delete`` of a membership's user: refused (``ProtectedError``) if it leaves a club
+    without a director."""
     orphaned = directorless_without([m.pk for m in sub_objs])
     if orphaned:
         raise models.ProtectedError(last_director_sentence(orphaned[0], "delete"), orphaned)

@@ -52,7 +52,6 @@ UNNAMED = "a club member"
 
 
 def public_name(user: Any) -> str:
-    """How pages, CSVs and the hands' provenance name a person: their full name, else
-    "a club member". Never the username: it is half a login, and club pages are
-    public."""
+    """How pages, CSVs and provenance name a person: their full name, else "a club member";
+    never the username (half a login, and club pages are public)."""
     return (user.get_full_name().strip() if user is not None else "") or UNNAMED

@@ -100,30 +100,17 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
-#: The encodings charset-normalizer's guess is taken for: multi-byte ones, whose byte
-#: patterns it tells apart reliably. A few names in a single-byte code page cannot be
-#: told apart (a short Windows-1252 roster looks like Windows-1250 to it), so those
-#: are read as Windows-1252, the encoding Excel on Windows saves "CSV" in.
-_MULTI_BYTE = {
-    "cp932",
-    "shift_jis",
-    "euc_jp",
-    "iso2022_jp",
-    "gb2312",
-    "gbk",
-    "gb18030",
-    "big5",
-    "big5hkscs",
-    "cp950",
-    "euc_kr",
-    "cp949",
-    "johab",
-}
+#: The encodings charset-normalizer's guess is taken for: multi-byte ones, which it tells
+#: apart reliably; single-byte files are read as Windows-1252 (Excel's "CSV").
+_MULTI_BYTE = (
+    {"cp932", "shift_jis", "euc_jp", "iso2022_jp"}  # Japanese
+    | {"gb2312", "gbk", "gb18030", "big5", "big5hkscs", "cp950"}  # Chinese
+    | {"euc_kr", "cp949", "johab"}  # Korean
+)
 
 
 def decode(data: bytes) -> tuple[str, list[str]]:
-    """The file's text, and a note naming its encoding when it was not UTF-8: a byte-order
-    mark's, else UTF-8, else what charset-normalizer finds (Shift-JIS), else Windows-1252."""
+    """The file's text (BOM, UTF-8, a multi-byte guess, or Windows-1252) and a note naming it."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             try:
@@ -212,9 +199,7 @@ def _columns(header: list[str]) -> dict[str, int]:
 
 
 def parse_roster(data: bytes) -> tuple[list[RosterRow], list[str]]:
-    """The rows of a roster file and notes about the file; :class:`RosterFileError`
-    with a sentence when it cannot be read (empty, too big, no name column, too many
-    rows). Blank lines are left out; a row's own problems are :func:`roster_plan`'s."""
+    """The rows of a roster file and notes about it; :class:`RosterFileError` if unreadable."""
     if not isinstance(data, bytes | bytearray):
         raise _file_error("Choose a CSV file to upload.")
     if len(data) > FILE_MAX_BYTES:
@@ -252,8 +237,7 @@ def parse_roster(data: bytes) -> tuple[list[RosterRow], list[str]]:
 
         name = cell("name") or " ".join(p for p in (cell("first"), cell("last")) if p)
         name = unescape_formula(name)
-        # Runs of spaces are one space; a tab or line break stays, for the plan to refuse.
-        # NFC, no invisible or bidi-control characters, as player_create.
+        # Normalised as player_create; a tab or line break stays, for the plan to refuse.
         rows.append(RosterRow(line=line, name=normal_name(name).strip(" "), email=cell("email")))
     if not rows:
         raise _file_error("The file has a header row but no players under it.")
@@ -261,18 +245,14 @@ def parse_roster(data: bytes) -> tuple[list[RosterRow], list[str]]:
 
 
 def unescape_formula(text: str) -> str:
-    """Our own CSV files write "=x" as "'=x" so a spreadsheet shows it as text
-    (:func:`rookclub.core.csv_out.safe_cell`); reading one back undoes that, so a
-    roster goes out and comes back with the same names."""
+    """Undo ``csv_out.safe_cell``'s "'=x", so a roster comes back with the same names."""
     if text.startswith("'") and text[1:2] in FORMULA_START:
         return text[1:]
     return text
 
 
-def match_key(name: str) -> str:
-    """Names that differ only in case, spacing or full-width letters are the same
-    player (:func:`rookclub.core.limits.name_key`)."""
-    return name_key(name)
+#: Names that differ only in case, spacing or full-width letters are the same player.
+match_key = name_key
 
 
 def _problems(row: RosterRow) -> list[str]:
@@ -331,8 +311,7 @@ def _salt(club: Club, by: Any) -> str:
 
 
 def rows_token(*, club: Club, rows: list[RosterRow], notes: list[str], by: Any) -> str:
-    """The parsed rows, signed for this club and this director: what the preview
-    showed is what the import stores, and a changed token is refused."""
+    """The parsed rows, signed for this club and director: the import stores what was shown."""
     payload = {"rows": [[r.line, r.name, r.email] for r in rows], "notes": notes}
     token = signing.dumps(payload, salt=_salt(club, by), compress=True)
     if len(token) > TOKEN_MAX_CHARS:  # only a file of long, random names gets here
@@ -341,8 +320,7 @@ def rows_token(*, club: Club, rows: list[RosterRow], notes: list[str], by: Any) 
 
 
 def rows_from_token(*, club: Club, token: Any, by: Any) -> tuple[list[RosterRow], list[str]]:
-    """The rows of a preview's token, or ``Invalid`` when it was changed, belongs to
-    another club or director, or is older than an hour."""
+    """The rows of a preview's token, or ``Invalid`` if changed, someone else's or expired."""
     message = "This preview has expired or was changed; upload the file again."
     if not isinstance(token, str) or not token or len(token) > 4 * FILE_MAX_BYTES:
         raise Invalid(message, errors={"token": [message]}, code="roster_token")
@@ -360,12 +338,9 @@ def rows_from_token(*, club: Club, token: Any, by: Any) -> tuple[list[RosterRow]
 
 @transaction.atomic
 def roster_import(*, club: Club, rows: list[RosterRow], by: Any) -> RosterPlan:
-    """Create the players of ``rows`` that are new to ``club``, in one transaction;
-    duplicates and rows with problems are skipped and listed in the plan returned.
-    Planned against the players as they are now, not as they were at the preview."""
+    """Create the players of ``rows`` new to ``club`` (planned again now); the plan returned."""
     require_director(by, club)
-    # Lock the club's row: two directors importing at once plan one after the other, so
-    # the second sees the first's players as duplicates instead of failing on a name.
+    # Two directors importing at once plan one after the other: the second sees duplicates.
     Club.objects.select_for_update().filter(pk=club.pk).first()
     plan = roster_plan(club=club, rows=rows)
     try:

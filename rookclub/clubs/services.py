@@ -76,9 +76,8 @@ def club_create(*, name: str, by: Any) -> Club:
 
 
 def name_in_use(club: Club | int, name: str) -> str | None:
-    """The name of a player of ``club`` who is ``name`` written another way (case,
-    spacing, full-width letters), or None. Two such players would be one person
-    counted twice in the standings."""
+    """The name of a player of ``club`` who is ``name`` written another way (case, spacing,
+    full-width letters), or None: one person must not count twice in the standings."""
     key = name_key(name)
     names = Player.objects.filter(club=club).values_list("name", flat=True)
     return next((taken for taken in names if name_key(taken) == key), None)

@@ -42,10 +42,8 @@ class IdField(serializers.PrimaryKeyRelatedField):
 
 
 class FormJSONMixin:
-    """An object field in a form or multipart body, read as JSON text (``options={"a": 1}``)
-    or dotted fields (``options.a=1``) under a JSON body's checks (``form_json``). DRF would
-    read the first as an empty object, silently; text that is not JSON is a 400 naming the
-    field."""
+    """An object field in a form body, read as JSON text (``options={"a": 1}``) or dotted
+    fields (``options.a=1``) under a JSON body's checks; DRF would read the first as empty."""
 
     field_name: str
 
@@ -160,10 +158,8 @@ def form_ids(value: Any) -> Any:
 
 
 def form_body(data: Any, text: tuple[str, ...] = ()) -> dict[str, Any]:
-    """A form or multipart body (a ``QueryDict``) as a JSON object: a field sent several
-    times is a list; a value that is JSON text for an object or a list is that, under the
-    JSON body's checks; dotted fields are an object's members, as DRF reads them. Text that
-    only starts like JSON ("[late] table 3 left") stays text, as do the fields in ``text``."""
+    """A form or multipart body as a JSON object: repeated fields a list, JSON text its value,
+    dotted fields an object's members; text that only starts like JSON, and ``text``, stay text."""
     out: dict[str, Any] = {}
     errors: dict[str, list[str]] = {}
     for key in data:

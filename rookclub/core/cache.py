@@ -1,12 +1,6 @@
-"""The Redis cache, when Redis may fail: Rookclub keeps recording hands.
-
-The cache holds only what can be lost (rate-limit counters, which then let requests
-through, and ``cached_db`` sessions), so it is django-redis with ``IGNORE_EXCEPTIONS``:
-a call that finds Redis down answers as an empty cache.
-
-:class:`PausingRedis` is a breaker: after a failure this process leaves Redis alone for
-``PAUSE`` seconds, so a frozen Redis costs one request one timeout (and one log line),
-not every cache call a timeout each."""
+"""The Redis cache, when Redis may fail: it holds only what can be lost, so django-redis
+answers a failing call as a miss, and :class:`PausingRedis` then leaves Redis alone for
+``PAUSE`` seconds, so a frozen Redis costs one request one timeout, not every call."""
 
 from __future__ import annotations
 

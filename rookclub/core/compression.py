@@ -1,9 +1,5 @@
-"""Compress text answers (pages, JSON, CSV) for browsers that accept gzip.
-
-Django's ``GZipMiddleware`` does the work; this subclass leaves alone what compressing
-cannot help: PDFs (a streamed one keeps its Content-Length), zip exports and images.
-BREACH is met as Django meets it: a CSRF token masked afresh per answer and random
-padding ("Heal The Breach"); table links' keys only appear on pages that echo no input."""
+"""Gzip text answers; PDFs, zip exports and images are left alone. BREACH is met as Django
+meets it (masked CSRF tokens, random padding)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""CSV downloads a spreadsheet opens right, from a page's link and the API's ``?format=csv``.
-
-* UTF-8 with a byte-order mark, or Excel reads "Zoë" as "ZoÃ«".
-* Text that begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return would be a
-  formula to a spreadsheet: it gets a leading apostrophe (OWASP). Numbers stay numbers."""
+"""CSV downloads a spreadsheet opens right: UTF-8 with a byte-order mark, and text that a
+spreadsheet would take for a formula (``=``, ``+``, ``-``, ``@``...) behind an apostrophe."""
 
 from __future__ import annotations
 

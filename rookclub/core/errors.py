@@ -7,9 +7,8 @@ from collections.abc import Mapping, Sequence
 class DomainError(Exception):
     code = "invalid"
     status = 400
-    #: Every API view answers this refusal with its ``code`` in the body (a rule no
-    #: schema can state, which a client tells apart by its code); other refusals carry
-    #: it only where the view says so (``DomainErrorsMixin.code_in_body``).
+    #: Every API view answers this refusal with its ``code`` (a rule no schema can state);
+    #: others only where the view says so (``DomainErrorsMixin.code_in_body``).
     code_in_body = False
 
     def __init__(

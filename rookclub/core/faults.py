@@ -1,15 +1,6 @@
-"""Every refusal and fault answered in words: the API's exception handler, and what
-pages and the API answer when the database is down.
-
-* A service's ``DomainError`` answers its status and field messages from any API view.
-* A body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` answers 413 in JSON; a form with more than
-  ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` fields, the 400 a JSON body of that many values gets.
-* A database that does not answer answers 503 with ``Retry-After`` (JSON on the API, a
-  page elsewhere); the failed request stored nothing, so trying again is safe. Redis or
-  the broker failing where nothing else catches it answers the same, never a 500.
-* Outside DRF's views, ``handler404``/``handler500`` answer JSON under ``/api/``.
-* A host name not in ``ALLOWED_HOSTS`` answers 400 with a page naming the address to
-  open instead and how the director allows that name."""
+"""Every refusal and fault answered in words: the API's exception handler (domain errors,
+413, too many fields), 503 with ``Retry-After`` when the database or Redis is down, JSON
+404/500 under ``/api/``, and a page naming the address when a host is not allowed."""
 
 from __future__ import annotations
 
@@ -151,9 +142,8 @@ _PORT = re.compile(r":\d+$")
 
 
 def host_refused(request: HttpRequest) -> HttpResponse:
-    """400 for a host name this site does not answer to: the page says which name,
-    the site's own address (``SITE_URL``), and how to allow the name. Rendered
-    without the request: anything asking it for its host would be refused again."""
+    """400 for a host name this site does not answer to, naming it and the site's address;
+    rendered without the request, which would refuse the host again."""
     host = request.META.get("HTTP_HOST", "")[:255]
     name = _PORT.sub("", host) if not host.endswith("]") else host
     site_url = getattr(settings, "SITE_URL", "")

@@ -32,11 +32,8 @@ def sentence(text: str) -> str:
 
 
 def _field_for(form: forms.Form, key: str, message: str, rename: Mapping[str, str | None]):
-    """(form field or None for above the form, text) for one of the error's messages.
-
-    ``rename`` maps a service's key to the form's field; a form may also define
-    ``field_for_error(key)`` or ``place_error(key, message) -> (field, text) | None``.
-    ``"options"`` problems read ``"key: text"`` and are placed by their key."""
+    """(form field or None for above the form, text) for one of the error's messages; see
+    ``add_domain_errors`` for ``rename``, ``field_for_error`` and ``place_error``."""
     place = getattr(form, "place_error", None)
     placed = place(key, message) if place is not None else None
     if placed is not None:  # the form knows this message's own box and words
@@ -60,9 +57,8 @@ def add_domain_errors(
     *,
     as_sentences: bool = False,
 ) -> None:
-    """Show a service's refusal on ``form``: each field message by its field, the rest above.
-    ``as_sentences`` (the director's forms): the refusal's message above too, every message
-    a sentence."""
+    """Show a service's refusal on ``form``: field messages by their fields, the rest above
+    (``as_sentences``: the refusal's message above too, every message a sentence)."""
     rename = rename or {}
     shape = sentence if as_sentences else (lambda text: text)
     shown: set[str] = set()

@@ -1,8 +1,5 @@
-"""Bounds on what a request may carry, and the text checks names and reasons share.
-
-Every number, text and list the API or a form takes has an upper bound (a database
-column's, or a director's patience's), kept here so the serializers, forms, services
-and OpenAPI schema all say the same numbers."""
+"""Bounds on what a request may carry, and the text checks names and reasons share, kept
+here so serializers, forms, services and the OpenAPI schema say the same numbers."""
 
 from __future__ import annotations
 
@@ -29,9 +26,8 @@ YEAR_MIN, YEAR_MAX = 1900, 2999
 #: Random seeds (seating draws): any 32-bit number.
 SEED_MAX = 2**31 - 1
 
-# Characters no name may hold: C0 and C1 controls (a tab or a line break too), lone
-# surrogates, and the two non-characters; XML 1.0 refuses them, so a printed score
-# sheet (an SVG stamp) could not show them.
+# No name holds controls (a tab or line break too), lone surrogates or non-characters:
+# a printed sheet (XML) could not show them.
 _NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 # Reasons are written in a text area: a line break and a tab are fine there.
 _NOT_IN_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -51,9 +47,8 @@ OPTIONAL_NAME_PATTERN = "^[^\\x00-\\x1f\\x7f-\\x9f]*$"
 TEXT_PATTERN = "^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\ufffe\\uffff]*$"
 #: Any string in a request: JSON's parser refuses the NUL character.
 NO_NUL_PATTERN = "^[^\\x00]*$"
-#: Text a service trims (Python's ``str.strip()``) and then needs something in: one
-#: character that is no white space, no NUL, and no separator control (\x1c-\x1f,
-#: \x85: Python's strip removes them too).
+#: Text a service trims (``str.strip()``, which also removes \x1c-\x1f and \x85) and then
+#: needs something in.
 SOMETHING_PATTERN = "^[^\\x00]*[^\\s\\x00\\x1c-\\x1f\\x85][^\\x00]*$"
 #: A required reason (:data:`TEXT_PATTERN`'s characters) with something in it once trimmed.
 REQUIRED_TEXT_PATTERN = (
@@ -66,16 +61,13 @@ NAME_MESSAGE = "A name cannot hold control characters such as a tab or a line br
 TEXT_MESSAGE = "The text cannot hold control characters."
 
 
-#: Invisible characters a name never needs: zero-width spaces and joiners, the word
-#: joiner, a byte-order mark, and the bidirectional controls (marks, embeddings,
-#: overrides, isolates) that make two names look alike or a name read backwards.
+#: Invisible characters (zero-width, byte-order mark, bidi controls) that make two names
+#: look alike or a name read backwards.
 _INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u061c\ufeff]")
 
 
 def normal_name(value: str) -> str:
-    """A name as stored: Unicode NFC (an "é" typed as one or
-    two characters is one name), without invisible or bidirectional-control
-    characters, its spaces collapsed and stripped."""
+    """A name as stored: NFC, without invisible or bidi-control characters, spaces collapsed."""
     text = unicodedata.normalize("NFC", _INVISIBLE.sub("", value))
     return re.sub(" +", " ", text).strip()
 

@@ -1,15 +1,8 @@
-"""Pages that update themselves: htmx polls a page's live fragment, and an unchanged
-fragment costs a 304 and at most one cheap query.
+"""Pages that update themselves: htmx polls a page's live fragment, whose ETag is the page's
+version with the viewer; an unchanged fragment costs a 304 and at most one cheap query.
 
-A page's version is read once per request: a night's is a stamp in the cache
-(``play/live.py``), a tournament's one aggregate query (``tournaments/live.py``). The
-fragment's ETag is that version with the viewer; browsers revalidate (``no-cache``) and
-Django's ``condition`` answers 304.
-
-A visitor without a session sees what every such visitor sees: their fragment is
-rendered once per (page, version) and cached, and answered ``public,
-s-maxage=LIVE_SHARED_SECONDS`` so a shared proxy (deploy/nginx.conf) answers their polls.
-A viewer with a session is answered ``private``."""
+Visitors without a session share one rendering per (page, version), cached here and
+answered ``public, s-maxage=LIVE_SHARED_SECONDS`` for a shared proxy; others ``private``."""
 
 from __future__ import annotations
 
@@ -30,13 +23,11 @@ logger = logging.getLogger(__name__)
 #: How often live fragments poll, in seconds (templates read it via the context).
 POLL_SECONDS = 10
 
-#: What a fragment shared by signed-in viewers (``seen_as``) carries where each viewer's
-#: form token goes: it is rendered once with this, and each answer gets the viewer's own
-#: token in its place (Django's ``get_token``). Letters only: escaping leaves it alone.
+#: Stands for the viewer's form token in a fragment shared by signed-in viewers (``seen_as``);
+#: each answer gets its own token in its place. Letters only: escaping leaves it alone.
 TOKEN_SLOT = "rookclubformtokenslot"
 
-#: How long a rendered fragment is kept for the next visitor (a newer version is a new
-#: key, so this only bounds the memory an old one holds).
+#: How long a rendered fragment is kept (a newer version is a new key).
 FRAGMENT_SECONDS = 120
 
 
@@ -68,18 +59,11 @@ def live_fragment(
     seen_as: Callable[[], str] | None = None,
     own: bool = False,
 ) -> HttpResponse:
-    """304 when the viewer has the current version, else the fragment at that version:
-    cached for visitors without a session, rendered (and kept) otherwise. The version is
-    read first, so a fragment is never older than its tag.
+    """304 when the viewer has the current version (read first), else the fragment.
 
-    ``seen_as`` names what a signed-in viewer sees of the page ("member"): those who
-    see it alike share one rendering per version too (their ETags and their
-    ``private`` answers stay their own). Without it, a signed-in viewer's fragment is
-    rendered for them.
-
-    ``own``: the fragment is the visitor's own whatever their session (a door phone's
-    seat, told apart by its cookie): rendered for them, answered ``private``, never kept
-    for anyone else, by the cache here or a proxy."""
+    ``seen_as`` names what a signed-in viewer sees ("member"): viewers alike share one
+    rendering per version. ``own``: the fragment is the visitor's own whatever their session
+    (a door phone's seat): rendered for them, ``private``, never kept."""
     current = version()
     if current is None:
         raise Http404("Nothing here.")
@@ -139,9 +123,7 @@ def _shared_fragment(
 
 
 def _own_tokens(request: HttpRequest, response: HttpResponse, group: str) -> HttpResponse:
-    """A signed-in viewer's answer with their form token where the shared rendering has
-    :data:`TOKEN_SLOT` (a visitor without a session is given no token: their answer is
-    for a proxy to keep)."""
+    """A signed-in viewer's answer with their form token in place of :data:`TOKEN_SLOT`."""
     slot = TOKEN_SLOT.encode()
     if group != "-" and not getattr(response, "streaming", False) and slot in response.content:
         response.content = response.content.replace(slot, get_token(request).encode())
@@ -149,9 +131,7 @@ def _own_tokens(request: HttpRequest, response: HttpResponse, group: str) -> Htt
 
 
 def cache_or_none(method: str, *args: Any) -> Any:
-    """The cache's ``method``, or None when the cache cannot answer (Redis down): a
-    fragment is then rendered, and a version read from the database, as they were
-    before there was a cache."""
+    """The cache's ``method``, or None when the cache cannot answer (Redis down)."""
     try:
         return getattr(cache, method)(*args)
     except Exception:  # any failure of the cache: render instead

@@ -15,9 +15,8 @@ from django.shortcuts import render
 
 
 class LockoutBackend(AxesStandaloneBackend):
-    """Axes' check before the password is tried. A call without a request (a management
-    command, the test client's ``login()``) is nobody at a login form: the next backend
-    decides, where Axes would raise."""
+    """Axes' check before the password is tried; a call without a request (a command, the test
+    client's ``login()``) is left to the next backend, where Axes would raise."""
 
     def authenticate(self, request: HttpRequest | None, *args: Any, **kwargs: Any) -> None:
         if request is None:

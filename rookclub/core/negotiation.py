@@ -1,7 +1,5 @@
-"""``?format=`` on the API names the answer's format (``csv``, ``pdf``, ``json``...).
-
-DRF reads an empty ``?format=`` as none and answers an unknown one with a bare 404; here
-both are a 400 naming the formats there are, code ``unknown_format``, as the schema says."""
+"""``?format=`` on the API: an empty or unknown one is a 400 ``unknown_format`` naming the
+formats there are (DRF: a bare 404)."""
 
 from __future__ import annotations
 

@@ -49,8 +49,7 @@ def login_required_message(view: Callable[..., HttpResponse]) -> Callable[..., H
 def post_form(
     back: str | Callable[..., str],
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
-    """``require_POST`` for a form whose refusals re-render the page: a reload (a GET) goes to
-    the form's page, ``back`` (a URL name taking the view's arguments, or
+    """``require_POST`` for a form page: a GET (a reload) goes to ``back`` (a URL name, or
     ``back(request, *args, **kwargs) -> url``), not a blank 405."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -1,9 +1,5 @@
-"""The API's JSON parser: DRF's, with the limits a hostile body needs.
-
-DRF reads a JSON body of any size, lets ``json`` recurse until the stack gives out, and
-passes lone surrogates and NULs to the database (each a 500). Here each is a refusal
-in words, and a JSON body holds at most ``DATA_UPLOAD_MAX_NUMBER_FIELDS`` values, as a
-form may hold that many fields."""
+"""The API's JSON parser: DRF's, refusing in words what would be a 500 (a body too large,
+nesting too deep, lone surrogates and NULs, more values than a form may have fields)."""
 
 from __future__ import annotations
 
@@ -115,10 +111,8 @@ class JSONParser(parsers.JSONParser):
         return data
 
 
-#: The parsers of an operation whose body a form cannot carry:
-#: pairs of ids (``[[3, 7], [4, 9]]``), an id or null, a hand's nested counters. A
-#: form sends text, one value or a flat list per name, and no null; its schema then
-#: offers JSON alone, and a form body answers 415.
+#: The parsers of an operation whose body a form cannot carry (pairs of ids, null, nested
+#: counters): its schema offers JSON alone, and a form body answers 415.
 JSON_ONLY = [JSONParser]
 
 
@@ -127,9 +121,8 @@ def _no_constant(name: str) -> Any:
 
 
 def _number(text: str) -> int | float:
-    """A JSON number with a fraction or an exponent. A whole one (``2.0``, ``1e2``) is that
-    integer, as JSON Schema 2020-12 counts it; read exactly, as a decimal. An exponent past
-    40 digits stays a float."""
+    """A JSON number with a fraction or exponent: a whole one (``2.0``, ``1e2``) is that integer,
+    as JSON Schema 2020-12 counts it; an exponent past 40 digits stays a float."""
     exact = Decimal(text)
     if exact.is_finite() and exact.adjusted() < 40 and exact == exact.to_integral_value():
         return int(exact)
@@ -147,9 +140,8 @@ class NotJSON(str):
 
 
 def form_json(text: str) -> Any:
-    """A form or multipart field's JSON text (``options={"round": 3}``) as a JSON body's
-    value would be, with the same checks; :class:`NotJSON` when it is not JSON or a
-    check refuses it."""
+    """A form field's JSON text as a JSON body's value would be, with the same checks;
+    :class:`NotJSON` when it is not JSON or a check refuses it."""
     was_json = True
     try:
         data = json.loads(text, parse_constant=_no_constant, parse_float=_number)

@@ -1,7 +1,5 @@
-"""Secrets kept out of every log line: table and door keys, invitation tokens and
-password-reset links become ``[key]``, ``[token]``, ``[link]`` in gunicorn's access log
-(:class:`GunicornLogger`), Django's messages (:class:`RedactSecrets`) and emails
-written to the log (:class:`ConsoleEmailBackend`)."""
+"""Secrets kept out of every log line: table and door keys, invitation tokens and reset
+links become ``[key]``, ``[token]``, ``[link]`` in the access log, messages and emails."""
 
 from __future__ import annotations
 
@@ -71,9 +69,8 @@ class GunicornLogger(_GunicornLogger):  # type: ignore[misc,valid-type]
 
 
 class ConsoleEmailBackend(BaseEmailBackend):
-    """``consolemail://``: with DEBUG, Django's console backend (the whole email on
-    stdout, for development); otherwise a log line saying that an email was sent and
-    to whom, never its body (a reset link is a password)."""
+    """``consolemail://``: with DEBUG, Django's console backend; otherwise a log line that an
+    email was sent and to whom, never its body (a reset link is a password)."""
 
     def send_messages(self, email_messages: Any) -> int:
         if settings.DEBUG:

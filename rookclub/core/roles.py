@@ -1,8 +1,6 @@
-"""Roles in a club, and the one check every service makes before it writes.
-
-Every write names who does it (``by``): a user acts with their role in the club;
-``None`` or an anonymous user has none. Work no person does passes :data:`SYSTEM`,
-which holds every role and is never stored as a user (:func:`user_or_none`)."""
+"""Roles in a club, and the one check every service makes before it writes: every write
+names who does it (``by``); work no person does passes :data:`SYSTEM`, which holds every
+role and is never stored as a user."""
 
 from __future__ import annotations
 

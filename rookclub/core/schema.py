@@ -7,6 +7,7 @@ all with the one :data:`ERROR` body."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from typing import Any
 
 from django.core.validators import RegexValidator
@@ -42,6 +43,26 @@ SHARED = {
     "nothing was stored. Try again in a moment (see `Retry-After`).",
 }
 WITH_BODY = {"POST", "PUT", "PATCH"}
+METHODS = ("get", "post", "put", "patch", "delete")
+
+
+def _operations(result: dict[str, Any], methods: tuple[str, ...] = METHODS) -> Iterator[dict]:
+    """Each operation of the schema whose method is one of ``methods``."""
+    for path in result.get("paths", {}).values():
+        for method, operation in path.items():
+            if method in methods:
+                yield operation
+
+
+def _dicts(node: Any) -> Iterator[dict]:
+    """Every object in ``node``, the innermost first."""
+    if isinstance(node, dict):
+        for value in list(node.values()):
+            yield from _dicts(value)
+        yield node
+    elif isinstance(node, list):
+        for item in node:
+            yield from _dicts(item)
 
 
 class AutoSchema(openapi.AutoSchema):
@@ -113,20 +134,17 @@ RATE_LIMITED = {
 def rate_limit_answers(result: dict[str, Any], generator: Any, request: Any, public: bool):
     """Every operation may answer 429 (rookclub/core/throttles.py); say so where the
     view has not described its own 429."""
-    for path in result.get("paths", {}).values():
-        for method, operation in path.items():
-            if method in ("get", "post", "put", "patch", "delete"):
-                answer = operation.setdefault("responses", {}).setdefault("429", RATE_LIMITED)
-                answer.setdefault("headers", RATE_LIMITED["headers"])
+    for operation in _operations(result):
+        answer = operation.setdefault("responses", {}).setdefault("429", RATE_LIMITED)
+        answer.setdefault("headers", RATE_LIMITED["headers"])
     return result
 
 
 def no_nul_in_request_strings(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
-    """JSON's parser refuses NUL in any string (400), so every request string without a
-    pattern, enum or format says so with a ``pattern``, as do open objects' member names and
-    undeclared members."""
+    """JSON's parser refuses NUL in any string: request strings without a pattern, enum or
+    format, and open objects' names and members, say so with a ``pattern``."""
     from rookclub.core.limits import NO_NUL_PATTERN
 
     components = result.get("components", {}).get("schemas", {})
@@ -160,10 +178,8 @@ def no_nul_in_request_strings(
             if isinstance(value, (dict, list)):
                 walk(value)
 
-    for path in result.get("paths", {}).values():
-        for method, operation in path.items():
-            if method in ("post", "put", "patch"):
-                walk(operation.get("requestBody", {}).get("content", {}))
+    for operation in _operations(result, ("post", "put", "patch")):
+        walk(operation.get("requestBody", {}).get("content", {}))
     return result
 
 
@@ -172,31 +188,24 @@ DIGITS = {"type": "string", "pattern": "^\\d+$"}
 
 
 def path_id_bounds(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """An integer path parameter (``{id}``, ``{club_id}``, ``{user_id}``) names a row:
-    a whole number from 1 to ``ID_MAX``, as ids in bodies are (every bound the
-    server keeps is in the schema). Anything else names nothing and answers 404."""
+    """An integer path parameter names a row: a whole number from 1 to ``ID_MAX``."""
     from rookclub.core.limits import ID_MAX
 
-    for path in result.get("paths", {}).values():
-        for method, operation in path.items():
-            if method not in ("get", "post", "put", "patch", "delete"):
-                continue
-            for parameter in operation.get("parameters", []):
-                schema = parameter.get("schema", {})
-                if parameter.get("in") == "path" and schema == DIGITS:
-                    # A print's ids (``(?P<game>\d+)``): 0 answers 400 "Give 1 or more."
-                    schema.clear()
-                    schema["type"] = "integer"
-                if parameter.get("in") == "path" and schema.get("type") == "integer":
-                    schema.setdefault("minimum", 1)
-                    schema.setdefault("maximum", ID_MAX)
+    for operation in _operations(result):
+        for parameter in operation.get("parameters", []):
+            schema = parameter.get("schema", {})
+            if parameter.get("in") == "path" and schema == DIGITS:
+                # A print's ids (``(?P<game>\d+)``): 0 answers 400 "Give 1 or more."
+                schema.clear()
+                schema["type"] = "integer"
+            if parameter.get("in") == "path" and schema.get("type") == "integer":
+                schema.setdefault("minimum", 1)
+                schema.setdefault("maximum", ID_MAX)
     return result
 
 
-#: Request fields whose null means the same as leaving them out (no night, no house
-#: rules, the format's rounds, no fee, no seed), in operations that also take a form: a form
-#: has no null (Schemathesis sent the text "null"). The schema offers omission alone;
-#: a JSON null is still taken as before.
+#: Request fields whose null means leaving them out, in operations that also take a form
+#: (which has no null): the schema offers omission alone; a JSON null is still taken.
 NULL_IS_OMITTED = {
     "GameIn": ("options", "session"),
     "TournamentCreate": ("rounds", "entry_fee"),
@@ -239,26 +248,16 @@ def _drop_null(schema: dict[str, Any]) -> bool:
 
 
 def oas31_nulls(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """OpenAPI 3.1 has no ``nullable``: null is a type. Each ``nullable: true`` left by
-    hand-written schemas and DRF's paginator becomes ``"null"`` in its ``type``, or a
-    ``{"type": "null"}`` choice; a ``oneOf`` of any value and null becomes any value."""
-
-    def walk(node: Any) -> None:
-        if isinstance(node, list):
-            for item in node:
-                walk(item)
-            return
-        if not isinstance(node, dict):
-            return
-        for value in node.values():
-            walk(value)
+    """OpenAPI 3.1 has no ``nullable``: each ``nullable: true`` becomes ``"null"`` in its ``type``,
+    or a ``{"type": "null"}`` choice; a ``oneOf`` of any value and null becomes any value."""
+    for node in _dicts(result):
         choices = node.get("oneOf")
         if isinstance(choices, list) and {} in choices:
             # drf-spectacular's null JSON field: "any value, or null" is any value (a
             # oneOf would match null twice and refuse it).
             del node["oneOf"]
         if not node.pop("nullable", False):
-            return
+            continue
         kind = node.get("type")
         if isinstance(kind, str):
             node["type"] = [kind, "null"]
@@ -266,22 +265,18 @@ def oas31_nulls(result: dict[str, Any], generator: Any, request: Any, public: bo
             node["type"] = [*kind, "null"] if "null" not in kind else kind
         else:
             inner = {k: node.pop(k) for k in list(node) if k not in ("description", "title")}
-            if not inner:  # any JSON value, null included: a oneOf would match null twice
-                return
-            node["oneOf"] = [inner, {"type": "null"}]
-            if "enum" in inner:
-                inner["enum"] = [v for v in inner["enum"] if v is not None]
-            return
+            if inner:  # else any JSON value, null included: a oneOf would match null twice
+                node["oneOf"] = [inner, {"type": "null"}]
+                if "enum" in inner:
+                    inner["enum"] = [v for v in inner["enum"] if v is not None]
+            continue
         if "enum" in node and None not in node["enum"]:
             node["enum"] = [*node["enum"], None]
-
-    walk(result)
     return result
 
 
-#: Request components that need one of some fields, each alternative its ``required``
-#: list: the server refuses a body with none of them (a door check-in names a listed
-#: player or a newcomer's name). A field list alone cannot say so; ``anyOf`` can.
+#: Request components that need one of some fields (a door check-in names a player or a
+#: newcomer's name): an ``anyOf`` of ``required`` lists.
 ONE_OF_THESE = {
     "DoorCheckInIn": (["player"], ["name"]),
 }
@@ -295,26 +290,23 @@ def one_of_these_required(result: dict[str, Any], generator: Any, request: Any, 
         if name in components:
             components[name]["anyOf"] = [{"required": fields} for fields in alternatives]
     refs = {f"#/components/schemas/{name}" for name in ONE_OF_THESE}
-    for path in result.get("paths", {}).values():
-        for operation in path.values():
-            request_body = operation.get("requestBody") if isinstance(operation, dict) else None
-            content = (request_body or {}).get("content", {}).values()
-            if any(media.get("schema", {}).get("$ref") in refs for media in content):
-                request_body["required"] = True
+    for operation in _operations(result):
+        request_body = operation.get("requestBody")
+        content = (request_body or {}).get("content", {}).values()
+        if any(media.get("schema", {}).get("$ref") in refs for media in content):
+            request_body["required"] = True
     return result
 
 
 def json_or_multipart(request: Any) -> dict[str, Any]:
-    """Bodies holding objects are documented as JSON, or multipart with each object a JSON
-    part. A urlencoded form is still read but not offered: OpenAPI's form encoding of an
-    object is not what the server reads."""
+    """Bodies holding objects are documented as JSON, or multipart with each object a JSON part
+    (OpenAPI's form encoding of an object is not what the server reads)."""
     return {"application/json": request, "multipart/form-data": request}
 
 
 def one_direction_components(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """A component used both ways keeps one direction's fields: in OpenAPI 3.1 ``readOnly``
-    is a note, so a required read-only ``id`` would be required in a request too. Requests
-    refer to ``<Name>Request``, answers to ``<Name>Response``, only where they differ."""
+    """A component used both ways keeps one direction's fields (3.1's ``readOnly`` is a note):
+    ``<Name>Request`` and ``<Name>Response``, only where they differ."""
     components = result.get("components", {}).get("schemas", {})
     made: dict[tuple[str, str], str] = {}
 
@@ -355,12 +347,9 @@ def one_direction_components(result: dict[str, Any], generator: Any, request: An
                 touched = point(value, drop, suffix) or touched
         return touched
 
-    for path in result.get("paths", {}).values():
-        for method, operation in path.items():
-            if method not in ("get", "post", "put", "patch", "delete"):
-                continue
-            point(operation.get("requestBody", {}), "readOnly", "Request")
-            point(operation.get("responses", {}), "writeOnly", "Response")
+    for operation in _operations(result):
+        point(operation.get("requestBody", {}), "readOnly", "Request")
+        point(operation.get("responses", {}), "writeOnly", "Response")
     return result
 
 
@@ -395,17 +384,12 @@ def _drop_fields(schema: dict[str, Any], drop: str) -> bool:
 
 
 def binary_content(result: dict[str, Any], generator: Any, request: Any, public: bool):
-    """A PDF, a ZIP or a CSV answer is bytes, not a JSON string: OpenAPI 3.1 says so
-    with the media type alone (``contentMediaType``), where 3.0 wrote ``format: binary``
-    on a string, a type the bytes do not have."""
-    for path in result.get("paths", {}).values():
-        for method, operation in path.items():
-            if method not in ("get", "post", "put", "patch", "delete"):
-                continue
-            for answer in operation.get("responses", {}).values():
-                for media, content in answer.get("content", {}).items():
-                    if content.get("schema") == {"type": "string", "format": "binary"}:
-                        content["schema"] = {"contentMediaType": media}
+    """A PDF, ZIP or CSV answer is bytes: OpenAPI 3.1 says so with ``contentMediaType``."""
+    for operation in _operations(result):
+        for answer in operation.get("responses", {}).values():
+            for media, content in answer.get("content", {}).items():
+                if content.get("schema") == {"type": "string", "format": "binary"}:
+                    content["schema"] = {"contentMediaType": media}
     return result
 
 
@@ -421,17 +405,8 @@ def _is_blank(choice: Any) -> bool:
 def blank_or_value(result: dict[str, Any], generator: Any, request: Any, public: bool):
     """A text that may be blank and has a pattern: drf-spectacular says ``oneOf`` [the text,
     ""], which refuses ``""`` when the pattern takes it too; ``anyOf`` says "either"."""
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            choices = node.get("oneOf")
-            if isinstance(choices, list) and len(choices) == 2 and any(map(_is_blank, choices)):
-                node["anyOf"] = node.pop("oneOf")
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(result)
+    for node in _dicts(result):
+        choices = node.get("oneOf")
+        if isinstance(choices, list) and len(choices) == 2 and any(map(_is_blank, choices)):
+            node["anyOf"] = node.pop("oneOf")
     return result

@@ -1,10 +1,5 @@
-"""Rate limits for the API, the pages anyone can post to and the table and door links,
-counted by django-ratelimit in Django's cache (atomic ``add``/``incr``; a cache that
-cannot count lets the request through, ``RATELIMIT_FAIL_OPEN``).
-
-Scopes and their rates are in ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (``None``
-switches one off): ``anon`` per address, ``user`` per user, ``signup`` and
-``password_reset`` per address on the page and the API (:func:`limit_posts`). A refusal
+"""Rate limits for the API and the pages anyone can post to, counted by django-ratelimit in
+the cache (fail-open). Rates are ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]``; a refusal
 is a 429 with a sentence and ``Retry-After``."""
 
 from __future__ import annotations
@@ -39,9 +34,8 @@ class TooMany(DomainError):
 
 
 def count(request: Any, scope: str, ident: str, rate: str | tuple[int, int], sentence: str):
-    """Count one request of ``ident`` in ``scope``; beyond ``rate`` ("120/minute", or
-    (requests, seconds)) refuse it: ``TooMany`` with ``sentence``, whose ``{wait}``
-    becomes "42 seconds"."""
+    """Count one request of ``ident`` in ``scope``; beyond ``rate`` raise ``TooMany`` with
+    ``sentence``, whose ``{wait}`` becomes "42 seconds"."""
     usage = get_usage(
         request, group=scope, key=lambda group, request: ident, rate=rate, increment=True
     )
@@ -51,9 +45,8 @@ def count(request: Any, scope: str, ident: str, rate: str | tuple[int, int], sen
 
 
 def client_ip(request: Any) -> str:
-    """The client's address: ``REMOTE_ADDR``, or behind ``NUM_PROXIES`` proxies the one the
-    first saw. ``X-Forwarded-For`` is trusted only from a proxy, or a client could choose its
-    address and walk past the login lockout (which uses this too) and per-address limits."""
+    """The client's address: ``REMOTE_ADDR``, or the one the first of ``NUM_PROXIES`` proxies
+    saw; ``X-Forwarded-For`` is trusted only from a proxy, or a client could choose it."""
     remote = request.META.get("REMOTE_ADDR", "")
     if not _from_proxy(remote):
         return remote

@@ -1,9 +1,6 @@
-"""A drawing made in Python: shapes and text in user units (millimetres, y down),
-written as PDF content with pydyf's operators, text in the fonts of pdf_fonts.
-
-A score sheet becomes a few path operators and one text object, where WeasyPrint
-would lay out some 250 cells. Text with ``fit`` is shrunk (to SMALLEST at least), then
-cut with "…", measured with the advances it is drawn with."""
+"""A drawing made in Python (millimetres, y down), written as PDF content with pydyf: a
+score sheet is a few path operators and one text object where WeasyPrint would lay out
+some 250 cells. Text with ``fit`` is shrunk, then cut with "…"."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""What each printed document shows, as plain dataclasses (no Django, no database).
-
-Filled by ``builders.py`` and the apps' print_docs; templates under ``templates/print/``
-only read them, so every document can be rendered and tested without a database."""
+"""What each printed document shows, as plain dataclasses (no Django, no database), so
+every document can be rendered and tested without a database."""
 
 from __future__ import annotations
 
@@ -162,9 +160,8 @@ def blank_rows(
     exchanges: Mapping[int, str] | None = None,
     seats: Sequence[str] = SEATS,
 ) -> tuple[BlankRow, ...]:
-    """Rows for ``hands`` hands: the dealer seat of each (the deal passes left round ``seats``)
-    and the seat changes, from ``exchanges`` (hand number -> the engine's message) or every
-    ``exchange_interval`` hands. Void hands are not counted; the sheet says so."""
+    """Rows for ``hands`` hands: each dealer (the deal passes left round ``seats``) and the seat
+    changes, from ``exchanges`` (hand -> message) or every ``exchange_interval`` hands."""
     start = seats.index(first_dealer) if first_dealer in seats else 0
     if exchanges is None:
         every = exchange_interval or hands + 1
@@ -340,9 +337,8 @@ class BracketDoc:
 
     @property
     def pages(self) -> list[BracketDoc]:
-        """The chart as pages: itself when it fits one, else its two halves (each
-        halving round split down the middle, so every match stays beside its
-        feeders) and then the rounds that do not halve (the final, a grand final)."""
+        """The chart as pages: itself when it fits, else its two halves (each match beside its
+        feeders), then the rounds that do not halve (the final)."""
         first = len(self.rounds[0].matches) if self.rounds else 0
         if first <= MATCHES_PER_PAGE:
             return [self]
@@ -371,11 +367,8 @@ _ROW_HEIGHTS = {"roomy": "11mm", "compact": "8.6mm", "dense": "4.6mm"}
 
 
 def bracket_layout(doc: BracketDoc) -> list[dict[str, Any]]:
-    """Place each match on a CSS grid: a round of n matches gives each ``slots / n`` rows.
-
-    Halving rounds centre a match between its feeders; rounds that do not halve keep their
-    neighbours' spacing. Per round {"name", "index", "cells": [{"match", "row", "span"}]},
-    1-based grid lines (row 1 holds the round names)."""
+    """Place each match on a CSS grid: a round of n matches gives each ``slots / n`` rows
+    (1-based grid lines; row 1 holds the round names)."""
     columns = []
     for r, rnd in enumerate(doc.rounds):
         span = max(2, doc.slots // max(1, len(rnd.matches)))

@@ -1,10 +1,6 @@
-"""What WeasyPrint may fetch while it lays out a PDF: Rookclub's own files, nothing else.
-
-A renderer that fetches whatever a URL names (``file:///etc/...``, an internal service)
-is one slip away from a leak, so ``url_fetcher`` serves only the app's static files
-(read through the staticfiles finders), ``data:image/svg+xml`` URIs (QR codes) and
-stamps' placeholders (``rookclub-stamp:``, an empty SVG of the drawing's size), and
-refuses the rest with ``FetchRefused``: WeasyPrint leaves that resource out."""
+"""What WeasyPrint may fetch while it lays out a PDF: the app's static files, ``data:`` SVG
+URIs (QR codes) and stamps' placeholders; anything else is refused (``FetchRefused``), so
+a URL in a template can never leak a file or reach an internal service."""
 
 from __future__ import annotations
 
@@ -87,9 +83,8 @@ def url_fetcher(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
 
 
 class Fetcher(URLFetcher):
-    """WeasyPrint's ``url_fetcher`` (a ``weasyprint.URLFetcher``, its public interface):
-    what ``url_fetcher`` allows, handed to WeasyPrint as a ``data:`` URL that its own
-    fetcher decodes, which is allowed no other scheme (``allowed_protocols``)."""
+    """WeasyPrint's ``url_fetcher``: what ``url_fetcher`` allows, handed over as a ``data:`` URL
+    (its own fetcher is allowed no other scheme)."""
 
     def __init__(self) -> None:
         super().__init__(allowed_protocols=("data",), allow_redirects=False)

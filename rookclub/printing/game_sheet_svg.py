@@ -1,10 +1,5 @@
-"""A completed score sheet drawn as stamps (stamps.py): the blank sheet's header, then
-one drawing per page (the table, legend, totals, corrections and signature lines) in
-millimetres across the A4 text block.
-
-Long text is wrapped with the drawing font's widths, and a sheet with more hands than
-a page holds goes on over more pages, each repeating the table's head. The template
-reads the pages with ``game_pages``; ``game_stamps`` makes their drawings."""
+"""A completed score sheet drawn as stamps (stamps.py): the header, then one drawing per page
+(hands, totals, corrections, signatures), long text wrapped, the head repeated per page."""
 
 from __future__ import annotations
 
@@ -20,9 +15,8 @@ from rookclub.printing.stamps import SCHEME, Stamp, frame_stamp, from_svg, text_
 W = GRID_WIDTH
 SIZE, SMALL, NOTE = 3.0, 2.47, 2.82  # 8.5 pt cells, 7 pt penalties, 8 pt corrections
 ROW, HEAD_ROW, LINE = 6.0, 5.2, 2.9
-# What a page's drawing may take, in user units: the text block of US Letter (the
-# shorter page once the drawing is scaled to its width), less the header and the
-# facts line on a first page.
+# What a page's drawing may take, in user units: US Letter's text block (the shorter page),
+# less the header and facts line on a first page.
 FIRST_PAGE, NEXT_PAGE = 196.0, 240.0
 MUTED, RED, GREEN = "#555", "#b00020", "#1b6e3a"
 

@@ -1,10 +1,5 @@
-"""The registry of printable documents, by name: how to find a kind's data and which
-template draws it.
-
-A kind turns request parameters and who asks into the documents, their club and a file
-name, finding rows among that person's clubs only (:func:`get_or_missing`). Each app
-registers its kinds from ``AppConfig.ready()``; views, the API and batch jobs all look
-them up here, so bad input is ``Missing`` (404) or ``Invalid`` (400) everywhere."""
+"""The registry of printable documents by name, filled from each app's ``AppConfig.ready()``:
+a kind turns parameters and who asks into documents, found among that person's clubs only."""
 
 from __future__ import annotations
 
@@ -46,9 +41,7 @@ class Kind:
     build: Callable[[Mapping[str, Any], Any], Built]
     batch: bool = False  # many pages: rendered by a Celery job, not in the request
     description: str = ""
-    #: Its documents print absolute links (QR codes): views and the API pass the
-    #: site's address (``site.site_url(request)``) as the ``base_url`` parameter; a
-    #: batch without one uses SITE_URL or fails with SiteAddressMissing.
+    #: Its documents print absolute links (QR codes): callers pass ``base_url``.
     absolute_urls: bool = False
     #: Where a batch was started: ``params -> (url, label)`` of the page its print
     #: links live on (the night, the tournament), so the job's page links back there.
@@ -85,9 +78,8 @@ def int_param(
 def _lookup(
     model, related: tuple[str, ...], club_path: str, lookup: Mapping[str, Any], user_id: int | None
 ) -> QuerySet:
-    """The rows matching ``lookup``, with ``related`` joined; with ``user_id``: only in
-    that user's clubs, with their role there (``viewer_role``), by a join to their
-    membership (one per club and user: no row is repeated)."""
+    """The rows matching ``lookup`` with ``related`` joined; with ``user_id``, only in that user's
+    clubs, annotated with their role there (``viewer_role``)."""
     rows = model.objects.select_related(*related).filter(**lookup)
     if user_id is not None:
         prefix = f"{club_path}__" if club_path else ""
@@ -109,11 +101,8 @@ def _club_of(row: Any, related: tuple[str, ...], club_path: str) -> Club | None:
 def get_or_missing(
     model, what: str, related: tuple[str, ...] = (), *, by: Any, club_path: str, **lookup
 ):
-    """The one ``model`` row matching ``lookup`` (with ``related`` joined) among the clubs
-    ``by`` belongs to, or ``Missing`` ("There is no <what> <value>."): another club's row
-    is missing too, so a non-member cannot tell it exists. ``club_path`` leads to the club.
-
-    One query, which also reads ``by``'s role in the club, so later role checks ask none."""
+    """The one ``model`` row matching ``lookup`` among ``by``'s clubs, or ``Missing``: another
+    club's row is missing too. One query, which also reads ``by``'s role for later checks."""
     everything = by is SYSTEM or getattr(by, "is_superuser", False)
     if not everything and (by is None or not by.is_authenticated):
         raise Missing(f"There is no {what} {next(iter(lookup.values()))}.")

@@ -8,10 +8,9 @@ from django.utils import timezone
 class PrintJob(models.Model):
     """One batch PDF, rendered by a Celery task.
 
-    ``fingerprint`` hashes the data shown (with kind, parameters and size): a done job with
-    the same one is the cache. ``heartbeat_at`` is when the job last showed life; ``tries``
-    counts its starts, and a start is valid only while it is unchanged, so a worker
-    presumed lost cannot overwrite the one that took over (queue.py)."""
+    ``fingerprint`` hashes the data shown: a done job with the same one is the cache.
+    A start is valid only while ``tries`` is unchanged, so a worker presumed lost cannot
+    overwrite the one that took over (queue.py)."""
 
     class State(models.TextChoices):
         QUEUED = "queued", "Queued"

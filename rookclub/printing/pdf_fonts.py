@@ -1,10 +1,6 @@
-"""The fonts of score sheets' drawings: Liberation Sans (DejaVu Sans for what it lacks),
-measured and embedded with fontTools, written into the PDF with pydyf.
-
-Text is set glyph by glyph from the font's ``cmap`` and ``hmtx`` (no kerning or shaping),
-so what is measured is what is drawn. Each PDF embeds a Type0 subset of each face
-(``retain_gids``) with a ToUnicode map. Subsetting is costly, so the main face's common
-repertoire is subset once per process; other glyphs get a subset per distinct set."""
+"""The fonts of score sheets' drawings (Liberation Sans, DejaVu Sans for what it lacks),
+measured and subset with fontTools glyph by glyph, so what is measured is what is drawn;
+the common repertoire is subset once per process."""
 
 from __future__ import annotations
 
@@ -115,9 +111,8 @@ def _load(path: str) -> Face:
 
 @lru_cache(maxsize=4096)
 def glyphs(text: str, bold: bool) -> tuple[tuple[int, int, int], ...]:
-    """``text`` as (face index, glyph number, character) for each character: the first
-    face that has it, else the first face's missing glyph (0). Control characters (a
-    tab, a \x01 in a name stored before names refused them) are left out."""
+    """``text`` as (face index, glyph, character): the first face that has it, else glyph 0;
+    control characters are left out."""
     options = faces(bold)
     out = []
     for char in text:
@@ -161,9 +156,8 @@ def _repertoire_gids(face: Face) -> frozenset[int]:
 
 
 def subset_for(face: Face, used: dict[int, int], *, common: bool = True) -> Subset:
-    """The subset to embed for the glyphs ``used`` (glyph -> a character it stands for):
-    the common repertoire and them (``common``, the main face) or them alone (a fallback
-    face, for the odd character)."""
+    """The subset to embed for the glyphs ``used`` (glyph -> character), with the common
+    repertoire (``common``, the main face) or alone (a fallback face)."""
     base = _repertoire_gids(face) if common else frozenset()
     extra = frozenset(used) - base
     return _subset(face, base | extra, tuple(sorted((g, used[g]) for g in extra)))
@@ -206,24 +200,8 @@ def _subset(face: Face, gids: frozenset[int], extra_chars: tuple[tuple[int, int]
 # What a PDF viewer does not read from an embedded font: layout (glyphs are placed here),
 # hinting and signatures.
 _UNUSED_TABLES = frozenset(
-    {
-        "GSUB",
-        "GPOS",
-        "GDEF",
-        "kern",
-        "DSIG",
-        "FFTM",
-        "BASE",
-        "JSTF",
-        "MATH",
-        "gasp",
-        "prep",
-        "fpgm",
-        "cvt ",
-        "hdmx",
-        "LTSH",
-        "VDMX",
-    }
+    {"GSUB", "GPOS", "GDEF", "kern", "BASE", "JSTF", "MATH", "DSIG", "FFTM"}
+    | {"gasp", "prep", "fpgm", "cvt ", "hdmx", "LTSH", "VDMX"}
 )
 
 

@@ -1,14 +1,8 @@
 """Batch jobs and the queue: sending them, and noticing the ones a worker lost.
 
-* The task is acknowledged only when finished (``acks_late``): a worker killed
-  mid-batch leaves its message in Redis for another worker.
-* A rendering worker beats its heart (``PrintJob.heartbeat_at``); a running job silent
-  for ``PRINT_JOB_STALL_SECONDS`` is re-queued by the workers' sweep (sweeper.py) or by
-  whoever looks at it, up to ``PRINT_JOB_MAX_TRIES`` starts, then failed.
-* A queued job nobody took is sent again by the sweep (Redis may have lost it), up to
-  ``MAX_SENDS`` times; one left past ``PRINT_JOB_QUEUE_SECONDS`` with no sweep running
-  is failed: no worker is running.
-* A broker that is down fails the job at once and answers 503 (``PrintQueueDown``)."""
+A running job silent for ``PRINT_JOB_STALL_SECONDS`` is re-queued (up to
+``PRINT_JOB_MAX_TRIES`` starts); a queued job nobody took is sent again (up to
+``MAX_SENDS``); a broker that is down fails the job at once (``PrintQueueDown``, 503)."""
 
 from __future__ import annotations
 
@@ -75,9 +69,8 @@ def _queued_before() -> timezone.datetime:
 
 
 def _lost(job: PrintJob, *, by_worker: bool = False) -> bool:
-    """No life for too long: running without a heartbeat, or queued and not taken
-    (for a worker's sweep, after half the queue time: it resends before anyone who
-    looks at the job would give it up)."""
+    """No life for too long: running without a heartbeat, or queued and not taken (a worker's
+    sweep: after half the queue time, so it resends before anyone gives up)."""
     if job.state != PrintJob.State.QUEUED:
         wait = stall_seconds()
     else:
@@ -105,9 +98,7 @@ def job_send(job_pk: int) -> None:
         raise PrintQueueDown(QUEUE_DOWN) from exc
 
 
-#: The Celery task that renders a batch (``tasks.render_batch``), which registers itself
-#: here when its module is imported (``PrintingConfig.ready``): the task runs this
-#: module's claims and heartbeats, so this module cannot import it.
+#: The Celery task rendering a batch registers itself here (it imports this module).
 _renderer: list = []
 
 
@@ -177,9 +168,8 @@ def job_beat(job: PrintJob, **fields: object) -> bool:
 
 @contextmanager
 def beating(job: PrintJob) -> Iterator[None]:
-    """While the body runs (a render), beat the job's heart every ``BEAT_SECONDS``
-    from a thread of its own, so a long chunk of tables never looks like a dead
-    worker, and a dead worker is noticed within ``PRINT_JOB_STALL_SECONDS``."""
+    """While the body runs, beat the job's heart every ``BEAT_SECONDS`` from its own thread, so
+    a long chunk never looks like a dead worker."""
     done = threading.Event()
 
     def beat() -> None:
@@ -220,11 +210,8 @@ def _gave_up(job: PrintJob) -> str:
 
 
 def job_sweep(job: PrintJob, *, by_worker: bool = False) -> PrintJob:
-    """Re-queue a stalled job, or fail it with the reason once it has had its tries.
-
-    A worker's sweep (``by_worker``) also sends again a queued job nobody took, and fails
-    one left past the queue time while no worker swept: a page that says no worker runs
-    beats one that waits forever."""
+    """Re-queue a stalled job, or fail it with the reason once it has had its tries; a worker's
+    sweep also resends a queued job nobody took, or fails it past the queue time."""
     if job.finished or not _lost(job, by_worker=by_worker):
         return job
     seen = {"state": job.state, "tries": job.tries, "heartbeat_at": job.heartbeat_at}
@@ -254,9 +241,8 @@ def job_sweep(job: PrintJob, *, by_worker: bool = False) -> PrintJob:
 
 
 def jobs_sweep() -> int:
-    """Sweep every unfinished job that shows no life (:func:`job_sweep`); how many.
-    Run by each print worker every ``SWEEP_SECONDS`` (rookclub/printing/sweeper.py);
-    two workers sweeping the same job at once is harmless (conditional updates)."""
+    """Sweep every unfinished job that shows no life (:func:`job_sweep`); how many. Sweeps at
+    once are harmless (conditional updates)."""
     unfinished = PrintJob.objects.exclude(state__in=[PrintJob.State.DONE, PrintJob.State.FAILED])
     quiet = unfinished.filter(heartbeat_at__lt=max(_stalled_before(), _queued_before()))
     swept = 0

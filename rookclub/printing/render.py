@@ -46,9 +46,7 @@ def page_size_from(value: str | None) -> str:
 
 @cache
 def font_config() -> Any:
-    """One font configuration for the process. WeasyPrint makes one for each document
-    it renders without one (a fontconfig set-up, several milliseconds); the first
-    document's (``Document.font_config``) is kept and handed to every later one."""
+    """One font configuration for the process (WeasyPrint would set one up per document)."""
     return HTML(string="", url_fetcher=fetcher()).render().font_config
 
 
@@ -66,12 +64,6 @@ def stylesheets(page_size: str) -> tuple[CSS, CSS]:
         url_fetcher=fetcher(),
     )
     return sheet, size
-
-
-def base_url() -> str:
-    """Relative URLs in print templates (``{% static %}`` files) resolve against this
-    address, which only ``fetch.fetcher()`` serves, from disk (see fetch.py)."""
-    return BASE_URL
 
 
 def page_stamps(items: Sequence[Any], given: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -96,7 +88,7 @@ def html_to_document(
     """Lay out one HTML string into a WeasyPrint Document; ``stamps`` maps
     ``rookclub-stamp:`` URLs to the drawings the page shows (stamps.py)."""
     with serving(stamps or {}):
-        return HTML(string=html, base_url=base_url(), url_fetcher=fetcher()).render(
+        return HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher()).render(
             stylesheets=list(stylesheets(page_size)), font_config=font_config()
         )
 
@@ -108,11 +100,7 @@ def write_pdf(document, stamps: Mapping[str, Any] | None = None, target: Any = N
 
 @contextmanager
 def collecting_new_objects_only() -> Iterator[None]:
-    """While a batch is made, the garbage collector looks only at objects made since it began.
-
-    Layout makes millions of small objects, so full collections come often and each walked
-    every long-lived object (Django, fonts, shaping cache); ``gc.freeze()`` sets those aside
-    for the batch, ``gc.unfreeze()`` gives them back."""
+    """While a batch is made, the garbage collector skips the long-lived objects (Django, fonts)."""
     gc.freeze()
     try:
         yield
@@ -141,13 +129,8 @@ def render_pdf(
     return html_to_pdf(html, page_size=page_size, stamps=drawings)
 
 
-#: The most pages a batch's PDF is written in at once (one ``write_pdf`` of the laid-out
-#: pages of several chunks, WeasyPrint's ``Document.copy``). Joining PDFs with pypdf
-#: re-reads every chunk's objects, fonts' widths and all, for every page; a batch up to
-#: this size is written once and joined not at all,
-#: a larger one in parts of this size. Its laid-out pages are what a part holds: a
-#: completed sheet's page is a few boxes (its drawings are stamps), so the memory a
-#: batch needs stays bounded by this, not by its size.
+#: The most pages written at once (one ``write_pdf`` of several chunks): a batch up to this
+#: size is never joined with pypdf (slow), a larger one in parts, so its memory stays bounded.
 PART_PAGES = 96
 
 
@@ -163,12 +146,7 @@ def render_batch(
     on_progress: Callable[[int, int], None] | None = None,
     part_pages: int = PART_PAGES,
 ) -> int:
-    """Render ``items`` (one per table) with ``template`` into one PDF written to ``out``;
-    returns its page count.
-
-    Chunk by chunk (``on_progress(done, total)`` after each); every ``part_pages`` pages are
-    written as a part (to a temporary file unless it is the whole batch) and let go, and the
-    parts are joined into ``out``."""
+    """Render ``items`` (one per table) chunk by chunk into one PDF on ``out``; its page count."""
     total = len(items)
     starts = range(0, total, chunk) or range(1)
     pages = 0
@@ -211,8 +189,7 @@ def render_batch(
 
 
 def _join(parts: Sequence[Path], out: BinaryIO) -> None:
-    """The pages of the PDFs ``parts``, in order, as one PDF written to ``out``, page by page:
-    the parts have no outline, destination or internal link for ``PdfWriter.append`` to merge."""
+    """The pages of the PDFs ``parts``, in order, as one PDF written to ``out``."""
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
@@ -223,28 +200,8 @@ def _join(parts: Sequence[Path], out: BinaryIO) -> None:
     writer.close()
 
 
-def render_batch_pdf(
-    template: str,
-    items: Sequence[Any],
-    *,
-    context: Mapping[str, Any] | None = None,
-    page_size: str = DEFAULT_PAGE_SIZE,
-    chunk: int = 8,
-    stamps: Mapping[str, Any] | None = None,
-    on_progress: Callable[[int, int], None] | None = None,
-    part_pages: int = PART_PAGES,
-) -> tuple[bytes, int]:
+def render_batch_pdf(template: str, items: Sequence[Any], **options: Any) -> tuple[bytes, int]:
     """``render_batch`` into memory: (pdf, page count). For tests and small batches."""
     out = io.BytesIO()
-    pages = render_batch(
-        out,
-        template,
-        items,
-        context=context,
-        page_size=page_size,
-        chunk=chunk,
-        stamps=stamps,
-        on_progress=on_progress,
-        part_pages=part_pages,
-    )
+    pages = render_batch(out, template, items, **options)
     return out.getvalue(), pages

@@ -92,11 +92,8 @@ def _latest(print_fingerprint: str) -> PrintJob | None:
 
 
 def print_job_start(*, kind: str, params: Mapping[str, Any], by: Any) -> PrintJob:
-    """Start a batch, or return the job that already shows exactly this data.
-
-    A done, queued or running job with the same fingerprint is shared (a stalled one is
-    re-queued or failed first). The job is sent on commit; if the broker refuses it the job
-    is failed and ``PrintQueueDown`` (503) is raised."""
+    """Start a batch, or return the job that already shows exactly this data (sent on commit;
+    a broker that refuses it: failed, ``PrintQueueDown``)."""
     found = kind_named(kind, batch=True)
     found, built, clean = document_build(kind=found.name, params=params, by=by)
     print_fingerprint = _fingerprint(found, clean, built)
@@ -119,9 +116,7 @@ def print_job_start(*, kind: str, params: Mapping[str, Any], by: Any) -> PrintJo
                 transaction.on_commit(partial(job_send, job.pk), robust=False)
             return job
         except IntegrityError:
-            # An identical request committed its job between our look and our insert
-            # (printjob_one_active_per_fingerprint): share that one, or look again if it
-            # has failed meanwhile.
+            # An identical request committed its job meanwhile: share it (or look again).
             continue
     shared = _latest(print_fingerprint)
     if shared is None:

@@ -1,9 +1,6 @@
-"""The site's public address, for absolute links printed in PDFs (table cards' QR codes).
-
-``site_url``: ``SITE_URL`` when set; else the address a batch recorded when started;
-else, with ``DEBUG``, the request's host; else ``SiteAddressMissing``, since a QR code
-to the wrong address is worse than no card. A QR code only this computer can open
-(localhost) is printed with a warning and its fix (``qr_warning``)."""
+"""The site's public address for links printed in PDFs: ``SITE_URL``, else the address a
+batch recorded, else (DEBUG) the request's host, else ``SiteAddressMissing``: a QR code
+to the wrong address is worse than none."""
 
 from __future__ import annotations
 
@@ -54,9 +51,8 @@ def _only_this_computer(host: str) -> bool:
 
 
 def qr_warning(url: str) -> str | None:
-    """The warning for a QR code carrying ``url`` (an absolute URL, or just the site's
-    address it starts with) when no phone can open it: its host is localhost, 127.x,
-    ::1 or 0.0.0.0. None when a phone on the network can reach it."""
+    """The warning for a QR code carrying ``url`` when no phone can open it (localhost, 127.x,
+    ::1, 0.0.0.0); else None."""
     try:
         host = urlsplit(str(url)).hostname or ""
     except ValueError:

@@ -1,17 +1,9 @@
-"""Score sheets' drawings ("stamps"), placed by WeasyPrint, drawn into its PDF with pydyf.
+"""Score sheets' drawings ("stamps"): WeasyPrint only keeps their place, and ``Finisher``
+draws them into its PDF with pydyf (laying out a sheet's grid cost more than the rest).
 
-Laid out by WeasyPrint, a sheet's grid and header (canvas.py, svg_canvas.py) cost
-several times the rest of the page, so WeasyPrint only keeps their place:
-
-* ``{% stamp url "head" %}`` (templatetags/print_sheets.py) writes an empty block whose
-  top padding gives the drawing's aspect ratio, with anchors at its corners that
-  WeasyPrint reports per page (``Page.anchors``). Outside ``serving`` it writes an
-  ``<img>`` of an empty SVG of that size instead (fetch.py): the same layout.
-* ``Finisher``, the ``finisher`` of ``Document.write_pdf``, embeds the stamps' fonts
-  (pdf_fonts), makes each stamp a Form XObject once per PDF and draws it at its anchors,
-  after wrapping the page's own content in ``q``/``Q``.
-
-Text stays text (each font has a ToUnicode map), so pdftotext reads it back."""
+``{% stamp %}`` writes an empty block of the drawing's aspect ratio with anchors at its
+corners (``Page.anchors``); ``Finisher``, ``Document.write_pdf``'s finisher, embeds the
+fonts and draws each stamp, a Form XObject, at its anchors. Text stays text."""
 
 from __future__ import annotations
 
@@ -39,9 +31,8 @@ PX = 0.75  # PDF points in a CSS pixel
 
 @dataclass(eq=False)
 class Stamp:
-    """A drawing ``width`` x ``height`` user units (millimetres on A4), shown at full
-    width; ``under``: another stamp of the same size drawn beneath it (a sheet header's
-    frame, shared by every table, under the names of one table)."""
+    """A drawing ``width`` x ``height`` user units, shown at full width; ``under``: a stamp of the
+    same size drawn beneath it (a header's frame, shared by every table)."""
 
     key: str
     canvas: Canvas

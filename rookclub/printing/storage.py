@@ -1,7 +1,5 @@
-"""Where a finished batch PDF is kept (Django's default storage: local disk, or S3 when
-``AWS_STORAGE_BUCKET_NAME`` is set, so any web node can hand it out), and how it is
-handed out once the caller has checked who asks: a signed URL when the storage signs
-them, else the file streamed."""
+"""Where a finished batch PDF is kept (the default storage: disk, or S3) and how it is handed
+out once the caller checked who asks: a signed URL where the storage signs, else streamed."""
 
 from __future__ import annotations
 

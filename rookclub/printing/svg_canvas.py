@@ -1,8 +1,5 @@
-"""Our own SVG templates (``templates/print/sheet_*.svg``) read into a Canvas.
-
-The reader knows a small vocabulary (``svg``, ``g``, ``rect``, ``line``, ``text`` and
-their attributes, ``data-fit``); anything else raises ValueError, so a new element is
-noticed when the template is written, not on a printed sheet."""
+"""Our own SVG templates (``templates/print/sheet_*.svg``) read into a Canvas; an element
+or attribute outside its small vocabulary raises ValueError."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Each Celery worker sweeps the print jobs on its own timer (``queue.jobs_sweep``).
-
-A batch whose worker died shows no heartbeat; the sweep re-queues or fails it without
-anyone looking at its page and without a beat scheduler to deploy. Sweeps running
-together are harmless: each change is one conditional UPDATE."""
+"""Each Celery worker sweeps the print jobs on its own timer (``queue.jobs_sweep``), so a
+batch whose worker died is re-queued or failed with no beat scheduler to deploy."""
 
 from __future__ import annotations
 
@@ -15,9 +12,8 @@ log = logging.getLogger(__name__)
 
 
 def sweep_once() -> None:
-    """One sweep, never raising into the worker; its database connection closed
-    after, so no connection opened in the worker's main process reaches a pool
-    child forked later."""
+    """One sweep, never raising into the worker; its connection closed after, so none reaches
+    a pool child forked later."""
     from django.db import connections
 
     from rookclub.printing.queue import jobs_sweep

@@ -9,9 +9,8 @@ from rookclub.printing.services import print_job_run
 
 @shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def render_batch(self, job_pk: int) -> str | None:
-    """Render a PrintJob's PDF. Acknowledged when done, so a killed worker's batch is sent
-    again; one that arrives while another worker still lives on the job retries once that
-    worker would count as stalled."""
+    """Render a PrintJob's PDF; one arriving while another worker still lives on the job
+    retries once that worker would count as stalled."""
     try:
         job = print_job_run(job_pk=job_pk)
     except JobBusy as busy:

@@ -141,9 +141,8 @@ def job_progress(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _token_user(request: HttpRequest) -> Any:
-    """The user of an API token (``Authorization: Token ...``), so a batch's
-    ``result_url`` downloads for API clients; None without one; raises
-    AuthenticationFailed for a bad one."""
+    """The user of an API token, so a batch's ``result_url`` downloads for API clients; None
+    without one; AuthenticationFailed for a bad one."""
     found = TokenAuthentication().authenticate(request)
     return found[0] if found else None
 

@@ -1,7 +1,5 @@
-"""``user|member_of:club``: whether a page may link to what only the club's members
-may read (a player's page). The rule is the views' and the API's own
-(:func:`rookclub.clubs.permissions.is_member`), so a visitor is never shown a link
-that answers 404."""
+"""``user|member_of:club``: whether a page may link to what only members may read (the
+views' own rule, so a visitor is never shown a link that answers 404)."""
 
 from typing import Any
 

@@ -1,8 +1,5 @@
-"""``manage.py venue`` (``make venue``): serve Rookclub to the phones of a hall's network.
-
-Migrates, collects static files, loads the demo club into an empty database only, then
-runs gunicorn on ``HOST:PORT`` and prints the address phones use, with its QR code.
-See docs/venue.md."""
+"""``manage.py venue``: migrate, collect static files, load the demo club into an empty
+database, then serve the hall's phones with gunicorn (docs/venue.md)."""
 
 from __future__ import annotations
 
@@ -28,9 +25,8 @@ def _int(name: str, default: int) -> int:
 
 
 def gunicorn_options(*, host: str, port: int) -> dict[str, Any]:
-    """The server: one process of threads (the SQLite file, the local-memory cache and
-    eager tasks are one process's, as with ``make run``), quiet but for errors, so the
-    address and its QR code stay on the screen."""
+    """One process of threads (SQLite, local-memory cache and eager tasks are one process's),
+    quiet but for errors, so the address stays on the screen."""
     threads = _int("GUNICORN_THREADS", 8)
     return {
         "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],

@@ -1,7 +1,5 @@
-"""``user|holds_keys:club``: whether a page may offer table cards, door posters and
-their links. The same rule the print kinds refuse by
-(:func:`rookclub.core.roles.holds_keys`), so a plain member is never shown a link
-that answers 403."""
+"""``user|holds_keys:club``: whether a page may offer table cards, door posters and their
+links (the print kinds' own rule, so a plain member is never shown a link answering 403)."""
 
 from typing import Any
 

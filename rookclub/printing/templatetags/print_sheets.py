@@ -24,9 +24,8 @@ def game_head_url(sheet: GameSheetDoc) -> str:
 
 @register.simple_tag
 def stamp(url: str, css_class: str) -> str:
-    """Where a stamp goes (see stamps.py): a block of its size (an image of its size when
-    its drawing is not being served) whose top left corner is an anchor, and a mark at
-    its right edge, another."""
+    """Where a stamp goes (stamps.py): a block of its size whose top left corner is an anchor,
+    and a mark at its right edge, another."""
     key = url.removeprefix(SCHEME)
     drawing = served(url)
     if drawing is not None:

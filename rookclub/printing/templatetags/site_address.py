@@ -12,9 +12,8 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def qr_warning(context: Any) -> str:
-    """The warning (and its fix) when the QR codes this page prints would open an
-    address only this computer reaches; "" when phones can open them, and after the
-    first time on one page (a tournament's rounds each have print links)."""
+    """The warning when this page's QR codes would open an address only this computer reaches;
+    "" when phones can, and after its first time on one page."""
     request = getattr(context, "request", None)
     if request is None or getattr(request, "_rookclub_qr_warned", False):
         return ""
