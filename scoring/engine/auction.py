@@ -54,7 +54,7 @@ def run_auction(
     passed: set[str] = set()
     high: int | None = None
     high_seat: str | None = None
-    seat = r.next_player(dealer)
+    seat = r.left_of[dealer]
     done: list[Call] = []
     over = False
     for i, call in enumerate(calls, start=1):

@@ -14,15 +14,8 @@ from .rulesets import _NON_NEGATIVE, Ruleset
 #: Options the engine refuses below 1 (a target, a bid step, a hand size…). Where the
 #: engine takes 0 or less but ignores it (no bidding: ``min_bid``), 1 is still asked.
 _POSITIVE = (
-    "min_bid",
-    "max_bid",
-    "bid_step",
-    "hand_size",
-    "nest_exchange",
-    "target",
-    "fixed_hands",
-    "set_opponents_multiplier",
-    "renege_points",
+    *("min_bid", "max_bid", "bid_step", "hand_size", "nest_exchange", "target", "fixed_hands"),
+    *("set_opponents_multiplier", "renege_points"),
 )
 #: Not an option: the slug names the preset the options change.
 _NOT_OPTIONS = ("slug",)

@@ -69,7 +69,7 @@ def upcoming(
     out = []
     before = dict(seats)
     for k in range(1, count + 1):
-        dealer = ruleset.next_player(dealer)
+        dealer = ruleset.left_of[dealer]
         after = seating(ruleset, initial, scored_hands + k)
         out.append((dealer, after, change_message(ruleset, before, after)))
         before = after

@@ -113,7 +113,7 @@ def _auction(r: Ruleset, rng: random.Random, dealer: str):
     if not r.bidding:
         return None, None, None
     players = len(r.player_seats)
-    seat, high, high_seat, passed, calls = r.next_player(dealer), None, None, set(), []
+    seat, high, high_seat, passed, calls = r.left_of[dealer], None, None, set(), []
     while not (len(passed) == players or (high is not None and len(passed) == players - 1)):
         lowest = r.min_bid if high is None else high + r.bid_step
         if lowest > r.highest_bid or rng.random() < 0.45:
@@ -124,9 +124,9 @@ def _auction(r: Ruleset, rng: random.Random, dealer: str):
             high, high_seat = lowest + r.bid_step * rng.randint(0, steps), seat
             calls.append(high)
         if not (len(passed) == players or (high is not None and len(passed) == players - 1)):
-            seat = r.next_player(seat)
+            seat = r.left_of[seat]
             while seat in passed:
-                seat = r.next_player(seat)
+                seat = r.left_of[seat]
     if high_seat is None and r.all_pass == "dealer_forced":
         return tuple(calls), dealer, r.min_bid
     return tuple(calls), high_seat, high
