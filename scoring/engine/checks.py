@@ -42,46 +42,31 @@ def check_hand(r: Ruleset, rec: HandRecord, dealer: str) -> None:
             "§9",
         )
     _check_penalties(r, rec, p)
-    _check_calls(r, rec, p)
+    check_house_calls(r, rec.low, rec.circus, p)
     p.raise_if_any(code="hand_impossible")
 
 
-def _check_calls(r: Ruleset, rec: HandRecord, p: Problems) -> None:
+def check_house_calls(r: Ruleset, low: bool | None, circus: bool | None, p: Problems) -> None:
     """The declarer's house-rule calls need the ruleset to allow them (the encyclopedia article)."""
-    if rec.low and not r.low_card:
+    if low and not r.low_card:
         p.add("low", "this ruleset has no low-card call (house rule low_card)", "§14")
-    if rec.circus and not r.circus:
+    if circus and not r.circus:
         p.add("circus", "this ruleset has no circus Rook call (house rule circus)", "§14")
 
 
-def _absent(
-    rec: HandRecord, p: Problems, names: tuple[str, ...], why: str, rule: str | None = None
-) -> None:
-    for name in names:
+def _absent(rec: HandRecord, p: Problems, names: str, why: str, rule: str | None = None) -> None:
+    """Refuse each of ``names`` the record gives; ``{}`` in ``why`` says the field's name."""
+    for name in names.split():
         value = getattr(rec, name)
         if value is not None and value != ():
-            p.add(name, why, rule)
+            p.add(name, why.format(name.replace("_", " ")), rule)
 
 
 def _check_redeal(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     if rec.misdeal is not None:
         p.add("misdeal", "a hand is either a redeal or a misdeal, not both")
-    why = "a redealt hand is not played, so it has no " + "{}"
-    for name in (
-        "bidder",
-        "bid",
-        "trump",
-        "counters",
-        "tricks",
-        "renege",
-        "partner",
-        "last_trick",
-        "made",
-        "penalties",
-        "low",
-        "circus",
-    ):
-        _absent(rec, p, (name,), why.format(name.replace("_", " ")))
+    played = "bidder bid trump counters tricks renege partner last_trick made penalties low circus"
+    _absent(rec, p, played, "a redealt hand is not played, so it has no {}")
     if rec.redeal.reason == "all_passed":
         if not r.bidding:
             p.add("redeal", "this game has no bidding, so nobody can pass")
@@ -96,11 +81,9 @@ def _check_redeal(r: Ruleset, rec: HandRecord, p: Problems) -> None:
 
 def _check_misdeal(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     why = "a misdealt hand is not scored on its play, so it has no {}"
-    for name in ("counters", "tricks", "renege", "last_trick", "made"):
-        _absent(rec, p, (name,), why.format(name.replace("_", " ")))
+    _absent(rec, p, "counters tricks renege last_trick made", why)
     if rec.misdeal.found == "before_three_tricks":
-        for name in ("bidder", "bid", "trump", "partner"):
-            _absent(rec, p, (name,), f"the hand is redealt, so it has no {name}", "§5")
+        _absent(rec, p, "bidder bid trump partner", "the hand is redealt, so it has no {}", "§5")
         return
     if r.partnership == "called_partner":
         # The dealer's partnership exists only once the bid and the call are known.
@@ -136,7 +119,7 @@ def _check_bid_value(r: Ruleset, bid: int, p: Problems) -> None:
 def _check_contract(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     """Bidder, bid and called partner."""
     if not r.bidding:
-        _absent(rec, p, ("bidder", "bid", "partner"), "this game has no bidding")
+        _absent(rec, p, "bidder bid partner", "this game has no bidding")
         return
     if rec.bidder is None:
         p.add("bidder", "the declarer's seat is needed to score the hand")
@@ -147,7 +130,7 @@ def _check_contract(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     else:
         _check_bid_value(r, rec.bid, p)
     if r.partnership != "called_partner":
-        _absent(rec, p, ("partner",), "only games with a called partner record a partner")
+        _absent(rec, p, "partner", "only games with a called partner record a partner")
     elif (
         rec.partner is not None
         and _check_seat(r, "partner", rec.partner, p, True)
@@ -226,11 +209,8 @@ def _check_play(r: Ruleset, rec: HandRecord, p: Problems) -> None:
             p.add("tricks", f"tricks add up to {total}, not the {r.tricks_counted} in a hand")
         elif rec.counters is not None:
             _check_counters_for_tricks(r, rec.tricks, rec.counters, p)
-    if r.nest_bonus:
-        if rec.last_trick is None:
-            p.add("last_trick", "the side that took the last trick (and the nest) is needed")
-        elif rec.last_trick not in sides:
-            p.add("last_trick", f"unknown side {rec.last_trick!r}")
+    if r.nest_bonus and rec.last_trick is None:
+        p.add("last_trick", "the side that took the last trick (and the nest) is needed")
     elif rec.last_trick is not None and rec.last_trick not in sides:
         p.add("last_trick", f"unknown side {rec.last_trick!r}")
 
@@ -282,7 +262,7 @@ def _check_renege_later(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     else:
         why = f"it scores {r.renege_points} a side, not counters (house rule renege_points)"
     ended = f"a renege found later ends the hand; {why}"
-    _absent(rec, p, ("counters", "tricks", "last_trick", "made"), ended, "§5")
+    _absent(rec, p, "counters tricks last_trick made", ended, "§5")
     if not _check_seat(r, "renege", renege.seat, p):
         return
     offenders = r.side_of(renege.seat, rec.bidder, rec.partner)

@@ -96,28 +96,20 @@ def _finish(
     for penalty in rec.penalties:
         if penalty.kind == "improper_discard" and r.improper_discard == "automatic_set":
             continue  # already scored as a set
-        amount = (
-            r.table_talk_penalty if penalty.kind == "table_talk" else r.improper_discard_penalty
-        )
-        side = r.side_of(penalty.seat, rec.bidder, rec.partner)
+        talk = penalty.kind == "table_talk"
+        amount = r.table_talk_penalty if talk else r.improper_discard_penalty
+        side, offender = r.side_of(penalty.seat, rec.bidder, rec.partner), seat_name(penalty.seat)
         sides[side] -= amount
-        what = "Table talk" if penalty.kind == "table_talk" else "Improper discard"
         if own:
             seats[penalty.seat] -= amount
-            reasons.append(
-                cite(
-                    f"{what} by {seat_name(penalty.seat)}: {seat_name(penalty.seat)} alone "
-                    f"{signed(-amount)}",
-                    "§5",
-                )
-            )
-            continue
-        for seat in seats:
-            if r.side_of(seat, rec.bidder, rec.partner) == side:
-                seats[seat] -= amount
-        reasons.append(
-            cite(f"{what} by {seat_name(penalty.seat)}: {side_name(side)} {signed(-amount)}", "§5")
-        )
+            loser = f"{offender} alone"
+        else:
+            for seat in seats:
+                if r.side_of(seat, rec.bidder, rec.partner) == side:
+                    seats[seat] -= amount
+            loser = side_name(side)
+        what = "Table talk" if talk else "Improper discard"
+        reasons.append(cite(f"{what} by {offender}: {loser} {signed(-amount)}", "§5"))
     if rec.made is not None and made is not None and rec.made != made:
         claimed, actual = ("made", "set") if rec.made else ("set", "made")
         mismatch = cite(
@@ -173,45 +165,26 @@ def _renege_later(r: Ruleset, rec: HandRecord) -> HandScore:
     if r.renege_points is not None:
         return _renege_points(r, rec, offenders)
     sides = {s: renege.counters.get(s, 0) for s in r.side_names}
-    if not r.bidding:
+    ended = f"Renege by {seat_name(renege.seat)} found later: hand ended"
+    if r.bidding:
+        declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner)
+        sides[offenders] = -rec.bid
+        whose = "their own" if offenders == declarer_side else "the other side's"
+        ended += f", {side_name(offenders)} set back {whose} bid of {rec.bid}, scores "
+        ended += signed(-rec.bid)
+        made = False if offenders == declarer_side else None
+    else:
         # Beginner: "set back the full amount of the bid" with no bid sets back nothing;
         # "the hand is ended" and only the opponents score what they captured (§5).
+        declarer_side = made = None
         sides[offenders] = 0
-        reasons = [
-            cite(
-                f"Renege by {seat_name(renege.seat)} found later: hand ended; no bid to set back, "
-                f"{side_name(offenders)} scores 0",
-                "§5",
-            )
-        ]
-        reasons += [
-            cite(
-                f"{side_name(side)} scores the {pts} counters captured before the renege was found"
-            )
-            for side, pts in sides.items()
-            if side != offenders
-        ]
-        return _finish(r, rec, sides, None, reasons, None)
-    declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner)
-    sides[offenders] = -rec.bid
-    whose = "their own" if offenders == declarer_side else "the other side's"
-    reasons = [
-        cite(
-            f"Renege by {seat_name(renege.seat)} found later: hand ended, "
-            f"{side_name(offenders)} set back "
-            f"{whose} bid of {rec.bid}, scores {signed(-rec.bid)}",
-            "§5",
-        )
+        ended += f"; no bid to set back, {side_name(offenders)} scores 0"
+    reasons = [cite(ended, "§5")]
+    reasons += [
+        cite(f"{side_name(side)} scores the {pts} counters captured before the renege was found")
+        for side, pts in sides.items()
+        if side != offenders
     ]
-    for side, pts in sides.items():
-        if side != offenders:
-            reasons.append(
-                cite(
-                    f"{side_name(side)} scores the {pts} counters captured before the renege "
-                    "was found"
-                )
-            )
-    made = False if offenders == declarer_side else None
     return _finish(r, rec, sides, made, reasons, declarer_side)
 
 
