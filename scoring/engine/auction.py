@@ -62,16 +62,8 @@ def run_auction(
             raise AuctionError({"calls": [cite(f"call {i}: the auction is already over")]})
         bid = call.bid if isinstance(call, Call) else call
         if isinstance(call, Call) and call.seat != seat:
-            raise AuctionError(
-                {
-                    "calls": [
-                        cite(
-                            f"call {i}: it is {seat_name(seat)}'s turn, "
-                            f"not {seat_name(call.seat)}'s"
-                        )
-                    ]
-                }
-            )
+            turn = f"call {i}: it is {seat_name(seat)}'s turn, not {seat_name(call.seat)}'s"
+            raise AuctionError({"calls": [cite(turn)]})
         if bid is None:
             passed.add(seat)
         else:
@@ -115,10 +107,5 @@ def _check_bid(r: Ruleset, i: int, seat: str, bid: object, high: int | None) -> 
     if bid > r.highest_bid:
         problems.append(f"the maximum bid is {r.highest_bid}")
     if problems:
-        raise AuctionError(
-            {
-                "calls": [
-                    cite(f"call {i} ({seat_name(seat)} bids {bid}): {p}", "§2") for p in problems
-                ]
-            }
-        )
+        said = f"call {i} ({seat_name(seat)} bids {bid})"
+        raise AuctionError({"calls": [cite(f"{said}: {p}", "§2") for p in problems]})

@@ -71,15 +71,7 @@ def card_words(card: Card | str) -> str:
     return "the Rook Bird" if card == BIRD else f"the {card.colour} {card.rank}"
 
 
-def _all_codes() -> dict[str, Card]:
-    codes = {"bird": BIRD}
-    for colour in COLOURS:
-        for rank in range(1, 15):
-            codes[f"{colour}-{rank}"] = Card(colour, rank)
-    return codes
-
-
-_BY_CODE = _all_codes()
+_BY_CODE = {"bird": BIRD, **{f"{c}-{r}": Card(c, r) for c in COLOURS for r in range(1, 15)}}
 #: Every card's JSON spelling, the Bird first: what a card hand may name (the API schema's enum).
 CARD_CODES: tuple[str, ...] = tuple(_BY_CODE)
 

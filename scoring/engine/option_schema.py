@@ -41,10 +41,6 @@ _DESCRIPTIONS = {
 _HANDS = ("fixed_hands", "seat_exchange_interval")
 
 
-def _ranks() -> list[str]:
-    return [str(rank) for rank in range(RANK_MIN, RANK_MAX + 1)]
-
-
 def _special(name: str, seat: dict[str, Any]) -> dict[str, Any] | None:
     """The options that are lists or objects."""
     seats = {"type": "array", "items": seat, "maxItems": SEATS_MAX}
@@ -77,7 +73,7 @@ def _special(name: str, seat: dict[str, Any]) -> dict[str, Any] | None:
         points = {"type": "integer", "minimum": 0, "maximum": POINTS_MAX}
         return {
             "type": "object",
-            "properties": {rank: points for rank in _ranks()},
+            "properties": {str(rank): points for rank in range(RANK_MIN, RANK_MAX + 1)},
             "additionalProperties": False,
             "description": 'rank -> its points, e.g. {"5": 5, "10": 10, "14": 10}',
         }

@@ -5,6 +5,7 @@ come from the given ruleset's fields, since ``rulesets.py`` imports this module.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -74,20 +75,11 @@ def _str_tuple(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _field_kind(f: dataclasses.Field) -> Any:
-    t = str(f.type)
-    return {"bool": bool, "int": int, "str": str, "int | None": "int?"}.get(t, "special")
-
-
-_KINDS: dict[type, dict[str, Any]] = {}
-
-
+@functools.cache
 def _field_kinds(cls: type) -> dict[str, Any]:
     """Option name -> the kind of value it takes, read once from the class's fields."""
-    kinds = _KINDS.get(cls)
-    if kinds is None:
-        kinds = _KINDS[cls] = {f.name: _field_kind(f) for f in dataclasses.fields(cls)}
-    return kinds
+    kinds = {"bool": bool, "int": int, "str": str, "int | None": "int?"}
+    return {f.name: kinds.get(str(f.type), "special") for f in dataclasses.fields(cls)}
 
 
 def apply_options(base: R, options: Mapping[str, Any]) -> R:

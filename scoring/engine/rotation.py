@@ -14,16 +14,10 @@ from .rulesets import Ruleset
 Seating = Mapping[str, Hashable]
 
 
-def changes_before(ruleset: Ruleset, scored_hands: int) -> int:
-    """How many seat changes have happened once ``scored_hands`` hands are scored."""
-    interval = ruleset.seat_exchange_interval
-    return scored_hands // interval if interval else 0
-
-
 def seating(ruleset: Ruleset, initial: Seating, scored_hands: int) -> dict[str, Hashable]:
     """Seat -> player for the hand after ``scored_hands`` scored hands."""
-    seats = dict(initial)
-    changes = changes_before(ruleset, scored_hands)
+    seats, interval = dict(initial), ruleset.seat_exchange_interval
+    changes = scored_hands // interval if interval else 0  # seat changes so far
     if not changes:
         return seats
     if ruleset.partner_rotation == "individual":
