@@ -1,9 +1,6 @@
-"""A game from first deal to winner (docs/rules.md §4 and §6).
-
-``GameState`` is immutable: ``play_hand`` returns a new state.  Everything in
-it is derived from (ruleset, starting seats, first dealer, recorded hands), so
-``replay`` of the same hands always gives the same game.
-"""
+"""A game from first deal to winner (docs/rules.md §4 and §6). ``GameState`` is immutable
+and follows from the ruleset, starting seats, first dealer and recorded hands alone, so
+``replay`` of the same hands always gives the same game."""
 
 from __future__ import annotations
 

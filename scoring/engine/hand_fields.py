@@ -1,13 +1,7 @@
-"""A score-sheet hand's input shape, said once: every field of the REST hand body.
-
-For each field: its type, its bounds or choices (with what the score-entry form calls
-each choice), what the form labels it, what the API's schema says of it, when a hand
-carries it (docs/hand-format.md §1) and which games use it. Built from it: the API's
-hand serializer (``play.api.hand_schema``), the score-entry form's fields
-(``play.forms.HandForm``) and the docs' table (:func:`docs_table`, written by
-``manage.py hand_format_table``). ``records.py`` reads the body and ``checks.py``
-decides whether the hand is possible; both keep their own messages.
-"""
+"""A score-sheet hand's input shape, said once: each field of the REST hand body with its
+type, bounds or choices, form label, schema description, when a hand carries it
+(docs/hand-format.md §1) and which games use it. The API's hand serializer, the
+score-entry form and the docs' table (:func:`docs_table`) are built from it."""
 
 from __future__ import annotations
 
@@ -96,6 +90,12 @@ _CALL = (
     "ruleset has the `{}` option, else 400)."
 )
 
+_CALLED = (
+    "optional: the declarer called low card or circus Rook (only where the ruleset's "
+    "`low_card` / `circus` house rule allows it; they change how tricks are won, not the "
+    "counters)"
+)
+
 #: The hand body's fields, in the docs table's order.
 FIELDS: tuple[HandField, ...] = (
     HandField(
@@ -169,9 +169,7 @@ FIELDS: tuple[HandField, ...] = (
     HandField(
         "low",
         "boolean",
-        when="optional: the declarer called low card or circus Rook (only where the "
-        "ruleset's `low_card` / `circus` house rule allows it; they change how tricks are "
-        "won, not the counters)",
+        when=_CALLED,
         help='The declarer called "low card": low cards beat high ones in every colour'
         + _CALL.format("low_card")[:-1]
         + ". Changes how tricks are won, not how counters score.",
@@ -179,9 +177,7 @@ FIELDS: tuple[HandField, ...] = (
     HandField(
         "circus",
         "boolean",
-        when="optional: the declarer called low card or circus Rook (only where the "
-        "ruleset's `low_card` / `circus` house rule allows it; they change how tricks are "
-        "won, not the counters)",
+        when=_CALLED,
         help='The declarer called "circus Rook": the opponent at the left names trump'
         + _CALL.format("circus"),
     ),

@@ -9,7 +9,7 @@ from typing import Any
 from .errors import RulesetError
 from .messages import cite
 from .options import apply_options
-from .rulesets import DECLARERS, PRESETS, Ruleset
+from .rulesets import PRESETS, Ruleset
 from .variants import DEFAULT_SLUG
 
 
@@ -32,4 +32,4 @@ def ruleset_from(slug: str, options: Mapping[str, Any] | None = None) -> Ruleset
     return apply_options(base, options)
 
 
-__all__ = ["DECLARERS", "DEFAULT_SLUG", "PRESETS", "ruleset_from"]
+__all__ = ["DEFAULT_SLUG", "PRESETS", "ruleset_from"]

@@ -1,8 +1,5 @@
 """Scoring one hand: docs/rules.md §3 (made or set, trick bonuses), §5 (irregularities).
-
-``score_hand`` is the one scorer: score-sheet entry and card-level play
-(``play.py`` derives a ``HandRecord``) both end here.
-"""
+``score_hand`` is the one scorer: score-sheet entry and card-level play both end here."""
 
 from __future__ import annotations
 

@@ -11,7 +11,6 @@ from functools import partial
 
 from .cardhand import CardHand, Deal
 from .cards import Card
-from .play import check_card_hand
 from .rulesets import Ruleset
 from .tricks import trick_rules
 
@@ -181,6 +180,3 @@ def _play(r: Ruleset, choose: Chooser, rules, hands: dict, dealer: str, leader: 
         leader = trick[rules.winner([c for _, c in trick])][0]
         tricks.append(tuple(trick))
     return tuple(tricks)
-
-
-__all__ = ["check_card_hand", "deal", "simulate_hand"]
