@@ -96,6 +96,12 @@ _CALLED = (
     "counters)"
 )
 
+
+def _choice(name: str, label: str, choices: Mapping[str, str]) -> HandField:
+    """An object's member that takes one of ``choices`` (value -> the form's words)."""
+    return HandField(name, "choice", label=label, choices=MappingProxyType(choices))
+
+
 #: The hand body's fields, in the docs table's order.
 FIELDS: tuple[HandField, ...] = (
     HandField(
@@ -189,9 +195,7 @@ FIELDS: tuple[HandField, ...] = (
         component="Penalty",
         members=(
             HandField("seat", "seat", label="Penalty against", **_SEAT),
-            HandField(
-                "kind", "choice", label="Penalty for", choices=MappingProxyType(PENALTY_KINDS)
-            ),
+            _choice("kind", "Penalty for", PENALTY_KINDS),
         ),
     ),
     HandField(
@@ -201,9 +205,7 @@ FIELDS: tuple[HandField, ...] = (
         component="Renege",
         members=(
             HandField("seat", "seat", label="Reneged", **_SEAT),
-            HandField(
-                "found", "choice", label="Renege found", choices=MappingProxyType(RENEGE_FOUND)
-            ),
+            _choice("found", "Renege found", RENEGE_FOUND),
             HandField(
                 "counters",
                 "sides",
@@ -219,11 +221,7 @@ FIELDS: tuple[HandField, ...] = (
         when='`"before_three_tricks"` (void, nothing else recorded) or `"later"` (dealer\'s '
         "side −40; bidder/bid/trump optional)",
         component="Misdeal",
-        members=(
-            HandField(
-                "found", "choice", label="Misdeal found", choices=MappingProxyType(MISDEAL_FOUND)
-            ),
-        ),
+        members=(_choice("found", "Misdeal found", MISDEAL_FOUND),),
     ),
     HandField(
         "redeal",
@@ -231,14 +229,7 @@ FIELDS: tuple[HandField, ...] = (
         when='`"exposed_card"`, `"no_card_above_nine"` (same dealer) or `"all_passed"` (next '
         "dealer); nothing else recorded",
         component="Redeal",
-        members=(
-            HandField(
-                "reason",
-                "choice",
-                label="Redeal because",
-                choices=MappingProxyType(REDEAL_REASONS),
-            ),
-        ),
+        members=(_choice("reason", "Redeal because", REDEAL_REASONS),),
     ),
 )
 BY_NAME: Mapping[str, HandField] = MappingProxyType({f.name: f for f in FIELDS})
