@@ -1,8 +1,6 @@
-"""The auction (docs/rules.md §2): who declares, at what contract.
-
-Bidding goes clockwise from the dealer's left; every bid is a multiple of the step,
-above the last and within the bounds; a pass is final. It ends when all but one have
-passed after a bid, or all pass: then the all-pass policy decides."""
+"""The auction (docs/rules.md §2): who declares, at what contract. Bidding goes clockwise
+from the dealer's left in steps, each bid above the last; a pass is final. It ends when
+all but one have passed after a bid, or all pass: then the all-pass policy decides."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""Cards, colours and the JSON spelling of a card (docs/rules.md §1).
-
-The Rook Bird is ``Card("bird", 0)``; which suit it plays in is the trick rules'
-(``tricks.py``). There is one ``Card`` object per colour and rank, so cards hash and
-compare by identity, which keeps card-level play cheap."""
+"""Cards, colours and a card's JSON spelling (docs/rules.md §1). The Bird is
+``Card("bird", 0)``. Cards are interned (one object per colour and rank), so they hash
+and compare by identity, which keeps card-level play cheap."""
 
 from __future__ import annotations
 

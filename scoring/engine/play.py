@@ -1,8 +1,6 @@
-"""Checking a card-level record card by card, and deriving its score-sheet line.
-
-``check_card_hand`` checks the deal, the auction, the nest exchange, then every trick.
-Reneges are reported (trick and seat), not refused, and the derived ``HandRecord``
-carries them so ``score_hand`` applies docs/rules.md §5. A blind dummy never reneges."""
+"""Checking a card-level record card by card and deriving its score-sheet line: the deal,
+the auction, the nest exchange, every trick. Reneges are reported, not refused, and the
+derived ``HandRecord`` carries them for docs/rules.md §5 (a blind dummy never reneges)."""
 
 from __future__ import annotations
 

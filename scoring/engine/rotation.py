@@ -1,8 +1,7 @@
-"""Who sits where for each hand (docs/rules.md §6): seats change after every
-``seat_exchange_interval`` scored hands. Fixed partnerships take turns exchanging
-seats; individual rotation keeps the first seat and moves the other three, so in 12
-hands every player partners each other once. A pure function of the starting seats
-and the count of scored hands."""
+"""Who sits where for each hand (docs/rules.md §6), a pure function of the starting seats
+and the count of scored hands: every ``seat_exchange_interval`` of them, fixed partners
+take turns exchanging seats, or individual rotation keeps the first seat and moves the
+other three (in 12 hands every player partners each other once)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""A ruleset is data: every choice docs/rules.md lists is a parameter here.
-
-``Ruleset`` is a frozen dataclass that runs ``validate`` on construction, so an
-unplayable ruleset never exists; facts that follow from it (deck, counters, sides) are
-cached. Seats are listed clockwise; play, bidding and the deal pass to the next seat."""
+"""A ruleset is data: every choice docs/rules.md lists is a parameter of ``Ruleset``, a
+frozen dataclass that refuses an unplayable one on construction and caches what follows
+from it. Seats are listed clockwise; play, bidding and the deal pass to the next seat."""
 
 from __future__ import annotations
 
