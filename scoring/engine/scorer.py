@@ -38,29 +38,18 @@ def score_hand(ruleset: Ruleset, record: HandRecord, *, dealer: str) -> HandScor
     """Check ``record`` (raising ``HandRefused`` naming every problem), then score it."""
     check_hand(ruleset, record, dealer)
     if record.redeal is not None:
-        return _void(
-            ruleset,
-            _REDEAL_REASON[record.redeal.reason],
-            deal_passes=record.redeal.reason == "all_passed",
-        )
+        reason = record.redeal.reason
+        return _void(ruleset, _VOID_REASON[reason], deal_passes=reason == "all_passed")
     if record.misdeal is not None:
         if record.misdeal.found == "before_three_tricks":
-            return _void(
-                ruleset,
-                cite(
-                    "Misdeal found before three tricks: cards redealt, no score, "
-                    "the deal passes left",
-                    "§5",
-                ),
-                deal_passes=True,
-            )
+            return _void(ruleset, _VOID_REASON["misdeal"], deal_passes=True)
         return _late_misdeal(ruleset, record, dealer)
     if record.renege is not None and record.renege.found == "later":
         return _renege_later(ruleset, record)
     return _played(ruleset, record)
 
 
-_REDEAL_REASON = {
+_VOID_REASON = {
     "exposed_card": cite(
         "Redeal: a card was exposed in the deal; no score, the same dealer deals again", "§2"
     ),
@@ -68,6 +57,9 @@ _REDEAL_REASON = {
         "Redeal: a player held no card above 9; no score, the same dealer deals again", "§2"
     ),
     "all_passed": cite("Redeal: all players passed; no score, the next dealer deals", "§2"),
+    "misdeal": cite(
+        "Misdeal found before three tricks: cards redealt, no score, the deal passes left", "§5"
+    ),
 }
 
 
@@ -141,13 +133,8 @@ def _late_misdeal(r: Ruleset, rec: HandRecord, dealer: str) -> HandScore:
     sides[side] = -r.misdeal_penalty
     alone = r.partnership == "bidder_alone"
     who = f"the dealer {seat_name(dealer)}" if alone else f"the dealer's side {side_name(side)}"
-    reasons = [
-        cite(
-            f"Misdeal found after three tricks: {who} "
-            f"{signed(-r.misdeal_penalty)}, nobody else scores",
-            "§5",
-        )
-    ]
+    lost = signed(-r.misdeal_penalty)
+    reasons = [cite(f"Misdeal found after three tricks: {who} {lost}, nobody else scores", "§5")]
     score = _finish(r, rec, sides, None, reasons, None)
     if alone:
         for seat in score.seats:
@@ -218,12 +205,9 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
         earned = dict(counters)
     _bonuses(r, rec, earned, reasons)
     if rec.renege is not None:
+        reneged = seat_name(rec.renege.seat)
         reasons.append(
-            cite(
-                f"Renege by {seat_name(rec.renege.seat)} corrected before the next trick: "
-                "no penalty",
-                "§5",
-            )
+            cite(f"Renege by {reneged} corrected before the next trick: no penalty", "§5")
         )
     if not r.bidding:  # Beginner: everyone scores what they took
         reasons.insert(0, cite("No bidding: every side scores its counters"))
@@ -234,39 +218,26 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
     auto_set = r.improper_discard == "automatic_set" and any(
         p.kind == "improper_discard" for p in rec.penalties
     )
-    what = (
-        f"{took} counters"
-        if not r.points_per_trick
-        else (f"{counters[declarer_side]} counters + {took - counters[declarer_side]} for tricks")
-    )
-    sides = earned
-    if took >= bid and not auto_set:
-        made = True
-        reasons.insert(
-            0,
-            cite(f"Made: {what} ≥ bid {bid}, scores {took}", "§3", aside=side_name(declarer_side)),
-        )
+    what = f"{took} counters"
+    if r.points_per_trick:
+        what = f"{counters[declarer_side]} counters + {took - counters[declarer_side]} for tricks"
+    sides, made = earned, took >= bid and not auto_set
+    if made:
+        verdict = f"Made: {what} ≥ bid {bid}, scores {took}"
     else:
-        made = False
         lost = -bid if r.set_declarer == "minus_bid" else 0
         sides[declarer_side] = lost
         why = (
             f"improper discard is an automatic set ({what})" if auto_set else f"{what} < bid {bid}"
         )
-        reasons.insert(
-            0, cite(f"Set: {why}, scores {signed(lost)}", "§3", aside=side_name(declarer_side))
-        )
-        if r.set_opponents_multiplier != 1:
+        verdict = f"Set: {why}, scores {signed(lost)}"
+        if (times := r.set_opponents_multiplier) != 1:
             for side in names:
                 if side != declarer_side:
-                    sides[side] *= r.set_opponents_multiplier
-            reasons.append(
-                cite(
-                    "Declarer set: the opponents' points are multiplied by "
-                    f"{r.set_opponents_multiplier}",
-                    "§3",
-                )
-            )
+                    sides[side] *= times
+            multiplied = f"Declarer set: the opponents' points are multiplied by {times}"
+            reasons.append(cite(multiplied, "§3"))
+    reasons.insert(0, cite(verdict, "§3", aside=side_name(declarer_side)))
     for side in names:
         if side != declarer_side:
             reasons.append(cite(f"Opponents {side_name(side)}: {signed(sides[side])}", "§3"))
