@@ -181,23 +181,16 @@ def _check_play(r: Ruleset, rec: HandRecord, p: Problems) -> None:
         p.add("counters", "each side's counters (including the nest) are needed")
     else:
         total = _check_side_values(r, "counters", rec.counters, p, sides)
-        least = r.least_counters_in_play
-        if r.cards_leaving_play == 0 and total != r.total_counters:
-            p.add(
-                "counters", f"counters add up to {total}, not the deck's {r.total_counters}", "§3"
-            )
-        elif total > r.total_counters:
-            p.add(
-                "counters",
-                f"counters add up to {total}, more than the deck's {r.total_counters}",
-                "§3",
-            )
+        deck, least = r.total_counters, r.least_counters_in_play
+        if r.cards_leaving_play == 0 and total != deck:
+            p.add("counters", f"counters add up to {total}, not the deck's {deck}", "§3")
+        elif total > deck:
+            p.add("counters", f"counters add up to {total}, more than the deck's {deck}", "§3")
         elif total < least:
+            out = f"the {_leaving(r)} hold at most {deck - least} of the deck's {deck}"
             p.add(
                 "counters",
-                f"counters add up to {total}; the {_leaving(r)} hold at most "
-                f"{r.total_counters - least} of the deck's {r.total_counters}, so at least "
-                f"{least} stay in play",
+                f"counters add up to {total}; {out}, so at least {least} stay in play",
                 "§3",
             )
     if rec.tricks is None:

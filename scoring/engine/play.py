@@ -286,11 +286,9 @@ def _result(
     penalties: list[Penalty],
 ) -> CardHandResult:
     side_of = r.side_of
-    fixed = r.fixed_side_of
-    counters = dict.fromkeys(r.side_names, 0)
-    tricks = dict.fromkeys(r.side_names, 0)
+    counters, tricks = dict.fromkeys(r.side_names, 0), dict.fromkeys(r.side_names, 0)
     for seat in r.seats:
-        side = fixed[seat] if fixed else side_of(seat, declarer, partner)
+        side = side_of(seat, declarer, partner)
         counters[side] += play.by_seat[seat]
         tricks[side] += play.tricks_by_seat[seat]
     nest_side, nest_value = None, sum(r.card_points[c] for c in nest)
