@@ -192,6 +192,3 @@ def _penalties(p: Problems, value: Any) -> tuple[Penalty, ...]:
         else:
             p.add("penalties", f"each penalty is {{seat, kind: {' or '.join(PENALTY_KINDS)}}}")
     return tuple(out)
-
-
-__all__ = ["CardHand", "Deal", "Play", "Trick"]

@@ -130,6 +130,3 @@ def as_message(message: str) -> Message:
         if found.group(1) == "RULES":
             rule = _OLD_SECTIONS.get(rule, rule)
     return Message(text, plain(text), rule)
-
-
-__all__ = ["Message", "as_message", "cite", "plain"]

@@ -254,6 +254,3 @@ class _Reader:
             self.problems.add(field, f"must be {{{key!r}: one of {', '.join(choices)}}}")
             return None
         return Misdeal(value[key]) if field == "misdeal" else Redeal(value[key])
-
-
-__all__ = ["HandRecord", "Misdeal", "Penalty", "Redeal", "Renege"]
