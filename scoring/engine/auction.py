@@ -68,7 +68,7 @@ def run_auction(
             _check_bid(r, i, seat, bid, high)
             high, high_seat = bid, seat
         done.append(Call(seat, bid))
-        over = _ended(passed, high, players)
+        over = len(passed) == players or (high is not None and len(passed) == players - 1)
         if not over:
             seat = left[seat]
             while seat in passed:  # a pass is final: skip those who passed
@@ -84,10 +84,6 @@ def run_auction(
     if r.all_pass == "dealer_forced":
         return AuctionResult(dealer, r.min_bid, True, True, tuple(done))
     return AuctionResult(None, None, True, False, tuple(done))
-
-
-def _ended(passed: set[str], high: int | None, players: int) -> bool:
-    return len(passed) == players or (high is not None and len(passed) == players - 1)
 
 
 def _check_bid(r: Ruleset, i: int, seat: str, bid: object, high: int | None) -> None:

@@ -284,13 +284,8 @@ class Ruleset:
         dealer's right (both booklets) moves with the deal; otherwise ``seats``."""
         if self.dummy_position == "fixed" or dealer not in self.player_seats:
             return self.seats
-        orders = self.derived_cache.get(("table_order", dealer))
-        if orders is None:
-            players = self.player_seats
-            i = players.index(dealer)
-            orders = (*players[i:], *players[:i], *self.dummy_seats)
-            self.derived_cache[("table_order", dealer)] = orders
-        return orders
+        players, i = self.player_seats, self.player_seats.index(dealer)
+        return (*players[i:], *players[:i], *self.dummy_seats)
 
     def play_orders_for(self, dealer: str) -> dict[str, tuple[str, ...]]:
         """Leader -> every seat in the order they play to a trick, clockwise, for a hand

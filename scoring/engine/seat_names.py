@@ -81,11 +81,8 @@ class TableNames:
             return {}
         return {seat: side for side, members in self.ruleset.sides for seat in members}
 
-    def seat_name(self, seat: str) -> str:
-        return seat_name(seat)
-
-    def side_name(self, side: str) -> str:
-        return side_name(side)
+    seat_name = staticmethod(seat_name)
+    side_name = staticmethod(side_name)
 
     def partners(self, seat: str) -> tuple[str, ...]:
         """The seats of ``seat``'s partners for the whole game: its own fixed side, without
