@@ -161,10 +161,9 @@ def _too_large(schema: dict[str, Any], value: Any) -> str | None:
 
 
 def too_large(options: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Options past their upper bound, named (the schema's ``maximum``, ``maxLength``,
-    ``maxItems``, ``maxProperties``). Checked where a client's options come in (a new
-    night, game or event), not on a stored ruleset: a game keeps the rules it began
-    under."""
+    """Options past their upper bound (the schema's ``maximum``, ``maxLength``, ``maxItems``,
+    ``maxProperties``), checked where a client's options come in (a new night, game or
+    event), not on a stored ruleset: a game keeps the rules it began under."""
     properties = options_schema()["properties"]
     problems: dict[str, list[str]] = {}
     for name, value in options.items():

@@ -14,10 +14,8 @@ from .variants import DEFAULT_SLUG
 
 
 def ruleset_from(slug: str, options: Mapping[str, Any] | None = None) -> Ruleset:
-    """A preset with house-rule options applied (JSON-style values).
-
-    Raises ``RulesetError`` naming every unknown slug or option and every bad value.
-    """
+    """A preset with house-rule options applied (JSON-style values). Raises
+    ``RulesetError`` naming every unknown slug or option and every bad value."""
     base = PRESETS.get(slug)
     if base is None:
         raise RulesetError(

@@ -71,10 +71,9 @@ def _finish(
     reasons: list[Message],
     declarer_side: str | None,
 ) -> HandScore:
-    """Apply the §5 point penalties, then spread side points over the seats.
-
-    Where players score apart and ``penalty_scope`` is ``player``, a penalty comes
-    from "the score of a player who" offended (the Deluxe Rook booklet), not from the partners'."""
+    """Apply the §5 point penalties, then spread side points over the seats. Under
+    ``penalty_scope`` "player" a penalty comes from "the score of a player who" offended
+    (the Deluxe Rook booklet), not from the partners'."""
     fixed = r.fixed_side_of
     if fixed:
         seats = {seat: sides[fixed[seat]] for seat in r.seats}

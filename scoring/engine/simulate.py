@@ -10,7 +10,7 @@ from collections.abc import Callable
 from functools import partial
 
 from .cardhand import CardHand, Deal
-from .cards import Card
+from .cards import COLOURS, Card
 from .rulesets import Ruleset
 from .tricks import trick_rules
 
@@ -74,9 +74,7 @@ def simulate_hand(
     trump = None
     if declarer is not None:
         pool = hands[declarer] + list(dealt.nest)
-        trump = Counter(
-            c.colour for c in pool if c.colour in ("black", "red", "yellow", "green")
-        ).most_common(1)[0][0]
+        trump = Counter(c.colour for c in pool if c.colour in COLOURS).most_common(1)[0][0]
         if r.nest_size:
             chooser = discard or partial(_discards, r, rng, dealt.nest)
             discards = chooser(pool, trump)
