@@ -101,19 +101,13 @@ def exchange(
             "§9",
         )
         return ch.nest
-    improper = False
-    if not r.counters_in_nest and any(r.card_points[c] for c in discards):
-        improper = True  # Tennessee: no counters left or placed in the nest
-    if r.improper_discard == "automatic_set" and not ch.circus:
-        # A club's Kentucky Discard write-up: discarding trump when not forced to is an improper
-        # discard.
-        suit, trump = rules.suit, rules.trump
-        if (
-            trump is not None
-            and any(suit[c] == trump for c in discards)
-            and sum(suit[c] != trump for c in pool) >= len(discards)
-        ):
-            improper = True
+    # Tennessee: no counters left or placed in the nest.
+    improper = not r.counters_in_nest and any(r.card_points[c] for c in discards)
+    suit, trump = rules.suit, rules.trump
+    if r.improper_discard == "automatic_set" and not ch.circus and trump is not None:
+        # A club's Kentucky Discard write-up: discarding trump when not forced to is improper.
+        forced = sum(suit[c] != trump for c in pool) < len(discards)
+        improper = improper or (any(suit[c] == trump for c in discards) and not forced)
     if improper:
         penalties.append(Penalty(declarer, "improper_discard"))
     hand.clear()
