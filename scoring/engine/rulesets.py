@@ -8,6 +8,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Any
 
@@ -138,9 +139,7 @@ class Ruleset:
 
     @cached_property
     def cards_per_hand(self) -> int:
-        if self.hand_size is not None:
-            return self.hand_size
-        return self.cards_dealt // len(self.seats)
+        return self.cards_dealt // len(self.seats) if self.hand_size is None else self.hand_size
 
     @cached_property
     def cards_dealt(self) -> int:
@@ -165,11 +164,7 @@ class Ruleset:
     @cached_property
     def richest_points(self) -> tuple[int, ...]:
         """``richest_points[n]``: the most counter points any ``n`` cards of the deck hold."""
-        running, out = 0, [0]
-        for points in sorted(self.card_points.values(), reverse=True):
-            running += points
-            out.append(running)
-        return tuple(out)
+        return (0, *accumulate(sorted(self.card_points.values(), reverse=True)))
 
     def most_counters(self, cards: int) -> int:
         """The most counter points ``cards`` cards can hold."""
