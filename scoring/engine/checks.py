@@ -106,12 +106,8 @@ def _check_seat(r: Ruleset, field: str, seat: str, p: Problems, players_only: bo
 def _check_bid_value(r: Ruleset, bid: int, p: Problems) -> None:
     if bid < r.min_bid:
         p.add("bid", f"bid {bid} is below the minimum bid {r.min_bid}", "§2")
-    if bid > r.highest_bid:
-        p.add(
-            "bid",
-            f"bid {bid} is above the maximum bid {r.highest_bid}, the points at stake",
-            "§2",
-        )
+    if bid > (most := r.highest_bid):
+        p.add("bid", f"bid {bid} is above the maximum bid {most}, the points at stake", "§2")
     if bid % r.bid_step:
         p.add("bid", f"bid {bid} is not a multiple of {r.bid_step}", "§2")
 
@@ -162,11 +158,8 @@ def _check_side_values(
         if value < 0:
             p.add(field, f"{side}: {value} is below 0")
         elif field != "tricks" and value % step:
-            p.add(
-                field,
-                f"{side}: {value} is not a multiple of {step} — counters come in {step}s",
-                "§1",
-            )
+            steps = f"is not a multiple of {step} — counters come in {step}s"
+            p.add(field, f"{side}: {value} {steps}", "§1")
         total += value
     for side in required:
         if side not in values:
@@ -265,11 +258,8 @@ def _check_renege_later(r: Ruleset, rec: HandRecord, p: Problems) -> None:
             p.add("renege.counters", "the counters the other side had captured are needed", "§5")
         return
     total = _check_side_values(r, "renege.counters", renege.counters, p, others)
-    if total > r.total_counters:
-        p.add(
-            "renege.counters",
-            f"counters add up to {total}, more than the deck's {r.total_counters}",
-        )
+    if total > (deck := r.total_counters):
+        p.add("renege.counters", f"counters add up to {total}, more than the deck's {deck}")
 
 
 def _check_penalties(r: Ruleset, rec: HandRecord, p: Problems) -> None:
@@ -277,17 +267,11 @@ def _check_penalties(r: Ruleset, rec: HandRecord, p: Problems) -> None:
         if not _check_seat(r, "penalties", penalty.seat, p, players_only=True):
             continue
         if penalty.kind == "table_talk" and not r.table_talk_penalty:
-            p.add(
-                "penalties",
-                "this game has no table-talk penalty (house rule table_talk_penalty)",
-                "§5",
-            )
+            no_talk = "this game has no table-talk penalty (house rule table_talk_penalty)"
+            p.add("penalties", no_talk, "§5")
         if penalty.kind == "improper_discard":
             if not r.nest_size or not r.bidding:
                 p.add("penalties", "this game has no discard to the nest")
             elif rec.bidder is not None and penalty.seat != rec.bidder:
-                p.add(
-                    "penalties",
-                    f"only the declarer ({rec.bidder}) discards to the nest, not {penalty.seat}",
-                    "§5",
-                )
+                only = f"only the declarer ({rec.bidder}) discards to the nest, not {penalty.seat}"
+                p.add("penalties", only, "§5")

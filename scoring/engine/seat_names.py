@@ -13,8 +13,6 @@ from .rulesets import DECLARERS, DEFENDERS, EAST_WEST, FOUR_SEATS, NORTH_SOUTH
 if TYPE_CHECKING:
     from .rulesets import Ruleset
 
-COMPASS_SEATS = FOUR_SEATS
-
 _NUMBERED = tuple(f"seat{n}" for n in range(1, 7))
 #: Each seat as a page says it: the compass, or seat1 ... seat6 in the games for two,
 #: three, five and six (docs/rules.md §9 to §12), and the dummy of the games for two.
@@ -65,7 +63,7 @@ class TableNames:
 
     @cached_property
     def has_compass(self) -> bool:
-        return set(self.ruleset.seats) == set(COMPASS_SEATS)
+        return set(self.ruleset.seats) == set(FOUR_SEATS)
 
     @cached_property
     def has_sides(self) -> bool:
