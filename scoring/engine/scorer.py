@@ -178,15 +178,9 @@ def _renege_points(r: Ruleset, rec: HandRecord, offenders: str) -> HandScore:
     sides = {side: -points if side == offenders else points for side in r.side_names}
     others = [side for side in r.side_names if side != offenders]
     gain = f"{side_name(others[0])} +{points}" if len(others) == 1 else f"everyone else +{points}"
-    reasons = [
-        cite(
-            f"Renege by {seat_name(rec.renege.seat)} found later: hand ended, "
-            f"{side_name(offenders)} "
-            f"{signed(-points)}, {gain}",
-            "§5",
-            aside="house rule renege_points",
-        )
-    ]
+    ended = f"Renege by {seat_name(rec.renege.seat)} found later: hand ended"
+    said = f"{ended}, {side_name(offenders)} {signed(-points)}, {gain}"
+    reasons = [cite(said, "§5", aside="house rule renege_points")]
     declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner) if r.bidding else None
     made = False if offenders == declarer_side else None
     return _finish(r, rec, sides, made, reasons, declarer_side)
@@ -246,32 +240,21 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
 def _bonuses(r: Ruleset, rec: HandRecord, earned: dict[str, int], reasons: list[Message]) -> None:
     """Most tricks, all tricks and nest bonuses (docs/rules.md §3)."""
     tricks = rec.tricks
-    if r.most_tricks_bonus:
+    if bonus := r.most_tricks_bonus:
         best = max(tricks.values())
         leaders = [s for s, n in tricks.items() if n == best]
         side = leaders[0] if len(leaders) == 1 else None
-        if side is None and r.most_tricks_tie == "defenders":
+        if side is not None:
+            said = f"Most tricks ({best} of {r.tricks_counted}): {side_name(side)} +{bonus}"
+        elif r.most_tricks_tie == "defenders":
             declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner)
             side = next(s for s in r.side_names if s != declarer_side)
-            reasons.append(
-                cite(
-                    f"Tricks tied: the {r.most_tricks_bonus} goes to the declarer's "
-                    f"opponents, {side_name(side)}",
-                    "§3",
-                )
-            )
-        elif side is not None:
-            reasons.append(
-                cite(
-                    f"Most tricks ({best} of {r.tricks_counted}): {side_name(side)} "
-                    f"+{r.most_tricks_bonus}",
-                    "§3",
-                )
-            )
+            said = f"Tricks tied: the {bonus} goes to the declarer's opponents, {side_name(side)}"
         else:
-            reasons.append(cite("Tricks tied: no most-tricks bonus", "§3"))
+            said = "Tricks tied: no most-tricks bonus"
+        reasons.append(cite(said, "§3"))
         if side is not None:
-            earned[side] += r.most_tricks_bonus
+            earned[side] += bonus
     if r.all_tricks_bonus:
         for side, n in tricks.items():
             if n == r.tricks_counted:
