@@ -1,8 +1,6 @@
-"""The auction (docs/rules.md §2): who declares, at what contract.
-
-Bidding goes clockwise from the dealer's left; every bid is a multiple of the step,
-above the last and within the bounds; a pass is final. It ends when all but one have
-passed after a bid, or all pass: then the all-pass policy decides."""
+"""The auction (docs/rules.md §2): who declares, at what contract. Bidding goes clockwise
+from the dealer's left in steps, each bid above the last; a pass is final. It ends when
+all but one have passed after a bid, or all pass: then the all-pass policy decides."""
 
 from __future__ import annotations
 
@@ -54,7 +52,7 @@ def run_auction(
     passed: set[str] = set()
     high: int | None = None
     high_seat: str | None = None
-    seat = r.next_player(dealer)
+    seat = r.left_of[dealer]
     done: list[Call] = []
     over = False
     for i, call in enumerate(calls, start=1):
@@ -62,23 +60,15 @@ def run_auction(
             raise AuctionError({"calls": [cite(f"call {i}: the auction is already over")]})
         bid = call.bid if isinstance(call, Call) else call
         if isinstance(call, Call) and call.seat != seat:
-            raise AuctionError(
-                {
-                    "calls": [
-                        cite(
-                            f"call {i}: it is {seat_name(seat)}'s turn, "
-                            f"not {seat_name(call.seat)}'s"
-                        )
-                    ]
-                }
-            )
+            turn = f"call {i}: it is {seat_name(seat)}'s turn, not {seat_name(call.seat)}'s"
+            raise AuctionError({"calls": [cite(turn)]})
         if bid is None:
             passed.add(seat)
         else:
             _check_bid(r, i, seat, bid, high)
             high, high_seat = bid, seat
         done.append(Call(seat, bid))
-        over = _ended(passed, high, players)
+        over = len(passed) == players or (high is not None and len(passed) == players - 1)
         if not over:
             seat = left[seat]
             while seat in passed:  # a pass is final: skip those who passed
@@ -96,10 +86,6 @@ def run_auction(
     return AuctionResult(None, None, True, False, tuple(done))
 
 
-def _ended(passed: set[str], high: int | None, players: int) -> bool:
-    return len(passed) == players or (high is not None and len(passed) == players - 1)
-
-
 def _check_bid(r: Ruleset, i: int, seat: str, bid: object, high: int | None) -> None:
     problems = []
     if not isinstance(bid, int) or isinstance(bid, bool):
@@ -115,10 +101,5 @@ def _check_bid(r: Ruleset, i: int, seat: str, bid: object, high: int | None) -> 
     if bid > r.highest_bid:
         problems.append(f"the maximum bid is {r.highest_bid}")
     if problems:
-        raise AuctionError(
-            {
-                "calls": [
-                    cite(f"call {i} ({seat_name(seat)} bids {bid}): {p}", "§2") for p in problems
-                ]
-            }
-        )
+        said = f"call {i} ({seat_name(seat)} bids {bid})"
+        raise AuctionError({"calls": [cite(f"{said}: {p}", "§2") for p in problems]})

@@ -11,7 +11,8 @@ from typing import Any, NamedTuple
 
 from .cards import Card, card_code, parse_card
 from .errors import Problems
-from .records import PENALTY_KINDS, Penalty
+from .options import is_int
+from .records import PENALTY_KINDS, Penalty, read_int, read_text
 
 Play = tuple[str, Card]
 Trick = tuple[Play, ...]
@@ -42,31 +43,25 @@ class CardHand:
     passes: Mapping[str, Card] | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON shape: keys with nothing to say are left out."""
+        passes = self.passes
         out: dict[str, Any] = {
-            "hands": {seat: [card_code(c) for c in cards] for seat, cards in self.hands.items()},
-            "nest": [card_code(c) for c in self.nest],
+            "hands": {seat: _codes(cards) for seat, cards in self.hands.items()},
+            "nest": _codes(self.nest),
+            "dealer": self.dealer,
+            "calls": None if self.calls is None else list(self.calls),
+            "bidder": self.bidder,
+            "bid": self.bid,
+            "discards": _codes(self.discards),
+            "trump": self.trump,
+            "called_card": None if self.called_card is None else card_code(self.called_card),
+            "tricks": [[[seat, card_code(c)] for seat, c in trick] for trick in self.tricks],
+            "penalties": [p.to_dict() for p in self.penalties] or None,
+            "low": self.low or None,
+            "circus": self.circus or None,
+            "passes": None if passes is None else {s: card_code(c) for s, c in passes.items()},
         }
-        if self.dealer is not None:
-            out["dealer"] = self.dealer
-        if self.calls is not None:
-            out["calls"] = list(self.calls)
-        for key in ("bidder", "bid"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
-        out["discards"] = [card_code(c) for c in self.discards]
-        if self.trump is not None:
-            out["trump"] = self.trump
-        if self.called_card is not None:
-            out["called_card"] = card_code(self.called_card)
-        out["tricks"] = [[[seat, card_code(c)] for seat, c in trick] for trick in self.tricks]
-        if self.penalties:
-            out["penalties"] = [p.to_dict() for p in self.penalties]
-        for key in ("low", "circus"):
-            if getattr(self, key):
-                out[key] = True
-        if self.passes is not None:
-            out["passes"] = {seat: card_code(c) for seat, c in self.passes.items()}
-        return out
+        return {key: value for key, value in out.items() if value is not None}
 
     @classmethod
     def from_dict(cls, data: Any) -> CardHand:
@@ -76,24 +71,8 @@ class CardHand:
         if not isinstance(data, Mapping):
             p.add("card_hand", "must be a JSON object")
             p.raise_if_any(code="hand_malformed")
-        known = {
-            "hands",
-            "nest",
-            "dealer",
-            "calls",
-            "bidder",
-            "bid",
-            "discards",
-            "trump",
-            "called_card",
-            "tricks",
-            "penalties",
-            "low",
-            "circus",
-            "passes",
-        }
         for key in data:
-            if key not in known:
+            if key not in cls.__slots__:
                 p.add(str(key), "unknown field")
         hands = {}
         raw_hands = data.get("hands")
@@ -104,9 +83,7 @@ class CardHand:
                 hands[str(seat)] = _cards(p, f"hands.{seat}", cards)
         calls = data.get("calls")
         if calls is not None:
-            if not isinstance(calls, list) or not all(
-                c is None or (isinstance(c, int) and not isinstance(c, bool)) for c in calls
-            ):
+            if not isinstance(calls, list) or not all(c is None or is_int(c) for c in calls):
                 p.add("calls", "must be a list of bids (whole numbers) and passes (null)")
                 calls = None
             else:
@@ -114,12 +91,12 @@ class CardHand:
         hand = cls(
             hands=hands,
             nest=_cards(p, "nest", data.get("nest", [])),
-            dealer=_text(p, "dealer", data.get("dealer")),
+            dealer=read_text(p, "dealer", data.get("dealer")),
             calls=calls,
-            bidder=_text(p, "bidder", data.get("bidder")),
-            bid=_int(p, "bid", data.get("bid")),
+            bidder=read_text(p, "bidder", data.get("bidder")),
+            bid=read_int(p, "bid", data.get("bid")),
             discards=_cards(p, "discards", data.get("discards", [])),
-            trump=_text(p, "trump", data.get("trump")),
+            trump=read_text(p, "trump", data.get("trump")),
             called_card=_card(p, "called_card", data.get("called_card")),
             tricks=_tricks(p, data.get("tricks", [])),
             penalties=_penalties(p, data.get("penalties", [])),
@@ -131,11 +108,8 @@ class CardHand:
         return hand
 
 
-def _text(p: Problems, field: str, value: Any) -> str | None:
-    if value is None or isinstance(value, str):
-        return value
-    p.add(field, "must be text")
-    return None
+def _codes(cards: tuple[Card, ...]) -> list[str]:
+    return [card_code(c) for c in cards]
 
 
 def _flag(p: Problems, field: str, value: Any) -> bool:
@@ -157,13 +131,6 @@ def _passes(p: Problems, value: Any) -> Mapping[str, Card] | None:
         if card is not None:
             out[str(seat)] = card
     return out
-
-
-def _int(p: Problems, field: str, value: Any) -> int | None:
-    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
-        return value
-    p.add(field, "must be a whole number")
-    return None
 
 
 def _card(p: Problems, field: str, value: Any) -> Card | None:
@@ -225,6 +192,3 @@ def _penalties(p: Problems, value: Any) -> tuple[Penalty, ...]:
         else:
             p.add("penalties", f"each penalty is {{seat, kind: {' or '.join(PENALTY_KINDS)}}}")
     return tuple(out)
-
-
-__all__ = ["CardHand", "Deal", "Play", "Trick"]

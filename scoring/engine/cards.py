@@ -1,8 +1,6 @@
-"""Cards, colours and the JSON spelling of a card (docs/rules.md §1).
-
-The Rook Bird is ``Card("bird", 0)``; which suit it plays in is the trick rules'
-(``tricks.py``). There is one ``Card`` object per colour and rank, so cards hash and
-compare by identity, which keeps card-level play cheap."""
+"""Cards, colours and a card's JSON spelling (docs/rules.md §1). The Bird is
+``Card("bird", 0)``. Cards are interned (one object per colour and rank), so they hash
+and compare by identity, which keeps card-level play cheap."""
 
 from __future__ import annotations
 
@@ -71,15 +69,7 @@ def card_words(card: Card | str) -> str:
     return "the Rook Bird" if card == BIRD else f"the {card.colour} {card.rank}"
 
 
-def _all_codes() -> dict[str, Card]:
-    codes = {"bird": BIRD}
-    for colour in COLOURS:
-        for rank in range(1, 15):
-            codes[f"{colour}-{rank}"] = Card(colour, rank)
-    return codes
-
-
-_BY_CODE = _all_codes()
+_BY_CODE = {"bird": BIRD, **{f"{c}-{r}": Card(c, r) for c in COLOURS for r in range(1, 15)}}
 #: Every card's JSON spelling, the Bird first: what a card hand may name (the API schema's enum).
 CARD_CODES: tuple[str, ...] = tuple(_BY_CODE)
 

@@ -42,46 +42,31 @@ def check_hand(r: Ruleset, rec: HandRecord, dealer: str) -> None:
             "§9",
         )
     _check_penalties(r, rec, p)
-    _check_calls(r, rec, p)
+    check_house_calls(r, rec.low, rec.circus, p)
     p.raise_if_any(code="hand_impossible")
 
 
-def _check_calls(r: Ruleset, rec: HandRecord, p: Problems) -> None:
+def check_house_calls(r: Ruleset, low: bool | None, circus: bool | None, p: Problems) -> None:
     """The declarer's house-rule calls need the ruleset to allow them (the encyclopedia article)."""
-    if rec.low and not r.low_card:
+    if low and not r.low_card:
         p.add("low", "this ruleset has no low-card call (house rule low_card)", "§14")
-    if rec.circus and not r.circus:
+    if circus and not r.circus:
         p.add("circus", "this ruleset has no circus Rook call (house rule circus)", "§14")
 
 
-def _absent(
-    rec: HandRecord, p: Problems, names: tuple[str, ...], why: str, rule: str | None = None
-) -> None:
-    for name in names:
+def _absent(rec: HandRecord, p: Problems, names: str, why: str, rule: str | None = None) -> None:
+    """Refuse each of ``names`` the record gives; ``{}`` in ``why`` says the field's name."""
+    for name in names.split():
         value = getattr(rec, name)
         if value is not None and value != ():
-            p.add(name, why, rule)
+            p.add(name, why.format(name.replace("_", " ")), rule)
 
 
 def _check_redeal(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     if rec.misdeal is not None:
         p.add("misdeal", "a hand is either a redeal or a misdeal, not both")
-    why = "a redealt hand is not played, so it has no " + "{}"
-    for name in (
-        "bidder",
-        "bid",
-        "trump",
-        "counters",
-        "tricks",
-        "renege",
-        "partner",
-        "last_trick",
-        "made",
-        "penalties",
-        "low",
-        "circus",
-    ):
-        _absent(rec, p, (name,), why.format(name.replace("_", " ")))
+    played = "bidder bid trump counters tricks renege partner last_trick made penalties low circus"
+    _absent(rec, p, played, "a redealt hand is not played, so it has no {}")
     if rec.redeal.reason == "all_passed":
         if not r.bidding:
             p.add("redeal", "this game has no bidding, so nobody can pass")
@@ -96,11 +81,9 @@ def _check_redeal(r: Ruleset, rec: HandRecord, p: Problems) -> None:
 
 def _check_misdeal(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     why = "a misdealt hand is not scored on its play, so it has no {}"
-    for name in ("counters", "tricks", "renege", "last_trick", "made"):
-        _absent(rec, p, (name,), why.format(name.replace("_", " ")))
+    _absent(rec, p, "counters tricks renege last_trick made", why)
     if rec.misdeal.found == "before_three_tricks":
-        for name in ("bidder", "bid", "trump", "partner"):
-            _absent(rec, p, (name,), f"the hand is redealt, so it has no {name}", "§5")
+        _absent(rec, p, "bidder bid trump partner", "the hand is redealt, so it has no {}", "§5")
         return
     if r.partnership == "called_partner":
         # The dealer's partnership exists only once the bid and the call are known.
@@ -123,12 +106,8 @@ def _check_seat(r: Ruleset, field: str, seat: str, p: Problems, players_only: bo
 def _check_bid_value(r: Ruleset, bid: int, p: Problems) -> None:
     if bid < r.min_bid:
         p.add("bid", f"bid {bid} is below the minimum bid {r.min_bid}", "§2")
-    if bid > r.highest_bid:
-        p.add(
-            "bid",
-            f"bid {bid} is above the maximum bid {r.highest_bid}, the points at stake",
-            "§2",
-        )
+    if bid > (most := r.highest_bid):
+        p.add("bid", f"bid {bid} is above the maximum bid {most}, the points at stake", "§2")
     if bid % r.bid_step:
         p.add("bid", f"bid {bid} is not a multiple of {r.bid_step}", "§2")
 
@@ -136,7 +115,7 @@ def _check_bid_value(r: Ruleset, bid: int, p: Problems) -> None:
 def _check_contract(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     """Bidder, bid and called partner."""
     if not r.bidding:
-        _absent(rec, p, ("bidder", "bid", "partner"), "this game has no bidding")
+        _absent(rec, p, "bidder bid partner", "this game has no bidding")
         return
     if rec.bidder is None:
         p.add("bidder", "the declarer's seat is needed to score the hand")
@@ -147,7 +126,7 @@ def _check_contract(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     else:
         _check_bid_value(r, rec.bid, p)
     if r.partnership != "called_partner":
-        _absent(rec, p, ("partner",), "only games with a called partner record a partner")
+        _absent(rec, p, "partner", "only games with a called partner record a partner")
     elif (
         rec.partner is not None
         and _check_seat(r, "partner", rec.partner, p, True)
@@ -179,11 +158,8 @@ def _check_side_values(
         if value < 0:
             p.add(field, f"{side}: {value} is below 0")
         elif field != "tricks" and value % step:
-            p.add(
-                field,
-                f"{side}: {value} is not a multiple of {step} — counters come in {step}s",
-                "§1",
-            )
+            steps = f"is not a multiple of {step} — counters come in {step}s"
+            p.add(field, f"{side}: {value} {steps}", "§1")
         total += value
     for side in required:
         if side not in values:
@@ -198,23 +174,16 @@ def _check_play(r: Ruleset, rec: HandRecord, p: Problems) -> None:
         p.add("counters", "each side's counters (including the nest) are needed")
     else:
         total = _check_side_values(r, "counters", rec.counters, p, sides)
-        least = r.least_counters_in_play
-        if r.cards_leaving_play == 0 and total != r.total_counters:
-            p.add(
-                "counters", f"counters add up to {total}, not the deck's {r.total_counters}", "§3"
-            )
-        elif total > r.total_counters:
-            p.add(
-                "counters",
-                f"counters add up to {total}, more than the deck's {r.total_counters}",
-                "§3",
-            )
+        deck, least = r.total_counters, r.least_counters_in_play
+        if r.cards_leaving_play == 0 and total != deck:
+            p.add("counters", f"counters add up to {total}, not the deck's {deck}", "§3")
+        elif total > deck:
+            p.add("counters", f"counters add up to {total}, more than the deck's {deck}", "§3")
         elif total < least:
+            out = f"the {_leaving(r)} hold at most {deck - least} of the deck's {deck}"
             p.add(
                 "counters",
-                f"counters add up to {total}; the {_leaving(r)} hold at most "
-                f"{r.total_counters - least} of the deck's {r.total_counters}, so at least "
-                f"{least} stay in play",
+                f"counters add up to {total}; {out}, so at least {least} stay in play",
                 "§3",
             )
     if rec.tricks is None:
@@ -226,11 +195,8 @@ def _check_play(r: Ruleset, rec: HandRecord, p: Problems) -> None:
             p.add("tricks", f"tricks add up to {total}, not the {r.tricks_counted} in a hand")
         elif rec.counters is not None:
             _check_counters_for_tricks(r, rec.tricks, rec.counters, p)
-    if r.nest_bonus:
-        if rec.last_trick is None:
-            p.add("last_trick", "the side that took the last trick (and the nest) is needed")
-        elif rec.last_trick not in sides:
-            p.add("last_trick", f"unknown side {rec.last_trick!r}")
+    if r.nest_bonus and rec.last_trick is None:
+        p.add("last_trick", "the side that took the last trick (and the nest) is needed")
     elif rec.last_trick is not None and rec.last_trick not in sides:
         p.add("last_trick", f"unknown side {rec.last_trick!r}")
 
@@ -282,7 +248,7 @@ def _check_renege_later(r: Ruleset, rec: HandRecord, p: Problems) -> None:
     else:
         why = f"it scores {r.renege_points} a side, not counters (house rule renege_points)"
     ended = f"a renege found later ends the hand; {why}"
-    _absent(rec, p, ("counters", "tricks", "last_trick", "made"), ended, "§5")
+    _absent(rec, p, "counters tricks last_trick made", ended, "§5")
     if not _check_seat(r, "renege", renege.seat, p):
         return
     offenders = r.side_of(renege.seat, rec.bidder, rec.partner)
@@ -292,11 +258,8 @@ def _check_renege_later(r: Ruleset, rec: HandRecord, p: Problems) -> None:
             p.add("renege.counters", "the counters the other side had captured are needed", "§5")
         return
     total = _check_side_values(r, "renege.counters", renege.counters, p, others)
-    if total > r.total_counters:
-        p.add(
-            "renege.counters",
-            f"counters add up to {total}, more than the deck's {r.total_counters}",
-        )
+    if total > (deck := r.total_counters):
+        p.add("renege.counters", f"counters add up to {total}, more than the deck's {deck}")
 
 
 def _check_penalties(r: Ruleset, rec: HandRecord, p: Problems) -> None:
@@ -304,17 +267,11 @@ def _check_penalties(r: Ruleset, rec: HandRecord, p: Problems) -> None:
         if not _check_seat(r, "penalties", penalty.seat, p, players_only=True):
             continue
         if penalty.kind == "table_talk" and not r.table_talk_penalty:
-            p.add(
-                "penalties",
-                "this game has no table-talk penalty (house rule table_talk_penalty)",
-                "§5",
-            )
+            no_talk = "this game has no table-talk penalty (house rule table_talk_penalty)"
+            p.add("penalties", no_talk, "§5")
         if penalty.kind == "improper_discard":
             if not r.nest_size or not r.bidding:
                 p.add("penalties", "this game has no discard to the nest")
             elif rec.bidder is not None and penalty.seat != rec.bidder:
-                p.add(
-                    "penalties",
-                    f"only the declarer ({rec.bidder}) discards to the nest, not {penalty.seat}",
-                    "§5",
-                )
+                only = f"only the declarer ({rec.bidder}) discards to the nest, not {penalty.seat}"
+                p.add("penalties", only, "§5")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .cardhand import CardHand
 from .cards import Card, card_words
+from .checks import check_house_calls
 from .errors import Problems
 from .records import Penalty
 from .rulesets import Ruleset
@@ -15,10 +16,7 @@ from .tricks import TrickRules
 
 def check_calls(r: Ruleset, ch: CardHand, declarer: str | None, p: Problems) -> None:
     """Low card and circus are the declarer's calls, where the house rules allow them."""
-    if ch.low and not r.low_card:
-        p.add("low", "this ruleset has no low-card call (house rule low_card)", "§14")
-    if ch.circus and not r.circus:
-        p.add("circus", "this ruleset has no circus Rook call (house rule circus)", "§14")
+    check_house_calls(r, ch.low, ch.circus, p)
     if ch.passes is not None and not ch.circus:
         p.add("passes", "cards are passed to the left only in circus Rook", "§14")
     if ch.circus and declarer is None:
@@ -103,19 +101,13 @@ def exchange(
             "§9",
         )
         return ch.nest
-    improper = False
-    if not r.counters_in_nest and any(r.card_points[c] for c in discards):
-        improper = True  # Tennessee: no counters left or placed in the nest
-    if r.improper_discard == "automatic_set" and not ch.circus:
-        # A club's Kentucky Discard write-up: discarding trump when not forced to is an improper
-        # discard.
-        suit, trump = rules.suit, rules.trump
-        if (
-            trump is not None
-            and any(suit[c] == trump for c in discards)
-            and sum(suit[c] != trump for c in pool) >= len(discards)
-        ):
-            improper = True
+    # Tennessee: no counters left or placed in the nest.
+    improper = not r.counters_in_nest and any(r.card_points[c] for c in discards)
+    suit, trump = rules.suit, rules.trump
+    if r.improper_discard == "automatic_set" and not ch.circus and trump is not None:
+        # A club's Kentucky Discard write-up: discarding trump when not forced to is improper.
+        forced = sum(suit[c] != trump for c in pool) < len(discards)
+        improper = improper or (any(suit[c] == trump for c in discards) and not forced)
     if improper:
         penalties.append(Penalty(declarer, "improper_discard"))
     hand.clear()

@@ -1,14 +1,11 @@
-"""A game from first deal to winner (docs/rules.md §4 and §6).
-
-``GameState`` is immutable: ``play_hand`` returns a new state.  Everything in
-it is derived from (ruleset, starting seats, first dealer, recorded hands), so
-``replay`` of the same hands always gives the same game.
-"""
+"""A game from first deal to winner (docs/rules.md §4 and §6). ``GameState`` is immutable
+and follows from the ruleset, starting seats, first dealer and recorded hands alone, so
+``replay`` of the same hands always gives the same game."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .cardhand import CardHand
@@ -123,14 +120,12 @@ def play_hand(state: GameState, record: HandRecord | CardHand) -> GameState:
     status, winner, winners = IN_PROGRESS, None, ()
     if not score.void:
         status, winner, winners = _result(r, scored, totals, player_totals, seats)
-    return GameState(
-        ruleset=r,
-        initial_seats=state.initial_seats,
-        first_dealer=state.first_dealer,
+    return replace(
+        state,
         hands=(*state.hands, played),
         totals=totals,
         player_totals=player_totals,
-        dealer=r.next_player(state.dealer) if score.deal_passes else state.dealer,
+        dealer=r.left_of[state.dealer] if score.deal_passes else state.dealer,
         seats=seats,
         scored_hands=scored,
         status=status,
@@ -138,7 +133,6 @@ def play_hand(state: GameState, record: HandRecord | CardHand) -> GameState:
         winners=winners,
         seat_exchange_due=message is not None and status == IN_PROGRESS,
         seat_message=message if status == IN_PROGRESS else None,
-        hands_before=state.hands_before,
     )
 
 
@@ -180,17 +174,13 @@ def resume(
     if not isinstance(hands, int) or not isinstance(scored, int) or not 0 <= scored <= hands:
         p.add("hands", "the hand counts are not whole numbers")
     p.raise_if_any(GameError, "game_state_invalid")
-    order = list(start.seats)
-    return GameState(
-        ruleset=ruleset,
-        initial_seats=start.initial_seats,
-        first_dealer=dealer,
-        hands=(),
+    return replace(
+        start,
         # In the order a replay builds them (sides, then starting seats).
         totals={side: int(totals[side]) for side in start.totals},
         player_totals={pid: int(player_totals[pid]) for pid in start.player_totals},
         dealer=next_dealer,
-        seats={seat: next_seats[seat] for seat in order},
+        seats={seat: next_seats[seat] for seat in start.seats},
         scored_hands=scored,
         status=status,
         winner=winner,
@@ -222,10 +212,7 @@ def _result(
     """docs/rules.md §4: first to the target wins; both over: the higher; a tie: play on.
     With a fixed number of hands the higher total after them wins (a tie: play on).
     ``tie_at_target`` "tie": a tie ends the game, nobody winning (a round clock)."""
-    if r.scores_players:
-        standings: Mapping[Hashable, int] = player_totals
-    else:
-        standings = totals
+    standings: Mapping[Hashable, int] = player_totals if r.scores_players else totals
     over = r.fixed_hands is not None and scored >= r.fixed_hands
     if not over and r.target is not None:
         over = any(total >= r.target for total in standings.values())

@@ -1,8 +1,6 @@
-"""The whole-game JSON document (docs/hand-format.md), and reading it back.
-
-It stores what was decided at the table and what follows from it (scores, totals,
-result), so a reader needs no engine; reading replays the hands and refuses a document
-whose stored results differ. The round trip is lossless."""
+"""The whole-game JSON document (docs/hand-format.md): what was decided at the table and
+what follows from it, so a reader needs no engine. Reading replays the hands and refuses
+a document whose stored results differ; the round trip is lossless."""
 
 from __future__ import annotations
 

@@ -1,13 +1,7 @@
-"""A score-sheet hand's input shape, said once: every field of the REST hand body.
-
-For each field: its type, its bounds or choices (with what the score-entry form calls
-each choice), what the form labels it, what the API's schema says of it, when a hand
-carries it (docs/hand-format.md §1) and which games use it. Built from it: the API's
-hand serializer (``play.api.hand_schema``), the score-entry form's fields
-(``play.forms.HandForm``) and the docs' table (:func:`docs_table`, written by
-``manage.py hand_format_table``). ``records.py`` reads the body and ``checks.py``
-decides whether the hand is possible; both keep their own messages.
-"""
+"""A score-sheet hand's input shape, said once: each field of the REST hand body with its
+type, bounds or choices, form label, schema description, when a hand carries it
+(docs/hand-format.md §1) and which games use it. The API's hand serializer, the
+score-entry form and the docs' table (:func:`docs_table`) are built from it."""
 
 from __future__ import annotations
 
@@ -96,6 +90,18 @@ _CALL = (
     "ruleset has the `{}` option, else 400)."
 )
 
+_CALLED = (
+    "optional: the declarer called low card or circus Rook (only where the ruleset's "
+    "`low_card` / `circus` house rule allows it; they change how tricks are won, not the "
+    "counters)"
+)
+
+
+def _choice(name: str, label: str, choices: Mapping[str, str]) -> HandField:
+    """An object's member that takes one of ``choices`` (value -> the form's words)."""
+    return HandField(name, "choice", label=label, choices=MappingProxyType(choices))
+
+
 #: The hand body's fields, in the docs table's order.
 FIELDS: tuple[HandField, ...] = (
     HandField(
@@ -169,9 +175,7 @@ FIELDS: tuple[HandField, ...] = (
     HandField(
         "low",
         "boolean",
-        when="optional: the declarer called low card or circus Rook (only where the "
-        "ruleset's `low_card` / `circus` house rule allows it; they change how tricks are "
-        "won, not the counters)",
+        when=_CALLED,
         help='The declarer called "low card": low cards beat high ones in every colour'
         + _CALL.format("low_card")[:-1]
         + ". Changes how tricks are won, not how counters score.",
@@ -179,9 +183,7 @@ FIELDS: tuple[HandField, ...] = (
     HandField(
         "circus",
         "boolean",
-        when="optional: the declarer called low card or circus Rook (only where the "
-        "ruleset's `low_card` / `circus` house rule allows it; they change how tricks are "
-        "won, not the counters)",
+        when=_CALLED,
         help='The declarer called "circus Rook": the opponent at the left names trump'
         + _CALL.format("circus"),
     ),
@@ -193,9 +195,7 @@ FIELDS: tuple[HandField, ...] = (
         component="Penalty",
         members=(
             HandField("seat", "seat", label="Penalty against", **_SEAT),
-            HandField(
-                "kind", "choice", label="Penalty for", choices=MappingProxyType(PENALTY_KINDS)
-            ),
+            _choice("kind", "Penalty for", PENALTY_KINDS),
         ),
     ),
     HandField(
@@ -205,9 +205,7 @@ FIELDS: tuple[HandField, ...] = (
         component="Renege",
         members=(
             HandField("seat", "seat", label="Reneged", **_SEAT),
-            HandField(
-                "found", "choice", label="Renege found", choices=MappingProxyType(RENEGE_FOUND)
-            ),
+            _choice("found", "Renege found", RENEGE_FOUND),
             HandField(
                 "counters",
                 "sides",
@@ -223,11 +221,7 @@ FIELDS: tuple[HandField, ...] = (
         when='`"before_three_tricks"` (void, nothing else recorded) or `"later"` (dealer\'s '
         "side −40; bidder/bid/trump optional)",
         component="Misdeal",
-        members=(
-            HandField(
-                "found", "choice", label="Misdeal found", choices=MappingProxyType(MISDEAL_FOUND)
-            ),
-        ),
+        members=(_choice("found", "Misdeal found", MISDEAL_FOUND),),
     ),
     HandField(
         "redeal",
@@ -235,14 +229,7 @@ FIELDS: tuple[HandField, ...] = (
         when='`"exposed_card"`, `"no_card_above_nine"` (same dealer) or `"all_passed"` (next '
         "dealer); nothing else recorded",
         component="Redeal",
-        members=(
-            HandField(
-                "reason",
-                "choice",
-                label="Redeal because",
-                choices=MappingProxyType(REDEAL_REASONS),
-            ),
-        ),
+        members=(_choice("reason", "Redeal because", REDEAL_REASONS),),
     ),
 )
 BY_NAME: Mapping[str, HandField] = MappingProxyType({f.name: f for f in FIELDS})

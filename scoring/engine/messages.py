@@ -1,9 +1,7 @@
-"""What the engine says: a sentence for the table, and the rule it rests on.
-
-A ``Message`` is a ``str`` whose value is the cited form the API returns (``"bid 72 is
-not a multiple of 5 (docs/rules.md §2)"``), with ``text`` (without the citation) and
-``rule`` (``"§2"`` or ``None``). ``cite`` is the one constructor; ``plain`` the one place
-that knows how citations are written, every form the engine ever wrote included."""
+"""What the engine says: a ``Message`` is a ``str`` in the cited form the API returns
+(``"bid 72 is not a multiple of 5 (docs/rules.md §2)"``), with ``text`` (without the
+citation) and ``rule`` (``"§2"`` or ``None``). ``cite`` makes one; ``plain`` knows every
+form of citation the engine ever wrote."""
 
 from __future__ import annotations
 
@@ -12,17 +10,15 @@ from functools import cached_property
 from typing import Any, NoReturn
 
 _SOURCE = "docs/rules.md"
-#: Older versions cited "RULES.md", a rulebook kept outside the project; reasons stored
-#: then still say so.  Its sections 1 to 6 are docs/rules.md's; its §7 held the other
-#: games' rules, and the only stored reasons citing it are the trick bonuses, now §3.
+#: Reasons stored by older versions cite "RULES.md": its §1 to §6 are docs/rules.md's, and
+#: its §7 is cited only by the trick bonuses, now §3.
 _OLD_SECTIONS = {"§7": "§3"}
 #: A rule as ``cite`` takes it: "§2", "§2, §6", "§5 and §6".
 _RULE = re.compile(r"§\d+(?:(?:, | and )§\d+)*")
 _RULES_SEEN: set[str] = set()  # rules already checked against _RULE
 _new = str.__new__
 
-# A citation as found in text: "docs/rules.md §2", "docs/rules.md §2, §6", "docs/rules.md
-# §5 and §6", and the same with the older "RULES.md".
+# A citation as found in text: "docs/rules.md §2", "… §2, §6", "… §5 and §6", or "RULES.md …".
 _CITE = r"(?:docs/rules|RULES)\.md(?:\s*§\s*\d+(?:\s*(?:,|and)\s*§?\s*\d+)*)?"
 _SECTIONS = re.compile(r"(docs/rules|RULES)\.md\s*(§\s*\d+(?:\s*(?:,|and)\s*§?\s*\d+)*)")
 _CITATIONS = (
@@ -43,11 +39,9 @@ class Message(str):
     are its parts.  Immutable; equal to (and hashed as) its cited string.  Build one
     with ``cite``."""
 
-    # No __slots__: a str subclass cannot have them.  A message that cites nothing and
-    # whose text is its string (most problems) stores nothing more: ``rule`` is the
-    # class's ``None`` and ``text`` the string itself.  The others keep both in the
-    # instance dict, written once when made (here or in ``cite``, which skips this
-    # method: scoring a hand makes several messages, and each call counts).
+    # A message that cites nothing and whose text is its string (most problems) stores
+    # nothing more; the others keep both in the instance dict, written once when made
+    # (here, or in ``cite``, which skips this method for speed).
     rule: str | None = None
 
     def __new__(cls, cited: str, text: str, rule: str | None) -> Message:
@@ -136,6 +130,3 @@ def as_message(message: str) -> Message:
         if found.group(1) == "RULES":
             rule = _OLD_SECTIONS.get(rule, rule)
     return Message(text, plain(text), rule)
-
-
-__all__ = ["Message", "as_message", "cite", "plain"]

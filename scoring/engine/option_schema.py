@@ -14,15 +14,8 @@ from .rulesets import _NON_NEGATIVE, Ruleset
 #: Options the engine refuses below 1 (a target, a bid step, a hand size…). Where the
 #: engine takes 0 or less but ignores it (no bidding: ``min_bid``), 1 is still asked.
 _POSITIVE = (
-    "min_bid",
-    "max_bid",
-    "bid_step",
-    "hand_size",
-    "nest_exchange",
-    "target",
-    "fixed_hands",
-    "set_opponents_multiplier",
-    "renege_points",
+    *("min_bid", "max_bid", "bid_step", "hand_size", "nest_exchange", "target", "fixed_hands"),
+    *("set_opponents_multiplier", "renege_points"),
 )
 #: Not an option: the slug names the preset the options change.
 _NOT_OPTIONS = ("slug",)
@@ -46,10 +39,6 @@ _DESCRIPTIONS = {
     "set back the bid",
 }
 _HANDS = ("fixed_hands", "seat_exchange_interval")
-
-
-def _ranks() -> list[str]:
-    return [str(rank) for rank in range(RANK_MIN, RANK_MAX + 1)]
 
 
 def _special(name: str, seat: dict[str, Any]) -> dict[str, Any] | None:
@@ -84,7 +73,7 @@ def _special(name: str, seat: dict[str, Any]) -> dict[str, Any] | None:
         points = {"type": "integer", "minimum": 0, "maximum": POINTS_MAX}
         return {
             "type": "object",
-            "properties": {rank: points for rank in _ranks()},
+            "properties": {str(rank): points for rank in range(RANK_MIN, RANK_MAX + 1)},
             "additionalProperties": False,
             "description": 'rank -> its points, e.g. {"5": 5, "10": 10, "14": 10}',
         }
@@ -172,10 +161,9 @@ def _too_large(schema: dict[str, Any], value: Any) -> str | None:
 
 
 def too_large(options: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Options past their upper bound, named (the schema's ``maximum``, ``maxLength``,
-    ``maxItems``, ``maxProperties``). Checked where a client's options come in (a new
-    night, game or event), not on a stored ruleset: a game keeps the rules it began
-    under."""
+    """Options past their upper bound (the schema's ``maximum``, ``maxLength``, ``maxItems``,
+    ``maxProperties``), checked where a client's options come in (a new night, game or
+    event), not on a stored ruleset: a game keeps the rules it began under."""
     properties = options_schema()["properties"]
     problems: dict[str, list[str]] = {}
     for name, value in options.items():

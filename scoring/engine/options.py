@@ -5,6 +5,7 @@ come from the given ruleset's fields, since ``rulesets.py`` imports this module.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -12,41 +13,21 @@ from .errors import Problems, RulesetError
 
 R = TypeVar("R")  # a Ruleset: a frozen dataclass whose construction raises RulesetError
 
-#: ``bidder_alone``: the declarer against every other seat combined (2011 games for 2 and 3).
-PARTNERSHIPS = ("fixed", "individual", "called_partner", "bidder_alone")
-BIRD_RANKS = ("high", "low", "ten_and_a_half")
-NEST_CAPTURE = ("last_trick", "nobody")
-ALL_PASS = ("redeal", "dealer_forced")
-FIRST_LEAD = ("left_of_dealer", "dealer", "left_of_declarer", "dummy")
-#: Where a dummy sits: a fixed seat, or at the right of whoever deals (both booklets).
-DUMMY_POSITION = ("fixed", "dealer_right")
-#: Whose score a table-talk or improper-discard penalty comes from when players score
-#: apart: the offender's own ("player", the Deluxe Rook booklet) or each partner's ("side", the
-#: Hasbro 2011 booklet).
-PENALTY_SCOPE = ("side", "player")
-MOST_TRICKS_TIE = ("none", "defenders")
-SET_DECLARER = ("minus_bid", "zero")
-IMPROPER_DISCARD = ("penalty", "automatic_set")
-PARTNER_ROTATION = ("fixed", "individual")
-#: Players tied at the top once the target is passed, or after a fixed number of hands:
-#: another hand (docs/rules.md §4), they share the win (the 2011 game for three credits both
-#: defenders alike), or the game ends tied, nobody winning (a tournament's round clock
-#: stops a table at its hands, level or not).
-TIE_AT_TARGET = ("play_on", "shared_win", "tie")
-#: Option -> the values it can take (``rulesets.validate`` checks them).
+#: Option -> the values it can take (``rulesets.validate`` checks them; each is explained
+#: at its ``Ruleset`` field).
 CHOICES: Mapping[str, tuple[str, ...]] = {
-    "partnership": PARTNERSHIPS,
-    "bird_rank": BIRD_RANKS,
-    "nest_capture": NEST_CAPTURE,
-    "all_pass": ALL_PASS,
-    "first_lead": FIRST_LEAD,
-    "most_tricks_tie": MOST_TRICKS_TIE,
-    "set_declarer": SET_DECLARER,
-    "improper_discard": IMPROPER_DISCARD,
-    "partner_rotation": PARTNER_ROTATION,
-    "dummy_position": DUMMY_POSITION,
-    "penalty_scope": PENALTY_SCOPE,
-    "tie_at_target": TIE_AT_TARGET,
+    "partnership": ("fixed", "individual", "called_partner", "bidder_alone"),
+    "bird_rank": ("high", "low", "ten_and_a_half"),
+    "nest_capture": ("last_trick", "nobody"),
+    "all_pass": ("redeal", "dealer_forced"),
+    "first_lead": ("left_of_dealer", "dealer", "left_of_declarer", "dummy"),
+    "most_tricks_tie": ("none", "defenders"),
+    "set_declarer": ("minus_bid", "zero"),
+    "improper_discard": ("penalty", "automatic_set"),
+    "partner_rotation": ("fixed", "individual"),
+    "dummy_position": ("fixed", "dealer_right"),
+    "penalty_scope": ("side", "player"),
+    "tie_at_target": ("play_on", "shared_win", "tie"),
 }
 
 
@@ -94,20 +75,11 @@ def _str_tuple(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _field_kind(f: dataclasses.Field) -> Any:
-    t = str(f.type)
-    return {"bool": bool, "int": int, "str": str, "int | None": "int?"}.get(t, "special")
-
-
-_KINDS: dict[type, dict[str, Any]] = {}
-
-
+@functools.cache
 def _field_kinds(cls: type) -> dict[str, Any]:
     """Option name -> the kind of value it takes, read once from the class's fields."""
-    kinds = _KINDS.get(cls)
-    if kinds is None:
-        kinds = _KINDS[cls] = {f.name: _field_kind(f) for f in dataclasses.fields(cls)}
-    return kinds
+    kinds = {"bool": bool, "int": int, "str": str, "int | None": "int?"}
+    return {f.name: kinds.get(str(f.type), "special") for f in dataclasses.fields(cls)}
 
 
 def apply_options(base: R, options: Mapping[str, Any]) -> R:

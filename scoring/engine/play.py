@@ -1,8 +1,6 @@
-"""Checking a card-level record card by card, and deriving its score-sheet line.
-
-``check_card_hand`` checks the deal, the auction, the nest exchange, then every trick.
-Reneges are reported (trick and seat), not refused, and the derived ``HandRecord``
-carries them so ``score_hand`` applies docs/rules.md §5. A blind dummy never reneges."""
+"""Checking a card-level record card by card and deriving its score-sheet line: the deal,
+the auction, the nest exchange, every trick. Reneges are reported, not refused, and the
+derived ``HandRecord`` carries them for docs/rules.md §5 (a blind dummy never reneges)."""
 
 from __future__ import annotations
 
@@ -288,11 +286,9 @@ def _result(
     penalties: list[Penalty],
 ) -> CardHandResult:
     side_of = r.side_of
-    fixed = r.fixed_side_of
-    counters = dict.fromkeys(r.side_names, 0)
-    tricks = dict.fromkeys(r.side_names, 0)
+    counters, tricks = dict.fromkeys(r.side_names, 0), dict.fromkeys(r.side_names, 0)
     for seat in r.seats:
-        side = fixed[seat] if fixed else side_of(seat, declarer, partner)
+        side = side_of(seat, declarer, partner)
         counters[side] += play.by_seat[seat]
         tricks[side] += play.tricks_by_seat[seat]
     nest_side, nest_value = None, sum(r.card_points[c] for c in nest)

@@ -9,15 +9,13 @@ from typing import Any
 from .errors import RulesetError
 from .messages import cite
 from .options import apply_options
-from .rulesets import DECLARERS, PRESETS, Ruleset
+from .rulesets import PRESETS, Ruleset
 from .variants import DEFAULT_SLUG
 
 
 def ruleset_from(slug: str, options: Mapping[str, Any] | None = None) -> Ruleset:
-    """A preset with house-rule options applied (JSON-style values).
-
-    Raises ``RulesetError`` naming every unknown slug or option and every bad value.
-    """
+    """A preset with house-rule options applied (JSON-style values). Raises
+    ``RulesetError`` naming every unknown slug or option and every bad value."""
     base = PRESETS.get(slug)
     if base is None:
         raise RulesetError(
@@ -32,4 +30,4 @@ def ruleset_from(slug: str, options: Mapping[str, Any] | None = None) -> Ruleset
     return apply_options(base, options)
 
 
-__all__ = ["DECLARERS", "DEFAULT_SLUG", "PRESETS", "ruleset_from"]
+__all__ = ["DEFAULT_SLUG", "PRESETS", "ruleset_from"]

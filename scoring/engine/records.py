@@ -12,6 +12,7 @@ from typing import Any
 from . import hand_fields
 from .errors import Problems
 from .hand_fields import PENALTIES_MAX
+from .options import is_int
 from .rulesets import Ruleset
 
 # The choices a hand's members take, as the one description of a hand says them.
@@ -89,30 +90,37 @@ class HandRecord:
     def to_dict(self) -> dict[str, Any]:
         """The REST body: keys with nothing to say are left out."""
         out: dict[str, Any] = {}
-        for key in ("bidder", "bid", "trump"):
+        for key in self.__slots__:
             value = getattr(self, key)
-            if value is not None:
-                out[key] = value
-        if self.counters is not None:
-            out["counters"] = dict(self.counters)
-        if self.tricks is not None:
-            out["tricks"] = dict(self.tricks)
-        if self.penalties:
-            out["penalties"] = [p.to_dict() for p in self.penalties]
-        for key in ("renege", "misdeal", "redeal"):
-            value = getattr(self, key)
-            if value is not None:
-                out[key] = value.to_dict()
-        for key in ("partner", "last_trick", "made", "low", "circus"):
-            value = getattr(self, key)
-            if value is not None:
-                out[key] = value
+            if value is None or value == ():
+                continue
+            if key == "penalties":
+                value = [p.to_dict() for p in value]
+            elif key in ("counters", "tricks"):
+                value = dict(value)
+            elif key in ("renege", "misdeal", "redeal"):
+                value = value.to_dict()
+            out[key] = value
         return out
 
     @classmethod
     def from_dict(cls, data: Any, ruleset: Ruleset | None = None) -> HandRecord:
         """Read a REST body.  With ``ruleset``, seat and side names are checked too."""
         return _Reader(ruleset).hand(data)
+
+
+def read_text(p: Problems, field: str, value: Any) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    p.add(field, "must be text")
+    return None
+
+
+def read_int(p: Problems, field: str, value: Any) -> int | None:
+    if value is None or is_int(value):
+        return value
+    p.add(field, "must be a whole number")
+    return None
 
 
 class _Reader:
@@ -156,30 +164,23 @@ class _Reader:
         return record
 
     def text(self, field: str, value: Any) -> str | None:
-        if value is None or isinstance(value, str):
-            return value
-        self.problems.add(field, "must be text")
-        return None
+        return read_text(self.problems, field, value)
 
     def seat(self, field: str, value: Any) -> str | None:
-        value = self.text(field, value)
-        if value is not None and self.seats is not None and value not in self.seats:
-            self.problems.add(field, f"unknown seat {value!r} (seats: {', '.join(self.seats)})")
-            self.not_in_game += 1
-        return value
+        return self.name(field, value, "seat", self.seats)
 
     def side(self, field: str, value: Any) -> str | None:
+        return self.name(field, value, "side", self.sides)
+
+    def name(self, field: str, value: Any, what: str, known: tuple[str, ...] | None) -> str | None:
         value = self.text(field, value)
-        if value is not None and self.sides is not None and value not in self.sides:
-            self.problems.add(field, f"unknown side {value!r} (sides: {', '.join(self.sides)})")
+        if value is not None and known is not None and value not in known:
+            self.problems.add(field, f"unknown {what} {value!r} ({what}s: {', '.join(known)})")
             self.not_in_game += 1
         return value
 
     def integer(self, field: str, value: Any) -> int | None:
-        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
-            return value
-        self.problems.add(field, "must be a whole number")
-        return None
+        return read_int(self.problems, field, value)
 
     def boolean(self, field: str, value: Any) -> bool | None:
         if value is None or isinstance(value, bool):
@@ -197,7 +198,7 @@ class _Reader:
         for side, number in value.items():
             if not isinstance(side, str) or self.side(field, side) is None:
                 continue
-            if not isinstance(number, int) or isinstance(number, bool):
+            if not is_int(number):
                 self.problems.add(field, f"{side}: must be a whole number")
                 continue
             out[side] = number
@@ -253,6 +254,3 @@ class _Reader:
             self.problems.add(field, f"must be {{{key!r}: one of {', '.join(choices)}}}")
             return None
         return Misdeal(value[key]) if field == "misdeal" else Redeal(value[key])
-
-
-__all__ = ["HandRecord", "Misdeal", "Penalty", "Redeal", "Renege"]

@@ -1,8 +1,7 @@
-"""Who sits where for each hand (docs/rules.md §6): seats change after every
-``seat_exchange_interval`` scored hands. Fixed partnerships take turns exchanging
-seats; individual rotation keeps the first seat and moves the other three, so in 12
-hands every player partners each other once. A pure function of the starting seats
-and the count of scored hands."""
+"""Who sits where for each hand (docs/rules.md §6), a pure function of the starting seats
+and the count of scored hands: every ``seat_exchange_interval`` of them, fixed partners
+take turns exchanging seats, or individual rotation keeps the first seat and moves the
+other three (in 12 hands every player partners each other once)."""
 
 from __future__ import annotations
 
@@ -14,16 +13,10 @@ from .rulesets import Ruleset
 Seating = Mapping[str, Hashable]
 
 
-def changes_before(ruleset: Ruleset, scored_hands: int) -> int:
-    """How many seat changes have happened once ``scored_hands`` hands are scored."""
-    interval = ruleset.seat_exchange_interval
-    return scored_hands // interval if interval else 0
-
-
 def seating(ruleset: Ruleset, initial: Seating, scored_hands: int) -> dict[str, Hashable]:
     """Seat -> player for the hand after ``scored_hands`` scored hands."""
-    seats = dict(initial)
-    changes = changes_before(ruleset, scored_hands)
+    seats, interval = dict(initial), ruleset.seat_exchange_interval
+    changes = scored_hands // interval if interval else 0  # seat changes so far
     if not changes:
         return seats
     if ruleset.partner_rotation == "individual":
@@ -69,7 +62,7 @@ def upcoming(
     out = []
     before = dict(seats)
     for k in range(1, count + 1):
-        dealer = ruleset.next_player(dealer)
+        dealer = ruleset.left_of[dealer]
         after = seating(ruleset, initial, scored_hands + k)
         out.append((dealer, after, change_message(ruleset, before, after)))
         before = after

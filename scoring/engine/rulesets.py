@@ -1,8 +1,6 @@
-"""A ruleset is data: every choice docs/rules.md lists is a parameter here.
-
-``Ruleset`` is a frozen dataclass that runs ``validate`` on construction, so an
-unplayable ruleset never exists; facts that follow from it (deck, counters, sides) are
-cached. Seats are listed clockwise; play, bidding and the deal pass to the next seat."""
+"""A ruleset is data: every choice docs/rules.md lists is a parameter of ``Ruleset``, a
+frozen dataclass that refuses an unplayable one on construction and caches what follows
+from it. Seats are listed clockwise; play, bidding and the deal pass to the next seat."""
 
 from __future__ import annotations
 
@@ -10,6 +8,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
+from itertools import accumulate
 from types import MappingProxyType
 from typing import Any
 
@@ -39,7 +38,9 @@ class Ruleset:
     # -- the table: seats clockwise; a dummy is dealt a hand but is nobody's seat
     seats: tuple[str, ...] = FOUR_SEATS
     dummy_seats: tuple[str, ...] = ()
-    partnership: str = "fixed"  # fixed sides | each seat for itself | declarer calls a partner
+    #: fixed sides | each seat for itself | the declarer calls a partner | the declarer
+    #: alone against every other seat combined (the 2011 games for 2 and 3)
+    partnership: str = "fixed"
     sides: tuple[tuple[str, tuple[str, ...]], ...] = FOUR_SIDES  # only for "fixed"
     dummy_position: str = "fixed"  # or "dealer_right": the dummy sits at the dealer's right
     dummy_blind: bool = False  # the dummy's top card is played unseen: it cannot renege
@@ -95,7 +96,8 @@ class Ruleset:
     fixed_hands: int | None = None
     seat_exchange_interval: int = 4  # 0: never
     partner_rotation: str = "fixed"
-    #: Players tied at the top past the target: "play_on" (docs/rules.md §4) or "shared_win".
+    #: Players tied at the top past the target or the fixed hands: "play_on" (docs/rules.md
+    #: §4), "shared_win" (the 2011 game for three) or "tie", nobody winning (a round clock).
     tie_at_target: str = "play_on"
 
     def __post_init__(self) -> None:
@@ -137,9 +139,7 @@ class Ruleset:
 
     @cached_property
     def cards_per_hand(self) -> int:
-        if self.hand_size is not None:
-            return self.hand_size
-        return self.cards_dealt // len(self.seats)
+        return self.cards_dealt // len(self.seats) if self.hand_size is None else self.hand_size
 
     @cached_property
     def cards_dealt(self) -> int:
@@ -164,11 +164,7 @@ class Ruleset:
     @cached_property
     def richest_points(self) -> tuple[int, ...]:
         """``richest_points[n]``: the most counter points any ``n`` cards of the deck hold."""
-        running, out = 0, [0]
-        for points in sorted(self.card_points.values(), reverse=True):
-            running += points
-            out.append(running)
-        return tuple(out)
+        return (0, *accumulate(sorted(self.card_points.values(), reverse=True)))
 
     def most_counters(self, cards: int) -> int:
         """The most counter points ``cards`` cards can hold."""
@@ -278,35 +274,22 @@ class Ruleset:
             left[seat] = seats[j]
         return left
 
-    @cached_property
-    def play_orders(self) -> dict[str, tuple[str, ...]]:
-        """Leader -> every seat in the order they play to a trick (clockwise)."""
-        seats = self.seats
-        return {s: seats[i:] + seats[:i] for i, s in enumerate(seats)}
-
     def table_order(self, dealer: str) -> tuple[str, ...]:
         """The seats clockwise for a hand ``dealer`` deals.  A dummy that sits at the
         dealer's right (both booklets) moves with the deal; otherwise ``seats``."""
         if self.dummy_position == "fixed" or dealer not in self.player_seats:
             return self.seats
-        orders = self.derived_cache.get(("table_order", dealer))
-        if orders is None:
-            players = self.player_seats
-            i = players.index(dealer)
-            orders = (*players[i:], *players[:i], *self.dummy_seats)
-            self.derived_cache[("table_order", dealer)] = orders
-        return orders
+        players, i = self.player_seats, self.player_seats.index(dealer)
+        return (*players[i:], *players[:i], *self.dummy_seats)
 
     def play_orders_for(self, dealer: str) -> dict[str, tuple[str, ...]]:
-        """``play_orders`` for a hand ``dealer`` deals (the dummy may move with the deal)."""
-        if self.dummy_position == "fixed":
-            return self.play_orders
-        key = ("play_orders", dealer)
-        orders = self.derived_cache.get(key)
+        """Leader -> every seat in the order they play to a trick, clockwise, for a hand
+        ``dealer`` deals (the dummy may move with the deal)."""
+        seats = self.table_order(dealer)
+        orders = self.derived_cache.get(("play_orders", seats))
         if orders is None:
-            seats = self.table_order(dealer)
             orders = {s: seats[i:] + seats[:i] for i, s in enumerate(seats)}
-            self.derived_cache[key] = orders
+            self.derived_cache["play_orders", seats] = orders
         return orders
 
     def first_leader(self, dealer: str, declarer: str | None) -> str:
@@ -319,10 +302,6 @@ class Ruleset:
         if self.first_lead == "dummy" and self.dummy_seats:
             return self.dummy_seats[0]
         return self.left_of[dealer]
-
-    def next_player(self, seat: str) -> str:
-        """The player's seat to the left (clockwise), skipping a dummy."""
-        return self.left_of[seat]
 
     def side_of(self, seat: str, bidder: str | None = None, partner: str | None = None) -> str:
         side = self.fixed_side_of.get(seat)
@@ -369,18 +348,9 @@ class Ruleset:
 
 
 _NON_NEGATIVE = (
-    "bird_points",
-    "red_one_points",
-    "nest_size",
-    "points_per_trick",
-    "most_tricks_bonus",
-    "all_tricks_bonus",
-    "nest_bonus",
-    "table_talk_penalty",
-    "improper_discard_penalty",
-    "misdeal_penalty",
-    "seat_exchange_interval",
-    "cards_out",
+    *("bird_points", "red_one_points", "nest_size", "points_per_trick", "most_tricks_bonus"),
+    *("all_tricks_bonus", "nest_bonus", "table_talk_penalty", "improper_discard_penalty"),
+    *("misdeal_penalty", "seat_exchange_interval", "cards_out"),
 )
 
 
@@ -504,17 +474,8 @@ _DEFAULT = Ruleset(slug=DEFAULT_SLUG, name=VARIANTS[DEFAULT_SLUG][0])
 #: Parameters added after the first stored snapshots, each with its class default the
 #: rules played before it: a whole snapshot without one replays under that default.
 _LATER_FIELDS = frozenset(
-    {
-        "dummy_position",
-        "dummy_blind",
-        "cards_out",
-        "nest_exchange",
-        "low_card",
-        "circus",
-        "penalty_scope",
-        "tie_at_target",
-        "renege_points",
-    }
+    {"dummy_position", "dummy_blind", "cards_out", "nest_exchange", "low_card", "circus"}
+    | {"penalty_scope", "tie_at_target", "renege_points"}
 )
 #: The parameters every stored snapshot holds: a mapping with all of them is a whole one.
 _FIRST_FIELDS = frozenset(f.name for f in fields(Ruleset)) - _LATER_FIELDS

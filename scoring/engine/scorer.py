@@ -1,8 +1,5 @@
 """Scoring one hand: docs/rules.md §3 (made or set, trick bonuses), §5 (irregularities).
-
-``score_hand`` is the one scorer: score-sheet entry and card-level play
-(``play.py`` derives a ``HandRecord``) both end here.
-"""
+``score_hand`` is the one scorer: score-sheet entry and card-level play both end here."""
 
 from __future__ import annotations
 
@@ -41,29 +38,18 @@ def score_hand(ruleset: Ruleset, record: HandRecord, *, dealer: str) -> HandScor
     """Check ``record`` (raising ``HandRefused`` naming every problem), then score it."""
     check_hand(ruleset, record, dealer)
     if record.redeal is not None:
-        return _void(
-            ruleset,
-            _REDEAL_REASON[record.redeal.reason],
-            deal_passes=record.redeal.reason == "all_passed",
-        )
+        reason = record.redeal.reason
+        return _void(ruleset, _VOID_REASON[reason], deal_passes=reason == "all_passed")
     if record.misdeal is not None:
         if record.misdeal.found == "before_three_tricks":
-            return _void(
-                ruleset,
-                cite(
-                    "Misdeal found before three tricks: cards redealt, no score, "
-                    "the deal passes left",
-                    "§5",
-                ),
-                deal_passes=True,
-            )
+            return _void(ruleset, _VOID_REASON["misdeal"], deal_passes=True)
         return _late_misdeal(ruleset, record, dealer)
     if record.renege is not None and record.renege.found == "later":
         return _renege_later(ruleset, record)
     return _played(ruleset, record)
 
 
-_REDEAL_REASON = {
+_VOID_REASON = {
     "exposed_card": cite(
         "Redeal: a card was exposed in the deal; no score, the same dealer deals again", "§2"
     ),
@@ -71,6 +57,9 @@ _REDEAL_REASON = {
         "Redeal: a player held no card above 9; no score, the same dealer deals again", "§2"
     ),
     "all_passed": cite("Redeal: all players passed; no score, the next dealer deals", "§2"),
+    "misdeal": cite(
+        "Misdeal found before three tricks: cards redealt, no score, the deal passes left", "§5"
+    ),
 }
 
 
@@ -82,10 +71,9 @@ def _finish(
     reasons: list[Message],
     declarer_side: str | None,
 ) -> HandScore:
-    """Apply the §5 point penalties, then spread side points over the seats.
-
-    Where players score apart and ``penalty_scope`` is ``player``, a penalty comes
-    from "the score of a player who" offended (the Deluxe Rook booklet), not from the partners'."""
+    """Apply the §5 point penalties, then spread side points over the seats. Under
+    ``penalty_scope`` "player" a penalty comes from "the score of a player who" offended
+    (the Deluxe Rook booklet), not from the partners'."""
     fixed = r.fixed_side_of
     if fixed:
         seats = {seat: sides[fixed[seat]] for seat in r.seats}
@@ -96,28 +84,20 @@ def _finish(
     for penalty in rec.penalties:
         if penalty.kind == "improper_discard" and r.improper_discard == "automatic_set":
             continue  # already scored as a set
-        amount = (
-            r.table_talk_penalty if penalty.kind == "table_talk" else r.improper_discard_penalty
-        )
-        side = r.side_of(penalty.seat, rec.bidder, rec.partner)
+        talk = penalty.kind == "table_talk"
+        amount = r.table_talk_penalty if talk else r.improper_discard_penalty
+        side, offender = r.side_of(penalty.seat, rec.bidder, rec.partner), seat_name(penalty.seat)
         sides[side] -= amount
-        what = "Table talk" if penalty.kind == "table_talk" else "Improper discard"
         if own:
             seats[penalty.seat] -= amount
-            reasons.append(
-                cite(
-                    f"{what} by {seat_name(penalty.seat)}: {seat_name(penalty.seat)} alone "
-                    f"{signed(-amount)}",
-                    "§5",
-                )
-            )
-            continue
-        for seat in seats:
-            if r.side_of(seat, rec.bidder, rec.partner) == side:
-                seats[seat] -= amount
-        reasons.append(
-            cite(f"{what} by {seat_name(penalty.seat)}: {side_name(side)} {signed(-amount)}", "§5")
-        )
+            loser = f"{offender} alone"
+        else:
+            for seat in seats:
+                if r.side_of(seat, rec.bidder, rec.partner) == side:
+                    seats[seat] -= amount
+            loser = side_name(side)
+        what = "Table talk" if talk else "Improper discard"
+        reasons.append(cite(f"{what} by {offender}: {loser} {signed(-amount)}", "§5"))
     if rec.made is not None and made is not None and rec.made != made:
         claimed, actual = ("made", "set") if rec.made else ("set", "made")
         mismatch = cite(
@@ -152,13 +132,8 @@ def _late_misdeal(r: Ruleset, rec: HandRecord, dealer: str) -> HandScore:
     sides[side] = -r.misdeal_penalty
     alone = r.partnership == "bidder_alone"
     who = f"the dealer {seat_name(dealer)}" if alone else f"the dealer's side {side_name(side)}"
-    reasons = [
-        cite(
-            f"Misdeal found after three tricks: {who} "
-            f"{signed(-r.misdeal_penalty)}, nobody else scores",
-            "§5",
-        )
-    ]
+    lost = signed(-r.misdeal_penalty)
+    reasons = [cite(f"Misdeal found after three tricks: {who} {lost}, nobody else scores", "§5")]
     score = _finish(r, rec, sides, None, reasons, None)
     if alone:
         for seat in score.seats:
@@ -173,45 +148,26 @@ def _renege_later(r: Ruleset, rec: HandRecord) -> HandScore:
     if r.renege_points is not None:
         return _renege_points(r, rec, offenders)
     sides = {s: renege.counters.get(s, 0) for s in r.side_names}
-    if not r.bidding:
+    ended = f"Renege by {seat_name(renege.seat)} found later: hand ended"
+    if r.bidding:
+        declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner)
+        sides[offenders] = -rec.bid
+        whose = "their own" if offenders == declarer_side else "the other side's"
+        ended += f", {side_name(offenders)} set back {whose} bid of {rec.bid}, scores "
+        ended += signed(-rec.bid)
+        made = False if offenders == declarer_side else None
+    else:
         # Beginner: "set back the full amount of the bid" with no bid sets back nothing;
         # "the hand is ended" and only the opponents score what they captured (§5).
+        declarer_side = made = None
         sides[offenders] = 0
-        reasons = [
-            cite(
-                f"Renege by {seat_name(renege.seat)} found later: hand ended; no bid to set back, "
-                f"{side_name(offenders)} scores 0",
-                "§5",
-            )
-        ]
-        reasons += [
-            cite(
-                f"{side_name(side)} scores the {pts} counters captured before the renege was found"
-            )
-            for side, pts in sides.items()
-            if side != offenders
-        ]
-        return _finish(r, rec, sides, None, reasons, None)
-    declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner)
-    sides[offenders] = -rec.bid
-    whose = "their own" if offenders == declarer_side else "the other side's"
-    reasons = [
-        cite(
-            f"Renege by {seat_name(renege.seat)} found later: hand ended, "
-            f"{side_name(offenders)} set back "
-            f"{whose} bid of {rec.bid}, scores {signed(-rec.bid)}",
-            "§5",
-        )
+        ended += f"; no bid to set back, {side_name(offenders)} scores 0"
+    reasons = [cite(ended, "§5")]
+    reasons += [
+        cite(f"{side_name(side)} scores the {pts} counters captured before the renege was found")
+        for side, pts in sides.items()
+        if side != offenders
     ]
-    for side, pts in sides.items():
-        if side != offenders:
-            reasons.append(
-                cite(
-                    f"{side_name(side)} scores the {pts} counters captured before the renege "
-                    "was found"
-                )
-            )
-    made = False if offenders == declarer_side else None
     return _finish(r, rec, sides, made, reasons, declarer_side)
 
 
@@ -222,15 +178,9 @@ def _renege_points(r: Ruleset, rec: HandRecord, offenders: str) -> HandScore:
     sides = {side: -points if side == offenders else points for side in r.side_names}
     others = [side for side in r.side_names if side != offenders]
     gain = f"{side_name(others[0])} +{points}" if len(others) == 1 else f"everyone else +{points}"
-    reasons = [
-        cite(
-            f"Renege by {seat_name(rec.renege.seat)} found later: hand ended, "
-            f"{side_name(offenders)} "
-            f"{signed(-points)}, {gain}",
-            "§5",
-            aside="house rule renege_points",
-        )
-    ]
+    ended = f"Renege by {seat_name(rec.renege.seat)} found later: hand ended"
+    said = f"{ended}, {side_name(offenders)} {signed(-points)}, {gain}"
+    reasons = [cite(said, "§5", aside="house rule renege_points")]
     declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner) if r.bidding else None
     made = False if offenders == declarer_side else None
     return _finish(r, rec, sides, made, reasons, declarer_side)
@@ -248,12 +198,9 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
         earned = dict(counters)
     _bonuses(r, rec, earned, reasons)
     if rec.renege is not None:
+        reneged = seat_name(rec.renege.seat)
         reasons.append(
-            cite(
-                f"Renege by {seat_name(rec.renege.seat)} corrected before the next trick: "
-                "no penalty",
-                "§5",
-            )
+            cite(f"Renege by {reneged} corrected before the next trick: no penalty", "§5")
         )
     if not r.bidding:  # Beginner: everyone scores what they took
         reasons.insert(0, cite("No bidding: every side scores its counters"))
@@ -264,39 +211,26 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
     auto_set = r.improper_discard == "automatic_set" and any(
         p.kind == "improper_discard" for p in rec.penalties
     )
-    what = (
-        f"{took} counters"
-        if not r.points_per_trick
-        else (f"{counters[declarer_side]} counters + {took - counters[declarer_side]} for tricks")
-    )
-    sides = earned
-    if took >= bid and not auto_set:
-        made = True
-        reasons.insert(
-            0,
-            cite(f"Made: {what} ≥ bid {bid}, scores {took}", "§3", aside=side_name(declarer_side)),
-        )
+    what = f"{took} counters"
+    if r.points_per_trick:
+        what = f"{counters[declarer_side]} counters + {took - counters[declarer_side]} for tricks"
+    sides, made = earned, took >= bid and not auto_set
+    if made:
+        verdict = f"Made: {what} ≥ bid {bid}, scores {took}"
     else:
-        made = False
         lost = -bid if r.set_declarer == "minus_bid" else 0
         sides[declarer_side] = lost
         why = (
             f"improper discard is an automatic set ({what})" if auto_set else f"{what} < bid {bid}"
         )
-        reasons.insert(
-            0, cite(f"Set: {why}, scores {signed(lost)}", "§3", aside=side_name(declarer_side))
-        )
-        if r.set_opponents_multiplier != 1:
+        verdict = f"Set: {why}, scores {signed(lost)}"
+        if (times := r.set_opponents_multiplier) != 1:
             for side in names:
                 if side != declarer_side:
-                    sides[side] *= r.set_opponents_multiplier
-            reasons.append(
-                cite(
-                    "Declarer set: the opponents' points are multiplied by "
-                    f"{r.set_opponents_multiplier}",
-                    "§3",
-                )
-            )
+                    sides[side] *= times
+            multiplied = f"Declarer set: the opponents' points are multiplied by {times}"
+            reasons.append(cite(multiplied, "§3"))
+    reasons.insert(0, cite(verdict, "§3", aside=side_name(declarer_side)))
     for side in names:
         if side != declarer_side:
             reasons.append(cite(f"Opponents {side_name(side)}: {signed(sides[side])}", "§3"))
@@ -306,32 +240,21 @@ def _played(r: Ruleset, rec: HandRecord) -> HandScore:
 def _bonuses(r: Ruleset, rec: HandRecord, earned: dict[str, int], reasons: list[Message]) -> None:
     """Most tricks, all tricks and nest bonuses (docs/rules.md §3)."""
     tricks = rec.tricks
-    if r.most_tricks_bonus:
+    if bonus := r.most_tricks_bonus:
         best = max(tricks.values())
         leaders = [s for s, n in tricks.items() if n == best]
         side = leaders[0] if len(leaders) == 1 else None
-        if side is None and r.most_tricks_tie == "defenders":
+        if side is not None:
+            said = f"Most tricks ({best} of {r.tricks_counted}): {side_name(side)} +{bonus}"
+        elif r.most_tricks_tie == "defenders":
             declarer_side = r.side_of(rec.bidder, rec.bidder, rec.partner)
             side = next(s for s in r.side_names if s != declarer_side)
-            reasons.append(
-                cite(
-                    f"Tricks tied: the {r.most_tricks_bonus} goes to the declarer's "
-                    f"opponents, {side_name(side)}",
-                    "§3",
-                )
-            )
-        elif side is not None:
-            reasons.append(
-                cite(
-                    f"Most tricks ({best} of {r.tricks_counted}): {side_name(side)} "
-                    f"+{r.most_tricks_bonus}",
-                    "§3",
-                )
-            )
+            said = f"Tricks tied: the {bonus} goes to the declarer's opponents, {side_name(side)}"
         else:
-            reasons.append(cite("Tricks tied: no most-tricks bonus", "§3"))
+            said = "Tricks tied: no most-tricks bonus"
+        reasons.append(cite(said, "§3"))
         if side is not None:
-            earned[side] += r.most_tricks_bonus
+            earned[side] += bonus
     if r.all_tricks_bonus:
         for side, n in tricks.items():
             if n == r.tricks_counted:

@@ -1,11 +1,6 @@
-"""How a seat, a side and a table are named, for tables of two to six seats.
-
-Every page, print and export asks here, so a table of five speaks of "Seat 5" and "the
-other players" where one of four says "East" and "East-West". The names follow from the
-ruleset: a compass only for the four compass seats; partners from a fixed side;
-opponents the other sides' players, or every other player (never a dummy). A table
-link's two parties are stored as ``north_south`` and ``east_west``;
-``TableNames.party_names`` says them in the table's words."""
+"""How a seat, a side and a table are named, for tables of two to six seats: a compass
+only for the four compass seats, "Seat 5" and "the other players" elsewhere. Every page,
+print and export asks here."""
 
 from __future__ import annotations
 
@@ -18,51 +13,20 @@ from .rulesets import DECLARERS, DEFENDERS, EAST_WEST, FOUR_SEATS, NORTH_SOUTH
 if TYPE_CHECKING:
     from .rulesets import Ruleset
 
-__all__ = [
-    "COMPASS_SEATS",
-    "LINK_PARTIES",
-    "SEAT_NAMES",
-    "SEAT_SHORT",
-    "SIDE_NAMES",
-    "TableNames",
-    "names_for",
-    "seat_name",
-    "side_name",
-]
-
-COMPASS_SEATS = FOUR_SEATS
-
+_NUMBERED = tuple(f"seat{n}" for n in range(1, 7))
 #: Each seat as a page says it: the compass, or seat1 ... seat6 in the games for two,
 #: three, five and six (docs/rules.md §9 to §12), and the dummy of the games for two.
 SEAT_NAMES: dict[str, str] = {
-    "north": "North",
-    "east": "East",
-    "south": "South",
-    "west": "West",
-    "seat1": "Seat 1",
-    "seat2": "Seat 2",
-    "seat3": "Seat 3",
+    **{seat: seat.capitalize() for seat in FOUR_SEATS},
+    **{seat: f"Seat {seat[4:]}" for seat in _NUMBERED},
     "dummy": "Dummy",
-    "seat4": "Seat 4",
-    "seat5": "Seat 5",
-    "seat6": "Seat 6",
 }
-
 #: A seat where room is short (a sheet column at 390 px, a printed box): "N", "S3".
 SEAT_SHORT: dict[str, str] = {
-    "north": "N",
-    "east": "E",
-    "south": "S",
-    "west": "W",
-    "seat1": "S1",
-    "seat2": "S2",
-    "seat3": "S3",
-    "seat4": "S4",
-    "seat5": "S5",
-    "seat6": "S6",
+    **{seat: seat[0].upper() for seat in FOUR_SEATS},
+    **{seat: f"S{seat[4:]}" for seat in _NUMBERED},
     "dummy": "D",
 }
-
 #: Each side as a page says it. A game scored by player has one "side" per seat.
 SIDE_NAMES: dict[str, str] = {
     "north_south": "North-South",
@@ -99,7 +63,7 @@ class TableNames:
 
     @cached_property
     def has_compass(self) -> bool:
-        return set(self.ruleset.seats) == set(COMPASS_SEATS)
+        return set(self.ruleset.seats) == set(FOUR_SEATS)
 
     @cached_property
     def has_sides(self) -> bool:
@@ -115,11 +79,8 @@ class TableNames:
             return {}
         return {seat: side for side, members in self.ruleset.sides for seat in members}
 
-    def seat_name(self, seat: str) -> str:
-        return seat_name(seat)
-
-    def side_name(self, side: str) -> str:
-        return side_name(side)
+    seat_name = staticmethod(seat_name)
+    side_name = staticmethod(side_name)
 
     def partners(self, seat: str) -> tuple[str, ...]:
         """The seats of ``seat``'s partners for the whole game: its own fixed side, without

@@ -10,8 +10,7 @@ from collections.abc import Callable
 from functools import partial
 
 from .cardhand import CardHand, Deal
-from .cards import Card
-from .play import check_card_hand
+from .cards import COLOURS, Card
 from .rulesets import Ruleset
 from .tricks import trick_rules
 
@@ -75,9 +74,7 @@ def simulate_hand(
     trump = None
     if declarer is not None:
         pool = hands[declarer] + list(dealt.nest)
-        trump = Counter(
-            c.colour for c in pool if c.colour in ("black", "red", "yellow", "green")
-        ).most_common(1)[0][0]
+        trump = Counter(c.colour for c in pool if c.colour in COLOURS).most_common(1)[0][0]
         if r.nest_size:
             chooser = discard or partial(_discards, r, rng, dealt.nest)
             discards = chooser(pool, trump)
@@ -113,7 +110,7 @@ def _auction(r: Ruleset, rng: random.Random, dealer: str):
     if not r.bidding:
         return None, None, None
     players = len(r.player_seats)
-    seat, high, high_seat, passed, calls = r.next_player(dealer), None, None, set(), []
+    seat, high, high_seat, passed, calls = r.left_of[dealer], None, None, set(), []
     while not (len(passed) == players or (high is not None and len(passed) == players - 1)):
         lowest = r.min_bid if high is None else high + r.bid_step
         if lowest > r.highest_bid or rng.random() < 0.45:
@@ -124,9 +121,9 @@ def _auction(r: Ruleset, rng: random.Random, dealer: str):
             high, high_seat = lowest + r.bid_step * rng.randint(0, steps), seat
             calls.append(high)
         if not (len(passed) == players or (high is not None and len(passed) == players - 1)):
-            seat = r.next_player(seat)
+            seat = r.left_of[seat]
             while seat in passed:
-                seat = r.next_player(seat)
+                seat = r.left_of[seat]
     if high_seat is None and r.all_pass == "dealer_forced":
         return tuple(calls), dealer, r.min_bid
     return tuple(calls), high_seat, high
@@ -181,6 +178,3 @@ def _play(r: Ruleset, choose: Chooser, rules, hands: dict, dealer: str, leader: 
         leader = trick[rules.winner([c for _, c in trick])][0]
         tricks.append(tuple(trick))
     return tuple(tricks)
-
-
-__all__ = ["check_card_hand", "deal", "simulate_hand"]

@@ -1,21 +1,10 @@
-"""How a trick is played and won, under each Bird option (docs/rules.md §2).
-
-This is the one place that knows the Bird's privileges:
-
-* ``high`` (default): the Bird is the highest trump.  It may be played at any
-  time, even by a player who could follow the colour led (the only card with
-  that privilege).  Led, it calls for trump.  A player whose only trump is the
-  Bird must play it when trump is led (it belongs to the trump suit).
-* ``low``: the lowest trump; it follows the ordinary follow-suit rules.
-* ``ten_and_a_half``: ranks between the 10 and 11 of trump; ordinary rules.
-
-The Red 1 variant's red 1 is the top trump (above the Bird) with ordinary
-rules; Buckeye's 1s outrank the 14s.  Under "no trump" (the encyclopedia article) the Bird is
-the 10½ of red and nothing is trump.  Under "low card" (the encyclopedia article, called by the
-declarer with any trump or with no trump) every suit ranks upside down, "fives are
-the best ... quality of card descending as the number gets higher", and the Bird
-is the 10½ of trump under the ordinary rules.
-"""
+"""How a trick is played and won (docs/rules.md §2): the one place that knows the Bird's
+privileges. ``bird_rank`` "high" (default): the highest trump, playable at any time even
+by a player who could follow (when trump is led a player whose only trump is the Bird
+must play it); "low": the lowest trump; "ten_and_a_half": between the 10 and 11 of trump,
+both under the ordinary rules. The red 1 is the top trump; Buckeye's 1s outrank the 14s.
+Under "no trump" the Bird is the 10½ of red; under "low card" every suit ranks upside
+down and the Bird is the 10½ of trump (both the encyclopedia article's calls)."""
 
 from __future__ import annotations
 

@@ -9,27 +9,61 @@ from collections.abc import Mapping
 from typing import Any
 
 _FULL_RANKS = tuple(range(1, 15))
-_SIX = ("seat1", "seat2", "seat3", "seat4", "seat5", "seat6")
-#: 3 x 3 partnerships: partners never sit side by side (Dixie, Partnership for Six).
-_SIX_SIDES = (
-    ("seats_135", ("seat1", "seat3", "seat5")),
-    ("seats_246", ("seat2", "seat4", "seat6")),
-)
-_NO_BIRD_56 = {"ranks": _FULL_RANKS, "bird": False}
 
 
 def _seats(n: int) -> tuple[str, ...]:
     return tuple(f"seat{i}" for i in range(1, n + 1))
 
 
-def _individual(n: int, **kw: Any) -> dict[str, Any]:
-    return {
-        "seats": _seats(n),
-        "partnership": "individual",
-        "sides": (),
-        "seat_exchange_interval": 0,
-        **kw,
-    }
+#: 3 x 3 partnerships: partners never sit side by side (Dixie, Partnership for Six).
+_SIX_SIDES = (
+    ("seats_135", ("seat1", "seat3", "seat5")),
+    ("seats_246", ("seat2", "seat4", "seat6")),
+)
+_NO_BIRD_56 = {"ranks": _FULL_RANKS, "bird": False}
+#: Partnership Rook's scoring and bidding: +20 for most tricks, any opening bid.
+_PARTNERSHIP_SCORING = {"most_tricks_bonus": 20, "min_bid": 5}
+#: No seat exchange (the rulebooks state it for Tournament Rook and Dixie only).
+_KEEP_SEATS = {"seat_exchange_interval": 0}
+#: The Deluxe Rook booklet's Dixie: 13s count instead of 14s; the majority of tricks (the
+#: nest counts as one) takes 20, a tie gives it to the high bidder's opponents; the
+#: dealer leads.
+_DIXIE = {
+    **_NO_BIRD_56,
+    "counter_values": ((5, 5), (10, 10), (13, 10)),
+    "nest_counts_as_trick": True,
+    "most_tricks_bonus": 20,
+    "most_tricks_tie": "defenders",
+    "first_lead": "dealer",
+}
+#: The Deluxe Rook booklet's original games for two and three: 44 cards, 5-card nest set
+#: aside after the declarer "may exchange any two" cards with it, +2 a trick (126), set:
+#: 0 and opponents doubled; 30; 150.
+_ORIGINAL_SMALL = {
+    "ranks": tuple(range(4, 15)),
+    "bird": False,
+    "nest_capture": "nobody",
+    "nest_exchange": 2,
+    "points_per_trick": 2,
+    "set_declarer": "zero",
+    "set_opponents_multiplier": 2,
+    "min_bid": 30,
+    "target": 150,
+}
+#: The Hasbro 2011 booklet's games for 2 and 3: 44 cards, 5-card nest, "the other three
+#: aside, out of play"; the bidder plays against the others combined; minimum bid 50.
+_HASBRO_SMALL = {"ranks": tuple(range(4, 15)), "bird": False, "cards_out": 3, "min_bid": 50}
+
+
+def _apart(seats: tuple[str, ...], partnership: str = "individual", **kw: Any) -> dict[str, Any]:
+    """A game without fixed partnerships: no sides, so no seat exchange."""
+    return {"seats": seats, "partnership": partnership, "sides": (), **_KEEP_SEATS, **kw}
+
+
+def _with_dummy(partnership: str, **kw: Any) -> dict[str, Any]:
+    """The games for two: a dummy is dealt "to your right", moving with the deal."""
+    dummy = {"dummy_seats": ("dummy",), "dummy_position": "dealer_right"}
+    return _apart(("seat1", "seat2", "dummy"), partnership, **dummy, **kw)
 
 
 DEFAULT_SLUG = "tournament"
@@ -45,10 +79,10 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
     # The Deluxe Rook booklet: Kentucky Discard without the Bird: 40 cards, 4-card nest, 100 points.
     "tournament-no-bird": ("Tournament Rook without the Bird", {"bird": False, "nest_size": 4}),
     # The Hasbro 2011 booklet: individual scoring, partners change every four hands; 12 hands.
+    # A penalty is the offender's alone: "taken from the score of a player who ... makes any
+    # suggestion" (the Deluxe Rook booklet).
     "tournament-individual": (
         "Tournament Rook, individual scoring",
-        # "taken from the score of a player who ... makes any suggestion" (the Deluxe Rook booklet):
-        # when players score apart, a penalty is the offender's alone.
         {
             "partner_rotation": "individual",
             "fixed_hands": 12,
@@ -57,186 +91,78 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
         },
     ),
     # The Deluxe Rook booklet: whole deck, no Bird, no nest, +20 for most tricks, any opening bid,
-    # 200. Its text has no seat exchange (the Deluxe Rook booklet states it for Tournament Rook
-    # only).
+    # 200. Its text has no seat exchange (the booklet states it for Tournament Rook only).
     "partnership": (
         "Partnership Rook",
-        {
-            **_NO_BIRD_56,
-            "nest_size": 0,
-            "most_tricks_bonus": 20,
-            "min_bid": 5,
-            "target": 200,
-            "seat_exchange_interval": 0,
-        },
+        {**_NO_BIRD_56, **_KEEP_SEATS, **_PARTNERSHIP_SCORING, "nest_size": 0, "target": 200},
     ),
-    # The Deluxe Rook booklet: 13s count instead of 14s; majority of tricks (the nest counts as one)
-    # takes 20, a tie gives it to the high bidder's opponents; the dealer leads.  Dixie
-    # "is similar to TOURNAMENT ROOK except ..." and its variations "follow the same
-    # format as established in the rules for both TOURNAMENT ROOK and PARTNERSHIP
-    # ROOK": partners exchange seats after every four hands, as in Tournament Rook
-    # (``seat_exchange_interval: 0`` keeps the seats).
-    "dixie": (
-        "Dixie",
-        {
-            **_NO_BIRD_56,
-            "nest_size": 4,
-            "counter_values": ((5, 5), (10, 10), (13, 10)),
-            "nest_counts_as_trick": True,
-            "most_tricks_bonus": 20,
-            "most_tricks_tie": "defenders",
-            "first_lead": "dealer",
-        },
-    ),
-    # The Deluxe Rook booklet: original game for two, 44 cards dealt to three hands (one a dummy "to
-    # your right" that the dealer plays blind, lifting its top card), 5-card nest set
-    # aside after the declarer "may exchange any two" cards with it, +2 a trick (126),
-    # set: 0 and opponent doubled.
+    # Dixie "is similar to TOURNAMENT ROOK except ..." and its variations "follow the same
+    # format as established in the rules for both TOURNAMENT ROOK and PARTNERSHIP ROOK":
+    # partners exchange seats after every four hands, as in Tournament Rook.
+    "dixie": ("Dixie", {**_DIXIE, "nest_size": 4}),
+    # The Deluxe Rook booklet: the game for two deals a dummy "to your right" that the dealer
+    # plays blind, lifting its top card.
     "two-player": (
         "The Original Game for Two",
-        {
-            "seats": ("seat1", "seat2", "dummy"),
-            "dummy_seats": ("dummy",),
-            "dummy_position": "dealer_right",
-            "dummy_blind": True,
-            "nest_exchange": 2,
-            "partnership": "individual",
-            "sides": (),
-            "ranks": tuple(range(4, 15)),
-            "bird": False,
-            "nest_capture": "nobody",
-            "points_per_trick": 2,
-            "set_declarer": "zero",
-            "set_opponents_multiplier": 2,
-            "min_bid": 30,
-            "target": 150,
-            "seat_exchange_interval": 0,
-        },
+        _with_dummy("individual", dummy_blind=True, **_ORIGINAL_SMALL),
     ),
     # The Deluxe Rook booklet: as the game for two, each player plays his own hand.
-    "three-player": (
-        "The Original Game for Three",
-        _individual(
-            3,
-            ranks=tuple(range(4, 15)),
-            bird=False,
-            nest_capture="nobody",
-            nest_exchange=2,
-            points_per_trick=2,
-            set_declarer="zero",
-            set_opponents_multiplier=2,
-            min_bid=30,
-            target=150,
-        ),
-    ),
-    # The Hasbro 2011 booklet: 44 cards, 12 to each player and to a dummy "to your right", five
-    # to the nest and "the other three aside, out of play"; minimum bid 50, game 300.
+    "three-player": ("The Original Game for Three", _apart(_seats(3), **_ORIGINAL_SMALL)),
+    # The Hasbro 2011 booklet: 12 to each player and to a dummy "to your right"; game 300.
     # The player who did not win the bid plays the dummy, face up; "the dummy hand leads
-    # the first card"; the bidder's counters are compared with the other player's and
-    # the dummy's combined.  Nest and scoring as the Partnership Game (the Hasbro 2011 booklet).
+    # the first card"; nest and scoring as the Partnership Game.
     "two-player-2011": (
         "The Game for 2 Players (2011)",
-        {
-            "seats": ("seat1", "seat2", "dummy"),
-            "dummy_seats": ("dummy",),
-            "dummy_position": "dealer_right",
-            "partnership": "bidder_alone",
-            "sides": (),
-            "ranks": tuple(range(4, 15)),
-            "bird": False,
-            "cards_out": 3,
-            "first_lead": "dummy",
-            "min_bid": 50,
-            "target": 300,
-            "seat_exchange_interval": 0,
-        },
+        _with_dummy("bidder_alone", **_HASBRO_SMALL, first_lead="dummy", target=300),
     ),
-    # The Hasbro 2011 booklet: as the game for 2 without the dummy (12 each, nest 5, three out);
-    # the bidder plays against the other two, whose scores are combined; 50; game 200.
+    # The Hasbro 2011 booklet: as the game for 2 without the dummy (12 each); game 200.
     "three-player-2011": (
         "The Game for 3 Individual Players (2011)",
-        {
-            "seats": _seats(3),
-            "partnership": "bidder_alone",
-            "sides": (),
-            "ranks": tuple(range(4, 15)),
-            "bird": False,
-            "cards_out": 3,
-            "min_bid": 50,
-            "target": 200,
-            "seat_exchange_interval": 0,
-        },
+        _apart(_seats(3), "bidder_alone", **_HASBRO_SMALL, target=200),
     ),
     # Both booklets: 56 cards, no Bird, 6-card nest (5 players) or 2 (6); min 30; 150.
     "five-player": (
         "The Original Game for Five",
-        _individual(5, **_NO_BIRD_56, nest_size=6, min_bid=30, target=150),
+        _apart(_seats(5), **_NO_BIRD_56, nest_size=6, min_bid=30, target=150),
     ),
     "six-player": (
         "The Original Game for Six",
-        _individual(6, **_NO_BIRD_56, nest_size=2, min_bid=30, target=150),
+        _apart(_seats(6), **_NO_BIRD_56, nest_size=2, min_bid=30, target=150),
     ),
     # The Deluxe Rook booklet: 41 cards, 6-card nest; the holder of the called card partners the
     # declarer; scoring and bidding as Partnership Rook (+20 most tricks, any bid); 500.
     "high-card-partner": (
         "High Card Partner",
-        {
-            "seats": _seats(5),
-            "partnership": "called_partner",
-            "sides": (),
-            "nest_size": 6,
-            "most_tricks_bonus": 20,
-            "min_bid": 5,
-            "target": 500,
-            "seat_exchange_interval": 0,
-        },
+        _apart(_seats(5), "called_partner", **_PARTNERSHIP_SCORING, nest_size=6, target=500),
     ),
     # The encyclopedia article: call-your-partner Rook, scored individually; Tournament deck and
     # bidding.
     "call-your-partner": (
         "Call-Your-Partner Rook",
-        {
-            "seats": _seats(5),
-            "partnership": "called_partner",
-            "sides": (),
-            "nest_size": 6,
-            "target": 500,
-            "seat_exchange_interval": 0,
-        },
+        _apart(_seats(5), "called_partner", nest_size=6, target=500),
     ),
     # The Deluxe Rook booklet: 57 cards, 8 each and a 9-card nest; two partnerships of three.
     "partnership-for-six": (
         "Partnership for Six",
         {
-            "seats": _SIX,
+            "seats": _seats(6),
             "sides": _SIX_SIDES,
             "ranks": _FULL_RANKS,
             "nest_size": 9,
-            "seat_exchange_interval": 0,
+            **_KEEP_SEATS,
         },
     ),
     # The Deluxe Rook booklet: Dixie for six, 3 x 3 with a 2-card nest.
     "dixie-6": (
         "Dixie for Six",
-        {
-            "seats": _SIX,
-            "sides": _SIX_SIDES,
-            **_NO_BIRD_56,
-            "nest_size": 2,
-            "counter_values": ((5, 5), (10, 10), (13, 10)),
-            "nest_counts_as_trick": True,
-            "most_tricks_bonus": 20,
-            "most_tricks_tie": "defenders",
-            "first_lead": "dealer",
-            "seat_exchange_interval": 0,
-        },
+        {**_DIXIE, **_KEEP_SEATS, "seats": _seats(6), "sides": _SIX_SIDES, "nest_size": 2},
     ),
     # The Deluxe Rook booklet: 45 cards with the Bird, 11 each and a draw pile, nest set aside and
     # no counters buried in it, +2 a trick (160), set: declarer 0, opponent doubled; min 80.
     "tennessee": (
         "Tennessee for Two",
-        _individual(
-            2,
+        _apart(
+            _seats(2),
             ranks=tuple(range(4, 15)),
             hand_size=11,
             nest_capture="nobody",
@@ -253,9 +179,8 @@ VARIANTS: Mapping[str, tuple[str, Mapping[str, Any]]] = {
     # penalty for one (``table_talk_penalty: 40`` gives it one).
     "beginner": (
         "Beginner Game",
-        _individual(
-            4,
-            seats=("north", "east", "south", "west"),
+        _apart(
+            ("north", "east", "south", "west"),
             bidding=False,
             trump_from_nest=True,
             nest_capture="nobody",
