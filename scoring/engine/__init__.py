@@ -45,16 +45,67 @@ from .tricks import TrickRules, trick_rules
 SEATS = FOUR_SEATS
 SIDES = (NORTH_SOUTH, EAST_WEST)
 
-# The public names, grouped roughly as imported above.
-__all__ = ["AuctionResult", "Call", "CardHand", "Deal", "run_auction"]
-__all__ += ["BIRD", "BLACK", "COLOURS", "GREEN", "NO_TRUMP", "RED", "RED_ONE", "YELLOW"]
-__all__ += ["Card", "card_code", "parse_card"]
-__all__ += ["AuctionError", "GameError", "GameOver", "HandRefused", "RulesetError"]
-__all__ += ["GameState", "PlayedHand", "new_game", "play_hand", "replay", "resume", "snapshot"]
-__all__ += ["Message", "cite", "game_from_dict", "game_to_dict", "plain"]
-__all__ += ["CardHandResult", "RenegeFound", "TrickResult", "check_card_hand"]
-__all__ += ["DEFAULT_SLUG", "PRESETS", "ruleset_from"]
-__all__ += ["HandRecord", "Misdeal", "Penalty", "Redeal", "Renege"]
-__all__ += ["DECLARERS", "DEFENDERS", "EAST", "EAST_WEST", "NORTH", "NORTH_SOUTH", "SOUTH"]
-__all__ += ["SEATS", "SIDES", "WEST", "Ruleset"]
-__all__ += ["HandScore", "TrickRules", "deal", "score_hand", "simulate_hand", "trick_rules"]
+__all__ = [
+    "BIRD",
+    "BLACK",
+    "COLOURS",
+    "DECLARERS",
+    "DEFAULT_SLUG",
+    "DEFENDERS",
+    "EAST",
+    "EAST_WEST",
+    "GREEN",
+    "NORTH",
+    "NORTH_SOUTH",
+    "NO_TRUMP",
+    "PRESETS",
+    "RED",
+    "RED_ONE",
+    "SEATS",
+    "SIDES",
+    "SOUTH",
+    "WEST",
+    "YELLOW",
+    "AuctionError",
+    "AuctionResult",
+    "Call",
+    "Card",
+    "CardHand",
+    "CardHandResult",
+    "Deal",
+    "GameError",
+    "GameOver",
+    "GameState",
+    "HandRecord",
+    "HandRefused",
+    "HandScore",
+    "Message",
+    "Misdeal",
+    "Penalty",
+    "PlayedHand",
+    "Redeal",
+    "Renege",
+    "RenegeFound",
+    "Ruleset",
+    "RulesetError",
+    "TrickResult",
+    "TrickRules",
+    "card_code",
+    "check_card_hand",
+    "cite",
+    "deal",
+    "game_from_dict",
+    "game_to_dict",
+    "new_game",
+    "parse_card",
+    "plain",
+    "play_hand",
+    "replay",
+    "resume",
+    "ruleset_from",
+    "run_auction",
+    "score_hand",
+    "simulate_hand",
+    "snapshot",
+    "trick_rules",
+]
