@@ -62,6 +62,9 @@ BOTH = (PHONE, LAPTOP)
 #: the compass words a table without a compass never prints.
 SEAT_WORDS = {4: (("N–S",), ("E–W",)), 5: (("Seat 5", "S5"),), 6: (("Seat 6", "S6"),)}
 COMPASS = ("North", "East", "South", "West", "N–S", "E–W")
+#: Pages checked by any walk of this run: a page exactly as one checked before (the login
+#: page, the door on each player's phone) is checked once (tests/browser/walker.py).
+CHECKED: set[tuple] = set()
 
 
 @dataclass
@@ -104,7 +107,7 @@ def walk(browser, live_server, monkeypatch, settings):
     settings.SITE_URL = live_server.url  # as the operator sets it: table cards carry QR codes
     monkeypatch.setattr(live, "POLL_SECONDS", 1)  # the live parts poll every second here
     expect.set_options(timeout=15_000)
-    walk = Walk(Walker(), browser, live_server.url)
+    walk = Walk(Walker(CHECKED), browser, live_server.url)
     with one_request_at_a_time(live_server) as walk.db:
         yield walk
         expect.set_options(timeout=5_000)  # Playwright's default, for the tests after this one

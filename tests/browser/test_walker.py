@@ -39,6 +39,22 @@ def test_a_wide_line_at_phone_width_is_a_problem_and_not_at_laptop_width(walked)
     assert page.viewport_size == LAPTOP  # given back its own size
 
 
+def test_a_page_as_already_checked_is_checked_once_and_a_changed_one_again(walked):
+    walker, page = walked
+    walker.check(page, sizes=[PHONE])
+    found = len(walker.problems)
+    assert found
+    walker.check(page, sizes=[PHONE, LAPTOP])  # the same page at 390 px: not again
+    assert len(walker.problems) == found
+    page.evaluate("document.querySelector('main').append(document.createElement('input'))")
+    walker.check(page, sizes=[PHONE])  # its markup changed
+    assert len(walker.problems) > found
+    found = len(walker.problems)
+    page.locator("main > input").fill("Ada")  # what a box holds is no markup, and counts
+    walker.check(page, sizes=[PHONE])
+    assert len(walker.problems) > found
+
+
 def test_the_door_box_over_a_cell_is_an_overlap(walked):
     _, page = walked
     found = overlaps(page)

@@ -29,6 +29,7 @@ tests/browser/test_night_walks.py walks every kind of club night with it.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import subprocess
 import threading
@@ -96,6 +97,19 @@ _OVERLAPS = """() => {
 }"""
 
 
+# The page as axe-core and the layout checks see it: its address, its document (less the
+# CSRF token, which differs on every answer and changes nothing shown) and what its form
+# controls hold (typed text, ticks and choices live outside the markup).
+_STATE = """() => {
+  const doc = document.documentElement.cloneNode(true);
+  doc.querySelectorAll('input[name=csrfmiddlewaretoken]').forEach(e => e.removeAttribute('value'));
+  doc.querySelector('body')?.removeAttribute('hx-headers');
+  const held = [...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+    .map(e => `${e.checked ? 1 : 0}${e.value}`);
+  return [location.pathname, doc.outerHTML, ...held].join('\\u0000');
+}"""
+
+
 @contextmanager
 def one_request_at_a_time(live_server) -> Iterator[threading.Lock]:
     """The live server answers one request at a time while the walk runs; yields the
@@ -146,8 +160,11 @@ def _size(size: dict | None) -> str:
 class Walker:
     """Watches browser contexts and checks pages; keeps every problem found."""
 
-    def __init__(self) -> None:
+    def __init__(self, checked: set[tuple] | None = None) -> None:
         self.problems: list[str] = []
+        #: The (page, size) states already checked; a set shared by several walkers
+        #: (several walks in one run) checks a page they all open once.
+        self.checked: set[tuple] = set() if checked is None else checked
 
     def note(self, page, what: str) -> None:
         """Keep one problem, said with the page's address and viewport."""
@@ -196,11 +213,17 @@ class Walker:
     def check(self, page, *, sizes: Iterable[dict] = ()) -> None:
         """Check the page as it is now: axe-core (serious and critical findings), and
         at 390 px or narrower nothing wider than the screen. With ``sizes``, the page
-        is checked at each viewport in turn, then given back its own."""
+        is checked at each viewport in turn, then given back its own. A page exactly as
+        one already checked at that size (same address, markup and form contents: the
+        door page on each player's phone) is not checked again."""
         own = page.viewport_size
         for size in list(sizes) or [own]:
             if size != page.viewport_size:
                 page.set_viewport_size(size)
+            state = hashlib.sha256(page.evaluate(_STATE).encode()).hexdigest()
+            if (state, _size(size)) in self.checked:
+                continue
+            self.checked.add((state, _size(size)))
             for finding in serious_violations(page):
                 self.note(page, f"axe: {finding}")
             if size["width"] <= 390:

@@ -47,6 +47,9 @@ NAMES = [
     "Pete Quinn",
 ]
 BOTH = [PHONE, LAPTOP]
+#: Pages checked by any walk of this run: a page exactly as one checked before is
+#: checked once (tests/browser/walker.py).
+CHECKED: set[tuple] = set()
 
 
 @dataclass
@@ -272,7 +275,7 @@ def open_walk(browser, live_server, players: int = 16) -> Walk:
     club = ClubFactory(name="Bluegrass Rook")
     director_of(club, username="tess")
     made = [PlayerFactory(club=club, name=name) for name in NAMES[:players]]
-    walker = Walker()
+    walker = Walker(CHECKED)
 
     def context(viewport, **options):
         made_context = browser.new_context(
