@@ -8,7 +8,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check -q
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run venue test lint format system-packages migrate demo worker bench clean
+.PHONY: run venue test print-jobs lint format system-packages migrate demo worker bench clean
 
 run: $(VENV)/.installed ## create .venv, install, migrate, load the demo club, serve it
 	$(BIN)/python manage.py migrate --no-input
@@ -23,11 +23,12 @@ venue: $(VENV)/.installed ## serve the phones of a hall's network from this lapt
 	HOST=$(if $(filter command line environment environment override,$(origin HOST)),$(HOST),0.0.0.0) \
 	PORT=$(PORT) ROOKCLUB_VENUE=1 $(BIN)/python manage.py venue
 
-# JOBS: test processes (pytest-xdist), one per core by default; JOBS=0 runs in this one
-# process. PYTEST_ARGS goes to pytest as is (paths, -k, -x, --timeout N...).
+# JOBS: test processes (pytest-xdist): two per core (at most 8) by default, since the
+# browser, server and subprocess tests spend much of their time waiting; JOBS=0 runs in
+# this one process. PYTEST_ARGS goes to pytest as is (paths, -k, -x, --timeout N...).
 # With REDIS_URL set, the tests that need the one real Celery worker run afterwards,
 # serially (exit status 5, "no test selected", is not a failure there).
-JOBS ?= auto
+JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n * 2 > 8 ? 8 : n * 2 )))
 test: $(VENV)/.installed-test system-packages ## install the test extras and run the whole suite on every core
 ifdef REDIS_URL
 	$(BIN)/pytest -n $(JOBS) -m "not celery_worker" $(PYTEST_ARGS)
@@ -35,6 +36,9 @@ ifdef REDIS_URL
 else
 	$(BIN)/pytest -n $(JOBS) $(PYTEST_ARGS)
 endif
+
+print-jobs: ## how many test processes make test starts (.ci/run uses the same)
+	@echo $(JOBS)
 
 lint: $(VENV)/.installed-test ## ruff check + ruff format --check
 	$(BIN)/ruff check .
