@@ -601,7 +601,7 @@ def markdown(args, runs: list[dict], night: dict) -> str:
     import subprocess
 
     commit = subprocess.run(
-        ["git", "log", "-1", "--format=%h %s"], capture_output=True, text=True, cwd=ROOT
+        ["git", "log", "-1", "--format=%h"], capture_output=True, text=True, cwd=ROOT
     ).stdout.strip()
     rates = per_club_rates(args.tables)
     lines = [
