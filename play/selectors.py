@@ -72,6 +72,28 @@ class SheetRow:
     #: The game is scored by player: the row shows a column per player, not per side.
     scores_players: bool = False
 
+    @classmethod
+    def of(cls, hand: Hand, **more: Any) -> SheetRow:
+        """The row of a stored ``hand``: its own columns, and ``more`` (who declared,
+        its irregularities, who entered and confirmed it...)."""
+        return cls(
+            hand=hand,
+            number=hand.number,
+            dealer=hand.dealer,
+            declarer=hand.bidder,
+            bid=hand.bid,
+            trump=hand.trump,
+            counters=dict((hand.record or {}).get("counters") or {}),
+            score={"north_south": hand.score_ns, "east_west": hand.score_ew},
+            totals={"north_south": hand.total_ns, "east_west": hand.total_ew},
+            made=hand.made,
+            void=hand.void,
+            reasons=list(hand.score.get("reasons", [])),
+            confirmed=hand.confirmed_at is not None,
+            corrected=hand.corrected,
+            **more,
+        )
+
     @property
     def declarer_name(self) -> str:
         """ "Seat 1", "North": the declarer's seat as the page says it."""
@@ -263,22 +285,9 @@ def game_sheet(
     refusal = None if printed else recording_refusal(game)
     parties = names_for(state.ruleset).party_names  # "via table link (the other players)"
     rows = [
-        SheetRow(
-            hand=h,
-            number=h.number,
-            dealer=h.dealer,
-            declarer=h.bidder,
+        SheetRow.of(
+            h,
             declarer_player=players.get(h.declarer_id),
-            bid=h.bid,
-            trump=h.trump,
-            counters=dict(h.record.get("counters") or {}),
-            score={"north_south": h.score_ns, "east_west": h.score_ew},
-            totals={"north_south": h.total_ns, "east_west": h.total_ew},
-            made=h.made,
-            void=h.void,
-            reasons=list(h.score.get("reasons", [])),
-            confirmed=h.confirmed_at is not None,
-            corrected=h.corrected,
             irregularities=irregular.get(h.pk, []),
             confirmed_by_name=None
             if printed
@@ -400,22 +409,9 @@ def hand_row(*, game_id: int, number: int) -> tuple[SheetRow, int] | None:
     # for a hand without them.
     irregular = any(record.get(key) for key in IRREGULAR_KEYS)
     irregularities = list(hand.irregularities.all()) if irregular else []
-    row = SheetRow(
-        hand=hand,
-        number=hand.number,
-        dealer=hand.dealer,
-        declarer=hand.bidder,
+    row = SheetRow.of(
+        hand,
         declarer_player=hand.declarer,
-        bid=hand.bid,
-        trump=hand.trump,
-        counters=dict(record.get("counters") or {}),
-        score={"north_south": hand.score_ns, "east_west": hand.score_ew},
-        totals={"north_south": hand.total_ns, "east_west": hand.total_ew},
-        made=hand.made,
-        void=hand.void,
-        reasons=list(hand.score.get("reasons", [])),
-        confirmed=hand.confirmed_at is not None,
-        corrected=hand.corrected,
         irregularities=irregularities,
         entered_how=provenance.entered_how(hand, parties),
         scores_players=game.scores_players,
