@@ -29,7 +29,7 @@ from rookclub.printing.kinds import KINDS, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import PrintQueueDown, job_sweep
 from rookclub.printing.services import document_pdf, print_job_start
-from rookclub.printing.site import print_warnings, site_url
+from rookclub.printing.site import print_warnings, with_site_url
 from rookclub.printing.views import pdf_response
 
 
@@ -57,8 +57,7 @@ class PrintError(APIException):
 def _pdf(request: Request, kind: str, **params: Any) -> HttpResponse:
     params = {**request.query_params.dict(), **params}
     try:
-        if KINDS[kind].absolute_urls:  # a QR code must open this site's own page
-            params["base_url"] = site_url(request)
+        with_site_url(request, KINDS[kind], params)
         pdf, filename = document_pdf(kind=kind, params=params, by=request.user)
     except DomainError as error:
         raise PrintError(error) from None
@@ -265,8 +264,7 @@ class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewse
         start.is_valid(raise_exception=True)
         params = {**start.validated_data["parameters"], "size": start.validated_data["size"]}
         try:
-            if KINDS[start.validated_data["kind"]].absolute_urls:
-                params["base_url"] = site_url(request)
+            with_site_url(request, KINDS[start.validated_data["kind"]], params)
             job = print_job_start(kind=start.validated_data["kind"], params=params, by=request.user)
         except PrintQueueDown as down:
             return Response(down.as_dict(), status=down.status, headers={"Retry-After": "60"})

@@ -36,9 +36,7 @@ from rookclub.printing.storage import result_save
 log = logging.getLogger(__name__)
 
 # Bump when templates or the stylesheet change, so cached PDFs are rendered again.
-RENDER_VERSION = "6"  # 2: stamp text drawn as whole runs; 3: sheet headers are stamps;
-# 4: table cards place players by seat and can name the match (tournament cards);
-# 5: completed sheets are stamps; 6: a stamp's place is a block, not an empty image
+RENDER_VERSION = "6"
 
 
 def _params(kind: Kind, params: Mapping[str, Any]) -> dict[str, Any]:

@@ -162,8 +162,7 @@ def game_head_svg(header: SheetHeader) -> str:
 
 def sheet_head_svg(sheet: BlankSheet) -> str:
     """What one table's header shows, drawn over the frame: event, table, names, dealers."""
-    order = " → ".join(f"{p.letter} {p.name}".strip() for p in sheet.dealer_order)
-    return _head_svg(sheet.header, f"Dealer order (the deal passes left): {order} → again")
+    return _head_svg(sheet.header, sheet.dealer_order_text)
 
 
 def _head_svg(h: SheetHeader, dealer_order: str, *, height: float = HEAD_HEIGHT) -> str:

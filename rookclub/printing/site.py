@@ -39,6 +39,14 @@ def site_url(request: Any = None, *, recorded: str | None = None) -> str:
     raise SiteAddressMissing(NOT_CONFIGURED)
 
 
+def with_site_url(request: Any, kind: Any, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with ``base_url`` when ``kind`` prints absolute links: a QR code must open
+    this site's own page."""
+    if getattr(kind, "absolute_urls", False):
+        params["base_url"] = site_url(request)
+    return params
+
+
 def _only_this_computer(host: str) -> bool:
     host = host.strip("[]").lower().rstrip(".")
     if host == "localhost" or host.endswith(".localhost"):

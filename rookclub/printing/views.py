@@ -21,7 +21,7 @@ from rookclub.printing.kinds import KINDS, job_origin, kind_named
 from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import PrintQueueDown, job_sweep
 from rookclub.printing.services import document_pdf, print_job_start
-from rookclub.printing.site import print_warnings, site_url
+from rookclub.printing.site import print_warnings, with_site_url
 from rookclub.printing.storage import result_response
 
 
@@ -57,8 +57,7 @@ def document(
     query string gives the rest."""
     params = {**request.GET.dict(), **path, key: slug or pk}
     try:
-        if KINDS[kind].absolute_urls:  # a QR code must open this site's own page
-            params["base_url"] = site_url(request)
+        with_site_url(request, KINDS[kind], params)
         pdf, filename = document_pdf(kind=kind, params=params, by=request.user)
     except DomainError as error:
         return error_response(request, error)
@@ -66,10 +65,8 @@ def document(
 
 
 def _start(request: HttpRequest, kind_name: Any, params: dict[str, Any]) -> HttpResponse:
-    kind = KINDS.get(kind_name or "")
     try:
-        if kind is not None and kind.absolute_urls:
-            params["base_url"] = site_url(request)
+        with_site_url(request, KINDS.get(kind_name or ""), params)
         job = print_job_start(kind=kind_name, params=params, by=request.user)
     except DomainError as error:
         return error_response(request, error)
