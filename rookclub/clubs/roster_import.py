@@ -198,7 +198,7 @@ def _columns(header: list[str]) -> dict[str, int]:
     return found
 
 
-def parse_roster(data: bytes) -> tuple[list[RosterRow], list[str]]:
+def parse_roster(data: bytes | None) -> tuple[list[RosterRow], list[str]]:
     """The rows of a roster file and notes about it; :class:`RosterFileError` if unreadable."""
     if not isinstance(data, bytes | bytearray):
         raise _file_error("Choose a CSV file to upload.")

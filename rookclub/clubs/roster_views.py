@@ -46,12 +46,10 @@ def roster_import_preview(request: HttpRequest, slug: str) -> HttpResponse:
         return refused
     upload = request.FILES.get("file")
     try:
-        if upload is None:
-            raise ri.RosterFileError(
-                "Choose a CSV file to upload.", errors={"file": ["Choose a CSV file to upload."]}
-            )
-        # One byte more than allowed is enough to refuse it, whatever its size.
-        rows, notes = ri.parse_roster(upload.read(ri.FILE_MAX_BYTES + 1))
+        # One byte more than allowed is enough to refuse it, whatever its size; no file is
+        # parse_roster's "Choose a CSV file to upload."
+        data = upload.read(ri.FILE_MAX_BYTES + 1) if upload is not None else None
+        rows, notes = ri.parse_roster(data)
         plan = ri.roster_plan(club=club, rows=rows, notes=notes)
         token = ri.rows_token(club=club, rows=rows, notes=notes, by=request.user)
     except DomainError as error:
