@@ -70,12 +70,12 @@ def url_fetcher(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
     if url.startswith("data:"):
         return _data(url)
     if url.startswith("rookclub-stamp:"):
-        from rookclub.printing.stamps import placeholder_for
+        from rookclub.printing.stamps import served
 
-        placeholder = placeholder_for(url)
-        if placeholder is None:
+        stamp = served(url)
+        if stamp is None:
             raise FetchRefused(f"No such drawing in this document: {url[:100]!r}.")
-        return {"string": placeholder, "mime_type": "image/svg+xml"}
+        return {"string": stamp.placeholder(), "mime_type": "image/svg+xml"}
     parts = urlsplit(url)
     if f"{parts.scheme}://{parts.netloc}/" == BASE_URL and not (parts.query or parts.fragment):
         return _static(url)

@@ -77,17 +77,12 @@ _serving: contextvars.ContextVar[Mapping[str, Stamp] | None] = contextvars.Conte
 
 @contextmanager
 def serving(stamps: Mapping[str, Stamp]) -> Iterator[None]:
-    """While WeasyPrint lays a page out, ``placeholder_for`` answers for ``stamps``."""
+    """While WeasyPrint lays a page out, :func:`served` answers for ``stamps``."""
     token = _serving.set(stamps)
     try:
         yield
     finally:
         _serving.reset(token)
-
-
-def placeholder_for(url: str) -> bytes | None:
-    stamp = (_serving.get() or {}).get(url)
-    return stamp.placeholder() if stamp else None
 
 
 def served(url: str) -> Stamp | None:
