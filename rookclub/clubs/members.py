@@ -186,9 +186,8 @@ def member_link_player(*, club: Club, user: Any, player: Player | None, by: Any)
     """A director says which of the club's players a member is (``None``: unlinks).
     A member is one player of a club, and a player is one member."""
     require_director(by, club)
-    membership = Membership.objects.filter(club=club, user_id=getattr(user, "pk", None)).first()
-    if membership is None:
-        raise NotFound(f"{user} is not a member of {club}.", code="not_a_member")
+    theirs = Membership.objects.filter(club=club, user_id=getattr(user, "pk", None))
+    membership = _membership(list(theirs), club, user)
     if player is None:
         Player.objects.filter(club=club, user_id=membership.user_id).update(user=None)
         return None
