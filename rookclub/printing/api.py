@@ -20,12 +20,11 @@ from rest_framework.exceptions import APIException
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from rookclub.clubs.permissions import is_member
 from rookclub.core.api import OptionsField
 from rookclub.core.errors import DomainError
 from rookclub.core.limits import YEAR_MAX
 from rookclub.core.schema import json_or_multipart
-from rookclub.printing.kinds import KINDS, kind_named
+from rookclub.printing.kinds import KINDS, job_for
 from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import PrintQueueDown, job_sweep
 from rookclub.printing.services import document_pdf, print_job_start
@@ -240,17 +239,7 @@ class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewse
         return PrintJob.objects.all()
 
     def get_object(self) -> PrintJob:
-        job = super().get_object()
-        user = self.request.user
-        if job.created_by_id != user.pk and not user.is_superuser:
-            try:  # found among the user's clubs only: another club's job is missing
-                club = kind_named(job.kind).build(job.parameters, user).club
-            except DomainError:
-                club = None
-            if club is None or not is_member(user, club):
-                from django.http import Http404
-
-                raise Http404
+        job = job_for(self.request.user, self.kwargs["pk"])
         return job_sweep(job)  # a job whose worker was lost is re-queued or failed here
 
     @extend_schema(

@@ -8,11 +8,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import F, QuerySet
+from django.http import Http404
 
 from rookclub.clubs.models import Club
+from rookclub.clubs.permissions import is_member
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.limits import ID_MAX
 from rookclub.core.roles import SYSTEM
+from rookclub.printing.models import PrintJob
 
 
 class Missing(DomainError):
@@ -153,3 +156,23 @@ def job_origin(kind_name: str, params: Mapping[str, Any]) -> tuple[str, str] | N
         return kind.origin(params)
     except DomainError:
         return None
+
+
+NO_SUCH_JOB = "No such print job."
+
+
+def job_for(user: Any, pk: int) -> PrintJob:
+    """The job, if ``user`` started it or belongs to its club; else 404 in the same words
+    whether it is missing or another club's, so no one learns which jobs exist."""
+    job = PrintJob.objects.filter(pk=pk).first()
+    if job is None:
+        raise Http404(NO_SUCH_JOB)
+    if job.created_by_id == user.pk or user.is_superuser:
+        return job
+    try:
+        club = kind_named(job.kind).build(job.parameters, user).club
+    except DomainError:
+        club = None
+    if club is None or not is_member(user, club):
+        raise Http404(NO_SUCH_JOB)
+    return job

@@ -7,17 +7,16 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
 
-from rookclub.clubs.permissions import is_member
 from rookclub.core.errors import DomainError
 from rookclub.core.pages import post_form
-from rookclub.printing.kinds import KINDS, job_origin, kind_named
+from rookclub.printing.kinds import KINDS, job_for, job_origin
 from rookclub.printing.models import PrintJob
 from rookclub.printing.queue import PrintQueueDown, job_sweep
 from rookclub.printing.services import document_pdf, print_job_start
@@ -81,24 +80,11 @@ def job_start(request: HttpRequest) -> HttpResponse:
     return _start(request, request.POST.get("kind"), params)
 
 
-def _job_for(user: Any, pk: int) -> PrintJob:
-    """The job, if ``user`` started it or belongs to its club; else 404 (no hint it exists)."""
-    job = get_object_or_404(PrintJob, pk=pk)
-    if job.created_by_id != user.pk and not user.is_superuser:
-        try:
-            club = kind_named(job.kind).build(job.parameters, user).club
-        except DomainError:
-            raise Http404("No such print job.") from None
-        if not is_member(user, club):
-            raise Http404("No such print job.")
-    return job
-
-
 @login_required
 @require_POST
 def job_again(request: HttpRequest, pk: int) -> HttpResponse:
     """The "try again" button of a failed job's page: the same batch, as a new job."""
-    job = _job_for(request.user, pk)
+    job = job_for(request.user, pk)
     params = {k: v for k, v in job.parameters.items() if k != "base_url"}
     return _start(request, job.kind, params)
 
@@ -123,7 +109,7 @@ def _job_context(job: PrintJob, poll: int = 0) -> dict[str, Any]:
 @login_required
 @require_GET
 def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    job = job_sweep(_job_for(request.user, pk))
+    job = job_sweep(job_for(request.user, pk))
     return render(request, "print/job.html", _job_context(job))
 
 
@@ -131,7 +117,7 @@ def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def job_progress(request: HttpRequest, pk: int) -> HttpResponse:
     """The progress fragment htmx polls, less often each time, until the job is finished."""
-    job = job_sweep(_job_for(request.user, pk))
+    job = job_sweep(job_for(request.user, pk))
     poll = request.GET.get("poll", "")
     poll = int(poll) if poll.isascii() and poll.isdigit() and len(poll) <= 4 else 0
     return render(request, "print/_job_progress.html", _job_context(job, poll))
@@ -146,7 +132,7 @@ def _token_user(request: HttpRequest) -> Any:
 
 def _ready_for(user: Any, pk: int) -> PrintJob | None:
     try:
-        job = _job_for(user, pk)
+        job = job_for(user, pk)
     except Http404:
         return None
     return job if job.state == PrintJob.State.DONE and job.result else None

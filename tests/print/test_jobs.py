@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from play.services import hand_record
 from rookclub.printing.models import PrintJob
 from rookclub.printing.services import print_job_start
-from tests.factories import hand_in
+from tests.factories import ClubFactory, director_of, hand_in
 from tests.print.conftest import page_count, pdf_text
 
 
@@ -149,6 +149,22 @@ def test_the_api_starts_a_job_and_reports_its_state(eager, director, first_round
     assert state["result_url"].endswith(f"/print/jobs/{state['id']}/download.pdf")
     assert unknown.status_code == 400
     assert no_round.status_code == 404 and "no round" in no_round.json()["detail"][0]
+
+
+@pytest.mark.django_db
+def test_another_clubs_job_is_not_found_in_the_words_of_a_missing_one(director, first_round):
+    job = PrintJob.objects.create(kind="round-sheets", parameters={"round": first_round.pk})
+    stranger = director_of(ClubFactory(), username="other-director")
+    api = APIClient()
+    api.force_authenticate(stranger)
+    missing = PrintJob.objects.order_by("-pk").first().pk + 1
+
+    theirs, unknown = (api.get(f"/api/v1/print-jobs/{pk}/") for pk in (job.pk, missing))
+
+    assert theirs.status_code == unknown.status_code == 404
+    assert theirs.json() == unknown.json() == {"detail": "No such print job."}
+    api.force_authenticate(director)
+    assert api.get(f"/api/v1/print-jobs/{job.pk}/").status_code == 200
 
 
 @pytest.mark.django_db
