@@ -3,17 +3,48 @@ whatever the number of entries and rounds (tests/tournaments/test_queries.py).""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from django.db.models import Prefetch
 
+from rookclub.clubs.models import Player
 from tournaments import brackets, playoff_rows, standings_data
 from tournaments.formats import placements, resolve
 from tournaments.formats.playoffs import CardDrawn
-from tournaments.models import Entry, Match, Playoff, Round, Tournament
+from tournaments.models import Entry, EntryPlayer, Match, Playoff, Round, Tournament
 
 MATCH_RELATED = ("entry_a", "entry_b", "partner_a", "partner_b", "winner")
+SEATS = ("north", "east", "south", "west")
+
+
+def entry_players(matches: Iterable[Match]) -> dict[int, list[Player]]:
+    """Entry id -> its players in the order they were entered, for the entries and
+    partners of ``matches`` (one query)."""
+    ids = {
+        pk
+        for m in matches
+        for pk in (m.entry_a_id, m.entry_b_id, m.partner_a_id, m.partner_b_id)
+        if pk
+    }
+    players: dict[int, list[Player]] = {}
+    rows = EntryPlayer.objects.filter(entry_id__in=ids).select_related("player").order_by("id")
+    for row in rows:
+        players.setdefault(row.entry_id, []).append(row.player)
+    return players
+
+
+def match_seats(match: Match, players: Mapping[int, list[Player]]) -> dict[str, Player]:
+    """Seat -> player (``players`` from :func:`entry_players`): side A north-south,
+    side B east-west; in an individual event, one player per entry."""
+    a, b = players.get(match.entry_a_id, []), players.get(match.entry_b_id, [])
+    if match.partner_a_id or match.partner_b_id:
+        a = a[:1] + players.get(match.partner_a_id, [])[:1]
+        b = b[:1] + players.get(match.partner_b_id, [])[:1]
+    seats = dict(zip(("north", "south"), a, strict=False))
+    seats.update(zip(("east", "west"), b, strict=False))
+    return {s: seats[s] for s in SEATS if s in seats}
 
 
 @dataclass(frozen=True)
