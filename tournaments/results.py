@@ -390,6 +390,29 @@ def match_result_correct(
     return match
 
 
+def match_result_record(
+    *,
+    match: Match,
+    games: Any,
+    by: Any,
+    reason: str = "",
+    confirm: bool = False,
+    tie_confirmed: bool = False,
+) -> Match:
+    """Enter the match's result, or correct it when it has one (``reason`` and
+    ``confirm`` are the correction's)."""
+    if match.status == Match.Status.DECIDED:
+        return match_result_correct(
+            match=match,
+            games=games,
+            by=by,
+            reason=reason,
+            confirm=confirm,
+            tie_confirmed=tie_confirmed,
+        )
+    return match_result_enter(match=match, games=games, by=by, tie_confirmed=tie_confirmed)
+
+
 # ---- games played at the table --------------------------------------------------------------
 
 

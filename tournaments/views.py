@@ -263,21 +263,14 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match.objects.select_related("tournament__club"), pk=pk)
 
     def enter() -> None:
-        games = _typed_games(request.POST, match.tournament.games_per_match)
-        tie = bool(request.POST.get("tie"))
-        if match.status == Match.Status.DECIDED:
-            services.match_result_correct(
-                match=match,
-                games=games,
-                by=request.user,
-                tie_confirmed=tie,
-                confirm=bool(request.POST.get("confirm")),
-                reason=request.POST.get("reason", "")[:500],
-            )
-        else:
-            services.match_result_enter(
-                match=match, games=games, by=request.user, tie_confirmed=tie
-            )
+        services.match_result_record(
+            match=match,
+            games=_typed_games(request.POST, match.tournament.games_per_match),
+            by=request.user,
+            tie_confirmed=bool(request.POST.get("tie")),
+            confirm=bool(request.POST.get("confirm")),
+            reason=request.POST.get("reason", "")[:500],
+        )
 
     if not request.user.is_authenticated:
         return _act(request, match.tournament, enter, "Result recorded.")
