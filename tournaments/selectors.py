@@ -70,16 +70,21 @@ class StandingsRow:
     played_off: bool = False  # a shared place decided by a playoff
 
 
+def _bracket_places(tournament: Tournament, matches: Iterable[Any]) -> dict[int, int]:
+    """Entry -> the place it has earned in the bracket ({} outside one; no query)."""
+    if not (tournament.is_elimination and tournament.seeding):
+        return {}
+    bracket = brackets.bracket_of(tournament)
+    keyed = {m.bracket_key: m for m in matches}
+    return placements(bracket, resolve(bracket, brackets.recorded_results(keyed)))
+
+
 def tournament_standings(*, tournament: Tournament) -> list[StandingsRow]:
     """Standings best first: 2 queries (entries; matches with their points added up)."""
     data = standings_data.load(tournament)
     rows = standings_data.compute(tournament, data)
     entries = {e.pk: e for e in data.entries}
-    places: dict[int, int] = {}
-    if tournament.is_elimination and tournament.seeding:
-        bracket = brackets.bracket_of(tournament)
-        keyed = {m.bracket_key: m for m in data.matches}
-        places = placements(bracket, resolve(bracket, brackets.recorded_results(keyed)))
+    places = _bracket_places(tournament, data.matches)
     out = []
     for row in rows:
         values = {
@@ -187,20 +192,11 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
         .prefetch_related("games")
         .order_by("round__number", "section", "position")
     )
-    places: dict[int, int] = {}
-    if tournament.is_elimination and tournament.seeding:
-        bracket = brackets.bracket_of(tournament)
-        keyed = {m.bracket_key: m for m in matches}
-        places = placements(bracket, resolve(bracket, brackets.recorded_results(keyed)))
+    places = _bracket_places(tournament, matches)
     sections: dict[str, dict[int, list[Match]]] = {}
     for m in matches:
         sections.setdefault(m.section, {}).setdefault(m.bracket_round or 0, []).append(m)
     return {"matches": matches, "placements": places, "sections": sections}
-
-
-def match_points(match: Match) -> tuple[int, int]:
-    """Total points each side scored in the match (uses prefetched games)."""
-    return standings_data.points(match)
 
 
 @dataclass(frozen=True)
