@@ -22,7 +22,7 @@ from rest_framework.response import Response
 
 from rookclub.core.api import query_int
 from rookclub.core.limits import YEAR_MAX, YEAR_MIN
-from standings.player_stats import PlayerStats, Record, player_stats, seasons_of, stats_csv
+from standings.player_stats import PlayerStats, player_stats, seasons_of, stats_csv
 
 
 class CSVRenderer(renderers.BaseRenderer):
@@ -44,22 +44,16 @@ def _avg(help_text: str) -> serializers.FloatField:
     return serializers.FloatField(allow_null=True, help_text=help_text)
 
 
-#: A player's record with a partner or against an opponent (a serializer class: each
-#: list makes its own, one field object given to two names loses the first).
-RECORD = type(
-    inline_serializer(
-        "PlayerRecord",
-        {
-            "player": _int(),
-            "name": serializers.CharField(),
-            "games": _int(),
-            "won": _int(),
-            "lost": _int(),
-            "unfinished": _int(help_text="not played to the end"),
-            "win_percent": _int(allow_null=True, help_text="of the finished games"),
-        },
-    )
-)
+class PlayerRecordSerializer(serializers.Serializer):
+    player = _int(source="player.pk")
+    name = serializers.CharField(source="player.name")
+    games = _int()
+    won = _int()
+    lost = _int()
+    unfinished = _int(help_text="not played to the end")
+    win_percent = _int(allow_null=True, help_text="of the finished games")
+
+
 STATS = inline_serializer(
     "PlayerStats",
     {
@@ -88,8 +82,8 @@ STATS = inline_serializer(
             "charged to the player's seat"
         ),
         "penalty_points": _int(),
-        "partners": RECORD(many=True),
-        "opponents": RECORD(many=True),
+        "partners": PlayerRecordSerializer(many=True),
+        "opponents": PlayerRecordSerializer(many=True),
     },
 )
 STATS_YEAR = OpenApiParameter(
@@ -105,21 +99,6 @@ FORMAT = OpenApiParameter(
     required=False,
     description="csv: the same figures and tables as a spreadsheet (UTF-8 with BOM)",
 )
-
-
-def records_out(rows: list[Record]) -> list[dict[str, Any]]:
-    return [
-        {
-            "player": r.player.pk,
-            "name": r.player.name,
-            "games": r.games,
-            "won": r.won,
-            "lost": r.lost,
-            "unfinished": r.unfinished,
-            "win_percent": r.win_percent,
-        }
-        for r in rows
-    ]
 
 
 def stats_out(s: PlayerStats, seasons: list[int]) -> dict[str, Any]:
@@ -144,8 +123,8 @@ def stats_out(s: PlayerStats, seasons: list[int]) -> dict[str, Any]:
         "average_counters_as_defender": s.average_counters_defending,
         "penalties": s.penalties,
         "penalty_points": s.penalty_points,
-        "partners": records_out(s.partners),
-        "opponents": records_out(s.opponents),
+        "partners": PlayerRecordSerializer(s.partners, many=True).data,
+        "opponents": PlayerRecordSerializer(s.opponents, many=True).data,
     }
 
 
