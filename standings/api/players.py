@@ -5,6 +5,7 @@ view over :func:`standings.player_stats.player_stats`. Mixed into the players vi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.utils import timezone
@@ -13,7 +14,6 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
-    inline_serializer,
 )
 from rest_framework import renderers, serializers
 from rest_framework.decorators import action
@@ -40,8 +40,8 @@ def _int(**kw: Any) -> serializers.IntegerField:
     return serializers.IntegerField(**kw)
 
 
-def _avg(help_text: str) -> serializers.FloatField:
-    return serializers.FloatField(allow_null=True, help_text=help_text)
+def _avg(help_text: str, **kw: Any) -> serializers.FloatField:
+    return serializers.FloatField(allow_null=True, help_text=help_text, **kw)
 
 
 class PlayerRecordSerializer(serializers.Serializer):
@@ -54,38 +54,40 @@ class PlayerRecordSerializer(serializers.Serializer):
     win_percent = _int(allow_null=True, help_text="of the finished games")
 
 
-STATS = inline_serializer(
-    "PlayerStats",
-    {
-        "id": _int(),
-        "name": serializers.CharField(),
-        "season": _int(
-            help_text="the calendar year of the nights (a tournament's game: the day it started)"
-        ),
-        "seasons": serializers.ListField(child=_int(), help_text="years with games, newest first"),
-        "games": _int(help_text="void games left out"),
-        "won": _int(),
-        "lost": _int(),
-        "unfinished": _int(help_text="still playing, or left when the night closed"),
-        "win_percent": _int(allow_null=True),
-        "points": _int(help_text="every hand's points"),
-        "bids_taken": _int(help_text="hands declared and played out"),
-        "bids_made": _int(),
-        "bids_made_percent": _int(allow_null=True),
-        "sets": _int(),
-        "average_bid": _avg("of the bids taken"),
-        "average_counters_as_bidder": _avg("counters the declaring side took, when declaring"),
-        "hands_defended": _int(help_text="played-out hands on a side against the bidder"),
-        "average_counters_as_defender": _avg("counters the player's side took, when defending"),
-        "penalties": _int(
-            help_text="table talk, improper discards, reneges and misdeals "
-            "charged to the player's seat"
-        ),
-        "penalty_points": _int(),
-        "partners": PlayerRecordSerializer(many=True),
-        "opponents": PlayerRecordSerializer(many=True),
-    },
-)
+class PlayerStatsSerializer(serializers.Serializer):
+    id = _int(source="player.pk")
+    name = serializers.CharField(source="player.name")
+    season = _int(
+        source="year",
+        help_text="the calendar year of the nights (a tournament's game: the day it started)",
+    )
+    seasons = serializers.ListField(child=_int(), help_text="years with games, newest first")
+    games = _int(help_text="void games left out")
+    won = _int()
+    lost = _int()
+    unfinished = _int(help_text="still playing, or left when the night closed")
+    win_percent = _int(allow_null=True)
+    points = _int(help_text="every hand's points")
+    bids_taken = _int(source="hands_declared", help_text="hands declared and played out")
+    bids_made = _int()
+    bids_made_percent = _int(allow_null=True)
+    sets = _int()
+    average_bid = _avg("of the bids taken")
+    average_counters_as_bidder = _avg(
+        "counters the declaring side took, when declaring", source="average_counters_bidding"
+    )
+    hands_defended = _int(help_text="played-out hands on a side against the bidder")
+    average_counters_as_defender = _avg(
+        "counters the player's side took, when defending", source="average_counters_defending"
+    )
+    penalties = _int(
+        help_text="table talk, improper discards, reneges and misdeals charged to the player's seat"
+    )
+    penalty_points = _int()
+    partners = PlayerRecordSerializer(many=True)
+    opponents = PlayerRecordSerializer(many=True)
+
+
 STATS_YEAR = OpenApiParameter(
     "year",
     {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX},
@@ -99,33 +101,6 @@ FORMAT = OpenApiParameter(
     required=False,
     description="csv: the same figures and tables as a spreadsheet (UTF-8 with BOM)",
 )
-
-
-def stats_out(s: PlayerStats, seasons: list[int]) -> dict[str, Any]:
-    return {
-        "id": s.player.pk,
-        "name": s.player.name,
-        "season": s.year,
-        "seasons": seasons,
-        "games": s.games,
-        "won": s.won,
-        "lost": s.lost,
-        "unfinished": s.unfinished,
-        "win_percent": s.win_percent,
-        "points": s.points,
-        "bids_taken": s.hands_declared,
-        "bids_made": s.bids_made,
-        "bids_made_percent": s.bids_made_percent,
-        "sets": s.sets,
-        "average_bid": s.average_bid,
-        "average_counters_as_bidder": s.average_counters_bidding,
-        "hands_defended": s.hands_defended,
-        "average_counters_as_defender": s.average_counters_defending,
-        "penalties": s.penalties,
-        "penalty_points": s.penalty_points,
-        "partners": PlayerRecordSerializer(s.partners, many=True).data,
-        "opponents": PlayerRecordSerializer(s.opponents, many=True).data,
-    }
 
 
 def csv_filename(stats: PlayerStats) -> str:
@@ -147,7 +122,7 @@ class PlayerStatsMixin:
     @extend_schema(
         parameters=[STATS_YEAR, FORMAT],
         responses={
-            (200, "application/json"): STATS,
+            (200, "application/json"): PlayerStatsSerializer,
             (200, "text/csv"): OpenApiTypes.STR,
             400: OpenApiResponse(description="{'year': [sentence]}: not a season"),
             404: OpenApiResponse(description="no such player among your clubs'"),
@@ -170,4 +145,5 @@ class PlayerStatsMixin:
             return Response(
                 stats_csv(stats), headers={"Content-Disposition": f'attachment; filename="{name}"'}
             )
-        return Response(stats_out(stats, seasons_of(player=player)))
+        stats = replace(stats, seasons=seasons_of(player=player))
+        return Response(PlayerStatsSerializer(stats).data)
