@@ -69,6 +69,7 @@ class PlayerStats:
     penalty_points: int = 0
     partners: list[Record] = field(default_factory=list)
     opponents: list[Record] = field(default_factory=list)
+    seasons: list[int] = field(default_factory=list)  # years with games, newest first
 
     @property
     def lost(self) -> int:

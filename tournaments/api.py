@@ -313,19 +313,14 @@ class MatchViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericView
         """Enter the match's final game scores, or correct them if it has a result."""
         match = self.get_object()
         data = _valid(s.ResultSerializer, request)
-        if match.status == Match.Status.DECIDED:
-            services.match_result_correct(
-                match=match,
-                games=data["games"],
-                by=request.user,
-                reason=data["reason"],
-                confirm=data["confirm"],
-                tie_confirmed=data["tie"],
-            )
-        else:
-            services.match_result_enter(
-                match=match, games=data["games"], by=request.user, tie_confirmed=data["tie"]
-            )
+        services.match_result_record(
+            match=match,
+            games=data["games"],
+            by=request.user,
+            reason=data["reason"],
+            confirm=data["confirm"],
+            tie_confirmed=data["tie"],
+        )
         return Response(s.MatchSerializer(self.get_queryset().get(pk=match.pk)).data)
 
     @extend_schema(request=None, responses={201: s.GameStartedSerializer})

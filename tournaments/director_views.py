@@ -38,10 +38,6 @@ def _dashboard(tournament: Tournament, anchor: str = "") -> str:
     return f"{url}#{anchor}" if anchor else url
 
 
-def _tournament(pk: int) -> Tournament:
-    return get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
-
-
 def _entry(pk: int) -> Entry:
     return get_object_or_404(Entry.objects.select_related("tournament__club"), pk=pk)
 
@@ -77,7 +73,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 @post_form("tournament-detail")
 @login_required_message
 def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(pk)
+    tournament = views.tournament_of(pk)
     back = _dashboard(tournament, "entries")
     try:
         require_director(request.user, tournament.club, services.NOT_DIRECTOR)
@@ -138,7 +134,7 @@ def entry_check_in(request: HttpRequest, pk: int) -> HttpResponse:
 def partner_pins(request: HttpRequest, pk: int) -> HttpResponse:
     """Pin two sign-ups together before the partners are drawn (``a`` and ``b``), or
     let a pinned pair go (``unpin``: the first sign-up of the pin)."""
-    tournament = _tournament(pk)
+    tournament = views.tournament_of(pk)
     back = _dashboard(tournament, "partners")
     pins = [list(p) for p in (tournament.partner_draw or {}).get("pins", [])]
     unpin, a, b = (request.POST.get(k, "") for k in ("unpin", "a", "b"))
@@ -160,7 +156,7 @@ def partner_pins(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required_message
 def playoffs_create(request: HttpRequest, pk: int) -> HttpResponse:
     """Play off the places still shared after the tie-breakers (the dashboard's button)."""
-    tournament = _tournament(pk)
+    tournament = views.tournament_of(pk)
     try:
         made = services.playoffs_create(
             tournament=tournament,
@@ -246,7 +242,7 @@ def _other_side(match: Match, entry: Entry) -> str:
 @login_required_message
 def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
     """The next Swiss round with a pinned pairing or a forced bye."""
-    tournament = _tournament(pk)
+    tournament = views.tournament_of(pk)
     back = _dashboard(tournament)
     try:
         require_director(request.user, tournament.club, services.NOT_DIRECTOR)
@@ -306,7 +302,7 @@ def round_override(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required_message
 def tournament_audit(request: HttpRequest, pk: int) -> HttpResponse:
     """Every change to the event, who made it and why: for the club's directors."""
-    tournament = _tournament(pk)
+    tournament = views.tournament_of(pk)
     back = _dashboard(tournament)
     try:
         require_director(request.user, tournament.club, services.NOT_DIRECTOR)

@@ -24,8 +24,8 @@ from rookclub.printing.documents import (
 )
 from scoring.engine import ruleset_from
 from scoring.engine.rulesets import Ruleset
-from tournaments.models import EntryPlayer, Match
-from tournaments.selectors import tournament_bracket, tournament_standings
+from tournaments.models import Match
+from tournaments.selectors import entry_players, tournament_bracket, tournament_standings
 
 
 def tournament_rules(tournament) -> Ruleset:
@@ -50,28 +50,16 @@ def playable_match(match) -> bool:
     )
 
 
-def _entry_players(matches) -> dict[int, list]:
-    """Entry id -> its players in the order they were entered (one query)."""
-    ids = {
-        pk
-        for m in matches
-        for pk in (m.entry_a_id, m.entry_b_id, m.partner_a_id, m.partner_b_id)
-        if pk
-    }
-    players: dict[int, list] = {}
-    links = EntryPlayer.objects.filter(entry_id__in=ids).select_related("player").order_by("id")
-    for link in links:
-        players.setdefault(link.entry_id, []).append(link.player.name)
-    return players
-
-
 def _match_seats(match, players: dict[int, list]) -> tuple[SeatedPlayer, ...]:
     """Side A sits north-south, side B east-west (as tournaments.results seats a game)."""
 
+    def names_of(entry) -> list[str]:
+        return [p.name for p in players.get(entry.pk, [])] or [entry.name]
+
     def side(entry, partner) -> list[str]:
-        names = list(players.get(entry.pk, [])) or [entry.name]
+        names = names_of(entry)
         if partner is not None:
-            names = names[:1] + (players.get(partner.pk, [])[:1] or [partner.name])
+            names = names[:1] + names_of(partner)[:1]
         return [*names, "", ""][:2]
 
     north, south = side(match.entry_a, match.partner_a)
@@ -98,7 +86,7 @@ def _match_headers(tournament_round, matches) -> tuple[Ruleset, list[SheetHeader
     """The rules and one sheet/card header per match: event, round, table, players by seat
     (1 query for the players)."""
     tournament = tournament_round.tournament
-    players = _entry_players(matches)
+    players = entry_players(matches)
     rules = tournament_rules(tournament)
     best_of = tournament.games_per_match
     target = target_text(rules)

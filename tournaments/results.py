@@ -21,7 +21,8 @@ from scoring.engine.rulesets import Ruleset, RulesetError
 from tournaments import brackets, playoff_rows
 from tournaments.formats import correct_result
 from tournaments.live import tournament_changed
-from tournaments.models import AuditEntry, Entry, EntryPlayer, Match, MatchGame, Round, Tournament
+from tournaments.models import AuditEntry, Match, MatchGame, Round, Tournament
+from tournaments.selectors import entry_players, match_seats
 
 OPEN = (Match.Status.READY, Match.Status.WAITING)
 
@@ -389,21 +390,30 @@ def match_result_correct(
     return match
 
 
+def match_result_record(
+    *,
+    match: Match,
+    games: Any,
+    by: Any,
+    reason: str = "",
+    confirm: bool = False,
+    tie_confirmed: bool = False,
+) -> Match:
+    """Enter the match's result, or correct it when it has one (``reason`` and
+    ``confirm`` are the correction's)."""
+    if match.status == Match.Status.DECIDED:
+        return match_result_correct(
+            match=match,
+            games=games,
+            by=by,
+            reason=reason,
+            confirm=confirm,
+            tie_confirmed=tie_confirmed,
+        )
+    return match_result_enter(match=match, games=games, by=by, tie_confirmed=tie_confirmed)
+
+
 # ---- games played at the table --------------------------------------------------------------
-
-
-def _seats(tournament: Tournament, match: Match) -> dict[str, Any]:
-    if tournament.is_individual:
-        ids = [match.entry_a_id, match.partner_a_id, match.entry_b_id, match.partner_b_id]
-        players = {e.pk: e.players.get() for e in Entry.objects.filter(pk__in=ids)}
-        north, south, east, west = (players[i] for i in ids)
-    else:
-        links = EntryPlayer.objects.filter(entry_id__in=[match.entry_a_id, match.entry_b_id])
-        sides: dict[int, list[Any]] = {}
-        for link in links.select_related("player").order_by("id"):
-            sides.setdefault(link.entry_id, []).append(link.player)
-        (north, south), (east, west) = sides[match.entry_a_id], sides[match.entry_b_id]
-    return {"north": north, "south": south, "east": east, "west": west}
 
 
 def match_game_start(*, match: Match, by: Any, dealer: str = "north") -> Game:
@@ -434,7 +444,7 @@ def match_game_start(*, match: Match, by: Any, dealer: str = "north") -> Game:
         game = game_start(
             ruleset=tournament.ruleset_slug,
             options=options or None,
-            seats=_seats(tournament, match),
+            seats=match_seats(match, entry_players([match])),
             dealer=dealer,
             created_by=by,
         )

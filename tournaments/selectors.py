@@ -3,17 +3,48 @@ whatever the number of entries and rounds (tests/tournaments/test_queries.py).""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from django.db.models import Prefetch
 
+from rookclub.clubs.models import Player
 from tournaments import brackets, playoff_rows, standings_data
 from tournaments.formats import placements, resolve
 from tournaments.formats.playoffs import CardDrawn
-from tournaments.models import Entry, Match, Playoff, Round, Tournament
+from tournaments.models import Entry, EntryPlayer, Match, Playoff, Round, Tournament
 
 MATCH_RELATED = ("entry_a", "entry_b", "partner_a", "partner_b", "winner")
+SEATS = ("north", "east", "south", "west")
+
+
+def entry_players(matches: Iterable[Match]) -> dict[int, list[Player]]:
+    """Entry id -> its players in the order they were entered, for the entries and
+    partners of ``matches`` (one query)."""
+    ids = {
+        pk
+        for m in matches
+        for pk in (m.entry_a_id, m.entry_b_id, m.partner_a_id, m.partner_b_id)
+        if pk
+    }
+    players: dict[int, list[Player]] = {}
+    rows = EntryPlayer.objects.filter(entry_id__in=ids).select_related("player").order_by("id")
+    for row in rows:
+        players.setdefault(row.entry_id, []).append(row.player)
+    return players
+
+
+def match_seats(match: Match, players: Mapping[int, list[Player]]) -> dict[str, Player]:
+    """Seat -> player (``players`` from :func:`entry_players`): side A north-south,
+    side B east-west; in an individual event, one player per entry."""
+    a, b = players.get(match.entry_a_id, []), players.get(match.entry_b_id, [])
+    if match.partner_a_id or match.partner_b_id:
+        a = a[:1] + players.get(match.partner_a_id, [])[:1]
+        b = b[:1] + players.get(match.partner_b_id, [])[:1]
+    seats = dict(zip(("north", "south"), a, strict=False))
+    seats.update(zip(("east", "west"), b, strict=False))
+    return {s: seats[s] for s in SEATS if s in seats}
 
 
 @dataclass(frozen=True)
@@ -39,16 +70,21 @@ class StandingsRow:
     played_off: bool = False  # a shared place decided by a playoff
 
 
+def _bracket_places(tournament: Tournament, matches: Iterable[Any]) -> dict[int, int]:
+    """Entry -> the place it has earned in the bracket ({} outside one; no query)."""
+    if not (tournament.is_elimination and tournament.seeding):
+        return {}
+    bracket = brackets.bracket_of(tournament)
+    keyed = {m.bracket_key: m for m in matches}
+    return placements(bracket, resolve(bracket, brackets.recorded_results(keyed)))
+
+
 def tournament_standings(*, tournament: Tournament) -> list[StandingsRow]:
     """Standings best first: 2 queries (entries; matches with their points added up)."""
     data = standings_data.load(tournament)
     rows = standings_data.compute(tournament, data)
     entries = {e.pk: e for e in data.entries}
-    places: dict[int, int] = {}
-    if tournament.is_elimination and tournament.seeding:
-        bracket = brackets.bracket_of(tournament)
-        keyed = {m.bracket_key: m for m in data.matches}
-        places = placements(bracket, resolve(bracket, brackets.recorded_results(keyed)))
+    places = _bracket_places(tournament, data.matches)
     out = []
     for row in rows:
         values = {
@@ -156,20 +192,11 @@ def tournament_bracket(*, tournament: Tournament) -> dict[str, Any]:
         .prefetch_related("games")
         .order_by("round__number", "section", "position")
     )
-    places: dict[int, int] = {}
-    if tournament.is_elimination and tournament.seeding:
-        bracket = brackets.bracket_of(tournament)
-        keyed = {m.bracket_key: m for m in matches}
-        places = placements(bracket, resolve(bracket, brackets.recorded_results(keyed)))
+    places = _bracket_places(tournament, matches)
     sections: dict[str, dict[int, list[Match]]] = {}
     for m in matches:
         sections.setdefault(m.section, {}).setdefault(m.bracket_round or 0, []).append(m)
     return {"matches": matches, "placements": places, "sections": sections}
-
-
-def match_points(match: Match) -> tuple[int, int]:
-    """Total points each side scored in the match (uses prefetched games)."""
-    return standings_data.points(match)
 
 
 @dataclass(frozen=True)

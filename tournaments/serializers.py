@@ -11,7 +11,7 @@ from play.api.fields import RulesetOptionsField, RulesetSlugField
 from rookclub.clubs.models import Club
 from rookclub.core.api import OptionsField, VisibleRelatedField, whole
 from rookclub.core.limits import OPTIONS_MAX, REASON_MAX, SCORE_MAX, validate_name, validate_text
-from tournaments import selectors
+from tournaments import standings_data
 from tournaments.formats.standings import TIE_BREAKERS
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
 from tournaments.services import (
@@ -351,7 +351,7 @@ class MatchSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
     def get_score(self, match: Match) -> list[int]:
-        return list(selectors.match_points(match))
+        return list(standings_data.points(match))
 
 
 class RoundSerializer(serializers.ModelSerializer):

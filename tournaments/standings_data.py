@@ -107,6 +107,7 @@ def precedence(tournament: Tournament) -> tuple[str, ...]:
 
 
 def points(match: Match) -> tuple[int, int]:
+    """Total points each side scored in the match (its prefetched games)."""
     games = [g for g in match.games.all() if g.scored]
     return sum(g.score_a for g in games), sum(g.score_b for g in games)
 

@@ -19,9 +19,9 @@ from play.table_links import (
     links_for,
     register_resolver,
 )
-from rookclub.clubs.models import Player
 from rookclub.core.errors import Conflict
-from tournaments.models import EntryPlayer, Match, MatchGame, Round
+from tournaments.models import Match, MatchGame, Round
+from tournaments.selectors import entry_players, match_seats
 
 KIND = TableLink.Kind.TOURNAMENT
 
@@ -35,30 +35,6 @@ def _matches(round_pk: int, table: int | None = None):
         .order_by("table")
     )
     return matches.filter(table=table) if table is not None else matches
-
-
-def _players(matches: list[Match]) -> dict[int, dict[str, Player]]:
-    """Match id -> seat -> player: side A north-south, side B east-west (one query)."""
-    entries = {
-        e
-        for m in matches
-        for e in (m.entry_a_id, m.partner_a_id, m.entry_b_id, m.partner_b_id)
-        if e
-    }
-    by_entry: dict[int, list[Player]] = {}
-    rows = EntryPlayer.objects.filter(entry_id__in=entries).select_related("player").order_by("id")
-    for row in rows:
-        by_entry.setdefault(row.entry_id, []).append(row.player)
-    out = {}
-    for m in matches:
-        a, b = by_entry.get(m.entry_a_id, []), by_entry.get(m.entry_b_id, [])
-        if m.partner_a_id or m.partner_b_id:  # an individual event: one player per entry
-            a = a[:1] + by_entry.get(m.partner_a_id, [])[:1]
-            b = b[:1] + by_entry.get(m.partner_b_id, [])[:1]
-        seats = dict(zip(("north", "south"), a, strict=False))
-        seats.update(zip(("east", "west"), b, strict=False))
-        out[m.pk] = {s: seats[s] for s in ("north", "east", "south", "west") if s in seats}
-    return out
 
 
 def _current_game_id(match: Match) -> int | None:
@@ -84,7 +60,7 @@ def round_state(link: TableLink) -> TableState:
     match = _matches(rnd.pk, link.number).first()
     game, players = None, {}
     if match is not None:
-        players = _players([match])[match.pk]
+        players = match_seats(match, entry_players([match]))
         game_id = _current_game_id(match)
         if game_id is not None:
             game = Game.objects.select_related("club").get(pk=game_id)
@@ -99,7 +75,7 @@ def round_state(link: TableLink) -> TableState:
 def round_tables(*, rnd: Round) -> list[TableRow]:
     """Every table of ``rnd`` with its current game, players and link (fixed queries)."""
     matches = list(_matches(rnd.pk))
-    players = _players(matches)
+    players = entry_players(matches)
     links = links_for(
         club=rnd.tournament.club, kind=KIND, scope=rnd.pk, numbers=[m.table for m in matches]
     )
@@ -108,7 +84,7 @@ def round_tables(*, rnd: Round) -> list[TableRow]:
     if ids:
         games = Game.objects.in_bulk(ids)
     return [
-        TableRow(m.table, games.get(_current_game_id(m)), players[m.pk], links[m.table])
+        TableRow(m.table, games.get(_current_game_id(m)), match_seats(m, players), links[m.table])
         for m in matches
     ]
 

@@ -22,7 +22,8 @@ from rookclub.clubs.models import Membership
 from rookclub.core.errors import Conflict, DomainError
 from rookclub.core.pages import login_required_message, refuse
 from tournaments import results
-from tournaments.models import Entry, EntryPlayer, Match, MatchGame
+from tournaments.models import Entry, Match, MatchGame
+from tournaments.selectors import entry_players
 from tournaments.table_links import round_link
 
 SEAT_NAMES = {"north": "North", "south": "South", "east": "East", "west": "West"}
@@ -72,13 +73,7 @@ def table_view(match: Match) -> TableView:
     """Who sits where at the match, and its games (1 query for the players)."""
     games = tuple(match.games.all())
     playing = next((g for g in games if g.game_id and not g.scored), None)
-    entries: list[Entry] = [
-        e for e in (match.entry_a, match.partner_a, match.entry_b, match.partner_b) if e
-    ]
-    names: dict[int, list[str]] = {}
-    links = EntryPlayer.objects.filter(entry__in=entries).select_related("player").order_by("id")
-    for link in links:
-        names.setdefault(link.entry_id, []).append(link.player.name)
+    names = {pk: [p.name for p in ps] for pk, ps in entry_players([match]).items()}
 
     def side(entry: Entry | None, partner: Entry | None, seats: tuple[str, str], css: str):
         if entry is None:

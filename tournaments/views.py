@@ -31,7 +31,7 @@ from tournaments.live import tournament_stamp
 from tournaments.models import Match, Tournament
 
 
-def _tournament(pk: int) -> Tournament:
+def tournament_of(pk: int) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
 
 
@@ -50,7 +50,7 @@ def tournament_detail(
 ) -> HttpResponse:
     """The director's dashboard: entries, rounds with result entry, next steps.
     ``bound``: a director's form sent back with its errors (director_views)."""
-    tournament = _tournament(pk)
+    tournament = tournament_of(pk)
     entries = list(tournament.entries.prefetch_related("players").order_by("seed", "id"))
     context = {
         "tournament": tournament,
@@ -97,7 +97,7 @@ def tournament_rounds(
 ) -> HttpResponse:
     """Round pairings with table numbers, for the wall or the players' phones; a
     director also gets a form per round to change its pairings."""
-    tournament = _tournament(pk)
+    tournament = tournament_of(pk)
     rounds = selectors.tournament_rounds(tournament=tournament)
     is_director = permissions.is_director(request.user, tournament.club)
     if is_director:
@@ -134,7 +134,7 @@ tournament_rounds = _live(tournament_rounds)
 @_live
 def tournament_pairings_projector(request: HttpRequest, pk: int) -> HttpResponse:
     """The round being played, table by table and seat by seat, for the wall."""
-    tournament = _tournament(pk)
+    tournament = tournament_of(pk)
     rounds = selectors.tournament_rounds(tournament=tournament)
     playing = selectors.current_round(rounds)
     context = {
@@ -155,7 +155,7 @@ def tournament_pairings_projector(request: HttpRequest, pk: int) -> HttpResponse
 @_live
 def tournament_standings_projector(request: HttpRequest, pk: int) -> HttpResponse:
     """Standings for the wall: large type, pages by itself, refreshes itself."""
-    tournament = _tournament(pk)
+    tournament = tournament_of(pk)
     # With their matches: the heading says how many results of the round are in.
     playing = selectors.current_round(selectors.tournament_rounds(tournament=tournament))
     context = {
@@ -172,7 +172,7 @@ def tournament_standings_projector(request: HttpRequest, pk: int) -> HttpRespons
 
 
 def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(pk)
+    tournament = tournament_of(pk)
     data = selectors.tournament_bracket(tournament=tournament) if tournament.is_elimination else {}
     sections = [
         (name, [(number, matches) for number, matches in sorted(rounds.items())])
@@ -190,7 +190,7 @@ def tournament_bracket(request: HttpRequest, pk: int) -> HttpResponse:
 @_live
 def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Public standings; the table refreshes itself (``?live=1``, 304 while unchanged)."""
-    tournament = _tournament(pk)
+    tournament = tournament_of(pk)
     context = {
         "tournament": tournament,
         "poll_seconds": POLL_SECONDS,
@@ -205,7 +205,7 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 def tournament_standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings page's "Download CSV": public, as the page is."""
-    tournament = _tournament(pk)
+    tournament = tournament_of(pk)
     rows = selectors.tournament_standings(tournament=tournament)
     return csv_response(csv_exports.standings_table(rows, tournament=tournament))
 
@@ -231,7 +231,7 @@ def _act(request: HttpRequest, tournament: Tournament, call, done: str) -> HttpR
 
 @require_POST
 def tournament_start(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(pk)
+    tournament = tournament_of(pk)
     return _act(
         request,
         tournament,
@@ -246,7 +246,7 @@ def tournament_start(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(pk)
+    tournament = tournament_of(pk)
     return _act(
         request,
         tournament,
@@ -263,21 +263,14 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match.objects.select_related("tournament__club"), pk=pk)
 
     def enter() -> None:
-        games = _typed_games(request.POST, match.tournament.games_per_match)
-        tie = bool(request.POST.get("tie"))
-        if match.status == Match.Status.DECIDED:
-            services.match_result_correct(
-                match=match,
-                games=games,
-                by=request.user,
-                tie_confirmed=tie,
-                confirm=bool(request.POST.get("confirm")),
-                reason=request.POST.get("reason", "")[:500],
-            )
-        else:
-            services.match_result_enter(
-                match=match, games=games, by=request.user, tie_confirmed=tie
-            )
+        services.match_result_record(
+            match=match,
+            games=_typed_games(request.POST, match.tournament.games_per_match),
+            by=request.user,
+            tie_confirmed=bool(request.POST.get("tie")),
+            confirm=bool(request.POST.get("confirm")),
+            reason=request.POST.get("reason", "")[:500],
+        )
 
     if not request.user.is_authenticated:
         return _act(request, match.tournament, enter, "Result recorded.")

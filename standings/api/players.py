@@ -5,6 +5,7 @@ view over :func:`standings.player_stats.player_stats`. Mixed into the players vi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.utils import timezone
@@ -13,7 +14,6 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
-    inline_serializer,
 )
 from rest_framework import renderers, serializers
 from rest_framework.decorators import action
@@ -22,7 +22,7 @@ from rest_framework.response import Response
 
 from rookclub.core.api import query_int
 from rookclub.core.limits import YEAR_MAX, YEAR_MIN
-from standings.player_stats import PlayerStats, Record, player_stats, seasons_of, stats_csv
+from standings.player_stats import PlayerStats, player_stats, seasons_of, stats_csv
 
 
 class CSVRenderer(renderers.BaseRenderer):
@@ -40,58 +40,54 @@ def _int(**kw: Any) -> serializers.IntegerField:
     return serializers.IntegerField(**kw)
 
 
-def _avg(help_text: str) -> serializers.FloatField:
-    return serializers.FloatField(allow_null=True, help_text=help_text)
+def _avg(help_text: str, **kw: Any) -> serializers.FloatField:
+    return serializers.FloatField(allow_null=True, help_text=help_text, **kw)
 
 
-#: A player's record with a partner or against an opponent (a serializer class: each
-#: list makes its own, one field object given to two names loses the first).
-RECORD = type(
-    inline_serializer(
-        "PlayerRecord",
-        {
-            "player": _int(),
-            "name": serializers.CharField(),
-            "games": _int(),
-            "won": _int(),
-            "lost": _int(),
-            "unfinished": _int(help_text="not played to the end"),
-            "win_percent": _int(allow_null=True, help_text="of the finished games"),
-        },
+class PlayerRecordSerializer(serializers.Serializer):
+    player = _int(source="player.pk")
+    name = serializers.CharField(source="player.name")
+    games = _int()
+    won = _int()
+    lost = _int()
+    unfinished = _int(help_text="not played to the end")
+    win_percent = _int(allow_null=True, help_text="of the finished games")
+
+
+class PlayerStatsSerializer(serializers.Serializer):
+    id = _int(source="player.pk")
+    name = serializers.CharField(source="player.name")
+    season = _int(
+        source="year",
+        help_text="the calendar year of the nights (a tournament's game: the day it started)",
     )
-)
-STATS = inline_serializer(
-    "PlayerStats",
-    {
-        "id": _int(),
-        "name": serializers.CharField(),
-        "season": _int(
-            help_text="the calendar year of the nights (a tournament's game: the day it started)"
-        ),
-        "seasons": serializers.ListField(child=_int(), help_text="years with games, newest first"),
-        "games": _int(help_text="void games left out"),
-        "won": _int(),
-        "lost": _int(),
-        "unfinished": _int(help_text="still playing, or left when the night closed"),
-        "win_percent": _int(allow_null=True),
-        "points": _int(help_text="every hand's points"),
-        "bids_taken": _int(help_text="hands declared and played out"),
-        "bids_made": _int(),
-        "bids_made_percent": _int(allow_null=True),
-        "sets": _int(),
-        "average_bid": _avg("of the bids taken"),
-        "average_counters_as_bidder": _avg("counters the declaring side took, when declaring"),
-        "hands_defended": _int(help_text="played-out hands on a side against the bidder"),
-        "average_counters_as_defender": _avg("counters the player's side took, when defending"),
-        "penalties": _int(
-            help_text="table talk, improper discards, reneges and misdeals "
-            "charged to the player's seat"
-        ),
-        "penalty_points": _int(),
-        "partners": RECORD(many=True),
-        "opponents": RECORD(many=True),
-    },
-)
+    seasons = serializers.ListField(child=_int(), help_text="years with games, newest first")
+    games = _int(help_text="void games left out")
+    won = _int()
+    lost = _int()
+    unfinished = _int(help_text="still playing, or left when the night closed")
+    win_percent = _int(allow_null=True)
+    points = _int(help_text="every hand's points")
+    bids_taken = _int(source="hands_declared", help_text="hands declared and played out")
+    bids_made = _int()
+    bids_made_percent = _int(allow_null=True)
+    sets = _int()
+    average_bid = _avg("of the bids taken")
+    average_counters_as_bidder = _avg(
+        "counters the declaring side took, when declaring", source="average_counters_bidding"
+    )
+    hands_defended = _int(help_text="played-out hands on a side against the bidder")
+    average_counters_as_defender = _avg(
+        "counters the player's side took, when defending", source="average_counters_defending"
+    )
+    penalties = _int(
+        help_text="table talk, improper discards, reneges and misdeals charged to the player's seat"
+    )
+    penalty_points = _int()
+    partners = PlayerRecordSerializer(many=True)
+    opponents = PlayerRecordSerializer(many=True)
+
+
 STATS_YEAR = OpenApiParameter(
     "year",
     {"type": "integer", "minimum": YEAR_MIN, "maximum": YEAR_MAX},
@@ -105,48 +101,6 @@ FORMAT = OpenApiParameter(
     required=False,
     description="csv: the same figures and tables as a spreadsheet (UTF-8 with BOM)",
 )
-
-
-def records_out(rows: list[Record]) -> list[dict[str, Any]]:
-    return [
-        {
-            "player": r.player.pk,
-            "name": r.player.name,
-            "games": r.games,
-            "won": r.won,
-            "lost": r.lost,
-            "unfinished": r.unfinished,
-            "win_percent": r.win_percent,
-        }
-        for r in rows
-    ]
-
-
-def stats_out(s: PlayerStats, seasons: list[int]) -> dict[str, Any]:
-    return {
-        "id": s.player.pk,
-        "name": s.player.name,
-        "season": s.year,
-        "seasons": seasons,
-        "games": s.games,
-        "won": s.won,
-        "lost": s.lost,
-        "unfinished": s.unfinished,
-        "win_percent": s.win_percent,
-        "points": s.points,
-        "bids_taken": s.hands_declared,
-        "bids_made": s.bids_made,
-        "bids_made_percent": s.bids_made_percent,
-        "sets": s.sets,
-        "average_bid": s.average_bid,
-        "average_counters_as_bidder": s.average_counters_bidding,
-        "hands_defended": s.hands_defended,
-        "average_counters_as_defender": s.average_counters_defending,
-        "penalties": s.penalties,
-        "penalty_points": s.penalty_points,
-        "partners": records_out(s.partners),
-        "opponents": records_out(s.opponents),
-    }
 
 
 def csv_filename(stats: PlayerStats) -> str:
@@ -168,7 +122,7 @@ class PlayerStatsMixin:
     @extend_schema(
         parameters=[STATS_YEAR, FORMAT],
         responses={
-            (200, "application/json"): STATS,
+            (200, "application/json"): PlayerStatsSerializer,
             (200, "text/csv"): OpenApiTypes.STR,
             400: OpenApiResponse(description="{'year': [sentence]}: not a season"),
             404: OpenApiResponse(description="no such player among your clubs'"),
@@ -191,4 +145,5 @@ class PlayerStatsMixin:
             return Response(
                 stats_csv(stats), headers={"Content-Disposition": f'attachment; filename="{name}"'}
             )
-        return Response(stats_out(stats, seasons_of(player=player)))
+        stats = replace(stats, seasons=seasons_of(player=player))
+        return Response(PlayerStatsSerializer(stats).data)

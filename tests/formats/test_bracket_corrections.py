@@ -3,7 +3,7 @@
 import pytest
 
 from tournaments.formats.base import FormatError
-from tournaments.formats.bracket import best_of_winner, correct_result, resolve
+from tournaments.formats.bracket import correct_result, resolve
 from tournaments.formats.double_elim import double_elimination
 from tournaments.formats.single_elim import single_elimination
 
@@ -51,12 +51,6 @@ def test_correcting_to_an_entry_not_in_the_match_is_refused():
     with pytest.raises(FormatError) as error:
         correct_result(bracket, {}, "W1-1", 3)
     assert error.value.code == "not_in_match"
-
-
-def test_a_best_of_three_is_won_by_the_first_to_two_games():
-    assert best_of_winner(["a", "b", "a"], 3) == "a"
-    assert best_of_winner(["a", "b"], 3) is None
-    assert best_of_winner(["b", "b"], 3) == "b"
 
 
 def test_resolving_the_same_results_twice_gives_the_same_bracket():

@@ -11,18 +11,10 @@ from tournaments.formats.movements import (
     MovementRound,
     Table,
     individual_movement,
-    single_table_rotation,
     two_tier_round,
     validate_movement,
     whist_movement,
 )
-
-
-def test_one_table_plays_three_segments_and_everyone_partners_everyone_once():
-    movement = single_table_rotation(["n", "e", "s", "w"])
-    assert len(movement.rounds) == 3 and movement.hands_per_round == 4
-    report = validate_movement(movement)
-    assert report.ok and report.is_whist
 
 
 @pytest.mark.parametrize("players", sorted(WHIST_BASE_ROUNDS))

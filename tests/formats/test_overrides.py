@@ -2,8 +2,8 @@
 
 import pytest
 
-from tournaments.formats.base import FORCED_BYE, PINNED, REPAIRED, SWAPPED, FormatError, Pairing
-from tournaments.formats.overrides import force_bye, mark_repaired, pin_pairing, swap_entries
+from tournaments.formats.base import FORCED_BYE, PINNED, SWAPPED, FormatError, Pairing
+from tournaments.formats.overrides import force_bye, pin_pairing, swap_entries
 
 ROUND = [Pairing(1, "a", "b"), Pairing(2, "c", "d"), Pairing(3, "e", None)]
 
@@ -41,7 +41,3 @@ def test_forcing_a_bye_sends_the_old_bye_holder_to_the_vacated_seat():
 def test_forcing_a_bye_in_an_even_round_leaves_the_opponent_a_bye_too():
     out = force_bye(ROUND[:2], "a")
     assert [p.entries for p in out if p.is_bye] == [("a",), ("b",)]
-
-
-def test_a_re_paired_round_is_flagged_throughout():
-    assert all(REPAIRED in p.flags for p in mark_repaired(ROUND))

@@ -4,10 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.formats.base import FormatError
 from tournaments.formats.round_robin import (
     FORFEIT,
-    add_late_entry,
     berger_table,
     round_robin_schedule,
     withdraw,
@@ -81,17 +79,3 @@ def test_a_withdrawal_turns_its_remaining_games_into_forfeit_byes_for_the_oppone
         assert all(4 not in p.entries for p in rnd)
         forfeits = [p for p in rnd if FORFEIT in p.flags]
         assert len(forfeits) == 1 and forfeits[0].is_bye
-
-
-def test_a_late_entry_takes_the_phantom_seat_from_its_first_round():
-    schedule = round_robin_schedule([1, 2, 3])
-    after = add_late_entry(schedule, 9, from_round=2)
-    assert any(p.is_bye for p in after[0])
-    assert all(not p.is_bye for r in after[1:] for p in r)
-    assert sum(9 in p.entries for r in after for p in r) == 2
-
-
-def test_a_late_entry_is_refused_when_the_field_is_even():
-    with pytest.raises(FormatError) as error:
-        add_late_entry(round_robin_schedule([1, 2, 3, 4]), 9, from_round=2)
-    assert error.value.code == "no_bye_slot"

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.formats.base import FORCED_BYE, PINNED, REMATCH, meetings
-from tournaments.formats.swiss import SwissEntry, pair_swiss_round, score_groups
+from tournaments.formats.swiss import SwissEntry, pair_swiss_round
 
 
 def _matchings(items):
@@ -114,7 +114,6 @@ def test_pairs_within_score_groups_first_best_against_next_best():
     entries = [SwissEntry(i, score=s) for i, s in enumerate([2, 2, 1, 1, 1, 1, 0, 0])]
     round_ = pair_swiss_round(entries)
     assert [(p.home, p.away) for p in round_.pairings] == [(0, 1), (2, 3), (4, 5), (6, 7)]
-    assert score_groups(entries) == [[0, 1], [2, 3, 4, 5], [6, 7]]
 
 
 def test_a_rematch_that_cannot_be_avoided_is_flagged():

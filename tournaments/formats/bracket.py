@@ -5,7 +5,7 @@ matches that changed."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from .base import EntryId, FormatError
@@ -243,14 +243,3 @@ def placements(bracket: Bracket, states: Mapping[str, MatchState]) -> dict[Entry
 def champion(bracket: Bracket, states: Mapping[str, MatchState]) -> EntryId | None:
     """The entry placed first, once the last needed match is decided."""
     return next((e for e, place in placements(bracket, states).items() if place == 1), None)
-
-
-def best_of_winner(game_winners: Sequence[EntryId], best_of: int) -> EntryId | None:
-    """The match winner once someone has taken a majority of ``best_of`` games."""
-    needed = best_of // 2 + 1
-    tally: dict[EntryId, int] = {}
-    for entry in game_winners:
-        tally[entry] = tally.get(entry, 0) + 1
-        if tally[entry] == needed:
-            return entry
-    return None

@@ -101,13 +101,6 @@ class MovementReport:
     sit_outs: dict[EntryId, int] = field(repr=False)
 
 
-def single_table_rotation(players: Sequence[EntryId], *, hands_per_round: int = 4) -> Movement:
-    """One table of four: three segments, each player partnering each other once."""
-    if len(players) != 4:
-        raise FormatError("not_four_players", "one table seats exactly four players")
-    return whist_movement(players, hands_per_round=hands_per_round)
-
-
 def whist_movement(
     players: Sequence[EntryId], *, rounds: int | None = None, hands_per_round: int = 4
 ) -> Movement:

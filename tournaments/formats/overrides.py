@@ -9,7 +9,6 @@ from dataclasses import replace
 from .base import (
     FORCED_BYE,
     PINNED,
-    REPAIRED,
     SWAPPED,
     EntryId,
     FormatError,
@@ -85,8 +84,3 @@ def force_bye(pairings: Sequence[Pairing], entry: EntryId) -> list[Pairing]:
         out.append(Pairing(table, opponent, None, frozenset({SWAPPED})))
     check_round(out)
     return out
-
-
-def mark_repaired(pairings: Sequence[Pairing]) -> list[Pairing]:
-    """Flag every pairing of a round the director had re-paired from scratch."""
-    return [p.flagged(REPAIRED) for p in pairings]

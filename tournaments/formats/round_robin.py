@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from .base import EntryId, FormatError, Pairing
 
 FORFEIT = "forfeit"
-LATE_ENTRY = "late_entry"
 
 
 def berger_round(seats: int, round_number: int) -> list[tuple[int, int]]:
@@ -92,23 +91,5 @@ def withdraw(
             elif pairing.away is not None:
                 opponent = pairing.away if pairing.home == entry else pairing.home
                 changed.append(Pairing(pairing.table, opponent, None, frozenset({FORFEIT})))
-        result.append(changed)
-    return result
-
-
-def add_late_entry(
-    schedule: list[list[Pairing]], entry: EntryId, *, from_round: int
-) -> list[list[Pairing]]:
-    """Seat a late entry in the phantom's place from round ``from_round`` on (only an odd
-    field has one)."""
-    if not any(p.is_bye and FORFEIT not in p.flags for r in schedule for p in r):
-        raise FormatError("no_bye_slot", "the field is even: start a new round robin instead")
-    result = []
-    for number, round_pairings in enumerate(schedule, start=1):
-        changed = []
-        for pairing in round_pairings:
-            if number >= from_round and pairing.is_bye and FORFEIT not in pairing.flags:
-                pairing = Pairing(pairing.table, pairing.home, entry, frozenset({LATE_ENTRY}))
-            changed.append(pairing)
         result.append(changed)
     return result

@@ -36,14 +36,6 @@ class SwissRound:
     sliced: bool  # paired slice by slice (large field) rather than as one matching
 
 
-def score_groups(ranked: Sequence[SwissEntry]) -> list[list[EntryId]]:
-    """Entries grouped by equal score, best group first, standings order inside."""
-    groups: dict[float, list[EntryId]] = {}
-    for entry in sorted(ranked, key=lambda e: -e.score):
-        groups.setdefault(entry.score, []).append(entry.id)
-    return list(groups.values())
-
-
 def pair_swiss_round(
     ranked: Sequence[SwissEntry],
     previous: Iterable[tuple[EntryId, EntryId | None]] = (),
