@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -372,6 +373,24 @@ def recorded_row(hand: Hand) -> SheetRow:
     )
 
 
+@functools.cache
+def _hand_rows() -> QuerySet:
+    """The hands as :func:`hand_row` reads one, built once per process and filtered for
+    each Confirm: with its game, its declarer and who entered it, whether it was
+    corrected and how many hands of its game wait for a confirmation."""
+    # COUNT over the game's unconfirmed hands, one value without a GROUP BY.
+    waiting = (
+        Hand.objects.filter(game_id=OuterRef("game_id"), confirmed_at__isnull=True)
+        .order_by()
+        .annotate(n=Func(F("pk"), function="COUNT"))
+        .values("n")
+    )
+    return Hand.objects.select_related("game", "declarer", "entered_by").annotate(
+        corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
+        waiting=Subquery(waiting, output_field=IntegerField()),
+    )
+
+
 def hand_row(*, game_id: int, number: int) -> tuple[SheetRow, int] | None:
     """Hand ``number`` of game ``game_id`` as its row of the score sheet, read alone (a
     Confirm's answer: a confirmation changes no total, so the sheet is not replayed),
@@ -383,22 +402,7 @@ def hand_row(*, game_id: int, number: int) -> tuple[SheetRow, int] | None:
     two more (the game's seats, the hand's results) where each player scores apart.
     Who confirmed it is left to :func:`row_confirmed`, once confirmed through a table
     link (a hand a person confirmed is named by their player: the sheet's query)."""
-    # COUNT over the game's unconfirmed hands, one value without a GROUP BY.
-    waiting = (
-        Hand.objects.filter(game_id=OuterRef("game_id"), confirmed_at__isnull=True)
-        .order_by()
-        .annotate(n=Func(F("pk"), function="COUNT"))
-        .values("n")
-    )
-    hand = (
-        Hand.objects.filter(game_id=game_id, number=number)
-        .select_related("game", "declarer", "entered_by")
-        .annotate(
-            corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
-            waiting=Subquery(waiting, output_field=IntegerField()),
-        )
-        .first()
-    )
+    hand = _hand_rows().filter(game_id=game_id, number=number).first()
     if hand is None:
         return None
     game = hand.game

@@ -449,7 +449,9 @@ def _append(
             return replayed
     # The game row is locked; read the night afresh. Closing a night locks its games
     # first, so the night cannot close between this check and the hand being stored.
-    session = Night.objects.get(pk=game.session_id) if game.session_id else None
+    # Only what the refusal reads (whether it is open; when it closed, as the sentence says).
+    night = Night.objects.only("status", "closed_at", "date")
+    session = night.get(pk=game.session_id) if game.session_id else None
     refusal = recording_refusal(game, session)
     if refusal is not None:
         raise refusal

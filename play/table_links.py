@@ -16,13 +16,23 @@ the old key then answers 404.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Case, IntegerField, OuterRef, Subquery, TextField, Value, When
+from django.db.models import (
+    Case,
+    IntegerField,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    TextField,
+    Value,
+    When,
+)
 from django.urls import reverse
 from django.utils import timezone
 
@@ -103,6 +113,7 @@ def register_resolver(
     _RESOLVERS[kind] = resolver
     if post_game is not None:
         _POST_GAMES[kind] = post_game
+        _post_links.cache_clear()
 
 
 def find(key: Any) -> TableLink:
@@ -128,32 +139,44 @@ def resolve(key: Any) -> TableState:
 _POST_FIELDS = ("pk", "kind", "number", "club_id", "session_id", "session__status", "game_id")
 
 
-def _post_row(key: str) -> tuple[Any, ...] | None:
-    """A post's one query: the live link with ``key`` as plain values, with its table's
-    current game's id and that game's ruleset as its stored JSON text (the table page's
-    form is built from it, its rules cached by that text: no second read)."""
+@functools.cache
+def _post_links(ruleset: bool) -> QuerySet:
+    """The live links as a post reads them (:func:`_post_row`), built once per process
+    and filtered by key for each post: the current game's expression (a subquery per
+    kind of link) is the same for every post, so only the key's filter is added each
+    time. ``ruleset``: with the game's ruleset as its stored JSON text (a second
+    subquery over the game's id), which only a post that builds the hand form needs."""
     cases = [When(kind=kind, then=build()) for kind, build in _POST_GAMES.items()]
     game_id = Case(*cases, default=Value(None), output_field=IntegerField())
-    ruleset = Game.objects.filter(pk=OuterRef("game_id")).order_by().values("ruleset")[:1]
-    links = (
-        TableLink.objects.filter(key=key, replaced_at__isnull=True)
-        .annotate(game_id=game_id)
-        .annotate(game_ruleset=Subquery(ruleset, output_field=TextField()))
-    )
-    return next(iter(links.order_by().values_list(*_POST_FIELDS, "game_ruleset")[:1]), None)
+    links = TableLink.objects.filter(replaced_at__isnull=True).annotate(game_id=game_id)
+    if not ruleset:
+        return links.order_by().values_list(*_POST_FIELDS)
+    rules = Game.objects.filter(pk=OuterRef("game_id")).order_by().values("ruleset")[:1]
+    links = links.annotate(game_ruleset=Subquery(rules, output_field=TextField()))
+    return links.order_by().values_list(*_POST_FIELDS, "game_ruleset")
 
 
-def resolve_for_post(key: Any) -> TableState:
+def _post_row(key: str, *, ruleset: bool = True) -> tuple[Any, ...] | None:
+    """A post's one query: the live link with ``key`` as plain values, with its table's
+    current game's id and (``ruleset``) that game's ruleset as its stored JSON text (the
+    table page's form is built from it, its rules cached by that text: no second read);
+    without ``ruleset`` the row's last value is None."""
+    row = next(iter(_post_links(ruleset).filter(key=key)[:1]), None)
+    return row if row is None or ruleset else (*row, None)
+
+
+def resolve_for_post(key: Any, *, ruleset: bool = True) -> TableState:
     """What a post through a live key needs: the link, its table's current game's id
-    (``game_id``; ``game`` is not read), its ruleset snapshot (``ruleset``, JSON text)
-    and why it no longer records. One query for a club night's link: the link, its
+    (``game_id``; ``game`` is not read), its ruleset snapshot (``ruleset``, JSON text;
+    not read without ``ruleset``: a Confirm builds no hand form) and why it no longer
+    records. One query for a club night's link: the link, its
     night's status, the game's id and ruleset (subqueries), as plain values (the
     link's ``club`` and ``session`` are not read with it: a closed night's sentence
     reads its night). Other kinds as :func:`resolve`. Who sits at the table is not read
     (``players`` empty): a post shows only the game."""
     if not isinstance(key, str) or not key or len(key) > 64:
         raise LinkNotFound(NOT_FOUND)
-    row = _post_row(key)
+    row = _post_row(key, ruleset=ruleset)
     if row is None or row[1] not in _RESOLVERS:
         raise LinkNotFound(NOT_FOUND)
     pk, kind, number, club_id, session_id, status, game_id, ruleset = row

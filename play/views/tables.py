@@ -38,12 +38,13 @@ def _state(key: str) -> table_links.TableState:
         raise Http404(error.message) from error
 
 
-def _post_state(key: str, *, game: bool = True) -> table_links.TableState:
-    """A post's table: the link, its game's id and ruleset in one query
-    (:func:`~play.table_links.resolve_for_post`), then (``game``) the game with its
-    club. A refusal that shows a page reads what it needs (:func:`_refused_post`)."""
+def _post_state(key: str, *, game: bool = True, ruleset: bool = True) -> table_links.TableState:
+    """A post's table: the link, its game's id and (``ruleset``, for the hand form) its
+    ruleset in one query (:func:`~play.table_links.resolve_for_post`), then (``game``)
+    the game with its club. A refusal that shows a page reads what it needs
+    (:func:`_refused_post`)."""
     try:
-        state = table_links.resolve_for_post(key)
+        state = table_links.resolve_for_post(key, ruleset=ruleset)
     except table_links.LinkNotFound as error:
         raise Http404(error.message) from error
     if game:
@@ -167,8 +168,9 @@ def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpRespo
     link, the hand (with the count of hands still waiting) and the update, fewer
     statements than the hand's post and no replay of the game. Confirmed where the
     result was shown (``confirm-now``), the answer is the next hand's form too, which
-    the game's sheet draws: that sheet is read once (:func:`_confirm_now`)."""
-    state = _post_state(key, game=False)
+    the game's sheet draws: that sheet is read once (:func:`_confirm_now`). No hand form
+    is checked, so the game's ruleset is not read with the link."""
+    state = _post_state(key, game=False, ruleset=False)
     refused = _post_allowed(request, state)
     if refused is not None:
         return refused

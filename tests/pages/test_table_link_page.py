@@ -5,9 +5,11 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from play import nights
-from play.models import GameSeat, Hand, TableLink, TableSeating
+from play.models import Game, GameSeat, Hand, TableLink, TableSeating
 from play.table_links import links_for
 from tests.pages.conftest import made_hand
 
@@ -279,6 +281,48 @@ def test_the_other_sides_confirm_costs_fewer_statements_than_the_hands_post(
     assert f">{at - 1} not yet confirmed<" in oob(answer.content.decode(), "unconfirmed-count")
     hand = Hand.objects.get(game=game, number=at)
     assert (hand.confirmed_side, hand.confirmed_at is not None) == ("east_west", True)
+
+
+def test_the_confirm_reads_the_link_without_the_games_ruleset(client, url, game):
+    """Only the hand's post builds a hand form from the game's ruleset: the Confirm's
+    link lookup leaves that subquery out, and nothing else of its reads the ruleset."""
+    client.post(url, set_hand(1), HTTP_ACCEPT="application/json")
+
+    with CaptureQueriesContext(connection) as confirm:
+        answer = client.post(
+            f"{url}hands/1/confirm/", {"side": "east_west"}, HTTP_HX_REQUEST="true"
+        )
+    with CaptureQueriesContext(connection) as post:
+        client.post(url, set_hand(2), HTTP_ACCEPT="application/json")
+
+    assert answer.status_code == 200
+    link_lookup = confirm.captured_queries[0]["sql"]
+    assert "tablelink" in link_lookup and "ruleset" not in link_lookup
+    assert "ruleset" in post.captured_queries[0]["sql"]
+
+
+def test_posts_through_two_tables_links_each_reach_their_own_game(client, night):
+    """The link's lookup and the Confirm's hand are read through queries shared by every
+    post: each answer is still its own table's."""
+    links = links_for(club=night.club, kind="night", session=night, numbers=[1, 2])
+    games = {n: Game.objects.get(session=night, table_seating__table=n) for n in (1, 2)}
+    bids = {1: 70, 2: 90}
+    for n, bid in bids.items():
+        url = f"/t/{links[n].key}/"
+        client.post(url, made_hand(bid=bid, ns=90, number=1), HTTP_ACCEPT="application/json")
+        answer = client.post(
+            f"{url}hands/1/confirm/", {"side": "east_west"}, HTTP_HX_REQUEST="true"
+        )
+        assert answer.status_code == 200
+        assert f'aria-hidden="true">N</span> {bid}<' in answer.content.decode()
+
+    for n, bid in bids.items():
+        hand = Hand.objects.get(game=games[n], number=1)
+        assert (hand.bid, hand.confirmed_side, hand.entered_via_id) == (
+            bid,
+            "east_west",
+            links[n].pk,
+        )
 
 
 def test_a_second_confirm_of_the_same_hand_keeps_the_first(client, url, link, game):
