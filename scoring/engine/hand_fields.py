@@ -98,7 +98,9 @@ REDEAL_REASONS = {
 #: Penalties on one hand: both kinds for every seat of a six-player table already is 12
 #: (10,000 table-talk penalties were once accepted).
 PENALTIES_MAX = 12
-_SEAT = {"max_length": 8}
+#: The longest seat name (a house rule may name seats anything: the game decides which).
+SEAT_LENGTH_MAX = 8
+_SEAT = {"max_length": SEAT_LENGTH_MAX}
 _CALL = (
     " (a house rule from the encyclopedia article, docs/rules.md §14; only when the game's "
     "ruleset has the `{}` option, else 400)."
