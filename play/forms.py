@@ -21,7 +21,7 @@ from django.utils.safestring import mark_safe
 
 from rookclub.clubs.models import Player
 from rookclub.core.forms import label
-from rookclub.core.limits import validate_name, validate_text
+from rookclub.core.limits import REASON_MAX, validate_name, validate_text
 from scoring.engine import PRESETS, hand_fields, plain
 from scoring.engine.seat_names import SEAT_NAMES, SIDE_NAMES
 
@@ -333,7 +333,7 @@ class CorrectionForm(HandForm):
 
     reason = forms.CharField(
         label="Why is this hand corrected?",
-        max_length=500,
+        max_length=REASON_MAX,
         validators=[validate_text],
         widget=forms.Textarea(attrs={"rows": 2}),
         error_messages={"required": "Give the reason: it stays in the hand's history."},
