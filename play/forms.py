@@ -21,7 +21,7 @@ from django.utils.safestring import mark_safe
 
 from rookclub.clubs.models import Player
 from rookclub.core.forms import label
-from rookclub.core.limits import validate_name, validate_text
+from rookclub.core.limits import REASON_MAX, validate_name, validate_text
 from scoring.engine import PRESETS, hand_fields, plain
 from scoring.engine.seat_names import SEAT_NAMES, SIDE_NAMES
 
@@ -68,20 +68,18 @@ SIDE_LABELS = SIDE_NAMES
 TRUMP_LABELS = hand_fields.TRUMPS
 PENALTY_LABELS = hand_fields.PENALTY_KINDS
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-#: The form's field for each of the hand body's fields and members it asks for, in the
-#: page's order, with the blank choice a select starts at (None: no blank).
-HAND_FIELDS = {
-    "bidder": ("bidder", None),
-    "bid": ("bid", None),
-    "trump": ("trump", None),
-    "partner": ("partner", "— nobody (the declarer plays alone) —"),
-    "penalties.seat": ("penalty_seat", "— nobody —"),
-    "penalties.kind": ("penalty_kind", "—"),
-    "renege.seat": ("renege_seat", "— nobody —"),
-    "renege.found": ("renege_found", "—"),
-    "misdeal.found": ("misdeal_found", None),
-    "redeal.reason": ("redeal_reason", None),
-}
+#: Each of the hand body's fields and members the form asks for, in the page's order:
+#: (the body's field, that field or its member).
+ASKED = tuple(
+    (field, spec)
+    for field in hand_fields.FIELDS
+    for spec in field.members or (field,)
+    if spec.form_field
+)
+#: The boxes of counters by side: the page's script fills in the other side's from the
+#: deck's total, and the engine's message about one side ("east_west: ...") goes under
+#: that side's box.
+COUNTER_BOXES = ("counters", "renege.counters")
 RADIOS = ("bidder", "trump")
 
 
@@ -109,7 +107,7 @@ class HandForm(forms.Form):
     different hand body.
     """
 
-    KINDS = ("hand", "misdeal", "redeal")
+    KINDS = tuple(dict.fromkeys(field.form_kind for field in hand_fields.FIELDS))
 
     kind = forms.ChoiceField(choices=[(k, k) for k in KINDS], widget=forms.HiddenInput)
     # The hand number the scorer saw: a second tap on "Record" (or a second
@@ -137,10 +135,12 @@ class HandForm(forms.Form):
         passed = {"all_passed": "Both passed" if len(seats) == 2 else f"All {count} passed"}
         offered = {"trump": ruleset.trump_names}
         words = {"redeal_reason": passed}
-        for path, (name, blank) in HAND_FIELDS.items():
-            spec = hand_fields.member(path)
-            if not hand_fields.BY_NAME[path.split(".")[0]].used_by(ruleset):
-                continue  # e.g. no declarer or bid without an auction, no partner to call
+        for field, spec in ASKED:
+            if spec.kind == "sides" or not field.used_by(ruleset):
+                # Sides: a box a side, below. Unused: e.g. no declarer or bid without an
+                # auction, no partner to call.
+                continue
+            name = spec.form_field
             if spec.kind == "integer":
                 self.fields[name] = forms.IntegerField(label=spec.label, required=False)
                 continue
@@ -150,7 +150,7 @@ class HandForm(forms.Form):
             self.fields[name] = forms.ChoiceField(
                 label=spec.label,
                 required=False,
-                choices=_choices(labels, names, blank),
+                choices=_choices(labels, names, spec.blank),
                 widget=forms.RadioSelect if name in RADIOS else forms.Select,
             )
         if self.auction:
@@ -160,22 +160,23 @@ class HandForm(forms.Form):
                 step=ruleset.bid_step,
                 inputmode="numeric",
             )
+        tricks = hand_fields.BY_NAME["tricks"]
         #: Sides whose tricks the score sheet needs (trick points and bonuses).
-        self.trick_sides = ruleset.side_names if ruleset.needs_tricks else ()
+        self.trick_sides = ruleset.side_names if tricks.used_by(ruleset) else ()
         for side in self.trick_sides:
             field = forms.IntegerField(
-                label=f"{label(SIDE_LABELS, side)} {hand_fields.member('tricks').label}",
+                label=f"{label(SIDE_LABELS, side)} {tricks.label}",
                 required=False,
                 min_value=0,
                 max_value=ruleset.tricks_counted,
             )
             field.widget.attrs.update(inputmode="numeric")
-            self.fields[f"tricks_{side}"] = field
+            self.fields[f"{tricks.form_field}_{side}"] = field
         for side in self.sides:
-            for prefix, path in (("counters", "counters"), ("renege_counters", "renege.counters")):
-                suffix = f" {hand_fields.member(path).label}"
+            for path in COUNTER_BOXES:
+                spec = hand_fields.member(path)
                 field = forms.IntegerField(
-                    label=f"{label(SIDE_LABELS, side)}{suffix}", required=False, min_value=0
+                    label=f"{label(SIDE_LABELS, side)} {spec.label}", required=False, min_value=0
                 )
                 field.widget.attrs.update(
                     step=ruleset.granularity,
@@ -183,14 +184,15 @@ class HandForm(forms.Form):
                     max=self.total_counters,
                     # static/js/score-entry.js fills the other side from the deck total.
                     **{
-                        "data-counters": prefix,
+                        "data-counters": spec.form_field,
                         "data-side": side,
                         "data-total": self.total_counters,
                     },
                 )
-                self.fields[f"{prefix}_{side}"] = field
+                self.fields[f"{spec.form_field}_{side}"] = field
         # The hand's fields in the page's order, before a correction's reason.
-        self.order_fields(["kind", "number", *(name for name, _ in HAND_FIELDS.values())])
+        boxes = (spec.form_field for _, spec in ASKED if spec.kind != "sides")
+        self.order_fields(["kind", "number", *boxes])
 
     @property
     def trick_fields(self) -> list[forms.BoundField]:
@@ -208,36 +210,30 @@ class HandForm(forms.Form):
         return list(zip(self.sides, self.counter_fields("renege_counters"), strict=True))
 
     def to_record(self) -> dict[str, Any]:
-        """The hand body for ``play.services.hand_record``; keys left blank are left out."""
-        data = self.cleaned_data
-        kind = data["kind"]
-        if kind == "misdeal":
-            return {"misdeal": {"found": data["misdeal_found"] or None}}
-        if kind == "redeal":
-            return {"redeal": {"reason": data["redeal_reason"] or None}}
+        """The hand body for ``play.services.hand_record``: the fields the posted ``kind``
+        of form enters, those left blank left out."""
+        kind = self.cleaned_data["kind"]
         record: dict[str, Any] = {}
-        for key in ("bidder", "bid", "trump", "partner"):
-            if data.get(key) not in (None, ""):
-                record[key] = data[key]
-        counters = self._side_values("counters")
-        if counters:
-            record["counters"] = counters
-        tricks = {
-            side: data[f"tricks_{side}"]
-            for side in self.trick_sides
-            if data.get(f"tricks_{side}") is not None
-        }
-        if tricks:
-            record["tricks"] = tricks
-        if data.get("penalty_seat"):
-            record["penalties"] = [{"seat": data["penalty_seat"], "kind": data["penalty_kind"]}]
-        if data.get("renege_seat"):
-            renege: dict[str, Any] = {"seat": data["renege_seat"], "found": data["renege_found"]}
-            had = self._side_values("renege_counters")
-            if had:
-                renege["counters"] = had
-            record["renege"] = renege
+        for field in hand_fields.FIELDS:
+            if field.form_kind == kind:
+                value = self._entered(field, own_form=kind != "hand")
+                if value is not None:
+                    record[field.name] = value
         return record
+
+    def _entered(self, spec: hand_fields.HandField, own_form: bool = False) -> Any:
+        """The hand body's value for ``spec`` from the form, None when left blank. An
+        object is entered when its first member is, or always on its ``own_form``."""
+        if spec.kind == "sides":
+            return self._side_values(spec.form_field) or None
+        if not spec.members:
+            value = self.cleaned_data.get(spec.form_field) if spec.form_field else None
+            return None if value in (None, "") else value
+        values = [(m, self._entered(m)) for m in spec.members]
+        if not own_form and values[0][1] is None:
+            return None
+        entered = {m.name: value for m, value in values if value is not None or not m.optional}
+        return [entered] if spec.kind == "list" else entered
 
     def _side_values(self, prefix: str) -> dict[str, int]:
         values = {side: self.cleaned_data.get(f"{prefix}_{side}") for side in self.sides}
@@ -245,13 +241,16 @@ class HandForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        # Half a penalty is a slip of the finger: say so here rather than send it on.
-        if data.get("penalty_seat") and not data.get("penalty_kind"):
-            self.add_error("penalty_kind", "Choose what the penalty is for.")
-        if data.get("penalty_kind") and not data.get("penalty_seat"):
-            self.add_error("penalty_seat", "Choose who is penalised.")
-        if data.get("renege_seat") and not data.get("renege_found"):
-            self.add_error("renege_found", "Say when the renege was found.")
+        # Half a penalty (or a renege without when it was found) is a slip of the finger:
+        # say so here, by the missing member's box, rather than send it on.
+        for field, spec in ASKED:
+            others = (m for m in field.members if m is not spec and m.kind != "sides")
+            if (
+                spec.missing
+                and not data.get(spec.form_field)
+                and any(data.get(m.form_field) for m in others)
+            ):
+                self.add_error(spec.form_field, spec.missing)
         return data
 
     @classmethod
@@ -268,58 +267,58 @@ class HandForm(forms.Form):
 
     @classmethod
     def initial_from_record(cls, record: Mapping[str, Any]) -> dict[str, Any]:
-        """Form values that show a stored hand, for a director's correction."""
-        if "misdeal" in record:
-            return {"kind": "misdeal", "misdeal_found": record["misdeal"].get("found")}
-        if "redeal" in record:
-            return {"kind": "redeal", "redeal_reason": record["redeal"].get("reason")}
-        initial: dict[str, Any] = {"kind": "hand"}
-        for key in ("bidder", "bid", "trump", "partner"):
-            if key in record:
-                initial[key] = record[key]
-        for side, value in (record.get("counters") or {}).items():
-            initial[f"counters_{side}"] = value
-        for side, value in (record.get("tricks") or {}).items():
-            initial[f"tricks_{side}"] = value
-        if record.get("penalties"):
-            initial["penalty_seat"] = record["penalties"][0]["seat"]
-            initial["penalty_kind"] = record["penalties"][0]["kind"]
-        if record.get("renege"):
-            initial["renege_seat"] = record["renege"]["seat"]
-            initial["renege_found"] = record["renege"]["found"]
-            for side, value in (record["renege"].get("counters") or {}).items():
-                initial[f"renege_counters_{side}"] = value
+        """Form values that show a stored hand, for a director's correction: on the form
+        of its ``kind`` (a misdeal's or a redeal's own, else the hand's)."""
+        fields = hand_fields.FIELDS
+        own = (f.form_kind for f in fields if f.form_kind != "hand" and f.name in record)
+        kind = next(own, "hand")
+        initial: dict[str, Any] = {"kind": kind}
+        for field in fields:
+            if field.form_kind == kind and field.name in record:
+                initial.update(_shown(field, record[field.name]))
         return initial
 
     def place_error(self, key: str, message: str) -> tuple[str, str] | None:
         """A side's counters problem ("east_west: 43 is not a multiple of 5") goes under
         that side's own box, named as the player sees it ("East-West counters: 43 ...")."""
-        prefix = {"counters": "counters", "renege.counters": "renege_counters"}.get(key)
+        if key not in COUNTER_BOXES:
+            return None
         side, colon, rest = message.partition(":")
-        name = f"{prefix}_{side.strip()}"
-        if prefix is None or not colon or name not in self.fields:
+        name = f"{hand_fields.member(key).form_field}_{side.strip()}"
+        if not colon or name not in self.fields:
             return None
         return name, f"{self.fields[name].label}: {rest.strip()}"
 
     def field_for_error(self, key: str) -> str | None:
         """The form field an engine/service error key belongs to (None: the whole form)."""
         head, _, rest = key.partition(".")
-        candidates = {
-            "counters": [f"counters_{rest}"] if rest else [f"counters_{s}" for s in self.sides],
-            "tricks": [f"tricks_{s}" for s in self.trick_sides],
-            "renege": (
-                [f"renege_counters_{s}" for s in self.sides]
-                if rest == "counters"
-                else ["renege_seat"]
-            ),
-            "penalties": ["penalty_seat"],
-            "misdeal": ["misdeal_found"],
-            "redeal": ["redeal_reason"],
-        }.get(head, [key])
-        for name in candidates:
-            if name in self.fields:
-                return name
-        return None
+        spec = hand_fields.BY_NAME.get(head)
+        names = [key] if spec is None else self._boxes(spec, rest)
+        return next((name for name in names if name in self.fields), None)
+
+    def _boxes(self, spec: hand_fields.HandField, rest: str) -> list[str]:
+        """The form's fields for ``spec``, or for the member or side ``rest`` names in it;
+        an object's first member's when ``rest`` names none."""
+        if spec.kind == "sides":
+            return [f"{spec.form_field}_{side}" for side in ((rest,) if rest else self.sides)]
+        if spec.members:
+            name, _, rest = rest.partition(".")
+            inner = next((m for m in spec.members if m.name == name), spec.members[0])
+            return self._boxes(inner, rest)
+        return [spec.form_field]
+
+
+def _shown(spec: hand_fields.HandField, value: Any) -> dict[str, Any]:
+    """The form values that show ``value``, the hand body's for ``spec`` (of a list, its
+    first item: the form holds one)."""
+    if spec.kind == "sides":
+        return {f"{spec.form_field}_{side}": n for side, n in (value or {}).items()}
+    if not spec.members:
+        return {spec.form_field: value} if spec.form_field else {}
+    if not value:
+        return {}
+    item = value[0] if spec.kind == "list" else value
+    return {name: v for m in spec.members for name, v in _shown(m, item.get(m.name)).items()}
 
 
 @functools.lru_cache(maxsize=256)
@@ -334,7 +333,7 @@ class CorrectionForm(HandForm):
 
     reason = forms.CharField(
         label="Why is this hand corrected?",
-        max_length=500,
+        max_length=REASON_MAX,
         validators=[validate_text],
         widget=forms.Textarea(attrs={"rows": 2}),
         error_messages={"required": "Give the reason: it stays in the hand's history."},

@@ -44,8 +44,8 @@ from rookclub.core.limits import (
 from rookclub.core.parsers import JSON_ONLY
 from rookclub.core.schema import json_or_multipart
 from scoring.engine import PRESETS
+from scoring.engine.hand_fields import SEAT_LENGTH_MAX
 
-SEAT = serializers.CharField(help_text=SEAT_HELP)
 HAND_NUMBER_MAX = 9999  # documented; a number past the game's next hand is a 409 anyway
 #: Points by side (a serializer class: each field that uses it makes its own, since one
 #: field object given to two names is bound to the last and the schema loses the first).
@@ -113,7 +113,7 @@ class GameIn(serializers.Serializer):
     seats = SeatsIn()
     dealer = serializers.CharField(
         required=False,
-        max_length=8,
+        max_length=SEAT_LENGTH_MAX,
         help_text=f"{SEAT_HELP}; the first player seat (north, seat1) when not given",
     )
     session = VisibleRelatedField(queryset=Night.objects.all(), required=False, allow_null=True)

@@ -1,30 +1,13 @@
 """A posted hand's shape in the API schema: every shape the docs teach validates, and
-what the engine reads as a shape the schema says.
+what the engine's reader (``scoring.engine.records``) checks as a shape the schema says.
 
-Each field's type, bounds, choices and description are the one description of a hand's
-fields (``scoring.engine.hand_fields``), turned into serializer fields here
-(:data:`ScoreSheetHand`, the base of ``HandIn``); this module adds which fields each
-shape of hand carries.
-
-The engine reads a score-sheet hand strictly (``scoring.engine.records``): a field it
-does not know is refused, a penalty is exactly ``{seat, kind}``, a renege
-``{seat, found, counters?}``, a misdeal and a redeal one member each, and every count
-of a side is a whole number. Which fields a hand carries depends on what happened at
-the table (``scoring.engine.checks.check_hand``), so ``HandIn``, ``TableHandIn`` and
-``CorrectedHandIn`` are each a ``oneOf`` of closed objects, one per shape:
-
-- a played hand: ``trump`` and ``counters`` (``tricks`` too where the ruleset scores
-  them), a renege corrected in time at most;
-- a renege found later: it ends the hand, so no ``counters`` or ``tricks``;
-- a misdeal found before three tricks (nothing else but penalties) or later;
-- a redeal: nothing else;
-- a hand card by card: ``card_hand`` alone (not in a correction), its plays typed as
-  ``[seat, card]`` pairs by position (``prefixItems``, OpenAPI 3.1).
-
-Which seats and sides a hand may name, whether the game bids at all (Beginner Rook has
-no bidder) and whether the counters add up are the game's ruleset's (house rules may
-name seats anything): that 400 carries its code, ``not_in_game`` or ``hand_impossible``
-(``play.services.GAME_DECIDES``).
+Each field's type, bounds, choices and description are the hand's one description
+(``scoring.engine.hand_fields``), as the serializer :data:`ScoreSheetHand`, the base of
+``HandIn``. Which fields a hand carries depends on what happened at the table, so
+:func:`hand_shapes` makes each operation's hand a ``oneOf`` of closed objects, one per
+shape (:data:`SHAPES`, and a hand card by card). Which seats and sides a hand may name,
+whether the game bids at all and whether the counters add up are the game's ruleset's:
+that 400 carries ``not_in_game`` or ``hand_impossible`` (``play.services.GAME_DECIDES``).
 """
 
 from __future__ import annotations
@@ -38,7 +21,13 @@ from rest_framework import serializers
 from rookclub.core.api import whole
 from rookclub.core.limits import SCORE_MAX
 from scoring.engine.cards import CARD_CODES
-from scoring.engine.hand_fields import FIELDS, MISDEAL_FOUND, PENALTIES_MAX, HandField
+from scoring.engine.hand_fields import (
+    FIELDS,
+    MISDEAL_FOUND,
+    PENALTIES_MAX,
+    SEAT_LENGTH_MAX,
+    HandField,
+)
 from scoring.engine.option_schema import SEATS_MAX
 
 SEAT_HELP = (
@@ -146,7 +135,7 @@ SHAPES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...], dict[str, Any]]] 
 CARD = {"$ref": f"{REF}Card"}
 CARDS_MAX = len(CARD_CODES)
 TRICKS_MAX = CARDS_MAX  # at most one trick per card dealt
-SEAT_NAME = {"type": "string", "maxLength": 8, "pattern": "^[^\\x00]*$"}
+SEAT_NAME = {"type": "string", "maxLength": SEAT_LENGTH_MAX, "pattern": "^[^\\x00]*$"}
 
 
 def _closed(properties: dict[str, Any], required: list[str], text: str = "") -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """A score-sheet hand's input shape, said once: each field of the REST hand body with its
-type, bounds or choices, form label, schema description, when a hand carries it
-(docs/hand-format.md §1) and which games use it. The API's hand serializer, the
-score-entry form and the docs' table (:func:`docs_table`) are built from it."""
+type, bounds or choices, schema description, when a hand carries it
+(docs/hand-format.md §1), which games use it, and the score-entry form's field, label
+and words for it. The API's hand serializer, the score-entry form (its fields and its
+conversion to and from a hand body) and the docs' table (:func:`docs_table`) are built
+from it."""
 
 from __future__ import annotations
 
@@ -32,8 +34,20 @@ class HandField:
     when: str = ""
     #: The API schema's description of it.
     help: str = ""
-    #: What the score-entry form calls it ("": not on the form).
+    #: The score-entry form's field for it ("": not on the form); for "sides", one box a
+    #: side, named ``<form_field>_<side>``. An object (or a list's one item) on the form
+    #: is entered when its first member is.
+    form_field: str = ""
+    #: What the score-entry form calls it.
     label: str = ""
+    #: The form's blank first choice (None: none; a choice must be made).
+    blank: str | None = None
+    #: Within an object on the form: what the form says when another of its members is
+    #: given without this one ("": nothing).
+    missing: str = ""
+    #: Which of the score page's forms enters it: "hand", or a form of its own (named as
+    #: the field) that enters nothing else.
+    form_kind: str = "hand"
     #: value -> the form's words for it, in the order offered.
     choices: Mapping[str, str] = dataclasses.field(default_factory=dict)
     #: Choices a ruleset may add (the schema lists them; the form offers the ruleset's).
@@ -84,7 +98,9 @@ REDEAL_REASONS = {
 #: Penalties on one hand: both kinds for every seat of a six-player table already is 12
 #: (10,000 table-talk penalties were once accepted).
 PENALTIES_MAX = 12
-_SEAT = {"max_length": 8}
+#: The longest seat name (a house rule may name seats anything: the game decides which).
+SEAT_LENGTH_MAX = 8
+_SEAT = {"max_length": SEAT_LENGTH_MAX}
 _CALL = (
     " (a house rule from the encyclopedia article, docs/rules.md §14; only when the game's "
     "ruleset has the `{}` option, else 400)."
@@ -97,9 +113,9 @@ _CALLED = (
 )
 
 
-def _choice(name: str, label: str, choices: Mapping[str, str]) -> HandField:
+def _choice(name: str, choices: Mapping[str, str], **form: Any) -> HandField:
     """An object's member that takes one of ``choices`` (value -> the form's words)."""
-    return HandField(name, "choice", label=label, choices=MappingProxyType(choices))
+    return HandField(name, "choice", choices=MappingProxyType(choices), **form)
 
 
 #: The hand body's fields, in the docs table's order.
@@ -108,6 +124,7 @@ FIELDS: tuple[HandField, ...] = (
         "bidder",
         "seat",
         when="the declarer; every hand with a contract",
+        form_field="bidder",
         label="Declarer",
         used_by=lambda r: r.bidding,
         **_SEAT,
@@ -116,6 +133,7 @@ FIELDS: tuple[HandField, ...] = (
         "bid",
         "integer",
         when="the contract; a multiple of the bid step, minimum to maximum",
+        form_field="bid",
         label="Bid",
         minimum=0,
         used_by=lambda r: r.bidding,
@@ -125,6 +143,7 @@ FIELDS: tuple[HandField, ...] = (
         "choice",
         when="every played hand",
         help=f"the trump colour; `{NO_TRUMP}` only where the ruleset allows it",
+        form_field="trump",
         label="Trump",
         choices=MappingProxyType(TRUMPS),
         optional_choices=(NO_TRUMP,),
@@ -135,6 +154,7 @@ FIELDS: tuple[HandField, ...] = (
         when="every played hand: counters each side captured, **including the nest**; "
         "multiples of 5, adding up to the deck's counters (120 with the Bird)",
         help="counters each side captured, the nest included",
+        form_field="counters",
         label="counters",
     ),
     HandField(
@@ -146,6 +166,7 @@ FIELDS: tuple[HandField, ...] = (
         "players), so a side with one trick holds no nest. A side holds at most the "
         "counters its tricks' cards can ([rules.md](rules.md) §3)",
         help="tricks each side took, where the ruleset scores them",
+        form_field="tricks",
         label="tricks",
         used_by=lambda r: r.needs_tricks,
     ),
@@ -155,7 +176,9 @@ FIELDS: tuple[HandField, ...] = (
         when="called-partner games: the holder of the called card (leave out when the "
         "declarer plays alone)",
         help="called-partner games: the declarer's partner's seat, once it is known",
+        form_field="partner",
         label="Called partner",
+        blank="— nobody (the declarer plays alone) —",
         used_by=lambda r: r.partnership == "called_partner",
         **_SEAT,
     ),
@@ -194,8 +217,23 @@ FIELDS: tuple[HandField, ...] = (
         max_items=PENALTIES_MAX,
         component="Penalty",
         members=(
-            HandField("seat", "seat", label="Penalty against", **_SEAT),
-            _choice("kind", "Penalty for", PENALTY_KINDS),
+            HandField(
+                "seat",
+                "seat",
+                form_field="penalty_seat",
+                label="Penalty against",
+                blank="— nobody —",
+                missing="Choose who is penalised.",
+                **_SEAT,
+            ),
+            _choice(
+                "kind",
+                PENALTY_KINDS,
+                form_field="penalty_kind",
+                label="Penalty for",
+                blank="—",
+                missing="Choose what the penalty is for.",
+            ),
         ),
     ),
     HandField(
@@ -204,12 +242,27 @@ FIELDS: tuple[HandField, ...] = (
         when='`found`: `"in_time"` (no penalty; score the hand as usual) or `"later"` (see below)',
         component="Renege",
         members=(
-            HandField("seat", "seat", label="Reneged", **_SEAT),
-            _choice("found", "Renege found", RENEGE_FOUND),
+            HandField(
+                "seat",
+                "seat",
+                form_field="renege_seat",
+                label="Reneged",
+                blank="— nobody —",
+                **_SEAT,
+            ),
+            _choice(
+                "found",
+                RENEGE_FOUND,
+                form_field="renege_found",
+                label="Renege found",
+                blank="—",
+                missing="Say when the renege was found.",
+            ),
             HandField(
                 "counters",
                 "sides",
                 help="found later: what every other side had captured",
+                form_field="renege_counters",
                 label="had",
                 optional=True,
             ),
@@ -221,7 +274,10 @@ FIELDS: tuple[HandField, ...] = (
         when='`"before_three_tricks"` (void, nothing else recorded) or `"later"` (dealer\'s '
         "side −40; bidder/bid/trump optional)",
         component="Misdeal",
-        members=(_choice("found", "Misdeal found", MISDEAL_FOUND),),
+        form_kind="misdeal",
+        members=(
+            _choice("found", MISDEAL_FOUND, form_field="misdeal_found", label="Misdeal found"),
+        ),
     ),
     HandField(
         "redeal",
@@ -229,7 +285,10 @@ FIELDS: tuple[HandField, ...] = (
         when='`"exposed_card"`, `"no_card_above_nine"` (same dealer) or `"all_passed"` (next '
         "dealer); nothing else recorded",
         component="Redeal",
-        members=(_choice("reason", "Redeal because", REDEAL_REASONS),),
+        form_kind="redeal",
+        members=(
+            _choice("reason", REDEAL_REASONS, form_field="redeal_reason", label="Redeal because"),
+        ),
     ),
 )
 BY_NAME: Mapping[str, HandField] = MappingProxyType({f.name: f for f in FIELDS})

@@ -182,3 +182,11 @@ def test_the_schemas_hand_fields_are_the_one_descriptions():
     penalty = schemas["Penalty"]["properties"]
     assert penalty["kind"]["$ref"].endswith("/PenaltyKindEnum")
     assert schemas["PenaltyKindEnum"]["enum"] == list(member("penalties.kind").choices)
+    # The objects a shape narrows (a renege found in time or later, a misdeal found
+    # early or later) hold the description's members.
+    renege = member("renege").members
+    assert list(schemas["RenegeFoundLater"]["properties"]) == [m.name for m in renege]
+    in_time = [m.name for m in renege if not m.optional]
+    assert list(schemas["RenegeFoundInTime"]["properties"]) == in_time
+    for name in ("MisdealFoundEarly", "MisdealFoundLater"):
+        assert list(schemas[name]["properties"]) == [m.name for m in member("misdeal").members]
