@@ -45,9 +45,15 @@ class Table:
     #: once every table is in, so they may use any table's ids.
     fixes: tuple[Fix, ...] = ()
     description: str = ""
+    #: (field, column in the file) where the file keeps an older name for a field.
+    file_names: tuple[tuple[str, str], ...] = ()
 
     def columns(self) -> list[models.Field]:
         return [f for f in self.model._meta.concrete_fields if f.name not in self.exclude]
+
+    def file_name(self, field_: models.Field) -> str:
+        """The field's column in the file: its name, unless ``file_names`` says otherwise."""
+        return dict(self.file_names).get(field_.name, field_.name)
 
 
 #: Every registered table by name, in import order once :func:`tables` sorts them.
@@ -162,7 +168,7 @@ def _is_user(field_: models.Field) -> bool:
 
 def _column_names(table: Table) -> list[tuple[str, str]]:
     """(column name in the file, lookup for ``values()``) of each exported column."""
-    return [(f.name, f.attname) for f in table.columns()]
+    return [(table.file_name(f), f.attname) for f in table.columns()]
 
 
 @dataclass
@@ -198,7 +204,8 @@ def _read(club: Club) -> Export:
             rows.append({name: values[attname] for name, attname in names})
         for f in table.columns():
             if _is_user(f):
-                user_ids.update(r[f.name] for r in rows if r[f.name] is not None)
+                name = table.file_name(f)
+                user_ids.update(r[name] for r in rows if r[name] is not None)
         out.rows[table.name] = rows
     # The people rows point to and the members: names, never passwords or emails.
     people = get_user_model().objects.filter(Q(pk__in=user_ids) | Q(memberships__club=club))
@@ -222,10 +229,10 @@ def referenced_tables(table: Table) -> Iterable[tuple[str, str | None]]:
     for f in table.columns():
         if f.is_relation:
             if _is_user(f):
-                yield f.name, "users"
+                yield table.file_name(f), "users"
             else:
                 target = table_of(f.related_model)
-                yield f.name, target.name if target else None
+                yield table.file_name(f), target.name if target else None
 
 
 def describe() -> Mapping[str, list[str]]:

@@ -132,7 +132,7 @@ def _target(field: models.Field) -> str:
 
 def _instance(table: Table, row: dict[str, Any], ids: Ids) -> tuple[models.Model, dict]:
     """The new row, and its references to rows of its own table (set once all are in)."""
-    fields = {f.name: f for f in table.columns()}
+    fields = {table.file_name(f): f for f in table.columns()}
     where = f"{table.name}, row {row['id']}"
     unknown = sorted(set(row) - set(fields))
     if unknown:
@@ -210,7 +210,7 @@ def _fix_later(
     fixes = later_fixes(table)
     if not fixes:
         return
-    fields = {f.name: f for f in table.columns()}
+    fields = {table.file_name(f): f for f in table.columns()}
     changed: set[str] = set()
     for row, obj in zip(rows, objs, strict=True):
         fixed = copy.deepcopy(row)
