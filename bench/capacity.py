@@ -192,8 +192,8 @@ def measure_print(args: argparse.Namespace) -> dict:
         Player(club=club, name=f"Player {i:03d} Surname") for i in range(args.tables * 4)
     )
     night = nights.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
-    checkins.night_check_in(session=night, players=players, by=director)
-    nights.night_seat(session=night, by=director, seed=1)
+    checkins.night_check_in(night=night, players=players, by=director)
+    nights.night_seat(night=night, by=director, seed=1)
     round_pk = night.rounds.get(number=1).pk
 
     def batch() -> int:

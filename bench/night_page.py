@@ -65,16 +65,16 @@ def build_night(club_slug: str, tables: int, *, seat: bool = True):
         Player(club=club, name=f"Player {i:03d}") for i in range(tables * 4)
     )
     night = nights.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
-    checkins.night_check_in(session=night, players=players, by=director)
+    checkins.night_check_in(night=night, players=players, by=director)
     if seat:
-        nights.night_seat(session=night, by=director, seed=1)
+        nights.night_seat(night=night, by=director, seed=1)
         hand = {
             "bidder": "north",
             "bid": 80,
             "trump": "red",
             "counters": {"north_south": 85, "east_west": 35},
         }
-        for game in Game.objects.filter(session=night):
+        for game in Game.objects.filter(night=night):
             services.hand_record(game=game, data=hand, entered_by=director)
     return night, director
 

@@ -187,13 +187,13 @@ def main(argv: list[str] | None = None) -> list[dict]:
     with throwaway_database("phone_post") as db:
         night, director = build_night("phone-post", TABLES)
         links = links_for(
-            club=night.club, kind=TableLink.Kind.NIGHT, numbers=range(1, TABLES + 1), session=night
+            club=night.club, kind=TableLink.Kind.NIGHT, numbers=range(1, TABLES + 1), night=night
         )
         third = TABLES // 3
         json_keys = [links[n].key for n in range(1, third + 1)]
         nojs_keys = [links[n].key for n in range(third + 1, 2 * third + 1)]
         games = [
-            Game.objects.get(session=night, table_seating__table=n).pk
+            Game.objects.get(night=night, table_seating__table=n).pk
             for n in range(2 * third + 1, TABLES + 1)
         ]
         token = Token.objects.create(user=director).key

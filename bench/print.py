@@ -155,9 +155,9 @@ def club_night(tables: int):
         Player(club=club, name=f"Player {i:03d} Surname") for i in range(tables * 4)
     )
     night = nights.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
-    checkins.night_check_in(session=night, players=players, by=director)
-    nights.night_seat(session=night, by=director, seed=1)
-    for number, game in enumerate(Game.objects.filter(session=night).order_by("pk")):
+    checkins.night_check_in(night=night, players=players, by=director)
+    nights.night_seat(night=night, by=director, seed=1)
+    for number, game in enumerate(Game.objects.filter(night=night).order_by("pk")):
         play(game, director, number)
     return director, night
 
@@ -166,7 +166,7 @@ def singles(args, director, night) -> None:
     from play.models import Game
     from rookclub.printing.services import document_pdf
 
-    games = list(Game.objects.filter(session=night).order_by("pk"))
+    games = list(Game.objects.filter(night=night).order_by("pk"))
     round_pk = night.rounds.get(number=1).pk
     rounds = 8 if args.quick else 30
     turn = iter(range(10**9))

@@ -302,7 +302,7 @@ def _side(args, night, director, *, watch, publish, pids, closing=None) -> dict:
     from play import services
     from play.models import Game
 
-    games = list(Game.objects.filter(session=night).order_by("pk"))
+    games = list(Game.objects.filter(night=night).order_by("pk"))
     stop = threading.Event()
     delivered: list[int] = []
     lock = threading.Lock()

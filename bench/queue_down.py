@@ -62,8 +62,8 @@ def first_round():
     Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
     players = Player.objects.bulk_create(Player(club=club, name=f"Player {i}") for i in range(16))
     night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=night, players=players, by=director)
-    nights.night_seat(session=night, by=director, seed=4)
+    checkins.night_check_in(night=night, players=players, by=director)
+    nights.night_seat(night=night, by=director, seed=4)
     return night.rounds.get(number=1), director
 
 

@@ -77,7 +77,7 @@ class History:
         rng = self.rng
         date = datetime.date(2015, 1, 1) + datetime.timedelta(weeks=self.nights)
         self.nights += 1
-        session = Night.objects.create(club=self.club, date=date)
+        night = Night.objects.create(club=self.club, date=date)
         here = rng.sample(self.players, AT_A_NIGHT)
         games, plans = [], []
         for number in range(GAMES_A_NIGHT):
@@ -92,7 +92,7 @@ class History:
             games.append(
                 Game(
                     club=self.club,
-                    session=session,
+                    night=night,
                     ruleset_slug=slug,
                     ruleset=self.rulesets[slug],
                     scored_by_player=individual,

@@ -102,12 +102,12 @@ def main(argv: list[str] | None = None) -> list[dict]:
     with throwaway_database("table_link") as db:
         night, director = build_night("table-link", TABLES)
         links = links_for(
-            club=night.club, kind=TableLink.Kind.NIGHT, numbers=range(1, TABLES + 1), session=night
+            club=night.club, kind=TableLink.Kind.NIGHT, numbers=range(1, TABLES + 1), night=night
         )
         half = TABLES // 2
         keys = [links[n].key for n in range(1, half + 1)]
         games = [
-            Game.objects.get(session=night, table_seating__table=n).pk
+            Game.objects.get(night=night, table_seating__table=n).pk
             for n in range(half + 1, TABLES + 1)
         ]
         token = Token.objects.create(user=director).key

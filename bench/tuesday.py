@@ -386,7 +386,7 @@ def one_night(args: argparse.Namespace) -> dict:
                 club=night.club,
                 kind=TableLink.Kind.NIGHT,
                 numbers=range(1, args.tables + 1),
-                session=night,
+                night=night,
             )
             client = Client()
             client.force_login(director)

@@ -36,7 +36,7 @@ class GameAdmin(NoDelete, admin.ModelAdmin):
     list_display = [
         "id",
         "club",
-        "session",
+        "night",
         "ruleset_slug",
         "status",
         "winner",
@@ -44,7 +44,7 @@ class GameAdmin(NoDelete, admin.ModelAdmin):
         "created_at",
     ]
     list_filter = ["club", "status", "ruleset_slug"]
-    raw_id_fields = ["session", "table_seating"]
+    raw_id_fields = ["night", "table_seating"]
     readonly_fields = [
         "ruleset",
         "totals",
@@ -136,5 +136,5 @@ class TableSeatingInline(admin.TabularInline):
 
 @admin.register(NightRound)
 class NightRoundAdmin(admin.ModelAdmin):
-    list_display = ["session", "number"]
+    list_display = ["night", "number"]
     inlines = [TableSeatingInline]

@@ -23,63 +23,63 @@ from rookclub.core.limits import check_reason
 from rookclub.core.roles import require_director, user_or_none
 
 
-def closed_when(session: Night) -> str:
+def closed_when(night: Night) -> str:
     """When the night was closed, in the club's time: ``" at 22:40"``, or
     ``" on 7 March at 09:15"`` when that was not on the night's date."""
-    if session.closed_at is None:
+    if night.closed_at is None:
         return ""
-    closed = timezone.localtime(session.closed_at)
-    on = "" if closed.date() == session.date else f" on {closed.day} {closed:%B}"
+    closed = timezone.localtime(night.closed_at)
+    on = "" if closed.date() == night.date else f" on {closed.day} {closed:%B}"
     return f"{on} at {closed:%H:%M}"
 
 
-def closed_conflict(session: Night, to: str = "record more hands") -> Conflict:
+def closed_conflict(night: Night, to: str = "record more hands") -> Conflict:
     """The refusal for anything a closed night no longer allows, e.g. "This club night
     was closed at 22:40; ask the director to reopen it to record more hands." """
     return Conflict(
-        f"This club night was closed{closed_when(session)}; ask the director to reopen it to {to}.",
+        f"This club night was closed{closed_when(night)}; ask the director to reopen it to {to}.",
         code="session_closed",
     )
 
 
-def lock_open_session(session_id: int, to: str) -> Night:
+def lock_open_night(night_id: int, to: str) -> Night:
     """Lock a night and refuse (``session_closed``) if it is closed: whatever holds this
     lock cannot slip in while the director closes the night. ``to`` ends the refusal."""
-    locked = Night.objects.select_for_update().get(pk=session_id)
+    locked = Night.objects.select_for_update().get(pk=night_id)
     if not locked.is_open:
         raise closed_conflict(locked, to)
     return locked
 
 
-def locked_open_session(session: Night, by: Any, to: str) -> Night:
-    require_director(by, session.club)
+def locked_open_night(night: Night, by: Any, to: str) -> Night:
+    require_director(by, night.club)
     # Lock the night: two directors pressing "seat" at once must not seat it twice.
-    return lock_open_session(session.pk, to)
+    return lock_open_night(night.pk, to)
 
 
 @transaction.atomic
-def night_check_in(*, session: Night, players: Iterable[Player], by: Any) -> list[CheckIn]:
+def night_check_in(*, night: Night, players: Iterable[Player], by: Any) -> list[CheckIn]:
     """Check in who came (checking someone in twice changes nothing)."""
-    session = locked_open_session(session, by, "check players in")
+    night = locked_open_night(night, by, "check players in")
     players = list(players)
-    strangers = [p.name for p in players if p.club_id != session.club_id]
+    strangers = [p.name for p in players if p.club_id != night.club_id]
     if strangers:
         raise Invalid(
             "Not players of this club.",
-            errors={"players": [f"{name} is not a player of {session.club}" for name in strangers]},
+            errors={"players": [f"{name} is not a player of {night.club}" for name in strangers]},
         )
-    checked = [CheckIn.objects.get_or_create(session=session, player=p)[0] for p in players]
+    checked = [CheckIn.objects.get_or_create(night=night, player=p)[0] for p in players]
     # Checking in someone who had gone home brings them back for the next round.
     back = [c.pk for c in checked if c.left_at is not None]
     CheckIn.objects.filter(pk__in=back).update(left_at=None)
-    night_changed(session.pk)
+    night_changed(night.pk)
     return checked
 
 
-def _check_in_of(session: Night, player: Player) -> CheckIn:
+def _check_in_of(night: Night, player: Player) -> CheckIn:
     check_in = (
-        CheckIn.objects.select_for_update().filter(session=session, player=player).first()
-        if player.club_id == session.club_id
+        CheckIn.objects.select_for_update().filter(night=night, player=player).first()
+        if player.club_id == night.club_id
         else None
     )
     if check_in is None:
@@ -89,32 +89,32 @@ def _check_in_of(session: Night, player: Player) -> CheckIn:
     return check_in
 
 
-def has_sat_at_a_table(session: Night, player: Player) -> bool:
+def has_sat_at_a_table(night: Night, player: Player) -> bool:
     """Has ``player`` been seated at any table of the night (whatever was recorded)?"""
     at = Q(north=player) | Q(east=player) | Q(south=player) | Q(west=player)
-    return TableSeating.objects.filter(at, round__session=session).exists()
+    return TableSeating.objects.filter(at, round__night=night).exists()
 
 
 @transaction.atomic
-def night_check_in_undo(*, session: Night, player: Player, by: Any) -> None:
+def night_check_in_undo(*, night: Night, player: Player, by: Any) -> None:
     """Undo a check-in made by mistake, before the player has sat at a table."""
-    session = locked_open_session(session, by, "change who is here")
-    check_in = _check_in_of(session, player)
-    if has_sat_at_a_table(session, player):
+    night = locked_open_night(night, by, "change who is here")
+    check_in = _check_in_of(night, player)
+    if has_sat_at_a_table(night, player):
         raise Conflict(
             f"{player.name} has already played tonight; mark them as gone home instead.",
             code="has_played",
         )
-    SitOut.objects.filter(round__session=session, player=player).delete()
+    SitOut.objects.filter(round__night=night, player=player).delete()
     check_in.delete()
 
 
 @transaction.atomic
-def night_leave(*, session: Night, player: Player, by: Any) -> CheckIn:
+def night_leave(*, night: Night, player: Player, by: Any) -> CheckIn:
     """``player`` went home: kept in the night's history and standings, left out of
     every later round and every table's next game. Checking them in again undoes it."""
-    session = locked_open_session(session, by, "change who is here")
-    check_in = _check_in_of(session, player)
+    night = locked_open_night(night, by, "change who is here")
+    check_in = _check_in_of(night, player)
     if check_in.left_at is None:
         check_in.left_at = timezone.now()
         check_in.save(update_fields=["left_at"])
@@ -122,17 +122,17 @@ def night_leave(*, session: Night, player: Player, by: Any) -> CheckIn:
 
 
 @transaction.atomic
-def night_reopen(*, session: Night, by: Any, reason: str = "") -> Night:
+def night_reopen(*, night: Night, by: Any, reason: str = "") -> Night:
     """A director reopens a closed night, e.g. for a table's last hand: hands can be
     recorded and games started again. Kept in the night's history with the reason."""
-    require_director(by, session.club)
+    require_director(by, night.club)
     if not isinstance(reason, str):
         raise Invalid("Bad reason.", errors={"reason": ["must be text"]})
     reason = reason.strip()
     if len(reason) > 500:
         raise Invalid("Too long.", errors={"reason": ["say why in 500 characters or fewer"]})
     check_reason(reason)
-    locked = Night.objects.select_for_update().get(pk=session.pk)
+    locked = Night.objects.select_for_update().get(pk=night.pk)
     if locked.is_open:
         raise Conflict("This club night is open already.", code="night_open")
     closed_at = locked.closed_at
@@ -140,7 +140,7 @@ def night_reopen(*, session: Night, by: Any, reason: str = "") -> Night:
     locked.closed_at = None
     locked.save(update_fields=["status", "closed_at"])
     NightEvent.objects.create(
-        session=locked,
+        night=locked,
         action=NightEvent.Action.REOPENED,
         by=user_or_none(by),
         reason=reason,

@@ -111,11 +111,11 @@ def _hand_row(hand: Hand, names: dict[int, str]) -> tuple[Any, ...]:
     )
 
 
-def night_hands(*, session: Night) -> list[tuple[Hand, dict[int, str]]]:
+def night_hands(*, night: Night) -> list[tuple[Hand, dict[int, str]]]:
     """Every hand of every game of the night, voided games too, by table, game and
     number (three queries: hands, their irregularities, the players' names)."""
     hands = list(
-        Hand.objects.filter(game__session=session)
+        Hand.objects.filter(game__night=night)
         .select_related("game__table_seating__round", "declarer", "entered_by", "confirmed_by")
         .prefetch_related(Prefetch("irregularities", Irregularity.objects.order_by("id")))
         .order_by("game__table_seating__table", "game_id", "number")
@@ -125,9 +125,9 @@ def night_hands(*, session: Night) -> list[tuple[Hand, dict[int, str]]]:
     return [(h, names) for h in hands]
 
 
-def night_hands_table(*, session: Night) -> CsvTable:
-    rows = [_hand_row(h, names) for h, names in night_hands(session=session)]
-    name = filename(session.club.slug, "night-hands", day=session.date)
+def night_hands_table(*, night: Night) -> CsvTable:
+    rows = [_hand_row(h, names) for h, names in night_hands(night=night)]
+    name = filename(night.club.slug, "night-hands", day=night.date)
     return CsvTable(HANDS_HEADER, rows, name)
 
 
@@ -142,5 +142,5 @@ def hand_dict(row: tuple[Any, ...]) -> dict[str, Any]:
     )
 
 
-def night_hands_rows(*, session: Night) -> list[dict[str, Any]]:
-    return [hand_dict(_hand_row(h, names)) for h, names in night_hands(session=session)]
+def night_hands_rows(*, night: Night) -> list[dict[str, Any]]:
+    return [hand_dict(_hand_row(h, names)) for h, names in night_hands(night=night)]

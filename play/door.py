@@ -30,12 +30,12 @@ TOO_MANY_CHECK_INS = (
 )
 
 
-def throttle_door(request: Any, session: Night) -> None:
-    """Count one post through ``session``'s door link: ``TooMany`` (429) beyond
+def throttle_door(request: Any, night: Night) -> None:
+    """Count one post through ``night``'s door link: ``TooMany`` (429) beyond
     ``DOOR_LINK_POSTS_PER_MINUTE`` (60) a minute, counted per night once its key is
     found."""
     rate = (settings.DOOR_LINK_POSTS_PER_MINUTE, 60)
-    throttles.count(request, "door_link", str(session.pk), rate, TOO_MANY_CHECK_INS)
+    throttles.count(request, "door_link", str(night.pk), rate, TOO_MANY_CHECK_INS)
 
 
 #: How long a phone remembers who it is at a night's door (a night, with room).
@@ -53,7 +53,7 @@ TOO_MANY_CLAIMS_FROM_ADDRESS = (
 )
 
 
-def throttle_claim(request: Any, session: Night, phone: str) -> None:
+def throttle_claim(request: Any, night: Night, phone: str) -> None:
     """Count one claim through the door: a phone taking a player it does not hold yet
     (or adding a newcomer); ``door_check_in`` calls it (``on_claim``), so checking in
     again the player this phone holds is free. ``TooMany`` (429) beyond
@@ -65,44 +65,44 @@ def throttle_claim(request: Any, session: Night, phone: str) -> None:
     throttles.count(
         request,
         "door_claims_phone",
-        f"{session.pk}:{phone_digest(phone)}",
+        f"{night.pk}:{phone_digest(phone)}",
         (per_phone, REMEMBER_SECONDS),
         TOO_MANY_CLAIMS_BY_PHONE.replace("{count}", str(per_phone)),
     )
     throttles.count(
         request,
         "door_claims_address",
-        f"{session.pk}:{throttles.client_ip(request)}",
+        f"{night.pk}:{throttles.client_ip(request)}",
         (settings.DOOR_CLAIMS_PER_ADDRESS, CLAIMS_WINDOW_SECONDS),
         TOO_MANY_CLAIMS_FROM_ADDRESS,
     )
 
 
-def _cookie(session: Night) -> str:
-    return f"rookclub-door-{session.pk}"
+def _cookie(night: Night) -> str:
+    return f"rookclub-door-{night.pk}"
 
 
-def _salt(session: Night) -> str:
+def _salt(night: Night) -> str:
     # The key is in the salt: replacing the door link forgets every phone.
-    return f"door-phone:{session.pk}:{session.door_key}"
+    return f"door-phone:{night.pk}:{night.door_key}"
 
 
-def phone_of(request: Any, session: Night) -> str | None:
+def phone_of(request: Any, night: Night) -> str | None:
     """The secret this phone keeps for the night (its signed cookie), or None. The page
     and the API share it: the cookie's path is the whole site."""
     try:
-        value = request.get_signed_cookie(_cookie(session), salt=_salt(session))
+        value = request.get_signed_cookie(_cookie(night), salt=_salt(night))
     except (KeyError, signing.BadSignature):
         return None
     return value or None
 
 
-def phone_keep(request: Any, response: Any, session: Night, phone: str) -> None:
+def phone_keep(request: Any, response: Any, night: Night, phone: str) -> None:
     """Give the phone its secret for the night, signed (it cannot be made up)."""
     response.set_signed_cookie(
-        _cookie(session),
+        _cookie(night),
         phone,
-        salt=_salt(session),
+        salt=_salt(night),
         max_age=REMEMBER_SECONDS,
         httponly=True,
         samesite="Lax",
@@ -111,20 +111,20 @@ def phone_keep(request: Any, response: Any, session: Night, phone: str) -> None:
     )
 
 
-def phone_player(*, session: Night, phone: str | None) -> int | None:
+def phone_player(*, night: Night, phone: str | None) -> int | None:
     """The player this phone checked in tonight (still here), or None."""
     if not phone:
         return None
     return (
-        CheckIn.objects.filter(session=session, phone=phone_digest(phone), left_at__isnull=True)
+        CheckIn.objects.filter(night=night, phone=phone_digest(phone), left_at__isnull=True)
         .values_list("player_id", flat=True)
         .first()
     )
 
 
-def door_url(session: Night, request: Any = None, *, base_url: str | None = None) -> str:
+def door_url(night: Night, request: Any = None, *, base_url: str | None = None) -> str:
     """The night's door page (``door``), absolute, as :func:`play.table_links.link_url`."""
-    path = reverse("door", args=[door_key(session)])
+    path = reverse("door", args=[door_key(night)])
     return (base_url or link_base(request)).rstrip("/") + path
 
 
@@ -143,12 +143,12 @@ class DoorSeat:
     sitting_out: bool = False
 
 
-def door_players(*, session: Night) -> list[tuple[int, str]]:
+def door_players(*, night: Night) -> list[tuple[int, str]]:
     """What the door lists for a person to find their name: the club's active players'
     ids and names, nothing about who is here (one query). Nobody on a closed night."""
-    if not session.is_open:
+    if not night.is_open:
         return []
-    players = Player.objects.filter(club=session.club_id, active=True).order_by("name")
+    players = Player.objects.filter(club=night.club_id, active=True).order_by("name")
     return list(players.values_list("pk", "name"))
 
 
@@ -162,10 +162,10 @@ class DoorPhones:
     desk: list[CheckIn]
 
 
-def door_phones(*, session: Night) -> DoorPhones:
+def door_phones(*, night: Night) -> DoorPhones:
     """What the night's page shows under "Phones at the door" (one query)."""
     rows = (
-        CheckIn.objects.filter(session=session, left_at__isnull=True)
+        CheckIn.objects.filter(night=night, left_at__isnull=True)
         .filter(models.Q(phone__gt="") | models.Q(phone_free=False))
         .select_related("player")
         .order_by("player__name")
@@ -179,7 +179,7 @@ def door_phones(*, session: Night) -> DoorPhones:
 NOT_YOURS = "This phone has not checked this player in tonight."
 
 
-def door_seat(*, session: Night, player_id: Any, phone: str | None) -> DoorSeat:
+def door_seat(*, night: Night, player_id: Any, phone: str | None) -> DoorSeat:
     """Where player ``player_id`` sits now, for the phone whose secret is ``phone``:
     the table whose current seating has them, at the seat their current game puts them
     after every exchange (a fixed number of queries). 404 unless that phone checked the
@@ -189,12 +189,12 @@ def door_seat(*, session: Night, player_id: Any, phone: str | None) -> DoorSeat:
 
     if not isinstance(player_id, int) or isinstance(player_id, bool):
         raise NotFound("This player is not known here.")
-    player = Player.objects.filter(club=session.club_id, pk=player_id).first()
-    if player is None or not door_holds(session=session, phone=phone, player_id=player.pk):
+    player = Player.objects.filter(club=night.club_id, pk=player_id).first()
+    if player is None or not door_holds(night=night, phone=phone, player_id=player.pk):
         raise NotFound(NOT_YOURS)
-    if not session.is_open:
+    if not night.is_open:
         return DoorSeat(player, True)
-    overview = night_overview(session=session)
+    overview = night_overview(night=night)
     checked_in = any(p.pk == player.pk for p in overview.players)
     seat = DoorSeat(player, checked_in)
     if not checked_in:
@@ -213,9 +213,9 @@ def door_seat(*, session: Night, player_id: Any, phone: str | None) -> DoorSeat:
         seat.partners = partners
         seat.opponents = [seats[s] for s in names.opponents(where) if s in seats]
         seat.link = table_links.links_for(
-            club=session.club,
+            club=night.club,
             kind=TableLink.Kind.NIGHT,
-            session=session,
+            night=night,
             numbers=[seat.table],
         )[seat.table]
         return seat

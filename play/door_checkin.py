@@ -28,7 +28,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from play.checkins import lock_open_session
+from play.checkins import lock_open_night
 from play.models import CheckIn, Night, new_door_key
 from rookclub.clubs.models import Player
 from rookclub.clubs.services import _check_name, name_in_use, name_taken
@@ -50,67 +50,67 @@ NOT_FOUND = "This door link is not known. Ask the director for tonight's door po
 class DoorActor:
     """Whoever holds a night's door link: checks players in to that night only."""
 
-    session_id: int
+    night_id: int
 
     is_authenticated = False
     is_superuser = False
     pk = None
 
     def __repr__(self) -> str:
-        return f"door link of night {self.session_id}"
+        return f"door link of night {self.night_id}"
 
 
 def door_find(key: Any) -> Night:
     """The night whose live door key is ``key``, with its club (1 query), else 404."""
     if not isinstance(key, str) or not key or len(key) > 64:
         raise DoorNotFound(NOT_FOUND)
-    session = Night.objects.select_related("club").filter(door_key=key).first()
-    if session is None:
+    night = Night.objects.select_related("club").filter(door_key=key).first()
+    if night is None:
         raise DoorNotFound(NOT_FOUND)
-    return session
+    return night
 
 
-def door_key(session: Night) -> str:
+def door_key(night: Night) -> str:
     """The night's door key, made now for a night opened before door links. Making it
     is nobody's decision (whoever may see the night asks), so no actor is named."""
-    if not session.door_key:
-        Night.objects.filter(pk=session.pk, door_key__isnull=True).update(door_key=new_door_key())
-        session.door_key = Night.objects.values_list("door_key", flat=True).get(pk=session.pk)
-    return session.door_key
+    if not night.door_key:
+        Night.objects.filter(pk=night.pk, door_key__isnull=True).update(door_key=new_door_key())
+        night.door_key = Night.objects.values_list("door_key", flat=True).get(pk=night.pk)
+    return night.door_key
 
 
 @transaction.atomic
-def door_link_replace(*, session: Night, by: Any) -> Night:
+def door_link_replace(*, night: Night, by: Any) -> Night:
     """A director replaces the night's door key (a photo of the poster went round):
     the old key answers 404 from now on. Print the poster again."""
-    require_director(by, session.club)
-    locked = Night.objects.select_for_update().get(pk=session.pk)
+    require_director(by, night.club)
+    locked = Night.objects.select_for_update().get(pk=night.pk)
     locked.door_key = new_door_key()
     locked.save(update_fields=["door_key"])
-    session.door_key = locked.door_key
+    night.door_key = locked.door_key
     # Every phone's cookie was signed with the old key: their players are free again,
     # for the players' own phones to claim through the new poster.
-    CheckIn.objects.filter(session=session).exclude(phone="").update(
+    CheckIn.objects.filter(night=night).exclude(phone="").update(
         phone="", phone_at=None, phone_free=True
     )
-    return session
+    return night
 
 
 @transaction.atomic
-def door_new_players_set(*, session: Night, allowed: bool, by: Any) -> Night:
+def door_new_players_set(*, night: Night, allowed: bool, by: Any) -> Night:
     """A director lets the door link add newcomers ("I'm new here"), or stops it."""
-    require_director(by, session.club)
-    Night.objects.filter(pk=session.pk).update(door_new_players=bool(allowed))
-    session.door_new_players = bool(allowed)
-    return session
+    require_director(by, night.club)
+    Night.objects.filter(pk=night.pk).update(door_new_players=bool(allowed))
+    night.door_new_players = bool(allowed)
+    return night
 
 
-def _require_door(by: Any, session: Night) -> None:
+def _require_door(by: Any, night: Night) -> None:
     if isinstance(by, DoorActor):
-        if by.session_id != session.pk:
+        if by.night_id != night.pk:
             raise NotAllowed("This door link belongs to another club night.")
         return
-    require_director(by, session.club)
+    require_director(by, night.club)
 
 
 @dataclass
@@ -120,8 +120,8 @@ class DoorCheckIn:
     created: bool
 
 
-def _newcomer(session: Night, name: Any) -> Player:
-    if not session.door_new_players:
+def _newcomer(night: Night, name: Any) -> Player:
+    if not night.door_new_players:
         raise NotAllowed(
             "New players are not added at the door tonight; ask the director to add you."
         )
@@ -129,13 +129,13 @@ def _newcomer(session: Night, name: Any) -> Player:
     if not name:
         raise Invalid("Say your name.", errors={"name": ["give your name"]})
     _check_name(name)
-    if taken := name_in_use(session.club_id, name):
-        raise name_taken(session.club, taken)
+    if taken := name_in_use(night.club_id, name):
+        raise name_taken(night.club, taken)
     try:
         with transaction.atomic():
-            return Player.objects.create(club=session.club, name=name)
+            return Player.objects.create(club=night.club, name=name)
     except IntegrityError:  # the same name sent twice at this very moment
-        raise name_taken(session.club, name) from None
+        raise name_taken(night.club, name) from None
 
 
 def new_phone() -> str:
@@ -159,7 +159,7 @@ def _claimed(player: Player) -> Conflict:
 @transaction.atomic
 def door_check_in(
     *,
-    session: Night,
+    night: Night,
     by: Any,
     phone: str,
     player: Player | None = None,
@@ -175,12 +175,12 @@ def door_check_in(
     (``one_player_per_phone``). ``on_claim`` is called before the phone claims a
     player it does not hold yet (a newcomer too), and may refuse by raising: the
     door's limit on claims (``play.door.throttle_claim``)."""
-    _require_door(by, session)
+    _require_door(by, night)
     if not isinstance(phone, str) or not phone:
         raise Invalid("This phone keeps no cookie.", errors={"phone": ["allow cookies"]})
-    session = lock_open_session(session.pk, "check players in")
+    night = lock_open_night(night.pk, "check players in")
     digest = phone_digest(phone)
-    held = CheckIn.objects.filter(session=session, phone=digest).select_related("player").first()
+    held = CheckIn.objects.filter(night=night, phone=digest).select_related("player").first()
     if held is not None and (player is None or held.player_id != player.pk):
         raise Conflict(
             f"This phone is checked in as {held.player.name} tonight. Tap "
@@ -190,12 +190,12 @@ def door_check_in(
     if held is None and on_claim is not None:
         on_claim()
     if player is None:
-        player = _newcomer(session, name)
-    elif player.club_id != session.club_id or not player.active:
+        player = _newcomer(night, name)
+    elif player.club_id != night.club_id or not player.active:
         raise NotFound("This player does not play at this club.")
     claim = {"phone": digest, "phone_at": timezone.now(), "phone_free": False}
     check_in, created = CheckIn.objects.select_for_update().get_or_create(
-        session=session, player=player, defaults={"by_door": True, **claim}
+        night=night, player=player, defaults={"by_door": True, **claim}
     )
     if created:
         return DoorCheckIn(player, True)
@@ -211,36 +211,36 @@ def door_check_in(
     return DoorCheckIn(player, came_back)
 
 
-def door_holds(*, session: Night, phone: Any, player_id: int) -> bool:
+def door_holds(*, night: Night, phone: Any, player_id: int) -> bool:
     """True when the phone whose secret is ``phone`` holds ``player_id`` tonight (and
     the player is here): only then is it shown where they sit."""
     if not isinstance(phone, str) or not phone:
         return False
     return CheckIn.objects.filter(
-        session=session, player_id=player_id, left_at__isnull=True, phone=phone_digest(phone)
+        night=night, player_id=player_id, left_at__isnull=True, phone=phone_digest(phone)
     ).exists()
 
 
 @transaction.atomic
-def door_forget(*, session: Night, phone: Any) -> None:
+def door_forget(*, night: Night, phone: Any) -> None:
     """ "Not me": the phone gives its player back (the check-in stays); the next phone
     to tap the name claims them."""
     if isinstance(phone, str) and phone:
-        CheckIn.objects.filter(session=session, phone=phone_digest(phone)).update(
+        CheckIn.objects.filter(night=night, phone=phone_digest(phone)).update(
             phone="", phone_at=None, phone_free=True
         )
 
 
 @transaction.atomic
-def door_release(*, session: Night, player_id: int, by: Any) -> Player:
+def door_release(*, night: Night, player_id: int, by: Any) -> Player:
     """A director lets the next phone claim ``player_id`` (their own phone, when another
     phone took their name, or when they were checked in at the desk): the phone holding
     them is no longer shown their table."""
-    require_director(by, session.club)
+    require_director(by, night.club)
     check_in = (
         CheckIn.objects.select_for_update()
         .select_related("player")
-        .filter(session=session, player_id=player_id)
+        .filter(night=night, player_id=player_id)
         .first()
     )
     if check_in is None:

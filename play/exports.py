@@ -67,12 +67,17 @@ def _closing_games(row: dict[str, Any], ids: Ids) -> None:
         details["unfinished_games"] = [ids.new("games", g) for g in details["unfinished_games"]]
 
 
+#: A file keeps a night's column under its first name, "session", as the API does:
+#: files already written import unchanged (docs/club-export.md).
+KEPT_NAMES = (("night", "session"),)
+
+
 def register_tables() -> None:
     register(
         Table(
             "nights",
             Night,
-            lambda c: c.sessions.all(),
+            lambda c: c.nights.all(),
             20,
             exclude=("door_key",),
             description="club nights",
@@ -80,38 +85,41 @@ def register_tables() -> None:
         Table(
             "check_ins",
             CheckIn,
-            lambda c: CheckIn.objects.filter(session__club=c),
+            lambda c: CheckIn.objects.filter(night__club=c),
             30,
             exclude=("phone", "phone_at", "phone_free"),
             description="who came to each night",
+            file_names=KEPT_NAMES,
         ),
         Table(
             "night_rounds",
             NightRound,
-            lambda c: NightRound.objects.filter(session__club=c),
+            lambda c: NightRound.objects.filter(night__club=c),
             30,
             description="each seating of a night (one per progressive round)",
+            file_names=KEPT_NAMES,
         ),
         Table(
             "night_tables",
             TableSeating,
-            lambda c: TableSeating.objects.filter(round__session__club=c),
+            lambda c: TableSeating.objects.filter(round__night__club=c),
             40,
             description="who sat where at each table of a round",
         ),
         Table(
             "sit_outs",
             SitOut,
-            lambda c: SitOut.objects.filter(round__session__club=c),
+            lambda c: SitOut.objects.filter(round__night__club=c),
             40,
             description="who sat out a round",
         ),
         Table(
             "night_events",
             NightEvent,
-            lambda c: NightEvent.objects.filter(session__club=c),
+            lambda c: NightEvent.objects.filter(night__club=c),
             40,
             description="each close and reopen of a night: who, when, why",
+            file_names=KEPT_NAMES,
         ),
         Table(
             "games",
@@ -123,6 +131,7 @@ def register_tables() -> None:
             # left out, an imported game rebuilds it from its hands when it next scores one.
             exclude=("state",),
             description="every game, its ruleset snapshot and final totals",
+            file_names=KEPT_NAMES,
         ),
         Table(
             "game_seats",
@@ -138,6 +147,7 @@ def register_tables() -> None:
             310,
             exclude=("key",),
             description="tables' links (without their secret keys: an import makes new ones)",
+            file_names=KEPT_NAMES,
         ),
         Table(
             "hands",

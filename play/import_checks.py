@@ -103,7 +103,7 @@ def imported_seating_check(club: Club, ids: Ids) -> None:
     game he did not play."""
     rounds: dict[int, dict[int, int]] = defaultdict(dict)  # round -> player -> table
     seated: dict[int, set[int]] = {}  # table seating -> its players
-    tables = TableSeating.objects.filter(round__session__club=club).order_by("pk")
+    tables = TableSeating.objects.filter(round__night__club=club).order_by("pk")
     for row in tables.values("pk", "round_id", "table", *SEATING):
         players = {row[column] for column in SEATING if row[column] is not None}
         seated[row["pk"]] = players

@@ -44,56 +44,54 @@ def aggregate(rows: QuerySet, link: str, **aggregates: Any) -> dict[str, Subquer
     }
 
 
-def _scores(session_id: int, user_id: int) -> dict[str, Any]:
+def _scores(night_id: int, user_id: int) -> dict[str, Any]:
     """What both pages show: who is here, the games and their hands, the viewer's role."""
     return {
         **aggregate(
             CheckIn.objects.all(),
-            "session",
+            "night",
             v_check_ins=Count("id"),
             v_last_check_in=Max("id"),
             v_gone=Count("left_at"),
         ),
         **aggregate(
             Game.objects.all(),
-            "session",
+            "night",
             v_games=Count("id"),
             v_last_game=Max("id"),
             v_finished=Count("id", filter=Q(status=Game.Status.FINISHED)),
             v_last_finish=Max("finished_at"),
             v_void=Count("voided_at"),
         ),
-        **aggregate(
-            Hand.objects.all(), "game__session", v_hands=Count("id"), v_last_hand=Max("id")
-        ),
-        **aggregate(HandCorrection.objects.all(), "hand__game__session", v_fixes=Max("id")),
+        **aggregate(Hand.objects.all(), "game__night", v_hands=Count("id"), v_last_hand=Max("id")),
+        **aggregate(HandCorrection.objects.all(), "hand__game__night", v_fixes=Max("id")),
         "v_role": Subquery(
             Membership.objects.filter(club=OuterRef("club_id"), user_id=user_id).values("role")[:1]
         ),
     }
 
 
-def _night(session_id: int, **annotations: Any) -> QuerySet:
-    night = Night.objects.filter(pk=session_id).annotate(**annotations)
+def _night(night_id: int, **annotations: Any) -> QuerySet:
+    night = Night.objects.filter(pk=night_id).annotate(**annotations)
     return night.values_list("status", "closed_at", *annotations)
 
 
-def _tables(session_id: int, user_id: int) -> QuerySet:
+def _tables(night_id: int, user_id: int) -> QuerySet:
     return _night(
-        session_id,
-        **_scores(session_id, user_id),
-        **aggregate(NightRound.objects.all(), "session", v_last_round=Max("id")),
-        **aggregate(SitOut.objects.all(), "round__session", v_sit_outs=Count("id")),
+        night_id,
+        **_scores(night_id, user_id),
+        **aggregate(NightRound.objects.all(), "night", v_last_round=Max("id")),
+        **aggregate(SitOut.objects.all(), "round__night", v_sit_outs=Count("id")),
         # Replaced links only: a link made on first sight is made by the rendering that
         # first shows it, so every fragment already has it.
-        **aggregate(TableLink.objects.all(), "session", v_replaced=Max("replaced_at")),
+        **aggregate(TableLink.objects.all(), "night", v_replaced=Max("replaced_at")),
         # Each table's hands waiting for the other side's confirmation.
-        **aggregate(Hand.objects.all(), "game__session", v_confirmed=Count("confirmed_at")),
+        **aggregate(Hand.objects.all(), "game__night", v_confirmed=Count("confirmed_at")),
     )
 
 
-def _standings(session_id: int, user_id: int) -> QuerySet:
-    return _night(session_id, **_scores(session_id, user_id))
+def _standings(night_id: int, user_id: int) -> QuerySet:
+    return _night(night_id, **_scores(night_id, user_id))
 
 
 def viewer_id(user: Any) -> int:
@@ -101,36 +99,36 @@ def viewer_id(user: Any) -> int:
     return user.pk if user is not None and user.is_authenticated else 0
 
 
-def night_tables_version(session_id: int, user: Any) -> tuple[Any, ...] | None:
+def night_tables_version(night_id: int, user: Any) -> tuple[Any, ...] | None:
     """The night page's tables (``/sessions/<pk>/?live=1``) as ``user`` sees them, or
     None if there is no such night."""
-    return _tables(session_id, viewer_id(user)).first()
+    return _tables(night_id, viewer_id(user)).first()
 
 
-def night_standings_version(session_id: int, user: Any) -> tuple[Any, ...] | None:
+def night_standings_version(night_id: int, user: Any) -> tuple[Any, ...] | None:
     """The night's standings and their projector view, or None if there is no such
     night."""
-    return _standings(session_id, viewer_id(user)).first()
+    return _standings(night_id, viewer_id(user)).first()
 
 
-def night_version(session_id: int, user: Any) -> tuple[Any, ...] | None:
+def night_version(night_id: int, user: Any) -> tuple[Any, ...] | None:
     """Everything the night page shows changes one of these (one query), or None if
     there is no such night."""
-    return night_tables_version(session_id, user)
+    return night_tables_version(night_id, user)
 
 
-def _stamp_keys(session_id: int) -> tuple[str, str]:
+def _stamp_keys(night_id: int) -> tuple[str, str]:
     """The standings' stamp (what both pages show) and the tables' (what only the
     night page shows)."""
-    return f"night-stamp:{session_id}:scores", f"night-stamp:{session_id}:tables"
+    return f"night-stamp:{night_id}:scores", f"night-stamp:{night_id}:tables"
 
 
-def night_changed(session_ids: int | Iterable[int] | None, *, standings: bool = True) -> None:
+def night_changed(night_ids: int | Iterable[int] | None, *, standings: bool = True) -> None:
     """Something the night page shows (and, with ``standings``, the standings too) was
     written: once the transaction commits, the pages' next polls get a new version."""
-    if session_ids is None:
+    if night_ids is None:
         return
-    ids = [session_ids] if isinstance(session_ids, int) else list(session_ids)
+    ids = [night_ids] if isinstance(night_ids, int) else list(night_ids)
     keys = [key for pk in ids for key in _stamp_keys(pk)[0 if standings else 1 :]]
     if keys:
         # Now, so that the writer's own next read sees the change (inside its
@@ -146,13 +144,13 @@ def _new_stamps(keys: list[str]) -> None:
     cache_or_none("set_many", {key: uuid.uuid4().hex for key in keys}, STAMP_SECONDS)
 
 
-def _stamps(session_id: int) -> tuple[str, str] | bool | None:
+def _stamps(night_id: int) -> tuple[str, str] | bool | None:
     """The night's two stamps; None if there is no such night; False if the cache
     cannot keep them (read the version from the database)."""
-    keys = _stamp_keys(session_id)
+    keys = _stamp_keys(night_id)
     kept = cache_or_none("get_many", keys) or {}
     if len(kept) < len(keys):
-        if not Night.objects.filter(pk=session_id).exists():
+        if not Night.objects.filter(pk=night_id).exists():
             return None
         for key in keys:
             if key not in kept:
@@ -166,22 +164,22 @@ def _stamps(session_id: int) -> tuple[str, str] | bool | None:
     return kept[keys[0]], kept[keys[1]]
 
 
-def night_tables_stamp(session_id: int, user: Any) -> tuple[Any, ...] | None:
+def night_tables_stamp(night_id: int, user: Any) -> tuple[Any, ...] | None:
     """The night page's tables' version, from the cache (:func:`night_tables_version`
     when the cache cannot answer); None if there is no such night. The viewer is in
     the ETag (:func:`rookclub.core.live.etag_of`); a change of their role replaces
     the stamps of their club's nights."""
-    stamps = _stamps(session_id)
+    stamps = _stamps(night_id)
     if stamps is False:
-        return night_tables_version(session_id, user)
+        return night_tables_version(night_id, user)
     return stamps
 
 
-def _roles_key(session_id: int) -> str:
-    return f"night-roles:{session_id}"
+def _roles_key(night_id: int) -> str:
+    return f"night-roles:{night_id}"
 
 
-def night_role(session_id: int, user: Any) -> str | None:
+def night_role(night_id: int, user: Any) -> str | None:
     """``user``'s role in the night's club as its live pages tell roles apart: director
     (a superuser too), scorer, or None (a member sees what anyone signed in sees). The
     club's directors and scorers are kept in the cache beside the night's stamps, so a
@@ -191,10 +189,10 @@ def night_role(session_id: int, user: Any) -> str | None:
         return None
     if user.is_superuser:
         return Membership.Role.DIRECTOR
-    key = _roles_key(session_id)
+    key = _roles_key(night_id)
     roles = cache_or_none("get", key)
     if roles is None:
-        roles = _key_holders(Membership.objects.filter(club__sessions__pk=session_id))
+        roles = _key_holders(Membership.objects.filter(club__nights__pk=night_id))
         # Another poll may have kept them meanwhile, or a membership written since: what
         # a commit kept stands (on_membership_saved).
         cache_or_none("add", key, roles, STAMP_SECONDS)
@@ -207,12 +205,12 @@ def _key_holders(memberships: QuerySet) -> dict[int, str]:
     return dict(held)
 
 
-def night_standings_stamp(session_id: int, user: Any) -> tuple[Any, ...] | None:
+def night_standings_stamp(night_id: int, user: Any) -> tuple[Any, ...] | None:
     """The night's standings' version (and their projector view's), as
     :func:`night_tables_stamp`."""
-    stamps = _stamps(session_id)
+    stamps = _stamps(night_id)
     if stamps is False:
-        return night_standings_version(session_id, user)
+        return night_standings_version(night_id, user)
     return stamps and stamps[:1]
 
 
@@ -232,12 +230,12 @@ def on_night_saved(sender: Any, instance: Night, **kwargs: Any) -> None:
 def on_night_row_saved(sender: Any, instance: CheckIn | Game, **kwargs: Any) -> None:
     """A check-in or a game (its hands recorded, corrected, the game finished or
     voided save it): both pages."""
-    night_changed(instance.session_id)
+    night_changed(instance.night_id)
 
 
 def on_table_row_saved(sender: Any, instance: NightRound | TableLink, **kwargs: Any) -> None:
     """A round (and its sit-outs, written with it) or a table's link: the night page."""
-    night_changed(instance.session_id, standings=False)
+    night_changed(instance.night_id, standings=False)
 
 
 def on_membership_saved(sender: Any, instance: Membership, **kwargs: Any) -> None:

@@ -42,7 +42,7 @@ class Night(models.Model):
         FIXED = "fixed", "Fixed partnerships"
         PROGRESSIVE = "progressive", "Individual progressive (partners change every 4 hands)"
 
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="sessions")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="nights")
     date = models.DateField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
     seating_method = models.CharField(
@@ -83,7 +83,9 @@ class Night(models.Model):
 
 
 class CheckIn(models.Model):
-    session = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="check_ins")
+    night = models.ForeignKey(
+        Night, db_column="session_id", on_delete=models.CASCADE, related_name="check_ins"
+    )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="check_ins")
     checked_in_at = models.DateTimeField(auto_now_add=True)
     #: Set when the player went home: kept in the night's history, out of later rounds.
@@ -105,11 +107,11 @@ class CheckIn(models.Model):
         db_table = "rookclub_checkin"
         ordering = ["player__name"]
         constraints = [
-            models.UniqueConstraint(fields=["session", "player"], name="one_check_in_per_night"),
+            models.UniqueConstraint(fields=["night", "player"], name="one_check_in_per_night"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} at {self.session}"
+        return f"{self.player} at {self.night}"
 
 
 class NightRound(models.Model):
@@ -117,7 +119,9 @@ class NightRound(models.Model):
     progressive segment), or one table reseated when its game ended and players were
     waiting to come in. A table's current seating is its latest."""
 
-    session = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="rounds")
+    night = models.ForeignKey(
+        Night, db_column="session_id", on_delete=models.CASCADE, related_name="rounds"
+    )
     number = models.PositiveIntegerField()
     #: The round of the room, as pages and prints call it: a whole-room seating starts
     #: the next one; a table reseated when its game ended stays in the room's round.
@@ -126,13 +130,13 @@ class NightRound(models.Model):
 
     class Meta:
         db_table = "rookclub_sessionround"
-        ordering = ["session", "number"]
+        ordering = ["night", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["session", "number"], name="round_number_unique"),
+            models.UniqueConstraint(fields=["night", "number"], name="round_number_unique"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.session}, round {self.number}"
+        return f"{self.night}, round {self.number}"
 
 
 class TableSeating(models.Model):
@@ -205,7 +209,9 @@ class NightEvent(models.Model):
         CLOSED = "closed", "Closed"
         REOPENED = "reopened", "Reopened"
 
-    session = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="events")
+    night = models.ForeignKey(
+        Night, db_column="session_id", on_delete=models.CASCADE, related_name="events"
+    )
     action = models.CharField(max_length=16, choices=Action.choices)
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -217,10 +223,10 @@ class NightEvent(models.Model):
 
     class Meta:
         db_table = "rookclub_sessionevent"
-        ordering = ["session", "at", "id"]
+        ordering = ["night", "at", "id"]
 
     def __str__(self) -> str:
-        return f"{self.session} {self.action} at {self.at:%Y-%m-%d %H:%M}"
+        return f"{self.night} {self.action} at {self.at:%Y-%m-%d %H:%M}"
 
 
 class Game(models.Model):
@@ -229,8 +235,13 @@ class Game(models.Model):
         FINISHED = "finished", "Finished"
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
-    session = models.ForeignKey(
-        Night, null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+    night = models.ForeignKey(
+        Night,
+        db_column="session_id",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="games",
     )
     table_seating = models.ForeignKey(
         TableSeating, null=True, blank=True, on_delete=models.PROTECT, related_name="games"
@@ -328,7 +339,7 @@ class TableLink(models.Model):
     hands of the game now at that table, without an account (``play.table_links``).
 
     ``kind`` says who answers for it: ``night`` (a club night's table ``number``,
-    across new games and progressive rounds; ``session`` set) or ``tournament`` (a
+    across new games and progressive rounds; ``night`` set) or ``tournament`` (a
     tournament round's table; ``scope`` is the round's id, owned by the tournaments
     app, which registers the resolver: scoring never imports it). A director replaces
     a link (``replaced_at`` set): the old key then answers 404.
@@ -341,8 +352,13 @@ class TableLink(models.Model):
     key = models.CharField(max_length=64, unique=True, default=new_link_key)
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="table_links")
     kind = models.CharField(max_length=12, choices=Kind.choices)
-    session = models.ForeignKey(
-        Night, null=True, blank=True, on_delete=models.CASCADE, related_name="table_links"
+    night = models.ForeignKey(
+        Night,
+        db_column="session_id",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="table_links",
     )
     #: The owner's id for kinds other than ``night`` (a tournament round's id).
     scope = models.PositiveBigIntegerField(null=True, blank=True)
@@ -351,10 +367,10 @@ class TableLink(models.Model):
     replaced_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["kind", "session", "scope", "number", "id"]
+        ordering = ["kind", "night", "scope", "number", "id"]
         constraints = [
             models.UniqueConstraint(
-                fields=["session", "number"],
+                fields=["night", "number"],
                 condition=Q(replaced_at__isnull=True, kind="night"),
                 name="one_live_link_per_night_table",
             ),
@@ -364,7 +380,7 @@ class TableLink(models.Model):
                 name="one_live_link_per_round_table",
             ),
             models.CheckConstraint(
-                condition=Q(kind="night", session__isnull=False)
+                condition=Q(kind="night", night__isnull=False)
                 | (~Q(kind="night") & Q(scope__isnull=False)),
                 name="table_link_has_owner",
             ),

@@ -92,21 +92,21 @@ def hand_counts(games: Iterable[Game | None]) -> dict[int, Counts]:
     return {r["game_id"]: Counts(r["n"], r["waiting"]) for r in rows}
 
 
-def sitting_out(*, session: Night, seated: Iterable[Player]) -> list[Player]:
+def sitting_out(*, night: Night, seated: Iterable[Player]) -> list[Player]:
     """Players here tonight at no current table (none before the night is seated): one
     query."""
     seated_ids = {p.pk for p in seated}
     if not seated_ids:
         return []
     here = (
-        CheckIn.objects.filter(session=session, left_at__isnull=True)
+        CheckIn.objects.filter(night=night, left_at__isnull=True)
         .select_related("player")
         .order_by("player__name")
     )
     return [c.player for c in here if c.player_id not in seated_ids]
 
 
-def tables_progress(*, session: Night, rows: list[Any]) -> Progress:
+def tables_progress(*, night: Night, rows: list[Any]) -> Progress:
     """The live part of every ``rows`` (``TableRow``: number, game, players): two queries."""
     seated = [p for r in rows for p in r.players.values()]
-    return Progress(hand_counts(r.game for r in rows), sitting_out(session=session, seated=seated))
+    return Progress(hand_counts(r.game for r in rows), sitting_out(night=night, seated=seated))

@@ -21,7 +21,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from play import seating
-from play.checkins import closed_when, locked_open_session
+from play.checkins import closed_when, locked_open_night
 from play.models import Game, Night, NightEvent, NightRound, SitOut, TableSeating
 from play.services import game_start, ruleset_or_invalid
 from rookclub.clubs.models import Club, Player
@@ -38,17 +38,17 @@ def playing(games: QuerySet[Game]) -> QuerySet[Game]:
     return games.exclude(status=Game.Status.FINISHED).filter(voided_at__isnull=True)
 
 
-def _checked_in(session: Night) -> list[Player]:
+def _checked_in(night: Night) -> list[Player]:
     """Who is here tonight: checked in and not gone home."""
-    rows = session.check_ins.filter(left_at__isnull=True).select_related("player", "player__club")
+    rows = night.check_ins.filter(left_at__isnull=True).select_related("player", "player__club")
     return [c.player for c in rows.order_by("checked_in_at", "id")]
 
 
-def _past_sit_outs(session: Night) -> Counter:
+def _past_sit_outs(night: Night) -> Counter:
     """Sit-outs of the club's earlier nights this year, so one night's leftovers rotate."""
     rows = SitOut.objects.filter(
-        round__session__club_id=session.club_id, round__session__date__year=session.date.year
-    ).exclude(round__session=session)
+        round__night__club_id=night.club_id, round__night__date__year=night.date.year
+    ).exclude(round__night=night)
     return Counter(rows.values_list("player_id", flat=True))
 
 
@@ -72,11 +72,11 @@ class SeatingSoFar:
         return {pid for t in self.tables.values() for pid in _ids(t)}
 
 
-def current_table(session: Night, number: int) -> TableSeating:
+def current_table(night: Night, number: int) -> TableSeating:
     """Table ``number``'s current seating tonight (its latest), or 404."""
     table = (
-        TableSeating.objects.filter(round__session=session, table=number)
-        .select_related("round__session__club", "north", "east", "south", "west", "fifth", "sixth")
+        TableSeating.objects.filter(round__night=night, table=number)
+        .select_related("round__night__club", "north", "east", "south", "west", "fifth", "sixth")
         .order_by("-round__number")
         .first()
     )
@@ -89,38 +89,38 @@ def _ids(table: TableSeating) -> tuple[int, ...]:
     return table.player_ids()
 
 
-def _night(session: Night) -> SeatingSoFar:
-    rounds = list(session.rounds.order_by("number").prefetch_related("tables", "sit_outs"))
-    night = SeatingSoFar(
+def _so_far(night: Night) -> SeatingSoFar:
+    rounds = list(night.rounds.order_by("number").prefetch_related("tables", "sit_outs"))
+    so_far = SeatingSoFar(
         {}, Counter(), Counter(), Counter(), {}, rounds[-1].number if rounds else 0
     )
-    night.room_round = rounds[-1].room_round if rounds else 0
+    so_far.room_round = rounds[-1].room_round if rounds else 0
     for r in rounds:
         for t in r.tables.all():
-            night.tables[t.table] = t  # a later seating of the same table replaces it
+            so_far.tables[t.table] = t  # a later seating of the same table replaces it
             if t.fifth_id is not None:  # a table of five or six: no fixed partners
-                night.big.update(_ids(t))
+                so_far.big.update(_ids(t))
                 continue
             partners, opponents = seating.pairs_of(_ids(t))
-            night.partnered.update(partners)
-            night.opposed.update(opponents)
+            so_far.partnered.update(partners)
+            so_far.opposed.update(opponents)
             for a, b in partners:
-                night.partners[a], night.partners[b] = b, a
+                so_far.partners[a], so_far.partners[b] = b, a
         for s in r.sit_outs.all():
-            night.spells[s.player_id] += 1
+            so_far.spells[s.player_id] += 1
             if s.partner_id:
-                night.partners[s.player_id] = s.partner_id
-                night.partners[s.partner_id] = s.player_id
-    return night
+                so_far.partners[s.player_id] = s.partner_id
+                so_far.partners[s.partner_id] = s.player_id
+    return so_far
 
 
-def _pairs_here(night: SeatingSoFar, here: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+def _pairs_here(so_far: SeatingSoFar, here: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
     """A fixed night's partnerships among those here; partners of players who went home,
     and late arrivals, are paired in the order they came."""
     present = set(here)
     pairs, loose = [], []
     for pid in here:
-        partner = night.partners.get(pid)
+        partner = so_far.partners.get(pid)
         if partner in present:
             if pid < partner:
                 pairs.append((pid, partner))  # sorted, as _meetings keys them
@@ -133,23 +133,23 @@ def _pairs_here(night: SeatingSoFar, here: list[int]) -> tuple[list[tuple[int, i
 @transaction.atomic
 def night_seat(
     *,
-    session: Night,
+    night: Night,
     by: Any,
     method: str | None = None,
     partnerships: Sequence[tuple[Player, Player]] | None = None,
     seed: int | None = None,
 ) -> NightRound:
     """Seat the night's first round and start a game at every table."""
-    session = locked_open_session(session, by, "seat it")
-    if session.rounds.exists():
+    night = locked_open_night(night, by, "seat it")
+    if night.rounds.exists():
         raise Conflict("This club night is already seated.", code="already_seated")
-    method = method or session.seating_method
+    method = method or night.seating_method
     if method not in Night.Seating.values:
         raise Invalid("Unknown seating.", errors={"method": ["random, fixed or progressive"]})
-    if method != session.seating_method:
-        session.seating_method = method
-        session.save(update_fields=["seating_method"])
-    players = _checked_in(session)
+    if method != night.seating_method:
+        night.seating_method = method
+        night.save(update_fields=["seating_method"])
+    players = _checked_in(night)
     if len(players) < 4:
         raise Invalid("Not enough players.", errors={"players": ["check in at least four players"]})
     seed = seed if seed is not None else secrets.randbelow(2**31)
@@ -162,19 +162,19 @@ def night_seat(
             pairs,
             seed=seed,
             unpaired=[i for i in ids if i not in paired],
-            sat_out=_past_sit_outs(session),
+            sat_out=_past_sit_outs(night),
         )
         partners = {a: b for a, b in pairs} | {b: a for a, b in pairs}
-        return _make_round(session, 1, plan, by_id, by, partners=partners)
-    big, ids = _with_big_tables(session, ids, Counter(), random.Random(seed))
+        return _make_round(night, 1, plan, by_id, by, partners=partners)
+    big, ids = _with_big_tables(night, ids, Counter(), random.Random(seed))
     if not ids:
         plan = seating.Seating((), ())
     elif method == Night.Seating.PROGRESSIVE:
         plan = seating.progressive_round(ids, seed=seed)
     else:
-        plan = seating.random_draw(ids, seed=seed, sat_out=_past_sit_outs(session))
+        plan = seating.random_draw(ids, seed=seed, sat_out=_past_sit_outs(night))
     plan = seating.Seating(big + plan.tables, plan.sit_outs)
-    return _make_round(session, 1, plan, by_id, by)
+    return _make_round(night, 1, plan, by_id, by)
 
 
 def _pairs(
@@ -201,26 +201,26 @@ def _pairs(
     return pairs
 
 
-def _game_options(session: Night) -> dict[str, Any]:
-    options = dict(session.ruleset_options or {})
-    if session.seating_method == Night.Seating.PROGRESSIVE:
+def _game_options(night: Night) -> dict[str, Any]:
+    options = dict(night.ruleset_options or {})
+    if night.seating_method == Night.Seating.PROGRESSIVE:
         options["fixed_hands"] = PROGRESSIVE_HANDS
     return options
 
 
-def _table_game(session: Night, size: int) -> tuple[str, dict[str, Any]]:
+def _table_game(night: Night, size: int) -> tuple[str, dict[str, Any]]:
     """The ruleset and options a table of ``size`` plays: the night's at a table of four,
     its game for five or for six at a bigger one (four hands on a progressive night)."""
     if size == 4:
-        return session.ruleset_slug, _game_options(session)
-    slug = session.game_for_five if size == 5 else session.game_for_six
-    progressive = session.seating_method == Night.Seating.PROGRESSIVE
+        return night.ruleset_slug, _game_options(night)
+    slug = night.game_for_five if size == 5 else night.game_for_six
+    progressive = night.seating_method == Night.Seating.PROGRESSIVE
     return slug, {"fixed_hands": PROGRESSIVE_HANDS} if progressive else {}
 
 
-def _start_table_game(session: Night, table: TableSeating, dealer: str, by: Any) -> Game:
+def _start_table_game(night: Night, table: TableSeating, dealer: str, by: Any) -> Game:
     seats = table.seats()
-    slug, options = _table_game(session, len(seats))
+    slug, options = _table_game(night, len(seats))
     if len(seats) > 4 and dealer not in seats:
         dealer = "seat1"
     return game_start(
@@ -228,20 +228,20 @@ def _start_table_game(session: Night, table: TableSeating, dealer: str, by: Any)
         options=options,
         seats=seats,
         dealer=dealer,
-        session=session,
+        night=night,
         table_seating=table,
         created_by=by,
     )
 
 
-def big_tables_text(session: Night) -> str:
+def big_tables_text(night: Night) -> str:
     """What the night page says of a night that seats tables of five or six instead of
     sit-outs ("" for any other night): which tables and the game each plays."""
-    if not session.tables_of_five_or_six:
+    if not night.tables_of_five_or_six:
         return ""
     games = [
         (size, PRESETS[slug].name)
-        for size, slug in (("five", session.game_for_five), ("six", session.game_for_six))
+        for size, slug in (("five", night.game_for_five), ("six", night.game_for_six))
         if slug in PRESETS
     ]
     if not games:
@@ -251,29 +251,27 @@ def big_tables_text(session: Night) -> str:
     return f"Nobody sits out: tables of {sizes} when the numbers need them ({plays})."
 
 
-def _big_sizes(session: Night, count: int) -> tuple[int, ...] | None:
+def _big_sizes(night: Night, count: int) -> tuple[int, ...] | None:
     """Table sizes with tables of five or six, when the night asks for them and the
     numbers need them; None otherwise (tables of four, sit-outs as before)."""
-    if not session.tables_of_five_or_six or session.seating_method == Night.Seating.FIXED:
+    if not night.tables_of_five_or_six or night.seating_method == Night.Seating.FIXED:
         return None
-    sizes = seating.table_sizes(
-        count, five=bool(session.game_for_five), six=bool(session.game_for_six)
-    )
+    sizes = seating.table_sizes(count, five=bool(night.game_for_five), six=bool(night.game_for_six))
     return sizes if sizes and max(sizes) > 4 else None
 
 
 def _with_big_tables(
-    session: Night, ids: list[int], spells: Counter, rng: random.Random
+    night: Night, ids: list[int], spells: Counter, rng: random.Random
 ) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
     """The tables of five or six this round and who is left for the tables of four."""
-    sizes = _big_sizes(session, len(ids))
+    sizes = _big_sizes(night, len(ids))
     if sizes is None:
         return (), ids
     return seating.big_tables(ids, sizes, spells, rng)  # type: ignore[return-value]
 
 
 def _make_round(
-    session: Night,
+    night: Night,
     number: int,
     plan: seating.Seating,
     by_id: dict[int, Player],
@@ -288,7 +286,7 @@ def _make_round(
     those who *start* sitting out here; on a fixed night each keeps a note of the
     partner who sits out with them. ``room_round``: the round of the room it belongs to."""
     partners = partners or {}
-    round_ = NightRound.objects.create(session=session, number=number, room_round=room_round)
+    round_ = NightRound.objects.create(night=night, number=number, room_round=room_round)
     SitOut.objects.bulk_create(
         SitOut(round=round_, player=by_id[pid], partner=by_id.get(partners.get(pid, 0)))
         for pid in plan.sit_outs
@@ -306,38 +304,38 @@ def _make_round(
             fifth=by_id[more[0]] if more else None,
             sixth=by_id[more[1]] if len(more) > 1 else None,
         )
-        _start_table_game(session, table, dealer, by)
+        _start_table_game(night, table, dealer, by)
     return round_
 
 
-def _round_in_progress(night: SeatingSoFar) -> bool:
-    current = [t.pk for t in night.tables.values()]
+def _round_in_progress(so_far: SeatingSoFar) -> bool:
+    current = [t.pk for t in so_far.tables.values()]
     return playing(Game.objects.filter(table_seating__in=current)).exists()
 
 
 @transaction.atomic
-def night_next_round(*, session: Night, by: Any, seed: int | None = None) -> NightRound:
+def night_next_round(*, night: Night, by: Any, seed: int | None = None) -> NightRound:
     """Reseat the whole room once every table's game is over: new partners on a random
     or progressive night, new opponents on a fixed one; who sits out rotates fairly
     and late arrivals come in."""
-    session = locked_open_session(session, by, "seat another round")
-    night = _night(session)
-    if not night.tables:
+    night = locked_open_night(night, by, "seat another round")
+    so_far = _so_far(night)
+    if not so_far.tables:
         raise Conflict("Seat the first round first.", code="not_seated")
-    if _round_in_progress(night):
+    if _round_in_progress(so_far):
         raise Conflict("Some tables are still playing this round.", code="round_in_progress")
-    players = _checked_in(session)
+    players = _checked_in(night)
     if len(players) < 4:
         raise Invalid("Not enough players.", errors={"players": ["at least four must be here"]})
     by_id = {p.pk: p for p in players}
     here = [p.pk for p in players]
-    number = night.last_number + 1
-    rng = random.Random(seed if seed is not None else session.pk * 7919 + number)
-    waiting = set(here) - night.seated()
-    earlier = _past_sit_outs(session)
-    if session.seating_method == Night.Seating.FIXED:
-        pairs, loose = _pairs_here(night, here)
-        spells = _pair_spells(night, pairs)
+    number = so_far.last_number + 1
+    rng = random.Random(seed if seed is not None else night.pk * 7919 + number)
+    waiting = set(here) - so_far.seated()
+    earlier = _past_sit_outs(night)
+    if night.seating_method == Night.Seating.FIXED:
+        pairs, loose = _pairs_here(so_far, here)
+        spells = _pair_spells(so_far, pairs)
         out = seating.round_sit_outs(
             pairs,
             len(pairs) % 2,
@@ -347,40 +345,40 @@ def night_next_round(*, session: Night, by: Any, seed: int | None = None) -> Nig
             earlier=Counter({pair: earlier[pair[0]] + earlier[pair[1]] for pair in pairs}),
         )
         playing = [pair for pair in pairs if pair not in out]
-        tables = seating.arrange_pairs(playing, rng, met=_meetings(session))
+        tables = seating.arrange_pairs(playing, rng, met=_meetings(night))
         # A player with no partner waits for one; waiting on is no new sit-out.
         newly_loose = tuple(p for p in loose if p not in waiting)
         plan = seating.Seating(tables, tuple(p for pair in out for p in pair) + newly_loose)
         partners = {a: b for a, b in pairs} | {b: a for a, b in pairs}
         return _make_round(
-            session, number, plan, by_id, by, partners=partners, room_round=night.room_round + 1
+            night, number, plan, by_id, by, partners=partners, room_round=so_far.room_round + 1
         )
-    big, here = _with_big_tables(session, here, night.big, rng)
+    big, here = _with_big_tables(night, here, so_far.big, rng)
     singles = [(pid,) for pid in here]
     out = seating.round_sit_outs(
         singles,
         len(here) % 4,
-        Counter({(p,): night.spells[p] for p in here}),
+        Counter({(p,): so_far.spells[p] for p in here}),
         rng,
         waiting=[(p,) for p in waiting],
         earlier=Counter({(p,): earlier[p] for p in here}),
     )
     sitting_out = {u[0] for u in out}
     rest = [p for p in here if p not in sitting_out]
-    tables = seating.arrange(rest, rng, partnered=night.partnered, opposed=night.opposed)
+    tables = seating.arrange(rest, rng, partnered=so_far.partnered, opposed=so_far.opposed)
     plan = seating.Seating(big + tables, tuple(sorted(sitting_out)))
-    return _make_round(session, number, plan, by_id, by, room_round=night.room_round + 1)
+    return _make_round(night, number, plan, by_id, by, room_round=so_far.room_round + 1)
 
 
-def _pair_spells(night: SeatingSoFar, pairs: list[tuple[int, int]]) -> Counter:
-    return Counter({pair: max(night.spells[pair[0]], night.spells[pair[1]]) for pair in pairs})
+def _pair_spells(so_far: SeatingSoFar, pairs: list[tuple[int, int]]) -> Counter:
+    return Counter({pair: max(so_far.spells[pair[0]], so_far.spells[pair[1]]) for pair in pairs})
 
 
-def _meetings(session: Night) -> Counter:
+def _meetings(night: Night) -> Counter:
     """How often two fixed partnerships have met at a table tonight."""
     return Counter(
         frozenset((tuple(sorted((t.north_id, t.south_id))), tuple(sorted((t.east_id, t.west_id)))))
-        for t in TableSeating.objects.filter(round__session=session)
+        for t in TableSeating.objects.filter(round__night=night)
     )
 
 
@@ -406,21 +404,21 @@ def table_next_game(
     players are waiting to play (sitting out, or late arrivals), they come in and some
     of the table sit out, fairly; the table is then reseated with the fewest repeated
     partners. Otherwise the same four play on."""
-    session = locked_open_session(table.round.session, by, "start another game")
-    if session.seating_method == Night.Seating.PROGRESSIVE:
+    night = locked_open_night(table.round.night, by, "start another game")
+    if night.seating_method == Night.Seating.PROGRESSIVE:
         raise Conflict(
             "On a progressive night the director seats the next round for everyone.",
             code="progressive_night",
         )
-    night = _night(session)
-    if night.tables.get(table.table) != table:
+    so_far = _so_far(night)
+    if so_far.tables.get(table.table) != table:
         raise Conflict(f"Table {table.table} has been reseated since.", code="table_reseated")
     if playing(Game.objects.filter(table_seating=table)).exists():
         raise Conflict("This table's game is still in progress.", code="game_in_progress")
-    players = _checked_in(session)
+    players = _checked_in(night)
     by_id = {p.pk: p for p in players}
     at_table = [pid for pid in _ids(table) if pid in by_id]
-    waiting = [p.pk for p in players if p.pk not in night.seated()]
+    waiting = [p.pk for p in players if p.pk not in so_far.seated()]
     if table.fifth_id is not None:
         # A table of five or six plays on as it sits; a change of players waits for the
         # next round, where the director reseats the room.
@@ -429,32 +427,32 @@ def table_next_game(
                 f"A player of table {table.table} went home; seat the next round instead.",
                 errors={"players": ["seat the next round for everyone instead"]},
             )
-        return NewGame(_start_table_game(session, table, dealer, by), [], [])
-    if len(at_table) == 4 and not _can_come_in(session, night, waiting):
-        return NewGame(_start_table_game(session, table, dealer, by), [], [])
-    rng = random.Random(seed if seed is not None else table.pk * 7919 + night.last_number)
-    fewest = min(night.spells[p.pk] for p in players)
-    earlier = _past_sit_outs(session)
-    if session.seating_method == Night.Seating.FIXED:
+        return NewGame(_start_table_game(night, table, dealer, by), [], [])
+    if len(at_table) == 4 and not _can_come_in(night, so_far, waiting):
+        return NewGame(_start_table_game(night, table, dealer, by), [], [])
+    rng = random.Random(seed if seed is not None else table.pk * 7919 + so_far.last_number)
+    fewest = min(so_far.spells[p.pk] for p in players)
+    earlier = _past_sit_outs(night)
+    if night.seating_method == Night.Seating.FIXED:
         here = [p.pk for p in players]
-        plan, partners = _reseat_fixed(session, night, at_table, here, fewest, rng, earlier)
+        plan, partners = _reseat_fixed(night, so_far, at_table, here, fewest, rng, earlier)
     else:
-        plan, partners = _reseat_singles(night, at_table, waiting, fewest, rng, earlier), {}
+        plan, partners = _reseat_singles(so_far, at_table, waiting, fewest, rng, earlier), {}
     if plan is None:
         raise Invalid(
             f"Table {table.table} needs four players and nobody is waiting to come in.",
             errors={"players": ["seat the next round for everyone instead"]},
         )
     new_round = _make_round(
-        session,
-        night.last_number + 1,
+        night,
+        so_far.last_number + 1,
         plan,
         by_id,
         by,
         partners=partners,
         table_numbers=[table.table],
         dealer=dealer,
-        room_round=max(night.room_round, 1),
+        room_round=max(so_far.room_round, 1),
     )
     seated = new_round.tables.get()
     came_in = [by_id[p] for p in _ids(seated) if p not in set(_ids(table))]
@@ -462,16 +460,16 @@ def table_next_game(
     return NewGame(Game.objects.get(table_seating=seated), came_in, went_out)
 
 
-def _can_come_in(session: Night, night: SeatingSoFar, waiting: list[int]) -> bool:
+def _can_come_in(night: Night, so_far: SeatingSoFar, waiting: list[int]) -> bool:
     """Is anyone waiting who could take a seat? On a fixed night a lone player cannot."""
-    if session.seating_method != Night.Seating.FIXED:
+    if night.seating_method != Night.Seating.FIXED:
         return bool(waiting)
-    pairs, _ = _pairs_here(night, waiting)
+    pairs, _ = _pairs_here(so_far, waiting)
     return bool(pairs)
 
 
 def _reseat_singles(
-    night: SeatingSoFar,
+    so_far: SeatingSoFar,
     at_table: list[int],
     waiting: list[int],
     fewest: int,
@@ -481,7 +479,7 @@ def _reseat_singles(
     count = len(at_table) + len(waiting) - 4
     if count < 0:
         return None
-    spells = Counter({(p,): night.spells[p] for p in at_table + waiting})
+    spells = Counter({(p,): so_far.spells[p] for p in at_table + waiting})
     out = seating.table_sit_outs(
         [(p,) for p in at_table],
         [(p,) for p in waiting],
@@ -493,29 +491,29 @@ def _reseat_singles(
     )
     sitting_out = {u[0] for u in out}
     playing = [p for p in at_table + waiting if p not in sitting_out]
-    tables = seating.arrange(playing, rng, partnered=night.partnered, opposed=night.opposed)
+    tables = seating.arrange(playing, rng, partnered=so_far.partnered, opposed=so_far.opposed)
     starting = tuple(p for p in at_table if p in sitting_out)  # waiting on is no new spell
     return seating.Seating(tables, starting)
 
 
 def _reseat_fixed(
-    session: Night,
-    night: SeatingSoFar,
+    night: Night,
+    so_far: SeatingSoFar,
     at_table: list[int],
     here: list[int],
     fewest: int,
     rng: random.Random,
     earlier: Counter,
 ) -> tuple[seating.Seating | None, dict[int, int]]:
-    pairs, _ = _pairs_here(night, here)
-    seated = night.seated()
+    pairs, _ = _pairs_here(so_far, here)
+    seated = so_far.seated()
     mine = [pair for pair in pairs if set(pair) <= set(at_table)]
     waiting = [pair for pair in pairs if not set(pair) & seated]
     count = len(mine) + len(waiting) - 2
     partners = {a: b for a, b in pairs} | {b: a for a, b in pairs}
     if count < 0:
         return None, partners
-    spells = _pair_spells(night, pairs)
+    spells = _pair_spells(so_far, pairs)
     out = seating.table_sit_outs(
         mine,
         waiting,
@@ -526,13 +524,13 @@ def _reseat_fixed(
         earlier=Counter({pair: earlier[pair[0]] + earlier[pair[1]] for pair in pairs}),
     )
     playing = [pair for pair in mine + waiting if pair not in out]
-    tables = seating.arrange_pairs(playing, rng, met=_meetings(session))
+    tables = seating.arrange_pairs(playing, rng, met=_meetings(night))
     starting = tuple(p for pair in out if pair in mine for p in pair)
     return seating.Seating(tables, starting), partners
 
 
 @transaction.atomic
-def night_close(*, session: Night, by: Any) -> Night:
+def night_close(*, night: Night, by: Any) -> Night:
     """A director closes the night: no more hands, games or check-ins until it is reopened.
 
     Games still in progress stay as they are, shown as unfinished; their hands and
@@ -542,19 +540,19 @@ def night_close(*, session: Night, by: Any) -> Night:
     before the night closes or refused after.
     """
 
-    require_director(by, session.club)
-    locked = Night.objects.select_for_update().get(pk=session.pk)
+    require_director(by, night.club)
+    locked = Night.objects.select_for_update().get(pk=night.pk)
     if not locked.is_open:
         raise Conflict(
             f"This club night was already closed{closed_when(locked)}.", code="session_closed"
         )
-    games = Game.objects.select_for_update().filter(session=locked)
+    games = Game.objects.select_for_update().filter(night=locked)
     unfinished = sorted(playing(games).values_list("pk", flat=True))
     locked.status = Night.Status.CLOSED
     locked.closed_at = timezone.now()
     locked.save(update_fields=["status", "closed_at"])
     NightEvent.objects.create(
-        session=locked,
+        night=locked,
         action=NightEvent.Action.CLOSED,
         by=user_or_none(by),
         details={"unfinished_games": unfinished},

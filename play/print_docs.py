@@ -38,13 +38,13 @@ from scoring.engine.rulesets import Ruleset
 from scoring.engine.seat_names import SEAT_SHORT, names_for, side_name
 
 
-def night_event(session: Night) -> str:
-    return f"{session.club.name} \N{EM DASH} club night"
+def night_event(night: Night) -> str:
+    return f"{night.club.name} \N{EM DASH} club night"
 
 
-def _round_label(session_round: NightRound, rounds: int) -> str:
+def _round_label(night_round: NightRound, rounds: int) -> str:
     # The room's round: a table reseated for a new game is still in it.
-    room = session_round.room_round
+    room = night_round.room_round
     return f"Round {room}" if rounds > 1 or room > 1 else ""
 
 
@@ -54,14 +54,14 @@ def _seated(seats) -> tuple[SeatedPlayer, ...]:
     return tuple(SeatedPlayer(seat, seats[seat].name) for seat in order)
 
 
-def night_rules(session: Night) -> Ruleset:
-    return ruleset_from(session.ruleset_slug, session.ruleset_options or {})
+def night_rules(night: Night) -> Ruleset:
+    return ruleset_from(night.ruleset_slug, night.ruleset_options or {})
 
 
-def _table_header(session, rules, label, table: int, seats) -> SheetHeader:
+def _table_header(night, rules, label, table: int, seats) -> SheetHeader:
     return SheetHeader(
-        event=night_event(session),
-        date=sheet_date(session.date),
+        event=night_event(night),
+        date=sheet_date(night.date),
         round_label=label,
         table=table,
         players=_seated(seats),
@@ -80,23 +80,23 @@ def _sides_text(rules: Ruleset) -> str:
     return " v ".join(side_name(side) for side, _ in rules.sides)
 
 
-def round_documents(session_round: NightRound, *, table: int | None = None):
-    """(session, rules, label, [TableView]) for a round, or one table of it (only that
-    table is read: two queries, three for a table with no game; ``session_round`` comes
-    with ``session__club``)."""
+def round_documents(night_round: NightRound, *, table: int | None = None):
+    """(night, rules, label, [TableView]) for a round, or one table of it (only that
+    table is read: two queries, three for a table with no game; ``night_round`` comes
+    with ``night__club``)."""
     if table is not None:
-        found = round_table(session_round=session_round, table=table)
+        found = round_table(night_round=night_round, table=table)
         if found is None:
-            raise Missing(f"Round {session_round.number} has no table {table}.")
+            raise Missing(f"Round {night_round.number} has no table {table}.")
         view, other_rounds = found
-        session = session_round.session
-        label = _round_label(session_round, 2 if other_rounds else 1)
-        return session, night_rules(session), label, [view]
-    overview = night_overview(session=session_round.session)
-    view = next(r for r in overview.rounds if r.round.pk == session_round.pk)
+        night = night_round.night
+        label = _round_label(night_round, 2 if other_rounds else 1)
+        return night, night_rules(night), label, [view]
+    overview = night_overview(night=night_round.night)
+    view = next(r for r in overview.rounds if r.round.pk == night_round.pk)
     tables = [t for t in view.tables if table is None or t.seating.table == table]
-    rules = night_rules(overview.session)
-    return overview.session, rules, _round_label(session_round, len(overview.rounds)), tables
+    rules = night_rules(overview.night)
+    return overview.night, rules, _round_label(night_round, len(overview.rounds)), tables
 
 
 def _table_rules(t, night_ruleset: Ruleset) -> Ruleset:
@@ -107,12 +107,12 @@ def _table_rules(t, night_ruleset: Ruleset) -> Ruleset:
     return night_ruleset
 
 
-def round_blank_sheets(session_round: NightRound, *, table: int | None = None):
-    """One blank score sheet per table of ``session_round`` (or just ``table``)."""
-    session, night_ruleset, label, tables = round_documents(session_round, table=table)
+def round_blank_sheets(night_round: NightRound, *, table: int | None = None):
+    """One blank score sheet per table of ``night_round`` (or just ``table``)."""
+    night, night_ruleset, label, tables = round_documents(night_round, table=table)
     return [
         blank_sheet(
-            _table_header(session, rules, label, t.seating.table, t.seats),
+            _table_header(night, rules, label, t.seating.table, t.seats),
             rules,
             first_dealer=t.game.first_dealer if t.game else "north",
         )
@@ -122,20 +122,20 @@ def round_blank_sheets(session_round: NightRound, *, table: int | None = None):
 
 
 def round_table_cards(
-    session_round: NightRound,
+    night_round: NightRound,
     *,
     url_for: Callable[[TableSeating, Game | None], str],
     table: int | None = None,
 ) -> list[TableCard]:
     """One table card per table: the QR code opens ``url_for(table, its current game)``."""
-    session, night_ruleset, label, tables = round_documents(session_round, table=table)
+    night, night_ruleset, label, tables = round_documents(night_round, table=table)
     cards = []
     for t in tables:
         url = url_for(t.seating, t.game)
         rules = _table_rules(t, night_ruleset)
         cards.append(
             TableCard(
-                header=_table_header(session, rules, label, t.seating.table, t.seats),
+                header=_table_header(night, rules, label, t.seating.table, t.seats),
                 url=url,
                 qr_svg=qr_data_uri(url),
             )
@@ -195,13 +195,13 @@ def game_sheet_doc(
     game = sheet.game
     rules = Ruleset.from_dict(game.ruleset)
     first_seats = sheet.first_seats
-    session = game.session
+    night = game.night
     table = seating.table if seating else None
     label = f"Round {seating.round.room_round}" if seating else ""
     club = game.club  # the night's club, already read with the game
     header = SheetHeader(
-        event=f"{club.name} \N{EM DASH} club night" if session else f"{club.name} \N{EM DASH} game",
-        date=sheet_date(session.date if session else game.created_at),
+        event=f"{club.name} \N{EM DASH} club night" if night else f"{club.name} \N{EM DASH} game",
+        date=sheet_date(night.date if night else game.created_at),
         round_label=label,
         table=table,
         players=_seated(first_seats),
@@ -288,17 +288,17 @@ def game_sheet_doc(
     )
 
 
-def night_game_sheet_docs(session: Night, games: Iterable[Game]) -> list[GameSheetDoc]:
+def night_game_sheet_docs(night: Night, games: Iterable[Game]) -> list[GameSheetDoc]:
     """The completed sheets of ``games``, a club night's (each read with
     ``table_seating__round``), in their order: every game's seats and hands in two
     statements, their corrections in one more when a hand was corrected, whatever the
     number of tables (``game_sheet_doc`` game by game read two or three a table)."""
-    reads = night_printed_reads(session_id=session.pk)
+    reads = night_printed_reads(night_id=night.pk)
     corrected = any(h.corrected for _, hands, _ in reads.values() for h in hands)
     notes: dict[int, list[HandCorrection]] = {}
     if corrected:
         for c in (
-            HandCorrection.objects.filter(hand__game__session_id=session.pk)
+            HandCorrection.objects.filter(hand__game__night_id=night.pk)
             .select_related("hand", "corrected_by")
             .order_by("hand__game_id", "hand__number", "corrected_at")
         ):
@@ -324,10 +324,10 @@ class DoorPoster:
     qr_svg: str
 
 
-def door_poster_doc(session: Night, url: str) -> DoorPoster:
+def door_poster_doc(night: Night, url: str) -> DoorPoster:
     return DoorPoster(
-        club=session.club.name,
-        date=f"{session.date:%A %-d %B %Y}",
+        club=night.club.name,
+        date=f"{night.date:%A %-d %B %Y}",
         url=url,
         qr_svg=qr_data_uri(url),
     )

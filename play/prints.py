@@ -26,47 +26,45 @@ def _round_and_table(
 ) -> tuple[NightRound, int | None]:
     """The round (with its night and club) and the table asked for. ``check_table=False``:
     the caller reads the table itself and answers Missing for one the round lacks."""
-    session_round = get_or_missing(
+    night_round = get_or_missing(
         NightRound,
         "round",
-        ("session__club",),
+        ("night__club",),
         by=by,
-        club_path="session__club",
+        club_path="night__club",
         pk=int_param(params, "round"),
     )
     table = int_param(params, "table", required=False)
-    if check_table and table is not None and not session_round.tables.filter(table=table).exists():
-        raise Missing(f"Round {session_round.number} has no table {table}.")
-    return session_round, table
+    if check_table and table is not None and not night_round.tables.filter(table=table).exists():
+        raise Missing(f"Round {night_round.number} has no table {table}.")
+    return night_round, table
 
 
-def _slug(session_round: NightRound, table: int | None, what: str) -> str:
-    night = session_round.session
+def _slug(night_round: NightRound, table: int | None, what: str) -> str:
+    night = night_round.night
     where = f"table-{table}" if table else "all-tables"
-    return f"{night.club.slug}-{night.date:%Y-%m-%d}-round-{session_round.number}-{where}-{what}"
+    return f"{night.club.slug}-{night.date:%Y-%m-%d}-round-{night_round.number}-{where}-{what}"
 
 
 def build_round_sheets(params: Mapping[str, Any], by: Any) -> Built:
     # One table's sheet reads that table alone, which answers Missing if there is none.
-    session_round, table = _round_and_table(params, by, check_table=False)
-    sheets = builders.round_blank_sheets(session_round, table=table)
+    night_round, table = _round_and_table(params, by, check_table=False)
+    sheets = builders.round_blank_sheets(night_round, table=table)
     return Built(
         items=sheets,
-        club=session_round.session.club,
-        filename=_slug(session_round, table, "score-sheets") + ".pdf",
+        club=night_round.night.club,
+        filename=_slug(night_round, table, "score-sheets") + ".pdf",
         stamps=stamps.stamps_for(sheets),
     )
 
 
-def table_link_urls(base_url: str, session_round: NightRound) -> Callable[[Any, Any], str]:
+def table_link_urls(base_url: str, night_round: NightRound) -> Callable[[Any, Any], str]:
     """Each table's link (``table-link``, made now if it has none), absolute from
     ``base_url``: whoever scans the card records the hands of the game at that table,
     without an account, across new games and progressive rounds of the night."""
-    session = session_round.session
-    numbers = session_round.tables.values_list("table", flat=True)
-    links = links_for(
-        club=session.club, kind=TableLink.Kind.NIGHT, session=session, numbers=numbers
-    )
+    night = night_round.night
+    numbers = night_round.tables.values_list("table", flat=True)
+    links = links_for(club=night.club, kind=TableLink.Kind.NIGHT, night=night, numbers=numbers)
 
     def url_for(seating, game):
         return link_url(links[seating.table], base_url=base_url)
@@ -75,23 +73,23 @@ def table_link_urls(base_url: str, session_round: NightRound) -> Callable[[Any, 
 
 
 def build_round_cards(params: Mapping[str, Any], by: Any) -> Built:
-    session_round, table = _round_and_table(params, by)
-    require_role(by, session_round.session.club, KEY_HOLDERS, CARD_HOLDERS_ONLY)
+    night_round, table = _round_and_table(params, by)
+    require_role(by, night_round.night.club, KEY_HOLDERS, CARD_HOLDERS_ONLY)
     base_url = site_url(recorded=params.get("base_url"))
     cards = builders.round_table_cards(
-        session_round, url_for=table_link_urls(base_url, session_round), table=table
+        night_round, url_for=table_link_urls(base_url, night_round), table=table
     )
     return Built(
         items=cards,
-        club=session_round.session.club,
-        filename=_slug(session_round, table, "table-cards") + ".pdf",
+        club=night_round.night.club,
+        filename=_slug(night_round, table, "table-cards") + ".pdf",
     )
 
 
 #: What a printed score sheet reads with its game: ``game_sheet``'s ``SHEET_RELATED``
 #: but who voided it (a sheet prints the void's reason, not who; a join to the users'
 #: table costs a tenth of a sheet's reads) and with the round, for the sheet's heading.
-PRINT_RELATED = ("club", "session", "table_seating__round")
+PRINT_RELATED = ("club", "night", "table_seating__round")
 
 
 def build_game_sheet(params: Mapping[str, Any], by: Any) -> Built:
@@ -121,17 +119,17 @@ def night_from_params(params: Mapping[str, Any], by: Any) -> Night:
     )
 
 
-def build_session_games(params: Mapping[str, Any], by: Any) -> Built:
-    session = night_from_params(params, by)
+def build_night_games(params: Mapping[str, Any], by: Any) -> Built:
+    night = night_from_params(params, by)
     games = (
-        Game.objects.filter(session=session)
+        Game.objects.filter(night=night)
         .select_related(*PRINT_RELATED)
         .order_by("table_seating__round__number", "table_seating__table", "created_at")
     )
     return Built(
-        items=builders.night_game_sheet_docs(session, games),
-        club=session.club,
-        filename=f"{session.club.slug}-{session.date:%Y-%m-%d}-game-sheets.pdf",
+        items=builders.night_game_sheet_docs(night, games),
+        club=night.club,
+        filename=f"{night.club.slug}-{night.date:%Y-%m-%d}-game-sheets.pdf",
     )
 
 
@@ -144,15 +142,15 @@ def _night_page(night: Night) -> tuple[str, str]:
 def round_origin(params: Mapping[str, Any]) -> tuple[str, str]:
     """A round's batches are started from its night's page."""
     # The job was checked against its starter when it began: no club check here.
-    session_round = get_or_missing(
+    night_round = get_or_missing(
         NightRound,
         "round",
-        ("session",),
+        ("night",),
         by=SYSTEM,
-        club_path="session__club",
+        club_path="night__club",
         pk=int_param(params, "round"),
     )
-    return _night_page(session_round.session)
+    return _night_page(night_round.night)
 
 
 def night_origin(params: Mapping[str, Any]) -> tuple[str, str]:
@@ -171,18 +169,18 @@ def night_origin(params: Mapping[str, Any]) -> tuple[str, str]:
 def build_door_poster(params: Mapping[str, Any], by: Any) -> Built:
     """The night's door poster: A4, a large QR code opening the door link (directors
     and scorers only: the link checks players in)."""
-    session = night_from_params(params, by)
+    night = night_from_params(params, by)
     require_role(
         by,
-        session.club,
+        night.club,
         KEY_HOLDERS,
         "Only a director or scorer of the club can print the door poster.",
     )
-    url = door_url(session, base_url=site_url(recorded=params.get("base_url")))
+    url = door_url(night, base_url=site_url(recorded=params.get("base_url")))
     return Built(
-        items=[builders.door_poster_doc(session, url)],
-        club=session.club,
-        filename=f"{session.club.slug}-{session.date:%Y-%m-%d}-door-poster.pdf",
+        items=[builders.door_poster_doc(night, url)],
+        club=night.club,
+        filename=f"{night.club.slug}-{night.date:%Y-%m-%d}-door-poster.pdf",
     )
 
 
@@ -212,7 +210,7 @@ def register_kinds() -> None:
         Kind(
             "session-games",
             "print/game_sheets.html",
-            build_session_games,
+            build_night_games,
             batch=True,
             origin=night_origin,
             ids=("session",),

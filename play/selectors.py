@@ -181,7 +181,7 @@ UPCOMING = 8
 
 #: What ``game_sheet`` reads with a game: pass them to a lookup of your own, with
 #: ``read=False``, to spare it reading the game again.
-SHEET_RELATED = ("club", "session", "table_seating", "voided_by")
+SHEET_RELATED = ("club", "night", "table_seating", "voided_by")
 
 
 #: A printed sheet's reads: the game's seats with their players, then its hands (each
@@ -236,11 +236,11 @@ def _printed_hands(game: Game) -> PrintedReads:
     return found.get(game.pk, ([], [], {}))
 
 
-def night_printed_reads(*, session_id: int) -> dict[int, PrintedReads]:
+def night_printed_reads(*, night_id: int) -> dict[int, PrintedReads]:
     """What the printed sheets of every game of a club night read, by game id: two
     queries, whatever the number of games (a batch of a night's sheets read them game
     by game: two queries a table). A game with no seat and no hand is not in it."""
-    where = {"game__session_id": session_id}
+    where = {"game__night_id": night_id}
     return _grouped(_print_seats(**where), _print_hands(**where))
 
 
@@ -458,8 +458,8 @@ class RoundView:
 
 
 @dataclass
-class SessionOverview:
-    session: Night
+class NightOverview:
+    night: Night
     players: list[Player]  # checked in and still here
     rounds: list[RoundView]
     gone: list[Player] = field(default_factory=list)  # checked in, then went home
@@ -493,20 +493,20 @@ class SessionOverview:
         return bool(self.rounds)
 
 
-def night_overview(*, session: Night) -> SessionOverview:
+def night_overview(*, night: Night) -> NightOverview:
     """Check-ins, rounds, tables by seat with their games, and sit-outs (five queries)."""
-    session = Night.objects.select_related("club").get(pk=session.pk)
+    night = Night.objects.select_related("club").get(pk=night.pk)
     # The checked-in players themselves, each with when they left (one object a player,
     # not a check-in and its player: 256 fewer objects on a 64-table night).
     checked_in = list(
-        Player.objects.filter(check_ins__session=session)
+        Player.objects.filter(check_ins__night=night)
         .annotate(left_at=F("check_ins__left_at"))
         .order_by("name")
     )
     # Into plain lists (to_attr): ``t.games.all()`` would build a queryset per table,
     # a cost that grows with the night.
     rounds = list(
-        session.rounds.order_by("number").prefetch_related(
+        night.rounds.order_by("number").prefetch_related(
             Prefetch(
                 "tables",
                 TableSeating.objects.prefetch_related(
@@ -518,8 +518,8 @@ def night_overview(*, session: Night) -> SessionOverview:
         )
     )
     _seat_players([t for r in rounds for t in r.table_list], {p.pk: p for p in checked_in})
-    return SessionOverview(
-        session=session,
+    return NightOverview(
+        night=night,
         players=[p for p in checked_in if p.left_at is None],
         gone=[p for p in checked_in if p.left_at is not None],
         rounds=[
@@ -533,37 +533,37 @@ def night_overview(*, session: Night) -> SessionOverview:
     )
 
 
-def night_tables(*, session_id: int) -> SessionOverview:
+def night_tables(*, night_id: int) -> NightOverview:
     """What the night page's tables show, and only that: the night with its club, the
     players here, each table's current seating (with its live link's key, as
     ``link_key``) and its games (each with ``hands_recorded`` and ``hands_unconfirmed``),
     in four queries whatever the night's size; five when the night's last round seats
     no table. Its one round is the night's last; no one is ``gone`` and no round lists
     its sit-outs. Raises ``Night.DoesNotExist``."""
-    last_round = NightRound.objects.filter(session=OuterRef("pk")).order_by("-number")
-    session = (
+    last_round = NightRound.objects.filter(night=OuterRef("pk")).order_by("-number")
+    night = (
         Night.objects.select_related("club")
         .annotate(last_round=Subquery(last_round.values("number")[:1]))
-        .get(pk=session_id)
+        .get(pk=night_id)
     )
     # Those gone home too: one may still be seated at a table whose game is over.
     checked_in = list(
-        Player.objects.filter(check_ins__session=session)
+        Player.objects.filter(check_ins__night=night)
         .annotate(left_at=F("check_ins__left_at"))
         .order_by("name")
     )
     # Each table number's latest seating: no later round seats that table again.
     later = TableSeating.objects.filter(
-        round__session=session, table=OuterRef("table"), round__number__gt=OuterRef("round__number")
+        round__night=night, table=OuterRef("table"), round__number__gt=OuterRef("round__number")
     )
     live_link = TableLink.objects.filter(
-        session=session,
+        night=night,
         kind=TableLink.Kind.NIGHT,
         number=OuterRef("table"),
         replaced_at__isnull=True,
     )
     tables = list(
-        TableSeating.objects.filter(round__session=session)
+        TableSeating.objects.filter(round__night=night)
         .exclude(Exists(later))
         .select_related("round")
         .annotate(link_key=Subquery(live_link.values("key")[:1]))
@@ -586,13 +586,13 @@ def night_tables(*, session_id: int) -> SessionOverview:
     round_ = None
     if tables:
         round_ = max((t.round for t in tables), key=lambda r: r.number)
-        if round_.number != session.last_round:  # a last round that seats no table
-            round_ = session.rounds.get(number=session.last_round)
-    elif session.last_round is not None:
-        round_ = session.rounds.get(number=session.last_round)
+        if round_.number != night.last_round:  # a last round that seats no table
+            round_ = night.rounds.get(number=night.last_round)
+    elif night.last_round is not None:
+        round_ = night.rounds.get(number=night.last_round)
     views = [TableView(t, t.seats(), games.get(t.pk, [])) for t in tables]
-    return SessionOverview(
-        session=session,
+    return NightOverview(
+        night=night,
         players=[p for p in checked_in if p.left_at is None],
         rounds=[RoundView(round=round_, tables=views, sit_outs=[])] if round_ else [],
     )
@@ -602,12 +602,12 @@ _SEATS = ("north", "east", "south", "west", "fifth", "sixth")  # a table of five
 _TABLE_MAX = 2**31 - 1  # a table number is a PositiveIntegerField
 
 
-def _other_rounds(session_id: int, round_id: int) -> Exists:
-    return Exists(NightRound.objects.filter(session_id=session_id).exclude(pk=round_id))
+def _other_rounds(night_id: int, round_id: int) -> Exists:
+    return Exists(NightRound.objects.filter(night_id=night_id).exclude(pk=round_id))
 
 
-def round_table(*, session_round: NightRound, table: int) -> tuple[TableView, bool] | None:
-    """One table of ``session_round``, its players by seat and its current game (the
+def round_table(*, night_round: NightRound, table: int) -> tuple[TableView, bool] | None:
+    """One table of ``night_round``, its players by seat and its current game (the
     ``games`` of the view: that one alone), and whether the night has another round; or
     None when the round has no such table.
 
@@ -620,9 +620,9 @@ def round_table(*, session_round: NightRound, table: int) -> tuple[TableView, bo
     # The players are not joined to the seating: with six joins of the players' table
     # PostgreSQL spends longer planning the query (it weighs every join order) than
     # running it.
-    others = _other_rounds(session_round.session_id, session_round.pk)
+    others = _other_rounds(night_round.night_id, night_round.pk)
     game = (
-        Game.objects.filter(table_seating__round=session_round, table_seating__table=int(table))
+        Game.objects.filter(table_seating__round=night_round, table_seating__table=int(table))
         .select_related("table_seating")
         .annotate(other_rounds=others)
         .order_by("-created_at", "-id")
@@ -632,7 +632,7 @@ def round_table(*, session_round: NightRound, table: int) -> tuple[TableView, bo
         seating, games = game.table_seating, [game]
         other_rounds = game.other_rounds
     else:
-        seatings = TableSeating.objects.filter(round=session_round, table=int(table))
+        seatings = TableSeating.objects.filter(round=night_round, table=int(table))
         seating = seatings.annotate(other_rounds=others).first()
         if seating is None:
             return None
@@ -661,6 +661,6 @@ def _seat_players(tables: list[TableSeating], known: dict[int, Player]) -> None:
                 setattr(t, seat, known[pid])
 
 
-def night_history(*, session: Night) -> list[NightEvent]:
+def night_history(*, night: Night) -> list[NightEvent]:
     """When the night was closed and reopened, by whom and why, oldest first (one query)."""
-    return list(session.events.select_related("by").order_by("at", "id"))
+    return list(night.events.select_related("by").order_by("at", "id"))

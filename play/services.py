@@ -14,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from play import permissions, provenance
-from play.checkins import closed_conflict, lock_open_session
+from play.checkins import closed_conflict, lock_open_night
 from play.game_state import state_of, store_state
 from play.live import night_changed
 from play.models import (
@@ -118,7 +118,7 @@ def game_start(
     options: Mapping[str, Any] | None = None,
     seats: Mapping[str, Player],
     dealer: str | None = None,
-    session: Night | None = None,
+    night: Night | None = None,
     table_seating: TableSeating | None = None,
     created_by: Any,
 ) -> Game:
@@ -145,21 +145,21 @@ def game_start(
         changed = changed and errors.get("seats") != [ONE_SEAT_EACH]
         raise (HouseRules if changed else Invalid)("The game cannot start.", errors=errors)
     clubs = {p.club_id for p in seats.values()}
-    club_id = session.club_id if session is not None else next(iter(clubs))
+    club_id = night.club_id if night is not None else next(iter(clubs))
     if clubs != {club_id}:
         raise Invalid(
             "Players from another club.", errors={"seats": ["every player must be of this club"]}
         )
-    club = session.club if session is not None else next(iter(seats.values())).club
+    club = night.club if night is not None else next(iter(seats.values())).club
     require_scorer(created_by, club, "Only a director or scorer of the club can start a game.")
     state = new_game(rules, {seat: seats[seat].pk for seat in players}, dealer)
     with transaction.atomic():
-        if session is not None:
+        if night is not None:
             # Held until the game is stored: closing the night waits for it, or refuses it.
-            lock_open_session(session.pk, "start another game")
+            lock_open_night(night.pk, "start another game")
         game = Game(
             club=club,
-            session=session,
+            night=night,
             table_seating=table_seating,
             ruleset_slug=rules.slug,
             ruleset=rules.to_dict(),
@@ -305,22 +305,22 @@ def void_conflict(game: Game, to: str = "record hands") -> Conflict:
     )
 
 
-def recording_refusal(game: Game, session: Night | None = None) -> Conflict | None:
+def recording_refusal(game: Game, night: Night | None = None) -> Conflict | None:
     """Why no hand can be recorded in ``game`` now, or None when the next one can.
 
     A finished game (``game_finished``), or a game of a club night that is closed
     (``session_closed``: "This club night was closed at 22:40; ask the director to
     reopen it to record more hands."). ``hand_record`` refuses with exactly this, and
     the score-entry page asks it too, so it never offers a form that would be refused.
-    ``session``: a freshly read night (default: ``game.session``).
+    ``night``: a freshly read night (default: ``game.night``).
     """
     if game.is_void:
         return void_conflict(game)
     if game.is_finished:
         return Conflict("The game is over; no more hands can be recorded.", code="game_finished")
-    session = session if session is not None else game.session if game.session_id else None
-    if session is not None and not session.is_open:
-        return closed_conflict(session, "record more hands")
+    night = night if night is not None else game.night if game.night_id else None
+    if night is not None and not night.is_open:
+        return closed_conflict(night, "record more hands")
     return None
 
 
@@ -450,9 +450,12 @@ def _append(
     # The game row is locked; read the night afresh. Closing a night locks its games
     # first, so the night cannot close between this check and the hand being stored.
     # Only what the refusal reads (whether it is open; when it closed, as the sentence says).
-    night = Night.objects.only("status", "closed_at", "date")
-    session = night.get(pk=game.session_id) if game.session_id else None
-    refusal = recording_refusal(game, session)
+    night = (
+        Night.objects.only("status", "closed_at", "date").get(pk=game.night_id)
+        if game.night_id
+        else None
+    )
+    refusal = recording_refusal(game, night)
     if refusal is not None:
         raise refusal
     if number is not None and number != expected:
@@ -589,7 +592,7 @@ def hand_confirm(*, hand: Hand, by: Any) -> Hand:
         )
         if confirmed:
             hand.confirmed_via, hand.confirmed_side, hand.confirmed_at = by.link, by.side, now
-            night_changed(by.link.session_id, standings=False)
+            night_changed(by.link.night_id, standings=False)
         else:
             hand.refresh_from_db()
         return hand
@@ -603,7 +606,7 @@ def hand_confirm(*, hand: Hand, by: Any) -> Hand:
             locked.confirmed_by = user_or_none(by)
             locked.confirmed_at = timezone.now()
             locked.save(update_fields=["confirmed_by", "confirmed_at"])
-            night_changed(hand.game.session_id, standings=False)
+            night_changed(hand.game.night_id, standings=False)
     hand.refresh_from_db()
     return hand
 

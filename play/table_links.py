@@ -121,7 +121,7 @@ def find(key: Any) -> TableLink:
     if not isinstance(key, str) or not key or len(key) > 64:
         raise LinkNotFound(NOT_FOUND)
     link = (
-        TableLink.objects.select_related("club", "session")
+        TableLink.objects.select_related("club", "night")
         .filter(key=key, replaced_at__isnull=True)
         .first()
     )
@@ -136,7 +136,7 @@ def resolve(key: Any) -> TableState:
     return _RESOLVERS[link.kind](link)
 
 
-_POST_FIELDS = ("pk", "kind", "number", "club_id", "session_id", "session__status", "game_id")
+_POST_FIELDS = ("pk", "kind", "number", "club_id", "night_id", "night__status", "game_id")
 
 
 @functools.cache
@@ -171,7 +171,7 @@ def resolve_for_post(key: Any, *, ruleset: bool = True) -> TableState:
     not read without ``ruleset``: a Confirm builds no hand form) and why it no longer
     records. One query for a club night's link: the link, its
     night's status, the game's id and ruleset (subqueries), as plain values (the
-    link's ``club`` and ``session`` are not read with it: a closed night's sentence
+    link's ``club`` and ``night`` are not read with it: a closed night's sentence
     reads its night). Other kinds as :func:`resolve`. Who sits at the table is not read
     (``players`` empty): a post shows only the game."""
     if not isinstance(key, str) or not key or len(key) > 64:
@@ -179,16 +179,14 @@ def resolve_for_post(key: Any, *, ruleset: bool = True) -> TableState:
     row = _post_row(key, ruleset=ruleset)
     if row is None or row[1] not in _RESOLVERS:
         raise LinkNotFound(NOT_FOUND)
-    pk, kind, number, club_id, session_id, status, game_id, ruleset = row
+    pk, kind, number, club_id, night_id, status, game_id, ruleset = row
     if kind not in _POST_GAMES:
         return _RESOLVERS[kind](find(key))
-    link = TableLink(
-        pk=pk, key=key, kind=kind, number=number, club_id=club_id, session_id=session_id
-    )
+    link = TableLink(pk=pk, key=key, kind=kind, number=number, club_id=club_id, night_id=night_id)
     link._state.adding, link._state.db = False, connection.alias
     refusal = None
-    if session_id is not None and status != Night.Status.OPEN:
-        refusal = closed_conflict(Night.objects.get(pk=session_id), "record more hands")
+    if night_id is not None and status != Night.Status.OPEN:
+        refusal = closed_conflict(Night.objects.get(pk=night_id), "record more hands")
     return TableState(link, number, None, refusal=refusal, game_id=game_id, ruleset=ruleset)
 
 
@@ -233,9 +231,9 @@ def link_base(request: Any = None) -> str:
 # ---- making and replacing links ---------------------------------------------------------------
 
 
-def _owner(kind: str, session: Night | None, scope: int | None) -> dict[str, Any]:
+def _owner(kind: str, night: Night | None, scope: int | None) -> dict[str, Any]:
     if kind == TableLink.Kind.NIGHT:
-        return {"kind": kind, "session": session}
+        return {"kind": kind, "night": night}
     return {"kind": kind, "scope": scope}
 
 
@@ -244,7 +242,7 @@ def links_for(
     club: Club,
     kind: str,
     numbers: Iterable[int],
-    session: Night | None = None,
+    night: Night | None = None,
     scope: int | None = None,
 ) -> dict[int, TableLink]:
     """The live link of each table ``numbers`` (made now where there is none yet):
@@ -252,7 +250,7 @@ def links_for(
     takes (whoever may see the table asks for it), so no actor is named; replacing
     one is a director's (:func:`link_replace`)."""
     numbers = sorted(set(numbers))
-    owner = _owner(kind, session, scope)
+    owner = _owner(kind, night, scope)
     live = TableLink.objects.filter(**owner, number__in=numbers, replaced_at__isnull=True)
     links = {link.number: link for link in live}
     missing = [n for n in numbers if n not in links]
@@ -266,8 +264,8 @@ def links_for(
         links.update({link.number: link for link in again})
     for link in links.values():
         link.club = club
-        if session is not None:
-            link.session = session
+        if night is not None:
+            link.night = night
     return links
 
 
@@ -277,13 +275,13 @@ def link_replace(
     kind: str,
     number: int,
     by: Any,
-    session: Night | None = None,
+    night: Night | None = None,
     scope: int | None = None,
 ) -> TableLink:
     """A director replaces a table's link (a card went missing, a photo went round):
     the old key answers 404 from now on, the new one opens the same table."""
     require_director(by, club)
-    owner = _owner(kind, session, scope)
+    owner = _owner(kind, night, scope)
     try:
         with transaction.atomic():
             old = TableLink.objects.filter(**owner, number=number, replaced_at__isnull=True)
@@ -308,10 +306,10 @@ def replaced_message(number: int) -> str:
     return f"Table {number} has a new link: its old card no longer works. Print its card again."
 
 
-def _night_seatings(session: Night):
+def _night_seatings(night: Night):
     """Every seating of the night's tables, latest round first, with their seats."""
     return (
-        TableSeating.objects.filter(round__session=session)
+        TableSeating.objects.filter(round__night=night)
         .select_related("round", "north", "east", "south", "west")
         .order_by("-round__number", "table")
     )
@@ -331,7 +329,7 @@ def _night_post_game() -> Any:
     latest game of the table's current seating (as :func:`night_state` finds it)."""
     seating = (
         TableSeating.objects.filter(
-            round__session_id=OuterRef(OuterRef("session_id")), table=OuterRef(OuterRef("number"))
+            round__night_id=OuterRef(OuterRef("night_id")), table=OuterRef(OuterRef("number"))
         )
         .order_by("-round__number", "table")
         .values("pk")[:1]
@@ -343,8 +341,8 @@ def _night_post_game() -> Any:
 def night_state(link: TableLink) -> TableState:
     """A club night's table: the night's current round, table ``number``, its latest game
     (3 queries). The link stops recording when the night closes (the closed sentence)."""
-    session = link.session
-    seating = _night_seatings(session).filter(table=link.number).first()
+    night = link.night
+    seating = _night_seatings(night).filter(table=link.number).first()
     game = None
     players: dict[str, Player] = {}
     if seating is not None:
@@ -355,8 +353,8 @@ def night_state(link: TableLink) -> TableState:
             .order_by("-created_at", "-id")
             .first()
         )
-    refusal = None if session.is_open else closed_conflict(session, "record more hands")
-    where = f"Club night {session.date:%-d %B %Y}"
+    refusal = None if night.is_open else closed_conflict(night, "record more hands")
+    where = f"Club night {night.date:%-d %B %Y}"
     if seating is not None and seating.round.number > 1:
         where += f", round {seating.round.number}"
     return TableState(link, link.number, game, players, refusal, where)
@@ -372,20 +370,20 @@ class TableRow:
     link: TableLink
 
 
-def night_tables(*, session: Night) -> list[TableRow]:
+def night_tables(*, night: Night) -> list[TableRow]:
     """Every table of the night's current round with its current game and its link
     (a fixed number of queries however many tables)."""
     from django.db.models import Prefetch
 
     tables = _current_tables(
-        _night_seatings(session).prefetch_related(
+        _night_seatings(night).prefetch_related(
             Prefetch("games", Game.objects.order_by("created_at", "id"))
         )
     )
     links = links_for(
-        club=session.club,
+        club=night.club,
         kind=TableLink.Kind.NIGHT,
-        session=session,
+        night=night,
         numbers=[t.table for t in tables],
     )
     rows = []
@@ -395,8 +393,8 @@ def night_tables(*, session: Night) -> list[TableRow]:
     return rows
 
 
-def night_table_numbers(session: Night) -> set[int]:
-    return set(_night_seatings(session).values_list("table", flat=True))
+def night_table_numbers(night: Night) -> set[int]:
+    return set(_night_seatings(night).values_list("table", flat=True))
 
 
 register_resolver(TableLink.Kind.NIGHT, night_state, _night_post_game)

@@ -24,7 +24,7 @@ urlpatterns = [
     path("sessions/<int:pk>/next-round/", nights.night_next_round, name="session-next-round"),
     path(
         "sessions/<int:pk>/undo-check-in/",
-        nights.session_undo_check_in,
+        nights.night_undo_check_in,
         name="session-undo-check-in",
     ),
     path("sessions/<int:pk>/leave/", nights.night_leave, name="session-leave"),

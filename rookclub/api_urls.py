@@ -9,7 +9,7 @@ from rookclub.clubs.export_views import api_urlpatterns as export_urls
 from rookclub.clubs.members_api import urlpatterns as members_urls
 from rookclub.clubs.roster_api import urlpatterns as roster_urls
 from rookclub.printing.api import register as register_printing
-from standings.api.views import ClubViewSet, PlayerViewSet, SessionViewSet
+from standings.api.views import ClubViewSet, NightViewSet, PlayerViewSet
 from tournaments.api import register as register_tournaments
 
 # No format-suffix routes (/games/2.json answered 500); ``?format=`` still picks a renderer.
@@ -17,7 +17,9 @@ router = DefaultRouter()
 router.include_format_suffixes = False
 router.register("clubs", ClubViewSet, basename="club")
 router.register("players", PlayerViewSet, basename="player")
-router.register("sessions", SessionViewSet, basename="session")
+# A club night's API keeps its public name "session" (paths, fields, parameters) for
+# clients; the code calls it a night.
+router.register("sessions", NightViewSet, basename="session")
 router.register("rulesets", RulesetViewSet, basename="ruleset")
 router.register("games", GameViewSet, basename="game")
 router.register("hands", HandViewSet, basename="hand")

@@ -62,5 +62,5 @@ def season_standings_table(standings: Standings, *, club: Club, year: int | None
     return standings_table(standings, club.slug, "standings", season)
 
 
-def night_standings_table(standings: Standings, *, session: Night) -> CsvTable:
-    return standings_table(standings, session.club.slug, "night-standings", day=session.date)
+def night_standings_table(standings: Standings, *, night: Night) -> CsvTable:
+    return standings_table(standings, night.club.slug, "night-standings", day=night.date)

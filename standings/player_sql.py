@@ -30,8 +30,8 @@ def season_q(year: int | None, prefix: str = "") -> Q:
     rows to their game ("" when the rows are games, "game__" from a seat or a hand)."""
     if year is None:
         return Q()
-    return Q(**{f"{prefix}session__date__year": year}) | Q(
-        **{f"{prefix}session__isnull": True, f"{prefix}created_at__year": year}
+    return Q(**{f"{prefix}night__date__year": year}) | Q(
+        **{f"{prefix}night__isnull": True, f"{prefix}created_at__year": year}
     )
 
 

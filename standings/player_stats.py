@@ -198,7 +198,7 @@ def player_days(*, player: Player) -> list[tuple[datetime.date, int]]:
     counts, in date order: a night's date, else the day a tournament's or a lone game
     started (a game without a hand yet scores 0). One query: the page's seasons and its
     chart both read it."""
-    day = Coalesce("game__session__date", TruncDate("game__created_at"))
+    day = Coalesce("game__night__date", TruncDate("game__created_at"))
     mine = Q(game__hand_results__player=player)
     rows = (
         GameSeat.objects.filter(player=player, game__voided_at__isnull=True)
@@ -217,7 +217,7 @@ def seasons_in(days: list[tuple[datetime.date, int]]) -> list[int]:
 
 def seasons_of(*, player: Player) -> list[int]:
     """The years the player played a game that counts, newest first. One query."""
-    day = Coalesce("game__session__date", TruncDate("game__created_at"))
+    day = Coalesce("game__night__date", TruncDate("game__created_at"))
     rows = (
         GameSeat.objects.filter(player=player, game__voided_at__isnull=True)
         .annotate(year=ExtractYear(day))

@@ -41,8 +41,8 @@ class HistoryRow:
         """won, lost, or in progress (unfinished when its night closed first)."""
         if self.won is not None:
             return "won" if self.won else "lost"
-        session = self.game.session
-        return "unfinished" if session is not None and not session.is_open else "in progress"
+        night = self.game.night
+        return "unfinished" if night is not None and not night.is_open else "in progress"
 
 
 def history_row(game: Game, player: Player, *, fixed_partner_only: bool = True) -> HistoryRow:
@@ -83,7 +83,7 @@ def history_row(game: Game, player: Player, *, fixed_partner_only: bool = True) 
 
 
 def _with_seats(games):  # type: ignore[no-untyped-def]
-    return games.select_related("session").prefetch_related(
+    return games.select_related("night").prefetch_related(
         Prefetch("seats", GameSeat.objects.select_related("player"))
     )
 
@@ -93,11 +93,11 @@ def _with_seats(games):  # type: ignore[no-untyped-def]
 
 @dataclass
 class Event:
-    """A night the player played (``session``), or a day of games outside any night
-    (a tournament's, a lone game: ``session`` None), with their games, newest first."""
+    """A night the player played (``night``), or a day of games outside any night
+    (a tournament's, a lone game: ``night`` None), with their games, newest first."""
 
     day: datetime.date
-    session: Night | None
+    night: Night | None
     rows: list[HistoryRow] = field(default_factory=list)
 
     @property
@@ -116,7 +116,7 @@ class HistoryPage:
 
 
 def _day():  # type: ignore[no-untyped-def]
-    return Coalesce("session__date", TruncDate("created_at"))
+    return Coalesce("night__date", TruncDate("created_at"))
 
 
 def player_history(
@@ -129,28 +129,28 @@ def player_history(
     events = list(
         Game.objects.filter(counted_q(year), seats__player=player)
         .annotate(day=_day())
-        .values("day", "session")
+        .values("day", "night")
         .distinct()
-        .order_by("-day", "-session")
+        .order_by("-day", "-night")
     )
     paged = Paginator(events, per_page).get_page(page)
     keys = list(paged.object_list)
-    sessions = [k["session"] for k in keys if k["session"] is not None]
-    loose = [k["day"] for k in keys if k["session"] is None]
+    nights = [k["night"] for k in keys if k["night"] is not None]
+    loose = [k["day"] for k in keys if k["night"] is None]
     out = [Event(k["day"], None) for k in keys]
-    by_key = {(k["day"], k["session"]): e for k, e in zip(keys, out, strict=True)}
+    by_key = {(k["day"], k["night"]): e for k, e in zip(keys, out, strict=True)}
     if keys:
         games = _with_seats(
             Game.objects.filter(counted_q(year), seats__player=player)
             .annotate(day=_day())
-            .filter(Q(session_id__in=sessions) | Q(session__isnull=True, day__in=loose))
+            .filter(Q(night_id__in=nights) | Q(night__isnull=True, day__in=loose))
             .order_by("-day", "-created_at", "-id")
         )
         for game in games:
-            event = by_key.get((game.day, game.session_id))
+            event = by_key.get((game.day, game.night_id))
             if event is None:
                 continue
-            event.session = game.session
+            event.night = game.night
             event.rows.append(history_row(game, player))
     return HistoryPage([e for e in out if e.rows], paged)
 

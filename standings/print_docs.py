@@ -55,11 +55,11 @@ def _standings_tables(standings, *, nights: bool = False) -> tuple[StandingsTabl
     )
 
 
-def night_standings_doc(session: Night) -> StandingsDoc:
-    standings = night_standings(session=session)
+def night_standings_doc(night: Night) -> StandingsDoc:
+    standings = night_standings(night=night)
     return StandingsDoc(
         title="Standings",
-        subtitle=f"{night_event(session)} \N{MIDDLE DOT} {sheet_date(session.date)}",
+        subtitle=f"{night_event(night)} \N{MIDDLE DOT} {sheet_date(night.date)}",
         tables=_standings_tables(standings),
         note=f"{standings.games} games. Ranked by games won, then points.",
     )

@@ -13,13 +13,13 @@ from rookclub.printing.kinds import Built, Kind, get_or_missing, int_param, regi
 from standings import print_docs as builders
 
 
-def build_session_standings(params: Mapping[str, Any], by: Any) -> Built:
-    session = night_from_params(params, by)
+def build_night_standings(params: Mapping[str, Any], by: Any) -> Built:
+    night = night_from_params(params, by)
     return Built(
         items=[],
-        context={"doc": builders.night_standings_doc(session)},
-        club=session.club,
-        filename=f"{session.club.slug}-{session.date:%Y-%m-%d}-standings.pdf",
+        context={"doc": builders.night_standings_doc(night)},
+        club=night.club,
+        filename=f"{night.club.slug}-{night.date:%Y-%m-%d}-standings.pdf",
     )
 
 
@@ -39,7 +39,7 @@ def register_kinds() -> None:
         Kind(
             "session-standings",
             "print/standings.html",
-            build_session_standings,
+            build_night_standings,
             description="Standings of a club night",
         ),
         Kind(

@@ -111,13 +111,13 @@ def _standings(where: sql.Where) -> Standings:
     return Standings(ranked(individual.values()), ranked(pairs.values()), games, unfinished)
 
 
-def night_standings(*, session: Night | int) -> Standings:
-    """The night (``session``, or its id): players and partnerships by games won, then
+def night_standings(*, night: Night | int) -> Standings:
+    """The night (``night``, or its id): players and partnerships by games won, then
     points (three queries). Partnerships in a progressive night are the pairs that sat
     together. A game not finished when the night closed counts as played and
     unfinished: its points count, nobody won it. A game a director voided counts for
     nothing."""
-    return _standings(sql.night_where(session))
+    return _standings(sql.night_where(night))
 
 
 def season_standings(*, club: Club, year: int | None = None) -> Standings:

@@ -169,6 +169,6 @@ def season_where(club: Any, year: int | None) -> Where:
     return sql, params
 
 
-def night_where(session: Any) -> Where:
-    """A night's games (``session``: the night or its id)."""
-    return "g.session_id = %s", [getattr(session, "pk", session)]
+def night_where(night: Any) -> Where:
+    """A night's games (``night``: the night or its id)."""
+    return "g.session_id = %s", [getattr(night, "pk", night)]

@@ -26,7 +26,7 @@ from django.test import override_settings
 
 from tests.browser_harness import browser, desktop_page, new_page, page  # noqa: F401 - fixtures
 from tests.factories import ClubFactory, director_of, member_of, scorer_of
-from tests.production_static import production_static  # noqa: F401 - a session fixture
+from tests.production_static import production_static  # noqa: F401 - a night fixture
 from tests.slow_first import long_tests_first
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -224,7 +224,7 @@ def require_worker(celery_worker) -> str:
 
 @pytest.fixture(scope="session")
 def s3_server():
-    """moto's S3 server in its own process for the session (tests/s3_server.py)."""
+    """moto's S3 server in its own process for the night (tests/s3_server.py)."""
     from tests.s3_server import moto_server
 
     with moto_server() as server:

@@ -54,7 +54,7 @@ class MembershipFactory(factory.django.DjangoModelFactory):
     role = Membership.Role.MEMBER
 
 
-class SessionFactory(factory.django.DjangoModelFactory):
+class NightFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Night
 

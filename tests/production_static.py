@@ -1,6 +1,6 @@
 """The production static storage in tests ("production is what the tests run").
 
-``ROOKCLUB_PRODUCTION_STATIC=1`` makes the whole test session use what ``DEBUG=0``
+``ROOKCLUB_PRODUCTION_STATIC=1`` makes the whole test night use what ``DEBUG=0``
 uses: ``collectstatic`` into a temporary ``STATIC_ROOT``, WhiteNoise's
 ``CompressedManifestStaticFilesStorage`` (hashed names) and WhiteNoise serving them,
 with the live server's own static handler out of the way. Tests run with

@@ -19,9 +19,9 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def night(club, director):
     players = [PlayerFactory(club=club, name=f"Player {n}") for n in range(8)]
-    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=session, players=players, by=director)
-    return session
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(night=night, players=players, by=director)
+    return night
 
 
 def test_a_refused_seating_reloads_as_the_nights_page(client, director, night):
@@ -54,15 +54,15 @@ def test_night_and_club_form_urls_go_back_to_their_pages(client, club, director,
 
 
 def test_game_and_table_form_urls_go_back_to_the_game(client, club, director, night):
-    nights.night_seat(session=night, by=director, seed=1)
-    game = Game.objects.filter(session=night).first()
+    nights.night_seat(night=night, by=director, seed=1)
+    game = Game.objects.filter(night=night).first()
     hand_record(
         game=game,
         entered_by=director,
         data=hand_in(),
     )
     hand = Hand.objects.get(game=game)
-    link = links_for(club=club, kind="night", numbers=[game.table_seating.table], session=night)[
+    link = links_for(club=club, kind="night", numbers=[game.table_seating.table], night=night)[
         game.table_seating.table
     ]
     client.force_login(director)

@@ -177,7 +177,7 @@ def on_match_game_saved(sender: Any, instance: MatchGame, **kwargs: Any) -> None
 
 def on_game_saved(sender: Any, instance: Game, **kwargs: Any) -> None:
     """A game outside a club night (a tournament's table game: its hands, corrections)."""
-    if instance.session_id is None:
+    if instance.night_id is None:
         club_games_changed(instance.club_id)
 
 

@@ -20,7 +20,7 @@ from tournaments.results import match_game_sync
 def match_from_table_game(sender: type[Game], game: Game, **kwargs: Any) -> None:
     """Inside the hand's transaction (see ``game_scored``): a tournament game's final
     totals become its match game's score, and decide the match when they should."""
-    if game.session_id is not None:
+    if game.night_id is not None:
         return  # a club night's game is never a tournament's: skip the lookup
     if game.status != Game.Status.FINISHED:
         # Only a finished game's totals become a match game's score (match_game_sync
@@ -33,7 +33,7 @@ def match_from_table_game(sender: type[Game], game: Game, **kwargs: Any) -> None
 def refuse_voiding_a_match_game(sender: type[Game], game: Game, **kwargs: Any) -> None:
     """A match's game stays: its result is put right by correcting the match result
     (which keeps the tournament's audit trail), so voiding it is refused."""
-    if game.session_id is not None:
+    if game.night_id is not None:
         return
     link = MatchGame.objects.filter(game_id=game.pk).select_related("match").first()
     if link is not None:

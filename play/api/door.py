@@ -148,13 +148,13 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
 
     @extend_schema(responses={200: DOOR, 404: DOOR_ERRORS[404]})
     def retrieve(self, request: Request, key: str | None = None) -> Response:
-        session = _night(key)
-        players = door.door_players(session=session)
+        night = _night(key)
+        players = door.door_players(night=night)
         return Response(
             {
-                "night": session.pk,
-                "club": session.club.name,
-                "open": session.is_open,
+                "night": night.pk,
+                "club": night.club.name,
+                "open": night.is_open,
                 "players": [{"id": pk, "name": name} for pk, name in players],
             }
         )
@@ -171,28 +171,28 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, key: str | None = None) -> Response:
-        session = _night(key)
-        door.throttle_door(request, session)
+        night = _night(key)
+        door.throttle_door(request, night)
         data = body(request)
-        actor = club_door.DoorActor(session.pk)
-        phone = door.phone_of(request, session) or club_door.new_phone()
+        actor = club_door.DoorActor(night.pk)
+        phone = door.phone_of(request, night) or club_door.new_phone()
 
         def claim() -> None:
-            door.throttle_claim(request, session, phone)
+            door.throttle_claim(request, night, phone)
 
         if "player" in data:
             # A form sends the id as text ("12"): the same id as a JSON body's 12.
             form = html.is_html_input(request.data)
             pid = _player_id(form_id(data["player"]) if form else data["player"])
-            player = Player.objects.filter(club=session.club_id, pk=pid).first()
+            player = Player.objects.filter(club=night.club_id, pk=pid).first()
             if player is None:
                 raise NotFound("This player is not known here.")
             done = club_door.door_check_in(
-                session=session, by=actor, phone=phone, player=player, on_claim=claim
+                night=night, by=actor, phone=phone, player=player, on_claim=claim
             )
         elif "name" in data:
             done = club_door.door_check_in(
-                session=session, by=actor, phone=phone, name=data["name"], on_claim=claim
+                night=night, by=actor, phone=phone, name=data["name"], on_claim=claim
             )
         else:
             raise Invalid("Say who you are.", errors={"player": ["give a player id or a name"]})
@@ -200,7 +200,7 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
             {"player": player_out(done.player), "checked_in": True},
             status=status.HTTP_201_CREATED if done.created else status.HTTP_200_OK,
         )
-        door.phone_keep(request, response, session, phone)
+        door.phone_keep(request, response, night, phone)
         return response
 
     @extend_schema(
@@ -211,10 +211,10 @@ class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["get"], url_path=r"players/(?P<player>[0-9]+)")
     def player(self, request: Request, key: str | None = None, player: str = "") -> Response:
-        session = _night(key)
+        night = _night(key)
         if len(player) > 18 or int(player) > ID_MAX:
             raise NotFound("This player is not known here.")
         seat = door.door_seat(
-            session=session, player_id=int(player), phone=door.phone_of(request, session)
+            night=night, player_id=int(player), phone=door.phone_of(request, night)
         )
         return Response(seat_out(seat, request))

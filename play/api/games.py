@@ -116,6 +116,7 @@ class GameIn(serializers.Serializer):
         max_length=SEAT_LENGTH_MAX,
         help_text=f"{SEAT_HELP}; the first player seat (north, seat1) when not given",
     )
+    # The API's public name stays "session" for clients; the code says night.
     session = VisibleRelatedField(queryset=Night.objects.all(), required=False, allow_null=True)
 
 
@@ -386,7 +387,7 @@ def game_out(sheet: GameSheet) -> dict[str, Any]:
     return {
         "id": g.pk,
         "club": g.club_id,
-        "session": g.session_id,
+        "session": g.night_id,
         "ruleset": g.ruleset_slug,
         "status": sheet.status,
         "winner": sheet.winner,
@@ -500,9 +501,9 @@ class GameViewSet(
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         games = visible_to(Game.objects.all(), self.request)
-        session = query_int(self.request, "session")
-        if session is not None:
-            games = games.filter(session_id=session)
+        night = query_int(self.request, "session")
+        if night is not None:
+            games = games.filter(night_id=night)
         return games.order_by("-created_at", "-id")
 
     def get_serializer_class(self):  # type: ignore[no-untyped-def]
@@ -533,7 +534,7 @@ class GameViewSet(
                 "winner": g.winner,
                 "winners": g.winners,
                 "totals": g.totals,
-                "session": g.session_id,
+                "session": g.night_id,
                 "voided": g.is_void,
             }
             for g in page
@@ -559,7 +560,7 @@ class GameViewSet(
             options=data.get("options"),
             seats=data["seats"],
             dealer=data.get("dealer"),
-            session=data.get("session"),
+            night=data.get("session"),
             created_by=request.user,
         )
         return Response(game_out(game_sheet(game=game)), status=status.HTTP_201_CREATED)

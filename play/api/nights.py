@@ -65,6 +65,7 @@ from rookclub.core.schema import json_or_multipart
 SEE_LINKS = "Only a director or scorer of the club can see the table links."
 
 
+# Named for the schema's component ("Session"): the API's public name for a night.
 class SessionSerializer(serializers.ModelSerializer):
     club = VisibleRelatedField(queryset=Club.objects.all(), club_path="")  # only yours
     ruleset = RulesetSlugField(source="ruleset_slug", default="tournament", max_length=40)
@@ -193,7 +194,7 @@ FORMAT = OpenApiParameter(
         responses={201: SessionSerializer, 400: house_rules_refusal()},
     ),
 )
-class SessionViewSet(
+class NightViewSet(
     CsvErrorsAsJson, DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
 ):
     """Club nights: open, check in, seat, move on (progressive), close, standings."""
@@ -203,11 +204,11 @@ class SessionViewSet(
     serializer_class = SessionSerializer
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
-        sessions = visible_to(Night.objects.all(), self.request)
+        nights = visible_to(Night.objects.all(), self.request)
         club = query_int(self.request, "club")
         if club is not None:
-            sessions = sessions.filter(club_id=club)
-        return sessions.order_by("-date", "-id")
+            nights = nights.filter(club_id=club)
+        return nights.order_by("-date", "-id")
 
     def perform_create(self, serializer: SessionSerializer) -> None:
         data = serializer.validated_data
@@ -226,12 +227,12 @@ class SessionViewSet(
 
     @extend_schema(responses=OVERVIEW)
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
-        session = self.get_object()
-        out = self._overview(session)
-        if has_role(request.user, session.club, (DIRECTOR,)):
+        night = self.get_object()
+        out = self._overview(night)
+        if has_role(request.user, night.club, (DIRECTOR,)):
             # The door link is a credential: its directors only (as table links are).
-            out["door_key"] = door_key(session)
-            out["door_url"] = door.door_url(session, request)
+            out["door_key"] = door_key(night)
+            out["door_url"] = door.door_url(night, request)
         return Response(out)
 
     @extend_schema(
@@ -242,16 +243,16 @@ class SessionViewSet(
     )
     @action(detail=True, methods=["post"], url_path="replace-door-link")
     def replace_door_link(self, request: Request, pk: str | None = None) -> Response:
-        session = door_link_replace(session=self.get_object(), by=request.user)
+        night = door_link_replace(night=self.get_object(), by=request.user)
         return Response(
-            {"key": session.door_key, "url": door.door_url(session, request)},
+            {"key": night.door_key, "url": door.door_url(night, request)},
             status=status.HTTP_201_CREATED,
         )
 
-    def _overview(self, session: Night) -> dict[str, Any]:
-        o = night_overview(session=session)
+    def _overview(self, night: Night) -> dict[str, Any]:
+        o = night_overview(night=night)
         return {
-            **SessionSerializer(o.session).data,
+            **SessionSerializer(o.night).data,
             "players": [p.pk for p in o.players],
             "gone": [p.pk for p in o.gone],
             "waiting": [p.pk for p in o.waiting],
@@ -288,11 +289,11 @@ class SessionViewSet(
                     "reason": e.reason,
                     "unfinished_games": e.details.get("unfinished_games", []),
                 }
-                for e in night_history(session=session)
+                for e in night_history(night=night)
             ],
         }
 
-    def _players(self, session: Night, ids: Any, field: str) -> list[Player]:
+    def _players(self, night: Night, ids: Any, field: str) -> list[Player]:
         from rookclub.core.errors import Invalid
 
         if html.is_html_input(self.request.data):
@@ -302,7 +303,7 @@ class SessionViewSet(
             raise Invalid("Bad players.", errors={field: ["must be a list of player ids"]})
         if len(ids) > PLAYERS_MAX:
             raise Invalid("Too many players.", errors={field: [f"{PLAYERS_MAX} players at most"]})
-        players = {p.pk: p for p in Player.objects.filter(pk__in=ids, club=session.club_id)}
+        players = {p.pk: p for p in Player.objects.filter(pk__in=ids, club=night.club_id)}
         missing = [i for i in ids if i not in players]
         if missing:
             raise Invalid(
@@ -320,14 +321,14 @@ class SessionViewSet(
     )
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, pk: str | None = None) -> Response:
-        session = self.get_object()
-        players = self._players(session, body(request).get("players"), "players")
+        night = self.get_object()
+        players = self._players(night, body(request).get("players"), "players")
         if not players:
             raise Invalid("No players.", errors={"players": ["name at least one player"]})
-        checkins.night_check_in(session=session, players=players, by=request.user)
-        return Response(self._overview(session))
+        checkins.night_check_in(night=night, players=players, by=request.user)
+        return Response(self._overview(night))
 
-    def _player(self, session: Night, request: Request) -> Player:
+    def _player(self, night: Night, request: Request) -> Player:
         pid = body(request).get("player")
         if html.is_html_input(request.data):
             pid = form_id(pid)
@@ -335,7 +336,7 @@ class SessionViewSet(
             from rookclub.core.errors import Invalid
 
             raise Invalid("Bad player.", errors={"player": ["must be a player id"]})
-        return self._players(session, [pid], "player")[0]
+        return self._players(night, [pid], "player")[0]
 
     @extend_schema(
         request=inline_serializer("UndoCheckInIn", {"player": whole()}),
@@ -345,10 +346,10 @@ class SessionViewSet(
     )
     @action(detail=True, methods=["post"], url_path="undo-check-in")
     def undo_check_in(self, request: Request, pk: str | None = None) -> Response:
-        session = self.get_object()
-        player = self._player(session, request)
-        checkins.night_check_in_undo(session=session, player=player, by=request.user)
-        return Response(self._overview(session))
+        night = self.get_object()
+        player = self._player(night, request)
+        checkins.night_check_in_undo(night=night, player=player, by=request.user)
+        return Response(self._overview(night))
 
     @extend_schema(
         request=inline_serializer("LeaveIn", {"player": whole()}),
@@ -358,10 +359,10 @@ class SessionViewSet(
     )
     @action(detail=True, methods=["post"])
     def leave(self, request: Request, pk: str | None = None) -> Response:
-        session = self.get_object()
-        player = self._player(session, request)
-        checkins.night_leave(session=session, player=player, by=request.user)
-        return Response(self._overview(session))
+        night = self.get_object()
+        player = self._player(night, request)
+        checkins.night_leave(night=night, player=player, by=request.user)
+        return Response(self._overview(night))
 
     @extend_schema(
         request=inline_serializer(
@@ -384,27 +385,27 @@ class SessionViewSet(
     def seat(self, request: Request, pk: str | None = None) -> Response:
         from rookclub.core.errors import Invalid
 
-        session = self.get_object()
+        night = self.get_object()
         data = body(request)
         pairs = None
         if data.get("partnerships") is not None:
             raw = data["partnerships"]
             if not isinstance(raw, list) or not all(isinstance(x, list) for x in raw):
                 raise Invalid("Bad partnerships.", errors={"partnerships": ["a list of pairs"]})
-            flat = self._players(session, [i for pair in raw for i in pair], "partnerships")
+            flat = self._players(night, [i for pair in raw for i in pair], "partnerships")
             by_id = {p.pk: p for p in flat}
             pairs = [tuple(by_id[i] for i in pair) for pair in raw]
         seed = data.get("seed")
         if seed is not None and not whole_number(seed, minimum=0, maximum=SEED_MAX):
             raise Invalid("Bad seed.", errors={"seed": [f"a whole number from 0 to {SEED_MAX}"]})
         nights.night_seat(
-            session=session,
+            night=night,
             by=request.user,
             method=data.get("method"),
             partnerships=pairs,
             seed=seed,
         )
-        return Response(self._overview(session), status=status.HTTP_201_CREATED)
+        return Response(self._overview(night), status=status.HTTP_201_CREATED)
 
     @extend_schema(
         request=None,
@@ -416,9 +417,9 @@ class SessionViewSet(
     )
     @action(detail=True, methods=["post"], url_path="next-round")
     def next_round(self, request: Request, pk: str | None = None) -> Response:
-        session = self.get_object()
-        nights.night_next_round(session=session, by=request.user)
-        return Response(self._overview(session), status=status.HTTP_201_CREATED)
+        night = self.get_object()
+        nights.night_next_round(night=night, by=request.user)
+        return Response(self._overview(night), status=status.HTTP_201_CREATED)
 
     @extend_schema(
         request=None,
@@ -429,8 +430,8 @@ class SessionViewSet(
     )
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: str | None = None) -> Response:
-        session = nights.night_close(session=self.get_object(), by=request.user)
-        return Response(self._overview(session))
+        night = nights.night_close(night=self.get_object(), by=request.user)
+        return Response(self._overview(night))
 
     @extend_schema(
         request=inline_serializer(
@@ -451,10 +452,10 @@ class SessionViewSet(
     @action(detail=True, methods=["post"])
     def reopen(self, request: Request, pk: str | None = None) -> Response:
         data = body(request, ("reason",)) if request.data else {}
-        session = checkins.night_reopen(
-            session=self.get_object(), by=request.user, reason=data.get("reason", "")
+        night = checkins.night_reopen(
+            night=self.get_object(), by=request.user, reason=data.get("reason", "")
         )
-        return Response(self._overview(session))
+        return Response(self._overview(night))
 
     @extend_schema(
         parameters=[FORMAT],
@@ -465,10 +466,10 @@ class SessionViewSet(
     )
     @action(detail=True, methods=["get"], renderer_classes=JSON_OR_CSV)
     def hands(self, request: Request, pk: str | None = None) -> Response:
-        session = self.get_object()
+        night = self.get_object()
         if wants_csv(request):
-            return csv_api_response(csv_exports.night_hands_table(session=session))
-        return Response(csv_exports.night_hands_rows(session=session))
+            return csv_api_response(csv_exports.night_hands_table(night=night))
+        return Response(csv_exports.night_hands_rows(night=night))
 
     @extend_schema(
         responses={200: NIGHT_TABLE_ROW, 403: ERRORS},
@@ -480,10 +481,10 @@ class SessionViewSet(
     )
     @action(detail=True, methods=["get"])
     def tables(self, request: Request, pk: str | None = None) -> Response:
-        session = self.get_object()
-        require_scorer(request.user, session.club, SEE_LINKS)
-        rows = table_links.night_tables(session=session)
-        progress = night_progress.tables_progress(session=session, rows=rows)
+        night = self.get_object()
+        require_scorer(request.user, night.club, SEE_LINKS)
+        rows = table_links.night_tables(night=night)
+        progress = night_progress.tables_progress(night=night, rows=rows)
         return Response([{**table_row(r, request), **progress.row(r)} for r in rows])
 
     @extend_schema(
@@ -514,8 +515,8 @@ class SessionViewSet(
     def new_game(self, request: Request, pk: str | None = None, number: str = "") -> Response:
         from rookclub.core.errors import Invalid
 
-        session = self.get_object()
-        table = nights.current_table(session, int(number))
+        night = self.get_object()
+        table = nights.current_table(night, int(number))
         dealer = body(request).get("dealer", "north")
         if dealer not in ("north", "east", "south", "west"):
             raise Invalid("Bad dealer.", errors={"dealer": ["north, east, south or west"]})
@@ -538,16 +539,16 @@ class SessionViewSet(
     )
     @action(detail=True, methods=["post"], url_path=r"tables/(?P<number>[0-9]+)/replace-link")
     def replace_link(self, request: Request, pk: str | None = None, number: str = "") -> Response:
-        session = self.get_object()
+        night = self.get_object()
         require_director(
-            request.user, session.club, "Only a director of the club can replace a table's link."
+            request.user, night.club, "Only a director of the club can replace a table's link."
         )
-        if int(number) not in table_links.night_table_numbers(session):
+        if int(number) not in table_links.night_table_numbers(night):
             raise table_links.LinkNotFound(f"This night's current round has no table {number}.")
         link = table_links.link_replace(
-            club=session.club,
+            club=night.club,
             kind=TableLink.Kind.NIGHT,
-            session=session,
+            night=night,
             number=int(number),
             by=request.user,
         )

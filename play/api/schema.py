@@ -121,18 +121,18 @@ def night_big_tables(
     default). Not an ``anyOf`` beside the members: a generated client types a union's
     branches apart from their siblings, and lost ``club``, ``date`` and a night's ``id``."""
     schemas = result.get("components", {}).get("schemas", {})
-    session = schemas.get("SessionRequest") or schemas.get("Session")
-    if not session or "properties" not in session:
+    night = schemas.get("SessionRequest") or schemas.get("Session")
+    if not night or "properties" not in night:
         return result
     games = [
         {"properties": {name: {"type": "string", "enum": _games(players)}}}
         for name, players in (("game_for_five", 5), ("game_for_six", 6))
     ]
-    session["if"] = {
+    night["if"] = {
         "properties": {"tables_of_five_or_six": {"const": True}},
         "required": ["tables_of_five_or_six"],
     }
-    session["then"] = {
+    night["then"] = {
         "properties": {"seating_method": {"type": "string", "enum": ["random", "progressive"]}},
         "anyOf": games,
     }

@@ -17,7 +17,7 @@ def club_page(request: HttpRequest, club: Club, form: NightOpenForm, status: int
         "form": form,
         "is_director": is_director(request.user, club),
         "is_member": role_in(request.user, club) is not None,
-        "sessions": club.sessions.all()[:30],
+        "nights": club.nights.all()[:30],
         "players": club.players.filter(active=True),
     }
     return render(request, "clubs/detail.html", context, status=status)

@@ -44,7 +44,7 @@ def _night(key: str) -> Night:
         raise Http404(error.message) from error
 
 
-def _seat_context(request: HttpRequest, session: Night, seat: door.DoorSeat) -> dict:
+def _seat_context(request: HttpRequest, night: Night, seat: door.DoorSeat) -> dict:
     at = ""
     if seat.table is not None:
         opponents = " & ".join(p.name for p in seat.opponents)
@@ -55,8 +55,8 @@ def _seat_context(request: HttpRequest, session: Night, seat: door.DoorSeat) -> 
         if opponents:
             at += f" · against {opponents}"
     return {
-        "session": session,
-        "club": session.club,
+        "night": night,
+        "club": night.club,
         "seat": seat,
         "at": at,
         "table_url": table_links.link_url(seat.link, request) if seat.link else None,
@@ -64,7 +64,7 @@ def _seat_context(request: HttpRequest, session: Night, seat: door.DoorSeat) -> 
         "poll_seconds": live.POLL_SECONDS
         if seat.table is not None
         else min(live.POLL_SECONDS, WAITING_POLL_SECONDS),
-        "key": session.door_key,
+        "key": night.door_key,
     }
 
 
@@ -72,46 +72,46 @@ def _seat_context(request: HttpRequest, session: Night, seat: door.DoorSeat) -> 
 def door_page(request: HttpRequest, key: str) -> HttpResponse:
     """GET: where this phone's player sits tonight, or the list to choose from.
     POST: check a player in (``player``), or a newcomer (``name``)."""
-    session = _night(key)
+    night = _night(key)
     if request.method == "POST":
-        return _check_in(request, session)
-    phone = door.phone_of(request, session)
-    player_id = door.phone_player(session=session, phone=phone)
+        return _check_in(request, night)
+    phone = door.phone_of(request, night)
+    player_id = door.phone_player(night=night, phone=phone)
     polled = live.wants_live(request)
     if polled and player_id is not None:
         # The night's stamps, read before the seat: a seat read while the director
         # seats the room is then sent with the older tag, and the next poll brings the
         # table (a tag newer than its seat would answer 304 until the night changed
         # again). Unchanged: a 304 without reading the seat.
-        version = (*(night_tables_stamp(session.pk, None) or ()), player_id)
+        version = (*(night_tables_stamp(night.pk, None) or ()), player_id)
         return live.live_fragment(
             request,
             lambda: version,
-            lambda: _seat_poll(request, session, player_id, phone),
+            lambda: _seat_poll(request, night, player_id, phone),
             own=True,
         )
     seat = None
     if player_id is not None:
         try:
-            seat = door.door_seat(session=session, player_id=player_id, phone=phone)
+            seat = door.door_seat(night=night, player_id=player_id, phone=phone)
         except DomainError:
             seat = None
     if seat is not None and seat.checked_in:
-        return render(request, "door/seat.html", _seat_context(request, session, seat))
+        return render(request, "door/seat.html", _seat_context(request, night, seat))
     if polled:  # checked out by the director meanwhile: back to the list
         return _back_to_the_list()
-    return _list(request, session)
+    return _list(request, night)
 
 
-def _seat_poll(request: HttpRequest, session: Night, player_id: int, phone: str | None):
+def _seat_poll(request: HttpRequest, night: Night, player_id: int, phone: str | None):
     """The seat's fragment, or (checked out meanwhile) back to the list."""
     try:
-        seat = door.door_seat(session=session, player_id=player_id, phone=phone)
+        seat = door.door_seat(night=night, player_id=player_id, phone=phone)
     except DomainError:
         seat = None
     if seat is None or not seat.checked_in:
         return _back_to_the_list()
-    return render(request, "door/_seat.html", _seat_context(request, session, seat))
+    return render(request, "door/_seat.html", _seat_context(request, night, seat))
 
 
 def _back_to_the_list() -> HttpResponse:
@@ -120,66 +120,66 @@ def _back_to_the_list() -> HttpResponse:
     return response
 
 
-def _list(request: HttpRequest, session: Night, *, error: str = "", status: int = 200):
-    players = door.door_players(session=session)
+def _list(request: HttpRequest, night: Night, *, error: str = "", status: int = 200):
+    players = door.door_players(night=night)
     refusal = None
-    if not session.is_open:
-        refusal = closed_conflict(session, "check players in").message
+    if not night.is_open:
+        refusal = closed_conflict(night, "check players in").message
     return render(
         request,
         "door/list.html",
         {
-            "session": session,
-            "club": session.club,
+            "night": night,
+            "club": night.club,
             "players": players,
             "refusal": refusal,
             "error": error,
-            "key": session.door_key,
-            "new_players": session.door_new_players,
+            "key": night.door_key,
+            "new_players": night.door_new_players,
         },
         status=status,
     )
 
 
-def _check_in(request: HttpRequest, session: Night) -> HttpResponse:
+def _check_in(request: HttpRequest, night: Night) -> HttpResponse:
     try:
-        door.throttle_door(request, session)
+        door.throttle_door(request, night)
     except TooMany as error:
-        response = _list(request, session, error=error.message, status=error.status)
+        response = _list(request, night, error=error.message, status=error.status)
         response["Retry-After"] = str(error.wait)
         return response
-    actor = club_door.DoorActor(session.pk)
-    phone = door.phone_of(request, session) or club_door.new_phone()
+    actor = club_door.DoorActor(night.pk)
+    phone = door.phone_of(request, night) or club_door.new_phone()
 
     def claim() -> None:
-        door.throttle_claim(request, session, phone)
+        door.throttle_claim(request, night, phone)
 
     raw = request.POST.get("player", "")
     try:
         if raw:
             player = (
-                Player.objects.filter(club=session.club_id, pk=raw).first()
+                Player.objects.filter(club=night.club_id, pk=raw).first()
                 if raw.isdigit() and len(raw) < 19
                 else None
             )
             if player is None:
                 raise Http404("This player is not known here.")
             done = club_door.door_check_in(
-                session=session, by=actor, phone=phone, player=player, on_claim=claim
+                night=night, by=actor, phone=phone, player=player, on_claim=claim
             )
         else:
             name = request.POST.get("name")
             done = club_door.door_check_in(
-                session=session, by=actor, phone=phone, name=name, on_claim=claim
+                night=night, by=actor, phone=phone, name=name, on_claim=claim
             )
     except DomainError as error:
-        response = _list(request, session, error=error.message, status=error.status)
+        response = _list(request, night, error=error.message, status=error.status)
         if isinstance(error, TooMany):
             response["Retry-After"] = str(error.wait)
         return response
     messages.success(request, f"Welcome, {done.player.name}: you are checked in.")
-    response = redirect(reverse("door", args=[session.door_key]))
-    door.phone_keep(request, response, session, phone)
+    response = redirect(reverse("door", args=[night.door_key]))
+    door.phone_keep(request, response, night, phone)
     return response
 
 
@@ -187,11 +187,11 @@ def _check_in(request: HttpRequest, session: Night) -> HttpResponse:
 def door_forget(request: HttpRequest, key: str) -> HttpResponse:
     """ "Not me": the phone gives its player back (the check-in stays; the next phone to
     tap the name claims them)."""
-    session = _night(key)
-    club_door.door_forget(session=session, phone=door.phone_of(request, session))
+    night = _night(key)
+    club_door.door_forget(night=night, phone=door.phone_of(request, night))
     # The phone keeps its cookie: still the same phone, its claims still counted
     # (play.door.throttle_claim); it holds nobody now.
-    return redirect(reverse("door", args=[session.door_key]))
+    return redirect(reverse("door", args=[night.door_key]))
 
 
 @require_POST
@@ -199,13 +199,13 @@ def door_forget(request: HttpRequest, key: str) -> HttpResponse:
 def door_release(request: HttpRequest, pk: int) -> HttpResponse:
     """A director lets the next phone claim a checked-in player (``player``): their own
     phone, when another took their name or they were checked in at the desk."""
-    session = get_object_or_404(Night.objects.select_related("club"), pk=pk)
-    back = reverse("session-detail", args=[session.pk]) + "#door-phones"
+    night = get_object_or_404(Night.objects.select_related("club"), pk=pk)
+    back = reverse("session-detail", args=[night.pk]) + "#door-phones"
     raw = request.POST.get("player", "")
     if not raw.isdigit() or len(raw) > 18:
         return refuse(request, Invalid("Choose a checked-in player."), back)
     try:
-        player = club_door.door_release(session=session, player_id=int(raw), by=request.user)
+        player = club_door.door_release(night=night, player_id=int(raw), by=request.user)
     except DomainError as error:
         return refuse(request, error, back)
     messages.success(request, f"The next phone to tap {player.name} at the door shows their seat.")

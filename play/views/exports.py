@@ -13,5 +13,5 @@ from rookclub.core.csv_out import csv_response
 
 def night_hands_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """Every hand of every game of the night, one row each."""
-    session = get_object_or_404(Night.objects.select_related("club"), pk=pk)
-    return csv_response(csv_exports.night_hands_table(session=session))
+    night = get_object_or_404(Night.objects.select_related("club"), pk=pk)
+    return csv_response(csv_exports.night_hands_table(night=night))

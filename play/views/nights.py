@@ -55,8 +55,8 @@ def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
             lambda: _render_live(request, pk, role.role),
             seen_as=role.seen_as,
         )
-    session = get_object_or_404(Night.objects.select_related("club"), pk=pk)
-    return _render(request, session)
+    night = get_object_or_404(Night.objects.select_related("club"), pk=pk)
+    return _render(request, night)
 
 
 NIGHT_LIVE = "clubs/_night_live.html"
@@ -89,14 +89,14 @@ def _render_live(request: HttpRequest, pk: int, role: str | None) -> HttpRespons
     tokens are :data:`~rookclub.core.live.TOKEN_SLOT`, filled in per viewer, so one
     rendering serves every viewer who sees it alike."""
     try:
-        overview = scoring_selectors.night_tables(session_id=pk)
+        overview = scoring_selectors.night_tables(night_id=pk)
     except Night.DoesNotExist:  # stamps outlived their night (a database restored)
         raise Http404("No such club night.") from None
-    session = overview.session
+    night = overview.night
     user = request.user
     if user.is_authenticated:
-        session.club.remember_role(user, role)
-    director = role == Membership.Role.DIRECTOR and session.is_open
+        night.club.remember_role(user, role)
+    director = role == Membership.Role.DIRECTOR and night.is_open
     tables = overview.current_tables
     context = _tables_context(
         request,
@@ -118,10 +118,10 @@ def _render_live(request: HttpRequest, pk: int, role: str | None) -> HttpRespons
 @post_form("session-detail")
 @login_required_message
 def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _session(pk)
-    form = CheckInForm(request.POST, club=session.club)
+    night = _night(pk)
+    form = CheckInForm(request.POST, club=night.club)
     if not form.is_valid():
-        return _render(request, session, checkin_form=form, status=400)
+        return _render(request, night, checkin_form=form, status=400)
     players = list(form.cleaned_data["players"])
     try:
         # A newcomer and tonight's check-in land together or not at all.
@@ -129,40 +129,40 @@ def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
             if form.cleaned_data["new_player"]:
                 players.append(
                     services.player_create(
-                        club=session.club, name=form.cleaned_data["new_player"], by=request.user
+                        club=night.club, name=form.cleaned_data["new_player"], by=request.user
                     )
                 )
-            checked = checkins.night_check_in(session=session, players=players, by=request.user)
+            checked = checkins.night_check_in(night=night, players=players, by=request.user)
     except NotAllowed as error:
-        return refuse(request, error, _url(session))
+        return refuse(request, error, _url(night))
     except DomainError as error:
         add_domain_errors(form, error, rename={"name": "new_player"})
-        return _render(request, session, checkin_form=form, status=error.status)
+        return _render(request, night, checkin_form=form, status=error.status)
     messages.success(request, f"{len(checked)} checked in.")
-    return redirect(_url(session))
+    return redirect(_url(night))
 
 
 @post_form("session-detail")
 @login_required_message
 def night_seat(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _session(pk)
-    form = SeatForm(request.POST, players=_checked_in(session))
+    night = _night(pk)
+    form = SeatForm(request.POST, players=_checked_in(night))
     if not form.is_valid():
-        return _render(request, session, seat_form=form, status=400)
+        return _render(request, night, seat_form=form, status=400)
     try:
         round_ = nights.night_seat(
-            session=session,
+            night=night,
             by=request.user,
             method=form.cleaned_data["method"],
             partnerships=form.partnerships(),
         )
     except NotAllowed as error:
-        return refuse(request, error, _url(session))
+        return refuse(request, error, _url(night))
     except DomainError as error:
         add_domain_errors(form, error)
-        return _render(request, session, seat_form=form, status=error.status)
+        return _render(request, night, seat_form=form, status=error.status)
     messages.success(request, f"Seated: round {round_.number}. Each table's game has started.")
-    return redirect(_url(session))
+    return redirect(_url(night))
 
 
 def _simple_action(
@@ -173,25 +173,25 @@ def _simple_action(
     @require_POST
     @login_required_message
     def view(request: HttpRequest, pk: int) -> HttpResponse:
-        session = _session(pk)
+        night = _night(pk)
         try:
-            result = action(session, request.user)
+            result = action(night, request.user)
         except DomainError as error:
-            return refuse(request, error, _url(session))
+            return refuse(request, error, _url(night))
         messages.success(request, done(result))
-        return redirect(_url(session))
+        return redirect(_url(night))
 
     return view
 
 
 night_next_round = _simple_action(
-    lambda session, user: nights.night_next_round(session=session, by=user),
+    lambda night, user: nights.night_next_round(night=night, by=user),
     lambda round_: (
         # The room's round: a table's new game stayed in the round it was played in.
         f"Round {round_.room_round} seated: "
         + (
             "each partnership meets new opponents."
-            if round_.session.seating_method == Night.Seating.FIXED
+            if round_.night.seating_method == Night.Seating.FIXED
             else "new partners at every table."
         )
         + _sitting_out(round_)
@@ -216,14 +216,14 @@ def _player_action(
     @require_POST
     @login_required_message
     def view(request: HttpRequest, pk: int) -> HttpResponse:
-        session = _session(pk)
-        back = _url(session) + "#checkin-heading"
-        player = Player.objects.filter(club=session.club, pk=request.POST.get("player") or 0)
+        night = _night(pk)
+        back = _url(night) + "#checkin-heading"
+        player = Player.objects.filter(club=night.club, pk=request.POST.get("player") or 0)
         if not str(request.POST.get("player", "")).isdigit() or not player.exists():
             messages.error(request, "Choose a player checked in tonight.")
             return redirect(back)
         try:
-            action(session=session, player=player.get(), by=request.user)
+            action(night=night, player=player.get(), by=request.user)
         except DomainError as error:
             return refuse(request, error, back)
         messages.success(request, done(player.get()))
@@ -232,7 +232,7 @@ def _player_action(
     return view
 
 
-session_undo_check_in = _player_action(
+night_undo_check_in = _player_action(
     checkins.night_check_in_undo, lambda p: f"{p.name}'s check-in is undone."
 )
 night_leave = _player_action(
@@ -240,13 +240,13 @@ night_leave = _player_action(
     lambda p: f"{p.name} has gone home: out of later rounds, kept in tonight's results.",
 )
 night_close = _simple_action(
-    lambda session, user: nights.night_close(session=session, by=user),
-    lambda session: "The club night is closed. " + _left_unfinished(session),
+    lambda night, user: nights.night_close(night=night, by=user),
+    lambda night: "The club night is closed. " + _left_unfinished(night),
 )
 
 
-def _left_unfinished(session: Night) -> str:
-    count = nights.playing(session.games.all()).count()
+def _left_unfinished(night: Night) -> str:
+    count = nights.playing(night.games.all()).count()
     if not count:
         return "Standings are final."
     games = "1 game was" if count == 1 else f"{count} games were"
@@ -257,21 +257,21 @@ def _left_unfinished(session: Night) -> str:
 @login_required_message
 def night_reopen(request: HttpRequest, pk: int) -> HttpResponse:
     """A director reopens a closed night (say why, optionally): tables record hands again."""
-    session = _session(pk)
+    night = _night(pk)
     reason = request.POST.get("reason", "")
     try:
-        checkins.night_reopen(session=session, by=request.user, reason=reason)
+        checkins.night_reopen(night=night, by=request.user, reason=reason)
     except DomainError as error:
-        return refuse(request, error, _url(session))
+        return refuse(request, error, _url(night))
     messages.success(request, "The club night is open again: tables can record hands.")
-    return redirect(_url(session))
+    return redirect(_url(night))
 
 
 @require_POST
 @login_required_message
 def table_new_game(request: HttpRequest, pk: int) -> HttpResponse:
-    table = get_object_or_404(TableSeating.objects.select_related("round__session__club"), pk=pk)
-    back = _url(table.round.session)
+    table = get_object_or_404(TableSeating.objects.select_related("round__night__club"), pk=pk)
+    back = _url(table.round.night)
     try:
         new = nights.table_next_game(table=table, by=request.user)
     except DomainError as error:
@@ -285,41 +285,41 @@ def table_new_game(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(back + f"#table-{table.table}")
 
 
-def _session(pk: int) -> Night:
+def _night(pk: int) -> Night:
     return get_object_or_404(Night.objects.select_related("club"), pk=pk)
 
 
-def _url(session: Night) -> str:
-    return reverse("session-detail", args=[session.pk])
+def _url(night: Night) -> str:
+    return reverse("session-detail", args=[night.pk])
 
 
-def _checked_in(session: Night) -> list[Player]:
-    return [c.player for c in session.check_ins.select_related("player")]
+def _checked_in(night: Night) -> list[Player]:
+    return [c.player for c in night.check_ins.select_related("player")]
 
 
 def _render(
     request: HttpRequest,
-    session: Night,
+    night: Night,
     *,
     checkin_form: CheckInForm | None = None,
     seat_form: SeatForm | None = None,
     status: int = 200,
     template: str = "clubs/night_detail.html",
 ) -> HttpResponse:
-    overview = scoring_selectors.night_overview(session=session)
-    session = overview.session
-    is_club_director = is_director(request.user, session.club)
+    overview = scoring_selectors.night_overview(night=night)
+    night = overview.night
+    is_club_director = is_director(request.user, night.club)
     # The night's forms are for a director while it is open; once closed, only "Reopen".
-    director = is_club_director and session.is_open
+    director = is_club_director and night.is_open
     here = {p.pk for p in overview.players}
     played, gone = overview.played, {p.pk for p in overview.gone}
     # The director's check-in list: every active club player, as (id, name) rows, not
     # model objects (as many as the club has players), its rows written in Python.
     club_players = (
-        list(session.club.players.filter(active=True).values_list("pk", "name")) if director else []
+        list(night.club.players.filter(active=True).values_list("pk", "name")) if director else []
     )
     by_door: set[int] = (
-        set(session.check_ins.filter(by_door=True).values_list("player_id", flat=True))
+        set(night.check_ins.filter(by_door=True).values_list("player_id", flat=True))
         if director
         else set()
     )
@@ -332,8 +332,8 @@ def _render(
         token=get_token(request) if director else "",
     )
     context |= {
-        "club": session.club,
-        "checkin_form": checkin_form or CheckInForm(club=session.club),
+        "club": night.club,
+        "checkin_form": checkin_form or CheckInForm(club=night.club),
         # Each club player: here, played tonight (their check-in stays), went home.
         "checklist": checklist_rows(
             club_players, here=here, played=played, gone=gone, by_door=by_door
@@ -342,7 +342,7 @@ def _render(
         # no one else (it has a pair of fields for every player).
         "seat_form": seat_form
         or (
-            SeatForm(initial={"method": session.seating_method}, players=overview.players)
+            SeatForm(initial={"method": night.seating_method}, players=overview.players)
             if director and not overview.rounds
             else None
         ),
@@ -351,14 +351,14 @@ def _render(
         "here_tonight": []
         if director
         else [(p, address("player-detail", p.pk)) for p in overview.players],
-        "big_tables": nights.big_tables_text(session),
-        "can_reopen": is_club_director and not session.is_open,
-        "history": night_history(session=session),
+        "big_tables": nights.big_tables_text(night),
+        "can_reopen": is_club_director and not night.is_open,
+        "history": night_history(night=night),
     }
     if director:
         # The night's door link (its poster's QR code): players check themselves in.
-        context["door_url"] = door.door_url(session, base_url=table_links.link_base(request))
-        context["door_phones"] = door.door_phones(session=session)
+        context["door_url"] = door.door_url(night, base_url=table_links.link_base(request))
+        context["door_phones"] = door.door_phones(night=night)
     return render(request, template, context, status=status)
 
 
@@ -375,19 +375,19 @@ def _tables_context(
     current table's card, who waits. ``token``: the form token a director's cards carry.
     ``counts`` (game id: hands) and ``link_keys`` (table number: its live link's key)
     when already read with the tables; else read here."""
-    session = overview.session
+    night = overview.night
     urls = RouteForms()
     rounds = [round_view(r, urls) for r in overview.rounds]
     # The current tables are the rounds' tables: the same views, made once.
     views = {t["seating"].pk: t for r in rounds for t in r["tables"]}
     context = {
-        "session": session,
+        "night": night,
         "overview": overview,
         "is_director": director,
         "rounds": rounds,
         "tables": [views[t.seating.pk] for t in overview.current_tables],
         "waiting": overview.waiting,
-        "progressive": session.seating_method == Night.Seating.PROGRESSIVE,
+        "progressive": night.seating_method == Night.Seating.PROGRESSIVE,
         # Tables whose game is not over: closing the night leaves them unfinished.
         "playing_tables": [
             t.seating.table
@@ -406,16 +406,16 @@ def _tables_context(
         view["seats_now"] = seat_rows(t.game, now)
     context["unconfirmed"] = sum(c.unconfirmed for c in counts.values())
     for t in context["tables"]:
-        describe(t, is_open=session.is_open, new_game=director and not context["progressive"])
+        describe(t, is_open=night.is_open, new_game=director and not context["progressive"])
     if director and context["tables"]:
         # The director sees each table's link (what its card's QR code opens) and may
         # replace it; made here if the table has none yet.
         keys = link_keys or {}
         if not all(keys.get(t["number"]) for t in context["tables"]):
             links = table_links.links_for(
-                club=session.club,
+                club=night.club,
                 kind=TableLink.Kind.NIGHT,
-                session=session,
+                night=night,
                 numbers=[t["number"] for t in context["tables"]],
             )
             keys = {number: link.key for number, link in links.items()}
@@ -423,13 +423,13 @@ def _tables_context(
         for t in context["tables"]:
             t["link_url"] = table_links.key_url(keys[t["number"]], base_url=base)
             t["link_field"] = f"link-{t['number']}"
-            t["replace_url"] = urls("session-table-replace-link", session.pk, t["number"])
+            t["replace_url"] = urls("session-table-replace-link", night.pk, t["number"])
     context["poll_seconds"] = live.POLL_SECONDS
     # Table cards carry the tables' keys: offered to directors and scorers only.
-    context["keys"] = holds_keys(request.user, session.club)
+    context["keys"] = holds_keys(request.user, night.club)
     context["table_cards"] = table_cards(
         context["tables"],
-        is_open=session.is_open,
+        is_open=night.is_open,
         csrf_input=format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
         if director
         else "",
@@ -443,15 +443,15 @@ def _tables_context(
 @login_required_message
 def table_replace_link(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A director replaces table ``number``'s link: its old card stops working."""
-    session = _session(pk)
-    back = _url(session) + f"#table-{number}"
-    if number not in table_links.night_table_numbers(session):
+    night = _night(pk)
+    back = _url(night) + f"#table-{number}"
+    if number not in table_links.night_table_numbers(night):
         raise Http404(f"This night's current round has no table {number}.")
     try:
         table_links.link_replace(
-            club=session.club,
+            club=night.club,
             kind=TableLink.Kind.NIGHT,
-            session=session,
+            night=night,
             number=number,
             by=request.user,
         )
@@ -462,8 +462,8 @@ def table_replace_link(request: HttpRequest, pk: int, number: int) -> HttpRespon
 
 
 door_replace_link = _simple_action(
-    lambda session, user: club_door.door_link_replace(session=session, by=user),
-    lambda session: "The door link is new: the old poster no longer works. Print it again.",
+    lambda night, user: club_door.door_link_replace(night=night, by=user),
+    lambda night: "The door link is new: the old poster no longer works. Print it again.",
 )
 
 
@@ -471,19 +471,19 @@ door_replace_link = _simple_action(
 @login_required_message
 def door_options(request: HttpRequest, pk: int) -> HttpResponse:
     """A director lets the door link add newcomers ("I'm new here"), or stops it."""
-    session = _session(pk)
+    night = _night(pk)
     allowed = request.POST.get("new_players") == "1"
     try:
-        club_door.door_new_players_set(session=session, allowed=allowed, by=request.user)
+        club_door.door_new_players_set(night=night, allowed=allowed, by=request.user)
     except DomainError as error:
-        return refuse(request, error, _url(session))
+        return refuse(request, error, _url(night))
     messages.success(
         request,
         "Newcomers can add themselves at the door."
         if allowed
         else "Only the club's players can check in at the door.",
     )
-    return redirect(_url(session) + "#door-heading")
+    return redirect(_url(night) + "#door-heading")
 
 
 @post_form("club-detail")
@@ -496,7 +496,7 @@ def night_open(request: HttpRequest, slug: str) -> HttpResponse:
     form = NightOpenForm(request.POST)
     if form.is_valid():
         try:
-            session = nights.night_open(
+            night = nights.night_open(
                 club=club,
                 date=form.cleaned_data["date"],
                 opened_by=request.user,
@@ -508,6 +508,6 @@ def night_open(request: HttpRequest, slug: str) -> HttpResponse:
         except DomainError as error:
             add_domain_errors(form, error)
         else:
-            messages.success(request, f"Club night of {session.date:%-d %B} is open.")
-            return redirect("session-detail", pk=session.pk)
+            messages.success(request, f"Club night of {night.date:%-d %B} is open.")
+            return redirect("session-detail", pk=night.pk)
     return club_page(request, club, form, status=400)

@@ -62,7 +62,7 @@ def live_fragment(
     """304 when the viewer has the current version (read first), else the fragment.
 
     ``seen_as`` names what a signed-in viewer sees ("member"): viewers alike share one
-    rendering per version. ``own``: the fragment is the visitor's own whatever their session
+    rendering per version. ``own``: the fragment is the visitor's own whatever their night
     (a door phone's seat): rendered for them, ``private``, never kept."""
     current = version()
     if current is None:

@@ -192,7 +192,7 @@ class PlayerViewSet(PlayerStatsMixin, clubs_api.PlayerViewSet):
                 "history": [
                     {
                         "game": h.game.pk,
-                        "date": h.game.session.date if h.game.session else None,
+                        "date": h.game.night.date if h.game.night else None,
                         "seat": h.seat,
                         "partner": h.partner.pk if h.partner else None,
                         "points": h.points,
@@ -210,7 +210,7 @@ class PlayerViewSet(PlayerStatsMixin, clubs_api.PlayerViewSet):
         )
 
 
-class SessionViewSet(night_api.SessionViewSet):
+class NightViewSet(night_api.NightViewSet):
     """Club nights: open, check in, seat, move on (progressive), close, standings."""
 
     @extend_schema(
@@ -219,9 +219,9 @@ class SessionViewSet(night_api.SessionViewSet):
     )
     @action(detail=True, methods=["get"], renderer_classes=JSON_OR_CSV)
     def standings(self, request: Request, pk: str | None = None) -> Response:
-        session = self.get_object()
-        standings = night_standings(session=session)
+        night = self.get_object()
+        standings = night_standings(night=night)
         if wants_csv(request):
-            table = csv_exports.night_standings_table(standings, session=session)
+            table = csv_exports.night_standings_table(standings, night=night)
             return csv_api_response(table)
         return Response(standings_out(standings))

@@ -23,6 +23,6 @@ def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def night_standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    session = get_object_or_404(Night.objects.select_related("club"), pk=pk)
-    standings = board.night_standings(session=session)
-    return csv_response(csv_exports.night_standings_table(standings, session=session))
+    night = get_object_or_404(Night.objects.select_related("club"), pk=pk)
+    standings = board.night_standings(night=night)
+    return csv_response(csv_exports.night_standings_table(standings, night=night))

@@ -102,7 +102,7 @@ def table_player_night(request: HttpRequest, key: str, player: int) -> HttpRespo
         raise Http404("That player is not at this table.")
     link = state.link
     if link.kind == link.Kind.NIGHT:
-        games = Game.objects.filter(session_id=link.session_id, club_id=link.club_id)
+        games = Game.objects.filter(night_id=link.night_id, club_id=link.club_id)
     else:
         games = Game.objects.filter(pk=state.game.pk if state.game else None)
     night = player_night(player=seated[player], games=games)

@@ -53,14 +53,14 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
     if version is None:
         raise Http404("No such night.")
 
-    def night() -> Night:
+    def the_night() -> Night:
         if not found:
             found.append(get_object_or_404(Night.objects.select_related("club"), pk=pk))
         return found[0]
 
     def linked() -> bool:
         # A player's page is for members: only they get names as links.
-        return request.user.is_authenticated and is_member(request.user, night().club)
+        return request.user.is_authenticated and is_member(request.user, the_night().club)
 
     def page() -> HttpResponse:
         context = {
@@ -73,10 +73,10 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
             # The part the poll swaps shows the standings alone: a watcher without a
             # session costs no query for the night (its stamp says there is one).
             return render(request, LIVE_PART[template], context)
-        session = context["session"] = night()
-        context["club"] = session.club
+        night = context["night"] = the_night()
+        context["club"] = night.club
         if template == "projector/night_standings.html":
-            context["door"] = _door_for_the_wall(request, session)
+            context["door"] = _door_for_the_wall(request, night)
         return render(request, template, context)
 
     if live:
@@ -90,7 +90,7 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
     return page()
 
 
-#: Sent each time a night's standings are added up (``session_id``): once per version
+#: Sent each time a night's standings are added up (``night_id``): once per version
 #: of the night whatever the number of pages and watchers showing it, unless the cache
 #: cannot keep them.
 night_standings_added_up = Signal()
@@ -103,23 +103,23 @@ def standings_at(pk: int, version: Iterable[Any]) -> board.Standings:
     key = f"night-standings:{pk}:{digest(version)}"
     kept = cache_or_none("get", key)
     if kept is None:
-        kept = board.night_standings(session=pk)
+        kept = board.night_standings(night=pk)
         # A night with games exists (their rows point to it); one without is asked
         # for, as stamps can outlive their night (a database restored from a backup).
         if not kept.players and not Night.objects.filter(pk=pk).exists():
             raise Http404("No such night.")
-        night_standings_added_up.send(sender=board.Standings, session_id=pk)
+        night_standings_added_up.send(sender=board.Standings, night_id=pk)
         cache_or_none("set", key, kept, FRAGMENT_SECONDS)
     return kept
 
 
-def _door_for_the_wall(request: HttpRequest, session: Night) -> dict[str, str] | None:
+def _door_for_the_wall(request: HttpRequest, night: Night) -> dict[str, str] | None:
     """The door link and its QR code for the projector at the door, shown only to the
     night's directors and scorers (the laptop driving the projector): the projector
     page itself is public, and the door link checks players in."""
-    if session.status != Night.Status.OPEN or not holds_keys(request.user, session.club):
+    if night.status != Night.Status.OPEN or not holds_keys(request.user, night.club):
         return None
-    url = door_url(session, request)
+    url = door_url(night, request)
     svg = segno.make(url, error="m").svg_inline(border=2, dark="#000", light="#fff", omitsize=True)
     return {"url": url, "qr": mark_safe(svg)}
 

@@ -28,7 +28,7 @@ from tournaments.models import Tournament
 class FuzzWorld:
     club: Club
     director: Any
-    session: Night
+    night: Night
     game: Game
     hand: Hand
     tournament: Tournament
@@ -40,7 +40,7 @@ class FuzzWorld:
         own_id = {
             "clubs": self.club.pk,
             "players": self.ids["player"],
-            "sessions": self.session.pk,
+            "sessions": self.night.pk,
             "games": self.game.pk,
             "hands": self.hand.pk,
             "tournaments": self.tournament.pk,
@@ -59,7 +59,7 @@ class FuzzWorld:
             "number": 1,
             "table": 1,
             "game": self.game.pk,
-            "session": self.session.pk,
+            "night": self.night.pk,
             "tournament": self.tournament.pk,
         }
         if segment == "print":
@@ -84,13 +84,13 @@ def fuzz_world(db) -> FuzzWorld:
     # or one PATCH would leave every later request a 404 (not a club of theirs).
     scorer = scorer_of(club, username="fuzz-scorer")
     players = players_of(club, 12)
-    session = nights.night_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
-    checkins.night_check_in(session=session, players=players[:8], by=director)
-    seated = nights.night_seat(session=session, by=director, seed=7)
-    game = Game.objects.filter(session=session).order_by("id").first()
+    night = nights.night_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
+    checkins.night_check_in(night=night, players=players[:8], by=director)
+    seated = nights.night_seat(night=night, by=director, seed=7)
+    game = Game.objects.filter(night=night).order_by("id").first()
     hand = hand_record(game=game, data=hand_in(bid=80, ns=85), entered_by=director)
     hand_record(game=game, data=hand_in(bid=95, ns=75), entered_by=director)
-    key = table_links.night_tables(session=session)[0].link.key
+    key = table_links.night_tables(night=night)[0].link.key
 
     tournament = events.tournament_create(
         club=club,
@@ -119,7 +119,7 @@ def fuzz_world(db) -> FuzzWorld:
     return FuzzWorld(
         club=club,
         director=director,
-        session=session,
+        night=night,
         game=game,
         hand=hand,
         tournament=tournament,
@@ -133,7 +133,7 @@ def fuzz_world(db) -> FuzzWorld:
             "key": key,
             "invite": invite.token,
             "member": scorer.pk,
-            "door": door_key(session),
+            "door": door_key(night),
             "players": [p.pk for p in players],
             "entries": [e.pk for e in entries],
         },

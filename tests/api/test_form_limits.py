@@ -199,7 +199,7 @@ def test_bodies_a_form_cannot_carry_are_json_only(fuzz_world, method, path, form
     client = APIClient(raise_request_exception=False)
     client.force_authenticate(world.director)
     address = path.format(
-        session=world.session.pk,
+        night=world.night.pk,
         game=world.game.pk,
         key=world.ids["key"],
         tournament=world.tournament.pk,

@@ -29,7 +29,7 @@ def games(club, director, players, count, year=2025):
         day = datetime.date(year, 3, 1) + datetime.timedelta(days=n)
         night = night_open(club=club, opened_by=director, date=day)
         game = game_start(
-            seats=dict(zip(SEATS, players, strict=True)), session=night, created_by=SYSTEM
+            seats=dict(zip(SEATS, players, strict=True)), night=night, created_by=SYSTEM
         )
         hand_record(game=game, data=made_hand(bid=80, ns=85), entered_by=director)
 

@@ -14,7 +14,7 @@ What the generated requests name is the fuzz world's, as a client's would be:
   members API's ``{user_id}`` is its scorer, never the director (whose demotion
   would leave every later request a vacuous 404; the test checks they still direct);
 - ids in bodies too (:func:`_own_ids`, a map over each generated case): ``club``,
-  ``session``, ``player`` and ``players``, ``partnerships`` and ``seats`` get its
+  ``night``, ``player`` and ``players``, ``partnerships`` and ``seats`` get its
   players, override's ``a``/``b``, ``forced_bye`` and ``pins`` its entries. A schema
   cannot say "an id of your club"; an unknown or foreign id is rightly a 400
   (tests/api/test_refusals.py and the services' tests check it). Shapes stay the
@@ -114,7 +114,7 @@ def _own_ids(world, case):
     entries = iter(world.ids["entries"])
     own = {
         "club": lambda: world.club.pk,
-        "session": lambda: world.session.pk,
+        "session": lambda: world.night.pk,
         "player": lambda: world.ids["player"],
         "a": lambda: next(entries, None),
         "b": lambda: next(entries, None),
@@ -196,7 +196,7 @@ def _own_print_ids(world, kind: str, parameters: dict) -> None:
     round for ``tournament-round-*``, the night for ``session-*``. A table stays as
     generated (an unknown one is a 404)."""
     rounds = world.ids["round"] if kind.startswith("tournament-") else world.ids["night_round"]
-    own = {"round": rounds, "session": world.session.pk}
+    own = {"round": rounds, "session": world.night.pk}
     for name, pk in own.items():
         if _is_id(parameters.get(name)):
             parameters[name] = pk

@@ -57,7 +57,7 @@ def test_a_club_night_from_open_to_standings(desktop_page, page, new_page, club)
     director.get_by_role("link", name="Maple Street Rook Club").first.click()
     director.get_by_role("button", name="Open the night").click()
     expect(director.get_by_role("heading", name="Club night")).to_be_visible()
-    session = Night.objects.get()
+    night = Night.objects.get()
 
     # Eleven regulars are ticked and a newcomer is added inline: twelve in all.
     for name in NAMES:
@@ -72,12 +72,12 @@ def test_a_club_night_from_open_to_standings(desktop_page, page, new_page, club)
         expect(director.get_by_role("link", name=f"Score table {table}")).to_be_visible()
     expect(director.locator("#sit-outs")).to_have_count(0)
     screenshot(director, "session-director-desktop")
-    games = {g.table_seating.table: g for g in Game.objects.filter(session=session)}
+    games = {g.table_seating.table: g for g in Game.objects.filter(night=night)}
 
     # The scorer records every table's hands from a phone: 5 + 4 + 4 = 13 hands.
     log_in(page, "sam", PASSWORD)
     for table, count in ((1, 5), (2, 4), (3, 4)):
-        page.goto(f"/sessions/{session.pk}/")
+        page.goto(f"/sessions/{night.pk}/")
         page.get_by_role("link", name=f"Score table {table}").click()
         for number, hand in enumerate(HANDS[:count], start=1):
             if number == 5:
@@ -85,7 +85,7 @@ def test_a_club_night_from_open_to_standings(desktop_page, page, new_page, club)
                 expect(page.locator("#seat-exchange")).to_contain_text("exchange seats")
                 screenshot(page, "score-entry-phone")
             record_hand(page, number, *hand)
-    assert Hand.objects.filter(game__session=session).count() == 13
+    assert Hand.objects.filter(game__night=night).count() == 13
 
     # A player of the other side confirms hand 1 at table 1 from her own phone.
     east = Player.objects.get(pk=games[1].seats.get(seat="east").player_id)
@@ -126,7 +126,7 @@ def test_a_club_night_from_open_to_standings(desktop_page, page, new_page, club)
     assert HandCorrection.objects.get().corrected_by.username == "dana"
 
     # The director closes the night and reads the standings.
-    director.goto(f"/sessions/{session.pk}/")
+    director.goto(f"/sessions/{night.pk}/")
     director.get_by_role("button", name="Close the night").click()
     expect(director.locator(".status-closed").first).to_have_text("Closed")
     director.get_by_role("link", name="Night standings").click()

@@ -27,10 +27,10 @@ def night():
     cache.clear()
     club = ClubFactory(name="Maple Street", slug="maple-street")
     director = director_of(club, username="dana")
-    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=session, players=players_of(club, 8), by=director)
-    nights.night_seat(session=session, by=director, seed=1)
-    return club, director, session
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(night=night, players=players_of(club, 8), by=director)
+    nights.night_seat(night=night, by=director, seed=1)
+    return club, director, night
 
 
 def record_hand(page, number: int) -> None:
@@ -62,14 +62,14 @@ def test_the_watch_sees_an_inline_script_the_policy_blocks(page):
 
 
 def test_the_night_score_sheet_and_table_link_pages_keep_to_the_policy(page, new_page, night):
-    club, _director, session = night
+    club, _director, night = night
     log_in(page, "dana", PASSWORD)
 
-    page.goto(f"/sessions/{session.pk}/")
+    page.goto(f"/sessions/{night.pk}/")
     expect(page.get_by_role("heading", name="Tables")).to_be_visible()
     assert_clean(page, "the night page")
 
-    game = Game.objects.filter(session=session).order_by("pk").first()
+    game = Game.objects.filter(night=night).order_by("pk").first()
     page.goto(f"/games/{game.pk}/")
     record_hand(page, 1)
     # htmx swapped the live region; the outbox registered its service worker.
@@ -77,13 +77,13 @@ def test_the_night_score_sheet_and_table_link_pages_keep_to_the_policy(page, new
     assert_clean(page, "the phone score sheet")
 
     table = new_page()
-    key = links_for(club=club, kind="night", session=session, numbers=[2])[2].key
+    key = links_for(club=club, kind="night", night=night, numbers=[2])[2].key
     table.goto(f"/t/{key}/")
     record_hand(table, 1)
     assert_clean(table, "the table link page")
     assert Hand.objects.count() == 2
 
-    page.goto(f"/sessions/{session.pk}/")
+    page.goto(f"/sessions/{night.pk}/")
     page.get_by_role("button", name="all score sheets for round 1").click()
     expect(page).to_have_url(re.compile(r"/print/jobs/\d+/$"))
     # A running job's page polls its progress through htmx: wait for the first answer to

@@ -18,10 +18,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def two_hands():
     club = ClubFactory(name="Maple Street", slug="maple-street")
     director = director_of(club, username="dana")
-    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=session, players=players_of(club, 4), by=director)
-    nights.night_seat(session=session, by=director, seed=1)
-    game = Game.objects.get(session=session)
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(night=night, players=players_of(club, 4), by=director)
+    nights.night_seat(night=night, by=director, seed=1)
+    game = Game.objects.get(night=night)
     for bidder, ns in (("north", 85), ("east", 40)):
         body = {"bidder": bidder, "bid": 80, "trump": "red"}
         body["counters"] = {"north_south": ns, "east_west": 120 - ns}

@@ -59,10 +59,10 @@ def _night(settings, monkeypatch):
     director = director_of(club, username="dana")
     players = players_of(club, 12)
     # A short game: to 200 points, two made hands of 120.
-    session = nights.night_open(
+    night = nights.night_open(
         club=club, date=datetime.date(2025, 3, 6), opened_by=director, options={"target": 200}
     )
-    return club, director, players, session
+    return club, director, players, night
 
 
 def _axe(page, what: str) -> None:
@@ -79,7 +79,7 @@ def _record(page, number: int, ns: int = 120) -> None:
 
 
 def test_twelve_phones_check_in_at_the_door_and_play_a_night(venue_browser, live_server, night):
-    _, _, players, session = night
+    _, _, players, night = night
     origin = f"http://{HOST}:{live_server.url.rsplit(':', 1)[1]}"
     contexts = []
 
@@ -95,7 +95,7 @@ def test_twelve_phones_check_in_at_the_door_and_play_a_night(venue_browser, live
         phones = {}
         for i, player in enumerate(players):
             page = context(PHONE, has_touch=True, is_mobile=True).new_page()
-            page.goto(f"/n/{session.door_key}/")
+            page.goto(f"/n/{night.door_key}/")
             assert page.evaluate("window.isSecureContext") is False  # plain http, not localhost
             if i == 0:
                 _axe(page, "door")
@@ -108,10 +108,10 @@ def test_twelve_phones_check_in_at_the_door_and_play_a_night(venue_browser, live
             if i == 0:
                 _axe(page, "seat")
             phones[player.pk] = page
-        assert CheckIn.objects.filter(session=session, by_door=True).count() == 12
+        assert CheckIn.objects.filter(night=night, by_door=True).count() == 12
         # Another phone that taps a name already held is refused, and shown no seat.
         stranger = context(PHONE, has_touch=True, is_mobile=True).new_page()
-        stranger.goto(f"/n/{session.door_key}/")
+        stranger.goto(f"/n/{night.door_key}/")
         stranger.get_by_role("button", name=players[0].name, exact=True).click()
         expect(stranger.locator("#door-error")).to_contain_text("on another phone")
         expect(stranger.locator("#door-waiting")).to_have_count(0)
@@ -122,7 +122,7 @@ def test_twelve_phones_check_in_at_the_door_and_play_a_night(venue_browser, live
         desk.get_by_label("Username").fill("dana")
         desk.get_by_label("Password").fill(PASSWORD)
         desk.get_by_role("button", name="Log in").click()
-        desk.goto(f"/sessions/{session.pk}/")
+        desk.goto(f"/sessions/{night.pk}/")
         expect(desk.locator(".by-door")).to_have_count(12)
         desk.get_by_role("button", name="Seat 12 players").click()
         expect(desk.locator("#night-counts")).to_contain_text("3 of 3 tables playing")

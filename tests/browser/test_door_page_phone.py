@@ -21,8 +21,8 @@ def door_path():
     club = ClubFactory(name="Maple Street Rook Club", slug="maple-street")
     director = director_of(club, username="dana")
     players_of(club, 16)
-    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    return f"/n/{session.door_key}/"
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    return f"/n/{night.door_key}/"
 
 
 def box(locator) -> dict:

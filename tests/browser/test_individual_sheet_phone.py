@@ -21,12 +21,12 @@ def night_game(ruleset: str):
     club = ClubFactory(name="Maple Street", slug="maple-street")
     director = director_of(club, username="dana")
     scorer = scorer_of(club, username="sam")
-    session = nights.night_open(
+    night = nights.night_open(
         club=club, date=datetime.date(2025, 3, 6), opened_by=director, ruleset=ruleset
     )
-    checkins.night_check_in(session=session, players=players_of(club, 4), by=director)
-    nights.night_seat(session=session, by=director, seed=1)
-    return Game.objects.get(session=session), scorer
+    checkins.night_check_in(night=night, players=players_of(club, 4), by=director)
+    nights.night_seat(night=night, by=director, seed=1)
+    return Game.objects.get(night=night), scorer
 
 
 def test_a_beginner_sheet_fits_a_phone_with_a_column_per_player(browser, live_server):

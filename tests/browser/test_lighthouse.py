@@ -49,14 +49,14 @@ def hall(live_server, settings):
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, HOST]
     club = ClubFactory(name="Maple Street Rook Club", slug="maple-street")
     director = director_of(club, username="dana")
-    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     players = players_of(club, 4)
-    door = f"/n/{session.door_key}/"
+    door = f"/n/{night.door_key}/"
     phone = Client(HTTP_HOST=HOST)
     assert phone.post(door, {"player": players[0].pk}).status_code == 302
-    checkins.night_check_in(session=session, players=players[1:], by=director)
-    nights.night_seat(session=session, by=director, seed=1)
-    key = links_for(club=club, kind="night", session=session, numbers=[1])[1].key
+    checkins.night_check_in(night=night, players=players[1:], by=director)
+    nights.night_seat(night=night, by=director, seed=1)
+    key = links_for(club=club, kind="night", night=night, numbers=[1])[1].key
     cookie = "; ".join(f"{name}={morsel.value}" for name, morsel in phone.cookies.items())
     origin = f"http://{HOST}:{live_server.url.rsplit(':', 1)[1]}"
     return {

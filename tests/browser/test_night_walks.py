@@ -154,7 +154,7 @@ def open_night(walk: Walk, seating: str, five: str | None = None, six: str | Non
         return Night.objects.get()
 
 
-def check_in_at_the_door(walk: Walk, session, players) -> None:
+def check_in_at_the_door(walk: Walk, night, players) -> None:
     """Each player opens the door link on their own phone and taps their name."""
     walk.door = walk.desk.locator("#door-url").input_value()
     for player in players:
@@ -168,7 +168,7 @@ def check_in_at_the_door(walk: Walk, session, players) -> None:
         walk.phones[player.pk] = phone
 
 
-def seat_the_room(walk: Walk, session, count: int) -> None:
+def seat_the_room(walk: Walk, night, count: int) -> None:
     desk = walk.desk
     desk.reload()
     expect(desk.locator(".by-door")).to_have_count(count)
@@ -252,9 +252,9 @@ def play_table(walk: Walk, game: Game) -> None:
         assert not Hand.objects.filter(game=game, confirmed_at__isnull=True).exists()
 
 
-def play_the_round(walk: Walk, session) -> list[Game]:
+def play_the_round(walk: Walk, night) -> list[Game]:
     with walk.db:
-        playing = Game.objects.filter(session=session, status="in_progress")
+        playing = Game.objects.filter(night=night, status="in_progress")
         games = list(playing.select_related("table_seating"))
     assert games
     for game in games:
@@ -280,12 +280,12 @@ def raw_codes(walk: Walk, page, what: str, text: str) -> None:
         walk.walker.note(page, f"{what} says {found}: {text[:160]!r}")
 
 
-def play_round_two(walk: Walk, session) -> list[Game]:
+def play_round_two(walk: Walk, night) -> list[Game]:
     """Round 2's tables: the first records a hand on its table phone with the network
     down; at the second a scorer logged in on their own phone records one from the
     game page, and the director corrects it."""
     with walk.db:
-        round_ = session.rounds.last()
+        round_ = night.rounds.last()
         games = list(
             Game.objects.filter(table_seating__round=round_)
             .select_related("table_seating")
@@ -293,9 +293,9 @@ def play_round_two(walk: Walk, session) -> list[Game]:
         )
     assert len(games) >= 2  # (a new game with the sit-outs made a round of its own)
     offline_at_the_table(walk, games[0])
-    scorer = the_scorer_records(walk, session, games[1])
+    scorer = the_scorer_records(walk, night, games[1])
     correct_a_hand(walk, games[1], scorer)
-    walk.desk.goto(f"/sessions/{session.pk}/")
+    walk.desk.goto(f"/sessions/{night.pk}/")
     return games
 
 
@@ -335,7 +335,7 @@ def offline_at_the_table(walk: Walk, game: Game) -> None:
         assert list(Hand.objects.filter(game=game).values_list("number", flat=True)) == [1]
 
 
-def the_scorer_records(walk: Walk, session, game: Game):
+def the_scorer_records(walk: Walk, night, game: Game):
     """A scorer (not the director) logs in on their phone and records from the game page."""
     walker = walk.walker
     scorer = walk.phone()
@@ -344,7 +344,7 @@ def the_scorer_records(walk: Walk, session, game: Game):
     scorer.get_by_label("Password").fill(PASSWORD)
     scorer.get_by_role("button", name="Log in").click()
     expect(scorer.get_by_role("button", name="Log out sam")).to_be_visible()
-    walker.visit(scorer, f"/sessions/{session.pk}/")  # the night page, on a phone
+    walker.visit(scorer, f"/sessions/{night.pk}/")  # the night page, on a phone
     number = game.table_seating.table
     scorer.get_by_role("link", name=f"Score table {number}").click()
     expect(scorer.get_by_role("button", name="Record hand 1")).to_be_visible()
@@ -389,23 +389,23 @@ def correct_a_hand(walk: Walk, game: Game, scorer) -> None:
 # ---- the director watches, moves on, closes ------------------------------------------------
 
 
-def watch(walk: Walk, session, game: Game) -> None:
+def watch(walk: Walk, night, game: Game) -> None:
     desk, walker = walk.desk, walk.walker
     desk.get_by_role("link", name=f"Score table {game.table_seating.table}").click()
     expect(desk.locator("#hand-1")).to_be_visible()
     walker.check(desk, sizes=BOTH)
-    walker.visit(desk, f"/sessions/{session.pk}/standings/", sizes=BOTH)
-    walker.projector(desk, f"/sessions/{session.pk}/standings/projector/")
-    walker.visit(desk, f"/sessions/{session.pk}/")
+    walker.visit(desk, f"/sessions/{night.pk}/standings/", sizes=BOTH)
+    walker.projector(desk, f"/sessions/{night.pk}/standings/projector/")
+    walker.visit(desk, f"/sessions/{night.pk}/")
 
 
-def next_round(walk: Walk, session) -> None:
+def next_round(walk: Walk, night) -> None:
     desk = walk.desk
     desk.get_by_role("button", name=re.compile("^Next round")).click()
     expect(desk.locator(".messages")).to_contain_text("Round 2 seated")
     walk.walker.check(desk, sizes=BOTH)
     with walk.db:
-        round_ = session.rounds.last()
+        round_ = night.rounds.last()
         table = round_.tables.first()
         player = next(iter(table.seats().values()))
         out = [s.player_id for s in round_.sit_outs.all()]
@@ -424,7 +424,7 @@ def at_the_door(walk: Walk, player_id: int):
     return phone
 
 
-def close(walk: Walk, session) -> None:
+def close(walk: Walk, night) -> None:
     desk = walk.desk
     desk.get_by_role("button", name="Close the night").click()
     expect(desk.locator(".status-closed").first).to_have_text("Closed")
@@ -437,7 +437,7 @@ def close(walk: Walk, session) -> None:
     walk.check_once(phone, "seat, night over")
 
 
-def read_prints(walk: Walk, session, games: list[Game]) -> None:
+def read_prints(walk: Walk, night, games: list[Game]) -> None:
     """Every print of the night, as text: each names its players and their seats."""
     desk, walker = walk.desk, walk.walker
     for game in games:
@@ -479,34 +479,32 @@ def read_prints(walk: Walk, session, games: list[Game]) -> None:
         missing = [name for name in played if name not in sheets]
         if missing:
             walker.problems.append(f"the batch of completed sheets lacks {missing}")
-    standings = walker.pdf_text(desk, f"/print/sessions/{session.pk}/standings.pdf")
+    standings = walker.pdf_text(desk, f"/print/sessions/{night.pk}/standings.pdf")
     with walk.db:
-        every = list(
-            Player.objects.filter(check_ins__session=session).values_list("name", flat=True)
-        )
+        every = list(Player.objects.filter(check_ins__night=night).values_list("name", flat=True))
     missing = [name for name in every if name not in standings]
     if missing:
         walker.problems.append(f"the night's standings print lacks {missing}")
-    assert "Maple Street" in walker.pdf_text(desk, f"/sessions/{session.pk}/door-poster.pdf")
+    assert "Maple Street" in walker.pdf_text(desk, f"/sessions/{night.pk}/door-poster.pdf")
 
 
 # ---- the walks --------------------------------------------------------------------------
 
 
-def new_game_with_the_sit_outs(walk: Walk, session, game: Game) -> Game:
+def new_game_with_the_sit_outs(walk: Walk, night, game: Game) -> Game:
     """Table 1's game is over and players sit out: the director starts a new game
     there, the sit-outs come in (their phones say so by themselves) and it is played."""
     desk = walk.desk
-    desk.goto(f"/sessions/{session.pk}/")
+    desk.goto(f"/sessions/{night.pk}/")
     with walk.db:
-        waiting = [s.player_id for s in session.rounds.last().sit_outs.all()]
+        waiting = [s.player_id for s in night.rounds.last().sit_outs.all()]
     assert waiting
     desk.get_by_role("button", name="New game at table 1").click()
     expect(desk.locator(".messages")).to_contain_text(" come in")
     walk.walker.check(desk, sizes=BOTH)
     with walk.db:
         new = Game.objects.select_related("table_seating").get(
-            session=session, status="in_progress", table_seating__table=1
+            night=night, status="in_progress", table_seating__table=1
         )
         came_in = [p for p in waiting if new.seats.filter(player_id=p).exists()]
     assert came_in
@@ -517,17 +515,17 @@ def new_game_with_the_sit_outs(walk: Walk, session, game: Game) -> Game:
 
 def walk_a_night(walk: Walk, count: int, seating: str, *, sit_outs=False, **games) -> None:
     club = _club(count)
-    session = open_night(walk, seating, **games)
-    check_in_at_the_door(walk, session, list(club.players.order_by("name")))
-    seat_the_room(walk, session, count)
-    played = play_the_round(walk, session)
+    night = open_night(walk, seating, **games)
+    check_in_at_the_door(walk, night, list(club.players.order_by("name")))
+    seat_the_room(walk, night, count)
+    played = play_the_round(walk, night)
     if sit_outs:
-        played.append(new_game_with_the_sit_outs(walk, session, played[0]))
-    watch(walk, session, played[0])
-    next_round(walk, session)
-    played += play_round_two(walk, session)
-    close(walk, session)
-    read_prints(walk, session, played)
+        played.append(new_game_with_the_sit_outs(walk, night, played[0]))
+    watch(walk, night, played[0])
+    next_round(walk, night)
+    played += play_round_two(walk, night)
+    close(walk, night)
+    read_prints(walk, night, played)
 
 
 def test_a_night_of_ten_with_sit_outs(walk):

@@ -18,10 +18,10 @@ def night():
     club = ClubFactory(name="Maple Street Rook Club of Greater Lexington", slug="maple-street")
     director = director_of(club, username="dana_the_director_of_maple_street")
     players = players_of(club, 8)
-    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=session, players=players, by=director)
-    nights.night_seat(session=session, by=director, seed=1)
-    return session
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(night=night, players=players, by=director)
+    nights.night_seat(night=night, by=director, seed=1)
+    return night
 
 
 @pytest.fixture

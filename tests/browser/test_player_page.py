@@ -36,17 +36,15 @@ def season():
     for n in range(30):
         day = datetime.date(2025, 1, 2) + datetime.timedelta(days=7 * n // 3)
         night = nights.night_open(club=club, date=day, opened_by=director)
-        game = game_start(
-            seats=dict(zip(SEATS, four, strict=True)), session=night, created_by=SYSTEM
-        )
+        game = game_start(seats=dict(zip(SEATS, four, strict=True)), night=night, created_by=SYSTEM)
         hand_record(game=game, data=hand_in(), entered_by=director)
         hand_record(game=game, data=hand_in("east", 100, ns=60), entered_by=director)
     tonight = nights.night_open(club=club, date=datetime.date(2025, 12, 4), opened_by=director)
-    checkins.night_check_in(session=tonight, players=four, by=director)
-    nights.night_seat(session=tonight, by=director, seed=1)
-    game = Game.objects.get(session=tonight)
+    checkins.night_check_in(night=tonight, players=four, by=director)
+    nights.night_seat(night=tonight, by=director, seed=1)
+    game = Game.objects.get(night=tonight)
     hand_record(game=game, data=hand_in(), entered_by=director)
-    key = links_for(club=club, kind="night", session=tonight, numbers=[1])[1].key
+    key = links_for(club=club, kind="night", night=tonight, numbers=[1])[1].key
     return four, key, game
 
 

@@ -6,7 +6,7 @@ import pytest
 from play.nights import night_seat
 from tests.browser.helpers import log_in, screenshot
 from tests.factories import PASSWORD, ClubFactory, director_of
-from tests.play.test_sessions import open_night
+from tests.play.test_nights import open_night
 from tests.tournaments.conftest import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -53,11 +53,9 @@ def _visible_rows(page) -> int:
 @pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])
 def test_night_standings_fit_and_page_through_a_big_club(browser, live_server, director, size):
     user, club = director
-    session = open_night(club, user, 44)
-    night_seat(session=session, by=user, seed=1)
-    context, page = _open(
-        browser, live_server, size, f"/sessions/{session.pk}/standings/projector/"
-    )
+    night = open_night(club, user, 44)
+    night_seat(night=night, by=user, seed=1)
+    context, page = _open(browser, live_server, size, f"/sessions/{night.pk}/standings/projector/")
     try:
         assert page.evaluate(OVERFLOWS) == []
         font = page.locator("tbody tr:not([hidden]) td").first.evaluate(
@@ -123,15 +121,15 @@ DOOR_OVERLAPS = """() => {
 @pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])
 def test_the_door_box_covers_no_standings_cell(browser, live_server, director, size):
     user, club = director
-    session = open_night(club, user, 44)
-    night_seat(session=session, by=user, seed=1)
+    night = open_night(club, user, 44)
+    night_seat(night=night, by=user, seed=1)
     context = browser.new_context(viewport=size, base_url=live_server.url)
     context.set_default_timeout(10_000)
     page = context.new_page()
     try:
         page.clock.install()
         log_in(page, user.username, PASSWORD)
-        page.goto(f"/sessions/{session.pk}/standings/projector/")
+        page.goto(f"/sessions/{night.pk}/standings/projector/")
         page.locator(".projector-door").wait_for()
         assert _visible_rows(page) > 1
         assert page.evaluate(DOOR_OVERLAPS) == []

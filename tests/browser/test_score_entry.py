@@ -19,10 +19,10 @@ def table_game():
     director = director_of(club, username="dana")
     scorer_of(club, username="sam")
     players = players_of(club, 4)
-    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=session, players=players, by=director)
-    nights.night_seat(session=session, by=director, seed=1)
-    return Game.objects.get(session=session)
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(night=night, players=players, by=director)
+    nights.night_seat(night=night, by=director, seed=1)
+    return Game.objects.get(night=night)
 
 
 def record(page, bidder: str, bid: int, trump: str, ns: int) -> None:

@@ -31,11 +31,11 @@ def night():
     cache.clear()
     club = ClubFactory(name="Maple Street", slug="maple-street")
     director = director_of(club, username="dana")
-    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=session, players=players_of(club, 4), by=director)
-    nights.night_seat(session=session, by=director, seed=1)
-    key = links_for(club=club, kind="night", session=session, numbers=[1])[1].key
-    return club, director, session, key
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(night=night, players=players_of(club, 4), by=director)
+    nights.night_seat(night=night, by=director, seed=1)
+    key = links_for(club=club, kind="night", night=night, numbers=[1])[1].key
+    return club, director, night, key
 
 
 def _record(page, number, declarer, bid, trump, ns, penalty):
@@ -52,7 +52,7 @@ def _record(page, number, declarer, bid, trump, ns, penalty):
 
 
 def test_a_table_scores_and_confirms_its_own_night_through_its_link(page, night):
-    club, director, session, key = night
+    club, director, night, key = night
     page.goto(f"/t/{key}/")
     for number, hand in enumerate(HANDS, start=1):
         _record(page, number, *hand)
@@ -77,13 +77,13 @@ def test_a_table_scores_and_confirms_its_own_night_through_its_link(page, night)
     assert (penalty.kind, penalty.seat) == ("table_talk", "east")
 
     # A replaced link answers 404; the new one opens the same table.
-    new = link_replace(club=club, kind="night", number=1, by=director, session=session)
+    new = link_replace(club=club, kind="night", number=1, by=director, night=night)
     assert page.goto(f"/t/{key}/").status == 404
     assert page.goto(f"/t/{new.key}/").status == 200
     expect(page.get_by_role("heading", name="Table 1")).to_be_visible()
 
     # Closed: the link refuses with the night's sentence, and offers no form.
-    nights.night_close(session=session, by=director)
+    nights.night_close(night=night, by=director)
     page.goto(f"/t/{new.key}/")
     expect(page.get_by_text("This club night was closed")).to_be_visible()
     expect(page.get_by_role("button", name="Record hand 6")).to_have_count(0)

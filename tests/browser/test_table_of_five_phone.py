@@ -33,15 +33,15 @@ def table_of_five():
     director = director_of(club, username="dana")
     scorer = scorer_of(club, username="sam")
     players = [Player.objects.create(club=club, name=name) for name in NAMES]
-    session = nights.night_open(
+    night = nights.night_open(
         club=club,
         date=datetime.date(2026, 11, 24),
         opened_by=director,
         tables_of_five_or_six=True,
     )
-    checkins.night_check_in(session=session, players=players, by=director)
-    nights.night_seat(session=session, by=director, seed=3)
-    game = next(g for g in Game.objects.filter(session=session) if g.seats.count() == 5)
+    checkins.night_check_in(night=night, players=players, by=director)
+    nights.night_seat(night=night, by=director, seed=3)
+    game = next(g for g in Game.objects.filter(night=night) if g.seats.count() == 5)
     counters = {"seat1": 50, "seat2": 20, "seat3": 10, "seat4": 10, "seat5": 10}
     data = {"bidder": "seat1", "bid": 40, "trump": "red", "counters": counters}
     services.hand_record(game=game, data=data, entered_by=scorer)

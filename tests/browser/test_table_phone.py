@@ -23,10 +23,10 @@ def table_key():
     cache.clear()
     club = ClubFactory(name="Maple Street Rook Club", slug="maple-street")
     director = director_of(club, username="dana")
-    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=session, players=players_of(club, 4), by=director)
-    nights.night_seat(session=session, by=director, seed=1)
-    return links_for(club=club, kind="night", session=session, numbers=[1])[1].key
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(night=night, players=players_of(club, 4), by=director)
+    nights.night_seat(night=night, by=director, seed=1)
+    return links_for(club=club, kind="night", night=night, numbers=[1])[1].key
 
 
 def in_viewport(page, locator) -> bool:

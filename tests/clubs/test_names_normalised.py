@@ -13,7 +13,7 @@ from rookclub.clubs.roster_import import match_key, parse_roster
 from rookclub.clubs.services import player_create
 from rookclub.core.errors import Conflict
 from rookclub.core.limits import normal_name
-from tests.factories import SessionFactory
+from tests.factories import NightFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -69,10 +69,10 @@ def test_a_look_alike_name_is_the_player_already_there(club, director, other):
 
 def test_a_newcomer_at_the_door_in_full_width_letters_is_refused(club, director):
     player_create(club=club, name="Maple Player 3", by=director)
-    night = SessionFactory(club=club, door_new_players=True)
+    night = NightFactory(club=club, door_new_players=True)
 
     with pytest.raises(Conflict):
-        door_check_in(session=night, by=director, phone="a phone", name="Ｍａｐｌｅ Player 3")
+        door_check_in(night=night, by=director, phone="a phone", name="Ｍａｐｌｅ Player 3")
 
     assert club.players.count() == 1
 

@@ -28,7 +28,7 @@ def test_nobody_is_refused_by_every_club_service(club, nobody):
 def test_none_is_refused_where_it_used_to_be_trusted(club, director):
     night = night_open(club=club, date="2026-11-19", opened_by=director)
     with pytest.raises(NotAllowed):
-        night_check_in(session=night, players=players_of(club, 4), by=None)
+        night_check_in(night=night, players=players_of(club, 4), by=None)
     assert not night.check_ins.exists()
 
 

@@ -58,14 +58,14 @@ def add_nights(club: Club, count: int) -> None:
     director = club.memberships.get(role="director").user
     scorer = club.memberships.get(role="scorer").user
     players = list(club.players.order_by("id")[:8])
-    start = club.sessions.filter(date__year=2025).count()
+    start = club.nights.filter(date__year=2025).count()
     for index in range(start, start + count):
         date = datetime.date(2025, 3, 6) + datetime.timedelta(days=7 * index)
         night = night_open(club=club, date=date, opened_by=director)
-        night_check_in(session=night, players=players[:8], by=director)
-        night_seat(session=night, by=director, seed=index + 1)
-        links_for(club=club, kind="night", numbers=[1, 2], session=night)
-        first, second = Game.objects.filter(session=night).order_by("id")
+        night_check_in(night=night, players=players[:8], by=director)
+        night_seat(night=night, by=director, seed=index + 1)
+        links_for(club=club, kind="night", numbers=[1, 2], night=night)
+        first, second = Game.objects.filter(night=night).order_by("id")
         hand_record(game=first, data=made_hand(bid=100, ns=60), entered_by=scorer)  # set
         hand_record(game=first, data=made_hand(bid=85, ns=90, bidder="south"), entered_by=scorer)
         hand = Hand.objects.get(game=first, number=2)
@@ -82,13 +82,13 @@ def add_nights(club: Club, count: int) -> None:
             game=second, data=made_hand(bid=80, ns=40, bidder="east", **penalty), entered_by=scorer
         )
         hand_record(game=second, data=made_hand(bid=75, ns=75, bidder="west"), entered_by=scorer)
-        night_close(session=night, by=director)  # the second game stays unfinished
+        night_close(night=night, by=director)  # the second game stays unfinished
         if index == 0:
-            night_reopen(session=night, by=director, reason="one more hand")
+            night_reopen(night=night, by=director, reason="one more hand")
             hand_record(
                 game=second, data=made_hand(bid=95, ns=20, bidder="east"), entered_by=scorer
             )
-            night_close(session=night, by=director)
+            night_close(night=night, by=director)
 
 
 def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
@@ -107,9 +107,9 @@ def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
         opened_by=director,
         ruleset="tournament-individual",
     )
-    night_check_in(session=solo, players=players[8:12], by=director)
-    night_seat(session=solo, by=director, seed=7)
-    game = Game.objects.get(session=solo)
+    night_check_in(night=solo, players=players[8:12], by=director)
+    night_seat(night=solo, by=director, seed=7)
+    game = Game.objects.get(night=solo)
     for number in range(6):
         bidder = ("north", "east", "south", "west")[number % 4]
         ns = (50, 85, 70, 100, 35, 65)[number]
@@ -235,8 +235,8 @@ def standings_of(club: Club) -> dict[str, Any]:
             year: _standings(season_standings(club=club, year=year)) for year in (2024, 2025, None)
         },
         "nights": {
-            str(night.date): _standings(night_standings(session=night))
-            for night in club.sessions.order_by("date")
+            str(night.date): _standings(night_standings(night=night))
+            for night in club.nights.order_by("date")
         },
         "tournaments": {t.name: _tournament(t) for t in club.tournaments.order_by("name")},
         "games": [_sheet(game) for game in club.games.order_by("id")],

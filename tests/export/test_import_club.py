@@ -143,14 +143,14 @@ def test_the_command_exits_non_zero_with_a_sentence(tmp_path):
 def test_a_file_from_before_won_was_exported_still_counts_the_games_won(tmp_path):
     from play.services import game_start
     from standings.standings import season_standings
-    from tests.factories import SessionFactory, players_of
+    from tests.factories import NightFactory, players_of
 
     club = ClubFactory(name="Elm Hall", slug="elm-hall")
     director = director_of(club, username="eve")
     seats = dict(zip(("north", "east", "south", "west"), players_of(club, 4), strict=True))
     game = game_start(
         seats=seats,
-        session=SessionFactory(club=club),
+        night=NightFactory(club=club),
         options={"fixed_hands": 2},
         created_by=director,
     )

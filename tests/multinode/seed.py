@@ -27,10 +27,10 @@ def main() -> None:
         Player(club=club, name=f"Player {i:02d} Rookwood") for i in range(16)
     )
     night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=night, players=players, by=director)
-    first_round = nights.night_seat(session=night, by=director, seed=4)
+    checkins.night_check_in(night=night, players=players, by=director)
+    first_round = nights.night_seat(night=night, by=director, seed=4)
     games = list(
-        Game.objects.filter(session=night)
+        Game.objects.filter(night=night)
         .order_by("table_seating__table")
         .values_list("pk", flat=True)
     )

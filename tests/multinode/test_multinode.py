@@ -54,7 +54,7 @@ def local_files(cluster: Cluster) -> list[str]:
     return [str(p) for node in cluster.nodes for p in node.media.rglob("*") if p.is_file()]
 
 
-def test_a_session_made_on_web1_is_valid_on_web2(cluster, director):
+def test_a_night_made_on_web1_is_valid_on_web2(cluster, director):
     game = cluster.seeded["games"][0]
 
     status, sheet = director.json(cluster.web2.port, "GET", f"/api/v1/games/{game}/")
@@ -203,6 +203,6 @@ def test_killing_web1_mid_way_loses_no_acknowledged_hand_and_web2_keeps_serving(
     for game in games:
         numbers = sorted(n for g, n in stored if g == game)
         assert numbers == list(range(1, len(numbers) + 1)), f"game {game}: {numbers}"
-    # Web 2 still serves: ready, the session still valid, the game readable.
+    # Web 2 still serves: ready, the night still valid, the game readable.
     assert Browser().request(cluster.web2.port, "GET", "/readyz")[0] == 200
     assert director.json(cluster.web2.port, "GET", f"/api/v1/games/{games[0]}/")[0] == 200

@@ -17,16 +17,16 @@ def twelve(club):
 @pytest.fixture
 def night(club, director, twelve):
     """A club night with twelve players checked in and seated at three tables."""
-    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=session, players=twelve, by=director)
-    nights.night_seat(session=session, by=director, seed=4)
-    return session
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(night=night, players=twelve, by=director)
+    nights.night_seat(night=night, by=director, seed=4)
+    return night
 
 
 @pytest.fixture
 def game(night):
     """Table 1's game."""
-    return Game.objects.get(session=night, table_seating__table=1)
+    return Game.objects.get(night=night, table_seating__table=1)
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ REFUSAL = "This club night was closed at 22:40; ask the director to reopen it to
 
 def close(night, director):
     with mock.patch("rookclub.clubs.services.timezone.now", return_value=AT_22_40):
-        nights.night_close(session=night, by=director)
+        nights.night_close(night=night, by=director)
 
 
 @pytest.fixture
@@ -124,7 +124,7 @@ def test_closing_says_how_many_games_were_left_unfinished(as_director, night):
     response = as_director.post(f"/sessions/{night.pk}/close/", follow=True)
 
     assert b"The club night is closed. 3 games were not finished" in response.content
-    assert Game.objects.filter(session=night, status="in_progress").count() == 3
+    assert Game.objects.filter(night=night, status="in_progress").count() == 3
 
 
 def test_a_closed_night_page_shows_the_time_unfinished_tables_and_its_history(
@@ -220,9 +220,9 @@ def test_a_closed_night_tells_the_phone_at_the_door_the_night_is_over(
 ):
     players = players_of(club, 9)
     night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=night, players=players, by=director)
-    nights.night_seat(session=night, by=director, seed=4)
-    seated = {i for t in TableSeating.objects.filter(round__session=night) for i in t.player_ids()}
+    checkins.night_check_in(night=night, players=players, by=director)
+    nights.night_seat(night=night, by=director, seed=4)
+    seated = {i for t in TableSeating.objects.filter(round__night=night) for i in t.player_ids()}
     player = next(p for p in players if (p.pk in seated) == (where == "at a table"))
     desk = Client()  # checked in at the desk: the director lets a phone follow the player
     desk.force_login(director)

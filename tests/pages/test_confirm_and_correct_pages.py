@@ -177,7 +177,7 @@ def test_a_correction_replays_later_totals_and_keeps_the_history(as_director, ga
 
 
 def test_a_closed_night_still_shows_its_sheets(client, night, director, game, hands):
-    nights.night_close(session=night, by=director)
+    nights.night_close(night=night, by=director)
 
     assert client.get(f"/games/{game.pk}/").status_code == 200
 

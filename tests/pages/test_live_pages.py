@@ -10,7 +10,7 @@ from play.models import Game
 from play.nights import night_seat
 from play.services import hand_record
 from tests.play.conftest import made_hand
-from tests.play.test_sessions import open_night
+from tests.play.test_nights import open_night
 from tests.tournaments.conftest import make_event, play_round
 
 pytestmark = pytest.mark.django_db
@@ -36,9 +36,9 @@ def _poll(client, url, queries, django_assert_num_queries, **headers):
 
 @pytest.fixture
 def night(club, director):
-    session = open_night(club, director, 9)
-    night_seat(session=session, by=director, seed=1)
-    return session
+    night = open_night(club, director, 9)
+    night_seat(night=night, by=director, seed=1)
+    return night
 
 
 @pytest.mark.parametrize("page", ["", "standings/"])
@@ -47,9 +47,7 @@ def test_an_unchanged_night_costs_no_query_and_a_304(
 ):
     url = f"/sessions/{night.pk}/{page}?live=1"
     first = _poll(client, url, 0, django_assert_num_queries)
-    hand_record(
-        game=Game.objects.filter(session=night).first(), data=made_hand(), entered_by=scorer
-    )
+    hand_record(game=Game.objects.filter(night=night).first(), data=made_hand(), entered_by=scorer)
 
     changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
 
@@ -81,8 +79,8 @@ def test_a_check_in_undone_or_a_player_gone_shows(client, night, director):
 
     url = f"/sessions/{night.pk}/?live=1"
     before = client.get(url)["ETag"]
-    out = SitOut.objects.get(round__session=night).player
-    night_check_in_undo(session=night, player=out, by=director)
+    out = SitOut.objects.get(round__night=night).player
+    night_check_in_undo(night=night, player=out, by=director)
     assert client.get(url, HTTP_IF_NONE_MATCH=before).status_code == 200
 
 

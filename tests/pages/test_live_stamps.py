@@ -11,7 +11,7 @@ from play.nights import night_seat
 from play.services import hand_confirm, hand_correct, hand_record
 from rookclub.clubs.models import Membership
 from tests.play.conftest import made_hand
-from tests.play.test_sessions import open_night
+from tests.play.test_nights import open_night
 
 pytestmark = pytest.mark.django_db
 
@@ -27,13 +27,13 @@ def _empty_cache():
 
 @pytest.fixture
 def night(club, director):
-    session = open_night(club, director, 9)
-    night_seat(session=session, by=director, seed=1)
-    return session
+    night = open_night(club, director, 9)
+    night_seat(night=night, by=director, seed=1)
+    return night
 
 
 def _game(night):
-    return Game.objects.filter(session=night).order_by("pk").first()
+    return Game.objects.filter(night=night).order_by("pk").first()
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -92,7 +92,7 @@ def test_a_confirmation_through_a_table_link_changes_the_night_page(night):
     from play.permissions import TableActor
     from play.table_links import links_for, resolve
 
-    link = links_for(club=night.club, kind="night", numbers=[1], session=night)[1]
+    link = links_for(club=night.club, kind="night", numbers=[1], night=night)[1]
     game = resolve(link.key).game
     hand = hand_record(
         game=game, data=made_hand(), entered_by=TableActor(link, game.pk, "north_south")

@@ -13,7 +13,7 @@ from play.nights import night_seat
 from play.services import hand_confirm, hand_record
 from rookclub.core.live import live_fragment
 from tests.play.conftest import made_hand
-from tests.play.test_sessions import open_night
+from tests.play.test_nights import open_night
 
 pytestmark = pytest.mark.django_db
 
@@ -29,9 +29,9 @@ def _empty_cache():
 
 @pytest.fixture
 def night(club, director):
-    session = open_night(club, director, 9)
-    night_seat(session=session, by=director, seed=1)
-    return session
+    night = open_night(club, director, 9)
+    night_seat(night=night, by=director, seed=1)
+    return night
 
 
 def test_the_version_is_one_query_and_none_for_a_missing_night(
@@ -78,9 +78,7 @@ def test_a_second_anonymous_viewer_gets_the_same_bytes_without_a_rendering(
 def test_a_change_is_rendered_again_for_anonymous_viewers(client, night, scorer):
     url = f"/sessions/{night.pk}/?live=1"
     before = client.get(url)
-    hand_record(
-        game=Game.objects.filter(session=night).first(), data=made_hand(), entered_by=scorer
-    )
+    hand_record(game=Game.objects.filter(night=night).first(), data=made_hand(), entered_by=scorer)
 
     after = client.get(url)
 
@@ -99,7 +97,7 @@ def test_a_director_never_gets_the_anonymous_fragment(client, night, director):
 
 
 def test_confirming_a_hand_leaves_the_night_standings_alone(client, night, scorer, director):
-    game = Game.objects.filter(session=night).first()
+    game = Game.objects.filter(night=night).first()
     hand = hand_record(game=game, data=made_hand(), entered_by=scorer)
     url = f"/sessions/{night.pk}/standings/?live=1"
     etag = client.get(url)["ETag"]
@@ -111,7 +109,7 @@ def test_confirming_a_hand_leaves_the_night_standings_alone(client, night, score
 
 def test_confirming_a_hand_shows_on_the_night_page(client, night, scorer, director):
     # Each table says how many hands wait for the other side's confirmation.
-    game = Game.objects.filter(session=night).first()
+    game = Game.objects.filter(night=night).first()
     hand = hand_record(game=game, data=made_hand(), entered_by=scorer)
     url = f"/sessions/{night.pk}/?live=1"
     before = client.get(url)
@@ -128,10 +126,10 @@ def test_a_replaced_table_link_leaves_the_standings_alone(night, director):
     from play.models import TableLink
     from play.table_links import link_replace, links_for
 
-    links_for(club=night.club, kind=TableLink.Kind.NIGHT, numbers=[1], session=night)
+    links_for(club=night.club, kind=TableLink.Kind.NIGHT, numbers=[1], night=night)
     standings = night_standings_version(night.pk, None)
     tables = night_tables_version(night.pk, None)
-    link_replace(club=night.club, kind=TableLink.Kind.NIGHT, number=1, by=director, session=night)
+    link_replace(club=night.club, kind=TableLink.Kind.NIGHT, number=1, by=director, night=night)
 
     assert night_standings_version(night.pk, None) == standings
     assert night_tables_version(night.pk, None) != tables

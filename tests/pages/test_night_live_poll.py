@@ -53,7 +53,7 @@ def _poll(client, night, etag=None):
 
 
 def _record_a_hand(night, director):
-    game = Game.objects.filter(session=night).order_by("pk").first()
+    game = Game.objects.filter(night=night).order_by("pk").first()
     hand_record(game=game, data=made_hand(), entered_by=director)
 
 
@@ -146,12 +146,12 @@ def test_the_polled_tables_are_the_pages_own(client):
     waiting and a player gone home."""
     night, director, _ = night_of(4)
     _record_a_hand(night, director)
-    first, second = Game.objects.filter(session=night).order_by("pk")[:2]
+    first, second = Game.objects.filter(night=night).order_by("pk")[:2]
     game_void(game=first, by=director, reason="wrong players seated")
     nights.table_next_game(table=first.table_seating, by=director, seed=1)  # the same four
     late = players_of(night.club, 3)
-    checkins.night_check_in(session=night, players=late, by=director)
-    checkins.night_leave(session=night, player=late[2], by=director)
+    checkins.night_check_in(night=night, players=late, by=director)
+    checkins.night_leave(night=night, player=late[2], by=director)
     game_void(game=second, by=director, reason="wrong players seated")
     nights.table_next_game(table=second.table_seating, by=director, seed=1)  # reseated
     client.force_login(director)
@@ -159,7 +159,7 @@ def test_the_polled_tables_are_the_pages_own(client):
     page = client.get(reverse("session-detail", args=[night.pk]))
     polled, _ = _poll(client, night)
 
-    assert TableSeating.objects.filter(round__session=night).count() == 5
+    assert TableSeating.objects.filter(round__night=night).count() == 5
     assert b"game 2" in polled.content and b'id="sit-outs"' in polled.content
     assert _tables_section(polled.content) == _tables_section(page.content)
 
@@ -273,8 +273,8 @@ def added_up():
     """The nights whose standings were added up, one entry each time."""
     nights = []
 
-    def count(sender, session_id, **kwargs):
-        nights.append(session_id)
+    def count(sender, night_id, **kwargs):
+        nights.append(night_id)
 
     night_standings_added_up.connect(count)
     yield nights

@@ -19,8 +19,8 @@ def seated_night():
     odd = PlayerFactory(club=club, name=NAME)
     players = [odd, *players_of(club, 7)]
     night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=night, players=players, by=director)
-    nights.night_seat(session=night, by=director, seed=1)
+    checkins.night_check_in(night=night, players=players, by=director)
+    nights.night_seat(night=night, by=director, seed=1)
     return night, director
 
 

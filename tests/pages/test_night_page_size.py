@@ -20,9 +20,9 @@ def night_of(tables: int, *, seat: bool = True):
     director = director_of(club)
     players = players_of(club, 4 * tables)
     night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=night, players=players, by=director)
+    checkins.night_check_in(night=night, players=players, by=director)
     if seat:
-        nights.night_seat(session=night, by=director, seed=1)
+        nights.night_seat(night=night, by=director, seed=1)
     return night, director, players
 
 
@@ -55,7 +55,7 @@ def test_the_seating_form_is_built_only_before_seating(client):
     client.force_login(director)
 
     before = client.get(f"/sessions/{night.pk}/")
-    nights.night_seat(session=night, by=director, seed=1)
+    nights.night_seat(night=night, by=director, seed=1)
     after = client.get(f"/sessions/{night.pk}/")
 
     assert before.context["seat_form"].pair_count == 20

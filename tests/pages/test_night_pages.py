@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def session(club, director):
+def unseated_night(club, director):
     return nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
 
 
@@ -32,10 +32,10 @@ def test_a_director_opens_a_night_from_the_club_page(as_director, club):
         f"/clubs/{club.slug}/nights/open/", {"date": "2025-03-06", "seating_method": "fixed"}
     )
 
-    session = Night.objects.get()
+    night = Night.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == f"/sessions/{session.pk}/"
-    assert (session.date, session.seating_method) == (datetime.date(2025, 3, 6), "fixed")
+    assert response["Location"] == f"/sessions/{night.pk}/"
+    assert (night.date, night.seating_method) == (datetime.date(2025, 3, 6), "fixed")
 
 
 def test_opening_a_night_with_a_bad_date_is_a_form_error(as_director, club):
@@ -59,26 +59,28 @@ def test_a_scorer_cannot_open_a_night(as_scorer, club):
     assert not Night.objects.exists()
 
 
-def test_check_in_ticks_players_and_adds_a_newcomer(as_director, session, twelve):
+def test_check_in_ticks_players_and_adds_a_newcomer(as_director, unseated_night, twelve):
+    night = unseated_night
     ticked = [p.pk for p in twelve[:7]]
 
     response = as_director.post(
-        f"/sessions/{session.pk}/check-in/", {"players": ticked, "new_player": "  Zoe   New "}
+        f"/sessions/{night.pk}/check-in/", {"players": ticked, "new_player": "  Zoe   New "}
     )
 
     assert response.status_code == 302
-    names = set(CheckIn.objects.filter(session=session).values_list("player__name", flat=True))
+    names = set(CheckIn.objects.filter(night=night).values_list("player__name", flat=True))
     assert len(names) == 8
     assert "Zoe New" in names
-    page = as_director.get(f"/sessions/{session.pk}/").content.decode()
+    page = as_director.get(f"/sessions/{night.pk}/").content.decode()
     assert page.count("· here") == 8
 
 
 def test_a_newcomer_whose_name_is_taken_is_a_form_error_and_nobody_is_checked_in(
-    as_director, session, twelve
+    as_director, unseated_night, twelve
 ):
+    night = unseated_night
     response = as_director.post(
-        f"/sessions/{session.pk}/check-in/",
+        f"/sessions/{night.pk}/check-in/",
         {"players": [twelve[0].pk], "new_player": twelve[1].name},
     )
 
@@ -88,56 +90,63 @@ def test_a_newcomer_whose_name_is_taken_is_a_form_error_and_nobody_is_checked_in
     assert Player.objects.filter(name=twelve[1].name).count() == 1
 
 
-def test_checking_in_nobody_is_a_form_error(as_director, session, twelve):
-    response = as_director.post(f"/sessions/{session.pk}/check-in/", {})
+def test_checking_in_nobody_is_a_form_error(as_director, unseated_night, twelve):
+    night = unseated_night
+    response = as_director.post(f"/sessions/{night.pk}/check-in/", {})
 
     assert response.status_code == 400
     assert b"Tick the players who came" in response.content
 
 
-def test_seating_twelve_players_makes_three_tables_with_their_games(as_director, session, twelve):
-    checkins.night_check_in(session=session, players=twelve, by=session.opened_by)
+def test_seating_twelve_players_makes_three_tables_with_their_games(
+    as_director, unseated_night, twelve
+):
+    night = unseated_night
+    checkins.night_check_in(night=night, players=twelve, by=night.opened_by)
 
-    response = as_director.post(f"/sessions/{session.pk}/seat/", {"method": "random"}, follow=True)
+    response = as_director.post(f"/sessions/{night.pk}/seat/", {"method": "random"}, follow=True)
 
     page = response.content.decode()
     assert "Each table" in page and "game has started" in page
-    games = Game.objects.filter(session=session)
+    games = Game.objects.filter(night=night)
     assert games.count() == 3
     for game in games:
         assert f'href="/games/{game.pk}/"' in page
     assert 'id="sit-outs"' not in page
 
 
-def test_thirteen_players_show_who_sits_out(as_director, session, club, twelve):
+def test_thirteen_players_show_who_sits_out(as_director, unseated_night, club, twelve):
+    night = unseated_night
     checkins.night_check_in(
-        session=session, players=[*twelve, *players_of(club, 1)], by=session.opened_by
+        night=night, players=[*twelve, *players_of(club, 1)], by=night.opened_by
     )
 
-    response = as_director.post(f"/sessions/{session.pk}/seat/", {"method": "random"}, follow=True)
+    response = as_director.post(f"/sessions/{night.pk}/seat/", {"method": "random"}, follow=True)
 
     sitting_out = SitOut.objects.get().player
     assert b'id="sit-outs"' in response.content
     assert sitting_out.name.encode() in response.content
 
 
-def test_fixed_partnerships_are_named_pair_by_pair(as_director, session, twelve):
-    checkins.night_check_in(session=session, players=twelve[:8], by=session.opened_by)
+def test_fixed_partnerships_are_named_pair_by_pair(as_director, unseated_night, twelve):
+    night = unseated_night
+    checkins.night_check_in(night=night, players=twelve[:8], by=night.opened_by)
     pairs = {
         f"pair_{i + 1}_{half}": twelve[2 * i + (half == "b")].pk for i in range(4) for half in "ab"
     }
 
-    as_director.post(f"/sessions/{session.pk}/seat/", {"method": "fixed", **pairs})
+    as_director.post(f"/sessions/{night.pk}/seat/", {"method": "fixed", **pairs})
 
-    for game in Game.objects.filter(session=session):
+    for game in Game.objects.filter(night=night):
         seats = {s.seat: s.player for s in game.seats.all()}
         index = twelve.index(seats["north"])
         partner = twelve[index + 1] if index % 2 == 0 else twelve[index - 1]
         assert seats["south"] == partner
 
 
-def test_a_player_in_two_pairs_is_a_form_error(as_director, session, twelve):
-    checkins.night_check_in(session=session, players=twelve[:8], by=session.opened_by)
+def test_a_player_in_two_pairs_is_a_form_error(as_director, unseated_night, twelve):
+    night = unseated_night
+    checkins.night_check_in(night=night, players=twelve[:8], by=night.opened_by)
     data = {
         "method": "fixed",
         "pair_1_a": twelve[0].pk,
@@ -146,17 +155,18 @@ def test_a_player_in_two_pairs_is_a_form_error(as_director, session, twelve):
         "pair_2_b": twelve[2].pk,
     }
 
-    response = as_director.post(f"/sessions/{session.pk}/seat/", data)
+    response = as_director.post(f"/sessions/{night.pk}/seat/", data)
 
     assert response.status_code == 400
     assert b"is already in a pair" in response.content
     assert not Game.objects.exists()
 
 
-def test_seating_three_players_is_refused_with_a_message(as_director, session, twelve):
-    checkins.night_check_in(session=session, players=twelve[:3], by=session.opened_by)
+def test_seating_three_players_is_refused_with_a_message(as_director, unseated_night, twelve):
+    night = unseated_night
+    checkins.night_check_in(night=night, players=twelve[:3], by=night.opened_by)
 
-    response = as_director.post(f"/sessions/{session.pk}/seat/", {"method": "random"})
+    response = as_director.post(f"/sessions/{night.pk}/seat/", {"method": "random"})
 
     assert response.status_code == 400
     assert b"Not enough players." in response.content or b"at least four" in response.content
@@ -164,21 +174,21 @@ def test_seating_three_players_is_refused_with_a_message(as_director, session, t
 
 
 def test_a_progressive_night_moves_on_only_when_every_table_has_played(as_director, club):
-    session = nights.night_open(
+    night = nights.night_open(
         club=club,
         date=datetime.date(2025, 3, 6),
         opened_by=club.memberships.get().user,
         seating_method="progressive",
     )
-    checkins.night_check_in(session=session, players=players_of(club, 8), by=session.opened_by)
-    nights.night_seat(session=session, by=session.opened_by, seed=2)
+    checkins.night_check_in(night=night, players=players_of(club, 8), by=night.opened_by)
+    nights.night_seat(night=night, by=night.opened_by, seed=2)
 
-    page = as_director.get(f"/sessions/{session.pk}/").content
+    page = as_director.get(f"/sessions/{night.pk}/").content
     assert b"Next round: change partners" in page
-    response = as_director.post(f"/sessions/{session.pk}/next-round/", follow=True)
+    response = as_director.post(f"/sessions/{night.pk}/next-round/", follow=True)
 
     assert b"still playing" in response.content
-    assert session.rounds.count() == 1
+    assert night.rounds.count() == 1
 
 
 def test_closing_the_night(as_director, night):
@@ -243,40 +253,40 @@ def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_ha
     from play import services
 
     director = club.memberships.get(role="director").user
-    session = nights.night_open(
+    night = nights.night_open(
         club=club,
         date=datetime.date(2025, 3, 6),
         opened_by=director,
         seating_method="progressive",
     )
-    checkins.night_check_in(session=session, players=players_of(club, 8), by=director)
-    nights.night_seat(session=session, by=director, seed=2)
-    for game in Game.objects.filter(session=session):
+    checkins.night_check_in(night=night, players=players_of(club, 8), by=director)
+    nights.night_seat(night=night, by=director, seed=2)
+    for game in Game.objects.filter(night=night):
         for _ in range(4):
             services.hand_record(
                 game=game, data=hand_body("north", 70, "red", 70), entered_by=scorer
             )
 
-    response = as_director.post(f"/sessions/{session.pk}/next-round/", follow=True)
+    response = as_director.post(f"/sessions/{night.pk}/next-round/", follow=True)
 
     assert b"Round 2 seated" in response.content
     assert b"Earlier rounds" in response.content
-    assert Game.objects.filter(session=session, table_seating__round__number=2).count() == 2
+    assert Game.objects.filter(night=night, table_seating__round__number=2).count() == 2
 
 
 def test_a_table_reseated_for_a_new_game_stays_in_the_rooms_round(as_director, club, director):
     from play import print_docs
 
-    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=session, players=players_of(club, 10), by=director)
-    first = nights.night_seat(session=session, by=director, seed=2)  # two sit out
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(night=night, players=players_of(club, 10), by=director)
+    first = nights.night_seat(night=night, by=director, seed=2)  # two sit out
     table = first.tables.get(table=1)
     Game.objects.filter(table_seating=table).update(status=Game.Status.FINISHED)
 
     response = as_director.post(f"/tables/{table.pk}/new-game/", follow=True)
 
     assert b"come in" in response.content  # the two waiting came in
-    reseated = nights.current_table(session, 1)
+    reseated = nights.current_table(night, 1)
     assert reseated != table and reseated.round.number == 2
     assert reseated.round.room_round == 1
     game = Game.objects.get(table_seating=reseated)
@@ -285,10 +295,10 @@ def test_a_table_reseated_for_a_new_game_stays_in_the_rooms_round(as_director, c
     assert b"for round 1</button>" in response.content
     assert b"for round 2</button>" not in response.content
 
-    Game.objects.filter(session=session).update(status=Game.Status.FINISHED)
-    after = nights.night_next_round(session=session, by=director, seed=1)
+    Game.objects.filter(night=night).update(status=Game.Status.FINISHED)
+    after = nights.night_next_round(night=night, by=director, seed=1)
 
     assert (after.number, after.room_round) == (3, 2)
-    page = as_director.get(f"/sessions/{session.pk}/").content.decode()
+    page = as_director.get(f"/sessions/{night.pk}/").content.decode()
     assert "<h3>Round 1</h3>" in page and "Round 3" not in page
     assert "for round 2</button>" in page

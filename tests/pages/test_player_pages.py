@@ -29,7 +29,7 @@ def nights_of(club, director, players, count, year=2025):
         day = datetime.date(year, 1, 1) + datetime.timedelta(days=n)
         night = nights.night_open(club=club, opened_by=director, date=day)
         game = game_start(
-            seats=dict(zip(SEATS, players, strict=True)), session=night, created_by=SYSTEM
+            seats=dict(zip(SEATS, players, strict=True)), night=night, created_by=SYSTEM
         )
         hand_record(game=game, data=hand_body("north", 80, "red", 85), entered_by=director)
 
@@ -115,13 +115,9 @@ def tonight(club, director, scorer, night, game):
     hand_record(game=game, data=hand_body("north", 80, "red", 85), entered_by=scorer)
     four = [game.seats.get(seat=s).player for s in SEATS]
     last_week = nights.night_open(club=club, date=datetime.date(2025, 2, 27), opened_by=director)
-    old = game_start(
-        seats=dict(zip(SEATS, four, strict=True)), session=last_week, created_by=SYSTEM
-    )
+    old = game_start(seats=dict(zip(SEATS, four, strict=True)), night=last_week, created_by=SYSTEM)
     hand_record(game=old, data=hand_body("east", 120, "red", 0), entered_by=scorer)
-    link = table_links.links_for(club=club, kind=TableLink.Kind.NIGHT, session=night, numbers=[1])[
-        1
-    ]
+    link = table_links.links_for(club=club, kind=TableLink.Kind.NIGHT, night=night, numbers=[1])[1]
     return link, four
 
 
@@ -151,14 +147,14 @@ def test_my_night_shows_tonights_games_only(client, tonight, game):
 
 def test_my_night_is_only_for_the_players_at_that_table(client, club, tonight, twelve, night):
     link, four = tonight
-    elsewhere = Game.objects.get(session=night, table_seating__table=2).seats.first().player
+    elsewhere = Game.objects.get(night=night, table_seating__table=2).seats.first().player
     other_club = players_of(ClubFactory(), 1)[0]
 
     for player in (elsewhere, other_club):
         assert client.get(f"/t/{link.key}/players/{player.pk}/").status_code == 404
     assert client.get(f"/t/not-a-key/players/{four[0].pk}/").status_code == 404
     new = table_links.link_replace(
-        club=club, kind=TableLink.Kind.NIGHT, session=night, number=1, by=SYSTEM
+        club=club, kind=TableLink.Kind.NIGHT, night=night, number=1, by=SYSTEM
     )
     assert client.get(f"/t/{link.key}/players/{four[0].pk}/").status_code == 404
     assert client.get(f"/t/{new.key}/players/{four[0].pk}/").status_code == 200
@@ -166,7 +162,7 @@ def test_my_night_is_only_for_the_players_at_that_table(client, club, tonight, t
 
 def test_my_night_calls_a_game_left_at_close_unfinished(client, director, tonight, night):
     link, four = tonight
-    nights.night_close(session=night, by=director)
+    nights.night_close(night=night, by=director)
 
     page = client.get(f"/t/{link.key}/players/{four[1].pk}/").content.decode()
 

@@ -6,7 +6,7 @@ import pytest
 
 from play.door import door_key
 from play.nights import night_close
-from tests.play.test_sessions import open_night
+from tests.play.test_nights import open_night
 
 pytestmark = pytest.mark.django_db
 
@@ -38,6 +38,6 @@ def test_a_visitor_of_the_projector_page_is_not_given_the_door_link(client, nigh
 
 
 def test_a_closed_nights_projector_shows_no_door(client, night, director):
-    night_close(session=night, by=director)
+    night_close(night=night, by=director)
     client.force_login(director)
     assert "projector-door" not in _projector(client, night)

@@ -33,27 +33,27 @@ def club_of(size: int):
     director = director_of(club)
     scorer = scorer_of(club)
     players = players_of(club, 4 * size)
-    for night in range(size):
-        session = nights.night_open(
+    for week in range(size):
+        night = nights.night_open(
             club=club,
-            date=datetime.date(2025, 3, 6) + datetime.timedelta(days=7 * night),
+            date=datetime.date(2025, 3, 6) + datetime.timedelta(days=7 * week),
             opened_by=director,
         )
-        checkins.night_check_in(session=session, players=players, by=director)
-        nights.night_seat(session=session, by=director, seed=night)
-        for game in Game.objects.filter(session=session):
-            for hand in HANDS[: 2 + night % 3]:
+        checkins.night_check_in(night=night, players=players, by=director)
+        nights.night_seat(night=night, by=director, seed=week)
+        for game in Game.objects.filter(night=night):
+            for hand in HANDS[: 2 + week % 3]:
                 services.hand_record(game=game, data=hand, entered_by=scorer)
-    return club, director, session, players
+    return club, director, night, players
 
 
-def pages(club, session, players):
-    game = Game.objects.filter(session=session).first()
+def pages(club, night, players):
+    game = Game.objects.filter(night=night).first()
     return {
-        "night": f"/sessions/{session.pk}/standings/",
+        "night": f"/sessions/{night.pk}/standings/",
         "season": f"/clubs/{club.slug}/standings/?year=2025",
         "player": f"/players/{players[0].pk}/",
-        "session": f"/sessions/{session.pk}/",
+        "session": f"/sessions/{night.pk}/",
         "game": f"/games/{game.pk}/",
     }
 
@@ -70,9 +70,9 @@ def test_every_page_runs_as_many_queries_for_a_big_club_as_for_a_small_one(
 ):
     counts: dict[str, list[int]] = {page: [] for page in MAX_QUERIES}
     for size in (2, 4):
-        club, director, session, players = club_of(size)
+        club, director, night, players = club_of(size)
         client.force_login(director)  # the director sees the most: every form and button
-        for page, url in pages(club, session, players).items():
+        for page, url in pages(club, night, players).items():
             with django_assert_max_num_queries(MAX_QUERIES[page]):
                 counts[page].append(count_queries(client, url))
     grows = {page: n for page, n in counts.items() if n[0] != n[1]}

@@ -33,7 +33,7 @@ def _fresh_cache():
 
 @pytest.fixture
 def link(night):
-    return links_for(club=night.club, kind="night", session=night, numbers=[1])[1]
+    return links_for(club=night.club, kind="night", night=night, numbers=[1])[1]
 
 
 @pytest.fixture
@@ -120,17 +120,17 @@ def beginner_night(club, director):
     night = nights.night_open(
         club=club, date=datetime.date(2025, 3, 7), opened_by=director, ruleset="beginner"
     )
-    checkins.night_check_in(session=night, players=players_of(club, 4), by=director)
-    nights.night_seat(session=night, by=director, seed=4)
+    checkins.night_check_in(night=night, players=players_of(club, 4), by=director)
+    nights.night_seat(night=night, by=director, seed=4)
     return night
 
 
 def test_a_game_scored_by_player_keeps_each_players_points_and_totals(
     client, beginner_night, director
 ):
-    link = links_for(club=beginner_night.club, kind="night", session=beginner_night, numbers=[1])
+    link = links_for(club=beginner_night.club, kind="night", night=beginner_night, numbers=[1])
     url = f"/t/{link[1].key}/"
-    game = Game.objects.get(session=beginner_night, table_seating__table=1)
+    game = Game.objects.get(night=beginner_night, table_seating__table=1)
     assert game.scores_players
     for number, north in ((1, 10), (2, 4)):
         counters = {"north": north, "east": 6, "south": 4, "west": 4}

@@ -14,7 +14,7 @@ JSON = {"HTTP_ACCEPT": "application/json"}
 
 @pytest.fixture
 def url(night, game):
-    link = links_for(club=night.club, kind="night", session=night, numbers=[1])[1]
+    link = links_for(club=night.club, kind="night", night=night, numbers=[1])[1]
     return f"/t/{link.key}/"
 
 

@@ -23,7 +23,7 @@ def _fresh_cache():
 
 @pytest.fixture
 def link(night):
-    return links_for(club=night.club, kind="night", session=night, numbers=[1])[1]
+    return links_for(club=night.club, kind="night", night=night, numbers=[1])[1]
 
 
 @pytest.fixture
@@ -76,7 +76,7 @@ def test_the_entering_side_cannot_confirm_on_the_page(client, url, game):
 
 
 def test_a_closed_night_shows_the_reason_and_refuses_posts(client, url, night, director, game):
-    nights.night_close(session=night, by=director)
+    nights.night_close(night=night, by=director)
 
     page = client.get(url).content.decode()
     posted = client.post(url, made_hand(number=1))
@@ -87,11 +87,11 @@ def test_a_closed_night_shows_the_reason_and_refuses_posts(client, url, night, d
 
 
 def test_a_table_without_a_game_shows_its_players_and_a_sentence(client, night, twelve):
-    seating = TableSeating.objects.get(round__session=night, table=1)
+    seating = TableSeating.objects.get(round__night=night, table=1)
     # Games are protected from deletion (their seats are history): remove them by hand.
     GameSeat.objects.filter(game__table_seating=seating).delete()
     seating.games.all().delete()
-    link = links_for(club=night.club, kind="night", session=night, numbers=[1])[1]
+    link = links_for(club=night.club, kind="night", night=night, numbers=[1])[1]
 
     response = client.get(f"/t/{link.key}/")
 
@@ -110,10 +110,10 @@ def test_an_unknown_key_is_404_and_stores_nothing(client, game):
 def test_a_replaced_key_is_404(client, url, link, night, director):
     from play.table_links import link_replace
 
-    link_replace(club=night.club, kind="night", session=night, number=1, by=director)
+    link_replace(club=night.club, kind="night", night=night, number=1, by=director)
 
     assert client.get(url).status_code == 404
-    assert TableLink.objects.filter(session=night, number=1, replaced_at__isnull=True).exists()
+    assert TableLink.objects.filter(night=night, number=1, replaced_at__isnull=True).exists()
 
 
 @pytest.mark.usefixtures("still_clock")
@@ -134,9 +134,9 @@ def test_posts_beyond_the_limit_answer_429_on_the_page(client, url, game, settin
 def test_the_director_sees_each_tables_link_and_a_replace_button(as_director, night):
     html = as_director.get(f"/sessions/{night.pk}/").content.decode()
 
-    for link in TableLink.objects.filter(session=night):
+    for link in TableLink.objects.filter(night=night):
         assert f"/t/{link.key}/" in html
-    assert TableLink.objects.filter(session=night).count() == 3
+    assert TableLink.objects.filter(night=night).count() == 3
     assert "Replace table 1&#x27;s link" in html or "Replace table 1's link" in html
     # Each table's copy field and its replace form are its own.
     for number in (1, 2, 3):
@@ -155,13 +155,13 @@ def test_the_director_replaces_a_link_from_the_night_page(as_director, night, cl
 
     assert response.status_code == 302
     assert client.get(f"/t/{link.key}/").status_code == 404
-    assert TableLink.objects.get(session=night, number=1, replaced_at=None).pk != link.pk
+    assert TableLink.objects.get(night=night, number=1, replaced_at=None).pk != link.pk
 
 
 def test_a_scorer_cannot_replace_a_link_from_the_night_page(as_scorer, night, link):
     as_scorer.post(f"/sessions/{night.pk}/tables/1/replace-link/")
 
-    assert TableLink.objects.get(session=night, number=1, replaced_at=None).pk == link.pk
+    assert TableLink.objects.get(night=night, number=1, replaced_at=None).pk == link.pk
 
 
 def test_the_result_names_the_penalty_and_carries_the_other_sides_confirm(client, url, game):
@@ -304,8 +304,8 @@ def test_the_confirm_reads_the_link_without_the_games_ruleset(client, url, game)
 def test_posts_through_two_tables_links_each_reach_their_own_game(client, night):
     """The link's lookup and the Confirm's hand are read through queries shared by every
     post: each answer is still its own table's."""
-    links = links_for(club=night.club, kind="night", session=night, numbers=[1, 2])
-    games = {n: Game.objects.get(session=night, table_seating__table=n) for n in (1, 2)}
+    links = links_for(club=night.club, kind="night", night=night, numbers=[1, 2])
+    games = {n: Game.objects.get(night=night, table_seating__table=n) for n in (1, 2)}
     bids = {1: 70, 2: 90}
     for n, bid in bids.items():
         url = f"/t/{links[n].key}/"

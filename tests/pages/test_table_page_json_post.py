@@ -29,7 +29,7 @@ def _fresh_cache():
 
 
 def link_url(night, number):
-    link = links_for(club=night.club, kind="night", session=night, numbers=[number])[number]
+    link = links_for(club=night.club, kind="night", night=night, numbers=[number])[number]
     return f"/t/{link.key}/"
 
 
@@ -61,8 +61,8 @@ def test_a_json_post_costs_no_more_statements_than_the_games_api_at_hand_2_and_2
     api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     page_counts, api_counts = [], []
     for (page_table, api_table), at in (((1, 2), 2), ((3, 2), 20)):
-        page_game = Game.objects.get(session=night, table_seating__table=page_table)
-        api_game = Game.objects.get(session=night, table_seating__table=api_table)
+        page_game = Game.objects.get(night=night, table_seating__table=page_table)
+        api_game = Game.objects.get(night=night, table_seating__table=api_table)
         url = link_url(night, page_table)
         for number in range(1, at):
             hand_record(game=page_game, data=set_hand(number), entered_by=director, number=number)
@@ -95,7 +95,7 @@ def test_a_table_link_api_post_costs_no_more_statements_than_the_games_api(night
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     url = link_url(night, 1)
-    game = Game.objects.get(session=night, table_seating__table=2)
+    game = Game.objects.get(night=night, table_seating__table=2)
 
     link, link_statements = counted(
         lambda: APIClient().post(
@@ -126,7 +126,7 @@ def swapped_out_of_band(html: str) -> set[str]:
 
 @pytest.mark.django_db
 def test_the_answer_is_the_hands_row_and_what_it_changed_out_of_band(client, night, director):
-    game = Game.objects.get(session=night, table_seating__table=1)
+    game = Game.objects.get(night=night, table_seating__table=1)
     url = link_url(night, 1)
     hand_record(game=game, data=set_hand(1), entered_by=director, number=1)
 
@@ -179,7 +179,7 @@ def test_the_first_hand_and_a_retry_swap_the_live_region_whole(client, night):
 
 @pytest.mark.django_db
 def test_the_page_posts_its_hand_form_to_the_sheet(client, night):
-    game = Game.objects.get(session=night, table_seating__table=1)
+    game = Game.objects.get(night=night, table_seating__table=1)
 
     html = client.get(link_url(night, 1)).content.decode()
 
@@ -190,7 +190,7 @@ def test_the_page_posts_its_hand_form_to_the_sheet(client, night):
 
 @pytest.mark.django_db
 def test_a_refused_hand_is_answered_with_the_engines_reasons(client, night):
-    game = Game.objects.get(session=night, table_seating__table=1)
+    game = Game.objects.get(night=night, table_seating__table=1)
 
     response = client.post(link_url(night, 1), made_hand(number=1, bid=73), **JSON)
 
@@ -209,7 +209,7 @@ def test_a_closed_nights_post_is_answered_with_its_sentence_in_json(
     from play import nights
 
     url = link_url(night, 1)
-    nights.night_close(session=night, by=director)
+    nights.night_close(night=night, by=director)
 
     response = client.post(url, made_hand(number=1), **JSON)
 

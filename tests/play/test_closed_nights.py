@@ -27,20 +27,20 @@ REFUSAL = "This club night was closed at 22:40; ask the director to reopen it to
 @pytest.fixture
 def night(club, director):
     """Eight players at two tables; both games just started."""
-    session = night_open(club=club, date=NIGHT, opened_by=director)
-    night_check_in(session=session, players=players_of(club, 8), by=director)
-    night_seat(session=session, by=director, seed=3)
-    return session
+    night = night_open(club=club, date=NIGHT, opened_by=director)
+    night_check_in(night=night, players=players_of(club, 8), by=director)
+    night_seat(night=night, by=director, seed=3)
+    return night
 
 
 @pytest.fixture
 def tables(night):
-    return list(Game.objects.filter(session=night).order_by("table_seating__table"))
+    return list(Game.objects.filter(night=night).order_by("table_seating__table"))
 
 
 def close_at(night, director, when=AT_22_40):
     with mock.patch("rookclub.clubs.services.timezone.now", return_value=when):
-        return night_close(session=night, by=director)
+        return night_close(night=night, by=director)
 
 
 # ---- recording after close --------------------------------------------------------------
@@ -102,11 +102,11 @@ def test_a_closed_night_starts_no_game(night, tables, director, scorer):
     with pytest.raises(Conflict) as new_game:
         table_new_game(table=tables[0].table_seating, by=director)
     with pytest.raises(Conflict) as started:
-        game_start(seats=seats, session=night, created_by=director)
+        game_start(seats=seats, night=night, created_by=director)
 
     assert new_game.value.code == started.value.code == "session_closed"
     assert new_game.value.message.endswith("reopen it to start another game.")
-    assert Game.objects.filter(session=night).count() == 2
+    assert Game.objects.filter(night=night).count() == 2
 
 
 def test_a_closed_night_still_takes_confirmations(night, tables, director, scorer):
@@ -153,7 +153,7 @@ def test_closing_keeps_unfinished_games_as_they_are_and_records_them(
     playing.refresh_from_db()
     assert (playing.status, playing.winner) == ("in_progress", None)
     assert playing.totals == {"north_south": 85, "east_west": 35}
-    event = NightEvent.objects.get(session=night)
+    event = NightEvent.objects.get(night=night)
     assert (event.action, event.by) == ("closed", director)
     assert event.details == {"unfinished_games": [playing.pk]}
 
@@ -166,7 +166,7 @@ def test_the_night_standings_count_an_unfinished_game_as_played_and_unwon(
     hand_record(game=playing, data=made_hand(ns=85), entered_by=scorer)
     close_at(night, director)
 
-    standings = night_standings(session=night)
+    standings = night_standings(night=night)
 
     assert (standings.games, standings.unfinished) == (2, 1)
     rows = {row.players[0].pk: row for row in standings.players}
@@ -181,7 +181,7 @@ def test_closing_a_closed_night_again_is_a_conflict(night, director):
     close_at(night, director)
 
     with pytest.raises(Conflict) as again:
-        night_close(session=night, by=director)
+        night_close(night=night, by=director)
 
     assert again.value.message == "This club night was already closed at 22:40."
     assert NightEvent.objects.count() == 1
@@ -195,13 +195,13 @@ def test_a_director_reopens_a_night_and_the_table_records_its_last_hand(
 ):
     close_at(night, director)
 
-    night_reopen(session=night, by=director, reason="  table 2 had one more hand ")
+    night_reopen(night=night, by=director, reason="  table 2 had one more hand ")
     hand = hand_record(game=tables[1], data=made_hand(), entered_by=scorer)
 
     night.refresh_from_db()
     assert night.status == "open" and night.closed_at is None
     assert hand.number == 1
-    closed, reopened = NightEvent.objects.filter(session=night).order_by("at", "id")
+    closed, reopened = NightEvent.objects.filter(night=night).order_by("at", "id")
     assert (closed.action, reopened.action) == ("closed", "reopened")
     assert (reopened.by, reopened.reason) == (director, "table 2 had one more hand")
     assert reopened.details == {"closed_at": AT_22_40.isoformat()}
@@ -211,7 +211,7 @@ def test_only_a_director_reopens_a_night(night, director, scorer):
     close_at(night, director)
 
     with pytest.raises(NotAllowed):
-        night_reopen(session=night, by=scorer)
+        night_reopen(night=night, by=scorer)
 
     night.refresh_from_db()
     assert night.status == "closed"
@@ -220,7 +220,7 @@ def test_only_a_director_reopens_a_night(night, director, scorer):
 
 def test_reopening_an_open_night_is_a_conflict(night, director):
     with pytest.raises(Conflict) as refused:
-        night_reopen(session=night, by=director)
+        night_reopen(night=night, by=director)
 
     assert refused.value.code == "night_open"
     assert not NightEvent.objects.exists()
@@ -230,9 +230,9 @@ def test_a_reopen_reason_must_be_short_text(night, director):
     close_at(night, director)
 
     with pytest.raises(Invalid) as too_long:
-        night_reopen(session=night, by=director, reason="x" * 501)
+        night_reopen(night=night, by=director, reason="x" * 501)
     with pytest.raises(Invalid):
-        night_reopen(session=night, by=director, reason=["why"])
+        night_reopen(night=night, by=director, reason=["why"])
 
     assert "reason" in too_long.value.errors
     assert Night.objects.get(pk=night.pk).status == "closed"
@@ -270,7 +270,7 @@ def test_the_api_refuses_to_start_a_game_on_a_closed_night(director_api, night, 
 
     assert response.status_code == 409
     assert "reopen it to start another game" in response.json()["detail"][0]
-    assert Game.objects.filter(session=night).count() == 2
+    assert Game.objects.filter(night=night).count() == 2
 
 
 def test_the_api_confirms_and_corrects_after_close(director_api, api, night, tables, director):
@@ -310,7 +310,7 @@ def test_the_api_reopens_a_night_and_shows_its_history(director_api, api, night,
         ("reopened", "dana", "late hand"),
     ]
     assert body["history"][0]["unfinished_games"] == sorted(
-        Game.objects.filter(session=night).values_list("pk", flat=True)
+        Game.objects.filter(night=night).values_list("pk", flat=True)
     )
     assert again.status_code == 409
     assert again.json() == {"detail": ["This club night is open already."]}
@@ -339,11 +339,11 @@ def test_the_api_standings_count_unfinished_games(director_api, night, tables, d
 def test_a_closed_nights_page_promises_those_who_sat_out_no_next_table(client, club, director):
     """Five players: one sat out the last round; once the night is closed there is no
     next table or next round for them to come in at."""
-    session = night_open(club=club, date=NIGHT, opened_by=director)
-    night_check_in(session=session, players=players_of(club, 5), by=director)
-    night_seat(session=session, by=director, seed=3)
-    night_close(session=session, by=director)
+    night = night_open(club=club, date=NIGHT, opened_by=director)
+    night_check_in(night=night, players=players_of(club, 5), by=director)
+    night_seat(night=night, by=director, seed=3)
+    night_close(night=night, by=director)
     client.force_login(director)
-    page = client.get(f"/sessions/{session.pk}/").content.decode()
+    page = client.get(f"/sessions/{night.pk}/").content.decode()
     assert "come in at the next table" not in page
     assert "Sat out the last round:" in page

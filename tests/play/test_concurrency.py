@@ -83,11 +83,9 @@ def test_a_hand_posted_while_the_director_closes_the_night_is_stored_first_or_re
     club = ClubFactory()
     director, scorer = director_of(club), scorer_of(club)
     for attempt in range(6):
-        session = night_open(
-            club=club, date=datetime.date(2025, 3, 6 + attempt), opened_by=director
-        )
-        night_check_in(session=session, players=players_of(club, 4), by=director)
-        game = night_seat(session=session, by=director, seed=attempt).tables.get().games.get()
+        night = night_open(club=club, date=datetime.date(2025, 3, 6 + attempt), opened_by=director)
+        night_check_in(night=night, players=players_of(club, 4), by=director)
+        game = night_seat(night=night, by=director, seed=attempt).tables.get().games.get()
         barrier = threading.Barrier(2)
         outcomes = []
 
@@ -101,10 +99,10 @@ def test_a_hand_posted_while_the_director_closes_the_night_is_stored_first_or_re
             finally:
                 connections.close_all()
 
-        def close(session=session, barrier=barrier):
+        def close(night=night, barrier=barrier):
             try:
                 barrier.wait()
-                night_close(session=session, by=director)
+                night_close(night=night, by=director)
             finally:
                 connections.close_all()
 
@@ -114,12 +112,12 @@ def test_a_hand_posted_while_the_director_closes_the_night_is_stored_first_or_re
         for t in threads:
             t.join(timeout=30)
 
-        session.refresh_from_db()
-        assert session.status == "closed"
+        night.refresh_from_db()
+        assert night.status == "closed"
         assert outcomes in (["stored"], ["session_closed"])
         stored = list(Hand.objects.filter(game=game))
         assert len(stored) == (outcomes == ["stored"])
-        assert all(h.entered_at <= session.closed_at for h in stored)
+        assert all(h.entered_at <= night.closed_at for h in stored)
 
 
 def test_two_directors_replacing_a_tables_link_at_once_leave_one_live_link():
@@ -135,14 +133,14 @@ def test_two_directors_replacing_a_tables_link_at_once_leave_one_live_link():
     club = ClubFactory()
     ann, bob = director_of(club), director_of(club)
     night = night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=ann)
-    night_check_in(session=night, players=players_of(club, 4), by=ann)
-    night_seat(session=night, by=ann, seed=1)
-    links_for(club=club, kind="night", numbers=[1], session=night)
+    night_check_in(night=night, players=players_of(club, 4), by=ann)
+    night_seat(night=night, by=ann, seed=1)
+    links_for(club=club, kind="night", numbers=[1], night=night)
 
     def replace(by, barrier, outcomes):
         try:
             barrier.wait()
-            link_replace(club=club, kind="night", session=night, number=1, by=by)
+            link_replace(club=club, kind="night", night=night, number=1, by=by)
             outcomes.append("replaced")
         except DomainError as exc:
             outcomes.append(exc.code)
@@ -164,5 +162,5 @@ def test_two_directors_replacing_a_tables_link_at_once_leave_one_live_link():
             ["replaced", "replaced"],
             ["link_replaced_meanwhile", "replaced"],
         )
-        live = TableLink.objects.filter(session=night, number=1, replaced_at__isnull=True)
+        live = TableLink.objects.filter(night=night, number=1, replaced_at__isnull=True)
         assert live.count() == 1

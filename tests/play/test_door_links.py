@@ -57,7 +57,7 @@ def seat_of(client, night, player):
 def test_the_door_lists_the_clubs_players_names_and_not_who_is_in(
     anon, night, club, roster, director
 ):
-    night_check_in(session=night, players=roster[:1], by=director)
+    night_check_in(night=night, players=roster[:1], by=director)
 
     response = anon.get(door(night))
 
@@ -87,7 +87,7 @@ def test_a_tap_checks_the_player_in_then_again_is_200(anon, night, roster):
         "checked_in": True,
     }
     assert again.status_code == 200
-    assert CheckIn.objects.get(session=night, player=roster[2]).by_door is True
+    assert CheckIn.objects.get(night=night, player=roster[2]).by_door is True
 
 
 def test_a_form_checks_the_player_in_by_the_ids_text(anon, night, roster):
@@ -97,7 +97,7 @@ def test_a_form_checks_the_player_in_by_the_ids_text(anon, night, roster):
         door(night) + "check-in/", {"player": str(roster[2].pk)}, format="multipart"
     )
     assert response.status_code == 201, response.content
-    assert CheckIn.objects.filter(session=night, player=roster[2]).exists()
+    assert CheckIn.objects.filter(night=night, player=roster[2]).exists()
     refused = anon.post(door(night) + "check-in/", {"player": "twelve"}, format="multipart")
     assert refused.status_code == 400
     assert refused.json()["player"] == ["must be a player id"]
@@ -107,12 +107,12 @@ def test_a_player_who_went_home_is_brought_back_by_their_phone(anon, night, rost
     from play.checkins import night_leave
 
     assert check_in(anon, night, player=roster[0].pk).status_code == 201
-    night_leave(session=night, player=roster[0], by=director)
+    night_leave(night=night, player=roster[0], by=director)
 
     response = check_in(anon, night, player=roster[0].pk)
 
     assert response.status_code == 201
-    assert CheckIn.objects.get(session=night, player=roster[0]).left_at is None
+    assert CheckIn.objects.get(night=night, player=roster[0]).left_at is None
 
 
 def test_another_clubs_player_is_404_and_nothing_is_stored(anon, night):
@@ -148,12 +148,12 @@ def test_im_new_here_adds_a_player_and_checks_them_in(anon, club, director):
     assert response.status_code == 201
     nell = Player.objects.get(club=club, name="Newcomer Nell")
     assert response.json()["player"] == {"id": nell.pk, "name": "Newcomer Nell"}
-    assert CheckIn.objects.filter(session=night, player=nell, by_door=True).exists()
+    assert CheckIn.objects.filter(night=night, player=nell, by_door=True).exists()
     assert taken.status_code == 409  # the name plays here already: tap it in the list
 
 
 def test_a_closed_night_refuses_with_its_sentence(anon, night, roster, director):
-    night_close(session=night, by=director)
+    night_close(night=night, by=director)
 
     listed = anon.get(door(night))
     response = check_in(anon, night, player=roster[0].pk)
@@ -187,9 +187,9 @@ def test_a_door_actor_checks_in_to_its_own_night_only(club, director, night, ros
     other = night_open(club=club, date=TODAY, opened_by=director)
 
     with pytest.raises(NotAllowed):
-        door_check_in(session=other, by=DoorActor(night.pk), phone="p", player=roster[0])
+        door_check_in(night=other, by=DoorActor(night.pk), phone="p", player=roster[0])
     with pytest.raises(NotAllowed):
-        door_check_in(session=night, by=None, phone="p", player=roster[0])
+        door_check_in(night=night, by=None, phone="p", player=roster[0])
 
 
 # ---- where a player sits -------------------------------------------------------------------
@@ -216,7 +216,7 @@ def test_once_seated_the_player_sees_table_seat_partner_opponents_and_link(
     phones = {p.pk: APIClient() for p in roster[:5]}
     for p in roster[:5]:
         assert check_in(phones[p.pk], night, player=p.pk).status_code == 201
-    night_seat(session=night, by=director, seed=3)
+    night_seat(night=night, by=director, seed=3)
     tables = APIClient()
     tables.force_authenticate(director)
     row = tables.get(f"/api/v1/sessions/{night.pk}/tables/").json()[0]
@@ -240,7 +240,7 @@ def test_the_seat_follows_an_exchange_of_partners(anon, club, director, roster):
     phones = {p.pk: APIClient() for p in roster[:4]}
     for p in roster[:4]:
         check_in(phones[p.pk], night, player=p.pk)
-    night_seat(session=night, by=director, seed=1)
+    night_seat(night=night, by=director, seed=1)
     game = night.games.get()
     before = {s.seat: s.player_id for s in game.seats.all()}
     for _ in range(4):  # partners change every four hands (docs/rules.md §6)

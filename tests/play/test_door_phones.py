@@ -41,7 +41,7 @@ def seat(phone, night, player):
 
 
 def table_keys(night) -> list[str]:
-    return list(TableLink.objects.filter(session=night).values_list("key", flat=True))
+    return list(TableLink.objects.filter(night=night).values_list("key", flat=True))
 
 
 @pytest.fixture
@@ -51,8 +51,8 @@ def seated(night, roster, director):
     phones = {p.pk: APIClient() for p in roster[:4]}
     for p in roster[:4]:
         assert check_in(phones[p.pk], night, p).status_code == 201
-    night_check_in(session=night, players=roster[4:8], by=director)
-    night_seat(session=night, by=director, seed=5)
+    night_check_in(night=night, players=roster[4:8], by=director)
+    night_seat(night=night, by=director, seed=5)
     for p in roster[:4]:  # each phone sees its own table: the tables' links exist
         assert seat(phones[p.pk], night, p).json()["table_url"]
     return phones
@@ -109,7 +109,7 @@ def test_one_phone_holds_one_player(night, roster, seated):
 
     assert response.status_code == 409
     assert response.json()["code"] == "one_player_per_phone"
-    assert not CheckIn.objects.filter(session=night, player=roster[8]).exists()
+    assert not CheckIn.objects.filter(night=night, player=roster[8]).exists()
 
 
 def test_the_director_sees_the_claim_and_releases_it(night, roster, seated, director):
@@ -150,7 +150,7 @@ def test_only_a_director_releases_a_claim(night, club, roster, seated):
     anonymous = Client().post(f"/sessions/{night.pk}/door-release/", {"player": roster[0].pk})
 
     assert anonymous.status_code == 302 and "/login" in anonymous["Location"]
-    assert CheckIn.objects.get(session=night, player=roster[0]).phone != ""
+    assert CheckIn.objects.get(night=night, player=roster[0]).phone != ""
 
 
 @pytest.mark.parametrize("player", ["", "twelve", "9" * 30])
@@ -180,7 +180,7 @@ def test_a_closed_night_lists_nobody_and_shows_no_link(night, roster, seated, di
     page = Client()
     page.cookies = phone.cookies
     keys = table_keys(night)
-    night_close(session=night, by=director)
+    night_close(night=night, by=director)
 
     listed = phone.get(door(night)).json()
     mine = seat(phone, night, roster[0]).json()
@@ -198,7 +198,7 @@ def test_a_closed_night_lists_nobody_and_shows_no_link(night, roster, seated, di
 def test_replacing_the_door_link_lets_every_phone_go(night, roster, seated, director):
     from play.door_checkin import door_link_replace
 
-    door_link_replace(session=night, by=director)
+    door_link_replace(night=night, by=director)
     night.refresh_from_db()
     phone = APIClient()
 
@@ -213,14 +213,14 @@ def test_a_seat_polled_while_the_director_seats_the_room_shows_the_table_at_the_
     phone = Client()
     page = f"/n/{night.door_key}/"
     assert phone.post(page, {"player": roster[0].pk}).status_code == 302
-    night_check_in(session=night, players=roster[1:4], by=director)
+    night_check_in(night=night, players=roster[1:4], by=director)
     seated = []
 
     def seat_the_room_once_the_rounds_are_read(execute, sql, params, many, context):
         result = execute(sql, params, many, context)
         if not seated and "rookclub_sessionround" in sql:
             seated.append(True)
-            night_seat(session=night, by=director, seed=5)
+            night_seat(night=night, by=director, seed=5)
         return result
 
     # The director seats the room while the phone's poll is being answered.
@@ -239,10 +239,10 @@ def test_a_phone_waiting_for_its_table_asks_sooner_than_a_seated_one(night, rost
     phone = Client()
     page = f"/n/{night.door_key}/"
     assert phone.post(page, {"player": roster[0].pk}).status_code == 302
-    night_check_in(session=night, players=roster[1:4], by=director)
+    night_check_in(night=night, players=roster[1:4], by=director)
 
     waiting = phone.get(page).content.decode()
-    night_seat(session=night, by=director, seed=5)
+    night_seat(night=night, by=director, seed=5)
     seated = phone.get(page).content.decode()
 
     assert 'hx-trigger="every 3s,' in waiting and "focus from:window" in waiting
@@ -260,7 +260,7 @@ def test_one_phone_claims_at_most_its_limit_in_a_night_not_me_included(night, ro
 
     assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
     assert "Ask the director at the desk" in refused.text
-    assert not CheckIn.objects.filter(session=night, player=roster[3]).exists()
+    assert not CheckIn.objects.filter(night=night, player=roster[3]).exists()
 
 
 def test_a_phone_that_drops_its_cookie_is_still_counted_by_its_address(night, roster, settings):
@@ -273,7 +273,7 @@ def test_a_phone_that_drops_its_cookie_is_still_counted_by_its_address(night, ro
 
     assert refused.status_code == 429, refused.content
     assert refused.json()["code"] == "rate_limited" and int(refused["Retry-After"]) > 0
-    assert not CheckIn.objects.filter(session=night, player=roster[4]).exists()
+    assert not CheckIn.objects.filter(night=night, player=roster[4]).exists()
     assert check_in(elsewhere, night, roster[4]).status_code == 201
 
 

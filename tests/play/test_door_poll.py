@@ -38,8 +38,8 @@ def test_an_unchanged_seat_is_a_304_without_reading_it(
     night, roster, director, django_assert_max_num_queries
 ):
     phone = _phone(night, roster[0])
-    night_check_in(session=night, players=roster[1:8], by=director)
-    night_seat(session=night, by=director, seed=5)
+    night_check_in(night=night, players=roster[1:8], by=director)
+    night_seat(night=night, by=director, seed=5)
     url = f"/n/{night.door_key}/?live=1"
     first = phone.get(url)
     assert first.status_code == 200 and "Table" in first.content.decode()
@@ -54,9 +54,9 @@ def test_a_seating_shows_at_the_next_poll(night, roster, director):
     phone = _phone(night, roster[0])
     url = f"/n/{night.door_key}/?live=1"
     waiting = phone.get(url)
-    night_check_in(session=night, players=roster[1:8], by=director)
+    night_check_in(night=night, players=roster[1:8], by=director)
 
-    night_seat(session=night, by=director, seed=5)
+    night_seat(night=night, by=director, seed=5)
     seated = phone.get(url, HTTP_IF_NONE_MATCH=waiting["ETag"])
 
     assert seated.status_code == 200
@@ -66,8 +66,8 @@ def test_a_seating_shows_at_the_next_poll(night, roster, director):
 
 def test_a_seat_is_answered_for_that_phone_alone(night, roster, director):
     phone = _phone(night, roster[0])
-    night_check_in(session=night, players=roster[1:8], by=director)
-    night_seat(session=night, by=director, seed=5)
+    night_check_in(night=night, players=roster[1:8], by=director)
+    night_seat(night=night, by=director, seed=5)
 
     answer = phone.get(f"/n/{night.door_key}/?live=1")
 
@@ -84,7 +84,7 @@ def test_a_phone_checked_out_meanwhile_goes_back_to_the_list(night, roster, dire
     url = f"/n/{night.door_key}/?live=1"
     first = phone.get(url)
 
-    night_check_in_undo(session=night, player=roster[0], by=director)
+    night_check_in_undo(night=night, player=roster[0], by=director)
     after = phone.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
 
     assert after.status_code == 200 and after["HX-Refresh"] == "true"

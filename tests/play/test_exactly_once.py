@@ -122,16 +122,16 @@ def test_the_winning_hand_retried_after_the_game_ended_is_not_refused(game, scor
 
 
 def test_a_hand_retried_after_the_night_closed_is_not_refused(club, director, scorer):
-    session = night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    night_check_in(session=session, players=players_of(club, 4), by=director)
-    night_seat(session=session, by=director, seed=3)
-    game = Game.objects.get(session=session)
+    night = night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night_check_in(night=night, players=players_of(club, 4), by=director)
+    night_seat(night=night, by=director, seed=3)
+    game = Game.objects.get(night=night)
     first = hand_record(game=game, data=made_hand(), entered_by=scorer, number=1)
     with mock.patch(
         "rookclub.clubs.services.timezone.now",
         return_value=datetime.datetime(2025, 3, 7, 4, 40, tzinfo=datetime.UTC),
     ):
-        night_close(session=session, by=director)
+        night_close(night=night, by=director)
 
     again = hand_record(game=game, data=made_hand(), entered_by=scorer, number=1)
     assert again.pk == first.pk and again.replayed

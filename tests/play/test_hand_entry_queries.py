@@ -26,7 +26,7 @@ from play.models import Game, Hand
 from play.permissions import game_for_recording
 from play.services import game_start, hand_record
 from standings import ratings
-from tests.factories import SessionFactory, game_for, players_of, scorer_of
+from tests.factories import NightFactory, game_for, players_of, scorer_of
 from tests.play.conftest import made_hand
 from tests.tournaments.conftest import make_event
 from tournaments import receivers
@@ -44,7 +44,7 @@ def a_game(kind, club, director, hands):
         seats = dict(zip(SEATS, players_of(club, 4), strict=True))
         return game_start(
             seats=seats,
-            session=SessionFactory(club=club),
+            night=NightFactory(club=club),
             options={"fixed_hands": hands},
             created_by=director,
         )

@@ -25,12 +25,12 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def table(club, director):
     cache.clear()
-    session = night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    night_check_in(session=session, players=players_of(club, 4), by=director)
-    night_seat(session=session, by=director, seed=7)
-    link = table_links.links_for(club=club, kind="night", session=session, numbers=[1])[1]
+    night = night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night_check_in(night=night, players=players_of(club, 4), by=director)
+    night_seat(night=night, by=director, seed=7)
+    link = table_links.links_for(club=club, kind="night", night=night, numbers=[1])[1]
     state = table_links.resolve(link.key)
-    return session, link, state.game
+    return night, link, state.game
 
 
 def link_actor(link, game, side):
@@ -44,7 +44,7 @@ def hands_of(client, game):
 def test_the_api_says_a_table_link_hand_came_in_and_was_confirmed_through_the_link(
     table, director_api
 ):
-    _session, link, game = table
+    _night, link, game = table
     hand = hand_record(
         game=game, data=made_hand(), entered_by=link_actor(link, game, "north_south")
     )
@@ -80,7 +80,7 @@ def test_a_person_is_named_by_full_name_and_a_new_hands_answer_says_the_same(gam
 def test_a_corrected_hand_is_unconfirmed_in_the_api_the_sheet_and_the_csv(
     table, director, director_api
 ):
-    session, link, game = table
+    night, link, game = table
     hand = hand_record(
         game=game, data=made_hand(), entered_by=link_actor(link, game, "north_south")
     )
@@ -104,7 +104,7 @@ def test_a_corrected_hand_is_unconfirmed_in_the_api_the_sheet_and_the_csv(
     history = client.get(f"/hands/{hand.pk}/correct/").content.decode()
     rows = list(
         csv.DictReader(
-            io.StringIO(client.get(f"/sessions/{session.pk}/hands.csv").content.decode("utf-8-sig"))
+            io.StringIO(client.get(f"/sessions/{night.pk}/hands.csv").content.decode("utf-8-sig"))
         )
     )
 

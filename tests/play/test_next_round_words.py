@@ -17,12 +17,12 @@ pytestmark = pytest.mark.django_db
 
 def test_next_round_after_a_new_game_at_a_table_is_round_two(club, director):
     night = night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    night_check_in(session=night, players=players_of(club, 5), by=director)  # one sits out
-    night_seat(session=night, by=director, seed=1)
-    first = Game.objects.get(session=night)
+    night_check_in(night=night, players=players_of(club, 5), by=director)  # one sits out
+    night_seat(night=night, by=director, seed=1)
+    first = Game.objects.get(night=night)
     play_out(first, director)
     table_next_game(table=first.table_seating, by=director)  # the sit-out comes in
-    play_out(Game.objects.get(session=night, status="in_progress"), director)
+    play_out(Game.objects.get(night=night, status="in_progress"), director)
     client = Client()
     client.login(username=director.username, password=PASSWORD)
 

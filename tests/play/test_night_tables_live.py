@@ -34,8 +34,8 @@ def director_api(director):
 
 def seated(club, director, players, **options):
     night = night_open(club=club, date=TODAY, opened_by=director, options=options or None)
-    night_check_in(session=night, players=players_of(club, players), by=director)
-    night_seat(session=night, by=director, seed=5)
+    night_check_in(night=night, players=players_of(club, players), by=director)
+    night_seat(night=night, by=director, seed=5)
     return night
 
 

@@ -24,9 +24,9 @@ TODAY = datetime.date(2025, 3, 6)
 
 
 def open_night(club, director, count, method="random"):
-    session = night_open(club=club, date=TODAY, opened_by=director, seating_method=method)
-    night_check_in(session=session, players=players_of(club, count), by=director)
-    return session
+    night = night_open(club=club, date=TODAY, opened_by=director, seating_method=method)
+    night_check_in(night=night, players=players_of(club, count), by=director)
+    return night
 
 
 def test_only_a_director_opens_a_club_night(club, scorer):
@@ -37,48 +37,48 @@ def test_only_a_director_opens_a_club_night(club, scorer):
 
 
 def test_checking_a_player_in_twice_checks_them_in_once(club, director):
-    session = night_open(club=club, date=TODAY, opened_by=director)
+    night = night_open(club=club, date=TODAY, opened_by=director)
     player = players_of(club, 1)[0]
 
-    night_check_in(session=session, players=[player], by=director)
-    night_check_in(session=session, players=[player], by=director)
+    night_check_in(night=night, players=[player], by=director)
+    night_check_in(night=night, players=[player], by=director)
 
-    assert CheckIn.objects.filter(session=session).count() == 1
+    assert CheckIn.objects.filter(night=night).count() == 1
 
 
 def test_a_random_draw_seats_three_tables_and_starts_a_game_at_each(club, director):
-    session = open_night(club, director, 13)
+    night = open_night(club, director, 13)
 
-    round_ = night_seat(session=session, by=director, seed=42)
+    round_ = night_seat(night=night, by=director, seed=42)
 
     assert round_.tables.count() == 3
     assert SitOut.objects.filter(round=round_).count() == 1
-    assert Game.objects.filter(session=session, status="in_progress").count() == 3
+    assert Game.objects.filter(night=night, status="in_progress").count() == 3
 
 
 def test_seating_a_night_twice_is_a_conflict(club, director):
-    session = open_night(club, director, 8)
-    night_seat(session=session, by=director, seed=1)
+    night = open_night(club, director, 8)
+    night_seat(night=night, by=director, seed=1)
 
     with pytest.raises(Conflict) as conflict:
-        night_seat(session=session, by=director, seed=1)
+        night_seat(night=night, by=director, seed=1)
 
     assert conflict.value.code == "already_seated"
 
 
 def test_a_night_needs_four_players(club, director):
-    session = open_night(club, director, 3)
+    night = open_night(club, director, 3)
 
     with pytest.raises(Invalid):
-        night_seat(session=session, by=director)
+        night_seat(night=night, by=director)
 
 
 def test_fixed_partnerships_play_together_opposite_each_other(club, director):
-    session = open_night(club, director, 8, method="fixed")
+    night = open_night(club, director, 8, method="fixed")
     p = list(Player.objects.filter(club=club).order_by("pk"))
     pairs = [(p[0], p[1]), (p[2], p[3]), (p[4], p[5]), (p[6], p[7])]
 
-    round_ = night_seat(session=session, by=director, partnerships=pairs, seed=5)
+    round_ = night_seat(night=night, by=director, partnerships=pairs, seed=5)
 
     seated = {frozenset((t.north_id, t.south_id)) for t in round_.tables.all()} | {
         frozenset((t.east_id, t.west_id)) for t in round_.tables.all()
@@ -89,16 +89,16 @@ def test_fixed_partnerships_play_together_opposite_each_other(club, director):
 def test_a_progressive_night_moves_on_when_every_table_has_played_four_hands(
     club, director, scorer
 ):
-    session = open_night(club, director, 9, method="progressive")
-    first = night_seat(session=session, by=director, seed=3)
+    night = open_night(club, director, 9, method="progressive")
+    first = night_seat(night=night, by=director, seed=3)
     games = list(Game.objects.filter(table_seating__round=first))
     assert all(g.ruleset["fixed_hands"] == 4 for g in games)
 
     with pytest.raises(Conflict) as early:
-        night_next_round(session=session, by=director)
+        night_next_round(night=night, by=director)
     for game in games:
         play_out(game, scorer)
-    second = night_next_round(session=session, by=director)
+    second = night_next_round(night=night, by=director)
 
     assert early.value.code == "round_in_progress"
     assert second.number == 2
@@ -110,8 +110,8 @@ def test_a_progressive_night_moves_on_when_every_table_has_played_four_hands(
 
 
 def test_a_table_starts_a_new_game_once_its_game_is_over(club, director, scorer):
-    session = open_night(club, director, 4)
-    table = night_seat(session=session, by=director, seed=1).tables.get()
+    night = open_night(club, director, 4)
+    table = night_seat(night=night, by=director, seed=1).tables.get()
 
     with pytest.raises(Conflict):
         table_new_game(table=table, by=director)
@@ -122,14 +122,14 @@ def test_a_table_starts_a_new_game_once_its_game_is_over(club, director, scorer)
 
 
 def test_a_closed_night_takes_no_more_check_ins(club, director):
-    session = open_night(club, director, 4)
-    night_close(session=session, by=director)
+    night = open_night(club, director, 4)
+    night_close(night=night, by=director)
 
     with pytest.raises(Conflict):
-        night_check_in(session=session, players=players_of(club, 1), by=director)
+        night_check_in(night=night, players=players_of(club, 1), by=director)
 
-    session.refresh_from_db()
-    assert session.status == "closed" and session.closed_at is not None
+    night.refresh_from_db()
+    assert night.status == "closed" and night.closed_at is not None
 
 
 # ---- the API ------------------------------------------------------------------------------
@@ -155,16 +155,14 @@ def test_a_club_night_runs_start_to_finish_through_the_api(director_api, club):
         ).json()["id"]
         for i in range(8)
     ]
-    session = director_api.post(
+    night = director_api.post(
         "/api/v1/sessions/", {"club": club.pk, "date": "2025-03-06"}, format="json"
     ).json()
 
     checked = director_api.post(
-        f"/api/v1/sessions/{session['id']}/check-in/", {"players": player_ids}, format="json"
+        f"/api/v1/sessions/{night['id']}/check-in/", {"players": player_ids}, format="json"
     )
-    seated = director_api.post(
-        f"/api/v1/sessions/{session['id']}/seat/", {"seed": 9}, format="json"
-    )
+    seated = director_api.post(f"/api/v1/sessions/{night['id']}/seat/", {"seed": 9}, format="json")
     game_id = seated.json()["rounds"][0]["tables"][0]["game"]
     for number in (1, 2, 3):
         recorded = director_api.post(
@@ -172,8 +170,8 @@ def test_a_club_night_runs_start_to_finish_through_the_api(director_api, club):
             hand_in("north", 120, "black", 120, number=number),
             format="json",
         )
-    closed = director_api.post(f"/api/v1/sessions/{session['id']}/close/")
-    standings = director_api.get(f"/api/v1/sessions/{session['id']}/standings/")
+    closed = director_api.post(f"/api/v1/sessions/{night['id']}/close/")
+    standings = director_api.get(f"/api/v1/sessions/{night['id']}/standings/")
 
     assert checked.status_code == 200 and len(checked.json()["players"]) == 8
     assert seated.status_code == 201 and len(seated.json()["rounds"][0]["tables"]) == 2
@@ -202,11 +200,11 @@ def test_a_scorer_cannot_open_a_club_night(api, club):
 
 
 def test_checking_in_a_player_of_another_club_answers_400(director_api, club, director):
-    session = night_open(club=club, date=TODAY, opened_by=director)
+    night = night_open(club=club, date=TODAY, opened_by=director)
     stranger = players_of(Club.objects.create(name="Other", slug="other"), 1)[0]
 
     response = director_api.post(
-        f"/api/v1/sessions/{session.pk}/check-in/", {"players": [stranger.pk]}, format="json"
+        f"/api/v1/sessions/{night.pk}/check-in/", {"players": [stranger.pk]}, format="json"
     )
 
     assert response.status_code == 400
@@ -217,8 +215,8 @@ def test_checking_in_a_player_of_another_club_answers_400(director_api, club, di
 def test_a_check_in_of_nobody_is_refused_as_json_and_as_a_form(director_api, club, director):
     # A form sends an empty list as no field: refused as JSON's [] is (the schema asks
     # for one player at least).
-    session = night_open(club=club, date=TODAY, opened_by=director)
-    address = f"/api/v1/sessions/{session.pk}/check-in/"
+    night = night_open(club=club, date=TODAY, opened_by=director)
+    address = f"/api/v1/sessions/{night.pk}/check-in/"
     as_json = director_api.post(address, {"players": []}, format="json")
     as_form = director_api.post(address, {}, format="multipart")
     assert as_json.status_code == as_form.status_code == 400, as_form.content

@@ -28,7 +28,7 @@ def test_the_standings_api_counts_a_partnerships_nights(club, director, scorer, 
 
     def played(night, north, south, east, west):
         seats = {"north": north, "south": south, "east": east, "west": west}
-        game = game_start(ruleset="tournament", seats=seats, session=night, created_by=director)
+        game = game_start(ruleset="tournament", seats=seats, night=night, created_by=director)
         play_out(game, scorer)
 
     played(first, ann, bob, cal, dee)

@@ -18,7 +18,7 @@ from play.nights import current_table, night_next_round, night_seat, table_next_
 from rookclub.core.errors import Conflict
 from tests.factories import players_of
 from tests.play.conftest import play_out
-from tests.play.test_sessions import open_night
+from tests.play.test_nights import open_night
 
 # ---- the pure rules ------------------------------------------------------------------
 
@@ -92,10 +92,10 @@ def _finish(game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
 
 
-def _assert_fair_so_far(session) -> None:
-    here = list(CheckIn.objects.filter(session=session).values_list("player_id", flat=True))
+def _assert_fair_so_far(night) -> None:
+    here = list(CheckIn.objects.filter(night=night).values_list("player_id", flat=True))
     spells: Counter = Counter()
-    for round_ in session.rounds.order_by("number").prefetch_related("sit_outs"):
+    for round_ in night.rounds.order_by("number").prefetch_related("sit_outs"):
         spells.update(s.player_id for s in round_.sit_outs.all())
         assert _even(spells, here), f"unfair after round {round_.number}: {spells}"
 
@@ -105,52 +105,52 @@ def _assert_fair_so_far(session) -> None:
     [("random", n) for n in (5, 6, 7, 9, 10, 11, 14)] + [("fixed", n) for n in (6, 10, 14)],
 )
 def test_a_long_night_never_sits_anyone_out_twice_too_soon(club, director, size, method):
-    session = open_night(club, director, size)
+    night = open_night(club, director, size)
     if method == "fixed":
-        players = list(session.check_ins.order_by("player_id").values_list("player", flat=True))
+        players = list(night.check_ins.order_by("player_id").values_list("player", flat=True))
         from rookclub.clubs.models import Player
 
         by_id = Player.objects.in_bulk(players)
         pairs = [(by_id[a], by_id[b]) for a, b in zip(players[::2], players[1::2], strict=True)]
-        night_seat(session=session, by=director, method="fixed", partnerships=pairs, seed=5)
+        night_seat(night=night, by=director, method="fixed", partnerships=pairs, seed=5)
     else:
-        night_seat(session=session, by=director, seed=5)
+        night_seat(night=night, by=director, seed=5)
     rng = random.Random(size)
     for step in range(14):
         tables = list(
-            TableSeating.objects.filter(round__session=session).values_list("table", flat=True)
+            TableSeating.objects.filter(round__night=night).values_list("table", flat=True)
         )
         number = rng.choice(sorted(set(tables)))
-        table = current_table(session, number)
+        table = current_table(night, number)
         _finish(Game.objects.filter(table_seating=table).latest("id"))
         if step % 5 == 4:  # now and then the whole room moves on
             for n in set(tables):
-                for g in Game.objects.filter(table_seating=current_table(session, n)):
+                for g in Game.objects.filter(table_seating=current_table(night, n)):
                     _finish(g)
-            night_next_round(session=session, by=director, seed=step)
+            night_next_round(night=night, by=director, seed=step)
         else:
             table_next_game(table=table, by=director, seed=step)
-        _assert_fair_so_far(session)
-    spells = Counter(SitOut.objects.filter(round__session=session).values_list("player", flat=True))
+        _assert_fair_so_far(night)
+    spells = Counter(SitOut.objects.filter(round__night=night).values_list("player", flat=True))
     assert spells, "nobody ever sat out on a night that cannot seat everyone"
     if method == "fixed":  # partners stay together all night
-        for t in TableSeating.objects.filter(round__session=session):
-            first = TableSeating.objects.filter(round__session=session).order_by("round__number")
+        for t in TableSeating.objects.filter(round__night=night):
+            first = TableSeating.objects.filter(round__night=night).order_by("round__number")
             assert {frozenset((t.north_id, t.south_id)), frozenset((t.east_id, t.west_id))} <= {
                 frozenset((f.north_id, f.south_id)) for f in first
-            } | {frozenset((f.east_id, f.west_id)) for f in first} | _resting_pairs(session)
+            } | {frozenset((f.east_id, f.west_id)) for f in first} | _resting_pairs(night)
 
 
-def _resting_pairs(session) -> set:
+def _resting_pairs(night) -> set:
     return {
         frozenset((s.player_id, s.partner_id))
-        for s in SitOut.objects.filter(round__session=session, partner__isnull=False)
+        for s in SitOut.objects.filter(round__night=night, partner__isnull=False)
     }
 
 
 def test_the_waiting_come_in_when_a_table_finishes(club, director, scorer):
-    session = open_night(club, director, 10)
-    first = night_seat(session=session, by=director, seed=2)
+    night = open_night(club, director, 10)
+    first = night_seat(night=night, by=director, seed=2)
     waiting = set(first.sit_outs.values_list("player", flat=True))
     table = first.tables.get(table=1)
     play_out(Game.objects.get(table_seating=table), scorer)
@@ -167,14 +167,14 @@ def test_the_waiting_come_in_when_a_table_finishes(club, director, scorer):
         p.pk for p in new.went_out
     }
     # Table 2 plays on, untouched, and is still a current table.
-    assert current_table(session, 2) == first.tables.get(table=2)
+    assert current_table(night, 2) == first.tables.get(table=2)
 
 
 def test_a_late_arrival_joins_at_the_next_game_with_a_seat(club, director, scorer):
-    session = open_night(club, director, 8)
-    first = night_seat(session=session, by=director, seed=2)
+    night = open_night(club, director, 8)
+    first = night_seat(night=night, by=director, seed=2)
     (late,) = players_of(club, 1)
-    night_check_in(session=session, players=[late], by=director)
+    night_check_in(night=night, players=[late], by=director)
     table = first.tables.get(table=1)
     play_out(Game.objects.get(table_seating=table), scorer)
 
@@ -185,8 +185,8 @@ def test_a_late_arrival_joins_at_the_next_game_with_a_seat(club, director, score
 
 
 def test_with_nobody_waiting_the_same_four_play_on(club, director, scorer):
-    session = open_night(club, director, 8)
-    table = night_seat(session=session, by=director, seed=2).tables.get(table=1)
+    night = open_night(club, director, 8)
+    table = night_seat(night=night, by=director, seed=2).tables.get(table=1)
     play_out(Game.objects.get(table_seating=table), scorer)
 
     new = table_next_game(table=table, by=director)
@@ -196,31 +196,31 @@ def test_with_nobody_waiting_the_same_four_play_on(club, director, scorer):
 
 
 def test_a_check_in_is_undone_before_the_player_has_played(club, director):
-    session = open_night(club, director, 5)
-    night_seat(session=session, by=director, seed=4)
-    out = SitOut.objects.get(round__session=session).player
-    seated = TableSeating.objects.get(round__session=session).north
+    night = open_night(club, director, 5)
+    night_seat(night=night, by=director, seed=4)
+    out = SitOut.objects.get(round__night=night).player
+    seated = TableSeating.objects.get(round__night=night).north
 
-    night_check_in_undo(session=session, player=out, by=director)
+    night_check_in_undo(night=night, player=out, by=director)
     with pytest.raises(Conflict) as refused:
-        night_check_in_undo(session=session, player=seated, by=director)
+        night_check_in_undo(night=night, player=seated, by=director)
 
-    assert not CheckIn.objects.filter(session=session, player=out).exists()
-    assert not SitOut.objects.filter(round__session=session, player=out).exists()
+    assert not CheckIn.objects.filter(night=night, player=out).exists()
+    assert not SitOut.objects.filter(round__night=night, player=out).exists()
     assert refused.value.code == "has_played"
     assert "gone home" in str(refused.value)
 
 
 def test_a_player_who_goes_home_is_kept_but_not_seated_again(club, director, scorer):
-    session = open_night(club, director, 9)
-    first = night_seat(session=session, by=director, seed=4)
+    night = open_night(club, director, 9)
+    first = night_seat(night=night, by=director, seed=4)
     table = first.tables.get(table=1)
     leaver = table.north
-    night_leave(session=session, player=leaver, by=director)
+    night_leave(night=night, player=leaver, by=director)
     for t in first.tables.all():
         play_out(Game.objects.get(table_seating=t), scorer)
 
-    second = night_next_round(session=session, by=director, seed=1)
+    second = night_next_round(night=night, by=director, seed=1)
 
     seated = {
         pid for t in second.tables.all() for pid in (t.north_id, t.east_id, t.south_id, t.west_id)
@@ -228,16 +228,16 @@ def test_a_player_who_goes_home_is_kept_but_not_seated_again(club, director, sco
     assert leaver.pk not in seated
     assert not second.sit_outs.filter(player=leaver).exists()
     assert len(seated) == 8  # the other eight all play: nobody need sit out now
-    assert CheckIn.objects.get(session=session, player=leaver).left_at is not None
+    assert CheckIn.objects.get(night=night, player=leaver).left_at is not None
     # Checking them in again brings them back.
-    night_check_in(session=session, players=[leaver], by=director)
-    assert CheckIn.objects.get(session=session, player=leaver).left_at is None
+    night_check_in(night=night, players=[leaver], by=director)
+    assert CheckIn.objects.get(night=night, player=leaver).left_at is None
 
 
 def test_a_table_short_of_a_player_with_nobody_waiting_is_refused(club, director, scorer):
-    session = open_night(club, director, 8)
-    table = night_seat(session=session, by=director, seed=2).tables.get(table=1)
-    night_leave(session=session, player=table.east, by=director)
+    night = open_night(club, director, 8)
+    table = night_seat(night=night, by=director, seed=2).tables.get(table=1)
+    night_leave(night=night, player=table.east, by=director)
     play_out(Game.objects.get(table_seating=table), scorer)
 
     from rookclub.core.errors import Invalid
@@ -255,17 +255,17 @@ def test_the_api_undoes_a_check_in_sends_a_player_home_and_starts_a_tables_next_
 ):
     api = APIClient()
     api.force_authenticate(director)
-    session = open_night(club, director, 10)
-    first = night_seat(session=session, by=director, seed=2)
+    night = open_night(club, director, 10)
+    first = night_seat(night=night, by=director, seed=2)
     out = list(first.sit_outs.values_list("player", flat=True))
     table = first.tables.get(table=2)
     play_out(Game.objects.get(table_seating=table), scorer)
 
-    overview = api.get(f"/api/v1/sessions/{session.pk}/").json()
-    started = api.post(f"/api/v1/sessions/{session.pk}/tables/2/new-game/", {}, format="json")
-    gone = api.post(f"/api/v1/sessions/{session.pk}/leave/", {"player": out[0]}, format="json")
-    bad = api.post(f"/api/v1/sessions/{session.pk}/undo-check-in/", {"player": "x"}, format="json")
-    missing = api.post(f"/api/v1/sessions/{session.pk}/tables/9/new-game/", {}, format="json")
+    overview = api.get(f"/api/v1/sessions/{night.pk}/").json()
+    started = api.post(f"/api/v1/sessions/{night.pk}/tables/2/new-game/", {}, format="json")
+    gone = api.post(f"/api/v1/sessions/{night.pk}/leave/", {"player": out[0]}, format="json")
+    bad = api.post(f"/api/v1/sessions/{night.pk}/undo-check-in/", {"player": "x"}, format="json")
+    missing = api.post(f"/api/v1/sessions/{night.pk}/tables/9/new-game/", {}, format="json")
 
     assert sorted(overview["waiting"]) == sorted(out)
     assert [t["table"] for t in overview["tables"]] == [1, 2]
@@ -277,17 +277,15 @@ def test_the_api_undoes_a_check_in_sends_a_player_home_and_starts_a_tables_next_
 
 
 def test_the_night_page_offers_undo_and_gone_home(club, director, client):
-    session = open_night(club, director, 5)
-    night_seat(session=session, by=director, seed=4)
-    out = SitOut.objects.get(round__session=session).player
+    night = open_night(club, director, 5)
+    night_seat(night=night, by=director, seed=4)
+    out = SitOut.objects.get(round__night=night).player
     client.force_login(director)
 
-    page = client.get(f"/sessions/{session.pk}/").content.decode()
-    response = client.post(
-        f"/sessions/{session.pk}/undo-check-in/", {"player": out.pk}, follow=True
-    )
+    page = client.get(f"/sessions/{night.pk}/").content.decode()
+    response = client.post(f"/sessions/{night.pk}/undo-check-in/", {"player": out.pk}, follow=True)
 
     assert 'form="undo-check-in"' in page and 'form="gone-home"' in page
     assert "Next round: reseat everyone" in page
     assert f"{out.name}&#x27;s check-in is undone." in response.content.decode()
-    assert not CheckIn.objects.filter(session=session, player=out).exists()
+    assert not CheckIn.objects.filter(night=night, player=out).exists()

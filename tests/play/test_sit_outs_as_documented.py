@@ -40,11 +40,11 @@ def test_a_night_seats_and_sits_out_as_the_doc_says(club, director, five_or_six)
             opened_by=director,
             tables_of_five_or_six=five_or_six,
         )
-        night_check_in(session=night, players=players_of(club, count), by=director)
-        nights.night_seat(session=night, by=director, seed=1)
+        night_check_in(night=night, players=players_of(club, count), by=director)
+        nights.night_seat(night=night, by=director, seed=1)
 
-        seated = TableSeating.objects.filter(round__session=night).count()
-        sitting_out = SitOut.objects.filter(round__session=night).count()
+        seated = TableSeating.objects.filter(round__night=night).count()
+        sitting_out = SitOut.objects.filter(round__night=night).count()
         assert (count, seated, sitting_out) == (count, tables, out)
 
 

@@ -38,14 +38,14 @@ def _fresh_cache(settings):
 
 
 def seated_night(club, director, tables=2, method="random"):
-    session = night_open(club=club, date=TODAY, opened_by=director, seating_method=method)
-    night_check_in(session=session, players=players_of(club, 4 * tables), by=director)
-    night_seat(session=session, by=director, seed=7)
-    return session
+    night = night_open(club=club, date=TODAY, opened_by=director, seating_method=method)
+    night_check_in(night=night, players=players_of(club, 4 * tables), by=director)
+    night_seat(night=night, by=director, seed=7)
+    return night
 
 
-def listing(client, session):
-    response = client.get(f"/api/v1/sessions/{session.pk}/tables/")
+def listing(client, night):
+    response = client.get(f"/api/v1/sessions/{night.pk}/tables/")
     assert response.status_code == 200, response.content
     return {row["number"]: row for row in response.json()}
 
@@ -65,8 +65,8 @@ def anon():
     return APIClient()
 
 
-def game_at(session, number):
-    return Game.objects.filter(session=session, table_seating__table=number).latest("created_at")
+def game_at(night, number):
+    return Game.objects.filter(night=night, table_seating__table=number).latest("created_at")
 
 
 # ---- the tables listing ---------------------------------------------------------------------
@@ -234,23 +234,23 @@ def test_the_link_follows_the_table_number_into_the_next_progressive_round(
 ):
     from play.nights import night_next_round
 
-    session = seated_night(club, director, method="progressive")
-    key = listing(director_api, session)[2]["key"]
-    for game in Game.objects.filter(session=session):
+    night = seated_night(club, director, method="progressive")
+    key = listing(director_api, night)[2]["key"]
+    for game in Game.objects.filter(night=night):
         play_out(game, director)
-    night_next_round(session=session, by=director)
+    night_next_round(night=night, by=director)
 
     out = anon.get(f"/api/v1/table/{key}/").json()
 
-    assert out["id"] == game_at(session, 2).pk
-    assert game_at(session, 2).table_seating.round.number == 2
+    assert out["id"] == game_at(night, 2).pk
+    assert game_at(night, 2).table_seating.round.number == 2
 
 
 # ---- closed nights ------------------------------------------------------------------------------
 
 
 def test_a_closed_nights_link_refuses_a_hand_with_the_closed_sentence(night, rows, anon, director):
-    night_close(session=night, by=director)
+    night_close(night=night, by=director)
 
     response = anon.post(f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(), format="json")
 
@@ -263,7 +263,7 @@ def test_a_closed_nights_link_refuses_a_hand_with_the_closed_sentence(night, row
 
 def test_a_closed_nights_link_refuses_a_confirmation(night, rows, anon, director):
     anon.post(f"/api/v1/table/{rows[1]['key']}/hands/", made_hand(number=1), format="json")
-    night_close(session=night, by=director)
+    night_close(night=night, by=director)
 
     response = anon.post(
         f"/api/v1/table/{rows[1]['key']}/hands/1/confirm/", {"side": "east_west"}, format="json"
@@ -274,7 +274,7 @@ def test_a_closed_nights_link_refuses_a_confirmation(night, rows, anon, director
 
 
 def test_a_closed_nights_link_still_reads_with_the_reason(night, rows, anon, director):
-    night_close(session=night, by=director)
+    night_close(night=night, by=director)
 
     out = anon.get(f"/api/v1/table/{rows[1]['key']}/").json()
 
@@ -406,7 +406,7 @@ def test_one_live_link_per_table_is_kept_by_the_database(night, rows):
     from django.db import IntegrityError, transaction
 
     with pytest.raises(IntegrityError), transaction.atomic():
-        TableLink.objects.create(club=night.club, kind="night", session=night, number=1)
+        TableLink.objects.create(club=night.club, kind="night", night=night, number=1)
 
 
 # ---- the rate limit --------------------------------------------------------------------------
@@ -482,7 +482,7 @@ def test_reading_through_a_key_and_the_listing_take_as_many_queries_at_two_sizes
             hand_record(game=game, data=made_hand(), entered_by=director)
         with django_assert_max_num_queries(8):
             counts["listing"].append(queries(client, url))
-        key = TableLink.objects.get(session=night, number=1).key
+        key = TableLink.objects.get(night=night, number=1).key
         with django_assert_max_num_queries(10):
             counts["table"].append(queries(APIClient(), f"/api/v1/table/{key}/"))
     assert counts["table"][0] == counts["table"][1], counts
@@ -490,15 +490,15 @@ def test_reading_through_a_key_and_the_listing_take_as_many_queries_at_two_sizes
 
 
 def test_a_new_link_is_made_once_even_if_asked_for_twice(night):
-    first = table_links.links_for(club=night.club, kind="night", session=night, numbers=[1])
-    second = table_links.links_for(club=night.club, kind="night", session=night, numbers=[1, 1])
+    first = table_links.links_for(club=night.club, kind="night", night=night, numbers=[1])
+    second = table_links.links_for(club=night.club, kind="night", night=night, numbers=[1, 1])
 
     assert first[1].pk == second[1].pk
 
 
 def test_the_no_game_conflict_names_the_table(night):
     state = table_links.resolve(
-        TableLink.objects.create(club=night.club, kind="night", session=night, number=7).key
+        TableLink.objects.create(club=night.club, kind="night", night=night, number=7).key
     )
 
     assert state.game is None
@@ -516,8 +516,8 @@ def test_new_keys_have_no_look_alike_characters_and_old_keys_keep_working(night,
     assert not set("Il1O0") & set("".join(keys))
     # A key made the old way (token_urlsafe: any letter, digit, - and _) still opens its table.
     old = "Il1O0-_" + "a" * 25
-    TableLink.objects.filter(kind="night", session=night, number=1).delete()
-    TableLink.objects.create(club=club, kind="night", session=night, number=1, key=old)
+    TableLink.objects.filter(kind="night", night=night, number=1).delete()
+    TableLink.objects.create(club=club, kind="night", night=night, number=1, key=old)
 
     assert anon.get(f"/api/v1/table/{old}/").status_code == 200
 

@@ -162,7 +162,7 @@ def test_the_table_page_of_a_table_of_five_speaks_no_compass(night_of_nine, dire
 def test_the_table_card_of_a_table_of_five_draws_its_five_seats(night_of_nine, director, settings):
     settings.SITE_URL = "http://testserver/"
     night, _, big = night_of_nine
-    round_pk = NightRound.objects.get(session_id=night["id"], number=1).pk
+    round_pk = NightRound.objects.get(night_id=night["id"], number=1).pk
     client = Client()
     client.login(username=director.username, password=PASSWORD)
 
@@ -220,7 +220,7 @@ def test_the_blank_sheet_of_a_table_of_five_has_a_column_per_seat(
     night_of_nine, director, club, settings
 ):
     night, _, big = night_of_nine
-    round_pk = NightRound.objects.get(session_id=night["id"], number=1).pk
+    round_pk = NightRound.objects.get(night_id=night["id"], number=1).pk
     client = Client()
     client.login(username=director.username, password=PASSWORD)
 

@@ -102,7 +102,7 @@ def test_a_table_of_five_prints_its_sheet_and_card_like_any_other(
     director_api.post(f"{url}seat/", {"seed": 3}, format="json")
     overview = director_api.get(url).json()
     big = next(t for t in current_round(overview)["tables"] if len(t["seats"]) == 5)
-    round_pk = NightRound.objects.get(session_id=night["id"], number=1).pk
+    round_pk = NightRound.objects.get(night_id=night["id"], number=1).pk
     client = Client()
     client.login(username=director.username, password=PASSWORD)
 

@@ -25,15 +25,15 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def night(club, director):
     """Eight players at two tables; both games just started."""
-    session = night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    night_check_in(session=session, players=players_of(club, 8), by=director)
-    night_seat(session=session, by=director, seed=3)
-    return session
+    night = night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night_check_in(night=night, players=players_of(club, 8), by=director)
+    night_seat(night=night, by=director, seed=3)
+    return night
 
 
 @pytest.fixture
 def tables(night):
-    return list(Game.objects.filter(session=night).order_by("table_seating__table"))
+    return list(Game.objects.filter(night=night).order_by("table_seating__table"))
 
 
 def test_a_director_voids_a_game_and_it_keeps_its_hands(game, scorer, director):
@@ -107,7 +107,7 @@ def test_a_void_game_counts_in_no_standings(night, tables, club, director, score
 
     game_void(game=void, by=director, reason="played with a short deck")
 
-    tonight = night_standings(session=night)
+    tonight = night_standings(night=night)
     season = season_standings(club=club)
     assert (tonight.games, season.games) == (1, 1)
     assert void_north not in [p for row in tonight.players for p in row.players]
@@ -126,7 +126,7 @@ def test_a_table_whose_game_is_void_starts_another(night, tables, director):
 def test_closing_the_night_does_not_list_a_void_game_as_unfinished(night, tables, director):
     game_void(game=tables[0], by=director, reason="wrong seats")
 
-    night_close(session=night, by=director)
+    night_close(night=night, by=director)
 
     assert night.events.get().details == {"unfinished_games": [tables[1].pk]}
 

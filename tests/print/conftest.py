@@ -81,10 +81,10 @@ def night(club, director):
         "Pam",
     ]
     players = [PlayerFactory(club=club, name=f"{n} Rookwood") for n in names]
-    session = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    checkins.night_check_in(session=session, players=players, by=director)
-    nights.night_seat(session=session, by=director, seed=4)
-    return session
+    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    checkins.night_check_in(night=night, players=players, by=director)
+    nights.night_seat(night=night, by=director, seed=4)
+    return night
 
 
 @pytest.fixture
@@ -94,7 +94,7 @@ def first_round(night):
 
 @pytest.fixture
 def game(night):
-    return Game.objects.get(session=night, table_seating__table=1)
+    return Game.objects.get(night=night, table_seating__table=1)
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ def job_page(client, user, kind, parameters):
 def test_a_rounds_batch_links_back_to_its_club_night(client, director, first_round, kind):
     html = job_page(client, director, kind, {"round": first_round.pk})
 
-    night = reverse("session-detail", args=[first_round.session_id])
+    night = reverse("session-detail", args=[first_round.night_id])
     assert f'href="{night}"' in html and "Back to the club night of 6 Mar" in html
 
 

@@ -2,7 +2,7 @@
 
 Needs Redis and real worker processes (REDIS_URL set); skipped otherwise, failed in
 CI (ROOKCLUB_REQUIRE_WORKER=1). The workers here listen on a queue of their own, so
-the session's worker (tests/conftest.py) cannot take the batch instead, and run with
+the night's worker (tests/conftest.py) cannot take the batch instead, and run with
 a visibility timeout and stall time of a few seconds, so Redis hands the killed
 worker's batch out again quickly.
 """
@@ -113,8 +113,8 @@ def big_round(tables: int = TABLES, slug: str = "redelivery") -> int:
         Player(club=club, name=f"Player {i:03d} Rookwood") for i in range(tables * 4)
     )
     night = nights.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
-    checkins.night_check_in(session=night, players=players, by=director)
-    nights.night_seat(session=night, by=director, seed=1)
+    checkins.night_check_in(night=night, players=players, by=director)
+    nights.night_seat(night=night, by=director, seed=1)
     return night.rounds.get(number=1).pk
 
 

@@ -13,8 +13,8 @@ from tests.print.conftest import pdf_text
 pytestmark = pytest.mark.django_db
 
 
-def the_rounds_sheet_for(session_round, table):
-    return [s for s in round_blank_sheets(session_round) if s.header.table == table]
+def the_rounds_sheet_for(night_round, table):
+    return [s for s in round_blank_sheets(night_round) if s.header.table == table]
 
 
 @pytest.mark.parametrize("table", [1, 3, 4])
@@ -24,7 +24,7 @@ def test_one_tables_blank_sheet_is_that_tables_sheet_of_the_whole_round(first_ro
 
 def test_one_tables_sheet_names_its_round_once_the_night_has_a_second(night, first_round):
     assert round_blank_sheets(first_round, table=2)[0].header.round_label == ""
-    NightRound.objects.create(session=night, number=2)
+    NightRound.objects.create(night=night, number=2)
 
     sheet = round_blank_sheets(first_round, table=2)
 

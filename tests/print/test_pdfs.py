@@ -55,7 +55,7 @@ def test_a_table_card_points_its_qr_code_at_the_tables_link(as_scorer, first_rou
     response = as_scorer.get(reverse("print-table-card", args=[first_round.pk, 2]))
 
     assert response.status_code == 200
-    link = TableLink.objects.get(session=first_round.session, number=2, replaced_at=None)
+    link = TableLink.objects.get(night=first_round.night, number=2, replaced_at=None)
     assert f"/t/{link.key}/" in pdf_text(response.content).replace("\n", "")
 
 

@@ -113,13 +113,13 @@ def test_one_table_is_its_game_with_the_seating_then_its_players(
     first_round, django_assert_num_queries
 ):
     with django_assert_num_queries(2):
-        view, others = round_table(session_round=first_round, table=2)
+        view, others = round_table(night_round=first_round, table=2)
     assert others is False
     assert [p.name for p in view.seats.values()] == [
         p.name for p in first_round.tables.get(table=2).seats().values()
     ]
-    assert round_table(session_round=first_round, table=2**31) is None
-    assert round_table(session_round=first_round, table=99) is None
+    assert round_table(night_round=first_round, table=2**31) is None
+    assert round_table(night_round=first_round, table=99) is None
 
 
 def _night_of(club, director, tables: int, day: int):
@@ -130,10 +130,10 @@ def _night_of(club, director, tables: int, day: int):
     from tests.factories import PlayerFactory
 
     players = [PlayerFactory(club=club, name=f"Player {day}-{i:02d}") for i in range(4 * tables)]
-    session = nights.night_open(club=club, date=datetime.date(2025, 4, day), opened_by=director)
-    checkins.night_check_in(session=session, players=players, by=director)
-    nights.night_seat(session=session, by=director, seed=day)
-    for n, game in enumerate(Game.objects.filter(session=session).order_by("pk")):
+    night = nights.night_open(club=club, date=datetime.date(2025, 4, day), opened_by=director)
+    checkins.night_check_in(night=night, players=players, by=director)
+    nights.night_seat(night=night, by=director, seed=day)
+    for n, game in enumerate(Game.objects.filter(night=night).order_by("pk")):
         hand_record(game=game, data=hand_in(bid=95, ns=100), entered_by=director)
         penalised = {
             **hand_in(bid=105, ns=60, bidder="east"),
@@ -148,7 +148,7 @@ def _night_of(club, director, tables: int, day: int):
                 by=director,
                 reason=f"misheard at game {game.pk}",
             )
-    return session
+    return night
 
 
 def test_a_nights_sheets_are_read_in_the_same_statements_at_4_and_16_tables(
@@ -175,8 +175,8 @@ def test_a_nights_sheets_are_read_in_the_same_statements_at_4_and_16_tables(
 
 
 def test_a_nights_sheets_are_the_sheets_read_game_by_game(club, director):
-    session = _night_of(club, director, 4, 3)
-    _, built, _ = document_build(kind="session-games", params={"session": session.pk}, by=director)
+    night = _night_of(club, director, 4, 3)
+    _, built, _ = document_build(kind="session-games", params={"session": night.pk}, by=director)
 
     one_by_one = [
         document_build(

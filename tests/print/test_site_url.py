@@ -26,8 +26,8 @@ def card_urls(first_round) -> tuple[str, str]:
     (the table's link)."""
     from play.table_links import links_for
 
-    session = first_round.session
-    link = links_for(club=session.club, kind="night", session=session, numbers=[2])[2]
+    night = first_round.night
+    link = links_for(club=night.club, kind="night", night=night, numbers=[2])[2]
     return (
         reverse("print-table-card", args=[first_round.pk, 2]),
         f"/api/v1/print/rounds/{first_round.pk}/tables/2/card/",

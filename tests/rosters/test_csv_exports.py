@@ -43,13 +43,13 @@ def a_night(size: int = 1, names: list[str] | None = None):
     director, scorer = director_of(club), scorer_of(club)
     players = [PlayerFactory(club=club, name=n) for n in names or []]
     players += players_of(club, 4 * size - len(players))
-    session = nights.night_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
-    checkins.night_check_in(session=session, players=players, by=director)
-    nights.night_seat(session=session, by=director, seed=1)
-    for game in Game.objects.filter(session=session):
+    night = nights.night_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
+    checkins.night_check_in(night=night, players=players, by=director)
+    nights.night_seat(night=night, by=director, seed=1)
+    for game in Game.objects.filter(night=night):
         for hand in HANDS:
             services.hand_record(game=game, data=hand, entered_by=scorer)
-    return club, director, session
+    return club, director, night
 
 
 @pytest.mark.parametrize(
@@ -130,15 +130,15 @@ def test_the_api_roster_is_json_or_csv(club, director):
 
 
 def test_season_and_night_standings_are_the_pages_rows(client):
-    club, director, session = a_night(2, names=["=Evil", "Ann"])
+    club, director, night = a_night(2, names=["=Evil", "Ann"])
 
     season = read(client.get(f"/clubs/{club.slug}/standings.csv?year=2026"))
-    night = read(client.get(f"/sessions/{session.pk}/standings.csv"))
+    night_rows = read(client.get(f"/sessions/{night.pk}/standings.csv"))
     api = APIClient()
     api.force_authenticate(director)
     json_rows = api.get(f"/api/v1/clubs/{club.pk}/standings/?year=2026").json()
 
-    assert season == night
+    assert season == night_rows
     players = [r for r in season if r["kind"] == "player"]
     assert [r["name"] for r in players] == [
         ("'" + r["name"]) if r["name"].startswith("=") else r["name"] for r in json_rows["players"]
@@ -162,22 +162,22 @@ def test_season_and_night_standings_are_the_pages_rows(client):
 
 
 def test_the_api_answers_csv_on_the_same_routes(client):
-    club, director, session = a_night(1)
+    club, director, night = a_night(1)
     api = APIClient()
     api.force_authenticate(director)
 
     season = api.get(f"/api/v1/clubs/{club.pk}/standings/?format=csv")
-    night = api.get(f"/api/v1/sessions/{session.pk}/standings/", HTTP_ACCEPT="text/csv")
+    night_csv = api.get(f"/api/v1/sessions/{night.pk}/standings/", HTTP_ACCEPT="text/csv")
 
     assert read(season) == read(client.get(f"/clubs/{club.slug}/standings.csv?year=all"))
     assert season["Content-Disposition"] == (
         f'attachment; filename="{club.slug}-standings-all-seasons-'
         f'{datetime.date.today().isoformat()}.csv"'
     )
-    assert night["Content-Disposition"] == (
+    assert night_csv["Content-Disposition"] == (
         f'attachment; filename="{club.slug}-night-standings-2026-03-05.csv"'
     )
-    assert len(read(night)) == 4 + 2
+    assert len(read(night_csv)) == 4 + 2
 
 
 def test_a_refusal_asked_for_as_csv_is_json(club, director):
@@ -193,14 +193,14 @@ def test_a_refusal_asked_for_as_csv_is_json(club, director):
 
 
 def test_a_nights_hands_one_row_each(client):
-    _club, _director, session = a_night(2, names=["Ann"])
-    Game.objects.filter(session=session, table_seating__table=2).update(
+    _club, _director, night = a_night(2, names=["Ann"])
+    Game.objects.filter(night=night, table_seating__table=2).update(
         voided_at=datetime.datetime(2026, 3, 5, 22, tzinfo=datetime.UTC)
     )
 
-    rows = read(client.get(f"/sessions/{session.pk}/hands.csv"))
+    rows = read(client.get(f"/sessions/{night.pk}/hands.csv"))
 
-    assert len(rows) == Hand.objects.filter(game__session=session).count() == 6
+    assert len(rows) == Hand.objects.filter(game__night=night).count() == 6
     first = rows[0]
     assert {
         k: first[k]
@@ -239,18 +239,18 @@ def test_a_nights_hands_one_row_each(client):
     assert rows[2]["penalties"] == "Table talk (East) -40"
     assert first["declarer"] and "North: " in first["players"]
     assert {r["game voided"] for r in rows if r["table"] == "2"} == {"yes"}
-    entered_by = Hand.objects.filter(game__session=session).first().entered_by
+    entered_by = Hand.objects.filter(game__night=night).first().entered_by
     assert entered_by.username not in {r["entered by"] for r in rows}  # public: no usernames
     assert rows[0]["entered by"] in ("a club member", entered_by.get_full_name())
 
 
 def test_the_api_lists_a_nights_hands_as_json_or_csv(client):
-    _club, director, session = a_night(1)
+    _club, director, night = a_night(1)
     api = APIClient()
     api.force_authenticate(director)
 
-    listed = api.get(f"/api/v1/sessions/{session.pk}/hands/").json()
-    rows = read(api.get(f"/api/v1/sessions/{session.pk}/hands/?format=csv"))
+    listed = api.get(f"/api/v1/sessions/{night.pk}/hands/").json()
+    rows = read(api.get(f"/api/v1/sessions/{night.pk}/hands/?format=csv"))
 
     assert len(listed) == len(rows) == 3
     assert listed[1]["bid"] == 75 and rows[1]["bid"] == "75"
@@ -284,15 +284,15 @@ def test_every_export_runs_as_many_queries_for_a_big_night_as_a_small_one(
 ):
     counts: dict[str, list[int]] = {}
     for size in (1, 3):
-        club, director, session = a_night(size)
+        club, director, night = a_night(size)
         tournament = make_event(club, director, "swiss", 4 * size, rounds=2)
         play_round(tournament, director)
         client.force_login(director)
         urls = {
             "roster": f"/clubs/{club.slug}/players.csv",
             "season": f"/clubs/{club.slug}/standings.csv?year=2026",
-            "night": f"/sessions/{session.pk}/standings.csv",
-            "hands": f"/sessions/{session.pk}/hands.csv",
+            "night": f"/sessions/{night.pk}/standings.csv",
+            "hands": f"/sessions/{night.pk}/hands.csv",
             "tournament": f"/tournaments/{tournament.pk}/standings.csv",
         }
         for name, url in urls.items():
@@ -303,14 +303,14 @@ def test_every_export_runs_as_many_queries_for_a_big_night_as_a_small_one(
 
 
 def test_each_page_links_its_csv_with_a_tap_sized_button(client):
-    club, director, session = a_night(1)
+    club, director, night = a_night(1)
     tournament = make_event(club, director, "swiss", 4, rounds=2)
     client.force_login(director)
     pages = {
         f"/clubs/{club.slug}/standings/?year=2025": f"/clubs/{club.slug}/standings.csv?year=2025",
         f"/clubs/{club.slug}/standings/?year=all": f"/clubs/{club.slug}/standings.csv?year=all",
-        f"/sessions/{session.pk}/standings/": f"/sessions/{session.pk}/standings.csv",
-        f"/sessions/{session.pk}/": f"/sessions/{session.pk}/hands.csv",
+        f"/sessions/{night.pk}/standings/": f"/sessions/{night.pk}/standings.csv",
+        f"/sessions/{night.pk}/": f"/sessions/{night.pk}/hands.csv",
         f"/tournaments/{tournament.pk}/standings/": f"/tournaments/{tournament.pk}/standings.csv",
         f"/clubs/{club.slug}/members/": f"/clubs/{club.slug}/players.csv",
     }

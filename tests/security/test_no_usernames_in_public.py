@@ -45,10 +45,10 @@ def named_world(world, db):  # noqa: F811 (the matrix's module world)
     # Something of each kind a page names a person for: entered (by the scorer, who has
     # no full name), confirmed, voided, and the night's closing in its history.
     hand_confirm(hand=Hand.objects.get(pk=world.hand), by=director)
-    other = Game.objects.filter(session_id=world.session).exclude(pk=world.game).first()
+    other = Game.objects.filter(night_id=world.night).exclude(pk=world.game).first()
     if other is not None:
         game_void(game=other, by=director, reason="wrong players")
-    night_close(session=Night.objects.get(pk=world.session), by=director)
+    night_close(night=Night.objects.get(pk=world.night), by=director)
     return world
 
 
@@ -80,7 +80,7 @@ def test_the_game_page_names_people_by_their_display_name(named_world):
 
 
 def test_the_hands_csv_names_the_confirmer_not_their_login(named_world):
-    csv = Client().get(f"/sessions/{named_world.session}/hands.csv").content.decode()
+    csv = Client().get(f"/sessions/{named_world.night}/hands.csv").content.decode()
 
     assert "Dana Reed" in csv
     assert "dana_login_77" not in csv

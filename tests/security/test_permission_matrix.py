@@ -133,7 +133,7 @@ API: dict[tuple[str, str], Rule] = {
         "scorer", round="night_round", table=1),
     ("GET", f"{V1}/print/rounds/{{round}}/tables/{{table}}/sheet/"): R(
         "member", round="night_round", table=1),
-    ("GET", f"{V1}/print/sessions/{{session}}/standings/"): R("member", session="session"),
+    ("GET", f"{V1}/print/sessions/{{session}}/standings/"): R("member", night="session"),
     ("GET", f"{V1}/print/tournament-rounds/{{round}}/tables/{{table}}/card/"): R(
         "scorer", round="round", table="match_table"),
     ("GET", f"{V1}/print/tournament-rounds/{{round}}/tables/{{table}}/sheet/"): R(

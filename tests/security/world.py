@@ -73,16 +73,14 @@ def build_world() -> World:
     night = api.post("/api/v1/sessions/", {"club": maple.pk, "date": "2026-03-05"}).json()
     api.post(f"/api/v1/sessions/{night['id']}/check-in/", {"players": [p.pk for p in players[:8]]})
     api.post(f"/api/v1/sessions/{night['id']}/seat/", {"seed": 7})
-    game = Game.objects.filter(session_id=night["id"]).order_by("pk").first()
+    game = Game.objects.filter(night_id=night["id"]).order_by("pk").first()
     hand = hand_record(
         game=game,
         entered_by=users["scorer"],
         number=1,
         data=hand_in(),
     )
-    night_link = links_for(
-        club=maple, kind=TableLink.Kind.NIGHT, session=game.session, numbers=[1]
-    )[1]
+    night_link = links_for(club=maple, kind=TableLink.Kind.NIGHT, night=game.night, numbers=[1])[1]
 
     event = events.tournament_create(
         club=maple,
@@ -115,13 +113,13 @@ def build_world() -> World:
         player=players[0].pk,
         free_player=players[11].pk,
         free_player_2=players[10].pk,
-        session=night["id"],
+        night=night["id"],
         night_round=game.table_seating.round_id,
         table_seating=game.table_seating.pk,
         game=game.pk,
         hand=hand.pk,
         night_key=night_link.key,
-        door_key=game.session.door_key,
+        door_key=game.night.door_key,
         tournament=event.pk,
         round=rnd.pk,
         match=match.pk,

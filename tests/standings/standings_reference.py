@@ -40,8 +40,8 @@ def _standings(games: list[Game], hands: list[dict[str, Any]]) -> Standings:
             row.points += int(game.player_totals.get(str(player.pk), 0))
             row.won += int(player.pk in (game.winners or ()))
             row.unfinished += int(not game.is_finished)
-            if game.session_id:
-                row.nights.add(game.session_id)
+            if game.night_id:
+                row.nights.add(game.night_id)
         if game.scores_players:
             continue
         for side, (a, b) in (("north_south", ("north", "south")), ("east_west", ("east", "west"))):
@@ -52,8 +52,8 @@ def _standings(games: list[Game], hands: list[dict[str, Any]]) -> Standings:
             row.points += int(game.totals.get(side, 0))
             row.won += int(game.winner == side)
             row.unfinished += int(not game.is_finished)
-            if game.session_id:
-                row.nights.add(game.session_id)
+            if game.night_id:
+                row.nights.add(game.night_id)
     for hand in hands:
         if hand["declarer_id"] is None or hand["made"] is None:
             continue
@@ -73,13 +73,13 @@ def _standings(games: list[Game], hands: list[dict[str, Any]]) -> Standings:
     return Standings(ranked(individual.values()), ranked(pairs.values()), len(games), unfinished)
 
 
-def night_standings(*, session) -> Standings:
-    games = Game.objects.filter(session=session, voided_at__isnull=True)
+def night_standings(*, night) -> Standings:
+    games = Game.objects.filter(night=night, voided_at__isnull=True)
     return _standings(_games(games), _hands_of(games))
 
 
 def season_standings(*, club, year=None) -> Standings:
-    games = Game.objects.filter(club=club, session__isnull=False, voided_at__isnull=True)
+    games = Game.objects.filter(club=club, night__isnull=False, voided_at__isnull=True)
     if year is not None:
-        games = games.filter(session__date__year=year)
+        games = games.filter(night__date__year=year)
     return _standings(_games(games), _hands_of(games))

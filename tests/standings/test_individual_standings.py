@@ -21,24 +21,24 @@ pytestmark = pytest.mark.django_db
 def beginner_night(club, director, scorer):
     """A Beginner night, one table: north takes 10 of the 24 counters each hand and reaches
     40 on the fourth (seed 001: "The first player to reach 40 points wins")."""
-    session = night_open(
+    night = night_open(
         club=club, date=datetime.date(2025, 3, 6), opened_by=director, ruleset="beginner"
     )
-    night_check_in(session=session, players=players_of(club, 4), by=director)
-    night_seat(session=session, by=director, seed=1)
-    game = Game.objects.get(session=session)
+    night_check_in(night=night, players=players_of(club, 4), by=director)
+    night_seat(night=night, by=director, seed=1)
+    game = Game.objects.get(night=night)
     for _ in range(4):
         counters = {"north": 10, "east": 6, "south": 4, "west": 4}
         hand_record(game=game, data={"trump": "red", "counters": counters}, entered_by=scorer)
     game.refresh_from_db()
-    return session, game
+    return night, game
 
 
 def test_the_night_gives_a_beginner_win_to_the_winning_player(club, director, scorer):
-    session, game = beginner_night(club, director, scorer)
+    night, game = beginner_night(club, director, scorer)
     seats = {s.seat: s.player for s in game.seats.all()}
 
-    standings = night_standings(session=session)
+    standings = night_standings(night=night)
 
     assert game.is_finished and game.winners == [seats["north"].pk]
     by_player = {row.players[0].pk: row for row in standings.players}
@@ -63,21 +63,21 @@ def test_the_season_counts_beginner_wins_by_player(club, director, scorer):
 def test_individual_scoring_makes_no_partnership_rows_and_wins_by_player(club, director, scorer):
     """Seed 001, individual scoring: partners change every four hands, so the night ranks
     players only; the highest total after 12 hands wins."""
-    session = night_open(
+    night = night_open(
         club=club,
         date=datetime.date(2025, 3, 6),
         opened_by=director,
         ruleset="tournament-individual",
     )
-    night_check_in(session=session, players=players_of(club, 4), by=director)
-    night_seat(session=session, by=director, seed=1)
-    game = Game.objects.get(session=session)
+    night_check_in(night=night, players=players_of(club, 4), by=director)
+    night_seat(night=night, by=director, seed=1)
+    game = Game.objects.get(night=night)
     for _ in range(12):
         hand_record(game=game, data=made_hand(bid=80, ns=90), entered_by=scorer)
     game.refresh_from_db()
     north = game.seats.get(seat="north").player
 
-    standings = night_standings(session=session)
+    standings = night_standings(night=night)
 
     assert game.winners == [north.pk]
     assert standings.partnerships == []
@@ -90,11 +90,11 @@ def test_individual_scoring_makes_no_partnership_rows_and_wins_by_player(club, d
 def test_the_nights_page_shows_each_players_total_at_a_beginner_table(
     client, club, director, scorer
 ):
-    session, game = beginner_night(club, director, scorer)
+    night, game = beginner_night(club, director, scorer)
     seats = {s.seat: s.player for s in game.seats.all()}
     client.force_login(director)
 
-    html = client.get(f"/sessions/{session.pk}/").content.decode()
+    html = client.get(f"/sessions/{night.pk}/").content.decode()
 
     assert f"{seats['north'].name} 40" in html
     assert f"{seats['east'].name} 24" in html

@@ -25,7 +25,7 @@ def night(club, director, date):
     return night_open(club=club, date=date, opened_by=director)
 
 
-def four_player_game(session, seats, user):
+def four_player_game(night, seats, user):
     """A, B, C, D at north, east, south, west. Hand by hand (north-south / east-west):
     1. north (A) bids 80, takes 85 of 120: made. 85 / 35.
     2. east (B) bids 100, takes 60: set. 60 / -100.
@@ -33,7 +33,7 @@ def four_player_game(session, seats, user):
     4. north (A) bids 120, takes all 120: 365 to -45, north-south win."""
     game = game_start(
         seats=dict(zip(("north", "east", "south", "west"), seats, strict=True)),
-        session=session,
+        night=night,
         created_by=SYSTEM,
     )
     hands = [
@@ -57,7 +57,7 @@ def history(club, director, scorer):
         p.name = name
         p.save()
     march = night(club, director, datetime.date(SEASON, 3, 6))
-    night_check_in(session=march, players=[a, b, c, d, e], by=director)
+    night_check_in(night=march, players=[a, b, c, d, e], by=director)
     won = four_player_game(march, [a, b, c, d], scorer)
     assert won.is_finished and set(won.winners) == {a.pk, c.pk}
     # Void: counts for nothing.
@@ -65,13 +65,13 @@ def history(club, director, scorer):
     game_void(game=void, by=director, reason="wrong table")
     # Another season: only in its own year.
     last_year = night(club, director, datetime.date(SEASON - 1, 9, 1))
-    night_check_in(session=last_year, players=[a, b, c, d], by=director)
+    night_check_in(night=last_year, players=[a, b, c, d], by=director)
     four_player_game(last_year, [b, a, d, c], scorer)  # A at east this time
     # A game for three, still being played: B bids 60 and takes 75 of 95; A defends (20).
     three = game_start(
         ruleset="three-player-2011",
         seats={"seat1": a, "seat2": b, "seat3": e},
-        session=march,
+        night=march,
         created_by=SYSTEM,
     )
     hand_record(
@@ -159,9 +159,9 @@ def test_the_figures_cost_a_fixed_number_of_queries(
     club, director, scorer, games, django_assert_max_num_queries
 ):
     players = players_of(club, 4)
-    session = night(club, director, datetime.date(SEASON, 5, 1))
+    one_night = night(club, director, datetime.date(SEASON, 5, 1))
     for _ in range(games):
-        four_player_game(session, players, scorer)
+        four_player_game(one_night, players, scorer)
 
     with django_assert_max_num_queries(4):
         s = player_stats(player=players[0], year=SEASON)

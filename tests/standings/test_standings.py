@@ -19,21 +19,21 @@ pytestmark = pytest.mark.django_db
 
 def club_night(club, director, scorer, count, date=datetime.date(2025, 3, 6)):
     """A seated night with ``count`` players; every game played out, north-south winning."""
-    session = night_open(club=club, date=date, opened_by=director)
-    night_check_in(session=session, players=players_of(club, count), by=director)
-    night_seat(session=session, by=director, seed=count)
-    for game in Game.objects.filter(session=session):
+    night = night_open(club=club, date=date, opened_by=director)
+    night_check_in(night=night, players=players_of(club, count), by=director)
+    night_seat(night=night, by=director, seed=count)
+    for game in Game.objects.filter(night=night):
         hand_record(game=game, data=made_hand(bid=100, ns=60), entered_by=scorer)  # set
         play_out(game, scorer)
-    return session
+    return night
 
 
 def test_the_night_ranks_the_winners_first_with_their_points(club, director, scorer):
-    session = club_night(club, director, scorer, 4)
-    game = Game.objects.get(session=session)
+    night = club_night(club, director, scorer, 4)
+    game = Game.objects.get(night=night)
     north = game.seats.get(seat="north").player
 
-    standings = night_standings(session=session)
+    standings = night_standings(night=night)
 
     top = standings.players[0]
     assert top.won == 1
@@ -56,8 +56,8 @@ def test_the_season_adds_up_every_night_of_the_year(club, director, scorer):
 
 
 def test_the_player_page_shows_bids_made_average_bid_sets_and_partners(club, director, scorer):
-    session = club_night(club, director, scorer, 4)
-    game = Game.objects.get(session=session)
+    night = club_night(club, director, scorer, 4)
+    game = Game.objects.get(night=night)
     north = game.seats.get(seat="north").player
     south = game.seats.get(seat="south").player
 
@@ -75,16 +75,16 @@ def test_the_player_page_shows_bids_made_average_bid_sets_and_partners(club, dir
 def test_each_page_runs_a_fixed_number_of_queries_whatever_the_club_size(
     club, director, scorer, count, django_assert_max_num_queries
 ):
-    session = club_night(club, director, scorer, count)
+    night = club_night(club, director, scorer, count)
     club_night(club, director, scorer, count, datetime.date(2025, 3, 13))
-    player = session.check_ins.first().player
-    game = Game.objects.filter(session=session).first()
+    player = night.check_ins.first().player
+    game = Game.objects.filter(night=night).first()
 
     with django_assert_max_num_queries(6):
-        overview = night_overview(session=session)
+        overview = night_overview(night=night)
         [t.game for r in overview.rounds for t in r.tables]
     with django_assert_max_num_queries(3):
-        night_standings(session=session)
+        night_standings(night=night)
     with django_assert_max_num_queries(3):
         season_standings(club=club, year=2025)
     with django_assert_max_num_queries(3):
@@ -96,14 +96,14 @@ def test_each_page_runs_a_fixed_number_of_queries_whatever_the_club_size(
 def test_partners_tied_on_games_and_points_share_a_rank_on_the_night_and_its_projector(
     club, director, scorer, client
 ):
-    session = club_night(club, director, scorer, 4)
+    night = club_night(club, director, scorer, 4)
 
-    standings = night_standings(session=session)
+    standings = night_standings(night=night)
 
     # Partners won and scored the same: 1, 1, 3, 3 (not 1, 2, 3, 4).
     assert [row.rank for row in standings.players] == [1, 1, 3, 3]
     assert [row.rank for row in standings.partnerships] == [1, 2]
-    wall = client.get(f"/sessions/{session.pk}/standings/projector/").content.decode()
+    wall = client.get(f"/sessions/{night.pk}/standings/projector/").content.decode()
     ranks = [cell.split("<")[0] for cell in wall.split('<tr><td class="num">')[1:]]
     assert ranks == ["1", "1", "3", "3", "1", "2"]  # players, then the partnerships
     assert 'id="projector-partnerships"' in wall

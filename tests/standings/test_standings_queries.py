@@ -29,9 +29,9 @@ def history(club, director, scorer, nights, first_week=0):
             date=datetime.date(2025, 1, 2) + datetime.timedelta(weeks=first_week + n),
             opened_by=director,
         )
-        night_check_in(session=night, players=players, by=director)
-        night_seat(session=night, by=director, seed=n)
-        for game in Game.objects.filter(session=night):
+        night_check_in(night=night, players=players, by=director)
+        night_seat(night=night, by=director, seed=n)
+        for game in Game.objects.filter(night=night):
             hand_record(game=game, data=made_hand(bid=100, ns=60), entered_by=scorer)
             play_out(game, scorer)
     return night
@@ -73,7 +73,7 @@ def test_standings_take_a_fixed_number_of_queries(
     with django_assert_max_num_queries(3):
         season = season_standings(club=club)
     with django_assert_max_num_queries(3):
-        night_standings(session=night)
+        night_standings(night=night)
     assert season.games == 2 * nights and len(season.players) == 8
     assert max(row.night_count for row in season.players) == nights
 

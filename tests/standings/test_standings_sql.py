@@ -71,9 +71,7 @@ def play(game_spec, *, club, nights, players, director, scorer):
     seats = THREE if game_spec["ruleset"] == "three-player-2011" else FOUR
     chosen = {seat: players[i] for seat, i in zip(seats, game_spec["players"], strict=False)}
     night = nights[game_spec["night"]] if game_spec["night"] < 2 else None
-    game = game_start(
-        ruleset=game_spec["ruleset"], seats=chosen, session=night, created_by=director
-    )
+    game = game_start(ruleset=game_spec["ruleset"], seats=chosen, night=night, created_by=director)
     for data in game_spec["hands"]:
         with contextlib.suppress(Invalid, Conflict):  # refused by the rules, or game over
             hand_record(game=game, data=data, entered_by=scorer)
@@ -135,9 +133,7 @@ def test_the_database_adds_up_what_python_did(club, director, scorer, history):
         play(spec, club=club, nights=nights, players=players, director=director, scorer=scorer)
 
     for night in nights:
-        assert plain(night_standings(session=night)) == plain(
-            reference.night_standings(session=night)
-        )
+        assert plain(night_standings(night=night)) == plain(reference.night_standings(night=night))
     for year in (None, 2024, 2025):
         assert plain(season_standings(club=club, year=year)) == plain(
             reference.season_standings(club=club, year=year)

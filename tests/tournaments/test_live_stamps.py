@@ -68,7 +68,7 @@ def test_a_hand_at_a_tournament_tables_game_shows(club, director):
     event = make_event(club, director, "swiss", 4, options={"start_games": True})
     url = f"/tournaments/{event.pk}/rounds/?live=1"
     first = _first(url)
-    game = Game.objects.filter(session__isnull=True, club=club).order_by("pk").first()
+    game = Game.objects.filter(night__isnull=True, club=club).order_by("pk").first()
     assert game is not None
 
     hand_record(game=game, data=made_hand(), entered_by=director)

@@ -228,9 +228,9 @@ def test_a_round_tables_page_is_titled_with_the_event_and_round(api, client, eve
 
 def test_a_club_nights_table_page_keeps_its_title_and_my_night(client, club, director):
     night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
-    night_check_in(session=night, players=players_of(club, 4), by=director)
-    nights.night_seat(session=night, by=director, seed=1)
-    link = links_for(club=club, kind=TableLink.Kind.NIGHT, session=night, numbers=[1])[1]
+    night_check_in(night=night, players=players_of(club, 4), by=director)
+    nights.night_seat(night=night, by=director, seed=1)
+    link = links_for(club=club, kind=TableLink.Kind.NIGHT, night=night, numbers=[1])[1]
 
     html = client.get(f"/t/{link.key}/").content.decode()
 

@@ -65,7 +65,7 @@ class Command(BaseCommand):
         recompute_club(club_id=club.pk)
         counts = {
             "players": club.players.count(),
-            "nights": club.sessions.count(),
+            "nights": club.nights.count(),
             "games": club.games.count(),
         }
         self.stdout.write(

@@ -32,7 +32,7 @@ def new_game(club, four, **kwargs):
     return game_for(club, list(four), **kwargs)
 
 
-def finished_game(club, four, *, ns_wins=True, session=None, minute=0):
+def finished_game(club, four, *, ns_wins=True, night=None, minute=0):
     """A finished Tournament Rook game written directly (no hands: fast), rated as the
     finishing hand would rate it. ``four``: north, east, south, west."""
     from datetime import UTC, datetime, timedelta
@@ -51,7 +51,7 @@ def finished_game(club, four, *, ns_wins=True, session=None, minute=0):
     seats = dict(zip(("north", "east", "south", "west"), four, strict=True))
     game = Game.objects.create(
         club=club,
-        session=session,
+        night=night,
         ruleset_slug="tournament",
         ruleset=rules.to_dict(),
         status=Game.Status.FINISHED,

@@ -9,17 +9,17 @@ from rest_framework.test import APIClient
 from standings.models import PlayerRating
 from standings.ratings import RatingPoint, player_rating
 from standings.ratings_core import display
-from tests.factories import SessionFactory
+from tests.factories import NightFactory
 from tests.standings.ratings.conftest import finished_game
 
 pytestmark = pytest.mark.django_db
 
 
-def history_of(club, players, games, session=None):
+def history_of(club, players, games, night=None):
     """``games`` finished games among ``players``, partners and winners varying."""
     for i in range(games):
         four = [players[(i + k) % len(players)] for k in range(4)]
-        finished_game(club, four, ns_wins=i % 3 != 0, session=session, minute=i)
+        finished_game(club, four, ns_wins=i % 3 != 0, night=night, minute=i)
 
 
 def test_the_profile_has_no_rating_before_a_first_game(api, players):
@@ -112,8 +112,8 @@ def standings_url(club, **query):
 
 
 def test_season_standings_sort_by_rating(api, club, players):
-    session = SessionFactory(club=club)
-    history_of(club, players, 8, session=session)
+    night = NightFactory(club=club)
+    history_of(club, players, 8, night=night)
     default = api.get(standings_url(club)).json()
     by_rating = api.get(standings_url(club, sort="rating")).json()
     assert [r["name"] for r in default["players"]] != [] and "rating" in default["players"][0]
@@ -136,8 +136,8 @@ def test_a_bad_sort_is_a_400(api, club):
 def test_the_season_page_by_rating_at_a_fixed_query_count(
     client, director, club, players, games, django_assert_max_num_queries
 ):
-    session = SessionFactory(club=club)
-    history_of(club, players, games, session=session)
+    night = NightFactory(club=club)
+    history_of(club, players, games, night=night)
     client.force_login(director)
     with django_assert_max_num_queries(8):  # 7 today, the ratings one of them
         response = client.get(
