@@ -129,7 +129,7 @@ def run_script(command: list[str], *, cwd: Path, timeout: float) -> tuple[str, i
         text=True,
         cwd=cwd,
         env=os.environ.copy(),
-        start_new_night=True,
+        start_new_session=True,
     )
     status: int | str
     try:

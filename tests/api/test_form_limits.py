@@ -180,7 +180,7 @@ def test_a_form_field_that_only_looks_like_json_does_not_refuse_the_body(api, cl
 
 
 JSON_ONLY = [
-    ("post", "/api/v1/sessions/{session}/seat/", {"seed": "7"}),
+    ("post", "/api/v1/sessions/{night}/seat/", {"seed": "7"}),
     ("post", "/api/v1/games/{game}/hands/", {"number": "3", "bid": "80"}),
     ("post", "/api/v1/table/{key}/hands/", {"number": "3", "bid": "80"}),
     ("post", "/api/v1/hands/{hand}/correct/", {"reason": "misread", "hand": "{}"}),

@@ -175,7 +175,7 @@ def _start(name: str, command: list[str], env: dict, workdir: Path, port: int = 
             env=_env(env, media),
             stdout=out,
             stderr=subprocess.STDOUT,
-            start_new_night=True,  # its own process group: killed as one machine
+            start_new_session=True,  # its own process group: killed as one machine
         )
     return Node(name, process, media, log, port)
 

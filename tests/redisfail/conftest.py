@@ -166,7 +166,7 @@ def _start(name: str, command: list[str], env: dict, workdir: Path, port: int = 
             env={**env, "MEDIA_ROOT": str(media)},
             stdout=out,
             stderr=subprocess.STDOUT,
-            start_new_night=True,
+            start_new_session=True,
         )
     return Node(name, process, media, log, port)
 

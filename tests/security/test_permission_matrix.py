@@ -82,15 +82,15 @@ API: dict[tuple[str, str], Rule] = {
     # The roster carries emails: directors only. An import without a file is a 400.
     ("GET", f"{V1}/clubs/{{club_id}}/players/"): R("director", club_id="club"),
     ("POST", f"{V1}/clubs/{{club_id}}/players/import/"): R("director", club_id="club"),
-    ("GET", f"{V1}/sessions/{{id}}/hands/"): R("member", id="session"),
+    ("GET", f"{V1}/sessions/{{id}}/hands/"): R("member", id="night"),
     ("POST", f"{V1}/games/{{id}}/void/"): R("director", {"reason": "wrong players"}, id="game"),
-    ("POST", f"{V1}/sessions/{{id}}/leave/"): R("director", {"player": "@player"}, id="session"),
+    ("POST", f"{V1}/sessions/{{id}}/leave/"): R("director", {"player": "@player"}, id="night"),
     # Table 1 is still playing: its director is answered 409, not refused.
     ("POST", f"{V1}/sessions/{{id}}/tables/{{number}}/new-game/"): R(
-        "director", id="session", number=1),
+        "director", id="night", number=1),
     # The player has played tonight: 409 has_played for the director, not a refusal.
     ("POST", f"{V1}/sessions/{{id}}/undo-check-in/"): R(
-        "director", {"player": "@player"}, id="session"),
+        "director", {"player": "@player"}, id="night"),
     ("POST", f"{V1}/clubs/"): R("user", {"name": "Birch Row"}),
     ("POST", f"{V1}/clubs/{{club_id}}/invites/"): R("director", {"role": "scorer"}, club_id="club"),
     ("GET", f"{V1}/clubs/{{club_id}}/members/"): R("member", club_id="club"),
@@ -133,7 +133,7 @@ API: dict[tuple[str, str], Rule] = {
         "scorer", round="night_round", table=1),
     ("GET", f"{V1}/print/rounds/{{round}}/tables/{{table}}/sheet/"): R(
         "member", round="night_round", table=1),
-    ("GET", f"{V1}/print/sessions/{{session}}/standings/"): R("member", night="session"),
+    ("GET", f"{V1}/print/sessions/{{session}}/standings/"): R("member", session="night"),
     ("GET", f"{V1}/print/tournament-rounds/{{round}}/tables/{{table}}/card/"): R(
         "scorer", round="round", table="match_table"),
     ("GET", f"{V1}/print/tournament-rounds/{{round}}/tables/{{table}}/sheet/"): R(
@@ -152,18 +152,18 @@ API: dict[tuple[str, str], Rule] = {
     ("GET", f"{V1}/rulesets/{{slug}}/"): R("public", slug="=tournament"),
     ("GET", f"{V1}/sessions/"): R("user"),
     ("POST", f"{V1}/sessions/"): B("director", {"club": "@club", "date": "2026-04-02"}),
-    ("GET", f"{V1}/sessions/{{id}}/"): R("member", id="session"),
+    ("GET", f"{V1}/sessions/{{id}}/"): R("member", id="night"),
     ("POST", f"{V1}/sessions/{{id}}/check-in/"): R(
-        "director", {"players": ["@free_player"]}, id="session"),
-    ("POST", f"{V1}/sessions/{{id}}/close/"): R("director", id="session"),
-    ("POST", f"{V1}/sessions/{{id}}/next-round/"): R("director", id="session"),
-    ("POST", f"{V1}/sessions/{{id}}/reopen/"): R("director", {"reason": "one more"}, id="session"),
-    ("POST", f"{V1}/sessions/{{id}}/seat/"): R("director", {"seed": 3}, id="session"),
-    ("GET", f"{V1}/sessions/{{id}}/standings/"): R("member", id="session"),
-    ("GET", f"{V1}/sessions/{{id}}/tables/"): R("scorer", id="session"),
+        "director", {"players": ["@free_player"]}, id="night"),
+    ("POST", f"{V1}/sessions/{{id}}/close/"): R("director", id="night"),
+    ("POST", f"{V1}/sessions/{{id}}/next-round/"): R("director", id="night"),
+    ("POST", f"{V1}/sessions/{{id}}/reopen/"): R("director", {"reason": "one more"}, id="night"),
+    ("POST", f"{V1}/sessions/{{id}}/seat/"): R("director", {"seed": 3}, id="night"),
+    ("GET", f"{V1}/sessions/{{id}}/standings/"): R("member", id="night"),
+    ("GET", f"{V1}/sessions/{{id}}/tables/"): R("scorer", id="night"),
     ("POST", f"{V1}/sessions/{{id}}/tables/{{number}}/replace-link/"): R(
-        "director", id="session", number=1),
-    ("POST", f"{V1}/sessions/{{id}}/replace-door-link/"): R("director", id="session"),
+        "director", id="night", number=1),
+    ("POST", f"{V1}/sessions/{{id}}/replace-door-link/"): R("director", id="night"),
     # A night's door key is the credential: whoever holds it checks players in.
     ("GET", f"{V1}/door/{{key}}/"): R("public", key="door_key"),
     ("POST", f"{V1}/door/{{key}}/check-in/"): R(
@@ -240,7 +240,7 @@ PAGES: dict[tuple[str, str], Rule] = {
         "member", public=False, pk="night_round", table=1),
     ("GET", "print/rounds/<int:pk>/tables/<int:table>/card.pdf"): P(
         "scorer", public=False, pk="night_round", table=1),
-    ("GET", "print/sessions/<int:pk>/standings.pdf"): P("member", public=False, pk="session"),
+    ("GET", "print/sessions/<int:pk>/standings.pdf"): P("member", public=False, pk="night"),
     ("GET", "print/clubs/<slug:slug>/standings.pdf"): P("member", public=False, slug="slug"),
     ("GET", "print/tournaments/rounds/<int:pk>/tables/<int:table>/sheet.pdf"): P(
         "member", public=False, pk="round", table="match_table"),
@@ -272,18 +272,18 @@ PAGES: dict[tuple[str, str], Rule] = {
     ("POST", "clubs/<slug:slug>/nights/open/"): P(
         "director", {"date": "2026-04-02", "seating_method": "random"}, slug="slug"),
     ("GET", "clubs/<slug:slug>/standings/"): P("public", slug="slug"),
-    ("GET", "sessions/<int:pk>/"): P("public", pk="session"),
+    ("GET", "sessions/<int:pk>/"): P("public", pk="night"),
     ("POST", "sessions/<int:pk>/check-in/"): P(
-        "director", {"players": "@free_player"}, pk="session"),
-    ("POST", "sessions/<int:pk>/seat/"): P("director", pk="session"),
-    ("POST", "sessions/<int:pk>/next-round/"): P("director", pk="session"),
-    ("POST", "sessions/<int:pk>/close/"): P("director", pk="session"),
-    ("POST", "sessions/<int:pk>/reopen/"): P("director", pk="session"),
-    ("GET", "sessions/<int:pk>/standings/"): P("public", pk="session"),
-    ("GET", "sessions/<int:pk>/standings/projector/"): P("public", pk="session"),
+        "director", {"players": "@free_player"}, pk="night"),
+    ("POST", "sessions/<int:pk>/seat/"): P("director", pk="night"),
+    ("POST", "sessions/<int:pk>/next-round/"): P("director", pk="night"),
+    ("POST", "sessions/<int:pk>/close/"): P("director", pk="night"),
+    ("POST", "sessions/<int:pk>/reopen/"): P("director", pk="night"),
+    ("GET", "sessions/<int:pk>/standings/"): P("public", pk="night"),
+    ("GET", "sessions/<int:pk>/standings/projector/"): P("public", pk="night"),
     ("POST", "sessions/<int:pk>/undo-check-in/"): P(
-        "director", {"player": "@player"}, pk="session"),
-    ("POST", "sessions/<int:pk>/leave/"): P("director", {"player": "@player"}, pk="session"),
+        "director", {"player": "@player"}, pk="night"),
+    ("POST", "sessions/<int:pk>/leave/"): P("director", {"player": "@player"}, pk="night"),
     ("GET", "tournaments/<int:pk>/rounds/projector/"): P("public", pk="tournament"),
     ("GET", "tournaments/<int:pk>/standings/projector/"): P("public", pk="tournament"),
     ("GET", "clubs/<slug:slug>/export/"): P("director", public=False, slug="slug"),
@@ -293,8 +293,8 @@ PAGES: dict[tuple[str, str], Rule] = {
     ("POST", "clubs/<slug:slug>/players/import/confirm/"): P("director", slug="slug"),
     # The public pages' tables as files: public as the pages are.
     ("GET", "clubs/<slug:slug>/standings.csv"): P("public", slug="slug"),
-    ("GET", "sessions/<int:pk>/standings.csv"): P("public", pk="session"),
-    ("GET", "sessions/<int:pk>/hands.csv"): P("public", pk="session"),
+    ("GET", "sessions/<int:pk>/standings.csv"): P("public", pk="night"),
+    ("GET", "sessions/<int:pk>/hands.csv"): P("public", pk="night"),
     ("GET", "tournaments/<int:pk>/standings.csv"): P("public", pk="tournament"),
     ("POST", "games/<int:pk>/void/"): P("director", {"reason": "wrong players"}, pk="game"),
     # A score-sheet hand has no card-by-card replay: 404 for its director too.
@@ -302,7 +302,7 @@ PAGES: dict[tuple[str, str], Rule] = {
         "director", {"pk": "hand"}, public_object=True, ok=(404,)),
     ("POST", "print/jobs/<int:pk>/again/"): P("member", public=False, pk="job"),
     ("POST", "sessions/<int:pk>/tables/<int:number>/replace-link/"): P(
-        "director", pk="session", number=1),
+        "director", pk="night", number=1),
     ("POST", "tables/<int:pk>/new-game/"): P("scorer", pk="table_seating"),
     # A player's page is members-only, as its API (profile, stats) is: 404 to anyone else.
     ("GET", "players/<int:pk>/"): R("member", pk="player"),
@@ -325,12 +325,12 @@ PAGES: dict[tuple[str, str], Rule] = {
     ("GET", "n/<str:key>/"): P("public", key="door_key"),
     ("POST", "n/<str:key>/"): P("public", {"player": "@free_player"}, key="door_key"),
     ("POST", "n/<str:key>/forget/"): P("public", key="door_key"),
-    ("POST", "sessions/<int:pk>/replace-door-link/"): P("director", pk="session"),
+    ("POST", "sessions/<int:pk>/replace-door-link/"): P("director", pk="night"),
     ("POST", "sessions/<int:pk>/door-options/"): P("director", {"new_players": "1"},
-                                                    pk="session"),
+                                                    pk="night"),
     ("POST", "sessions/<int:pk>/door-release/"): P("director", {"player": "@table_player"},
-                                                    pk="session"),
-    ("GET", "sessions/<int:pk>/door-poster.pdf"): P("scorer", pk="session"),
+                                                    pk="night"),
+    ("GET", "sessions/<int:pk>/door-poster.pdf"): P("scorer", pk="night"),
     # A player at the link's table: the key is the credential, as for the table's page.
     ("GET", "t/<str:key>/players/<int:player>/"): P(
         "public", key="night_key", player="table_player"),

@@ -80,7 +80,7 @@ class Server:
             ],
             cwd=clone,
             env={**env, "PYTHONUNBUFFERED": "1"},
-            start_new_night=True,
+            start_new_session=True,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
