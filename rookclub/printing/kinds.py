@@ -164,7 +164,10 @@ NO_SUCH_JOB = "No such print job."
 def job_for(user: Any, pk: int) -> PrintJob:
     """The job, if ``user`` started it or belongs to its club; else 404 in the same words
     whether it is missing or another club's, so no one learns which jobs exist."""
-    job = PrintJob.objects.filter(pk=pk).first()
+    try:
+        job = PrintJob.objects.filter(pk=pk).first()
+    except (TypeError, ValueError):  # an id that is not a number ("0-0") finds no job
+        job = None
     if job is None:
         raise Http404(NO_SUCH_JOB)
     if job.created_by_id == user.pk or user.is_superuser:

@@ -159,10 +159,13 @@ def test_another_clubs_job_is_not_found_in_the_words_of_a_missing_one(director, 
     api.force_authenticate(stranger)
     missing = PrintJob.objects.order_by("-pk").first().pk + 1
 
-    theirs, unknown = (api.get(f"/api/v1/print-jobs/{pk}/") for pk in (job.pk, missing))
+    theirs, unknown, not_a_number = (
+        api.get(f"/api/v1/print-jobs/{pk}/") for pk in (job.pk, missing, "0-0")
+    )
 
-    assert theirs.status_code == unknown.status_code == 404
-    assert theirs.json() == unknown.json() == {"detail": "No such print job."}
+    assert theirs.status_code == unknown.status_code == not_a_number.status_code == 404
+    assert theirs.json() == unknown.json() == not_a_number.json()
+    assert theirs.json() == {"detail": "No such print job."}
     api.force_authenticate(director)
     assert api.get(f"/api/v1/print-jobs/{job.pk}/").status_code == 200
 
