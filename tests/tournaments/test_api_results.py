@@ -103,7 +103,7 @@ def test_a_tie_cannot_decide_an_elimination_match(api, club, director):
 
 def test_a_tie_in_a_round_robin_is_a_draw(api, club, director):
     """Only a game that can stop short of the target (here the round clock stops it)
-    can end tied, and the director says so (#13: a tie is otherwise refused)."""
+    can end tied, and the director says so (a tie is otherwise refused)."""
     clock = {"round_clock": {"hands": 8}}
     tournament = make_event(club, director, "round_robin", 4, options=clock)
     match = tournament.matches.filter(status="ready").first()
