@@ -26,15 +26,18 @@ venue: $(VENV)/.installed ## serve the phones of a hall's network from this lapt
 # JOBS: test processes (pytest-xdist): two per core (at most 8) by default, since the
 # browser, server and subprocess tests spend much of their time waiting; JOBS=0 runs in
 # this one process. PYTEST_ARGS goes to pytest as is (paths, -k, -x, --timeout N...).
-# With REDIS_URL set, the tests that need the one real Celery worker run afterwards,
+# `make venue` from a fresh clone (tests/venue) runs afterwards, on its own: it starts a
+# server the way a director does and must not wait behind the other processes' browsers.
+# With REDIS_URL set, the tests that need the one real Celery worker run there too,
 # serially (exit status 5, "no test selected", is not a failure there).
 JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n * 2 > 8 ? 8 : n * 2 )))
 test: $(VENV)/.installed-test system-packages ## install the test extras and run the whole suite on every core
 ifdef REDIS_URL
-	$(BIN)/pytest -n $(JOBS) -m "not celery_worker" $(PYTEST_ARGS)
-	$(BIN)/pytest -n 0 -m celery_worker $(PYTEST_ARGS) || [ $$? -eq 5 ]
+	$(BIN)/pytest -n $(JOBS) -m "not celery_worker and not venue" $(PYTEST_ARGS)
+	$(BIN)/pytest -n 0 -m "celery_worker or venue" $(PYTEST_ARGS) || [ $$? -eq 5 ]
 else
-	$(BIN)/pytest -n $(JOBS) $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(JOBS) -m "not venue" $(PYTEST_ARGS)
+	$(BIN)/pytest -n 0 -m venue $(PYTEST_ARGS) || [ $$? -eq 5 ]
 endif
 
 print-jobs: ## how many test processes make test starts (.ci/run uses the same)
