@@ -8,3 +8,31 @@
 htmx.config.includeIndicatorStyles = false;
 htmx.config.attributesToSettle = ["class", "width", "height"];
 htmx.config.allowEval = false;
+
+/* A poll that brings back what the element already shows is not swapped in. Replacing
+   equal content would make a screen reader announce a live region again, and a tap on
+   a link or button being replaced at that moment would be lost. Only a GET that
+   replaces its own element (outerHTML) is compared; htmx's own classes are left out. */
+document.addEventListener("htmx:beforeSwap", function (event) {
+  var detail = event.detail;
+  if (!detail.shouldSwap || detail.requestConfig.verb !== "get") return;
+  var target = detail.target;
+  var parsed = document.createElement("template");
+  parsed.innerHTML = detail.serverResponse.trim();
+  var fresh = parsed.content;
+  if (fresh.childNodes.length !== 1 || !fresh.firstElementChild || !target.id) return;
+  if (fresh.firstElementChild.id !== target.id) return;
+  var shown = target.cloneNode(true);
+  [shown].concat(Array.prototype.slice.call(shown.querySelectorAll("[class]"))).forEach(
+    function (element) {
+      element.classList.remove(
+        htmx.config.requestClass,
+        htmx.config.swappingClass,
+        htmx.config.settlingClass,
+        htmx.config.addedClass
+      );
+      if (!element.classList.length) element.removeAttribute("class");
+    }
+  );
+  if (shown.isEqualNode(fresh.firstElementChild)) detail.shouldSwap = false;
+});
