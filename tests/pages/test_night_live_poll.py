@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from play import checkins, nights
 from play.models import Game, TableSeating
-from play.services import hand_record
+from play.services import hand_confirm, hand_record
 from play.voiding import game_void
 from rookclub.clubs.models import Membership
 from rookclub.core.live import TOKEN_SLOT
@@ -72,6 +72,61 @@ def test_a_changed_poll_of_the_director_renders_the_tables_alone(
     assert changed.status_code == 200
     assert changed.content.count(b'class="card table-card"') == tables
     assert b"1 hand waiting for confirmation" in changed.content
+
+
+_CARD = re.compile(
+    rb'<article class="card table-card" aria-labelledby="table-(\d+)">.*?</article>', re.S
+)
+
+
+def _cards(content):
+    """Each table's card in a polled fragment, by its table number (a director's form
+    tokens, masked anew in every answer, as one)."""
+    content = re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b'value="T"', content)
+    return {int(card.group(1)): card.group(0) for card in _CARD.finditer(content)}
+
+
+@pytest.mark.parametrize("viewer", ["director", "anonymous"])
+def test_a_hand_recorded_at_one_table_shows_in_its_row_at_the_next_poll(
+    client, viewer, django_assert_max_num_queries
+):
+    """A table's row is never an earlier rendering's after its table changed: the hand
+    is in that table's row (``#progress-<table>``), and the other tables' rows are
+    what they were."""
+    night, director, _ = night_of(4)
+    if viewer == "director":
+        client.force_login(director)
+    before, _ = _poll(client, night)
+    game = Game.objects.filter(night=night).order_by("pk").first()
+    number = game.table_seating.table
+    hand = hand_record(game=game, data=made_hand(), entered_by=director)
+
+    with django_assert_max_num_queries(CHANGED_POLL_QUERIES):
+        after, _ = _poll(client, night, before["ETag"])
+
+    assert after.status_code == 200
+    rows_before, rows_after = _cards(before.content), _cards(after.content)
+    assert sorted(rows_after) == sorted(rows_before) and len(rows_after) == 4
+    progress = re.search(rb'id="progress-%d">(.*?)</p>' % number, rows_after[number]).group(1)
+    assert progress == (
+        b'<span class="hands">1 hand</span>'
+        b' \xc2\xb7 <strong class="unconfirmed">1 waiting for confirmation</strong>'
+    )
+    assert rows_after[number] != rows_before[number]
+    assert {n: r for n, r in rows_after.items() if n != number} == {
+        n: r for n, r in rows_before.items() if n != number
+    }
+
+    # Confirmed (by the other side): the row says so at the next poll, not what the
+    # last one kept.
+    other = UserFactory()
+    Membership.objects.create(club=night.club, user=other, role=Membership.Role.DIRECTOR)
+    hand_confirm(hand=hand, by=other)
+    confirmed, _ = _poll(client, night, after["ETag"])
+    assert confirmed.status_code == 200
+    row = _cards(confirmed.content)[number]
+    assert b'<span class="hands">1 hand</span></p>' in row
+    assert b"waiting for confirmation" not in row
 
 
 def test_an_unchanged_poll_of_the_director_is_a_304_without_reading_the_night(
