@@ -1,17 +1,15 @@
 /* "Copy link" beside a table's link: copy the input's address (select it as a fallback). */
-(function () {
-  "use strict";
-  document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("button[data-copy]");
-    if (!button) return;
-    var input = document.getElementById(button.getAttribute("data-copy"));
-    if (!input) return;
-    input.select();
-    var done = function () { button.textContent = "Copied"; };
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(input.value).then(done, function () {});
-    } else if (document.execCommand && document.execCommand("copy")) {
-      done();
-    }
-  });
-})();
+document.addEventListener("click", (event) => {
+  const button = event.target.closest?.("button[data-copy]");
+  const input = button && document.getElementById(button.dataset.copy);
+  if (!input) return;
+  input.select();
+  const done = () => {
+    button.textContent = "Copied";
+  };
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(input.value).then(done, () => {});
+  } else if (document.execCommand?.("copy")) {
+    done();
+  }
+});
