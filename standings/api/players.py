@@ -31,6 +31,7 @@ class CSVRenderer(renderers.BaseRenderer):
     media_type = "text/csv"
     format = "csv"
     charset = "utf-8"
+    renders_refusals = False  # a refusal is JSON: a sentence is no table
 
     def render(self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None):
         return data.encode("utf-8") if isinstance(data, str) else b""
@@ -110,14 +111,6 @@ def csv_filename(stats: PlayerStats) -> str:
 
 class PlayerStatsMixin:
     """The ``stats`` action of the players viewset."""
-
-    def handle_exception(self, exc: Exception) -> Response:
-        response = super().handle_exception(exc)  # type: ignore[misc]
-        if isinstance(getattr(self.request, "accepted_renderer", None), CSVRenderer):
-            # A refusal is JSON even when CSV was asked for: a sentence is no table.
-            self.request.accepted_renderer = renderers.JSONRenderer()
-            self.request.accepted_media_type = "application/json"
-        return response
 
     @extend_schema(
         parameters=[STATS_YEAR, FORMAT],
