@@ -93,6 +93,8 @@ class CSVRenderer(renderers.BaseRenderer):
     def render(self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None):  # type: ignore[no-untyped-def]
         if isinstance(data, CsvTable):
             return data.as_bytes()
+        if isinstance(data, str):  # text already written as CSV (a player's figures)
+            return data.encode("utf-8")
         return renderers.JSONRenderer().render(data)
 
 
