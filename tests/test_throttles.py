@@ -182,14 +182,14 @@ def test_a_table_links_refusal_says_when_to_try_again(settings):
     shape, with Retry-After."""
     from django.test import RequestFactory
 
-    from rookclub.core.api import DomainErrorsMixin
+    from rookclub.core.faults import api_exception_handler
     from rookclub.core.throttles import TooMany, count
 
     request = RequestFactory().post("/")
     count(request, "table-link", "unit", (1, 60), "slow")
     with pytest.raises(TooMany) as refused:
         count(request, "table-link", "unit", (1, 60), "slow")
-    response = DomainErrorsMixin().handle_exception(refused.value)
+    response = api_exception_handler(refused.value, {})
 
     assert response.status_code == 429 and response.data == {"detail": ["slow"]}
     assert 1 <= int(response["Retry-After"]) <= 60

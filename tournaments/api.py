@@ -20,15 +20,14 @@ from play.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, tabl
 from play.models import TableLink
 from rookclub.clubs.models import Player
 from rookclub.core.api import visible_to
-from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response, wants_csv
-from rookclub.core.errors import DomainError, Invalid
+from rookclub.core.csv_out import JSON_OR_CSV, csv_api_response, wants_csv
+from rookclub.core.errors import Invalid
 from rookclub.core.parsers import JSON_ONLY
 from rookclub.core.roles import require_director, require_scorer
 from rookclub.core.schema import json_or_multipart
 from tournaments import csv_exports, partners, selectors, services, table_links, tie_breakers
 from tournaments import serializers as s
 from tournaments.models import Entry, Match, Round, Tournament
-from tournaments.results import DependentMatches
 
 SEE_LINKS = "Only a director or scorer of the club can see the table links."
 _HOUSE_RULES = house_rules_refusal("ruleset", "options.ruleset_options")
@@ -39,19 +38,6 @@ CREATE_REFUSAL = OpenApiResponse(
     "individual event with the `tiers` movement must say how many rounds it plays.",
     examples=_HOUSE_RULES.examples,
 )
-
-
-class DomainErrors:
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, DomainError):
-            data: dict[str, Any] = {**exc.as_dict(), "code": exc.code}
-            if isinstance(exc, DependentMatches):
-                data["dependent_matches"] = [
-                    {"id": m.pk, "bracket_key": m.bracket_key} for m in exc.matches
-                ]
-                data["detail"] = exc.message
-            return Response(data, status=exc.status)
-        return super().handle_exception(exc)  # type: ignore[misc]
 
 
 def _valid(
@@ -67,14 +53,16 @@ def _valid(
 
 
 class TournamentViewSet(
-    CsvErrorsAsJson,
-    DomainErrors,
     mixins.CreateModelMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     viewsets.GenericViewSet,
 ):
+    """A refusal (400, 403, 404...) asked for as CSV is still a JSON sentence: a client
+    reads why, and no one downloads an error as a spreadsheet."""
+
     serializer_class = s.TournamentSerializer
+    code_in_body = True  # every refusal carries its code
     queryset = Tournament.objects.none()  # for the schema; get_queryset scopes it
 
     def get_queryset(self) -> QuerySet:
@@ -295,8 +283,9 @@ class TournamentViewSet(
         return Response(s.AuditEntrySerializer(entries, many=True).data)
 
 
-class MatchViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = s.MatchSerializer
+    code_in_body = True  # every refusal carries its code
     queryset = Match.objects.none()  # for the schema; get_queryset scopes it
 
     def get_queryset(self) -> QuerySet:
@@ -331,8 +320,9 @@ class MatchViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericView
         return Response({"game": game.pk}, status=status.HTTP_201_CREATED)
 
 
-class EntryViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class EntryViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = s.EntrySerializer
+    code_in_body = True  # every refusal carries its code
     queryset = Entry.objects.none()  # for the schema; get_queryset scopes it
 
     def get_queryset(self) -> QuerySet:
@@ -354,8 +344,9 @@ class EntryViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericView
         return Response(s.EntrySerializer(entry).data)
 
 
-class RoundViewSet(DomainErrors, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = s.RoundSerializer
+    code_in_body = True  # every refusal carries its code
     queryset = Round.objects.none()  # for the schema; get_queryset scopes it
 
     def get_queryset(self) -> QuerySet:

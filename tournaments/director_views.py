@@ -2,10 +2,15 @@
 entries, pair with pins or a forced bye, change a round's pairings, read the audit.
 
 Each view calls the service the API calls, after ``require_director``; a refusal is
-shown on its form as sentences (a ``NotAllowed`` on the page the director came from)."""
+shown on its form as sentences (a ``NotAllowed`` on the page the director came from):
+:func:`_sent`, the one shape of a sent form."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from functools import partial
+
+from django import forms
 from django.contrib import messages
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
@@ -42,6 +47,39 @@ def _entry(pk: int) -> Entry:
     return get_object_or_404(Entry.objects.select_related("tournament__club"), pk=pk)
 
 
+def _not_director(request: HttpRequest, tournament: Tournament, back: str) -> HttpResponse | None:
+    """The refusal (on ``back``) unless the user directs the event's club."""
+    try:
+        require_director(request.user, tournament.club, services.NOT_DIRECTOR)
+    except NotAllowed as error:
+        return refuse(request, error, back)
+    return None
+
+
+def _sent(
+    request: HttpRequest,
+    form: forms.Form,
+    back: str,
+    page: Callable[..., HttpResponse],
+    act: Callable[[], tuple[str, str]],
+    rename: Mapping[str, str | None] | None = None,
+) -> HttpResponse:
+    """A director's form sent: ``page(status=...)`` again when the form is invalid (400) or
+    the service refuses it (its sentences on the form, fields ``rename``d), a ``NotAllowed``
+    on ``back``; else, the service done, ``act()``'s sentence as a message and to its URL."""
+    if not form.is_valid():
+        return page(status=400)
+    try:
+        said, url = act()
+    except NotAllowed as error:
+        return refuse(request, error, back)
+    except DomainError as error:
+        add_domain_errors(form, error, rename=rename, as_sentences=True)
+        return page(status=error.status)
+    messages.success(request, said)
+    return redirect(url)
+
+
 # ---- creating an event ------------------------------------------------------------------
 
 
@@ -54,17 +92,13 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         error = NotAllowed("Only a club's director can create its tournaments.")
         return refuse(request, error, back)
     form = TournamentForm(request.POST, clubs=clubs)
-    if not form.is_valid():
-        return views.tournament_list(request, create_form=form, status=400)
-    try:
+
+    def create() -> tuple[str, str]:
         tournament = services.tournament_create(by=request.user, **form.service_arguments())
-    except NotAllowed as error:
-        return refuse(request, error, back)
-    except DomainError as error:
-        add_domain_errors(form, error, rename=TournamentForm.OPTION_FIELDS, as_sentences=True)
-        return views.tournament_list(request, create_form=form, status=error.status)
-    messages.success(request, f"{tournament.name} is created. Register its entries below.")
-    return redirect("tournament-detail", pk=tournament.pk)
+        return f"{tournament.name} is created. Register its entries below.", _dashboard(tournament)
+
+    page = partial(views.tournament_list, request, create_form=form)
+    return _sent(request, form, back, page, create, rename=TournamentForm.OPTION_FIELDS)
 
 
 # ---- registration ------------------------------------------------------------------------
@@ -75,14 +109,11 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = views.tournament_of(pk)
     back = _dashboard(tournament, "entries")
-    try:
-        require_director(request.user, tournament.club, services.NOT_DIRECTOR)
-    except NotAllowed as error:
-        return refuse(request, error, back)
+    if refused := _not_director(request, tournament, back):
+        return refused
     form = EntryForm(request.POST, tournament=tournament, available=available_players(tournament))
-    if not form.is_valid():
-        return views.tournament_detail(request, tournament.pk, status=400, entry_form=form)
-    try:
+
+    def add() -> tuple[str, str]:
         entry = services.entry_add(
             tournament=tournament,
             players=form.players(),
@@ -90,16 +121,11 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
             seed=form.cleaned_data["seed"],
             by=request.user,
         )
-    except NotAllowed as error:
-        return refuse(request, error, back)
-    except DomainError as error:
-        add_domain_errors(form, error, as_sentences=True)
-        return views.tournament_detail(request, tournament.pk, status=error.status, entry_form=form)
-    if entry.late:
-        messages.success(request, f"{entry.name} is entered late: paired from the next round.")
-    else:
-        messages.success(request, f"{entry.name} is entered.")
-    return redirect(back)
+        late = " late: paired from the next round" if entry.late else ""
+        return f"{entry.name} is entered{late}.", back
+
+    page = partial(views.tournament_detail, request, tournament.pk, entry_form=form)
+    return _sent(request, form, back, page, add)
 
 
 @require_POST
@@ -188,42 +214,27 @@ def entry_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     entry = _entry(pk)
     tournament = entry.tournament
     back = _dashboard(tournament, "entries")
-    try:
-        require_director(request.user, tournament.club, services.NOT_DIRECTOR)
-    except NotAllowed as error:
-        return refuse(request, error, back)
+    if refused := _not_director(request, tournament, back):
+        return refused
     matches = _open_matches(entry) if tournament.status == Tournament.Status.RUNNING else []
     form = WithdrawForm(request.POST if request.method == "POST" else None)
-    status = 200
-    if request.method == "POST":
-        status = 400
-        if form.is_valid():
-            try:
-                services.entry_withdraw(
-                    entry=entry, by=request.user, reason=form.cleaned_data["reason"]
-                )
-            except NotAllowed as error:
-                return refuse(request, error, back)
-            except DomainError as error:
-                add_domain_errors(form, error, as_sentences=True)
-                status = error.status
-            else:
-                forfeited = [m for m in matches if m.status == Match.Status.READY]
-                said = f"{entry.name} has withdrawn."
-                if forfeited:
-                    said += f" Forfeited by walkover: {len(forfeited)} match(es)."
-                messages.success(request, said)
-                return redirect(back)
-    for match in matches:
-        match.walkover_to = _other_side(match, entry)
-    context = {
-        "tournament": tournament,
-        "entry": entry,
-        "form": form,
-        "matches": matches,
-        "back": back,
-    }
-    return render(request, "tournaments/withdraw.html", context, status=status)
+
+    def page(status: int = 200) -> HttpResponse:
+        for match in matches:
+            match.walkover_to = _other_side(match, entry)
+        context = {"tournament": tournament, "entry": entry, "form": form, "matches": matches}
+        return render(
+            request, "tournaments/withdraw.html", {**context, "back": back}, status=status
+        )
+
+    def withdraw() -> tuple[str, str]:
+        services.entry_withdraw(entry=entry, by=request.user, reason=form.cleaned_data["reason"])
+        said = f"{entry.name} has withdrawn."
+        if forfeited := sum(m.status == Match.Status.READY for m in matches):
+            said += f" Forfeited by walkover: {forfeited} match(es)."
+        return said, back
+
+    return _sent(request, form, back, page, withdraw) if request.method == "POST" else page()
 
 
 def _other_side(match: Match, entry: Entry) -> str:
@@ -244,27 +255,19 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
     """The next Swiss round with a pinned pairing or a forced bye."""
     tournament = views.tournament_of(pk)
     back = _dashboard(tournament)
-    try:
-        require_director(request.user, tournament.club, services.NOT_DIRECTOR)
-    except NotAllowed as error:
-        return refuse(request, error, back)
-    entries = list(tournament.entries.all())
-    form = PairForm(request.POST, entries=entries)
-    if not form.is_valid():
-        return views.tournament_detail(request, tournament.pk, status=400, pair_form=form)
-    try:
+    if refused := _not_director(request, tournament, back):
+        return refused
+    form = PairForm(request.POST, entries=list(tournament.entries.all()))
+
+    def pair() -> tuple[str, str]:
         rnd = services.round_pair_next(
             tournament=tournament, by=request.user, pins=form.pins(), forced_bye=form.bye_for()
         )
-    except NotAllowed as error:
-        return refuse(request, error, back)
-    except DomainError as error:
-        add_domain_errors(
-            form, error, rename={"forced_bye": "forced_bye", "pins": "pin_a"}, as_sentences=True
-        )
-        return views.tournament_detail(request, tournament.pk, status=error.status, pair_form=form)
-    messages.success(request, f"Round {rnd.number} is paired.")
-    return redirect(back)
+        return f"Round {rnd.number} is paired.", back
+
+    page = partial(views.tournament_detail, request, tournament.pk, pair_form=form)
+    rename = {"forced_bye": "forced_bye", "pins": "pin_a"}
+    return _sent(request, form, back, page, pair, rename=rename)
 
 
 @require_POST
@@ -273,27 +276,19 @@ def round_override(request: HttpRequest, pk: int) -> HttpResponse:
     rnd = get_object_or_404(Round.objects.select_related("tournament__club"), pk=pk)
     tournament = rnd.tournament
     back = f"{reverse('tournament-rounds', args=[tournament.pk])}#pairings-{rnd.number}"
-    try:
-        require_director(request.user, tournament.club, services.NOT_DIRECTOR)
-    except NotAllowed as error:
-        return refuse(request, error, back)
+    if refused := _not_director(request, tournament, back):
+        return refused
     matches = list(rnd.matches.select_related("entry_a", "entry_b").order_by("table", "id"))
     form = OverrideForm(
         request.POST, round=rnd, matches=matches, swiss=tournament.format == "swiss"
     )
-    if not form.is_valid():
-        return views.tournament_rounds(request, tournament.pk, override_form=form, status=400)
-    try:
+
+    def override() -> tuple[str, str]:
         services.round_override(round=rnd, by=request.user, **form.service_arguments())
-    except NotAllowed as error:
-        return refuse(request, error, back)
-    except DomainError as error:
-        add_domain_errors(form, error, as_sentences=True)
-        return views.tournament_rounds(
-            request, tournament.pk, override_form=form, status=error.status
-        )
-    messages.success(request, form.done(rnd.number))
-    return redirect(back)
+        return form.done(rnd.number), back
+
+    page = partial(views.tournament_rounds, request, tournament.pk, override_form=form)
+    return _sent(request, form, back, page, override)
 
 
 # ---- the audit trail ----------------------------------------------------------------------
@@ -303,11 +298,8 @@ def round_override(request: HttpRequest, pk: int) -> HttpResponse:
 def tournament_audit(request: HttpRequest, pk: int) -> HttpResponse:
     """Every change to the event, who made it and why: for the club's directors."""
     tournament = views.tournament_of(pk)
-    back = _dashboard(tournament)
-    try:
-        require_director(request.user, tournament.club, services.NOT_DIRECTOR)
-    except NotAllowed as error:
-        return refuse(request, error, back)
+    if refused := _not_director(request, tournament, _dashboard(tournament)):
+        return refused
     audit = list(tournament.audit.select_related("who", "match__round").order_by("-when", "-id"))
     names = dict(tournament.entries.values_list("pk", "name"))
     words = AuditWords(names)

@@ -37,6 +37,11 @@ class DependentMatches(Conflict):
         super().__init__(message, errors={"dependent_matches": names})
         self.matches = list(matches)
 
+    def body(self, with_code: bool = False) -> dict[str, Any]:
+        """The API names the matches by id and bracket key, and says the sentence."""
+        matches = [{"id": m.pk, "bracket_key": m.bracket_key} for m in self.matches]
+        return {**super().body(with_code), "dependent_matches": matches, "detail": self.message}
+
 
 def audit(
     tournament: Tournament,

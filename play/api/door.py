@@ -21,7 +21,7 @@ from rest_framework.utils import html
 from play import door, table_links
 from play import door_checkin as club_door
 from rookclub.clubs.models import Player
-from rookclub.core.api import DomainErrorsMixin, body, form_id
+from rookclub.core.api import body, form_id
 from rookclub.core.errors import Invalid, NotFound
 from rookclub.core.limits import ID_MAX, NAME_MAX
 
@@ -134,7 +134,7 @@ def _player_id(value: Any) -> int:
     return value
 
 
-class DoorViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
+class DoorViewSet(viewsets.GenericViewSet):
     """A night's door link: its players, checking in, where a player sits. Unknown or
     replaced keys answer 404; check-ins are limited per link (429)."""
 

@@ -25,7 +25,6 @@ from play.models import Game, Hand, Night
 from play.selectors import GameSheet, SheetRow, game_sheet, recorded_row
 from rookclub.clubs.models import Player
 from rookclub.core.api import (
-    DomainErrorsMixin,
     OptionsField,
     VisibleRelatedField,
     body,
@@ -449,7 +448,7 @@ def recorded_out(hand: Hand) -> dict[str, Any]:
 # ---- views ------------------------------------------------------------------------------------
 
 
-class RulesetViewSet(DomainErrorsMixin, viewsets.ViewSet):
+class RulesetViewSet(viewsets.ViewSet):
     """The presets a game can start from; ``tournament`` is Tournament Rook with the Bird."""
 
     permission_classes = [AllowAny]
@@ -490,7 +489,6 @@ class RulesetViewSet(DomainErrorsMixin, viewsets.ViewSet):
 
 
 class GameViewSet(
-    DomainErrorsMixin,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     viewsets.GenericViewSet,
@@ -627,7 +625,7 @@ class GameViewSet(
         return Response(game_out(game_sheet(game=game)))
 
 
-class HandViewSet(DomainErrorsMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+class HandViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """One recorded hand: confirm it (the other side) or correct it (a director)."""
 
     queryset = Hand.objects.none()  # for the schema; get_queryset scopes it

@@ -34,7 +34,6 @@ from play.models import Night, TableLink
 from play.selectors import night_history, night_overview
 from rookclub.clubs.models import Club, Player
 from rookclub.core.api import (
-    DomainErrorsMixin,
     VisibleRelatedField,
     body,
     form_id,
@@ -43,7 +42,7 @@ from rookclub.core.api import (
     visible_to,
     whole,
 )
-from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response, wants_csv
+from rookclub.core.csv_out import JSON_OR_CSV, csv_api_response, wants_csv
 from rookclub.core.errors import Invalid
 from rookclub.core.limits import (
     ID_MAX,
@@ -194,9 +193,7 @@ FORMAT = OpenApiParameter(
         responses={201: SessionSerializer, 400: house_rules_refusal()},
     ),
 )
-class NightViewSet(
-    CsvErrorsAsJson, DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet
-):
+class NightViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Club nights: open, check in, seat, move on (progressive), close, standings."""
 
     queryset = Night.objects.none()  # for the schema; get_queryset scopes it

@@ -29,7 +29,7 @@ from play.api.games import (
 from play.models import Game, Hand
 from play.permissions import SIDES, TableActor
 from play.selectors import game_sheet
-from rookclub.core.api import DomainErrorsMixin, body
+from rookclub.core.api import body
 from rookclub.core.errors import Invalid
 from rookclub.core.parsers import JSON_ONLY
 
@@ -146,7 +146,7 @@ def _side(value: Any, field: str = "side") -> str:
     return value
 
 
-class TableLinkViewSet(DomainErrorsMixin, viewsets.GenericViewSet):
+class TableLinkViewSet(viewsets.GenericViewSet):
     """A table's link: its current game, recording and confirming without an account.
     Unknown or replaced keys answer 404; posts are limited per link (429)."""
 

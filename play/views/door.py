@@ -142,12 +142,6 @@ def _list(request: HttpRequest, night: Night, *, error: str = "", status: int = 
 
 
 def _check_in(request: HttpRequest, night: Night) -> HttpResponse:
-    try:
-        door.throttle_door(request, night)
-    except TooMany as error:
-        response = _list(request, night, error=error.message, status=error.status)
-        response["Retry-After"] = str(error.wait)
-        return response
     actor = club_door.DoorActor(night.pk)
     phone = door.phone_of(request, night) or club_door.new_phone()
 
@@ -156,6 +150,7 @@ def _check_in(request: HttpRequest, night: Night) -> HttpResponse:
 
     raw = request.POST.get("player", "")
     try:
+        door.throttle_door(request, night)  # the rate limit first: 429 with Retry-After
         if raw:
             player = (
                 Player.objects.filter(club=night.club_id, pk=raw).first()

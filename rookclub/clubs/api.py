@@ -9,7 +9,7 @@ from rest_framework import mixins, serializers, viewsets
 
 from rookclub.clubs import services
 from rookclub.clubs.models import Club, Player
-from rookclub.core.api import DomainErrorsMixin, VisibleRelatedField, query_int, visible_to
+from rookclub.core.api import VisibleRelatedField, query_int, visible_to
 from rookclub.core.limits import validate_name
 
 
@@ -32,7 +32,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         validators: list[Any] = []  # the service answers a taken name with a 409
 
 
-class ClubViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class ClubViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Clubs you belong to. Whoever creates a club is its director."""
 
     queryset = Club.objects.none()  # for the schema; get_queryset scopes it
@@ -48,7 +48,7 @@ class ClubViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyM
         )
 
 
-class PlayerViewSet(DomainErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class PlayerViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Players of your clubs (``?club=id`` for one club). A director adds players."""
 
     queryset = Player.objects.none()  # for the schema; get_queryset scopes it

@@ -17,7 +17,6 @@ from rookclub.clubs import export_files
 from rookclub.clubs.export import club_export
 from rookclub.clubs.models import Club
 from rookclub.clubs.permissions import is_member
-from rookclub.core.api import DomainErrorsMixin
 from rookclub.core.errors import DomainError, NotFound
 from rookclub.core.negotiation import unknown_format
 from rookclub.core.pages import login_required_message, refuse
@@ -51,7 +50,7 @@ class _FormatIsOurs(DefaultContentNegotiation):
 REFUSAL = OpenApiResponse(description="a sentence under `detail`, or messages per field")
 
 
-class ClubExportView(DomainErrorsMixin, generics.GenericAPIView):
+class ClubExportView(generics.GenericAPIView):
     """The whole club for its directors: players, members, nights with their seating,
     games with every hand and correction, tournaments with entries, rounds, matches,
     results and the audit trail (docs/club-export.md)."""

@@ -19,7 +19,7 @@ from rookclub.clubs import members
 from rookclub.clubs.models import Club, Membership, Player
 from rookclub.clubs.permissions import require_member
 from rookclub.clubs.selectors import Member, club_members
-from rookclub.core.api import DomainErrorsMixin, visible_to, whole
+from rookclub.core.api import visible_to, whole
 from rookclub.core.errors import Invalid, NotFound
 from rookclub.core.limits import validate_name
 from rookclub.core.parsers import JSON_ONLY
@@ -158,7 +158,7 @@ def _member_row(club: Club, user_id: int) -> Member:
     raise NotFound(f"User {user_id} is not a member of {club}.", code="not_a_member")
 
 
-class AccountCreateView(DomainErrorsMixin, generics.GenericAPIView):
+class AccountCreateView(generics.GenericAPIView):
     """Sign up: anyone may create an account (username, password; optional email, name)."""
 
     permission_classes = [AllowAny]
@@ -175,7 +175,7 @@ class AccountCreateView(DomainErrorsMixin, generics.GenericAPIView):
         return Response(AccountSerializer(user).data, status=status.HTTP_201_CREATED)
 
 
-class MemberListView(DomainErrorsMixin, generics.GenericAPIView):
+class MemberListView(generics.GenericAPIView):
     """A club's members (members may read); a director creates a member's account."""
 
     serializer_class = MemberSerializer
@@ -202,7 +202,7 @@ class MemberListView(DomainErrorsMixin, generics.GenericAPIView):
         return Response(MemberSerializer(row).data, status=status.HTTP_201_CREATED)
 
 
-class MemberDetailView(DomainErrorsMixin, generics.GenericAPIView):
+class MemberDetailView(generics.GenericAPIView):
     """A director changes a member's role or player, or removes the member."""
 
     serializer_class = MemberSerializer
@@ -245,7 +245,7 @@ class MemberDetailView(DomainErrorsMixin, generics.GenericAPIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class InviteCreateView(DomainErrorsMixin, generics.GenericAPIView):
+class InviteCreateView(generics.GenericAPIView):
     """A director makes a one-use invitation link to join the club with a role (14 days)."""
 
     serializer_class = InvitationSerializer
@@ -263,7 +263,7 @@ class InviteCreateView(DomainErrorsMixin, generics.GenericAPIView):
         return Response(InvitationSerializer(invitation).data, status=status.HTTP_201_CREATED)
 
 
-class InviteAcceptView(DomainErrorsMixin, generics.GenericAPIView):
+class InviteAcceptView(generics.GenericAPIView):
     """The logged-in user joins the club with the invitation's role. A link works once."""
 
     serializer_class = JoinedSerializer

@@ -22,8 +22,7 @@ from rest_framework.response import Response
 from rookclub.clubs import roster_import as ri
 from rookclub.clubs.members_api import _club
 from rookclub.clubs.models import Player
-from rookclub.core.api import DomainErrorsMixin
-from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response, wants_csv
+from rookclub.core.csv_out import JSON_OR_CSV, csv_api_response, wants_csv
 from rookclub.core.roles import require_director
 
 REFUSAL = OpenApiResponse(description="a sentence under `detail`, or messages per field")
@@ -113,7 +112,7 @@ def plan_out(plan: ri.RosterPlan, *, dry_run: bool, created: list[Player]) -> di
     }
 
 
-class RosterView(CsvErrorsAsJson, DomainErrorsMixin, generics.GenericAPIView):
+class RosterView(generics.GenericAPIView):
     """The club's players with their emails, for its directors."""
 
     serializer_class = RosterPlayerSerializer
@@ -138,7 +137,7 @@ class RosterView(CsvErrorsAsJson, DomainErrorsMixin, generics.GenericAPIView):
         return Response(RosterPlayerSerializer(players, many=True).data)
 
 
-class RosterImportView(DomainErrorsMixin, generics.GenericAPIView):
+class RosterImportView(generics.GenericAPIView):
     """Import players from a CSV file: a dry run (the default) says what each row would
     do; ``dry_run=false`` stores the new players in one transaction and skips the rest."""
 

@@ -1,4 +1,5 @@
-"""What every Rookclub API view shares: domain errors become HTTP answers."""
+"""What every Rookclub API view shares: fields, bodies and the clubs a user sees (a domain
+error becomes its HTTP answer in :func:`rookclub.core.faults.api_exception_handler`)."""
 
 from __future__ import annotations
 
@@ -9,31 +10,12 @@ from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
-from rest_framework.response import Response
 from rest_framework.utils import html
 
-from rookclub.core.errors import DomainError, Invalid
+from rookclub.core.errors import Invalid
 from rookclub.core.limits import ID_MAX, OPTIONS_MAX
 from rookclub.core.parsers import NotJSON, form_json
 from rookclub.core.roles import SYSTEM
-
-
-class DomainErrorsMixin:
-    """Answer a service's ``DomainError`` with its status and field messages (and its
-    ``code`` too where the view sets :attr:`code_in_body`, as the tournaments API does,
-    or the error does: ``house_rules``)."""
-
-    code_in_body = False
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, DomainError):
-            with_code = self.code_in_body or exc.code_in_body
-            data = {**exc.as_dict(), "code": exc.code} if with_code else exc.as_dict()
-            response = Response(data, status=exc.status)
-            if getattr(exc, "wait", None):  # a rate limit (TooMany): when to try again
-                response["Retry-After"] = str(exc.wait)
-            return response
-        return super().handle_exception(exc)  # type: ignore[misc]
 
 
 @extend_schema_field({"type": "integer", "minimum": 1, "maximum": ID_MAX})

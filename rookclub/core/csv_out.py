@@ -82,15 +82,19 @@ def csv_response(table: CsvTable) -> HttpResponse:
 
 class CSVRenderer(renderers.BaseRenderer):
     """``?format=csv`` (or ``Accept: text/csv``) on an API action listing it: the view returns a
-    :class:`CsvTable` when :func:`wants_csv`; a refusal is JSON (:class:`CsvErrorsAsJson`)."""
+    :class:`CsvTable` when :func:`wants_csv`; a refusal is JSON (``renders_refusals``: the
+    API's exception handler answers it so, and no one downloads an error as a spreadsheet)."""
 
     media_type = MEDIA_TYPE
     format = "csv"
     charset = "utf-8"
+    renders_refusals = False
 
     def render(self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None):  # type: ignore[no-untyped-def]
         if isinstance(data, CsvTable):
             return data.as_bytes()
+        if isinstance(data, str):  # text already written as CSV (a player's figures)
+            return data.encode("utf-8")
         return renderers.JSONRenderer().render(data)
 
 
@@ -106,16 +110,3 @@ def csv_api_response(table: CsvTable) -> Any:
     from rest_framework.response import Response
 
     return Response(table, headers={"Content-Disposition": attachment(table)})
-
-
-class CsvErrorsAsJson:
-    """A refusal (400, 403, 404...) asked for as CSV is still a JSON sentence: a client
-    reads why, and no one downloads an error as a spreadsheet."""
-
-    def handle_exception(self, exc: Exception) -> Any:
-        response = super().handle_exception(exc)  # type: ignore[misc]
-        request = getattr(self, "request", None)
-        if request is not None and wants_csv(request):
-            request.accepted_renderer = renderers.JSONRenderer()
-            request.accepted_media_type = "application/json"
-        return response

@@ -2,13 +2,14 @@
 each carries a stable ``code`` (what tests assert), messages per field and a ``status``."""
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 
 class DomainError(Exception):
     code = "invalid"
     status = 400
     #: Every API view answers this refusal with its ``code`` (a rule no schema can state);
-    #: others only where the view says so (``DomainErrorsMixin.code_in_body``).
+    #: others only where the view says so (its own ``code_in_body``).
     code_in_body = False
 
     def __init__(
@@ -27,6 +28,12 @@ class DomainError(Exception):
     def as_dict(self) -> dict[str, list[str]]:
         """Field -> messages, the shape DRF uses for a 400; the message under 'detail'."""
         return self.errors or {"detail": [self.message]}
+
+    def body(self, with_code: bool = False) -> dict[str, Any]:
+        """The API's answer (``api_exception_handler``): :meth:`as_dict`, and the ``code``
+        where the view (``with_code``) or the error asks for it."""
+        with_code = with_code or self.code_in_body
+        return {**self.as_dict(), "code": self.code} if with_code else self.as_dict()
 
 
 class Invalid(DomainError):

@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from django.views import defaults
 from kombu.exceptions import KombuError
 from redis.exceptions import RedisError
-from rest_framework import status
+from rest_framework import renderers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
@@ -50,10 +50,26 @@ def is_api(request: HttpRequest) -> bool:
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's ``EXCEPTION_HANDLER``: DRF's own answers, plus the cases above."""
+    """DRF's ``EXCEPTION_HANDLER``, every API view's one: a service's ``DomainError`` with its
+    status, field messages and (where the view's ``code_in_body`` or the error asks) ``code``;
+    DRF's own answers, plus the cases above. A refusal asked for as CSV or PDF (a renderer
+    whose ``renders_refusals`` is False, or a view whose ``refusals_in_plain_json`` is True)
+    is plain JSON: a client reads why, and no one downloads an error as a spreadsheet."""
+    view, request = context.get("view"), context.get("request")
+    response = _answer(exc, context, getattr(view, "code_in_body", False))
+    renderer = getattr(request, "accepted_renderer", None)
+    plain = getattr(view, "refusals_in_plain_json", False)
+    if response is not None and (plain or not getattr(renderer, "renders_refusals", True)):
+        request.accepted_renderer = renderers.JSONRenderer()
+        request.accepted_media_type = "application/json"
+    return response
+
+
+def _answer(exc: Exception, context: dict[str, Any], with_code: bool) -> Response | None:
     if isinstance(exc, DomainError):
-        data = {**exc.as_dict(), "code": exc.code} if exc.code_in_body else exc.as_dict()
-        return Response(data, status=exc.status)
+        wait = getattr(exc, "wait", None)  # TooMany, PrintQueueDown: when to try again
+        headers = {"Retry-After": str(wait)} if wait else None
+        return Response(exc.body(with_code), status=exc.status, headers=headers)
     if isinstance(exc, RequestDataTooBig):
         return Response(
             {"detail": too_large_sentence()}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE

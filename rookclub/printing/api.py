@@ -16,17 +16,15 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, renderers, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import APIException
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from rookclub.core.api import OptionsField
-from rookclub.core.errors import DomainError
 from rookclub.core.limits import YEAR_MAX
 from rookclub.core.schema import json_or_multipart
 from rookclub.printing.kinds import KINDS, job_for
 from rookclub.printing.models import PrintJob
-from rookclub.printing.queue import PrintQueueDown, job_sweep
+from rookclub.printing.queue import job_sweep
 from rookclub.printing.services import document_pdf, print_job_start
 from rookclub.printing.site import print_warnings, with_site_url
 from rookclub.printing.views import pdf_response
@@ -44,22 +42,10 @@ class PDFRenderer(renderers.BaseRenderer):
         return data if isinstance(data, bytes) else b""
 
 
-class PrintError(APIException):
-    def __init__(self, error: DomainError) -> None:
-        detail = error.as_dict()
-        if error.code_in_body:  # a rule no schema states: its code tells it apart
-            detail = {**detail, "code": error.code}
-        super().__init__(detail=detail, code=error.code)
-        self.status_code = error.status
-
-
 def _pdf(request: Request, kind: str, **params: Any) -> HttpResponse:
     params = {**request.query_params.dict(), **params}
-    try:
-        with_site_url(request, KINDS[kind], params)
-        pdf, filename = document_pdf(kind=kind, params=params, by=request.user)
-    except DomainError as error:
-        raise PrintError(error) from None
+    with_site_url(request, KINDS[kind], params)
+    pdf, filename = document_pdf(kind=kind, params=params, by=request.user)
     response = pdf_response(pdf, filename)
     warnings = print_warnings(KINDS[kind], params)
     if warnings:  # a PDF has no JSON to carry them: QR codes no phone can open
@@ -83,14 +69,9 @@ class PrintViewSet(viewsets.ViewSet):
     """Single PDFs, rendered in the request."""
 
     renderer_classes = [renderers.JSONRenderer, PDFRenderer]
-
-    def handle_exception(self, exc: Exception) -> Response:
-        response = super().handle_exception(exc)
-        # A refusal is JSON even when the client asked for a PDF (Accept or ?format=pdf):
-        # the PDF renderer has nothing to draw a sentence with.
-        self.request.accepted_renderer = renderers.JSONRenderer()
-        self.request.accepted_media_type = "application/json"
-        return response
+    # A refusal is plain JSON even when the client asked for a PDF (Accept or ?format=pdf):
+    # the PDF renderer has nothing to draw a sentence with.
+    refusals_in_plain_json = True
 
     @action(detail=False, methods=["get"], url_path=r"games/(?P<game>\d+)/sheet")
     def game_sheet(self, request: Request, game: str) -> HttpResponse:
@@ -252,13 +233,8 @@ class PrintJobViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin, viewse
         start = PrintJobStartSerializer(data=request.data)
         start.is_valid(raise_exception=True)
         params = {**start.validated_data["parameters"], "size": start.validated_data["size"]}
-        try:
-            with_site_url(request, KINDS[start.validated_data["kind"]], params)
-            job = print_job_start(kind=start.validated_data["kind"], params=params, by=request.user)
-        except PrintQueueDown as down:
-            return Response(down.as_dict(), status=down.status, headers={"Retry-After": "60"})
-        except DomainError as error:
-            raise PrintError(error) from None
+        with_site_url(request, KINDS[start.validated_data["kind"]], params)
+        job = print_job_start(kind=start.validated_data["kind"], params=params, by=request.user)
         job.refresh_from_db()  # eager mode: it may already be done
         return Response(
             PrintJobSerializer(job, context={"request": request}).data,

@@ -34,6 +34,7 @@ class PrintQueueDown(DomainError):
 
     code = "print_queue_down"
     status = 503
+    wait = 60  # seconds, for the API's Retry-After
 
 
 class JobBusy(Exception):

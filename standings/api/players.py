@@ -21,19 +21,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from rookclub.core.api import query_int
+from rookclub.core.csv_out import CSVRenderer
 from rookclub.core.limits import YEAR_MAX, YEAR_MIN
 from standings.player_stats import PlayerStats, player_stats, seasons_of, stats_csv
-
-
-class CSVRenderer(renderers.BaseRenderer):
-    """``?format=csv`` (or ``Accept: text/csv``): the view hands over the CSV text."""
-
-    media_type = "text/csv"
-    format = "csv"
-    charset = "utf-8"
-
-    def render(self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None):
-        return data.encode("utf-8") if isinstance(data, str) else b""
 
 
 def _int(**kw: Any) -> serializers.IntegerField:
@@ -110,14 +100,6 @@ def csv_filename(stats: PlayerStats) -> str:
 
 class PlayerStatsMixin:
     """The ``stats`` action of the players viewset."""
-
-    def handle_exception(self, exc: Exception) -> Response:
-        response = super().handle_exception(exc)  # type: ignore[misc]
-        if isinstance(getattr(self.request, "accepted_renderer", None), CSVRenderer):
-            # A refusal is JSON even when CSV was asked for: a sentence is no table.
-            self.request.accepted_renderer = renderers.JSONRenderer()
-            self.request.accepted_media_type = "application/json"
-        return response
 
     @extend_schema(
         parameters=[STATS_YEAR, FORMAT],

@@ -22,7 +22,7 @@ from play.api import nights as night_api
 from play.api.nights import CLUB, CSV, ERRORS, FORMAT
 from rookclub.clubs import api as clubs_api
 from rookclub.core.api import query_int
-from rookclub.core.csv_out import JSON_OR_CSV, CsvErrorsAsJson, csv_api_response, wants_csv
+from rookclub.core.csv_out import JSON_OR_CSV, csv_api_response, wants_csv
 from rookclub.core.errors import Invalid
 from rookclub.core.limits import YEAR_MAX, YEAR_MIN
 from standings import csv_exports, ratings
@@ -126,7 +126,7 @@ def standings_out(standings: Standings, rated: bool = False) -> dict[str, Any]:
     return {"players": rows(standings.players), "partnerships": rows(standings.partnerships)}
 
 
-class ClubViewSet(CsvErrorsAsJson, clubs_api.ClubViewSet):
+class ClubViewSet(clubs_api.ClubViewSet):
     """Clubs you belong to. Whoever creates a club is its director."""
 
     @extend_schema(
