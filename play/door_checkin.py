@@ -1,20 +1,11 @@
 """A night's door link (``/n/<key>/``, printed as the door poster): players check
-themselves in from their own phones, without an account.
+themselves in from their own phones, without an account (docs/club-nights.md).
 
-Whoever holds the link acts as a :class:`DoorActor` (not a user: no role anywhere,
-never stored as one; the check-in keeps ``by_door`` instead). It may check a player
-of the club in to that one night, and, when the director allows it
-(``Night.door_new_players``), add a newcomer by name. A closed night refuses
-with its sentence; a director replaces the key and the old one answers 404.
-
-A phone that checks a player in claims them for the night: it keeps a secret in a
-signed cookie, the check-in keeps its digest (``CheckIn.phone``), and only that phone
-is shown the player's table. One phone holds one player; a player claimed by a phone,
-or checked in at the director's desk, is claimed by no other phone until the director
-releases them (:func:`door_release`). The poster's key alone opens no table.
-
-Where a checked-in player sits is the scoring side's (``play/door.py``); the rate
-limit on posts is applied there too, with the table links' limiter.
+Whoever holds the link acts as a :class:`DoorActor`: not a user, no role anywhere, never
+stored as one (the check-in keeps ``by_door``). A phone that checks a player in claims
+them: it keeps a secret in a signed cookie, the check-in keeps its digest
+(``CheckIn.phone``), and only that phone is shown the player's table. Where a
+checked-in player sits, and the rate limit on posts, are ``play/door.py``'s.
 """
 
 from __future__ import annotations

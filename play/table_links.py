@@ -1,17 +1,10 @@
 """Table links: a table's secret link (its QR code) records and confirms the hands of
-the game now at that table, without an account (as Tabbycat's private URLs, as a
-Bridgemate sits on the table).
+the game now at that table, without an account (docs/api.md, "Table links").
 
-A link belongs to a table, not to a game: a club night's link follows the table
-number across new games and progressive rounds of that night; a tournament round's
-link is that round's table. Who answers "which game is at this table now, and may
-the link still record?" depends on the link's ``kind``: scoring answers for club
-nights itself and the tournaments app registers its resolver from
-``TournamentsConfig.ready()`` (:func:`register_resolver`), so scoring never imports it.
-
-Links are made the first time a table's link is asked for (the tables API, a table
-card) by :func:`links_for`; a director replaces one with :func:`link_replace`, and
-the old key then answers 404.
+A link belongs to a table, not to a game. Which game is at the table now depends on the
+link's ``kind``: scoring answers for club nights, and the tournaments app registers its
+resolver from ``TournamentsConfig.ready()`` (:func:`register_resolver`), so scoring
+never imports it.
 """
 
 from __future__ import annotations
