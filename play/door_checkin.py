@@ -157,15 +157,12 @@ def door_check_in(
     name: Any = None,
     on_claim: Callable[[], None] | None = None,
 ) -> DoorCheckIn:
-    """Check ``player`` in to the night (or add a newcomer called ``name`` and check
-    them in) from the phone whose secret is ``phone``, through the door link: ``by`` is
-    that night's :class:`DoorActor` (or a director). The phone claims the player.
-    Checking in twice from the same phone changes nothing; someone who had gone home
-    comes back. Refused: a closed night (``session_closed``), a player another phone or
-    the director's desk holds (``claimed``), a phone that holds another player tonight
-    (``one_player_per_phone``). ``on_claim`` is called before the phone claims a
-    player it does not hold yet (a newcomer too), and may refuse by raising: the
-    door's limit on claims (``play.door.throttle_claim``)."""
+    """Check ``player`` (or a newcomer called ``name``) in to the night from the phone
+    whose secret is ``phone``, which claims them; ``by`` is the night's
+    :class:`DoorActor` or a director. Checking in twice changes nothing; someone gone
+    home comes back. Refused: ``session_closed``, ``claimed`` (another phone or the
+    desk holds them), ``one_player_per_phone``. ``on_claim`` runs before a new claim
+    and may refuse by raising (``play.door.throttle_claim``)."""
     _require_door(by, night)
     if not isinstance(phone, str) or not phone:
         raise Invalid("This phone keeps no cookie.", errors={"phone": ["allow cookies"]})
