@@ -181,11 +181,9 @@ def register_tables() -> None:
 
 
 def hand_results_mark_won(*, club_id: int) -> None:
-    """Mark the winners' rows of each finished game's winning hand (``HandResult.won``).
-
-    An export made before that column existed does not carry it, and standings count
-    games won from it; run after an import (``import_club``), as migration 0009 did for
-    games already stored. Marking a row that is already marked changes nothing."""
+    """Mark the winners' rows of each finished game's winning hand (``HandResult.won``),
+    which standings count games won from and older exports do not carry. Run after an
+    import; idempotent."""
     finished = (
         Game.objects.filter(club_id=club_id, status="finished")
         .annotate(last=Max("hands__number"))
