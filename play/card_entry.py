@@ -1,14 +1,10 @@
 """Entering a hand card by card, one tap at a time: the rules of the page
 ``games/<id>/cards/`` and ``t/<key>/cards/``, over a draft the page carries.
 
-Pure Python over the engine (no Django): a draft is a JSON-ready dict, every tap
-returns the next draft and, when the tap is refused or shows a renege, a sentence.
-The steps: the deal (each player's cards in turn from the dealer's left; the nest is
-what is left), the auction (each player bids or passes in turn, from the dealer's
-left), the contract (trump, and in a game with a called partner the card called), the
-declarer's discards, then the play trick by trick. A card not in that player's hand
-is refused; a card that does not follow the colour led when the player could is taken
-and shown as a renege at once. The finished draft is the ``card_hand`` the API records.
+Pure Python over the engine (no Django): a draft is a JSON-ready dict; every tap returns
+the next draft and, when refused or showing a renege, a sentence. A card that does not
+follow the colour led when the player could is taken and shown as a renege at once. The
+finished draft is the ``card_hand`` the API records.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """Who came to a club night, and whether the night is open: check-in, undoing it,
-going home, and the guard every write to a night passes (a closed night refuses with
-when it was closed), with the director's reopening.
-
-Opening, seating and closing a night, which start and lock its games, are
-:mod:`play.nights`.
+going home, reopening, and the guard every write to a night passes. Opening, seating
+and closing a night are :mod:`play.nights`.
 """
 
 from __future__ import annotations

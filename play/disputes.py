@@ -1,10 +1,8 @@
 """A disputed hand replayed trick by trick: the read behind the director's page.
 
-A hand entered card by card keeps its record (``Hand.card_hand``). The engine checks
-it again here (``check_card_hand``, the same check that scored it) and this module
-lays out what happened for a person: the deal, the nest and discards, then every
-trick in play order with who led, who took it, what it held and which card was a
-renege. Two queries: the hand with its game and club, and the game's players.
+A hand entered card by card keeps its record (``Hand.card_hand``); the engine checks it
+again (``check_card_hand``, the check that scored it) and this module lays out what
+happened for a person, trick by trick, with the renege marked. Two queries.
 """
 
 from __future__ import annotations

@@ -32,8 +32,7 @@ TOO_MANY_CHECK_INS = (
 
 def throttle_door(request: Any, night: Night) -> None:
     """Count one post through ``night``'s door link: ``TooMany`` (429) beyond
-    ``DOOR_LINK_POSTS_PER_MINUTE`` (60) a minute, counted per night once its key is
-    found."""
+    ``DOOR_LINK_POSTS_PER_MINUTE`` a minute, counted per night once its key is found."""
     rate = (settings.DOOR_LINK_POSTS_PER_MINUTE, 60)
     throttles.count(request, "door_link", str(night.pk), rate, TOO_MANY_CHECK_INS)
 
@@ -54,11 +53,9 @@ TOO_MANY_CLAIMS_FROM_ADDRESS = (
 
 
 def throttle_claim(request: Any, night: Night, phone: str) -> None:
-    """Count one claim through the door: a phone taking a player it does not hold yet
-    (or adding a newcomer); ``door_check_in`` calls it (``on_claim``), so checking in
-    again the player this phone holds is free. ``TooMany`` (429) beyond
-    ``DOOR_CLAIMS_PER_PHONE`` claims of one phone in the night ("Not me" and a refused
-    claim count too), or beyond ``DOOR_CLAIMS_PER_ADDRESS`` claims from one client
+    """Count one claim through the door (a phone taking a player it does not hold yet, or
+    adding a newcomer): ``TooMany`` (429) beyond ``DOOR_CLAIMS_PER_PHONE`` in the night
+    ("Not me" and refused claims count too), or ``DOOR_CLAIMS_PER_ADDRESS`` from one
     address in ``CLAIMS_WINDOW_SECONDS``: a phone that throws its cookie away is a new
     phone each time, but not a new address."""
     per_phone = settings.DOOR_CLAIMS_PER_PHONE
@@ -180,11 +177,9 @@ NOT_YOURS = "This phone has not checked this player in tonight."
 
 
 def door_seat(*, night: Night, player_id: Any, phone: str | None) -> DoorSeat:
-    """Where player ``player_id`` sits now, for the phone whose secret is ``phone``:
-    the table whose current seating has them, at the seat their current game puts them
-    after every exchange (a fixed number of queries). 404 unless that phone checked the
-    player in (:func:`play.door_checkin.door_holds`); nothing of the tables once the
-    night is closed."""
+    """Where player ``player_id`` sits now (after every seat exchange), for the phone
+    whose secret is ``phone``: 404 unless that phone holds the player
+    (:func:`play.door_checkin.door_holds`); nothing of the tables once the night is closed."""
     from play.selectors import night_overview
 
     if not isinstance(player_id, int) or isinstance(player_id, bool):

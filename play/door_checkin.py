@@ -1,20 +1,11 @@
 """A night's door link (``/n/<key>/``, printed as the door poster): players check
-themselves in from their own phones, without an account.
+themselves in from their own phones, without an account (docs/club-nights.md).
 
-Whoever holds the link acts as a :class:`DoorActor` (not a user: no role anywhere,
-never stored as one; the check-in keeps ``by_door`` instead). It may check a player
-of the club in to that one night, and, when the director allows it
-(``Night.door_new_players``), add a newcomer by name. A closed night refuses
-with its sentence; a director replaces the key and the old one answers 404.
-
-A phone that checks a player in claims them for the night: it keeps a secret in a
-signed cookie, the check-in keeps its digest (``CheckIn.phone``), and only that phone
-is shown the player's table. One phone holds one player; a player claimed by a phone,
-or checked in at the director's desk, is claimed by no other phone until the director
-releases them (:func:`door_release`). The poster's key alone opens no table.
-
-Where a checked-in player sits is the scoring side's (``play/door.py``); the rate
-limit on posts is applied there too, with the table links' limiter.
+Whoever holds the link acts as a :class:`DoorActor`: not a user, no role anywhere, never
+stored as one (the check-in keeps ``by_door``). A phone that checks a player in claims
+them: it keeps a secret in a signed cookie, the check-in keeps its digest
+(``CheckIn.phone``), and only that phone is shown the player's table. Where a
+checked-in player sits, and the rate limit on posts, are ``play/door.py``'s.
 """
 
 from __future__ import annotations
@@ -166,15 +157,12 @@ def door_check_in(
     name: Any = None,
     on_claim: Callable[[], None] | None = None,
 ) -> DoorCheckIn:
-    """Check ``player`` in to the night (or add a newcomer called ``name`` and check
-    them in) from the phone whose secret is ``phone``, through the door link: ``by`` is
-    that night's :class:`DoorActor` (or a director). The phone claims the player.
-    Checking in twice from the same phone changes nothing; someone who had gone home
-    comes back. Refused: a closed night (``session_closed``), a player another phone or
-    the director's desk holds (``claimed``), a phone that holds another player tonight
-    (``one_player_per_phone``). ``on_claim`` is called before the phone claims a
-    player it does not hold yet (a newcomer too), and may refuse by raising: the
-    door's limit on claims (``play.door.throttle_claim``)."""
+    """Check ``player`` (or a newcomer called ``name``) in to the night from the phone
+    whose secret is ``phone``, which claims them; ``by`` is the night's
+    :class:`DoorActor` or a director. Checking in twice changes nothing; someone gone
+    home comes back. Refused: ``session_closed``, ``claimed`` (another phone or the
+    desk holds them), ``one_player_per_phone``. ``on_claim`` runs before a new claim
+    and may refuse by raising (``play.door.throttle_claim``)."""
     _require_door(by, night)
     if not isinstance(phone, str) or not phone:
         raise Invalid("This phone keeps no cookie.", errors={"phone": ["allow cookies"]})

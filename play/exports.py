@@ -1,12 +1,9 @@
-"""Play's tables in a club's export (registered from ``PlayConfig.ready()``): club
-nights with their check-ins, rounds, tables, sit-outs and closings; games, their
-seats, table links, hands with their corrections and irregularities (ratings are left
-out: they are worked out again from the games).
+"""Play's tables in a club's export (registered from ``PlayConfig.ready()``): nights,
+games and hands with all they hold (ratings are left out: they are worked out again).
 
-Hands keep what was entered and what the engine computed, exactly as stored: an
-import replays nothing, so every sheet and standing comes back the same. The ids
-held inside their JSON (a hand's seats, a game's totals per player, who had
-confirmed a corrected hand) are mapped to the new rows' ids on import.
+Hands keep what was entered and what the engine computed, exactly as stored, so every
+sheet and standing comes back the same. The ids inside their JSON (a hand's seats, a
+game's totals per player, a correction's confirmer) are mapped to the new rows' ids.
 """
 
 from __future__ import annotations
@@ -184,11 +181,9 @@ def register_tables() -> None:
 
 
 def hand_results_mark_won(*, club_id: int) -> None:
-    """Mark the winners' rows of each finished game's winning hand (``HandResult.won``).
-
-    An export made before that column existed does not carry it, and standings count
-    games won from it; run after an import (``import_club``), as migration 0009 did for
-    games already stored. Marking a row that is already marked changes nothing."""
+    """Mark the winners' rows of each finished game's winning hand (``HandResult.won``),
+    which standings count games won from and older exports do not carry. Run after an
+    import; idempotent."""
     finished = (
         Game.objects.filter(club_id=club_id, status="finished")
         .annotate(last=Max("hands__number"))

@@ -1,9 +1,6 @@
-"""Forms for the score-entry and club-night pages.
-
-A form here only turns what a person typed into the shapes the services take
-(for a hand: the REST hand body that ``HandRecord.from_dict`` reads). Whether
-a hand is possible is the engine's call; its messages come back through
-:func:`rookclub.core.forms.add_domain_errors` and show next to the field they name.
+"""Forms for the score-entry and club-night pages: they turn what a person typed into
+the shapes the services take (a hand: the REST hand body). Whether a hand is possible
+is the engine's call; its messages show next to the field they name.
 """
 
 from __future__ import annotations
@@ -84,11 +81,9 @@ RADIOS = ("bidder", "trump")
 
 
 def table_text(text: str | None) -> str | None:
-    """What players read at the table: the rules engine's messages without their
-    "(docs/rules.md §…)" citations, which are for directors and developers. The API keeps
-    them (its ``errors`` and ``reasons``); every page message from the engine passes
-    through here (:func:`add_domain_errors`, the score-entry page's prompts). The
-    engine's ``plain`` is the one place that knows how a citation is written."""
+    """What players read at the table: the engine's messages without their
+    "(docs/rules.md §…)" citations, which are for directors and developers (the API
+    keeps them). Every page message from the engine passes through here."""
     if not text:
         return text
     return plain(text)
@@ -100,19 +95,14 @@ def _choices(labels: Mapping[str, str], names: Iterable[str], blank: str | None 
 
 
 class HandForm(forms.Form):
-    """One line of the score sheet, as the scorer enters it on a phone.
-
-    ``kind`` says which of the page's forms sent it: an ordinary hand (maybe
-    with a penalty or a renege), a misdeal or a redeal; each builds a
-    different hand body.
-    """
+    """One line of the score sheet, as the scorer enters it on a phone. ``kind`` says
+    which of the page's forms sent it: a hand, a misdeal or a redeal."""
 
     KINDS = tuple(dict.fromkeys(field.form_kind for field in hand_fields.FIELDS))
 
     kind = forms.ChoiceField(choices=[(k, k) for k in KINDS], widget=forms.HiddenInput)
-    # The hand number the scorer saw: a second tap on "Record" (or a second
-    # phone at the table) cannot store the same hand twice.
-    # Required: a post without it would append, and a retry would record the hand twice.
+    # The hand number the scorer saw: a second tap on "Record" (or a second phone at
+    # the table) cannot store the same hand twice.
     number = forms.IntegerField(
         min_value=1,
         widget=forms.HiddenInput,
@@ -255,11 +245,9 @@ class HandForm(forms.Form):
 
     @classmethod
     def posted(cls, data: Any, *, ruleset: Any, kind: str) -> HandForm:
-        """A bound form that checks a posted hand of ``kind`` (the score page's and the
-        table page's post). Its fields are built once per ruleset and process and shared
-        by every such form instead of being built and deep-copied for each post:
-        checking a form changes none of its fields, and
-        showing one again only reads them."""
+        """A bound form that checks a posted hand of ``kind``. Its fields are built once
+        per ruleset and process and shared, not deep-copied for each post: checking a
+        form changes none of its fields."""
         form = copy.copy(_posted_prototype(cls, ruleset, kind))
         form.data, form.is_bound, form._errors = data, True, None
         form._bound_fields_cache = {}
@@ -371,12 +359,9 @@ class CheckInForm(forms.Form):
 
 
 class _SharedOptionsSelect(forms.Widget):
-    """A ``<select>`` whose options, the same for every pair field, are escaped once.
-
-    128 pairs of 256 players are 256 selects of 257 options: through Django's widget
-    templates that took seconds per page. Here each select is its tag plus one shared,
-    already escaped string; only a select holding a value (a form shown again with its
-    errors) gets a copy with that option marked ``selected``.
+    """A ``<select>`` whose options, the same for every pair field, are escaped once:
+    a big night has hundreds of selects of hundreds of options, too many for Django's
+    widget templates. Only a select holding a value gets a copy with it ``selected``.
     """
 
     def __init__(self, options_html: str, attrs: dict[str, Any] | None = None) -> None:
@@ -395,11 +380,8 @@ class _SharedOptionsSelect(forms.Widget):
 
 
 class _PairField(forms.Field):
-    """One half of a named pair: a checked-in player's id, or nothing.
-
-    The same checks and message as a ``ChoiceField`` over the players, without each
-    of the 256 fields copying its own list of 257 choices.
-    """
+    """One half of a named pair: a checked-in player's id, or nothing. A
+    ``ChoiceField``'s checks and message, without each field copying the choices."""
 
     default_error_messages = forms.ChoiceField.default_error_messages
 

@@ -1,10 +1,8 @@
 """Where a game belongs, for its score page's title and way back: "Spring Open ·
 Round 2 · Table 3", each part a link.
 
-Scoring knows a club night's games itself; the tournaments app registers a finder
-for the games of its matches from ``TournamentsConfig.ready()``
-(:func:`register`), so scoring never imports it (as ``play.table_links``'
-resolvers and ``rookclub.printing.kinds``).
+The tournaments app registers a finder for its matches' games from
+``TournamentsConfig.ready()`` (:func:`register`), so scoring never imports it.
 """
 
 from __future__ import annotations

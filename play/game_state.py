@@ -1,13 +1,10 @@
 """The engine's running state of a game, kept on its row, so a hand is scored without
-replaying the hands before it.
+replaying the hands before it (docs/performance.md).
 
-``Game.state`` holds what the cached columns (totals, player totals, next dealer,
-status, winner, winners) do not: the hand count, the scored hands that move the
-seats, who sits where for the next hand, and the starting seats. ``state_of`` resumes
-the engine from the row (no query); ``store_state`` writes a state back and names the
-columns that changed, so a hand's UPDATE writes only those. A correction replays the
-whole game in its own path and stores the result the same way; a row without a usable
-state (a game stored before this existed, or imported) is replayed once and healed.
+``Game.state`` holds what the cached columns do not. ``state_of`` resumes the engine
+from the row (no query); ``store_state`` writes a state back and names the columns that
+changed. A row without a usable state (stored before this existed, or imported) is
+replayed once and healed.
 """
 
 from __future__ import annotations

@@ -1,13 +1,10 @@
 """An imported club's hands are scored again by the engine, and its nights' seating
-checked: an import cannot forge a result.
+checked: an import cannot forge a result (docs/club-export.md).
 
 Registered with ``rookclub.clubs.export.register_import_check`` from
-``PlayConfig.ready()``; run inside the import's transaction. Every game is
-replayed from its hands' records (what the scorers entered) and the starting seats,
-and what the file stored (each hand's scores and running totals, every player's
-points and total, the game's totals and result) must be what the engine gives; the
-first disagreement refuses the whole file, naming the game and the hand as the file
-numbers them. A game's cached engine state is then built from the replay.
+``PlayConfig.ready()``; run inside the import's transaction. The first disagreement
+with the replay refuses the whole file, naming the game and the hand as the file
+numbers them.
 """
 
 from __future__ import annotations

@@ -1,17 +1,11 @@
 """The versions of a club night's live pages (the night page's tables, the night
-standings), so an unchanged page costs a 304 (:mod:`rookclub.core.live`).
+standings), so an unchanged page costs a 304 (:mod:`rookclub.core.live`; the costs
+are in docs/performance.md).
 
 A poll reads its page's *stamps* from the cache: a random token per night and page,
-replaced (on commit) whenever something the page shows is written (:func:`night_changed`,
-called by the services and by the receivers below). An unchanged poll from a visitor
-without a session therefore asks no database at all; a signed-in one asks only for its
-user. A night whose stamps are not in the cache gets new ones (one query: is there such
-a night?); a cache that cannot answer falls back to the aggregate query below, which
-reads the rows behind the page.
-
-Each page's version reads only what that page shows: confirming a hand changes the
-night page (each table's "waiting for confirmation") but not the standings,
-and the standings do not change when a table's link is replaced or a player sits out.
+replaced on commit whenever something the page shows is written (:func:`night_changed`).
+A cache that cannot answer falls back to the aggregate query below. Each page's version
+reads only what it shows: confirming a hand changes the night page, not the standings.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """A club night and its games as stored records: who came, how they were seated,
-the games and their hands. The rules live in ``scoring.engine``; these rows keep what
-was entered and a cache of what the engine computed, so pages and standings read
-without replaying.
-
-The night's tables keep the names they were made under (``rookclub_*``: the clubs app
-held the night before), so moving the models here needed no data migration."""
+the games and their hands, with a cache of what the engine computed, so pages and
+standings read without replaying. The night's tables keep their ``rookclub_*`` names
+from when the clubs app held them."""
 
 from django.conf import settings
 from django.db import models
@@ -61,9 +58,8 @@ class Night(models.Model):
     )
     opened_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
-    #: The door link's key (``/n/<key>/``, :mod:`play.door_checkin`): players check
-    #: themselves in. Replaced by a director (the old key then answers 404); made on
-    #: first use for nights opened before door links.
+    #: The door link's key (``/n/<key>/``, :mod:`play.door_checkin`); made on first use
+    #: for nights opened before door links.
     door_key = models.CharField(
         max_length=64, unique=True, null=True, blank=True, default=new_door_key
     )
@@ -92,15 +88,13 @@ class CheckIn(models.Model):
     left_at = models.DateTimeField(null=True, blank=True)
     #: Checked in by the player's own phone through the night's door link.
     by_door = models.BooleanField(default=False)
-    #: The phone that claimed this player at the door: a digest of the secret in its
-    #: signed cookie (play/door_checkin.py), "" when no phone holds the player. Only
-    #: that phone is shown the player's table link.
+    #: The digest of the secret of the phone that claimed this player at the door ("" when
+    #: none holds them): only that phone is shown the player's table link.
     phone = models.CharField(max_length=64, blank=True, default="")
     #: When ``phone`` claimed the player (shown to the director).
     phone_at = models.DateTimeField(null=True, blank=True)
-    #: The director released the player (or their phone said "Not me", or the door
-    #: link was replaced): the next phone to tap the name claims them. A player checked
-    #: in at the director's desk is claimed by no phone until then.
+    #: Released (by the director, their phone's "Not me", a new door link): the next
+    #: phone to tap the name claims them. Until then a desk check-in is no phone's.
     phone_free = models.BooleanField(default=False)
 
     class Meta:
@@ -262,9 +256,8 @@ class Game(models.Model):
     totals = models.JSONField(default=dict)
     player_totals = models.JSONField(default=dict)
     next_dealer = models.CharField(max_length=8, choices=SEAT_CHOICES, default="north")
-    #: The rest of the engine's state after the last hand (``play.game_state``): the
-    #: hand count, the scored hands, the next hand's seats and the starting seats, so
-    #: the next hand is scored without replaying the game. Empty: rebuilt on first use.
+    #: The rest of the engine's state after the last hand (``play.game_state``), so the
+    #: next hand is scored without replaying the game. Empty: rebuilt on first use.
     state = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -291,9 +284,8 @@ class Game(models.Model):
 
     @property
     def scores_players(self) -> bool:
-        """Won by a player, not a fixed partnership (Beginner, individual scoring): read
-        from the ruleset snapshot as ``Ruleset.scores_players`` decides it, without
-        building the ruleset (standings read many games)."""
+        """Won by a player, not a fixed partnership: ``Ruleset.scores_players`` read from
+        the snapshot without building the ruleset (standings read many games)."""
         rules = self.ruleset or {}
         sides = rules.get("sides")
         return (
@@ -336,13 +328,9 @@ def new_link_key() -> str:
 
 class TableLink(models.Model):
     """A table's secret link (its QR code): whoever holds it records and confirms the
-    hands of the game now at that table, without an account (``play.table_links``).
-
-    ``kind`` says who answers for it: ``night`` (a club night's table ``number``,
-    across new games and progressive rounds; ``night`` set) or ``tournament`` (a
-    tournament round's table; ``scope`` is the round's id, owned by the tournaments
-    app, which registers the resolver: scoring never imports it). A director replaces
-    a link (``replaced_at`` set): the old key then answers 404.
+    hands of the game now at that table (``play.table_links``). ``kind`` says who
+    answers for it: ``night`` (a club night's table ``number``) or ``tournament``
+    (``scope`` is the round's id). A replaced link (``replaced_at``) answers 404.
     """
 
     class Kind(models.TextChoices):
@@ -464,12 +452,9 @@ class Hand(models.Model):
 
 
 class HandResult(models.Model):
-    """What one player scored in one hand, and their running total after it.
-
-    Written in the hand's transaction (and rewritten when a correction replays the
-    game), one row per player of every hand, partnership games included: a player's
-    points over any set of games are then a plain SUM in the database.
-    """
+    """What one player scored in one hand, and their running total after it: one row
+    per player of every hand, partnership games included, so a player's points over
+    any set of games are a plain SUM in the database."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hand_results")

@@ -532,12 +532,9 @@ def _reseat_fixed(
 @transaction.atomic
 def night_close(*, night: Night, by: Any) -> Night:
     """A director closes the night: no more hands, games or check-ins until it is reopened.
-
-    Games still in progress stay as they are, shown as unfinished; their hands and
-    points count in the standings, and nobody wins them. Hands can still be
-    confirmed, and a director can still correct them. Every in-progress game of the
-    night is locked first, so a hand being recorded at that moment is either stored
-    before the night closes or refused after.
+    Games in progress stay unfinished (their points count, nobody wins them); hands can
+    still be confirmed and corrected. Every in-progress game is locked first, so a hand
+    being recorded at that moment is either stored before the night closes or refused.
     """
 
     require_director(by, night.club)

@@ -1,14 +1,11 @@
 """Who may record and confirm a game's hands.
 
 A director or scorer of the club records hands; a hand is confirmed by a player of
-the other side or a director, never by whoever entered it.
-
-Whoever holds a table's link (:class:`TableActor`) records the hands of the game now
-at that table, and confirms for one side a hand that was entered for the other side.
-A hand is *entered for a side*: through a link, the side the post names (North–South
-when it names none, as a Bridgemate has North enter and East–West confirm); by a
-user, the side that user's player sits on for that hand (none when the user is not
-seated, e.g. a club scorer: then either side may confirm).
+the other side or a director, never by whoever entered it. A table's link
+(:class:`TableActor`) records the game now at its table and confirms for one side a
+hand entered for the other. A hand is *entered for* the side a link's post names
+(North–South by default, as a Bridgemate has North enter and East–West confirm), or
+the side of the user's seated player (none for an unseated scorer: either side confirms).
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """Club nights' and games' print kinds: blank score sheets and table cards for a round,
 completed game sheets, the door poster (the standings' kinds are standings/prints.py).
-Registered from
-:meth:`play.apps.PlayConfig.ready`; the documents are built in
-``play/print_docs.py``."""
+Registered from :meth:`play.apps.PlayConfig.ready`; built in ``play/print_docs.py``."""
 
 from __future__ import annotations
 

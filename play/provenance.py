@@ -1,11 +1,6 @@
-"""How a hand came in and who confirmed it, in the words every view uses: the sheet,
-a correction's history, the CSV and the API say the same thing.
-
-"via table link (North-South)" for a hand posted through a table's link for that
-side, "by Ann Lee" for a person, "by Rookclub" for trusted work (an import, a director's
-tool acting as SYSTEM); a confirmer by their player name in the game's club first.
-A corrected hand has no confirmation until it is confirmed
-again (``play.services.hand_correct`` clears all of it).
+"""How a hand came in and who confirmed it, in the words every view uses (the sheet,
+a correction's history, the CSV, the API): "via table link (North-South)", "by Ann
+Lee", "by Rookclub" for trusted work (an import, a director's tool acting as SYSTEM).
 """
 
 from __future__ import annotations

@@ -13,15 +13,12 @@ from scoring.engine import Ruleset
 
 
 def rules_of(game: Game) -> Ruleset:
-    """The game's ruleset snapshot.
+    """The game's ruleset snapshot, built once per process and snapshot (keyed by its
+    JSON text; ``Ruleset`` is frozen, so one is shared).
 
-    PostgreSQL's jsonb does not keep the order of an object's keys, and the order
-    of ``sides`` decides which partners exchange seats first (docs/rules.md §6). Every
+    PostgreSQL's jsonb does not keep the order of an object's keys, and the order of
+    ``sides`` decides which partners exchange seats first (docs/rules.md §6): every
     preset lists its sides by their first seat, so that order is restored here.
-
-    Read once per process and snapshot (``Ruleset`` is frozen, so one is shared): every
-    hand post needs it, twice on the table page's (its form, then the hand), and the
-    snapshot does not change. The snapshot's JSON text is the key.
     """
     try:
         text = json.dumps(game.ruleset)

@@ -1,24 +1,11 @@
 """How a club night seats its players: pure Python over player ids, no Django.
 
-Three methods (``Night.Seating``): a random draw of partners and tables,
-fixed partnerships drawn to tables, and an individual progressive movement in
-which partners change every four hands. With numbers that do not fill the
-tables, sit-outs rotate fairly: whoever has sat out least sits out next, so no
-player sits out more than once more than anyone else.
+A table is a tuple ``(north, east, south, west)``; partners sit opposite. The methods
+(``Night.Seating``) and the sit-out rule are described in docs/club-nights.md.
 
-A table is a tuple ``(north, east, south, west)``: partners sit opposite
-(north with south, east with west).
-
-Through the night (:func:`round_sit_outs`, :func:`table_sit_outs`) nobody sits out
-twice before everyone present has sat out once, late arrivals join at the next
-round or the next game that has a seat for them, and partners repeat as little as
-the numbers allow.
-
-The progressive movement is a greedy schedule, not a published bridge
-movement: each round it tries a few hundred seeded shuffles and keeps the one
-that repeats the fewest partnerships (then the fewest opponents) of the night
-so far. For one table of four it is the classic rotation: after three rounds
-everyone has partnered each of the other three once (docs/rules.md §6).
+The progressive movement is a greedy schedule, not a published movement: each round
+keeps the seeded shuffle that repeats the fewest partnerships (then opponents) of the
+night. One table of four gets the classic rotation (docs/rules.md §6).
 """
 
 from __future__ import annotations

@@ -148,9 +148,8 @@ class GameSheet:
     refusal_code: str | None = None
     #: The game's player seats clockwise: the compass, or seat1 … seat3 (two and three).
     seat_order: tuple[str, ...] = ("north", "east", "south", "west")
-    #: (dealer, seat -> player, seat-change message) for the hand after each of the next
-    #: few, if each is scored (``engine.rotation.upcoming``): a phone keeping hands
-    #: offline shows who deals next by the engine's own rule.
+    #: (dealer, seat -> player, seat-change message) for each of the next few hands
+    #: (``engine.rotation.upcoming``): a phone keeping hands offline shows who deals next.
     upcoming: list[tuple[str, dict[str, Player], Any]] = field(default_factory=list)
 
     @property
@@ -186,9 +185,7 @@ SHEET_RELATED = ("club", "night", "table_seating", "voided_by")
 
 #: A printed sheet's reads: the game's seats with their players, then its hands (each
 #: with whether it was corrected) with their irregularities joined, a row per
-#: irregularity (a hand has none or one, seldom more). Each query is a round trip to
-#: the database, and on a loaded machine a round trip waits for the database's
-#: process to be scheduled.
+#: irregularity (a hand has none or one, seldom more).
 _IRREGULARITY = ("id", "kind", "seat", "details", "points")
 
 
@@ -238,8 +235,7 @@ def _printed_hands(game: Game) -> PrintedReads:
 
 def night_printed_reads(*, night_id: int) -> dict[int, PrintedReads]:
     """What the printed sheets of every game of a club night read, by game id: two
-    queries, whatever the number of games (a batch of a night's sheets read them game
-    by game: two queries a table). A game with no seat and no hand is not in it."""
+    queries, whatever the number of games. A game with no seat and no hand is not in it."""
     where = {"game__night_id": night_id}
     return _grouped(_print_seats(**where), _print_hands(**where))
 
@@ -397,11 +393,8 @@ def hand_row(*, game_id: int, number: int) -> tuple[SheetRow, int] | None:
     and how many hands of the game wait for a confirmation, this one included while it
     waits: ``(row, waiting)``; None if the game has no such hand.
 
-    One query: the hand with its game, its declarer and who entered it, whether it was
-    corrected, and the count. One more for its irregularities, when its record has any;
-    two more (the game's seats, the hand's results) where each player scores apart.
-    Who confirmed it is left to :func:`row_confirmed`, once confirmed through a table
-    link (a hand a person confirmed is named by their player: the sheet's query)."""
+    One query, one more for irregularities when its record has any, two more where each
+    player scores apart. Who confirmed it through a link is :func:`row_confirmed`'s."""
     hand = _hand_rows().filter(game_id=game_id, number=number).first()
     if hand is None:
         return None
@@ -409,8 +402,7 @@ def hand_row(*, game_id: int, number: int) -> tuple[SheetRow, int] | None:
     rules = rules_of(game)
     parties = names_for(rules).party_names
     record = hand.record or {}
-    # A hand's irregularities are its record's (services._irregularities): none to read
-    # for a hand without them.
+    # A hand's irregularities are its record's: none to read for a hand without them.
     irregular = any(record.get(key) for key in IRREGULAR_KEYS)
     irregularities = list(hand.irregularities.all()) if irregular else []
     row = SheetRow.of(
@@ -421,9 +413,7 @@ def hand_row(*, game_id: int, number: int) -> tuple[SheetRow, int] | None:
         scores_players=game.scores_players,
     )
     if row.scores_players:
-        # Each player's points and running total as the hand stored them (HandResult,
-        # written from the same engine state the sheet replays), in the sheet's order:
-        # the players by their starting seats.
+        # Each player's points and total as stored (HandResult), by starting seat.
         seats = sorted(
             GameSeat.objects.filter(game_id=game.pk).select_related("player"),
             key=lambda s: rules.seats.index(s.seat),
@@ -496,15 +486,13 @@ class NightOverview:
 def night_overview(*, night: Night) -> NightOverview:
     """Check-ins, rounds, tables by seat with their games, and sit-outs (five queries)."""
     night = Night.objects.select_related("club").get(pk=night.pk)
-    # The checked-in players themselves, each with when they left (one object a player,
-    # not a check-in and its player: 256 fewer objects on a 64-table night).
+    # The players themselves, each with when they left: one object a player, not two.
     checked_in = list(
         Player.objects.filter(check_ins__night=night)
         .annotate(left_at=F("check_ins__left_at"))
         .order_by("name")
     )
-    # Into plain lists (to_attr): ``t.games.all()`` would build a queryset per table,
-    # a cost that grows with the night.
+    # Into plain lists (to_attr): ``t.games.all()`` would build a queryset per table.
     rounds = list(
         night.rounds.order_by("number").prefetch_related(
             Prefetch(
@@ -612,14 +600,11 @@ def round_table(*, night_round: NightRound, table: int) -> tuple[TableView, bool
     None when the round has no such table.
 
     What one table's sheet or card prints, in two queries (three for a table with no
-    game), without reading the whole night: ``night_overview`` reads every check-in,
-    round and table, 64 tables' worth of rows for one sheet."""
+    game), without reading the whole night as ``night_overview`` does."""
     if not 0 <= int(table) <= _TABLE_MAX:  # no such table; the database would refuse it
         return None
-    # Its latest game with the seating, else the seating alone; then its players by id.
-    # The players are not joined to the seating: with six joins of the players' table
-    # PostgreSQL spends longer planning the query (it weighs every join order) than
-    # running it.
+    # Its latest game with the seating, else the seating alone; then its players by id,
+    # not joined: six joins of the players' table cost PostgreSQL more to plan than to run.
     others = _other_rounds(night_round.night_id, night_round.pk)
     game = (
         Game.objects.filter(table_seating__round=night_round, table_seating__table=int(table))
@@ -646,10 +631,9 @@ def round_table(*, night_round: NightRound, table: int) -> tuple[TableView, bool
 
 
 def _seat_players(tables: list[TableSeating], known: dict[int, Player]) -> None:
-    """Give each table its four players from the night's check-ins, already read, rather
-    than reading them again per table (256 more rows and objects at 64 tables). A seat
-    whose player is no longer checked in (not expected: a seated player's check-in
-    cannot be undone; one gone home) is read in one more query."""
+    """Give each table its players from the night's check-ins, already read, rather
+    than reading them again per table. A seated player no longer checked in (not
+    expected) is read in one more query."""
     seats = _SEATS
     missing = {getattr(t, f"{s}_id") for t in tables for s in seats} - known.keys() - {None}
     if missing:

@@ -306,13 +306,10 @@ def void_conflict(game: Game, to: str = "record hands") -> Conflict:
 
 
 def recording_refusal(game: Game, night: Night | None = None) -> Conflict | None:
-    """Why no hand can be recorded in ``game`` now, or None when the next one can.
-
-    A finished game (``game_finished``), or a game of a club night that is closed
-    (``session_closed``: "This club night was closed at 22:40; ask the director to
-    reopen it to record more hands."). ``hand_record`` refuses with exactly this, and
-    the score-entry page asks it too, so it never offers a form that would be refused.
-    ``night``: a freshly read night (default: ``game.night``).
+    """Why no hand can be recorded in ``game`` now (``game_void``, ``game_finished``,
+    ``session_closed``), or None when the next one can. ``hand_record`` refuses with
+    exactly this, and the score-entry page asks it so it never offers a form that would
+    be refused. ``night``: a freshly read night (default: ``game.night``).
     """
     if game.is_void:
         return void_conflict(game)
@@ -357,28 +354,17 @@ class Recorded(NamedTuple):
 def hand_record(
     *, game: Game | int, data: Mapping[str, Any], entered_by: Any, number: int | None = None
 ) -> Hand:
-    """Record the next hand of ``game``; the engine scores it. ``data`` is a score-sheet
-    hand, or ``{"card_hand": {...}}``: the hand card by card, checked card by card and
-    stored with the score-sheet record derived from it (:func:`posted_hand`). Each
-    player's points and running total are stored with it (``HandResult``).
+    """Record the next hand of ``game`` (or its id); the engine scores it. ``data`` is a
+    score-sheet hand or ``{"card_hand": {...}}`` (:func:`posted_hand`).
 
-    Refused by the rules: ``Invalid`` with a message per field, nothing stored.
-    Finished game: ``Conflict("game_finished")``; its club night closed:
-    ``Conflict("session_closed")`` (see :func:`recording_refusal`). ``number`` given
-    and not the next hand's number (a doubled post, another phone's hand):
+    Refused by the rules: ``Invalid``, nothing stored; a finished game or closed night
+    as :func:`recording_refusal`; a ``number`` that is not the next hand's:
     ``Conflict("hand_number_taken")``.
 
-    Exactly once: a phone that lost the answer to its post (bad wifi, its offline
-    outbox sending again) posts the same hand under the same ``number`` again. When
-    hand ``number`` is already stored, was entered by the same user and holds the same
-    record (as the engine normalizes it), that hand is returned unchanged with
-    ``hand.replayed`` set, instead of a 409 -- even if the game or the night has ended
-    since, as nothing is written. A different hand under that number stays a 409.
-
-    ``game`` may be the game's id (the API's hand post): the game is read once, locked,
-    with its club and the recorder's role. The game's running state is on its row
-    (:mod:`play.game_state`): a hand is scored from it without replaying the hands
-    before it, and only the columns it changes are written.
+    Exactly once: a phone that lost the answer to its post posts the same hand under the
+    same ``number`` again. When that hand is stored, entered the same way with the same
+    record, it is returned unchanged with ``hand.replayed`` set instead of a 409, even
+    if the game or night has ended since (nothing is written).
     """
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
         raise Invalid("Bad hand number.", errors={"number": ["must be a whole number"]})
@@ -391,11 +377,8 @@ def hand_record(
                 errors={"side": ["north_south or east_west: the side entering the hand"]},
             )
     with transaction.atomic():
-        # Lock the game row: two phones posting the same hand at once queue here,
-        # so the second sees the first's hand (and gets a 409 for its number)
-        # instead of both scoring against the same totals. (SQLite takes its write
-        # lock when the transaction begins, which serializes them the same way.)
-        # The club and the recorder's role come in the same query.
+        # Lock the game row: two phones posting the same hand at once queue here, so the
+        # second sees the first's hand instead of both scoring against the same totals.
         locked = permissions.game_for_recording(
             game if isinstance(game, int) else game.pk, entered_by
         )
@@ -409,9 +392,8 @@ def hand_record(
             with transaction.atomic(savepoint=False):
                 hand = _append(locked, data, user_or_none(entered_by), number, via, side)
         except IntegrityError as exc:
-            # Last line of defence: the (game, number) unique constraint. Only the
-            # hand's own insert is guarded, so a receiver's error is never taken
-            # for a doubled hand.
+            # Last line of defence: the (game, number) unique constraint. Only the hand's
+            # own insert is guarded, so a receiver's error is never taken for a doubled hand.
             raise Conflict(
                 "This hand has already been recorded.",
                 errors={"number": ["this hand number is already recorded"]},
@@ -449,7 +431,6 @@ def _append(
             return replayed
     # The game row is locked; read the night afresh. Closing a night locks its games
     # first, so the night cannot close between this check and the hand being stored.
-    # Only what the refusal reads (whether it is open; when it closed, as the sentence says).
     night = (
         Night.objects.only("status", "closed_at", "date").get(pk=game.night_id)
         if game.night_id
@@ -574,18 +555,13 @@ def _replayed(
 
 def hand_confirm(*, hand: Hand, by: Any) -> Hand:
     """The other side (or a director) confirms a hand; never the person who entered it
-    (:func:`play.permissions.can_confirm`). Confirming changes no score, so a hand
-    of a closed club night can still be confirmed (a table link refuses earlier: it
-    stops working when the night closes).
-
-    Through a table link (:class:`~play.permissions.TableActor` with ``side``): a
-    hand of the game at that table, entered for the other side; the side it was
-    entered for gets ``Conflict("own_side")``."""
+    (:func:`play.permissions.can_confirm`). Confirming changes no score, so a hand of a
+    closed night can still be confirmed (a table link, though, stops with the night).
+    Through a table link, the side the hand was entered for gets ``Conflict("own_side")``."""
     if permissions.is_table_actor(by):
         _table_confirm_check(hand, by)
         # One statement: the first confirmation stands (the row is updated only while
-        # unconfirmed); ``hand`` then says what was stored, read again only when
-        # another confirmation came first.
+        # unconfirmed); read again only when another came first.
         now = timezone.now()
         confirmed = Hand.objects.filter(pk=hand.pk, confirmed_at__isnull=True).update(
             confirmed_via=by.link, confirmed_side=by.side, confirmed_at=now
@@ -665,15 +641,10 @@ _REPLAYED = [
 
 
 def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -> Hand:
-    """A director changes a recorded hand. The before/after is kept with who, when
-    and why, and every later hand's totals and the game's result are replayed.
-
-    The corrected hand loses its confirmation (the ``before`` snapshot keeps who had
-    confirmed it): the other side, or a director, confirms it again. Later hands keep
-    theirs, as their own records did not change.
-
-    Corrections are how mistakes are put right after the night, so a director can
-    correct a hand of a closed club night too (no new hand is added)."""
+    """A director changes a recorded hand, on a closed night too. The before/after is
+    kept with who, when and why; every later hand's totals and the game's result are
+    replayed. The corrected hand loses its confirmation (the ``before`` snapshot keeps
+    who had confirmed it); later hands keep theirs."""
     game = hand.game
     require_director(by, game.club, "Only a director can correct a hand.")
     if not isinstance(reason, str) or not reason.strip():
@@ -716,9 +687,7 @@ def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -
                 hand_row, played, state.winners if played is state.hands[-1] else ()
             )
         )
-        # Reopen the corrected hand's confirmation; later hands keep theirs. A card-by-card
-        # record no longer says what was scored: the ``before`` snapshot keeps it.
-        # Through a link too: a corrected hand is unconfirmed in every view (sheet, CSV, API).
+        # A card-by-card record no longer says what was scored: ``before`` keeps it.
         target.confirmed_by, target.confirmed_at, target.card_hand = None, None, None
         target.confirmed_via, target.confirmed_side = None, ""
         target.save(

@@ -1,17 +1,10 @@
 """Table links: a table's secret link (its QR code) records and confirms the hands of
-the game now at that table, without an account (as Tabbycat's private URLs, as a
-Bridgemate sits on the table).
+the game now at that table, without an account (docs/api.md, "Table links").
 
-A link belongs to a table, not to a game: a club night's link follows the table
-number across new games and progressive rounds of that night; a tournament round's
-link is that round's table. Who answers "which game is at this table now, and may
-the link still record?" depends on the link's ``kind``: scoring answers for club
-nights itself and the tournaments app registers its resolver from
-``TournamentsConfig.ready()`` (:func:`register_resolver`), so scoring never imports it.
-
-Links are made the first time a table's link is asked for (the tables API, a table
-card) by :func:`links_for`; a director replaces one with :func:`link_replace`, and
-the old key then answers 404.
+A link belongs to a table, not to a game. Which game is at the table now depends on the
+link's ``kind``: scoring answers for club nights, and the tournaments app registers its
+resolver from ``TournamentsConfig.ready()`` (:func:`register_resolver`), so scoring
+never imports it.
 """
 
 from __future__ import annotations
@@ -142,10 +135,8 @@ _POST_FIELDS = ("pk", "kind", "number", "club_id", "night_id", "night__status", 
 @functools.cache
 def _post_links(ruleset: bool) -> QuerySet:
     """The live links as a post reads them (:func:`_post_row`), built once per process
-    and filtered by key for each post: the current game's expression (a subquery per
-    kind of link) is the same for every post, so only the key's filter is added each
-    time. ``ruleset``: with the game's ruleset as its stored JSON text (a second
-    subquery over the game's id), which only a post that builds the hand form needs."""
+    and filtered by key for each post. ``ruleset``: with the game's ruleset as its
+    stored JSON text, which only a post that builds the hand form needs."""
     cases = [When(kind=kind, then=build()) for kind, build in _POST_GAMES.items()]
     game_id = Case(*cases, default=Value(None), output_field=IntegerField())
     links = TableLink.objects.filter(replaced_at__isnull=True).annotate(game_id=game_id)
@@ -157,10 +148,9 @@ def _post_links(ruleset: bool) -> QuerySet:
 
 
 def _post_row(key: str, *, ruleset: bool = True) -> tuple[Any, ...] | None:
-    """A post's one query: the live link with ``key`` as plain values, with its table's
-    current game's id and (``ruleset``) that game's ruleset as its stored JSON text (the
-    table page's form is built from it, its rules cached by that text: no second read);
-    without ``ruleset`` the row's last value is None."""
+    """A post's one query: the live link with ``key`` as plain values, its table's
+    current game's id and (``ruleset``) that game's ruleset as stored JSON text, else
+    None as the row's last value."""
     row = next(iter(_post_links(ruleset).filter(key=key)[:1]), None)
     return row if row is None or ruleset else (*row, None)
 
@@ -169,11 +159,8 @@ def resolve_for_post(key: Any, *, ruleset: bool = True) -> TableState:
     """What a post through a live key needs: the link, its table's current game's id
     (``game_id``; ``game`` is not read), its ruleset snapshot (``ruleset``, JSON text;
     not read without ``ruleset``: a Confirm builds no hand form) and why it no longer
-    records. One query for a club night's link: the link, its
-    night's status, the game's id and ruleset (subqueries), as plain values (the
-    link's ``club`` and ``night`` are not read with it: a closed night's sentence
-    reads its night). Other kinds as :func:`resolve`. Who sits at the table is not read
-    (``players`` empty): a post shows only the game."""
+    records. One query for a club night's link; other kinds as :func:`resolve`. Who
+    sits at the table is not read (``players`` empty): a post shows only the game."""
     if not isinstance(key, str) or not key or len(key) > 64:
         raise LinkNotFound(NOT_FOUND)
     row = _post_row(key, ruleset=ruleset)
@@ -198,9 +185,8 @@ TOO_MANY_POSTS = (
 
 def throttle_posts(request: Any, link: TableLink) -> None:
     """Count one post through ``link`` (recording, confirming): ``TooMany`` (429) beyond
-    ``TABLE_LINK_POSTS_PER_MINUTE`` (30) a minute, so a photographed card cannot flood a
-    game. Counted per link once the key is found (an unknown key is a 404 first, and
-    counts nothing)."""
+    ``TABLE_LINK_POSTS_PER_MINUTE`` a minute, so a photographed card cannot flood a
+    game. An unknown key is a 404 first, and counts nothing."""
     rate = (settings.TABLE_LINK_POSTS_PER_MINUTE, 60)
     throttles.count(request, "table_link", str(link.pk), rate, TOO_MANY_POSTS)
 
@@ -245,10 +231,8 @@ def links_for(
     night: Night | None = None,
     scope: int | None = None,
 ) -> dict[int, TableLink]:
-    """The live link of each table ``numbers`` (made now where there is none yet):
-    two queries, three when some are new. Making a link is not a decision anyone
-    takes (whoever may see the table asks for it), so no actor is named; replacing
-    one is a director's (:func:`link_replace`)."""
+    """The live link of each table ``numbers``, made now where there is none yet (no
+    actor: whoever may see the table asks for it). Two queries, three when some are new."""
     numbers = sorted(set(numbers))
     owner = _owner(kind, night, scope)
     live = TableLink.objects.filter(**owner, number__in=numbers, replaced_at__isnull=True)

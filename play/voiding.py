@@ -1,6 +1,5 @@
 """Voiding a game: a director's way to take a game out of the record without deleting
-anything (hands, games and their history are never deleted; see the models'
-``on_delete=PROTECT``)."""
+anything (the models' ``on_delete=PROTECT``)."""
 
 from __future__ import annotations
 
@@ -19,10 +18,9 @@ VOID_REASON_MAX = 500
 
 
 def game_void(*, game: Game, by: Any, reason: Any) -> Game:
-    """A director voids a game instead of deleting it (games and hands are never
-    deleted): it keeps its hands and corrections, is marked with the reason, who and
-    when, takes no more hands or corrections, and counts in no standings. A table
-    whose game is void can start another. Voiding twice is a 409 (``game_void``)."""
+    """A director voids a game: it keeps its hands and corrections, is marked with the
+    reason, who and when, takes no more hands or corrections, and counts in no
+    standings; its table can start another. Voiding twice is a 409 (``game_void``)."""
     require_director(by, game.club, "Only a director can void a game.")
     reason = reason.strip() if isinstance(reason, str) else ""
     if not reason:

@@ -41,10 +41,8 @@ def counted_q(year: int | None, prefix: str = "") -> Q:
 
 
 def partnership_q(prefix: str = "") -> Q:
-    """Games played by two fixed partnerships at the compass seats (not Beginner,
-    individual rotation, or the games for two and three): the only games where a
-    player has a partner. The
-    snapshot may lack the keys (older games): missing means fixed, as
+    """Games played by two fixed partnerships at the compass seats: the only games where
+    a player has a partner. A snapshot without the keys (older games) is fixed, as
     ``Game.scores_players`` reads it."""
     rules = f"{prefix}ruleset__"
     fixed = Q(**{f"{rules}partnership": "fixed"}) | ~Q(**{f"{rules}has_key": "partnership"})

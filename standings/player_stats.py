@@ -1,11 +1,9 @@
 """A player's season in figures: games, wins, bids, counters, penalties, and their
 record with each partner and against each opponent.
 
-Every figure is an aggregate the database computes over ``GameSeat``, ``Hand``,
-``HandResult`` and ``Irregularity`` rows: :func:`player_stats` runs the same handful
-of queries for three games or three thousand (tests/standings/test_player_stats.py
-counts them). A season is a calendar year (:func:`standings.player_sql.season_q`).
-Void games count for nothing; unfinished games count as played, neither won nor lost.
+Every figure is an aggregate the database computes, in the same handful of queries for
+three games or three thousand (tests/standings/test_player_stats.py counts them). Void
+games count for nothing; unfinished games count as played, neither won nor lost.
 """
 
 from __future__ import annotations

@@ -124,8 +124,7 @@ def player_history(
 ) -> HistoryPage:
     """The nights (and tournament days) of season ``year`` the player played, newest
     first, ``per_page`` a page, each with its games: three queries whatever the
-    history's length (every event's key, a few bytes a night; the page's games; their
-    seats). Paged in Python over the keys, which saves the paginator's count."""
+    history's length (paged in Python over the events' keys: no paginator's count)."""
     events = list(
         Game.objects.filter(counted_q(year), seats__player=player)
         .annotate(day=_day())

@@ -1,21 +1,7 @@
 """Player ratings in a club: the services that keep them and the selectors that read
 them. The arithmetic is :mod:`standings.ratings_core` (OpenSkill, no Django); the
-model, its settings and what the number means are in ``docs/ratings.md``.
-
-* A game that finishes is rated on top of the club's ratings, in the finishing
-  hand's transaction (:func:`rate_finished_game`, from the ``game_scored`` signal):
-  a handful of statements, and none at all for a hand that does not end its game.
-* A finished game corrected or voided, or one that finished before the last rated
-  game (a correction that ends a game, two tables finishing at once), makes the
-  club's ratings be recomputed from its games once the transaction commits
-  (:func:`recompute_on_commit` -> the Celery task :func:`recompute_ratings`).
-* :func:`recompute_club` replays the club's finished games in finishing order
-  (``finished_at``, then id) and replaces its ratings and their ledger at once.
-
-Both ways use the same :class:`~standings.ratings_core.Rater` on the same stored
-floats, so they give identical ratings (``tests/standings/ratings/test_ratings_property.py``).
-Work on one club's ratings is serialized by a PostgreSQL advisory lock (SQLite
-serializes every write transaction anyway).
+model, its settings, when ratings are rated on top and when recomputed are in
+``docs/ratings.md``.
 """
 
 from __future__ import annotations

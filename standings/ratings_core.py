@@ -1,15 +1,9 @@
 """Player ratings, the arithmetic only: plain data in, ``(mu, sigma)`` out.
 
-OpenSkill (the ``openskill`` package, Weng-Lin Bayesian ratings) keeps for each
-player a skill estimate ``mu`` and its uncertainty ``sigma``. A finished game is
-one match: a partnership game is two teams (the partners share the result, and
-OpenSkill splits the change between them by how sure it is of each), a game
-scored by player ranks every player by their own points. Equal points share a
-rank (a tie). See ``docs/ratings.md``.
-
-No Django here: ``standings/ratings.py`` reads the games, this module rates them,
-and the same :class:`Rater` serves a finishing game and a recompute from scratch,
-so both give the very same floats.
+OpenSkill (Weng-Lin Bayesian ratings; see ``docs/ratings.md``): a partnership game is
+two teams, a game scored by player ranks every player by their own points, equal points
+share a rank. No Django here, so the same :class:`Rater` serves a finishing game and a
+recompute from scratch and both give the very same floats.
 """
 
 from __future__ import annotations

@@ -1,20 +1,10 @@
 """Standings added up by the database: three statements whatever the size of the club,
-written out in SQL (the one module of this app that holds raw SQL), so that a night's
-standings, asked again after every hand, cost the database's work and little more:
-the same statements built through the ORM cost some 10 ms of Python each time.
-
-1. the players seated in the counted games, each with their games, unfinished games
-   and nights (``game_seats`` joined and grouped), and the counted games' totals;
-2. each player's points and games won (``HandResult``, written in each hand's
-   transaction) and hands declared, made and set (``Hand``): one UNION ALL;
-3. partnerships (fixed-partnership games only): games, won, unfinished, points and
-   nights per side (the game row, its starting seats joined), and hands declared by the side
-   (``Hand``): one UNION ALL of four grouped selects.
+written out in SQL (the one module of this app that holds raw SQL; why is in
+docs/performance.md).
 
 Only aggregated rows come back (one per player, one or two per partnership); Python
-merges them into :class:`standings.standings.StandingRow`. No game, seat or hand is
-loaded as an object, and no list of ids is sent. Table and column names come from the
-models' ``_meta``; the SQL runs on PostgreSQL and SQLite alike, save the two
+merges them into :class:`standings.standings.StandingRow`. Table and column names come
+from the models' ``_meta``; the SQL runs on PostgreSQL and SQLite alike, save the two
 functions each spells its own way (:func:`_id_list`, :func:`_side_points`).
 """
 

@@ -1,14 +1,10 @@
 """The version of a tournament's live pages (pairings, standings, their projector
 views), so an unchanged page costs a 304 (:mod:`rookclub.core.live`).
 
-As a club night's (``play/live.py``), a poll reads *stamps* from the cache: one per
-tournament, replaced (now and on commit) whenever one of its rows is written, and one
-per club for the games played outside a club night (a tournament's table games, their
-hands and corrections save their game), replaced when such a game or a role in the
-club is written. An unchanged poll therefore asks no database. Writes that send no
-signal (``bulk_create``, ``bulk_update``, ``update``) call :func:`tournament_changed`
-themselves. A tournament whose stamp is not in the cache gets a new one after one
-query (its club); a cache that cannot answer falls back to the aggregate query below.
+As a club night's (``play/live.py``): stamps in the cache, one per tournament and one
+per club for the games played outside a club night, replaced whenever one of their rows
+is written. Writes that send no signal (``bulk_create``, ``bulk_update``, ``update``)
+call :func:`tournament_changed` themselves.
 """
 
 from __future__ import annotations

@@ -72,8 +72,7 @@ OPTION_KEYS = {
 }
 
 
-#: The most an option may say: a round robin of 2,000 cycles is a typing slip, not an
-#: event (it silently created 2,000 rounds).
+#: The most an option may say: a round robin of 2,000 cycles is a typing slip, not an event.
 OPTION_MAXIMA = {
     "cycles": (9, " (2 for a double round robin)"),
     "final_best_of": (9, ""),

@@ -1,9 +1,7 @@
-"""The card-by-card page: a hand entered trick by trick by tapping cards,
-for a director or scorer (``games/<id>/cards/``) and for a table link
-(``t/<key>/cards/``). No script: every tap posts the draft (``play.card_entry``)
-and the page comes back with the next step, a refusal or the renege just played. The
-finished hand is recorded through the API's ``card_hand`` contract
-(``services.hand_record``), which checks every card again."""
+"""The card-by-card page (``games/<id>/cards/``, ``t/<key>/cards/``): no script, every
+tap posts the draft (``play.card_entry``) and the page comes back with the next step.
+The finished hand is recorded as the API's ``card_hand`` (``services.hand_record``),
+which checks every card again."""
 
 from __future__ import annotations
 

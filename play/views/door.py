@@ -1,12 +1,9 @@
 """The door page a night's door link opens, ``/n/<key>/`` (``door``): players check
-themselves in from their own phones, no account needed.
+themselves in from their own phones, no account needed (docs/club-nights.md).
 
-The page lists the club's players' names with a search box; a tap checks that player
-in (or "I'm new here" adds a newcomer, when the director allows it) and this phone
-claims them: it keeps a secret for the night (a signed cookie) and shows, live, where
-its player sits: waiting to be seated, a table and seat with a button to the table's
-page, or sitting out. No other phone is shown that seat; a closed night lists nobody.
-Posts are rate-limited per door link (the table links' limiter).
+A tap on a name checks that player in and this phone claims them; the page then shows,
+live, where its player sits. No other phone is shown that seat. Posts are rate-limited
+per door link (the table links' limiter).
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """The night page's tables, as its templates show them (views/nights.py renders them).
-
-Everything a table card says is put together here in Python, once per table: a
-64-table night evaluates each of these 64 times, and the template language does it
-at far greater cost than Python.
+Everything a table card says is put together here in Python, once per table: the
+template language costs far more on a night of many tables (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -20,9 +18,8 @@ from scoring.engine.seat_names import seat_name
 
 
 def escape(text: Any) -> str:
-    """``text`` escaped for HTML as Django's ``escape()`` escapes it, without its lazy
-    wrapper's cost: the cards escape several hundred values a rendering, and each
-    result goes into markup that is marked safe whole."""
+    """``text`` escaped for HTML as Django's ``escape()`` does, without its lazy wrapper:
+    each result goes into markup that is marked safe whole."""
     return html.escape(str(text))
 
 
@@ -40,9 +37,8 @@ _MARKS = (987654321, 987654322, 987654323)
 
 class RouteForms:
     """:func:`address` for a page of many tables: each route is reversed once (its
-    numbers standing in as :data:`_MARKS`) and each link is that form with its own
-    numbers, rather than ``reverse()`` again for every table (five links a table). For
-    routes whose arguments are all numbers, as the night page's are."""
+    numbers standing in as :data:`_MARKS`) and each link fills in its own numbers. For
+    routes whose arguments are all numbers."""
 
     def __init__(self) -> None:
         self._forms: dict[tuple[str, int], str] = {}
@@ -70,11 +66,9 @@ _SEAT = '<dt>{label}</dt><dd><span class="badge side-{side}">{name}</span></dd>'
 
 
 def describe(t: dict[str, Any], *, is_open: bool, new_game: bool) -> None:
-    """A current table's words, put together here rather than in the template (which
-    evaluates each condition again at each of 64 tables): its game's state, its totals,
-    and whether a director may start a new game there."""
-    # Each value escaped (a player's name is theirs to choose) by escape() directly:
-    # format_html_join escapes through lazy wrappers, once per seat of every table.
+    """A current table's words: its game's state, its totals, and whether a director
+    may start a new game there."""
+    # Each value escaped (a player's name is theirs to choose).
     t["seat_list"] = mark_safe(  # every value in it is escaped
         "".join(
             _SEAT.format(label=escape(label), side=escape(side), name=escape(player.name))
@@ -114,7 +108,7 @@ def table_view(t: scoring_selectors.TableView, urls: Addresses) -> dict[str, Any
         "seating": t.seating,
         "round": round_,
         "number": number,
-        # Written out once: a number in a template is localized at every use (64 x 8).
+        # Written out once: a number in a template is localized at every use.
         "no": str(number),
         "game_url": urls("game-detail", t.game.pk) if t.game is not None else None,
         "new_game_url": urls("table-new-game", t.seating.pk),
@@ -153,9 +147,7 @@ def checklist_rows(
 ) -> SafeString:
     """The director's check-in list, one ``<li>`` per club player (``players``: id and
     name): here tonight (and whether by the door link), played tonight (their check-in
-    stays: "Gone home"), went home. Written here rather than in the template: the list
-    grows with the club, and a loop over every player is where the template language
-    costs most. Only escaped names and ids go into the markup."""
+    stays: "Gone home"), went home. Only escaped names and ids go into the markup."""
     rows = []
     for pk, raw_name in players:
         name, pk = escape(raw_name), int(pk)
@@ -220,11 +212,9 @@ def table_cards(
     keys: bool,
 ) -> SafeString:
     """The night's table cards (the views :func:`describe` filled in), as
-    clubs/_night_live.html wrote them with a ``{% for %}``: the cards grow with the
-    night, so they are written without the template language's cost per card. Names,
-    states and totals are escaped; addresses are the site's own (reversed routes and
-    table links), escaped too. ``keys``: the viewer holds the tables' keys (a director
-    or scorer, :func:`rookclub.core.roles.holds_keys`), so is offered the table cards."""
+    clubs/_night_live.html wrote them with a ``{% for %}``. Everything is escaped.
+    ``keys``: the viewer holds the tables' keys (:func:`rookclub.core.roles.holds_keys`),
+    so is offered the table cards."""
     out = []
     for t in tables:
         no = t["no"]

@@ -63,11 +63,9 @@ NIGHT_LIVE = "clubs/_night_live.html"
 
 
 class _Role:
-    """A signed-in viewer's role in the night's club, read once a poll (from the cache,
-    play/live.py) and only when the poll is answered with the tables: the fragment is
-    the same for every viewer of the same role (and address: a director's cards show
-    the tables' links), so it is rendered once per night version and role
-    (rookclub/core/live.py)."""
+    """A signed-in viewer's role in the night's club, read once a poll and only when the
+    poll is answered with the tables: the fragment is rendered once per night version
+    and role (rookclub/core/live.py)."""
 
     def __init__(self, pk: int, user: Any, base: str) -> None:
         self.pk, self.user, self.base = pk, user, base
@@ -84,10 +82,9 @@ class _Role:
 
 
 def _render_live(request: HttpRequest, pk: int, role: str | None) -> HttpResponse:
-    """The tables' fragment (``clubs/_night_live.html``) and nothing else of the page:
-    no check-in list, door, history or forms that the fragment does not show. Its form
-    tokens are :data:`~rookclub.core.live.TOKEN_SLOT`, filled in per viewer, so one
-    rendering serves every viewer who sees it alike."""
+    """The tables' fragment (``clubs/_night_live.html``) and nothing else of the page.
+    Its form tokens are :data:`~rookclub.core.live.TOKEN_SLOT`, filled in per viewer,
+    so one rendering serves every viewer who sees it alike."""
     try:
         overview = scoring_selectors.night_tables(night_id=pk)
     except Night.DoesNotExist:  # stamps outlived their night (a database restored)
@@ -313,8 +310,7 @@ def _render(
     director = is_club_director and night.is_open
     here = {p.pk for p in overview.players}
     played, gone = overview.played, {p.pk for p in overview.gone}
-    # The director's check-in list: every active club player, as (id, name) rows, not
-    # model objects (as many as the club has players), its rows written in Python.
+    # The director's check-in list: every active club player, as (id, name) rows.
     club_players = (
         list(night.club.players.filter(active=True).values_list("pk", "name")) if director else []
     )

@@ -39,10 +39,9 @@ def _state(key: str) -> table_links.TableState:
 
 
 def _post_state(key: str, *, game: bool = True, ruleset: bool = True) -> table_links.TableState:
-    """A post's table: the link, its game's id and (``ruleset``, for the hand form) its
-    ruleset in one query (:func:`~play.table_links.resolve_for_post`), then (``game``)
-    the game with its club. A refusal that shows a page reads what it needs
-    (:func:`_refused_post`)."""
+    """A post's table: the link, its game's id and (``ruleset``) its ruleset in one
+    query (:func:`~play.table_links.resolve_for_post`), then (``game``) the game with
+    its club."""
     try:
         state = table_links.resolve_for_post(key, ruleset=ruleset)
     except table_links.LinkNotFound as error:
@@ -110,15 +109,10 @@ def _post_allowed(request: HttpRequest, state) -> HttpResponse | None:
 
 
 def _csrf_refused(request: HttpRequest) -> HttpResponse | None:
-    """A post's CSRF check, for a request that carries a session only.
-
-    The key in the address is a link post's one credential: the hand is recorded by the
-    link (``TableActor``), never by whoever is logged in. A request without a session
-    cookie carries nothing a forged cross-site post could borrow (whoever knows the key
-    can post it from anywhere, as ``POST /api/v1/table/{key}/hands/`` takes it without
-    CSRF), so it is not asked for a token, which would protect nothing. A request
-    with a session (a logged-in director on the table's page) is
-    checked as every other page's post, and refused (403) without a good token."""
+    """A post's CSRF check, for a request that carries a session only. The key in the
+    address is a link post's one credential, so a request without a session cookie has
+    nothing a forged cross-site post could borrow (the API takes the key without CSRF
+    too); a request with a session is checked as every other page's post (403)."""
     if settings.SESSION_COOKIE_NAME not in request.COOKIES:
         return None
     return CsrfViewMiddleware(_unused).process_view(request, None, (), {})
@@ -162,14 +156,10 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
 
 @post_form(lambda request, key, number: reverse("table-link", args=[key]))
 def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpResponse:
-    """Confirm hand ``number`` of the table's game for the posted ``side``.
-
-    A confirmation changes no total, so the answer is built from the hand alone: the
-    link, the hand (with the count of hands still waiting) and the update, fewer
-    statements than the hand's post and no replay of the game. Confirmed where the
-    result was shown (``confirm-now``), the answer is the next hand's form too, which
-    the game's sheet draws: that sheet is read once (:func:`_confirm_now`). No hand form
-    is checked, so the game's ruleset is not read with the link."""
+    """Confirm hand ``number`` of the table's game for the posted ``side``. A
+    confirmation changes no total, so the answer is built from the hand alone, without
+    replaying the game; confirmed where the result was shown (``confirm-now``), the
+    answer is the next hand's form too (:func:`_confirm_now`)."""
     state = _post_state(key, game=False, ruleset=False)
     refused = _post_allowed(request, state)
     if refused is not None:
@@ -202,8 +192,7 @@ def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpRespo
 
 def _confirm_now(request: HttpRequest, state, key: str, number: int) -> HttpResponse:
     """Confirmed where the result was shown: the hand's row and, out of band, that place
-    cleared and the next hand's form with the hands still waiting (the game's sheet,
-    read once: the link, the sheet, the update)."""
+    cleared and the next hand's form with the hands still waiting."""
     sheet = selectors.game_sheet(game=Game(pk=state.game_id))
     state.game = sheet.game
     row = next((r for r in sheet.rows if r.number == number), None)

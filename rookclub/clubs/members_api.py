@@ -29,7 +29,7 @@ from rookclub.core.throttles import AnonThrottle, SignUpThrottle
 #: Hashing a megabyte-long password is slow on purpose; nobody types more than this.
 PASSWORD_MAX = 256
 REFUSAL = OpenApiResponse(description="a sentence under `detail`, or messages per field")
-#: A new account's refusal: messages per field with a ``code`` (2026-11-26).
+#: A new account's refusal: messages per field with a ``code``.
 ACCOUNT_REFUSAL = OpenApiResponse(
     description="Messages per field, with a `code`: `username_taken` when someone has the "
     "username; `password_rules` when the password breaks only the rules no schema states "

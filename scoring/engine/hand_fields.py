@@ -95,8 +95,7 @@ REDEAL_REASONS = {
     "no_card_above_nine": "A player holds no card above 9",
     "all_passed": "All four passed",
 }
-#: Penalties on one hand: both kinds for every seat of a six-player table already is 12
-#: (10,000 table-talk penalties were once accepted).
+#: Penalties on one hand: both kinds for every seat of a six-player table is 12.
 PENALTIES_MAX = 12
 #: The longest seat name (a house rule may name seats anything: the game decides which).
 SEAT_LENGTH_MAX = 8

@@ -1,11 +1,7 @@
-"""The rows of a table of standings, put together in Python once per row.
-
-A night's standings are shown again after every hand (each phone's and the
-projector's poll): a 64-player night is some 100 rows of a dozen cells, which the
-template language evaluates (and localizes, number by number) at many times the
-cost of Python. The tables' frames stay in their templates
-(``clubs/_standings_table.html``, ``projector/_night_standings_rows.html``); their
-rows come from here. Every name is escaped (a player's name is theirs to choose).
+"""The rows of a table of standings, put together in Python once per row: they are
+shown again after every poll, and the template language costs many times more
+(docs/performance.md). The tables' frames stay in their templates. Every name is
+escaped (a player's name is theirs to choose).
 """
 
 from __future__ import annotations
