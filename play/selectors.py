@@ -385,7 +385,10 @@ def _hand_rows() -> QuerySet:
         .annotate(n=Func(F("pk"), function="COUNT"))
         .values("n")
     )
-    return Hand.objects.select_related("game", "declarer", "entered_by").annotate(
+    # No ORDER BY: a game's hand number is unique, and the model's ordering (by the
+    # game's own ordering, then the number) would join and sort for nothing.
+    hands = Hand.objects.select_related("game", "declarer", "entered_by").order_by()
+    return hands.annotate(
         corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
         waiting=Subquery(waiting, output_field=IntegerField()),
     )
@@ -402,7 +405,7 @@ def hand_row(*, game_id: int, number: int) -> tuple[SheetRow, int] | None:
     two more (the game's seats, the hand's results) where each player scores apart.
     Who confirmed it is left to :func:`row_confirmed`, once confirmed through a table
     link (a hand a person confirmed is named by their player: the sheet's query)."""
-    hand = _hand_rows().filter(game_id=game_id, number=number).first()
+    hand = next(iter(_hand_rows().filter(game_id=game_id, number=number)[:1]), None)
     if hand is None:
         return None
     game = hand.game
