@@ -381,7 +381,10 @@ def _hand_rows() -> QuerySet:
         .annotate(n=Func(F("pk"), function="COUNT"))
         .values("n")
     )
-    return Hand.objects.select_related("game", "declarer", "entered_by").annotate(
+    # No ORDER BY: a game's hand number is unique, and the model's ordering (by the
+    # game's own ordering, then the number) would join and sort for nothing.
+    hands = Hand.objects.select_related("game", "declarer", "entered_by").order_by()
+    return hands.annotate(
         corrected=Exists(HandCorrection.objects.filter(hand=OuterRef("pk"))),
         waiting=Subquery(waiting, output_field=IntegerField()),
     )
@@ -395,7 +398,7 @@ def hand_row(*, game_id: int, number: int) -> tuple[SheetRow, int] | None:
 
     One query, one more for irregularities when its record has any, two more where each
     player scores apart. Who confirmed it through a link is :func:`row_confirmed`'s."""
-    hand = _hand_rows().filter(game_id=game_id, number=number).first()
+    hand = next(iter(_hand_rows().filter(game_id=game_id, number=number)[:1]), None)
     if hand is None:
         return None
     game = hand.game
