@@ -20,20 +20,11 @@ from rest_framework.utils import html
 
 from play import door, table_links
 from play import door_checkin as club_door
+from play.api.fields import player_component, player_out
 from rookclub.clubs.models import Player
 from rookclub.core.api import body, form_id
 from rookclub.core.errors import Invalid, NotFound
 from rookclub.core.limits import ID_MAX, NAME_MAX
-
-
-class DoorPlayer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-
-
-def _player(**kwargs: Any) -> Any:
-    return DoorPlayer(**kwargs)
-
 
 DOOR = inline_serializer(
     "Door",
@@ -42,9 +33,7 @@ DOOR = inline_serializer(
         "club": serializers.CharField(help_text="the club's name"),
         "open": serializers.BooleanField(help_text="false: the night is closed"),
         "players": serializers.ListField(
-            child=inline_serializer(
-                "DoorListed", {"id": serializers.IntegerField(), "name": serializers.CharField()}
-            ),
+            child=player_component("DoorListed")(),
             help_text="the club's active players, by name; empty once the night is closed",
         ),
     },
@@ -62,18 +51,19 @@ CHECK_IN = inline_serializer(
         ),
     },
 )
+DOOR_PLAYER = player_component("DoorPlayer")
 CHECKED_IN = inline_serializer(
-    "DoorCheckedIn", {"player": _player(), "checked_in": serializers.BooleanField()}
+    "DoorCheckedIn", {"player": DOOR_PLAYER(), "checked_in": serializers.BooleanField()}
 )
 SEAT = inline_serializer(
     "DoorSeat",
     {
-        "player": _player(),
+        "player": DOOR_PLAYER(),
         "checked_in": serializers.BooleanField(),
         "table": serializers.IntegerField(allow_null=True),
         "seat": serializers.CharField(allow_null=True, help_text="north, east, south or west"),
-        "partner": _player(allow_null=True),
-        "opponents": serializers.ListField(child=_player()),
+        "partner": DOOR_PLAYER(allow_null=True),
+        "opponents": serializers.ListField(child=DOOR_PLAYER()),
         "table_url": serializers.URLField(
             allow_null=True, help_text="the table's link: its score page"
         ),
@@ -102,10 +92,6 @@ DOOR_ERRORS = {
         "(`DOOR_CLAIMS_PER_ADDRESS`)."
     ),
 }
-
-
-def player_out(player: Player | None) -> dict[str, Any] | None:
-    return None if player is None else {"id": player.pk, "name": player.name}
 
 
 def seat_out(seat: door.DoorSeat, request: Any) -> dict[str, Any]:

@@ -7,6 +7,9 @@ known: …"), so these stay text fields; only the OpenAPI schema gains the ``enu
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -59,3 +62,15 @@ class RulesetOptionsField(OptionsField):
 @extend_schema_field(_options(STORED_SEATS))
 class GameOptionsField(RulesetOptionsField):
     """A game's house rules: as a night's, with seats a game's rows can hold."""
+
+
+@cache
+def player_component(name: str) -> type[serializers.Serializer]:
+    """A player in an answer, ``{id, name}``, as the schema's component ``name``: one class
+    per name (drf-spectacular takes two classes of one name for a clash)."""
+    fields = {"id": serializers.IntegerField(), "name": serializers.CharField()}
+    return type(name, (serializers.Serializer,), fields)
+
+
+def player_out(player: Any) -> dict[str, Any] | None:
+    return None if player is None else {"id": player.pk, "name": player.name}

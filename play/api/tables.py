@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from play import services, table_links
+from play.api.fields import player_component, player_out
 from play.api.games import (
     ERRORS,
     HAND_REFUSAL,
@@ -58,9 +59,7 @@ TABLE_ROW = inline_serializer(
         "number": serializers.IntegerField(help_text="the table's number"),
         "game": serializers.IntegerField(allow_null=True, help_text="the current game's id"),
         "players": serializers.DictField(
-            child=inline_serializer(
-                "TablePlayer", {"id": serializers.IntegerField(), "name": serializers.CharField()}
-            ),
+            child=player_component("TablePlayer")(),
             help_text="seat -> player",
         ),
         "key": serializers.CharField(help_text="the table link's secret key"),
@@ -70,22 +69,14 @@ TABLE_ROW = inline_serializer(
 )
 
 
-class NightTablePlayer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-
-
-def _night_player() -> Any:
-    return NightTablePlayer()
-
-
+NIGHT_PLAYER = player_component("NightTablePlayer")
 NIGHT_TABLE_ROW = inline_serializer(
     "NightTableRow",
     {
         "number": serializers.IntegerField(help_text="the table's number"),
         "game": serializers.IntegerField(allow_null=True, help_text="the current game's id"),
         "players": serializers.DictField(
-            child=_night_player(), help_text="seat -> player, as seated"
+            child=NIGHT_PLAYER(), help_text="seat -> player, as seated"
         ),
         "key": serializers.CharField(help_text="the table link's secret key"),
         "url": serializers.URLField(help_text="the table's page (absolute), the card's QR code"),
@@ -100,10 +91,10 @@ NIGHT_TABLE_ROW = inline_serializer(
             help_text="hands waiting for the other side's confirmation"
         ),
         "seats": serializers.DictField(
-            child=_night_player(), help_text="seat -> player now, after every exchange of partners"
+            child=NIGHT_PLAYER(), help_text="seat -> player now, after every exchange of partners"
         ),
         "sitting_out": serializers.ListField(
-            child=_night_player(),
+            child=NIGHT_PLAYER(),
             help_text="the night's players at no table now (same on every row)",
         ),
     },
@@ -127,7 +118,7 @@ def table_row(row: Any, request: Request) -> dict[str, Any]:
     return {
         "number": row.number,
         "game": row.game.pk if row.game else None,
-        "players": {seat: {"id": p.pk, "name": p.name} for seat, p in row.players.items()},
+        "players": {seat: player_out(p) for seat, p in row.players.items()},
         "key": row.link.key,
         "url": table_links.link_url(row.link, request),
     }
