@@ -21,6 +21,7 @@ from rest_framework.utils import html
 from play import door, table_links
 from play import door_checkin as club_door
 from play.api.fields import player_component, player_out
+from play.api.schema import ERRORS
 from rookclub.clubs.models import Player
 from rookclub.core.api import body, form_id
 from rookclub.core.errors import Invalid, NotFound
@@ -72,7 +73,6 @@ SEAT = inline_serializer(
         ),
     },
 )
-ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
 DOOR_ERRORS = {
     400: ERRORS,
     403: ERRORS,

@@ -9,7 +9,6 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
-    OpenApiResponse,
     extend_schema,
     extend_schema_view,
     inline_serializer,
@@ -27,7 +26,7 @@ from play.api.fields import (
     RulesetOptionsField,
     RulesetSlugField,
 )
-from play.api.schema import house_rules_refusal
+from play.api.schema import ERRORS, house_rules_refusal
 from play.api.tables import LINK_ERRORS, NEW_LINK, NIGHT_TABLE_ROW, replaced_out, table_row
 from play.door_checkin import door_key, door_link_replace
 from play.models import Night, TableLink
@@ -167,7 +166,6 @@ HANDS = inline_serializer(
     },
     many=True,
 )
-ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
 CLUB = OpenApiParameter(
     "club",
     {"type": "integer", "minimum": 1, "maximum": ID_MAX},
