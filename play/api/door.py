@@ -16,14 +16,13 @@ from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.utils import html
 
 from play import door, table_links
 from play import door_checkin as club_door
-from play.api.fields import player_component, player_out
+from play.api.fields import PlayerIdField, player_component, player_out
 from play.api.schema import ERRORS
 from rookclub.clubs.models import Player
-from rookclub.core.api import body, form_id
+from rookclub.core.api import body
 from rookclub.core.errors import Invalid, NotFound
 from rookclub.core.limits import ID_MAX, NAME_MAX
 
@@ -114,10 +113,13 @@ def _night(key: Any) -> Any:
         raise NotFound(error.message) from None
 
 
-def _player_id(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= ID_MAX:
-        raise Invalid("Bad player.", errors={"player": ["must be a player id"]})
-    return value
+class DoorPlayerIn(serializers.Serializer):
+    player = PlayerIdField()
+
+    def validate_player(self, pid: int) -> int:
+        if not 1 <= pid <= ID_MAX:  # refused as the schema says, not looked up
+            raise serializers.ValidationError("must be a player id")
+        return pid
 
 
 class DoorViewSet(viewsets.GenericViewSet):
@@ -167,9 +169,10 @@ class DoorViewSet(viewsets.GenericViewSet):
             door.throttle_claim(request, night, phone)
 
         if "player" in data:
-            # A form sends the id as text ("12"): the same id as a JSON body's 12.
-            form = html.is_html_input(request.data)
-            pid = _player_id(form_id(data["player"]) if form else data["player"])
+            checked = DoorPlayerIn(data=data, context={"request": request})
+            if not checked.is_valid():  # a DomainError: answered with its code, as the door's
+                raise Invalid("Bad player.", errors=checked.errors)
+            pid = checked.validated_data["player"]
             player = Player.objects.filter(club=night.club_id, pk=pid).first()
             if player is None:
                 raise NotFound("This player is not known here.")

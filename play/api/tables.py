@@ -30,11 +30,8 @@ from play.api.games import (
 from play.models import Game, Hand
 from play.permissions import SIDES, TableActor
 from play.selectors import game_sheet
-from rookclub.core.api import body
-from rookclub.core.errors import Invalid
+from rookclub.core.api import body, valid
 from rookclub.core.parsers import JSON_ONLY
-
-SIDE_HELP = "north_south or east_west"
 
 
 class TableGameOut(GameOut):
@@ -50,7 +47,13 @@ class TableHandIn(HandIn):
 
 
 class ConfirmIn(serializers.Serializer):
-    side = serializers.ChoiceField(choices=list(SIDES), help_text="the side confirming")
+    side = serializers.ChoiceField(
+        choices=list(SIDES),
+        help_text="the side confirming",
+        error_messages=dict.fromkeys(
+            ("required", "null", "invalid_choice"), "must be north_south or east_west"
+        ),
+    )
 
 
 TABLE_ROW = inline_serializer(
@@ -131,12 +134,6 @@ def replaced_out(link: Any, request: Request) -> Response:
     )
 
 
-def _side(value: Any, field: str = "side") -> str:
-    if value not in SIDES:
-        raise Invalid("Say which side.", errors={field: [f"must be {SIDE_HELP}"]})
-    return value
-
-
 class TableLinkViewSet(viewsets.GenericViewSet):
     """A table's link: its current game, recording and confirming without an account.
     Unknown or replaced keys answer 404; posts are limited per link (429)."""
@@ -189,8 +186,8 @@ class TableLinkViewSet(viewsets.GenericViewSet):
         number = data.pop("number", None)
         if number is None:
             raise services.number_required(Game(pk=state.game_id))
-        side = data.pop("side", None) or SIDES[0]
-        actor = TableActor(state.link, state.game_id, _side(side))
+        side = valid(ConfirmIn, {"side": data.pop("side", None) or SIDES[0]})["side"]
+        actor = TableActor(state.link, state.game_id, side)
         # The game's id: hand_record reads it once, locked (no read of it before).
         hand = services.hand_record(game=state.game_id, data=data, entered_by=actor, number=number)
         # As the games API: the same hand again under its number (its answer was lost,
@@ -207,7 +204,7 @@ class TableLinkViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], url_path=r"hands/(?P<number>[0-9]+)/confirm")
     def confirm(self, request: Request, key: str | None = None, number: str = "") -> Response:
         state = self._state(key, post=True)
-        side = _side(body(request).get("side"))
+        side = valid(ConfirmIn, body(request))["side"]
         hand = (
             Hand.objects.select_related("game__club")
             .filter(game_id=state.game_id, number=int(number))
