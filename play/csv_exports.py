@@ -9,7 +9,7 @@ from typing import Any
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from play.forms import PENALTY_LABELS, SEAT_LABELS, SIDE_LABELS, TRUMP_LABELS
+from play.forms import SEAT_LABELS, SIDE_LABELS, TRUMP_LABELS, irregularities_text
 from play.models import Hand, Irregularity, Night
 from rookclub.clubs.models import Player
 from rookclub.clubs.permissions import public_name
@@ -54,17 +54,6 @@ def _who(user: Any, via_id: int | None, side: str, at: Any) -> str:
     return "Rookclub" if at is not None else ""
 
 
-def _penalties(hand: Hand) -> str:
-    out = []
-    for irregularity in hand.irregularities.all():
-        what = PENALTY_LABELS.get(irregularity.kind, irregularity.get_kind_display())
-        seat = irregularity.seat or ""
-        seat = f" ({SEAT_LABELS.get(seat, seat)})" if seat else ""
-        points = f" -{abs(irregularity.points)}" if irregularity.points else ""
-        out.append(f"{what}{seat}{points}")
-    return "; ".join(out)
-
-
 def _hand_row(hand: Hand, names: dict[int, str]) -> tuple[Any, ...]:
     game, record = hand.game, hand.record or {}
     seating = game.table_seating
@@ -100,7 +89,7 @@ def _hand_row(hand: Hand, names: dict[int, str]) -> tuple[Any, ...]:
         hand.total_ns if fours else "",
         hand.total_ew if fours else "",
         others,
-        _penalties(hand),
+        irregularities_text(hand.irregularities.all()),
         hand.void,
         players,
         _who(hand.entered_by, hand.entered_via_id, hand.entered_side, hand.entered_at),

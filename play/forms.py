@@ -63,7 +63,6 @@ SEAT_LABELS = SEAT_NAMES
 SIDE_LABELS = SIDE_NAMES
 # And one place says what a hand holds (scoring/engine/hand_fields.py).
 TRUMP_LABELS = hand_fields.TRUMPS
-PENALTY_LABELS = hand_fields.PENALTY_KINDS
 NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 #: Each of the hand body's fields and members the form asks for, in the page's order:
 #: (the body's field, that field or its member).
@@ -87,6 +86,18 @@ def table_text(text: str | None) -> str | None:
     if not text:
         return text
     return plain(text)
+
+
+def irregularities_text(irregularities: Iterable[Any], *, said: Iterable[str] = ()) -> str:
+    """A hand's penalties and reneges in words, with what each cost: "Table talk (East)
+    -40; Renege (West) -90". ``said``: the kinds said elsewhere, left out."""
+    parts = []
+    for i in irregularities:
+        if i.kind not in said:
+            seat = f" ({label(SEAT_LABELS, i.seat)})" if i.seat else ""
+            points = f" -{abs(i.points)}" if i.points else ""
+            parts.append(f"{i.get_kind_display()}{seat}{points}")
+    return "; ".join(parts)
 
 
 def _choices(labels: Mapping[str, str], names: Iterable[str], blank: str | None = None):

@@ -19,7 +19,7 @@ from play.api.schema import house_rules_refusal
 from play.api.tables import LINK_ERRORS, NEW_LINK, TABLE_ROW, replaced_out, table_row
 from play.models import TableLink
 from rookclub.clubs.models import Player
-from rookclub.core.api import visible_to
+from rookclub.core.api import valid, visible_to
 from rookclub.core.csv_out import JSON_OR_CSV, csv_api_response, wants_csv
 from rookclub.core.errors import Invalid
 from rookclub.core.parsers import JSON_ONLY
@@ -40,16 +40,10 @@ CREATE_REFUSAL = OpenApiResponse(
 )
 
 
-def _valid(
-    serializer_class: type[serializers.Serializer],
-    request: Request,
-    context: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+def _valid(checks: type[serializers.Serializer], request: Request) -> Any:
     if not isinstance(request.data, dict):
         raise Invalid("Send a JSON object.", errors={"body": ["must be a JSON object"]})
-    serializer = serializer_class(data=request.data, context=context or {})
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
+    return valid(checks, request.data, request=request)
 
 
 class TournamentViewSet(
@@ -77,7 +71,7 @@ class TournamentViewSet(
         },
     )
     def create(self, request: Request) -> Response:
-        data = _valid(s.TournamentCreateSerializer, request, {"request": request})
+        data = _valid(s.TournamentCreateSerializer, request)
         tournament = services.tournament_create(by=request.user, **data)
         return Response(s.TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 

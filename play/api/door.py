@@ -16,24 +16,15 @@ from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.utils import html
 
 from play import door, table_links
 from play import door_checkin as club_door
+from play.api.fields import PlayerIdField, player_component, player_out
+from play.api.schema import ERRORS
 from rookclub.clubs.models import Player
-from rookclub.core.api import body, form_id
+from rookclub.core.api import body
 from rookclub.core.errors import Invalid, NotFound
 from rookclub.core.limits import ID_MAX, NAME_MAX
-
-
-class DoorPlayer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-
-
-def _player(**kwargs: Any) -> Any:
-    return DoorPlayer(**kwargs)
-
 
 DOOR = inline_serializer(
     "Door",
@@ -42,9 +33,7 @@ DOOR = inline_serializer(
         "club": serializers.CharField(help_text="the club's name"),
         "open": serializers.BooleanField(help_text="false: the night is closed"),
         "players": serializers.ListField(
-            child=inline_serializer(
-                "DoorListed", {"id": serializers.IntegerField(), "name": serializers.CharField()}
-            ),
+            child=player_component("DoorListed")(),
             help_text="the club's active players, by name; empty once the night is closed",
         ),
     },
@@ -62,18 +51,19 @@ CHECK_IN = inline_serializer(
         ),
     },
 )
+DOOR_PLAYER = player_component("DoorPlayer")
 CHECKED_IN = inline_serializer(
-    "DoorCheckedIn", {"player": _player(), "checked_in": serializers.BooleanField()}
+    "DoorCheckedIn", {"player": DOOR_PLAYER(), "checked_in": serializers.BooleanField()}
 )
 SEAT = inline_serializer(
     "DoorSeat",
     {
-        "player": _player(),
+        "player": DOOR_PLAYER(),
         "checked_in": serializers.BooleanField(),
         "table": serializers.IntegerField(allow_null=True),
         "seat": serializers.CharField(allow_null=True, help_text="north, east, south or west"),
-        "partner": _player(allow_null=True),
-        "opponents": serializers.ListField(child=_player()),
+        "partner": DOOR_PLAYER(allow_null=True),
+        "opponents": serializers.ListField(child=DOOR_PLAYER()),
         "table_url": serializers.URLField(
             allow_null=True, help_text="the table's link: its score page"
         ),
@@ -82,7 +72,6 @@ SEAT = inline_serializer(
         ),
     },
 )
-ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
 DOOR_ERRORS = {
     400: ERRORS,
     403: ERRORS,
@@ -102,10 +91,6 @@ DOOR_ERRORS = {
         "(`DOOR_CLAIMS_PER_ADDRESS`)."
     ),
 }
-
-
-def player_out(player: Player | None) -> dict[str, Any] | None:
-    return None if player is None else {"id": player.pk, "name": player.name}
 
 
 def seat_out(seat: door.DoorSeat, request: Any) -> dict[str, Any]:
@@ -128,10 +113,13 @@ def _night(key: Any) -> Any:
         raise NotFound(error.message) from None
 
 
-def _player_id(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= ID_MAX:
-        raise Invalid("Bad player.", errors={"player": ["must be a player id"]})
-    return value
+class DoorPlayerIn(serializers.Serializer):
+    player = PlayerIdField()
+
+    def validate_player(self, pid: int) -> int:
+        if not 1 <= pid <= ID_MAX:  # refused as the schema says, not looked up
+            raise serializers.ValidationError("must be a player id")
+        return pid
 
 
 class DoorViewSet(viewsets.GenericViewSet):
@@ -181,9 +169,10 @@ class DoorViewSet(viewsets.GenericViewSet):
             door.throttle_claim(request, night, phone)
 
         if "player" in data:
-            # A form sends the id as text ("12"): the same id as a JSON body's 12.
-            form = html.is_html_input(request.data)
-            pid = _player_id(form_id(data["player"]) if form else data["player"])
+            checked = DoorPlayerIn(data=data, context={"request": request})
+            if not checked.is_valid():  # a DomainError: answered with its code, as the door's
+                raise Invalid("Bad player.", errors=checked.errors)
+            pid = checked.validated_data["player"]
             player = Player.objects.filter(club=night.club_id, pk=pid).first()
             if player is None:
                 raise NotFound("This player is not known here.")

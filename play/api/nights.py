@@ -9,7 +9,6 @@ from typing import Any
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
-    OpenApiResponse,
     extend_schema,
     extend_schema_view,
     inline_serializer,
@@ -18,30 +17,23 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.utils import html
 
 from play import checkins, csv_exports, door, night_progress, nights, table_links
 from play.api.fields import (
     GameForFiveField,
     GameForSixField,
+    PlayerIdField,
+    PlayerIdsField,
     RulesetOptionsField,
     RulesetSlugField,
 )
-from play.api.schema import house_rules_refusal
+from play.api.schema import ERRORS, house_rules_refusal
 from play.api.tables import LINK_ERRORS, NEW_LINK, NIGHT_TABLE_ROW, replaced_out, table_row
 from play.door_checkin import door_key, door_link_replace
 from play.models import Night, TableLink
 from play.selectors import night_history, night_overview
 from rookclub.clubs.models import Club, Player
-from rookclub.core.api import (
-    VisibleRelatedField,
-    body,
-    form_id,
-    form_ids,
-    query_int,
-    visible_to,
-    whole,
-)
+from rookclub.core.api import VisibleRelatedField, body, query_int, valid, visible_to, whole
 from rookclub.core.csv_out import JSON_OR_CSV, csv_api_response, wants_csv
 from rookclub.core.errors import Invalid
 from rookclub.core.limits import (
@@ -114,6 +106,52 @@ class SessionSerializer(serializers.ModelSerializer):
         read_only_fields = ["status", "closed_at"]
 
 
+def _club_players(night: Night, ids: list[int]) -> list[Player]:
+    """The players ``ids`` names, each one of the night's club's; else a field's messages."""
+    players = {p.pk: p for p in Player.objects.filter(pk__in=ids, club=night.club_id)}
+    missing = [i for i in ids if i not in players]
+    if missing:
+        raise serializers.ValidationError([f"no player {i} in this club" for i in missing])
+    return [players[i] for i in ids]
+
+
+# At least one player, as the schema says: a form's empty list (no field at all) and
+# a JSON [] are refused alike.
+class CheckInIn(serializers.Serializer):
+    players = PlayerIdsField(child=whole(), min_length=1, max_length=PLAYERS_MAX)
+
+    def validate_players(self, ids: list[int]) -> list[Player]:
+        return _club_players(self.context["night"], ids)
+
+
+class UndoCheckInIn(serializers.Serializer):
+    player = PlayerIdField()
+
+    def validate_player(self, pid: int) -> Player:
+        return _club_players(self.context["night"], [pid])[0]
+
+
+class LeaveIn(UndoCheckInIn):
+    pass
+
+
+class PartnersIn(serializers.Serializer):
+    """A seating's partnerships, their ids in one list (checked as a check-in's are)."""
+
+    partnerships = PlayerIdsField(max_length=PLAYERS_MAX)
+
+    def validate_partnerships(self, ids: list[int]) -> list[Player]:
+        return _club_players(self.context["night"], ids)
+
+
+class NewGameIn(serializers.Serializer):
+    dealer = serializers.ChoiceField(
+        ["north", "east", "south", "west"],
+        required=False,
+        error_messages=dict.fromkeys(("null", "invalid_choice"), "north, east, south or west"),
+    )
+
+
 OVERVIEW = inline_serializer(
     "SessionOverview",
     {
@@ -167,7 +205,6 @@ HANDS = inline_serializer(
     },
     many=True,
 )
-ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
 CLUB = OpenApiParameter(
     "club",
     {"type": "integer", "minimum": 1, "maximum": ID_MAX},
@@ -290,53 +327,16 @@ class NightViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             ],
         }
 
-    def _players(self, night: Night, ids: Any, field: str) -> list[Player]:
-        from rookclub.core.errors import Invalid
-
-        if html.is_html_input(self.request.data):
-            # A form sends an empty list as no field at all (as a browser's empty select).
-            ids = form_ids(ids) if ids is not None else []
-        if not isinstance(ids, list) or not all(isinstance(i, int) for i in ids):
-            raise Invalid("Bad players.", errors={field: ["must be a list of player ids"]})
-        if len(ids) > PLAYERS_MAX:
-            raise Invalid("Too many players.", errors={field: [f"{PLAYERS_MAX} players at most"]})
-        players = {p.pk: p for p in Player.objects.filter(pk__in=ids, club=night.club_id)}
-        missing = [i for i in ids if i not in players]
-        if missing:
-            raise Invalid(
-                "Unknown players.", errors={field: [f"no player {i} in this club" for i in missing]}
-            )
-        return [players[i] for i in ids]
-
-    # At least one player, as the schema says: a form's empty list (no field at all) and
-    # a JSON [] are refused alike.
-    @extend_schema(
-        request=inline_serializer(
-            "CheckInIn",
-            {"players": serializers.ListField(child=whole(), min_length=1, max_length=PLAYERS_MAX)},
-        )
-    )
+    @extend_schema(request=CheckInIn)
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, pk: str | None = None) -> Response:
         night = self.get_object()
-        players = self._players(night, body(request).get("players"), "players")
-        if not players:
-            raise Invalid("No players.", errors={"players": ["name at least one player"]})
+        players = valid(CheckInIn, body(request), request=request, night=night)["players"]
         checkins.night_check_in(night=night, players=players, by=request.user)
         return Response(self._overview(night))
 
-    def _player(self, night: Night, request: Request) -> Player:
-        pid = body(request).get("player")
-        if html.is_html_input(request.data):
-            pid = form_id(pid)
-        if not isinstance(pid, int) or isinstance(pid, bool):
-            from rookclub.core.errors import Invalid
-
-            raise Invalid("Bad player.", errors={"player": ["must be a player id"]})
-        return self._players(night, [pid], "player")[0]
-
     @extend_schema(
-        request=inline_serializer("UndoCheckInIn", {"player": whole()}),
+        request=UndoCheckInIn,
         responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
         description="Undo a check-in made by mistake: only before the player has sat at a "
         "table tonight (409 `has_played` after; mark them gone instead).",
@@ -344,12 +344,12 @@ class NightViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"], url_path="undo-check-in")
     def undo_check_in(self, request: Request, pk: str | None = None) -> Response:
         night = self.get_object()
-        player = self._player(night, request)
+        player = valid(UndoCheckInIn, body(request), request=request, night=night)["player"]
         checkins.night_check_in_undo(night=night, player=player, by=request.user)
         return Response(self._overview(night))
 
     @extend_schema(
-        request=inline_serializer("LeaveIn", {"player": whole()}),
+        request=LeaveIn,
         responses={200: OVERVIEW, 400: ERRORS, 403: ERRORS, 409: ERRORS},
         description="The player went home: kept in the night's history and standings, out "
         "of later rounds and tables' next games. Checking them in again brings them back.",
@@ -357,7 +357,7 @@ class NightViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"])
     def leave(self, request: Request, pk: str | None = None) -> Response:
         night = self.get_object()
-        player = self._player(night, request)
+        player = valid(LeaveIn, body(request), request=request, night=night)["player"]
         checkins.night_leave(night=night, player=player, by=request.user)
         return Response(self._overview(night))
 
@@ -380,8 +380,6 @@ class NightViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     )
     @action(detail=True, methods=["post"], parser_classes=JSON_ONLY)
     def seat(self, request: Request, pk: str | None = None) -> Response:
-        from rookclub.core.errors import Invalid
-
         night = self.get_object()
         data = body(request)
         pairs = None
@@ -389,8 +387,9 @@ class NightViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
             raw = data["partnerships"]
             if not isinstance(raw, list) or not all(isinstance(x, list) for x in raw):
                 raise Invalid("Bad partnerships.", errors={"partnerships": ["a list of pairs"]})
-            flat = self._players(night, [i for pair in raw for i in pair], "partnerships")
-            by_id = {p.pk: p for p in flat}
+            flat = {"partnerships": [i for pair in raw for i in pair]}
+            found = valid(PartnersIn, flat, request=request, night=night)["partnerships"]
+            by_id = {p.pk: p for p in found}
             pairs = [tuple(by_id[i] for i in pair) for pair in raw]
         seed = data.get("seed")
         if seed is not None and not whole_number(seed, minimum=0, maximum=SEED_MAX):
@@ -485,10 +484,7 @@ class NightViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         return Response([{**table_row(r, request), **progress.row(r)} for r in rows])
 
     @extend_schema(
-        request=inline_serializer(
-            "NewGameIn",
-            {"dealer": serializers.ChoiceField(["north", "east", "south", "west"], required=False)},
-        ),
+        request=NewGameIn,
         responses={
             201: inline_serializer(
                 "NewGameOut",
@@ -510,13 +506,9 @@ class NightViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     )
     @action(detail=True, methods=["post"], url_path=r"tables/(?P<number>[0-9]+)/new-game")
     def new_game(self, request: Request, pk: str | None = None, number: str = "") -> Response:
-        from rookclub.core.errors import Invalid
-
         night = self.get_object()
         table = nights.current_table(night, int(number))
-        dealer = body(request).get("dealer", "north")
-        if dealer not in ("north", "east", "south", "west"):
-            raise Invalid("Bad dealer.", errors={"dealer": ["north, east, south or west"]})
+        dealer = valid(NewGameIn, body(request)).get("dealer", "north")
         new = nights.table_next_game(table=table, by=request.user, dealer=dealer)
         return Response(
             {

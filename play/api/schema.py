@@ -20,6 +20,8 @@ from rookclub.core.schema import ERROR
 from scoring.engine import DEFAULT_SLUG, PRESETS
 
 COMPONENT = "GameIn"
+#: A refusal of the nights and door APIs, in the schema's words.
+ERRORS = OpenApiResponse(description="{field or 'detail': [messages]}; nothing was changed.")
 
 
 def seat_groups() -> dict[tuple[str, ...], list[str]]:

@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from play import services, table_links
+from play.api.fields import player_component, player_out
 from play.api.games import (
     ERRORS,
     HAND_REFUSAL,
@@ -29,11 +30,8 @@ from play.api.games import (
 from play.models import Game, Hand
 from play.permissions import SIDES, TableActor
 from play.selectors import game_sheet
-from rookclub.core.api import body
-from rookclub.core.errors import Invalid
+from rookclub.core.api import body, valid
 from rookclub.core.parsers import JSON_ONLY
-
-SIDE_HELP = "north_south or east_west"
 
 
 class TableGameOut(GameOut):
@@ -49,7 +47,13 @@ class TableHandIn(HandIn):
 
 
 class ConfirmIn(serializers.Serializer):
-    side = serializers.ChoiceField(choices=list(SIDES), help_text="the side confirming")
+    side = serializers.ChoiceField(
+        choices=list(SIDES),
+        help_text="the side confirming",
+        error_messages=dict.fromkeys(
+            ("required", "null", "invalid_choice"), "must be north_south or east_west"
+        ),
+    )
 
 
 TABLE_ROW = inline_serializer(
@@ -58,9 +62,7 @@ TABLE_ROW = inline_serializer(
         "number": serializers.IntegerField(help_text="the table's number"),
         "game": serializers.IntegerField(allow_null=True, help_text="the current game's id"),
         "players": serializers.DictField(
-            child=inline_serializer(
-                "TablePlayer", {"id": serializers.IntegerField(), "name": serializers.CharField()}
-            ),
+            child=player_component("TablePlayer")(),
             help_text="seat -> player",
         ),
         "key": serializers.CharField(help_text="the table link's secret key"),
@@ -70,22 +72,14 @@ TABLE_ROW = inline_serializer(
 )
 
 
-class NightTablePlayer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-
-
-def _night_player() -> Any:
-    return NightTablePlayer()
-
-
+NIGHT_PLAYER = player_component("NightTablePlayer")
 NIGHT_TABLE_ROW = inline_serializer(
     "NightTableRow",
     {
         "number": serializers.IntegerField(help_text="the table's number"),
         "game": serializers.IntegerField(allow_null=True, help_text="the current game's id"),
         "players": serializers.DictField(
-            child=_night_player(), help_text="seat -> player, as seated"
+            child=NIGHT_PLAYER(), help_text="seat -> player, as seated"
         ),
         "key": serializers.CharField(help_text="the table link's secret key"),
         "url": serializers.URLField(help_text="the table's page (absolute), the card's QR code"),
@@ -100,10 +94,10 @@ NIGHT_TABLE_ROW = inline_serializer(
             help_text="hands waiting for the other side's confirmation"
         ),
         "seats": serializers.DictField(
-            child=_night_player(), help_text="seat -> player now, after every exchange of partners"
+            child=NIGHT_PLAYER(), help_text="seat -> player now, after every exchange of partners"
         ),
         "sitting_out": serializers.ListField(
-            child=_night_player(),
+            child=NIGHT_PLAYER(),
             help_text="the night's players at no table now (same on every row)",
         ),
     },
@@ -127,7 +121,7 @@ def table_row(row: Any, request: Request) -> dict[str, Any]:
     return {
         "number": row.number,
         "game": row.game.pk if row.game else None,
-        "players": {seat: {"id": p.pk, "name": p.name} for seat, p in row.players.items()},
+        "players": {seat: player_out(p) for seat, p in row.players.items()},
         "key": row.link.key,
         "url": table_links.link_url(row.link, request),
     }
@@ -138,12 +132,6 @@ def replaced_out(link: Any, request: Request) -> Response:
         {"key": link.key, "url": table_links.link_url(link, request)},
         status=status.HTTP_201_CREATED,
     )
-
-
-def _side(value: Any, field: str = "side") -> str:
-    if value not in SIDES:
-        raise Invalid("Say which side.", errors={field: [f"must be {SIDE_HELP}"]})
-    return value
 
 
 class TableLinkViewSet(viewsets.GenericViewSet):
@@ -198,8 +186,8 @@ class TableLinkViewSet(viewsets.GenericViewSet):
         number = data.pop("number", None)
         if number is None:
             raise services.number_required(Game(pk=state.game_id))
-        side = data.pop("side", None) or SIDES[0]
-        actor = TableActor(state.link, state.game_id, _side(side))
+        side = valid(ConfirmIn, {"side": data.pop("side", None) or SIDES[0]})["side"]
+        actor = TableActor(state.link, state.game_id, side)
         # The game's id: hand_record reads it once, locked (no read of it before).
         hand = services.hand_record(game=state.game_id, data=data, entered_by=actor, number=number)
         # As the games API: the same hand again under its number (its answer was lost,
@@ -216,7 +204,7 @@ class TableLinkViewSet(viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], url_path=r"hands/(?P<number>[0-9]+)/confirm")
     def confirm(self, request: Request, key: str | None = None, number: str = "") -> Response:
         state = self._state(key, post=True)
-        side = _side(body(request).get("side"))
+        side = valid(ConfirmIn, body(request))["side"]
         hand = (
             Hand.objects.select_related("game__club")
             .filter(game_id=state.game_id, number=int(number))

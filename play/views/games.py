@@ -24,7 +24,15 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from play import game_places, selectors, services, voiding
-from play.forms import SEAT_LABELS, SIDE_LABELS, TRUMP_LABELS, CorrectionForm, HandForm, table_text
+from play.forms import (
+    SEAT_LABELS,
+    SIDE_LABELS,
+    TRUMP_LABELS,
+    CorrectionForm,
+    HandForm,
+    irregularities_text,
+    table_text,
+)
 from play.models import Game, Hand
 from play.permissions import SIDES, can_record, confirmable_hands, table_confirmable
 from play.seats import sides_of
@@ -602,7 +610,8 @@ def _result(row) -> dict[str, Any]:
         # As the sheet's row says it: made, set, or neither (a renege found later ends it).
         outcome = {True: ", made", False: ", set"}.get(row.made, "")
         what = f"{label(SEAT_LABELS, row.declarer)} bid {row.bid}{outcome} — {scores}"
-    irregular = irregularities_text(row.irregularities)
+    # A misdeal or redeal is the result's own word ("misdeal by North"): not said twice.
+    irregular = irregularities_text(row.irregularities, said=("redeal", "misdeal"))
     if irregular:
         what = f"{what} ({irregular})"
     return {
@@ -612,20 +621,6 @@ def _result(row) -> dict[str, Any]:
         "made": row.made,
         "void": row.void,
     }
-
-
-def irregularities_text(irregularities: list[Any]) -> str:
-    """The hand's penalties and reneges as the sheet lists them, with what each cost:
-    "Table talk (East) -40; Renege (West) -90". A misdeal or redeal is the result's own
-    word ("misdeal by North"), so it is not said twice."""
-    parts = []
-    for i in irregularities:
-        if i.kind in ("redeal", "misdeal"):  # the result already says so
-            continue
-        seat = f" ({label(SEAT_LABELS, i.seat)})" if i.seat else ""
-        points = f" -{abs(i.points)}" if i.points else ""
-        parts.append(f"{i.get_kind_display()}{seat}{points}")
-    return "; ".join(parts)
 
 
 def _not_recorded(forms: dict[str, HandForm], number: int) -> dict[str, Any] | None:

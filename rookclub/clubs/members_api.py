@@ -19,7 +19,7 @@ from rookclub.clubs import members
 from rookclub.clubs.models import Club, Membership, Player
 from rookclub.clubs.permissions import require_member
 from rookclub.clubs.selectors import Member, club_members
-from rookclub.core.api import visible_to, whole
+from rookclub.core.api import valid, visible_to, whole
 from rookclub.core.errors import Invalid, NotFound
 from rookclub.core.limits import validate_name
 from rookclub.core.parsers import JSON_ONLY
@@ -137,12 +137,6 @@ class JoinedSerializer(serializers.Serializer):
     role = serializers.ChoiceField(choices=Membership.Role.choices)
 
 
-def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
-
-
 def _club(request: Request, club_id: int) -> Club:
     """One of the user's clubs: another club is "no club", as an unknown id."""
     club = visible_to(Club.objects.all(), request, "").filter(pk=club_id).first()
@@ -171,7 +165,7 @@ class AccountCreateView(generics.GenericAPIView):
         responses={201: AccountSerializer, 400: ACCOUNT_REFUSAL, 429: REFUSAL},
     )
     def post(self, request: Request) -> Response:
-        user = members.account_create(**_valid(SignUpSerializer, request), by=request.user)
+        user = members.account_create(**valid(SignUpSerializer, request.data), by=request.user)
         return Response(AccountSerializer(user).data, status=status.HTTP_201_CREATED)
 
 
@@ -196,7 +190,7 @@ class MemberListView(generics.GenericAPIView):
         club = _club(request, club_id)
         require_director(request.user, club)
         membership = members.member_create(
-            club=club, **_valid(MemberCreateSerializer, request), by=request.user
+            club=club, **valid(MemberCreateSerializer, request.data), by=request.user
         )
         row = _member_row(club, membership.user_id)
         return Response(MemberSerializer(row).data, status=status.HTTP_201_CREATED)
@@ -222,7 +216,7 @@ class MemberDetailView(generics.GenericAPIView):
     )
     def patch(self, request: Request, club_id: int, user_id: int) -> Response:
         club, user = self._target(request, club_id, user_id)
-        data = _valid(MemberChangeSerializer, request)
+        data = valid(MemberChangeSerializer, request.data)
         with transaction.atomic():  # both changes, or neither
             if "role" in data:
                 members.member_set_role(club=club, user=user, role=data["role"], by=request.user)
@@ -257,7 +251,7 @@ class InviteCreateView(generics.GenericAPIView):
     def post(self, request: Request, club_id: int) -> Response:
         club = _club(request, club_id)
         invitation = members.invite_create(
-            club=club, role=_valid(InviteCreateSerializer, request)["role"], by=request.user
+            club=club, role=valid(InviteCreateSerializer, request.data)["role"], by=request.user
         )
         invitation.url = request.build_absolute_uri(reverse("invite", args=[invitation.token]))
         return Response(InvitationSerializer(invitation).data, status=status.HTTP_201_CREATED)
