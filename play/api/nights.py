@@ -108,7 +108,9 @@ class SessionSerializer(serializers.ModelSerializer):
 
 def _club_players(night: Night, ids: list[int]) -> list[Player]:
     """The players ``ids`` names, each one of the night's club's; else a field's messages."""
-    players = {p.pk: p for p in Player.objects.filter(pk__in=ids, club=night.club_id)}
+    # An id beyond the database's integers names no player (and SQLite cannot take it).
+    known = [i for i in ids if 0 < i <= ID_MAX]
+    players = {p.pk: p for p in Player.objects.filter(pk__in=known, club=night.club_id)}
     missing = [i for i in ids if i not in players]
     if missing:
         raise serializers.ValidationError([f"no player {i} in this club" for i in missing])

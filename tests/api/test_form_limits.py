@@ -253,3 +253,22 @@ def test_a_form_names_the_player_who_went_home_by_id_text(api, club, night):
     refused = api.post(f"/api/v1/sessions/{night}/leave/", {"player": "12a"}, format="multipart")
     assert refused.status_code == 400
     assert refused.json()["player"] == ["must be a player id"]
+
+
+@pytest.mark.parametrize("player_id", [0, 2**63, 10**30])
+def test_a_player_id_past_any_id_names_no_player(api, club, night, player_id):
+    """An id outside 1 … 2**63 - 1 is an unknown player (10**30 is too large for
+    SQLite's INTEGER): a 400 that says so, never a 500, and no one is checked in."""
+    ann = players_of(club, 1)[0]
+    paths = {
+        "check-in": {"players": [ann.pk, player_id]},
+        "leave": {"player": player_id},
+        "seat": {"partnerships": [[ann.pk, player_id]]},
+    }
+    for action, body in paths.items():
+        answer = api.post(f"/api/v1/sessions/{night}/{action}/", body, format="json")
+
+        assert answer.status_code == 400, (action, answer.content[:300])
+        field = next(iter(body))
+        assert answer.json()[field] == [f"no player {player_id} in this club"], action
+    assert Night.objects.get(pk=night).check_ins.count() == 0
