@@ -59,6 +59,7 @@ import sys
 import threading
 import time
 from collections import defaultdict
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -607,7 +608,7 @@ def markdown(args, runs: list[dict], night: dict) -> str:
     lines = [
         "# A Tuesday night for 1,000 clubs (bench/tuesday.py)",
         "",
-        f"Written by `bench/tuesday.py --runs {len(runs)}` on {time.strftime('%Y-%m-%d')}, "
+        f"Written by `bench/tuesday.py --runs {len(runs)}` on {datetime.now(UTC):%Y-%m-%d} (UTC), "
         f"commit {commit}: {args.clubs} club(s) x {args.tables} tables at "
         f"{args.speed:g}x real time for {args.seconds:g} s a run, {args.workers} gunicorn "
         f"sync workers behind nginx, {os.cpu_count()} cores.",
