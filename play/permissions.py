@@ -55,20 +55,22 @@ def can_record(user: Any, game: Game) -> bool:
 
 
 def _locked_games() -> QuerySet:
-    return Game.objects.select_for_update(of=("self",)).select_related("club")
+    return Game.objects.select_for_update(of=("self",))
 
 
 def game_for_recording(game_id: int, by: Any) -> Game:
-    """The game, locked for its next hand (``SELECT ... FOR UPDATE OF`` the game's row
-    only: its club is not locked), with its club and ``by``'s role there in the same
-    query, which :func:`can_record` then reads. ``Game.DoesNotExist`` when there is none.
-    Must run inside a transaction (the lock is held until it ends)."""
-    ask = getattr(by, "is_authenticated", False) and not getattr(by, "is_superuser", False)
-    if not ask:
-        return _locked_games().get(pk=int(game_id))
+    """The game, locked for its next hand (``SELECT ... FOR UPDATE``) with what
+    :func:`can_record` reads for ``by`` in the same query: a member's role in the club,
+    the club for a superuser or trusted work, nothing more for a table link (its rule
+    reads the game's club id). ``Game.DoesNotExist`` when there is none. Must run inside
+    a transaction (the lock is held until it ends)."""
+    games = _locked_games()
+    if is_table_actor(by):
+        return games.get(pk=int(game_id))
+    if not getattr(by, "is_authenticated", False) or getattr(by, "is_superuser", False):
+        return games.select_related("club").get(pk=int(game_id))
     roles = Membership.objects.filter(club_id=OuterRef("club_id"), user_id=by.pk)
-    games = _locked_games().annotate(recorder_role=Subquery(roles.values("role")[:1]))
-    game = games.get(pk=int(game_id))
+    game = games.annotate(recorder_role=Subquery(roles.values("role")[:1])).get(pk=int(game_id))
     game.__dict__["_recorder_role"] = (by, game.recorder_role)
     return game
 
