@@ -1,8 +1,8 @@
-"""Request fields naming a ruleset: the schema lists the slugs the server knows.
+"""Fields the play API shares: rulesets and house rules, players' ids, a player shown.
 
-The engine refuses an unknown slug with its own message ("unknown ruleset 'x';
-known: …"), so these stay text fields; only the OpenAPI schema gains the ``enum``
-(every bound the server keeps is in the schema).
+The engine refuses an unknown ruleset slug with its own message ("unknown ruleset
+'x'; known: …"), so those stay text fields; only the OpenAPI schema gains the
+``enum`` (every bound the server keeps is in the schema).
 """
 
 from __future__ import annotations
