@@ -147,6 +147,16 @@ def run_script(command: list[str], *, cwd: Path, timeout: float) -> tuple[str, i
     return out + err, status
 
 
+def _interruptible() -> None:
+    """Let the runner's Ctrl-C reach its scripts. Started in the background by a
+    non-interactive shell (``make bench &``), the runner inherits SIGINT ignored, and
+    so would every script it starts: out of time, the SIGINT would do nothing and no
+    script's ``finally`` would stop its servers. A handler, unlike an ignored signal,
+    is not inherited: each script starts with Ctrl-C's default."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def _signal_group(group: int, number: signal.Signals) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):  # nobody left in it
         os.killpg(group, number)
@@ -323,6 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=240.0, help="seconds per script")
     parser.add_argument("--quiet", action="store_true", help="only the table")
     args = parser.parse_args(argv)
+    _interruptible()
 
     load_before = load_average()
     started = time.perf_counter()
