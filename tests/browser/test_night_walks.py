@@ -463,6 +463,8 @@ def read_prints(walk: Walk, night, games: list[Game]) -> None:
                 walker.problems.append(f"{what} of table {seating.table} ({url}) lacks {missing}")
     # The batch of every completed sheet, made as a job with a page of its own.
     desk.get_by_role("button", name="all completed game sheets").first.click()
+    desk.wait_for_url(re.compile(r"/print/jobs/\d+/"))
+    expect(desk.locator(".print-job")).to_be_visible()
     walker.check(desk, sizes=BOTH)
     with walk.db:
         finished = [

@@ -262,6 +262,10 @@ class Walk:
         desk = self.desk
         desk.goto(f"/tournaments/{self.pk}/")
         desk.get_by_role("button", name=button).first.click()
+        # The job's page is checked only once it has replaced the dashboard: checked
+        # while the browser is still between the two, it has no document to read.
+        desk.wait_for_url(re.compile(r"/print/jobs/\d+/"))
+        expect(desk.locator(".print-job")).to_be_visible()
         if not batches_run_here():
             self.look(desk, "director: print job")
             return ""
