@@ -47,7 +47,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", api_docs, name="api-docs"),
-    path("api/v1/", include("rookclub.api_urls")),
+    path("api/v1/", include(("rookclub.api_urls", "api"))),
     path("tournaments/", include("tournaments.urls")),
     path("print/", include("rookclub.printing.urls")),
     path("", include("rookclub.clubs.urls")),
