@@ -133,7 +133,7 @@ def build_night_games(params: Mapping[str, Any], by: Any) -> Built:
 
 def _night_page(night: Night) -> tuple[str, str]:
     return reverse(
-        "session-detail", args=[night.pk]
+        "night-detail", args=[night.pk]
     ), f"Back to the club night of {night.date:%-d %b}"
 
 

@@ -15,13 +15,13 @@ urlpatterns = [
     path(
         "sessions/<int:pk>/standings.csv",
         exports.night_standings_csv,
-        name="session-standings-csv",
+        name="night-standings-csv",
     ),
-    path("sessions/<int:pk>/standings/", standings.night_standings, name="session-standings"),
+    path("sessions/<int:pk>/standings/", standings.night_standings, name="night-standings"),
     path(
         "sessions/<int:pk>/standings/projector/",
         standings.night_standings_projector,
-        name="session-standings-projector",
+        name="night-standings-projector",
     ),
     path("players/<int:pk>/", players.player_detail, name="player-detail"),
     path("players/<int:pk>/stats.csv", players.player_stats_csv, name="player-stats-csv"),

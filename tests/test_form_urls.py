@@ -26,24 +26,24 @@ def night(club, director):
 
 def test_a_refused_seating_reloads_as_the_nights_page(client, director, night):
     client.force_login(director)
-    url = reverse("session-seat", args=[night.pk])
+    url = reverse("night-seat", args=[night.pk])
 
     refused = client.post(url, {"method": "no-such-method"})
     reloaded = client.get(url)
 
     assert refused.status_code == 400
     assert reloaded.status_code == 302
-    assert reloaded["Location"] == reverse("session-detail", args=[night.pk])
+    assert reloaded["Location"] == reverse("night-detail", args=[night.pk])
     assert client.get(reloaded["Location"]).status_code == 200
 
 
 def test_night_and_club_form_urls_go_back_to_their_pages(client, club, director, night):
     client.force_login(director)
-    night_page = reverse("session-detail", args=[night.pk])
+    night_page = reverse("night-detail", args=[night.pk])
     expected = {
-        reverse("session-checkin", args=[night.pk]): night_page,
-        reverse("session-seat", args=[night.pk]): night_page,
-        reverse("session-open", args=[club.slug]): reverse("club-detail", args=[club.slug]),
+        reverse("night-checkin", args=[night.pk]): night_page,
+        reverse("night-seat", args=[night.pk]): night_page,
+        reverse("night-open", args=[club.slug]): reverse("club-detail", args=[club.slug]),
         reverse("member-invite", args=[club.slug]): reverse("club-members", args=[club.slug]),
         reverse("member-new", args=[club.slug]): reverse("club-members", args=[club.slug]),
         reverse("print-job-start"): reverse("home"),
@@ -92,4 +92,4 @@ def test_tournament_form_urls_go_back_to_their_pages(client, club, director):
 
 def test_other_methods_are_still_refused(client, director, night):
     client.force_login(director)
-    assert client.put(reverse("session-seat", args=[night.pk])).status_code == 405
+    assert client.put(reverse("night-seat", args=[night.pk])).status_code == 405

@@ -192,7 +192,7 @@ def door_release(request: HttpRequest, pk: int) -> HttpResponse:
     """A director lets the next phone claim a checked-in player (``player``): their own
     phone, when another took their name or they were checked in at the desk."""
     night = get_object_or_404(Night.objects.select_related("club"), pk=pk)
-    back = reverse("session-detail", args=[night.pk]) + "#door-phones"
+    back = reverse("night-detail", args=[night.pk]) + "#door-phones"
     raw = request.POST.get("player", "")
     if not raw.isdigit() or len(raw) > 18:
         return refuse(request, Invalid("Choose a checked-in player."), back)

@@ -112,7 +112,7 @@ def _render_live(request: HttpRequest, pk: int, role: str | None) -> HttpRespons
     return render(request, NIGHT_LIVE, context)
 
 
-@post_form("session-detail")
+@post_form("night-detail")
 @login_required_message
 def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
@@ -139,7 +139,7 @@ def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(_url(night))
 
 
-@post_form("session-detail")
+@post_form("night-detail")
 @login_required_message
 def night_seat(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
@@ -287,7 +287,7 @@ def _night(pk: int) -> Night:
 
 
 def _url(night: Night) -> str:
-    return reverse("session-detail", args=[night.pk])
+    return reverse("night-detail", args=[night.pk])
 
 
 def _checked_in(night: Night) -> list[Player]:
@@ -419,7 +419,7 @@ def _tables_context(
         for t in context["tables"]:
             t["link_url"] = table_links.key_url(keys[t["number"]], base_url=base)
             t["link_field"] = f"link-{t['number']}"
-            t["replace_url"] = urls("session-table-replace-link", night.pk, t["number"])
+            t["replace_url"] = urls("night-table-replace-link", night.pk, t["number"])
     context["poll_seconds"] = live.POLL_SECONDS
     # Table cards carry the tables' keys: offered to directors and scorers only.
     context["keys"] = holds_keys(request.user, night.club)
@@ -505,5 +505,5 @@ def night_open(request: HttpRequest, slug: str) -> HttpResponse:
             add_domain_errors(form, error)
         else:
             messages.success(request, f"Club night of {night.date:%-d %B} is open.")
-            return redirect("session-detail", pk=night.pk)
+            return redirect("night-detail", pk=night.pk)
     return club_page(request, club, form, status=400)

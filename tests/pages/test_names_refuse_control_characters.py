@@ -25,7 +25,7 @@ def test_the_check_in_form_refuses_a_newcomer_with_a_control_character(signed_in
     night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
 
     response = signed_in.post(
-        reverse("session-checkin", args=[night.pk]), {"new_player": "Ada\x01Brooks"}
+        reverse("night-checkin", args=[night.pk]), {"new_player": "Ada\x01Brooks"}
     )
 
     assert response.status_code == 400
@@ -36,7 +36,7 @@ def test_the_check_in_form_refuses_a_newcomer_with_a_control_character(signed_in
 def test_the_check_in_form_still_adds_a_newcomer(signed_in, club, director):
     night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
 
-    signed_in.post(reverse("session-checkin", args=[night.pk]), {"new_player": "Ada Brooks"})
+    signed_in.post(reverse("night-checkin", args=[night.pk]), {"new_player": "Ada Brooks"})
 
     assert Player.objects.filter(club=club, name="Ada Brooks").exists()
 

@@ -211,7 +211,7 @@ def test_the_polled_tables_are_the_pages_own(client):
     nights.table_next_game(table=second.table_seating, by=director, seed=1)  # reseated
     client.force_login(director)
 
-    page = client.get(reverse("session-detail", args=[night.pk]))
+    page = client.get(reverse("night-detail", args=[night.pk]))
     polled, _ = _poll(client, night)
 
     assert TableSeating.objects.filter(round__night=night).count() == 5

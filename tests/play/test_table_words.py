@@ -179,7 +179,7 @@ def test_the_table_card_of_a_table_of_five_draws_its_five_seats(night_of_nine, d
 
 def test_the_night_page_says_it_seats_tables_of_five_or_six(night_of_nine, director):
     night, _, _ = night_of_nine
-    page_url = reverse("session-detail", args=[night["id"]])
+    page_url = reverse("night-detail", args=[night["id"]])
     signed_in = Client()
     signed_in.login(username=director.username, password=PASSWORD)
 

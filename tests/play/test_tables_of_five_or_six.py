@@ -159,7 +159,7 @@ def test_a_director_opens_a_night_with_tables_of_five_on_the_page(club, director
     assert '<option value="high-card-partner">High Card Partner</option>' in page
 
     response = client.post(
-        reverse("session-open", args=[club.slug]),
+        reverse("night-open", args=[club.slug]),
         {
             "date": "2026-11-24",
             "seating_method": "random",
@@ -180,7 +180,7 @@ def test_the_page_refuses_tables_of_five_on_a_fixed_night(club, director):
     client.login(username=director.username, password=PASSWORD)
 
     response = client.post(
-        reverse("session-open", args=[club.slug]),
+        reverse("night-open", args=[club.slug]),
         {
             "date": "2026-11-24",
             "seating_method": "fixed",
@@ -224,7 +224,7 @@ def test_the_night_page_shows_tables_of_five_to_the_director_and_the_room(
 ):
     night, url, _ = open_night(director_api, club, count)
     director_api.post(f"{url}seat/", {"seed": 3}, format="json")
-    page_url = reverse("session-detail", args=[night["id"]])
+    page_url = reverse("night-detail", args=[night["id"]])
     signed_in = Client()
     signed_in.login(username=director.username, password=PASSWORD)
 

@@ -21,14 +21,14 @@ def job_page(client, user, kind, parameters):
 def test_a_rounds_batch_links_back_to_its_club_night(client, director, first_round, kind):
     html = job_page(client, director, kind, {"round": first_round.pk})
 
-    night = reverse("session-detail", args=[first_round.night_id])
+    night = reverse("night-detail", args=[first_round.night_id])
     assert f'href="{night}"' in html and "Back to the club night of 6 Mar" in html
 
 
 def test_a_nights_game_sheets_link_back_to_the_night(client, director, night):
     html = job_page(client, director, "session-games", {"session": night.pk})
 
-    assert f'href="{reverse("session-detail", args=[night.pk])}"' in html
+    assert f'href="{reverse("night-detail", args=[night.pk])}"' in html
 
 
 @pytest.mark.parametrize("kind", ["tournament-round-sheets", "tournament-round-cards"])

@@ -26,7 +26,7 @@ def event(club, director):
 
 def _pages(night, event) -> list[str]:
     return [
-        reverse("session-detail", args=[night.pk]),
+        reverse("night-detail", args=[night.pk]),
         reverse("tournament-detail", args=[event.pk]),
         reverse("tournament-rounds", args=[event.pk]),
     ]

@@ -55,7 +55,7 @@ def test_the_score_entry_page_links_to_its_completed_sheet(as_scorer, played):
 def test_the_night_page_links_each_tables_sheet_and_card_and_the_rounds_batches(
     as_scorer, night, first_round, played, eager_on_commit
 ):
-    html = as_scorer.get(reverse("session-detail", args=[night.pk])).content.decode()
+    html = as_scorer.get(reverse("night-detail", args=[night.pk])).content.decode()
 
     links = print_links(html)
     for table in (1, 2, 3, 4):
@@ -75,7 +75,7 @@ def test_the_night_page_links_each_tables_sheet_and_card_and_the_rounds_batches(
 
 
 def test_the_standings_pages_link_to_their_pdfs(as_scorer, night, played, club):
-    night_html = as_scorer.get(reverse("session-standings", args=[night.pk])).content.decode()
+    night_html = as_scorer.get(reverse("night-standings", args=[night.pk])).content.decode()
     season_html = as_scorer.get(
         reverse("season-standings", args=[club.slug]) + "?year=2025"
     ).content.decode()
@@ -90,8 +90,8 @@ def test_the_standings_pages_link_to_their_pdfs(as_scorer, night, played, club):
 
 def test_visitors_see_no_print_links(client, night, played):
     for url in (
-        reverse("session-detail", args=[night.pk]),
+        reverse("night-detail", args=[night.pk]),
         reverse("game-detail", args=[played.pk]),
-        reverse("session-standings", args=[night.pk]),
+        reverse("night-standings", args=[night.pk]),
     ):
         assert "print-links" not in client.get(url).content.decode()

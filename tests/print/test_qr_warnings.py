@@ -86,7 +86,7 @@ def test_the_night_page_warns_before_table_cards_are_printed(settings, client, d
     settings.SITE_URL = LOOPBACK
     client.force_login(director)
 
-    text = page_text(client.get(reverse("session-detail", args=[night.pk])))
+    text = page_text(client.get(reverse("night-detail", args=[night.pk])))
 
     assert text.count(f"The QR codes would open {LOOPBACK}") == 1
     assert text.index(FIX) < text.index("table card")  # read before the link is
@@ -97,7 +97,7 @@ def test_the_night_page_warns_before_table_cards_are_printed(settings, client, d
 def test_a_scorer_sees_the_warning_beside_the_print_links(settings, as_scorer, night):
     settings.SITE_URL = "http://localhost:8000"
 
-    text = page_text(as_scorer.get(reverse("session-detail", args=[night.pk])))
+    text = page_text(as_scorer.get(reverse("night-detail", args=[night.pk])))
 
     assert text.count(FIX) == 1
     assert text.index(FIX) < text.index("all table cards")
@@ -107,7 +107,7 @@ def test_a_scorer_sees_the_warning_beside_the_print_links(settings, as_scorer, n
 def test_a_member_who_prints_no_cards_is_not_warned_about_them(settings, as_member, night):
     settings.SITE_URL = "http://localhost:8000"
 
-    text = page_text(as_member.get(reverse("session-detail", args=[night.pk])))
+    text = page_text(as_member.get(reverse("night-detail", args=[night.pk])))
 
     assert FIX not in text and "table card" not in text
 
@@ -117,7 +117,7 @@ def test_a_director_reads_where_phones_join(settings, client, director, club, ni
     settings.SITE_URL = HALL
     client.force_login(director)
 
-    night_page = reverse("session-detail", args=[night.pk])
+    night_page = reverse("night-detail", args=[night.pk])
     for page in (night_page, reverse("club-detail", args=[club.slug])):
         text = page_text(client.get(page))
         assert f"Phones join at {HALL}" in text
@@ -128,7 +128,7 @@ def test_a_director_reads_where_phones_join(settings, client, director, club, ni
 def test_without_site_url_the_request_host_decides(settings, client, director, night):
     settings.SITE_URL, settings.DEBUG = "", True
     client.force_login(director)
-    night_page = reverse("session-detail", args=[night.pk])
+    night_page = reverse("night-detail", args=[night.pk])
 
     from_laptop = page_text(client.get(night_page, HTTP_HOST="127.0.0.1:8000"))
     settings.ALLOWED_HOSTS = ["club-laptop.local"]
@@ -220,7 +220,7 @@ def test_only_directors_are_told_where_phones_join(settings, as_member, club, ni
     settings.SITE_URL = HALL
 
     for page in (
-        reverse("session-detail", args=[night.pk]),
+        reverse("night-detail", args=[night.pk]),
         reverse("club-detail", args=[club.slug]),
     ):
         assert "Phones join at" not in page_text(as_member.get(page))
