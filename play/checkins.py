@@ -6,7 +6,6 @@ and closing a night are :mod:`play.nights`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
@@ -17,7 +16,7 @@ from play.models import CheckIn, Night, NightEvent, SitOut, TableSeating
 from rookclub.clubs.models import Player
 from rookclub.core.errors import Conflict, Invalid
 from rookclub.core.limits import check_reason
-from rookclub.core.roles import require_director, user_or_none
+from rookclub.core.roles import Actor, require_director, user_or_none
 
 
 def closed_when(night: Night) -> str:
@@ -48,14 +47,14 @@ def lock_open_night(night_id: int, to: str) -> Night:
     return locked
 
 
-def locked_open_night(night: Night, by: Any, to: str) -> Night:
+def locked_open_night(night: Night, by: Actor, to: str) -> Night:
     require_director(by, night.club)
     # Lock the night: two directors pressing "seat" at once must not seat it twice.
     return lock_open_night(night.pk, to)
 
 
 @transaction.atomic
-def night_check_in(*, night: Night, players: Iterable[Player], by: Any) -> list[CheckIn]:
+def night_check_in(*, night: Night, players: Iterable[Player], by: Actor) -> list[CheckIn]:
     """Check in who came (checking someone in twice changes nothing)."""
     night = locked_open_night(night, by, "check players in")
     players = list(players)
@@ -93,7 +92,7 @@ def has_sat_at_a_table(night: Night, player: Player) -> bool:
 
 
 @transaction.atomic
-def night_check_in_undo(*, night: Night, player: Player, by: Any) -> None:
+def night_check_in_undo(*, night: Night, player: Player, by: Actor) -> None:
     """Undo a check-in made by mistake, before the player has sat at a table."""
     night = locked_open_night(night, by, "change who is here")
     check_in = _check_in_of(night, player)
@@ -107,7 +106,7 @@ def night_check_in_undo(*, night: Night, player: Player, by: Any) -> None:
 
 
 @transaction.atomic
-def night_leave(*, night: Night, player: Player, by: Any) -> CheckIn:
+def night_leave(*, night: Night, player: Player, by: Actor) -> CheckIn:
     """``player`` went home: kept in the night's history and standings, left out of
     every later round and every table's next game. Checking them in again undoes it."""
     night = locked_open_night(night, by, "change who is here")
@@ -119,7 +118,7 @@ def night_leave(*, night: Night, player: Player, by: Any) -> CheckIn:
 
 
 @transaction.atomic
-def night_reopen(*, night: Night, by: Any, reason: str = "") -> Night:
+def night_reopen(*, night: Night, by: Actor, reason: str = "") -> Night:
     """A director reopens a closed night, e.g. for a table's last hand: hands can be
     recorded and games started again. Kept in the night's history with the reason."""
     require_director(by, night.club)

@@ -24,7 +24,7 @@ from play.models import CheckIn, Night, new_door_key
 from rookclub.clubs.models import Player
 from rookclub.clubs.services import _check_name, name_in_use, name_taken
 from rookclub.core.errors import Conflict, DomainError, Invalid, NotAllowed, NotFound
-from rookclub.core.roles import require_director
+from rookclub.core.roles import Actor, require_director
 
 
 class DoorNotFound(DomainError):
@@ -71,7 +71,7 @@ def door_key(night: Night) -> str:
 
 
 @transaction.atomic
-def door_link_replace(*, night: Night, by: Any) -> Night:
+def door_link_replace(*, night: Night, by: Actor) -> Night:
     """A director replaces the night's door key (a photo of the poster went round):
     the old key answers 404 from now on. Print the poster again."""
     require_director(by, night.club)
@@ -88,7 +88,7 @@ def door_link_replace(*, night: Night, by: Any) -> Night:
 
 
 @transaction.atomic
-def door_new_players_set(*, night: Night, allowed: bool, by: Any) -> Night:
+def door_new_players_set(*, night: Night, allowed: bool, by: Actor) -> Night:
     """A director lets the door link add newcomers ("I'm new here"), or stops it."""
     require_director(by, night.club)
     Night.objects.filter(pk=night.pk).update(door_new_players=bool(allowed))
@@ -96,7 +96,7 @@ def door_new_players_set(*, night: Night, allowed: bool, by: Any) -> Night:
     return night
 
 
-def _require_door(by: Any, night: Night) -> None:
+def _require_door(by: Actor, night: Night) -> None:
     if isinstance(by, DoorActor):
         if by.night_id != night.pk:
             raise NotAllowed("This door link belongs to another club night.")
@@ -151,7 +151,7 @@ def _claimed(player: Player) -> Conflict:
 def door_check_in(
     *,
     night: Night,
-    by: Any,
+    by: Actor,
     phone: str,
     player: Player | None = None,
     name: Any = None,
@@ -220,7 +220,7 @@ def door_forget(*, night: Night, phone: Any) -> None:
 
 
 @transaction.atomic
-def door_release(*, night: Night, player_id: int, by: Any) -> Player:
+def door_release(*, night: Night, player_id: int, by: Actor) -> Player:
     """A director lets the next phone claim ``player_id`` (their own phone, when another
     phone took their name, or when they were checked in at the desk): the phone holding
     them is no longer shown their table."""

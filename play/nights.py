@@ -26,7 +26,7 @@ from play.models import Game, Night, NightEvent, NightRound, SitOut, TableSeatin
 from play.services import game_start, ruleset_or_invalid
 from rookclub.clubs.models import Club, Player
 from rookclub.core.errors import Conflict, Invalid, NotFound
-from rookclub.core.roles import require_director, user_or_none
+from rookclub.core.roles import Actor, require_director, user_or_none
 from scoring.engine import PRESETS
 
 #: A progressive round is one four-hand game per table (docs/rules.md §6).
@@ -134,7 +134,7 @@ def _pairs_here(so_far: SeatingSoFar, here: list[int]) -> tuple[list[tuple[int, 
 def night_seat(
     *,
     night: Night,
-    by: Any,
+    by: Actor,
     method: str | None = None,
     partnerships: Sequence[tuple[Player, Player]] | None = None,
     seed: int | None = None,
@@ -218,7 +218,7 @@ def _table_game(night: Night, size: int) -> tuple[str, dict[str, Any]]:
     return slug, {"fixed_hands": PROGRESSIVE_HANDS} if progressive else {}
 
 
-def _start_table_game(night: Night, table: TableSeating, dealer: str, by: Any) -> Game:
+def _start_table_game(night: Night, table: TableSeating, dealer: str, by: Actor) -> Game:
     seats = table.seats()
     slug, options = _table_game(night, len(seats))
     if len(seats) > 4 and dealer not in seats:
@@ -275,7 +275,7 @@ def _make_round(
     number: int,
     plan: seating.Seating,
     by_id: dict[int, Player],
-    by: Any,
+    by: Actor,
     *,
     partners: dict[int, int] | None = None,
     table_numbers: Sequence[int] | None = None,
@@ -314,7 +314,7 @@ def _round_in_progress(so_far: SeatingSoFar) -> bool:
 
 
 @transaction.atomic
-def night_next_round(*, night: Night, by: Any, seed: int | None = None) -> NightRound:
+def night_next_round(*, night: Night, by: Actor, seed: int | None = None) -> NightRound:
     """Reseat the whole room once every table's game is over: new partners on a random
     or progressive night, new opponents on a fixed one; who sits out rotates fairly
     and late arrivals come in."""
@@ -390,7 +390,7 @@ class NewGame:
 
 
 def table_new_game(
-    *, table: TableSeating, by: Any, dealer: str = "north", seed: int | None = None
+    *, table: TableSeating, by: Actor, dealer: str = "north", seed: int | None = None
 ) -> Game:
     """The table's next game (see :func:`table_next_game` for who came in and went out)."""
     return table_next_game(table=table, by=by, dealer=dealer, seed=seed).game
@@ -398,7 +398,7 @@ def table_new_game(
 
 @transaction.atomic
 def table_next_game(
-    *, table: TableSeating, by: Any, dealer: str = "north", seed: int | None = None
+    *, table: TableSeating, by: Actor, dealer: str = "north", seed: int | None = None
 ) -> NewGame:
     """Random or fixed seating: the table's game is over, so it starts another. If
     players are waiting to play (sitting out, or late arrivals), they come in and some
@@ -530,7 +530,7 @@ def _reseat_fixed(
 
 
 @transaction.atomic
-def night_close(*, night: Night, by: Any) -> Night:
+def night_close(*, night: Night, by: Actor) -> Night:
     """A director closes the night: no more hands, games or check-ins until it is reopened.
     Games in progress stay unfinished (their points count, nobody wins them); hands can
     still be confirmed and corrected. Every in-progress game is locked first, so a hand
@@ -562,7 +562,7 @@ def night_open(
     *,
     club: Club,
     date: datetime.date,
-    opened_by: Any,
+    opened_by: Actor,
     seating_method: str = Night.Seating.RANDOM,
     ruleset: str = "tournament",
     options: dict[str, Any] | None = None,

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from django.db.models import OuterRef, QuerySet, Subquery
 
@@ -20,6 +19,7 @@ from play.models import Game, Hand, TableLink
 from play.seats import OTHER_SIDE, sides_of, table_names
 from rookclub.clubs.models import Membership, Player
 from rookclub.clubs.permissions import is_director, role_in
+from rookclub.core.roles import Actor
 
 SIDES = tuple(OTHER_SIDE)  # ("north_south", "east_west")
 
@@ -39,11 +39,11 @@ class TableActor:
     pk = None
 
 
-def is_table_actor(by: Any) -> bool:
+def is_table_actor(by: Actor) -> bool:
     return isinstance(by, TableActor)
 
 
-def can_record(user: Any, game: Game) -> bool:
+def can_record(user: Actor, game: Game) -> bool:
     """A director or scorer of the game's club records its hands; a table link, the
     hands of the game now at its table."""
     if isinstance(user, TableActor):
@@ -58,7 +58,7 @@ def _locked_games() -> QuerySet:
     return Game.objects.select_for_update(of=("self",))
 
 
-def game_for_recording(game_id: int, by: Any) -> Game:
+def game_for_recording(game_id: int, by: Actor) -> Game:
     """The game, locked for its next hand (``SELECT ... FOR UPDATE``) with what
     :func:`can_record` reads for ``by`` in the same query: a member's role in the club,
     the club for a superuser or trusted work, nothing more for a table link (its rule
@@ -75,7 +75,7 @@ def game_for_recording(game_id: int, by: Any) -> Game:
     return game
 
 
-def can_confirm(user: Any, hand: Hand) -> bool:
+def can_confirm(user: Actor, hand: Hand) -> bool:
     """Whether ``user`` may confirm ``hand``: never the person who entered it; a
     director of the club; or a player seated, for that hand, on the side that did not
     enter it. When whoever entered it was not seated (a club scorer), either side may.
@@ -84,7 +84,7 @@ def can_confirm(user: Any, hand: Hand) -> bool:
     return hand.pk in confirmable_hands(user, hand.game, [hand])
 
 
-def confirmable_hands(user: Any, game: Game, hands: Iterable[Hand]) -> set[int]:
+def confirmable_hands(user: Actor, game: Game, hands: Iterable[Hand]) -> set[int]:
     """The ids of those of ``game``'s ``hands`` that ``user`` may confirm (the rule of
     :func:`can_confirm`), in at most three queries however many hands there are."""
     if is_director(user, game.club):  # a director, or SYSTEM

@@ -13,14 +13,14 @@ from play import print_docs as builders
 from play.door import door_url
 from play.models import Game, Night, NightRound, TableLink
 from play.table_links import link_url, links_for
-from rookclub.core.roles import CARD_HOLDERS_ONLY, KEY_HOLDERS, SYSTEM, require_role
+from rookclub.core.roles import CARD_HOLDERS_ONLY, KEY_HOLDERS, SYSTEM, Actor, require_role
 from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
 from rookclub.printing.site import site_url
 
 
 def _round_and_table(
-    params: Mapping[str, Any], by: Any, *, check_table: bool = True
+    params: Mapping[str, Any], by: Actor, *, check_table: bool = True
 ) -> tuple[NightRound, int | None]:
     """The round (with its night and club) and the table asked for. ``check_table=False``:
     the caller reads the table itself and answers Missing for one the round lacks."""
@@ -44,7 +44,7 @@ def _slug(night_round: NightRound, table: int | None, what: str) -> str:
     return f"{night.club.slug}-{night.date:%Y-%m-%d}-round-{night_round.number}-{where}-{what}"
 
 
-def build_round_sheets(params: Mapping[str, Any], by: Any) -> Built:
+def build_round_sheets(params: Mapping[str, Any], by: Actor) -> Built:
     # One table's sheet reads that table alone, which answers Missing if there is none.
     night_round, table = _round_and_table(params, by, check_table=False)
     sheets = builders.round_blank_sheets(night_round, table=table)
@@ -70,7 +70,7 @@ def table_link_urls(base_url: str, night_round: NightRound) -> Callable[[Any, An
     return url_for
 
 
-def build_round_cards(params: Mapping[str, Any], by: Any) -> Built:
+def build_round_cards(params: Mapping[str, Any], by: Actor) -> Built:
     night_round, table = _round_and_table(params, by)
     require_role(by, night_round.night.club, KEY_HOLDERS, CARD_HOLDERS_ONLY)
     base_url = site_url(recorded=params.get("base_url"))
@@ -90,7 +90,7 @@ def build_round_cards(params: Mapping[str, Any], by: Any) -> Built:
 PRINT_RELATED = ("club", "night", "table_seating__round")
 
 
-def build_game_sheet(params: Mapping[str, Any], by: Any) -> Built:
+def build_game_sheet(params: Mapping[str, Any], by: Actor) -> Built:
     game = get_or_missing(
         Game,
         "game",
@@ -106,7 +106,7 @@ def build_game_sheet(params: Mapping[str, Any], by: Any) -> Built:
     )
 
 
-def night_from_params(params: Mapping[str, Any], by: Any) -> Night:
+def night_from_params(params: Mapping[str, Any], by: Actor) -> Night:
     return get_or_missing(
         Night,
         "club night",
@@ -117,7 +117,7 @@ def night_from_params(params: Mapping[str, Any], by: Any) -> Night:
     )
 
 
-def build_night_games(params: Mapping[str, Any], by: Any) -> Built:
+def build_night_games(params: Mapping[str, Any], by: Actor) -> Built:
     night = night_from_params(params, by)
     games = (
         Game.objects.filter(night=night)
@@ -164,7 +164,7 @@ def night_origin(params: Mapping[str, Any]) -> tuple[str, str]:
     )
 
 
-def build_door_poster(params: Mapping[str, Any], by: Any) -> Built:
+def build_door_poster(params: Mapping[str, Any], by: Actor) -> Built:
     """The night's door poster: A4, a large QR code opening the door link (directors
     and scorers only: the link checks players in)."""
     night = night_from_params(params, by)

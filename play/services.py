@@ -34,11 +34,7 @@ from play.signals import finished_game_corrected, game_scored
 from rookclub.clubs.models import Player
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from rookclub.core.limits import check_reason
-from rookclub.core.roles import (
-    require_director,
-    require_scorer,
-    user_or_none,
-)
+from rookclub.core.roles import Actor, require_director, require_scorer, user_or_none
 from scoring.engine import (
     PRESETS,
     SEATS,
@@ -120,7 +116,7 @@ def game_start(
     dealer: str | None = None,
     night: Night | None = None,
     table_seating: TableSeating | None = None,
-    created_by: Any,
+    created_by: Actor,
 ) -> Game:
     """Start a game: the ruleset is snapshotted now, so later rule changes never rescore it.
 
@@ -352,7 +348,7 @@ class Recorded(NamedTuple):
 
 
 def hand_record(
-    *, game: Game | int, data: Mapping[str, Any], entered_by: Any, number: int | None = None
+    *, game: Game | int, data: Mapping[str, Any], entered_by: Actor, number: int | None = None
 ) -> Hand:
     """Record the next hand of ``game`` (or its id); the engine scores it. ``data`` is a
     score-sheet hand or ``{"card_hand": {...}}`` (:func:`posted_hand`).
@@ -411,7 +407,7 @@ def hand_record(
 def _append(
     game: Game,
     data: Mapping[str, Any],
-    entered_by: Any,
+    entered_by: Actor,
     number: int | None,
     via: Any = None,
     side: str = "",
@@ -506,7 +502,7 @@ def posted_hand(data: Mapping[str, Any], rules: Ruleset, *, dealer: str) -> Post
     return PostedHand(result.record, card_hand.to_dict(), renege)
 
 
-def _table_confirm_check(hand: Hand, by: Any) -> None:
+def _table_confirm_check(hand: Hand, by: Actor) -> None:
     if by.side not in permissions.SIDES:
         raise Invalid(
             "Say which side confirms.",
@@ -527,7 +523,7 @@ SIDE_NAMES = {"north_south": "North\N{EN DASH}South", "east_west": "East\N{EN DA
 
 
 def _replayed(
-    game: Game, data: Mapping[str, Any], entered_by: Any, number: int, via: Any, side: str
+    game: Game, data: Mapping[str, Any], entered_by: Actor, number: int, via: Any, side: str
 ) -> Hand | None:
     """Hand ``number`` when ``data`` is that same hand posted again the same way: by the
     same person (None: SYSTEM), or through the same table link for the same side."""
@@ -553,7 +549,7 @@ def _replayed(
     return hand
 
 
-def hand_confirm(*, hand: Hand, by: Any) -> Hand:
+def hand_confirm(*, hand: Hand, by: Actor) -> Hand:
     """The other side (or a director) confirms a hand; never the person who entered it
     (:func:`play.permissions.can_confirm`). Confirming changes no score, so a hand of a
     closed night can still be confirmed (a table link, though, stops with the night).
@@ -640,7 +636,7 @@ _REPLAYED = [
 ]
 
 
-def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Any, reason: str) -> Hand:
+def hand_correct(*, hand: Hand, data: Mapping[str, Any], by: Actor, reason: str) -> Hand:
     """A director changes a recorded hand, on a closed night too. The before/after is
     kept with who, when and why; every later hand's totals and the game's result are
     replayed. The corrected hand loses its confirmation (the ``before`` snapshot keeps

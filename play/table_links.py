@@ -35,7 +35,7 @@ from play.models import Game, Night, TableLink, TableSeating
 from rookclub.clubs.models import Club, Player
 from rookclub.core import throttles
 from rookclub.core.errors import Conflict, DomainError
-from rookclub.core.roles import require_director
+from rookclub.core.roles import Actor, require_director
 from rookclub.printing.site import SiteAddressMissing, site_url
 
 
@@ -258,7 +258,7 @@ def link_replace(
     club: Club,
     kind: str,
     number: int,
-    by: Any,
+    by: Actor,
     night: Night | None = None,
     scope: int | None = None,
 ) -> TableLink:

@@ -11,13 +11,13 @@ from django.utils import timezone
 from play.models import Game
 from play.signals import game_voided
 from rookclub.core.errors import Conflict, Invalid
-from rookclub.core.roles import require_director, user_or_none
+from rookclub.core.roles import Actor, require_director, user_or_none
 
 #: How long a reason for voiding a game may be.
 VOID_REASON_MAX = 500
 
 
-def game_void(*, game: Game, by: Any, reason: Any) -> Game:
+def game_void(*, game: Game, by: Actor, reason: Any) -> Game:
     """A director voids a game: it keeps its hands and corrections, is marked with the
     reason, who and when, takes no more hands or corrections, and counts in no
     standings; its table can start another. Voiding twice is a 409 (``game_void``)."""

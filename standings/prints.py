@@ -9,11 +9,12 @@ from typing import Any
 from play.prints import night_from_params
 from rookclub.clubs.models import Club
 from rookclub.core.limits import YEAR_MAX
+from rookclub.core.roles import Actor
 from rookclub.printing.kinds import Built, Kind, get_or_missing, int_param, register
 from standings import print_docs as builders
 
 
-def build_night_standings(params: Mapping[str, Any], by: Any) -> Built:
+def build_night_standings(params: Mapping[str, Any], by: Actor) -> Built:
     night = night_from_params(params, by)
     return Built(
         items=[],
@@ -23,7 +24,7 @@ def build_night_standings(params: Mapping[str, Any], by: Any) -> Built:
     )
 
 
-def build_season_standings(params: Mapping[str, Any], by: Any) -> Built:
+def build_season_standings(params: Mapping[str, Any], by: Actor) -> Built:
     club = get_or_missing(Club, "club", (), by=by, club_path="", slug=str(params.get("club") or ""))
     year = int_param(params, "year", required=False, maximum=YEAR_MAX)
     return Built(

@@ -6,13 +6,12 @@ Each pair becomes one entry (the first sign-up's row; the partner's kept, ``pair
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from rookclub.core.errors import Invalid
-from rookclub.core.roles import require_director
+from rookclub.core.roles import Actor, require_director
 from tournaments.formats import FormatError
 from tournaments.formats.partners import check_pins, draw_partners
 from tournaments.live import tournament_changed
@@ -28,7 +27,7 @@ def _refuse(message: str, code: str) -> Invalid:
 
 
 def partner_pins_set(
-    *, tournament: Tournament, pins: Sequence[Sequence[int]], by: Any
+    *, tournament: Tournament, pins: Sequence[Sequence[int]], by: Actor
 ) -> Tournament:
     """Replace the pairs pinned before the draw (sign-up entry ids, two a pin).
     Refused (400, nothing stored): ``partners_not_drawn`` (the event has fixed
@@ -66,7 +65,7 @@ def pins_without(tournament: Tournament, entry_id: int) -> None:
         tournament.save(update_fields=["partner_draw"])
 
 
-def partners_draw(*, tournament: Tournament, entries: Sequence[Entry], by: Any) -> list[Entry]:
+def partners_draw(*, tournament: Tournament, entries: Sequence[Entry], by: Actor) -> list[Entry]:
     """At the start, inside its transaction: draw the partnerships among ``entries`` with
     ``tournament.draw_seed`` and merge each pair into one entry; ``FormatError`` propagates."""
     by_pk = {e.pk: e for e in entries}

@@ -7,13 +7,12 @@ the tied entries in the standings."""
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from rookclub.core.errors import Invalid
-from rookclub.core.roles import require_director
+from rookclub.core.roles import Actor, require_director
 from tournaments import standings_data
 from tournaments.models import Entry, Match, Playoff, Round, Tournament
 from tournaments.playoff_rows import playoff_rows_create
@@ -53,7 +52,7 @@ def _refuse(message: str, field: str, code: str) -> Invalid:
 
 
 def playoffs_create(
-    *, tournament: Tournament, by: Any, draw_seed: str | None = None
+    *, tournament: Tournament, by: Actor, draw_seed: str | None = None
 ) -> list[Match]:
     """Create the playoff for every shared place up to ``playoff_places`` and start its first
     games; returns the matches. ``draw_seed`` shuffles a three-way card draw.

@@ -13,7 +13,7 @@ from django.utils.text import slugify
 from play.models import TableLink
 from play.table_links import link_url, links_for
 from rookclub.core.errors import Invalid
-from rookclub.core.roles import CARD_HOLDERS_ONLY, KEY_HOLDERS, SYSTEM, require_role
+from rookclub.core.roles import CARD_HOLDERS_ONLY, KEY_HOLDERS, SYSTEM, Actor, require_role
 from rookclub.printing import stamps
 from rookclub.printing.kinds import Built, Kind, Missing, get_or_missing, int_param, register
 from rookclub.printing.site import site_url
@@ -25,7 +25,7 @@ def _event_slug(tournament: Tournament) -> str:
     return f"{tournament.club.slug}-{slugify(tournament.name) or 'tournament'}-{tournament.pk}"
 
 
-def _round(params: Mapping[str, Any], by: Any, related: str = "tournament__club") -> Round:
+def _round(params: Mapping[str, Any], by: Actor, related: str = "tournament__club") -> Round:
     return get_or_missing(
         Round,
         "tournament round",
@@ -36,7 +36,7 @@ def _round(params: Mapping[str, Any], by: Any, related: str = "tournament__club"
     )
 
 
-def _round_and_table(params: Mapping[str, Any], by: Any) -> tuple[Round, int | None]:
+def _round_and_table(params: Mapping[str, Any], by: Actor) -> tuple[Round, int | None]:
     return _round(params, by), int_param(params, "table", required=False)
 
 
@@ -56,7 +56,7 @@ def _round_filename(tournament_round: Round, table: int | None, what: str) -> st
     )
 
 
-def build_tournament_round_sheets(params: Mapping[str, Any], by: Any) -> Built:
+def build_tournament_round_sheets(params: Mapping[str, Any], by: Actor) -> Built:
     tournament_round, table = _round_and_table(params, by)
     sheets = _some(
         builders.tournament_round_sheets(tournament_round, table=table), tournament_round, table
@@ -86,7 +86,7 @@ def tournament_table_url(base_url: str, tournament_round: Round) -> Callable[[in
     return url_for
 
 
-def build_tournament_round_cards(params: Mapping[str, Any], by: Any) -> Built:
+def build_tournament_round_cards(params: Mapping[str, Any], by: Actor) -> Built:
     tournament_round, table = _round_and_table(params, by)
     require_role(by, tournament_round.tournament.club, KEY_HOLDERS, CARD_HOLDERS_ONLY)  # the keys
     base_url = site_url(recorded=params.get("base_url"))
@@ -100,7 +100,7 @@ def build_tournament_round_cards(params: Mapping[str, Any], by: Any) -> Built:
     )
 
 
-def _tournament(params: Mapping[str, Any], by: Any) -> Tournament:
+def _tournament(params: Mapping[str, Any], by: Actor) -> Tournament:
     return get_or_missing(
         Tournament,
         "tournament",
@@ -111,7 +111,7 @@ def _tournament(params: Mapping[str, Any], by: Any) -> Tournament:
     )
 
 
-def build_tournament_standings(params: Mapping[str, Any], by: Any) -> Built:
+def build_tournament_standings(params: Mapping[str, Any], by: Actor) -> Built:
     tournament = _tournament(params, by)
     return Built(
         items=[],
@@ -121,7 +121,7 @@ def build_tournament_standings(params: Mapping[str, Any], by: Any) -> Built:
     )
 
 
-def build_tournament_bracket(params: Mapping[str, Any], by: Any) -> Built:
+def build_tournament_bracket(params: Mapping[str, Any], by: Actor) -> Built:
     tournament = _tournament(params, by)
     if not tournament.is_elimination:
         refusal = Invalid(

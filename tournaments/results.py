@@ -16,7 +16,7 @@ from django.utils import timezone
 from play.models import Game
 from rookclub.core.errors import Conflict, Invalid
 from rookclub.core.limits import SCORE_MAX, check_reason
-from rookclub.core.roles import SYSTEM, require_director, require_scorer
+from rookclub.core.roles import SYSTEM, Actor, require_director, require_scorer
 from scoring.engine.rulesets import Ruleset, RulesetError
 from tournaments import brackets, playoff_rows
 from tournaments.formats import correct_result
@@ -46,7 +46,7 @@ class DependentMatches(Conflict):
 def audit(
     tournament: Tournament,
     what: str,
-    by: Any,
+    by: Actor,
     *,
     match: Match | None = None,
     before: Any = None,
@@ -260,7 +260,7 @@ def _check_playable(tournament: Tournament, match: Match) -> None:
 
 
 def _move_on(
-    tournament: Tournament, match: Match, by: Any, drop: frozenset[str] = frozenset()
+    tournament: Tournament, match: Match, by: Actor, drop: frozenset[str] = frozenset()
 ) -> None:
     """After a result: a bracket's or a playoff's later games take their entries and
     start at their tables."""
@@ -274,7 +274,7 @@ def _move_on(
     bracket_games_start(tournament=tournament, by=by)
 
 
-def _next_round_start(tournament: Tournament, rnd: Round, by: Any) -> None:
+def _next_round_start(tournament: Tournament, rnd: Round, by: Actor) -> None:
     """A schedule paired whole at the start (round robin, rotation): once ``rnd``'s last result
     is in, the next round starts and its games begin at their tables."""
     if rnd.matches.filter(status__in=OPEN).exists():
@@ -303,7 +303,9 @@ def _store(match: Match, scores: Sequence[tuple[int, int]], side: str | None) ->
 # ---- entering and correcting ----------------------------------------------------------------
 
 
-def match_result_enter(*, match: Match, games: Any, by: Any, tie_confirmed: bool = False) -> Match:
+def match_result_enter(
+    *, match: Match, games: Any, by: Actor, tie_confirmed: bool = False
+) -> Match:
     """The director types in a match's final game scores."""
     require_director(by, match.tournament.club, NOT_DIRECTOR)
     with transaction.atomic():
@@ -324,7 +326,7 @@ def match_result_correct(
     *,
     match: Match,
     games: Any,
-    by: Any,
+    by: Actor,
     reason: str = "",
     confirm: bool = False,
     tie_confirmed: bool = False,
@@ -399,7 +401,7 @@ def match_result_record(
     *,
     match: Match,
     games: Any,
-    by: Any,
+    by: Actor,
     reason: str = "",
     confirm: bool = False,
     tie_confirmed: bool = False,
@@ -421,7 +423,7 @@ def match_result_record(
 # ---- games played at the table --------------------------------------------------------------
 
 
-def match_game_start(*, match: Match, by: Any, dealer: str = "north") -> Game:
+def match_game_start(*, match: Match, by: Actor, dealer: str = "north") -> Game:
     """Start the match's next game at the table through the club-night scoring:
     side A sits north-south, side B east-west. Hands are recorded as on club nights."""
     from play.services import game_start
@@ -458,7 +460,7 @@ def match_game_start(*, match: Match, by: Any, dealer: str = "north") -> Game:
     return game
 
 
-def round_games_start(*, rnd: Round, by: Any) -> list[Game]:
+def round_games_start(*, rnd: Round, by: Actor) -> list[Game]:
     """Start the first game at every table of a round just paired (side A north-south), so
     each table's link opens its game at once; matches with a game, byes and unknown
     entries are left alone. Off with option ``start_games``: false."""
@@ -470,14 +472,14 @@ def round_games_start(*, rnd: Round, by: Any) -> list[Game]:
     return [match_game_start(match=m, by=by) for m in matches.select_related("tournament")]
 
 
-def bracket_games_start(*, tournament: Tournament, by: Any) -> None:
+def bracket_games_start(*, tournament: Tournament, by: Actor) -> None:
     """A bracket's later matches start their games as soon as both entries are known
     (a result decided the match before them), as a paired round's do."""
     for rnd in tournament.round_set.order_by("number"):
         round_games_start(rnd=rnd, by=by)
 
 
-def round_games_abandon(*, rnd: Round, by: Any) -> None:
+def round_games_abandon(*, rnd: Round, by: Actor) -> None:
     """Before a director changes a round's pairings: the games started at its tables
     with no hand recorded are voided (never deleted) and let go of their matches;
     a game with a hand refuses the change (409 ``round_has_games``)."""

@@ -15,7 +15,7 @@ from django.utils import timezone
 from rookclub.clubs.models import Club, Player
 from rookclub.core.errors import Conflict, Invalid
 from rookclub.core.limits import NAME_MAX, SCORE_MAX, check_reason, name_problem, whole_number
-from rookclub.core.roles import require_director, user_or_none
+from rookclub.core.roles import Actor, require_director, user_or_none
 from scoring.engine import RulesetError, ruleset_from
 from scoring.engine.option_schema import too_large
 from scoring.engine.rulesets import HOUSE_RULES
@@ -173,7 +173,7 @@ def tournament_create(
     games_per_match: int = 1,
     options: Mapping[str, Any] | None = None,
     entry_fee: Any = None,
-    by: Any,
+    by: Actor,
 ) -> Tournament:
     """A new event, registering entries. ``entry_fee``: what each entry pays (a
     decimal amount of at most two places, 0 to ``ENTRY_FEE_MAX``; None: no fee)."""
@@ -272,7 +272,7 @@ def _entry_fee(value: Any, errors: dict[str, list[str]]) -> Decimal | None:
 # ---- registration --------------------------------------------------------------------------
 
 
-def _history(entry: Entry, what: str, by: Any, **details: Any) -> None:
+def _history(entry: Entry, what: str, by: Actor, **details: Any) -> None:
     entry.history = [
         *entry.history,
         {"at": timezone.now().isoformat(), "what": what, "by": getattr(by, "pk", None), **details},
@@ -285,7 +285,7 @@ def entry_add(
     players: Sequence[Player],
     name: str | None = None,
     seed: int | None = None,
-    by: Any,
+    by: Actor,
 ) -> Entry:
     """Register a partnership or, in an individual event, one player. A running Swiss or
     individual event takes it as a late entry, paired from the next round."""
@@ -354,7 +354,7 @@ def entry_add(
     return entry
 
 
-def entry_check_in(*, entry: Entry, by: Any, checked_in: bool = True) -> Entry:
+def entry_check_in(*, entry: Entry, by: Actor, checked_in: bool = True) -> Entry:
     require_director(by, entry.tournament.club, NOT_DIRECTOR)
     with transaction.atomic():
         entry = Entry.objects.select_for_update().get(pk=entry.pk)
@@ -364,7 +364,7 @@ def entry_check_in(*, entry: Entry, by: Any, checked_in: bool = True) -> Entry:
     return entry
 
 
-def entry_withdraw(*, entry: Entry, by: Any, reason: str = "") -> Entry:
+def entry_withdraw(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
     """Withdraw an entry; its history is kept. Its remaining matches are forfeited
     (the opponent wins by walkover) and it is left out of later pairings."""
     tournament = entry.tournament
@@ -423,7 +423,7 @@ def _forfeit_open_matches(tournament: Tournament, entry: Entry) -> list[int]:
 
 
 def tournament_start(
-    *, tournament: Tournament, by: Any, draw_seed: str | None = None
+    *, tournament: Tournament, by: Actor, draw_seed: str | None = None
 ) -> Tournament:
     """Close registration, fix the seeds (director's first, the rest drawn by lot)
     and pair the first round, or the whole schedule or bracket."""
@@ -572,7 +572,7 @@ def _create_table_round(tournament: Tournament, movement_round: Any, number: int
 def round_pair_next(
     *,
     tournament: Tournament,
-    by: Any,
+    by: Actor,
     pins: Sequence[tuple[int, int]] = (),
     forced_bye: int | None = None,
 ) -> Round:
@@ -645,7 +645,7 @@ def _pair(tournament: Tournament, number: int, pins: Sequence, forced_bye: int |
 
 
 def round_override(
-    *, round: Round, by: Any, action: str, a: int | None = None, b: int | None = None
+    *, round: Round, by: Actor, action: str, a: int | None = None, b: int | None = None
 ) -> Round:
     """Swap two entries, pin a pairing, force a bye, or re-pair the round (Swiss):
     each change is flagged on the pairings it touches. Only rounds without results."""

@@ -19,6 +19,7 @@ from play.forms import TRUMP_LABELS
 from play.models import Game
 from play.permissions import SIDES, TableActor
 from rookclub.core.errors import DomainError
+from rookclub.core.roles import Actor
 from scoring.engine import card_code
 from scoring.engine.cards import parse_card
 from scoring.engine.seat_names import seat_name
@@ -49,7 +50,7 @@ def table_link_cards(request: HttpRequest, key: str) -> HttpResponse:
 
 
 def _page(
-    request: HttpRequest, game: Game, by: Any, back: str, allowed: Any = None
+    request: HttpRequest, game: Game, by: Actor, back: str, allowed: Any = None
 ) -> HttpResponse:
     rules = services.rules_of(game)
     number = game.hands.count() + 1

@@ -40,6 +40,7 @@ from rookclub.clubs.permissions import is_director
 from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors, label
 from rookclub.core.pages import login_required_message, post_form, refuse
+from rookclub.core.roles import Actor
 from scoring.engine.seat_names import TableNames, names_for
 
 
@@ -56,7 +57,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def record_posted(
     request: HttpRequest,
     game: Game | int,
-    by: Any,
+    by: Actor,
     done: str,
     link: Any = None,
     rules: Any = None,

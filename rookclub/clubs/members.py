@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from rookclub.clubs.models import INVITATION_DAYS, Club, Invitation, Membership, Player
 from rookclub.core.errors import Conflict, Gone, Invalid, NotAllowed, NotFound
-from rookclub.core.roles import require_actor, require_director
+from rookclub.core.roles import Actor, require_actor, require_director
 
 ROLES = tuple(Membership.Role.values)
 ROLE_CHOICE = "choose director, scorer or member"
@@ -103,7 +103,7 @@ def _save_new_user(user: Any) -> Any:
 
 @transaction.atomic
 def account_create(
-    *, username: Any, password: Any, by: Any, email: Any = "", name: Any = ""
+    *, username: Any, password: Any, by: Actor, email: Any = "", name: Any = ""
 ) -> Any:
     """A new account (sign up). Anyone may sign up, so ``by`` is only who asks: the
     visitor (an anonymous user) or SYSTEM, never left out."""
@@ -114,7 +114,7 @@ def account_create(
 # ---- members ---------------------------------------------------------------------------
 
 
-def _locked_memberships(club: Club, by: Any) -> list[Membership]:
+def _locked_memberships(club: Club, by: Actor) -> list[Membership]:
     """All the club's memberships, locked, after checking again that ``by`` is still a director."""
     locked = list(Membership.objects.select_for_update().filter(club=club).order_by("pk"))
     user_id = getattr(by, "pk", None)
@@ -145,7 +145,14 @@ def _keep_a_director(locked: list[Membership], target: Membership, club: Club, t
 
 @transaction.atomic
 def member_create(
-    *, club: Club, username: Any, password: Any, role: Any, by: Any, email: Any = "", name: Any = ""
+    *,
+    club: Club,
+    username: Any,
+    password: Any,
+    role: Any,
+    by: Actor,
+    email: Any = "",
+    name: Any = "",
 ) -> Membership:
     """A director makes an account for someone and adds them to the club with ``role``."""
     require_director(by, club)
@@ -155,7 +162,7 @@ def member_create(
 
 
 @transaction.atomic
-def member_set_role(*, club: Club, user: Any, role: Any, by: Any) -> Membership:
+def member_set_role(*, club: Club, user: Any, role: Any, by: Actor) -> Membership:
     """A director makes a member a director, scorer or member; never the last director
     into something else."""
     require_director(by, club)
@@ -171,7 +178,7 @@ def member_set_role(*, club: Club, user: Any, role: Any, by: Any) -> Membership:
 
 
 @transaction.atomic
-def member_remove(*, club: Club, user: Any, by: Any) -> None:
+def member_remove(*, club: Club, user: Any, by: Actor) -> None:
     """A director removes a member (their account stays; their player is unlinked)."""
     require_director(by, club)
     locked = _locked_memberships(club, by)
@@ -182,7 +189,7 @@ def member_remove(*, club: Club, user: Any, by: Any) -> None:
 
 
 @transaction.atomic
-def member_link_player(*, club: Club, user: Any, player: Player | None, by: Any) -> Player | None:
+def member_link_player(*, club: Club, user: Any, player: Player | None, by: Actor) -> Player | None:
     """A director says which of the club's players a member is (``None``: unlinks).
     A member is one player of a club, and a player is one member."""
     require_director(by, club)
@@ -226,7 +233,7 @@ def member_link_player(*, club: Club, user: Any, player: Player | None, by: Any)
 
 @transaction.atomic
 def invite_create(
-    *, club: Club, role: Any = Membership.Role.MEMBER, by: Any, days: int = INVITATION_DAYS
+    *, club: Club, role: Any = Membership.Role.MEMBER, by: Actor, days: int = INVITATION_DAYS
 ) -> Invitation:
     """A director makes a link that lets one person join the club with ``role``."""
     require_director(by, club)
@@ -282,7 +289,7 @@ def already_member(existing: Membership) -> Conflict:
 
 
 @transaction.atomic
-def invite_accept(*, token: Any, by: Any) -> Membership:
+def invite_accept(*, token: Any, by: Actor) -> Membership:
     """The logged-in ``by`` joins the invitation's club with its role. A link works once."""
     if not getattr(by, "is_authenticated", False):
         raise NotAllowed("Log in or sign up to accept the invitation.", code="login_required")

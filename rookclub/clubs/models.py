@@ -7,6 +7,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from rookclub.core.roles import Actor
+
 
 class Club(models.Model):
     name = models.CharField(max_length=120)
@@ -19,7 +21,7 @@ class Club(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def role_of(self, user: Any) -> str | None:
+    def role_of(self, user: Actor) -> str | None:
         """``user``'s role here (``"director"`` for a superuser), or None. Services ask
         through :func:`rookclub.core.roles.require_role`."""
         if user is None or not getattr(user, "is_authenticated", False):
@@ -31,7 +33,7 @@ class Club(models.Model):
             return known[1]
         return self.memberships.filter(user=user).values_list("role", flat=True).first()
 
-    def remember_role(self, user: Any, role: str | None) -> None:
+    def remember_role(self, user: Actor, role: str | None) -> None:
         """``user``'s role here as a scoped query just read it: :meth:`role_of` answers it for that
         same user object without asking again."""
         self.__dict__["_known_role"] = (user, role)

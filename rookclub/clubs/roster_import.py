@@ -27,7 +27,7 @@ from rookclub.clubs.models import Club, Player
 from rookclub.core.csv_out import FORMULA_START, CsvTable, filename
 from rookclub.core.errors import Invalid
 from rookclub.core.limits import NAME_MAX, name_key, name_problem, normal_name
-from rookclub.core.roles import require_director
+from rookclub.core.roles import Actor, require_director
 
 #: The largest file accepted, and the most rows in it (a club, not a city).
 FILE_MAX_BYTES = 1_000_000
@@ -306,11 +306,11 @@ def roster_plan(*, club: Club, rows: list[RosterRow], notes: list[str] | None = 
 # ---- the rows between the preview and the import ------------------------------------
 
 
-def _salt(club: Club, by: Any) -> str:
+def _salt(club: Club, by: Actor) -> str:
     return f"rookclub.roster-import:{club.pk}:{getattr(by, 'pk', None)}"
 
 
-def rows_token(*, club: Club, rows: list[RosterRow], notes: list[str], by: Any) -> str:
+def rows_token(*, club: Club, rows: list[RosterRow], notes: list[str], by: Actor) -> str:
     """The parsed rows, signed for this club and director: the import stores what was shown."""
     payload = {"rows": [[r.line, r.name, r.email] for r in rows], "notes": notes}
     token = signing.dumps(payload, salt=_salt(club, by), compress=True)
@@ -319,7 +319,7 @@ def rows_token(*, club: Club, rows: list[RosterRow], notes: list[str], by: Any) 
     return token
 
 
-def rows_from_token(*, club: Club, token: Any, by: Any) -> tuple[list[RosterRow], list[str]]:
+def rows_from_token(*, club: Club, token: Any, by: Actor) -> tuple[list[RosterRow], list[str]]:
     """The rows of a preview's token, or ``Invalid`` if changed, someone else's or expired."""
     message = "This preview has expired or was changed; upload the file again."
     if not isinstance(token, str) or not token or len(token) > 4 * FILE_MAX_BYTES:
@@ -337,7 +337,7 @@ def rows_from_token(*, club: Club, token: Any, by: Any) -> tuple[list[RosterRow]
 
 
 @transaction.atomic
-def roster_import(*, club: Club, rows: list[RosterRow], by: Any) -> RosterPlan:
+def roster_import(*, club: Club, rows: list[RosterRow], by: Actor) -> RosterPlan:
     """Create the players of ``rows`` new to ``club`` (planned again now); the plan returned."""
     require_director(by, club)
     # Two directors importing at once plan one after the other: the second sees duplicates.

@@ -14,7 +14,7 @@ from django.utils.text import slugify
 from rookclub.clubs.models import Club, Membership, Player
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from rookclub.core.limits import NAME_MAX, name_key, name_problem, normal_name
-from rookclub.core.roles import require_director
+from rookclub.core.roles import Actor, require_director
 
 # ---- clubs and players ---------------------------------------------------------------
 
@@ -46,7 +46,7 @@ def _created_meanwhile(name: str) -> Conflict:
 
 
 @transaction.atomic
-def club_create(*, name: str, by: Any) -> Club:
+def club_create(*, name: str, by: Actor) -> Club:
     """A new club; whoever creates it is its director (both in one transaction, so a
     club is never seen without its director)."""
     if not getattr(by, "is_authenticated", False):
@@ -92,7 +92,7 @@ def name_taken(club: Club, name: str) -> Conflict:
 
 
 @transaction.atomic
-def player_create(*, club: Club, name: str, by: Any, user: Any = None) -> Player:
+def player_create(*, club: Club, name: str, by: Actor, user: Any = None) -> Player:
     require_director(by, club)
     name = normal_name(name) if isinstance(name, str) else ""
     if not name:

@@ -30,30 +30,45 @@ class _System:
 SYSTEM: Any = _System()
 
 
+class Actor(Protocol):
+    """Who does a thing: a user (logged in or anonymous), whoever holds a table's or a
+    door's link, or :data:`SYSTEM`. A service asks no more of it than these three before
+    it looks up a role."""
+
+    @property
+    def is_authenticated(self) -> bool: ...
+
+    @property
+    def is_superuser(self) -> bool: ...
+
+    @property
+    def pk(self) -> Any: ...
+
+
 class HasRoles(Protocol):
-    def role_of(self, user: Any) -> str | None: ...
+    def role_of(self, user: Actor) -> str | None: ...
 
 
-def role_in(by: Any, club: HasRoles) -> str | None:
+def role_in(by: Actor, club: HasRoles) -> str | None:
     """``by``'s role in ``club``: every role's rights for :data:`SYSTEM`, else the club's answer."""
     if by is SYSTEM:
         return DIRECTOR
     return club.role_of(by)
 
 
-def has_role(by: Any, club: HasRoles, roles: Iterable[str]) -> bool:
+def has_role(by: Actor, club: HasRoles, roles: Iterable[str]) -> bool:
     """Whether ``by`` holds one of ``roles`` in ``club``; SYSTEM holds them all."""
     return by is SYSTEM or role_in(by, club) in tuple(roles)
 
 
-def require_actor(by: Any) -> None:
+def require_actor(by: Actor) -> None:
     """Refuse a write that names no actor. ``None`` is a caller that forgot to say who
     acts (a view passes ``request.user``, trusted work :data:`SYSTEM`), never a pass."""
     if by is None:
         raise NotAllowed("This needs to know who does it; nobody was named.")
 
 
-def require_role(by: Any, club: HasRoles, roles: Iterable[str], message: str) -> None:
+def require_role(by: Actor, club: HasRoles, roles: Iterable[str], message: str) -> None:
     """Refuse (``NotAllowed`` with ``message``) unless ``by`` holds one of ``roles`` in
     ``club``. ``None`` and anonymous users hold none."""
     if by is None or not has_role(by, club, roles):
@@ -68,14 +83,14 @@ CARD_HOLDERS_ONLY = (
 )
 
 
-def holds_keys(by: Any, club: HasRoles) -> bool:
+def holds_keys(by: Actor, club: HasRoles) -> bool:
     """Whether ``by`` may hold the club's keys (its directors and scorers): print table cards
     and door posters and follow links to them. Print kinds and pages both ask it."""
     return by is not None and has_role(by, club, KEY_HOLDERS)
 
 
 def require_director(
-    by: Any, club: HasRoles, message: str = "Only a director of the club can do this."
+    by: Actor, club: HasRoles, message: str = "Only a director of the club can do this."
 ) -> None:
     """Refuse (``NotAllowed``) anyone but a director of ``club`` (or SYSTEM). The one
     director check of every app; ``message`` names what was refused."""
@@ -83,7 +98,7 @@ def require_director(
 
 
 def require_scorer(
-    by: Any,
+    by: Actor,
     club: HasRoles,
     message: str = "Only a director or scorer of the club can do this.",
 ) -> None:
@@ -92,6 +107,6 @@ def require_scorer(
     require_role(by, club, RECORDERS, message)
 
 
-def user_or_none(by: Any) -> Any:
+def user_or_none(by: Actor) -> Any:
     """The user to store as the author of a write: None for SYSTEM and anonymous actors."""
     return by if getattr(by, "is_authenticated", False) else None

@@ -14,7 +14,7 @@ from rookclub.clubs.models import Club
 from rookclub.clubs.permissions import is_member
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.limits import ID_MAX
-from rookclub.core.roles import SYSTEM
+from rookclub.core.roles import SYSTEM, Actor
 from rookclub.printing.models import PrintJob
 
 
@@ -102,7 +102,7 @@ def _club_of(row: Any, related: tuple[str, ...], club_path: str) -> Club | None:
 
 
 def get_or_missing(
-    model, what: str, related: tuple[str, ...] = (), *, by: Any, club_path: str, **lookup
+    model, what: str, related: tuple[str, ...] = (), *, by: Actor, club_path: str, **lookup
 ):
     """The one ``model`` row matching ``lookup`` among ``by``'s clubs, or ``Missing``: another
     club's row is missing too. One query, which also reads ``by``'s role for later checks."""

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from rookclub.clubs.permissions import is_member
 from rookclub.core.errors import NotAllowed
-from rookclub.core.roles import SYSTEM
+from rookclub.core.roles import SYSTEM, Actor
 from rookclub.printing.documents import fingerprint
 from rookclub.printing.kinds import Built, Kind, kind_named
 from rookclub.printing.models import PrintJob
@@ -49,7 +49,7 @@ def _fingerprint(kind: Kind, params: Mapping[str, Any], built: Built) -> str:
     return fingerprint(RENDER_VERSION, kind.name, dict(params), built.items, built.context)
 
 
-def document_build(*, kind: str, params: Mapping[str, Any], by: Any) -> tuple[Kind, Built, dict]:
+def document_build(*, kind: str, params: Mapping[str, Any], by: Actor) -> tuple[Kind, Built, dict]:
     """Find what ``by`` asked to print; Missing (404), Invalid (400) or NotAllowed (403).
     Another club's row is Missing before anything else is checked."""
     found = kind_named(kind)
@@ -62,7 +62,7 @@ def document_build(*, kind: str, params: Mapping[str, Any], by: Any) -> tuple[Ki
     return found, built, clean
 
 
-def document_pdf(*, kind: str, params: Mapping[str, Any], by: Any) -> tuple[bytes, str]:
+def document_pdf(*, kind: str, params: Mapping[str, Any], by: Actor) -> tuple[bytes, str]:
     """One PDF rendered in the request (a single sheet, a card, standings)."""
     found, built, clean = document_build(kind=kind, params=params, by=by)
     pdf = render_pdf(
@@ -89,7 +89,7 @@ def _latest(print_fingerprint: str) -> PrintJob | None:
     )
 
 
-def print_job_start(*, kind: str, params: Mapping[str, Any], by: Any) -> PrintJob:
+def print_job_start(*, kind: str, params: Mapping[str, Any], by: Actor) -> PrintJob:
     """Start a batch, or return the job that already shows exactly this data (sent on commit;
     a broker that refuses it: failed, ``PrintQueueDown``)."""
     found = kind_named(kind, batch=True)
