@@ -23,7 +23,8 @@ from play.forms import SEAT_LABELS
 from play.models import Game
 from play.permissions import SIDES, TableActor
 from play.rulesets import rules_of_snapshot
-from play.views.games import _render, confirmed_row, record_posted, render_row, wants_json
+from play.views.games import record_posted, wants_json
+from play.views.score_sheet import confirmed_row, render_row, render_sheet
 from rookclub.core.errors import DomainError
 from rookclub.core.live import POLL_SECONDS, wants_live
 from rookclub.core.manifest import manifest, manifest_response
@@ -89,7 +90,7 @@ def _refused_post(request: HttpRequest, state, error: DomainError) -> HttpRespon
         if not state.players:  # found for a post: who sits at the table is read now
             state = _state(state.link.key)
         return _waiting(request, state, refusal=error.message, status=error.status)
-    return _render(request, state.game, refusal=error.message, status=error.status, link=state)
+    return render_sheet(request, state.game, refusal=error.message, status=error.status, link=state)
 
 
 def _post_allowed(request: HttpRequest, state) -> HttpResponse | None:
@@ -138,7 +139,7 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
             return _game_started(state)
         if state.game is None:
             return _waiting(request, state)
-        return _render(request, state.game, link=state)
+        return render_sheet(request, state.game, link=state)
     # The game is not read here: hand_record reads it once, locked; the form is built
     # from its ruleset, read with the link.
     state = _post_state(key, game=False)
@@ -216,7 +217,7 @@ def _confirm_refused(
         return render_row(
             request, hand, refusal=error.message, status=error.status, link=state, sheet=sheet
         )
-    return _render(request, state.game, refusal=error.message, status=error.status, link=state)
+    return render_sheet(request, state.game, refusal=error.message, status=error.status, link=state)
 
 
 @require_GET

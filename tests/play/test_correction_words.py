@@ -1,7 +1,7 @@
-"""A correction's before and after, in the table's words (play/views/games.py,
+"""A correction's before and after, in the table's words (play/views/score_sheet.py,
 ``snapshot_words``), at a table where the declarer calls a partner."""
 
-from play.views.games import snapshot_words
+from play.views.score_sheet import snapshot_words
 from scoring.engine import PRESETS
 from scoring.engine.seat_names import names_for
 
