@@ -1,4 +1,5 @@
-"""The score sheet as the game's pages show it: the context its templates draw (the
+"""The score sheet as the game's pages show it: the page drawn from it (whole, or for
+htmx the live region or a recorded hand's answer), the context its templates draw (the
 sheet, the totals, who deals and sits where, the hands still waiting for a
 confirmation), the result a scorer reads after Record, a hand's row answered alone, the
 choices the hand form draws as buttons (seats, trumps) and a correction's before and
