@@ -27,6 +27,7 @@ from rookclub.core.roles import require_director, require_scorer
 from rookclub.core.schema import json_or_multipart
 from tournaments import csv_exports, partners, selectors, services, table_links, tie_breakers
 from tournaments import serializers as s
+from tournaments.entries import entry_add, entry_check_in, entry_withdraw
 from tournaments.models import Entry, Match, Round, Tournament
 
 SEE_LINKS = "Only a director or scorer of the club can see the table links."
@@ -112,7 +113,7 @@ class TournamentViewSet(
                 "Unknown players.", errors={"players": ["every player must be of the event's club"]}
             )
         by_id = {p.pk: p for p in players}
-        entry = services.entry_add(
+        entry = entry_add(
             tournament=tournament,
             players=[by_id[i] for i in ids],
             name=data.get("name"),
@@ -328,13 +329,13 @@ class EntryViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     def withdraw(self, request: Request, pk: str | None = None) -> Response:
         entry = self.get_object()
         data = _valid(s.WithdrawSerializer, request)
-        entry = services.entry_withdraw(entry=entry, by=request.user, **data)
+        entry = entry_withdraw(entry=entry, by=request.user, **data)
         return Response(s.EntrySerializer(entry).data)
 
     @extend_schema(request=None, responses=s.EntrySerializer)
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, pk: str | None = None) -> Response:
-        entry = services.entry_check_in(entry=self.get_object(), by=request.user)
+        entry = entry_check_in(entry=self.get_object(), by=request.user)
         return Response(s.EntrySerializer(entry).data)
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from rookclub.clubs.models import Club, Player
 from tournaments import services
+from tournaments.entries import entry_add
 from tournaments.models import Match, Tournament
 
 ROUND_ROBIN = "Maple Street Winter Round Robin"
@@ -30,7 +31,7 @@ def _event(club: Club, director: Any, name: str, format: str, pairs: list) -> To
         club=club, name=name, format=format, options={"start_games": False}, by=director
     )
     for seed, pair in enumerate(pairs, start=1):
-        services.entry_add(
+        entry_add(
             tournament=event,
             players=pair,
             name=" & ".join(p.name.split()[0] for p in pair),

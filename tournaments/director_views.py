@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+import tournaments.entries
 from rookclub.clubs import permissions
 from rookclub.core.errors import DomainError, Invalid, NotAllowed
 from rookclub.core.forms import add_domain_errors
@@ -114,7 +115,7 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     form = EntryForm(request.POST, tournament=tournament, available=available_players(tournament))
 
     def add() -> tuple[str, str]:
-        entry = services.entry_add(
+        entry = tournaments.entries.entry_add(
             tournament=tournament,
             players=form.players(),
             name=form.cleaned_data["name"] or None,
@@ -138,7 +139,9 @@ def entry_check_in(request: HttpRequest, pk: int) -> HttpResponse:
     back = _dashboard(tournament, f"entry-{entry.pk}")
     checked_in = request.POST.get("checked_in", "1") != "0"
     try:
-        entry = services.entry_check_in(entry=entry, by=request.user, checked_in=checked_in)
+        entry = tournaments.entries.entry_check_in(
+            entry=entry, by=request.user, checked_in=checked_in
+        )
     except DomainError as error:
         return refuse(request, error, back)
     if request.htmx:
@@ -228,7 +231,9 @@ def entry_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         )
 
     def withdraw() -> tuple[str, str]:
-        services.entry_withdraw(entry=entry, by=request.user, reason=form.cleaned_data["reason"])
+        tournaments.entries.entry_withdraw(
+            entry=entry, by=request.user, reason=form.cleaned_data["reason"]
+        )
         said = f"{entry.name} has withdrawn."
         if forfeited := sum(m.status == Match.Status.READY for m in matches):
             said += f" Forfeited by walkover: {forfeited} match(es)."

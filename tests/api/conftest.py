@@ -21,6 +21,7 @@ from rookclub.printing.models import PrintJob
 from tests.factories import ClubFactory, director_of, hand_in, players_of, scorer_of
 from tournaments import services as events
 from tournaments import table_links as round_links
+from tournaments.entries import entry_add
 from tournaments.models import Tournament
 
 
@@ -102,7 +103,7 @@ def fuzz_world(db) -> FuzzWorld:
     )
     pairs = [players[i : i + 2] for i in range(0, 8, 2)]
     entries = [
-        events.entry_add(tournament=tournament, players=pair, seed=n + 1, by=director)
+        entry_add(tournament=tournament, players=pair, seed=n + 1, by=director)
         for n, pair in enumerate(pairs)
     ]
     tournament = events.tournament_start(tournament=tournament, by=director, draw_seed="fuzz")

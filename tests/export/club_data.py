@@ -17,6 +17,7 @@ from standings.standings import night_standings, season_standings
 from tests.factories import ClubFactory, director_of, players_of, scorer_of
 from tests.play.conftest import made_hand, play_out
 from tournaments import services as events
+from tournaments.entries import entry_add
 from tournaments.models import Match, Tournament
 from tournaments.results import match_game_start
 from tournaments.selectors import tournament_standings
@@ -31,7 +32,7 @@ def _event(club, director, format, players, size, **kwargs) -> Tournament:
         **{"options": {"start_games": False}, **kwargs},
     )
     for number in range(len(players) // size):
-        events.entry_add(
+        entry_add(
             tournament=tournament,
             players=players[number * size : (number + 1) * size],
             name=f"{format} entry {number + 1}",

@@ -5,6 +5,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import ClubFactory, director_of, players_of
 from tournaments import services
+from tournaments.entries import entry_add
 
 
 @pytest.fixture
@@ -36,7 +37,7 @@ def make_event(club, director, format, entries, *, start=True, **kwargs):
     size = 1 if format == "individual" else 2
     players = players_of(club, entries * size)
     for number in range(entries):
-        services.entry_add(
+        entry_add(
             tournament=tournament,
             players=players[number * size : (number + 1) * size],
             name=f"Entry {number + 1}",

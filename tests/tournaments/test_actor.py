@@ -9,6 +9,7 @@ from rookclub.core.roles import SYSTEM
 from tests.factories import players_of
 from tests.tournaments.conftest import make_event
 from tournaments import results, services
+from tournaments.entries import entry_add
 from tournaments.models import AuditEntry, Match, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +47,7 @@ def test_nobody_cannot_register_start_pair_or_enter_results(club, director, nobo
     match = Match.objects.filter(tournament=started).first()
 
     refused = [
-        lambda: services.entry_add(tournament=waiting, players=players_of(club, 2), by=nobody),
+        lambda: entry_add(tournament=waiting, players=players_of(club, 2), by=nobody),
         lambda: services.tournament_start(tournament=waiting, by=nobody),
         lambda: services.round_pair_next(tournament=started, by=nobody),
         lambda: results.match_result_enter(match=match, games=[[300, 100]], by=nobody),

@@ -19,6 +19,7 @@ from rookclub.core.roles import SYSTEM
 from tests.factories import PASSWORD, ClubFactory, director_of, member_of, players_of
 from tests.tournaments.conftest import make_event, play_round
 from tournaments import services
+from tournaments.entries import entry_check_in, entry_withdraw
 from tournaments.models import AuditEntry, Entry, Match, Tournament
 
 
@@ -434,7 +435,7 @@ def test_a_withdrawal_needs_a_reason(director_client, club, director):
 def test_withdrawing_twice_is_a_form_error(director_client, club, director):
     tournament = make_event(club, director, "round_robin", 4)
     entry = tournament.entries.get(seed=4)
-    services.entry_withdraw(entry=entry, by=director)
+    entry_withdraw(entry=entry, by=director)
 
     page = director_client.get(withdraw_url(entry))
     response = director_client.post(withdraw_url(entry), {"reason": "again"})
@@ -648,7 +649,7 @@ def test_only_a_director_may_change_a_round(member_client, club, director):
 
 def test_a_director_reads_the_audit_trail(director_client, club, director):
     tournament = make_event(club, director, "round_robin", 4)
-    services.entry_withdraw(entry=tournament.entries.get(seed=4), by=director, reason="ill")
+    entry_withdraw(entry=tournament.entries.get(seed=4), by=director, reason="ill")
 
     page = director_client.get(reverse("tournament-audit", args=[tournament.pk]))
 
@@ -694,7 +695,7 @@ def test_director_pages_take_the_same_queries_whatever_the_size(
             play_round(tournament, director)
             services.round_pair_next(tournament=tournament, by=director)
         for entry in tournament.entries.all()[: size // 2]:
-            services.entry_check_in(entry=entry, by=director)
+            entry_check_in(entry=entry, by=director)
         if page == "tournament-entry-withdraw":
             url = reverse(page, args=[tournament.entries.get(seed=1).pk])
         elif page == "tournament-list":
@@ -862,7 +863,7 @@ def test_the_audit_trail_says_a_result_in_words(director_client, club, director)
 
 def test_the_audit_trail_says_a_withdrawal_in_words(director_client, club, director):
     tournament = make_event(club, director, "round_robin", 4)
-    services.entry_withdraw(entry=tournament.entries.get(seed=4), by=director, reason="ill")
+    entry_withdraw(entry=tournament.entries.get(seed=4), by=director, reason="ill")
 
     text = audit_words(director_client.get(reverse("tournament-audit", args=[tournament.pk])))
 

@@ -14,6 +14,7 @@ from tests.factories import UserFactory
 from tests.play.conftest import made_hand
 from tests.tournaments.conftest import make_event, play_round
 from tournaments import services
+from tournaments.entries import entry_add
 
 pytestmark = pytest.mark.django_db
 
@@ -83,9 +84,7 @@ def test_an_entry_added_before_the_start_shows(club, director):
     url = f"/tournaments/{event.pk}/standings/?live=1"
     first = _first(url)
 
-    services.entry_add(
-        tournament=event, players=players_of(club, 2), name="Late pair", seed=5, by=director
-    )
+    entry_add(tournament=event, players=players_of(club, 2), name="Late pair", seed=5, by=director)
 
     assert _changed(url, first)
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from tests.tournaments.conftest import make_event, ready_matches
 from tournaments import services, standings_data
+from tournaments.entries import entry_withdraw
 from tournaments.formats.swiss import SwissEntry, pair_swiss_round
 from tournaments.models import Match
 
@@ -45,7 +46,7 @@ def test_the_service_pairs_as_the_pure_pairing_does_on_the_rows(
     for number in range(2, rounds + 1):
         _play(tournament, director, rng)
         if number == 3 and entries > 6:
-            services.entry_withdraw(entry=tournament.entries.order_by("?").first(), by=director)
+            entry_withdraw(entry=tournament.entries.order_by("?").first(), by=director)
         data = standings_data.load(tournament)
         _, ranked, previous = _inputs(tournament, data)
         assert len(previous) == Match.objects.filter(tournament=tournament).count()

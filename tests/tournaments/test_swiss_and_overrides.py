@@ -5,6 +5,7 @@ from itertools import combinations
 from tests.factories import hand_in, players_of
 from tests.tournaments.conftest import make_event, play_round
 from tournaments import services
+from tournaments.entries import entry_add, entry_withdraw
 from tournaments.models import Entry, Match
 
 
@@ -125,7 +126,7 @@ def test_a_withdrawn_entry_loses_its_bracket_matches_by_walkover(club, director)
     tournament = make_event(club, director, "single_elimination", 4)
     quitter = tournament.entries.get(seed=4)
 
-    services.entry_withdraw(entry=quitter, by=director)
+    entry_withdraw(entry=quitter, by=director)
 
     w11 = tournament.matches.get(bracket_key="W1-1")
     assert w11.status == "walkover"
@@ -137,7 +138,7 @@ def test_a_withdrawn_swiss_entry_is_not_paired_again(club, director):
     tournament = make_event(club, director, "swiss", 6, rounds=3)
     play_round(tournament, director)
     quitter = tournament.entries.get(seed=6)
-    services.entry_withdraw(entry=quitter, by=director)
+    entry_withdraw(entry=quitter, by=director)
 
     rnd = services.round_pair_next(tournament=tournament, by=director)
 
@@ -148,7 +149,7 @@ def test_a_withdrawn_swiss_entry_is_not_paired_again(club, director):
 def test_a_late_swiss_entry_joins_the_next_round(club, director):
     tournament = make_event(club, director, "swiss", 4, rounds=3)
     play_round(tournament, director)
-    late = services.entry_add(tournament=tournament, players=players_of(club, 2), by=director)
+    late = entry_add(tournament=tournament, players=players_of(club, 2), by=director)
 
     rnd = services.round_pair_next(tournament=tournament, by=director)
 

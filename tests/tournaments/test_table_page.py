@@ -11,6 +11,7 @@ from play.services import hand_record
 from tests.factories import PASSWORD, UserFactory, hand_in, member_of, scorer_of
 from tests.tournaments.conftest import make_event, play_round
 from tournaments import services
+from tournaments.entries import entry_withdraw
 from tournaments.models import Match, MatchGame
 
 pytestmark = pytest.mark.django_db
@@ -155,7 +156,7 @@ def test_a_decided_match_shows_its_result_and_starts_nothing(as_scorer, club, di
 def test_a_forfeited_match_says_so(as_scorer, club, director):
     tournament = make_event(club, director, "round_robin", 4)
     match = at_table(tournament, 1)
-    services.entry_withdraw(entry=match.entry_b, by=director)
+    entry_withdraw(entry=match.entry_b, by=director)
 
     html = as_scorer.get(url_of(match)).content.decode()
 
