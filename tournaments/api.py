@@ -29,6 +29,7 @@ from tournaments import csv_exports, partners, selectors, services, table_links,
 from tournaments import serializers as s
 from tournaments.entries import entry_add, entry_check_in, entry_withdraw
 from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.rounds import round_override, round_pair_next, tournament_start
 
 SEE_LINKS = "Only a director or scorer of the club can see the table links."
 _HOUSE_RULES = house_rules_refusal("ruleset", "options.ruleset_options")
@@ -160,7 +161,7 @@ class TournamentViewSet(
     def start(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
         data = _valid(s.StartSerializer, request)
-        tournament = services.tournament_start(
+        tournament = tournament_start(
             tournament=tournament, by=request.user, draw_seed=data.get("draw_seed") or None
         )
         return Response(s.TournamentSerializer(tournament).data)
@@ -172,7 +173,7 @@ class TournamentViewSet(
         tournament = self.get_object()
         if request.method == "POST":
             data = _valid(s.PairSerializer, request)
-            rnd = services.round_pair_next(
+            rnd = round_pair_next(
                 tournament=tournament,
                 by=request.user,
                 pins=[tuple(p) for p in data["pins"]],
@@ -354,7 +355,7 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """Swap two entries, pin a pairing, force a bye or re-pair (flagged on the pairings)."""
         rnd = self.get_object()
         data = _valid(s.OverrideSerializer, request)
-        rnd = services.round_override(round=rnd, by=request.user, **data)
+        rnd = round_override(round=rnd, by=request.user, **data)
         return Response(s.RoundSerializer(self.get_queryset().get(pk=rnd.pk)).data)
 
     def _round(self) -> Round:

@@ -8,6 +8,7 @@ from rookclub.clubs.models import Club, Player
 from tournaments import services
 from tournaments.entries import entry_add
 from tournaments.models import Match, Tournament
+from tournaments.rounds import tournament_start
 
 ROUND_ROBIN = "Maple Street Winter Round Robin"
 DOUBLE_ELIMINATION = "County Fair Double Elimination"
@@ -38,7 +39,7 @@ def _event(club: Club, director: Any, name: str, format: str, pairs: list) -> To
             seed=seed,
             by=director,
         )
-    return services.tournament_start(tournament=event, by=director, draw_seed=name)
+    return tournament_start(tournament=event, by=director, draw_seed=name)
 
 
 def _play(event: Tournament, director: Any, rng: random.Random, *, rounds: int | None) -> None:

@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 import tournaments.entries
+import tournaments.rounds
 from rookclub.clubs import permissions
 from rookclub.core.errors import DomainError, Invalid, NotAllowed
 from rookclub.core.forms import add_domain_errors
@@ -265,7 +266,7 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
     form = PairForm(request.POST, entries=list(tournament.entries.all()))
 
     def pair() -> tuple[str, str]:
-        rnd = services.round_pair_next(
+        rnd = tournaments.rounds.round_pair_next(
             tournament=tournament, by=request.user, pins=form.pins(), forced_bye=form.bye_for()
         )
         return f"Round {rnd.number} is paired.", back
@@ -289,7 +290,7 @@ def round_override(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
     def override() -> tuple[str, str]:
-        services.round_override(round=rnd, by=request.user, **form.service_arguments())
+        tournaments.rounds.round_override(round=rnd, by=request.user, **form.service_arguments())
         return form.done(rnd.number), back
 
     page = partial(views.tournament_rounds, request, tournament.pk, override_form=form)

@@ -23,6 +23,7 @@ from tournaments import services as events
 from tournaments import table_links as round_links
 from tournaments.entries import entry_add
 from tournaments.models import Tournament
+from tournaments.rounds import tournament_start
 
 
 @dataclass
@@ -106,7 +107,7 @@ def fuzz_world(db) -> FuzzWorld:
         entry_add(tournament=tournament, players=pair, seed=n + 1, by=director)
         for n, pair in enumerate(pairs)
     ]
-    tournament = events.tournament_start(tournament=tournament, by=director, draw_seed="fuzz")
+    tournament = tournament_start(tournament=tournament, by=director, draw_seed="fuzz")
     rnd = tournament.round_set.order_by("number").first()
     round_links.round_tables(rnd=rnd)  # makes the round's table links
     match = rnd.matches.order_by("table").first()

@@ -20,6 +20,7 @@ from tournaments import services as events
 from tournaments.entries import entry_add
 from tournaments.models import Match, Tournament
 from tournaments.results import match_game_start
+from tournaments.rounds import round_pair_next, tournament_start
 from tournaments.selectors import tournament_standings
 
 
@@ -39,7 +40,7 @@ def _event(club, director, format, players, size, **kwargs) -> Tournament:
             seed=number + 1,
             by=director,
         )
-    return events.tournament_start(tournament=tournament, by=director, draw_seed="export")
+    return tournament_start(tournament=tournament, by=director, draw_seed="export")
 
 
 def _play_ready(tournament: Tournament, director) -> None:
@@ -121,7 +122,7 @@ def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
     links_for(club=club, kind="tournament", numbers=[1, 2], scope=table_match.round_id)
     play_out(table_game, scorer)
     _play_ready(swiss, director)
-    events.round_pair_next(tournament=swiss, by=director)
+    round_pair_next(tournament=swiss, by=director)
     _play_ready(swiss, director)
     bracket = _event(club, director, "single_elimination", players[8:16], 2)
     for _ in range(2):

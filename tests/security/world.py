@@ -24,6 +24,7 @@ from tests.factories import ClubFactory, UserFactory, hand_in, member_of, player
 from tournaments import services as events
 from tournaments.entries import entry_add
 from tournaments.models import Match
+from tournaments.rounds import tournament_start
 
 MARKER = "Maple"
 ACTORS = ("anonymous", "outsider", "member", "scorer", "other_director", "director")
@@ -93,7 +94,7 @@ def build_world() -> World:
     for number in range(4):
         pair = players[number * 2 : number * 2 + 2]
         entry_add(tournament=event, players=pair, name=f"{MARKER} Pair {number + 1}", by=director)
-    event = events.tournament_start(tournament=event, by=director, draw_seed="m")
+    event = tournament_start(tournament=event, by=director, draw_seed="m")
     rnd = event.round_set.order_by("number").first()
     match = rnd.matches.filter(status=Match.Status.READY).order_by("table").first()
     round_link = links_for(

@@ -6,6 +6,7 @@ from rest_framework.test import APIClient
 from tests.factories import ClubFactory, director_of, players_of
 from tournaments import services
 from tournaments.entries import entry_add
+from tournaments.rounds import tournament_start
 
 
 @pytest.fixture
@@ -45,7 +46,7 @@ def make_event(club, director, format, entries, *, start=True, **kwargs):
             by=director,
         )
     if start:
-        tournament = services.tournament_start(tournament=tournament, by=director, draw_seed="t")
+        tournament = tournament_start(tournament=tournament, by=director, draw_seed="t")
     return tournament
 
 

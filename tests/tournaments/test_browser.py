@@ -8,6 +8,7 @@ from tests.tournaments.conftest import make_event
 from tournaments import services
 from tournaments.entries import entry_add
 from tournaments.models import Tournament
+from tournaments.rounds import tournament_start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -142,7 +143,7 @@ def test_standings_names_stay_on_one_line_on_a_phone(page):
     players = players_of(club, 12)
     for i, name in enumerate(long_names):
         entry_add(tournament=tournament, players=players[2 * i : 2 * i + 2], name=name, by=director)
-    services.tournament_start(tournament=tournament, by=director, draw_seed="phone")
+    tournament_start(tournament=tournament, by=director, draw_seed="phone")
     for match in tournament.matches.filter(status="ready"):
         services.match_result_enter(match=match, games=[[310, 170]], by=director)
 

@@ -21,6 +21,7 @@ from tests.tournaments.conftest import make_event, play_round
 from tournaments import services
 from tournaments.entries import entry_check_in, entry_withdraw
 from tournaments.models import AuditEntry, Entry, Match, Tournament
+from tournaments.rounds import round_pair_next, tournament_start
 
 
 @pytest.fixture
@@ -530,7 +531,7 @@ def test_a_draw_seed_repeats_a_draw(director_client, club, director):
     first = make_event(club, director, "swiss", 6, start=False)
     second = make_event(ClubFactory(), SYSTEM, "swiss", 6, start=False)
     Entry.objects.filter(tournament__in=[first, second]).update(seed=None)
-    services.tournament_start(tournament=second, draw_seed="spring-2025", by=SYSTEM)
+    tournament_start(tournament=second, draw_seed="spring-2025", by=SYSTEM)
 
     director_client.post(reverse("tournament-start", args=[first.pk]), {"draw_seed": "spring-2025"})
 
@@ -693,7 +694,7 @@ def test_director_pages_take_the_same_queries_whatever_the_size(
         tournament = make_event(club, director, format, size, start=start, rounds=3)
         if start and format == "swiss":
             play_round(tournament, director)
-            services.round_pair_next(tournament=tournament, by=director)
+            round_pair_next(tournament=tournament, by=director)
         for entry in tournament.entries.all()[: size // 2]:
             entry_check_in(entry=entry, by=director)
         if page == "tournament-entry-withdraw":

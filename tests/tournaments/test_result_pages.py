@@ -12,6 +12,7 @@ from tests.factories import PASSWORD
 from tests.tournaments.conftest import make_event, play_round
 from tournaments import services
 from tournaments.models import MatchGame
+from tournaments.rounds import round_pair_next
 
 pytestmark = pytest.mark.django_db
 
@@ -88,7 +89,7 @@ def test_the_projector_says_which_round_is_in_progress_and_how_many_results_are_
 ):
     tournament = make_event(club, director, "swiss", 8, rounds=3)
     play_round(tournament, director)
-    services.round_pair_next(tournament=tournament, by=director)
+    round_pair_next(tournament=tournament, by=director)
 
     standings = client.get(reverse("tournament-standings-projector", args=[tournament.pk]))
     pairings = client.get(reverse("tournament-pairings-projector", args=[tournament.pk]))

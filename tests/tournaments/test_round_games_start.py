@@ -9,6 +9,7 @@ from play.models import Game, GameSeat
 from tests.tournaments.conftest import make_event
 from tournaments import services
 from tournaments.models import Match
+from tournaments.rounds import round_pair_next
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,7 @@ def test_a_round_table_link_opens_its_game_as_soon_as_the_round_is_paired(api, c
     for match in event.round_set.get(number=1).matches.all():
         services.match_result_enter(match=match, games=[[300, 150]], by=director)
 
-    rnd = services.round_pair_next(tournament=event, by=director)
+    rnd = round_pair_next(tournament=event, by=director)
     rows = tables(api, rnd)
     key = rows[1]["key"]
     read = APIClient().get(f"/api/v1/table/{key}/")

@@ -13,6 +13,7 @@ from tests.tournaments.conftest import make_event, play_round
 from tournaments import services
 from tournaments.entries import entry_withdraw
 from tournaments.models import Match, MatchGame
+from tournaments.rounds import round_pair_next
 
 pytestmark = pytest.mark.django_db
 
@@ -208,7 +209,7 @@ def test_the_page_takes_the_same_queries_whatever_the_size(
     for size in (4, 32):
         tournament = make_event(club, director, "swiss", size, rounds=3)
         play_round(tournament, director)
-        services.round_pair_next(tournament=tournament, by=director)
+        round_pair_next(tournament=tournament, by=director)
         match = at_table(tournament, 1, number=2)
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url_of(match)).status_code == 200
