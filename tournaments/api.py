@@ -29,6 +29,8 @@ from tournaments import csv_exports, partners, selectors, services, table_links,
 from tournaments import serializers as s
 from tournaments.entries import entry_add, entry_check_in, entry_withdraw
 from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.playoffs import playoffs_create
+from tournaments.results import match_game_start, match_result_record
 from tournaments.rounds import round_override, round_pair_next, tournament_start
 
 SEE_LINKS = "Only a director or scorer of the club can see the table links."
@@ -231,7 +233,7 @@ class TournamentViewSet(
         tournament = self.get_object()
         if request.method == "POST":
             data = _valid(s.PlayoffStartSerializer, request)
-            made = services.playoffs_create(
+            made = playoffs_create(
                 tournament=tournament, by=request.user, draw_seed=data.get("draw_seed") or None
             )
             rows = MatchViewSet.queryset_for(request).filter(pk__in=[m.pk for m in made])
@@ -298,7 +300,7 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """Enter the match's final game scores, or correct them if it has a result."""
         match = self.get_object()
         data = _valid(s.ResultSerializer, request)
-        services.match_result_record(
+        match_result_record(
             match=match,
             games=data["games"],
             by=request.user,
@@ -312,7 +314,7 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def games(self, request: Request, pk: str | None = None) -> Response:
         """Start the next game of this match at the table (hands go to /api/v1/games/)."""
-        game = services.match_game_start(match=self.get_object(), by=request.user)
+        game = match_game_start(match=self.get_object(), by=request.user)
         return Response({"game": game.pk}, status=status.HTTP_201_CREATED)
 
 

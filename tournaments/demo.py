@@ -8,6 +8,7 @@ from rookclub.clubs.models import Club, Player
 from tournaments import services
 from tournaments.entries import entry_add
 from tournaments.models import Match, Tournament
+from tournaments.results import match_result_enter
 from tournaments.rounds import tournament_start
 
 ROUND_ROBIN = "Maple Street Winter Round Robin"
@@ -57,5 +58,5 @@ def _play(event: Tournament, director: Any, rng: random.Random, *, rounds: int |
             winner_score = rng.randrange(300, 420, 5)
             a_wins = rng.random() < 0.55
             game = [winner_score, loser_score] if a_wins else [loser_score, winner_score]
-            services.match_result_enter(match=match, games=[game], by=director)
+            match_result_enter(match=match, games=[game], by=director)
         played += 1

@@ -25,7 +25,7 @@ from rookclub.core.errors import DomainError, Invalid, NotAllowed
 from rookclub.core.forms import add_domain_errors
 from rookclub.core.pages import login_required_message, post_form, refuse
 from rookclub.core.roles import require_director
-from tournaments import services, views
+from tournaments import partners, playoffs, services, views
 from tournaments.audit_text import AuditWords
 from tournaments.forms import (
     EntryForm,
@@ -175,7 +175,7 @@ def partner_pins(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         return refuse(request, Invalid("Choose two players to pin together."), back)
     try:
-        services.partner_pins_set(tournament=tournament, pins=pins, by=request.user)
+        partners.partner_pins_set(tournament=tournament, pins=pins, by=request.user)
     except DomainError as error:
         return refuse(request, error, back)
     messages.success(request, "The pins are saved: they are kept together in the draw.")
@@ -188,7 +188,7 @@ def playoffs_create(request: HttpRequest, pk: int) -> HttpResponse:
     """Play off the places still shared after the tie-breakers (the dashboard's button)."""
     tournament = views.tournament_of(pk)
     try:
-        made = services.playoffs_create(
+        made = playoffs.playoffs_create(
             tournament=tournament,
             by=request.user,
             draw_seed=request.POST.get("draw_seed", "").strip()[:40] or None,

@@ -1,5 +1,7 @@
-"""Writes for tournaments: registration, start, pairing, overrides, withdrawals; each one
-audited transaction. Results live in ``tournaments.results`` and are re-exported here."""
+"""Creating a tournament: its options and their checks, its entry fee, and the words a
+non-director hears from every tournament write; one audited transaction. An event's entries
+are in ``tournaments.entries``, its rounds in ``tournaments.rounds``, results in
+``tournaments.results``."""
 
 from __future__ import annotations
 
@@ -17,16 +19,9 @@ from scoring.engine import RulesetError, ruleset_from
 from scoring.engine.option_schema import too_large
 from scoring.engine.rulesets import HOUSE_RULES
 from tournaments.formats.standings import TIE_BREAKERS
-from tournaments.models import AuditEntry, Tournament
-from tournaments.partners import partner_pins_set
-from tournaments.playoffs import playoffs_create
+from tournaments.models import Tournament
 from tournaments.results import (
     audit,
-    match_game_start,
-    match_game_sync,
-    match_result_correct,
-    match_result_enter,
-    match_result_record,
 )
 
 FORMATS = Tournament.Format
@@ -238,16 +233,3 @@ def _entry_fee(value: Any, errors: dict[str, list[str]]) -> Decimal | None:
         errors["entry_fee"] = [f"an amount from 0 to {ENTRY_FEE_MAX}, with at most two decimals"]
         return None
     return fee.quantize(Decimal("0.01"))
-
-
-__all__ = [
-    "AuditEntry",
-    "match_game_start",
-    "match_game_sync",
-    "match_result_correct",
-    "match_result_enter",
-    "match_result_record",
-    "partner_pins_set",
-    "playoffs_create",
-    "tournament_create",
-]

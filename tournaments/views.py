@@ -30,6 +30,7 @@ from tournaments import (
 )
 from tournaments.live import tournament_stamp
 from tournaments.models import Match, Tournament
+from tournaments.results import match_result_record
 
 
 def tournament_of(pk: int) -> Tournament:
@@ -264,7 +265,7 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match.objects.select_related("tournament__club"), pk=pk)
 
     def enter() -> None:
-        services.match_result_record(
+        match_result_record(
             match=match,
             games=_typed_games(request.POST, match.tournament.games_per_match),
             by=request.user,

@@ -19,7 +19,7 @@ from tests.play.conftest import made_hand, play_out
 from tournaments import services as events
 from tournaments.entries import entry_add
 from tournaments.models import Match, Tournament
-from tournaments.results import match_game_start
+from tournaments.results import match_game_start, match_result_enter
 from tournaments.rounds import round_pair_next, tournament_start
 from tournaments.selectors import tournament_standings
 
@@ -46,7 +46,7 @@ def _event(club, director, format, players, size, **kwargs) -> Tournament:
 def _play_ready(tournament: Tournament, director) -> None:
     for match in tournament.matches.filter(status=Match.Status.READY).order_by("id"):
         a_wins = (match.entry_a.seed + match.pk) % 3 != 0  # a spread of winners
-        events.match_result_enter(
+        match_result_enter(
             match=match,
             games=[[300, 145 + match.pk % 7 * 5] if a_wins else [150, 305]],
             by=director,

@@ -6,6 +6,7 @@ from rest_framework.test import APIClient
 from tests.factories import ClubFactory, director_of, players_of
 from tournaments import services
 from tournaments.entries import entry_add
+from tournaments.results import match_result_enter
 from tournaments.rounds import tournament_start
 
 
@@ -68,4 +69,4 @@ def play_round(tournament, director, *, higher_seed_wins=True):
     for match in ready_matches(tournament):
         a_wins = (match.entry_a.seed < match.entry_b.seed) == higher_seed_wins
         games = [[300, 150] if a_wins else [150, 300]] * (tournament.games_per_match // 2 + 1)
-        services.match_result_enter(match=match, games=games, by=director)
+        match_result_enter(match=match, games=games, by=director)

@@ -18,9 +18,9 @@ from rookclub.clubs.models import Player
 from rookclub.core.roles import SYSTEM
 from tests.factories import PASSWORD, ClubFactory, director_of, member_of, players_of
 from tests.tournaments.conftest import make_event, play_round
-from tournaments import services
 from tournaments.entries import entry_check_in, entry_withdraw
 from tournaments.models import AuditEntry, Entry, Match, Tournament
+from tournaments.results import match_result_enter
 from tournaments.rounds import round_pair_next, tournament_start
 
 
@@ -605,7 +605,7 @@ def test_a_refused_override_is_a_form_error_on_its_round(
         "repair_round_robin": {"action": "repair"},
     }[case]
     if case == "results":
-        services.match_result_enter(match=first, games=[[300, 120]], by=director)
+        match_result_enter(match=first, games=[[300, 120]], by=director)
     before = sorted(rnd.matches.values_list("entry_a", "entry_b", "status"))
 
     response = override(director_client, rnd, **fields)
@@ -851,7 +851,7 @@ def audit_words(page) -> str:
 def test_the_audit_trail_says_a_result_in_words(director_client, club, director):
     tournament = make_event(club, director, "round_robin", 4)
     match = tournament.matches.filter(status="ready").order_by("table").first()
-    services.match_result_enter(match=match, games=[[310, 150]], by=director)
+    match_result_enter(match=match, games=[[310, 150]], by=director)
     winner = match.entry_a.name
 
     page = director_client.get(reverse("tournament-audit", args=[tournament.pk]))

@@ -9,10 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.conftest import make_event, ready_matches
-from tournaments import services, standings_data
+from tournaments import standings_data
 from tournaments.entries import entry_withdraw
 from tournaments.formats.swiss import SwissEntry, pair_swiss_round
 from tournaments.models import Match
+from tournaments.results import match_result_enter
 from tournaments.rounds import round_pair_next
 
 
@@ -32,7 +33,7 @@ def _play(tournament, director, rng):
         win, lose = 300 + rng.randrange(0, 60, 5), rng.randrange(0, 300, 5)
         games = [[win, lose] if rng.random() < 0.5 else [lose, win]]
         games *= tournament.games_per_match // 2 + 1
-        services.match_result_enter(match=match, games=games, by=director)
+        match_result_enter(match=match, games=games, by=director)
 
 
 @settings(

@@ -10,9 +10,9 @@ from play.models import Game
 from play.services import hand_record
 from tests.factories import PASSWORD, UserFactory, hand_in, member_of, scorer_of
 from tests.tournaments.conftest import make_event, play_round
-from tournaments import services
 from tournaments.entries import entry_withdraw
 from tournaments.models import Match, MatchGame
+from tournaments.results import match_result_enter
 from tournaments.rounds import round_pair_next
 
 pytestmark = pytest.mark.django_db
@@ -141,7 +141,7 @@ def test_game_two_of_a_best_of_three_starts_from_the_same_page(as_scorer, club, 
 def test_a_decided_match_shows_its_result_and_starts_nothing(as_scorer, club, director):
     tournament = make_event(club, director, "round_robin", 4)
     match = at_table(tournament, 1)
-    services.match_result_enter(match=match, games=[[310, 150]], by=director)
+    match_result_enter(match=match, games=[[310, 150]], by=director)
 
     page = as_scorer.get(url_of(match))
     refused = as_scorer.post(url_of(match), follow=True)
