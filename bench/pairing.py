@@ -43,8 +43,8 @@ def start_swiss(entries: int, rounds: int):
     from django.contrib.auth import get_user_model
 
     from rookclub.clubs.models import Club, Membership, Player
-    from tournaments import services
     from tournaments.models import Entry, EntryPlayer, Tournament
+    from tournaments.rounds import tournament_start
 
     club = Club.objects.create(name=f"Bench {entries}", slug=f"bench-pairing-{entries}")
     director = get_user_model().objects.create_user(f"bench-pairing-{entries}")
@@ -70,7 +70,7 @@ def start_swiss(entries: int, rounds: int):
         for i, e in enumerate(made)
         for k in (0, 1)
     )
-    started = services.tournament_start(tournament=tournament, draw_seed="bench", by=director)
+    started = tournament_start(tournament=tournament, draw_seed="bench", by=director)
     return started, director
 
 
@@ -117,12 +117,12 @@ def main(argv: list[str] | None = None) -> list[dict]:
     from django.conf import settings
     from django.db import connection
 
-    from tournaments import services
+    import tournaments.rounds
 
     settings.ALLOWED_HOSTS = ["testserver"]
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    timed = TimedPairing(services.pair_swiss_round)
-    services.pair_swiss_round = timed
+    timed = TimedPairing(tournaments.rounds.pair_swiss_round)
+    tournaments.rounds.pair_swiss_round = timed
     rng = random.Random(17)
     results = []  # (round, service seconds, pairing seconds, groups, rematches)
     try:
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
         for number in range(2, rounds + 1):
             play_round(tournament, rng)
             started = time.perf_counter()
-            services.round_pair_next(tournament=tournament, by=director)
+            tournaments.rounds.round_pair_next(tournament=tournament, by=director)
             elapsed = time.perf_counter() - started
             results.append((number, elapsed, timed.seconds, timed.groups, timed.rematches))
             print(
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
                 f"{timed.rematches} rematches"
             )
     finally:
-        services.pair_swiss_round = timed.pair
+        tournaments.rounds.pair_swiss_round = timed.pair
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
     # The goal's worst round is the last one (most opponents to avoid, most score

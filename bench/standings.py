@@ -39,8 +39,8 @@ def build_swiss(entries: int, rounds: int, *, play: int, rng: random.Random):
     """A Swiss event of ``entries`` partnerships with ``play`` rounds played (bulk writes)."""
     from rookclub.clubs.models import Club, Player
     from rookclub.core.roles import SYSTEM
-    from tournaments import services
     from tournaments.models import Entry, EntryPlayer, Match, MatchGame, Tournament
+    from tournaments.rounds import round_pair_next, tournament_start
 
     club = Club.objects.create(name=f"Bench {entries}", slug=f"bench-{entries}-{rng.random()}")
     players = Player.objects.bulk_create(
@@ -64,12 +64,12 @@ def build_swiss(entries: int, rounds: int, *, play: int, rng: random.Random):
         for i, e in enumerate(made)
         for k in (0, 1)
     )
-    tournament = services.tournament_start(tournament=tournament, draw_seed="bench", by=SYSTEM)
+    tournament = tournament_start(tournament=tournament, draw_seed="bench", by=SYSTEM)
     pairing_times = []
     for number in range(1, play + 1):
         if number > 1:
             started = time.perf_counter()
-            services.round_pair_next(tournament=tournament, by=SYSTEM)
+            round_pair_next(tournament=tournament, by=SYSTEM)
             pairing_times.append((number, time.perf_counter() - started))
         ready = list(Match.objects.filter(tournament=tournament, status=Match.Status.READY))
         games = []

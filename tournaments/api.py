@@ -27,7 +27,11 @@ from rookclub.core.roles import require_director, require_scorer
 from rookclub.core.schema import json_or_multipart
 from tournaments import csv_exports, partners, selectors, services, table_links, tie_breakers
 from tournaments import serializers as s
+from tournaments.entries import entry_add, entry_check_in, entry_withdraw
 from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.playoffs import playoffs_create
+from tournaments.results import match_game_start, match_result_record
+from tournaments.rounds import round_override, round_pair_next, tournament_start
 
 SEE_LINKS = "Only a director or scorer of the club can see the table links."
 _HOUSE_RULES = house_rules_refusal("ruleset", "options.ruleset_options")
@@ -112,7 +116,7 @@ class TournamentViewSet(
                 "Unknown players.", errors={"players": ["every player must be of the event's club"]}
             )
         by_id = {p.pk: p for p in players}
-        entry = services.entry_add(
+        entry = entry_add(
             tournament=tournament,
             players=[by_id[i] for i in ids],
             name=data.get("name"),
@@ -159,7 +163,7 @@ class TournamentViewSet(
     def start(self, request: Request, pk: str | None = None) -> Response:
         tournament = self.get_object()
         data = _valid(s.StartSerializer, request)
-        tournament = services.tournament_start(
+        tournament = tournament_start(
             tournament=tournament, by=request.user, draw_seed=data.get("draw_seed") or None
         )
         return Response(s.TournamentSerializer(tournament).data)
@@ -171,7 +175,7 @@ class TournamentViewSet(
         tournament = self.get_object()
         if request.method == "POST":
             data = _valid(s.PairSerializer, request)
-            rnd = services.round_pair_next(
+            rnd = round_pair_next(
                 tournament=tournament,
                 by=request.user,
                 pins=[tuple(p) for p in data["pins"]],
@@ -229,7 +233,7 @@ class TournamentViewSet(
         tournament = self.get_object()
         if request.method == "POST":
             data = _valid(s.PlayoffStartSerializer, request)
-            made = services.playoffs_create(
+            made = playoffs_create(
                 tournament=tournament, by=request.user, draw_seed=data.get("draw_seed") or None
             )
             rows = MatchViewSet.queryset_for(request).filter(pk__in=[m.pk for m in made])
@@ -296,7 +300,7 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """Enter the match's final game scores, or correct them if it has a result."""
         match = self.get_object()
         data = _valid(s.ResultSerializer, request)
-        services.match_result_record(
+        match_result_record(
             match=match,
             games=data["games"],
             by=request.user,
@@ -310,7 +314,7 @@ class MatchViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def games(self, request: Request, pk: str | None = None) -> Response:
         """Start the next game of this match at the table (hands go to /api/v1/games/)."""
-        game = services.match_game_start(match=self.get_object(), by=request.user)
+        game = match_game_start(match=self.get_object(), by=request.user)
         return Response({"game": game.pk}, status=status.HTTP_201_CREATED)
 
 
@@ -328,13 +332,13 @@ class EntryViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     def withdraw(self, request: Request, pk: str | None = None) -> Response:
         entry = self.get_object()
         data = _valid(s.WithdrawSerializer, request)
-        entry = services.entry_withdraw(entry=entry, by=request.user, **data)
+        entry = entry_withdraw(entry=entry, by=request.user, **data)
         return Response(s.EntrySerializer(entry).data)
 
     @extend_schema(request=None, responses=s.EntrySerializer)
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request: Request, pk: str | None = None) -> Response:
-        entry = services.entry_check_in(entry=self.get_object(), by=request.user)
+        entry = entry_check_in(entry=self.get_object(), by=request.user)
         return Response(s.EntrySerializer(entry).data)
 
 
@@ -353,7 +357,7 @@ class RoundViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """Swap two entries, pin a pairing, force a bye or re-pair (flagged on the pairings)."""
         rnd = self.get_object()
         data = _valid(s.OverrideSerializer, request)
-        rnd = services.round_override(round=rnd, by=request.user, **data)
+        rnd = round_override(round=rnd, by=request.user, **data)
         return Response(s.RoundSerializer(self.get_queryset().get(pk=rnd.pk)).data)
 
     def _round(self) -> Round:

@@ -6,7 +6,10 @@ from typing import Any
 
 from rookclub.clubs.models import Club, Player
 from tournaments import services
+from tournaments.entries import entry_add
 from tournaments.models import Match, Tournament
+from tournaments.results import match_result_enter
+from tournaments.rounds import tournament_start
 
 ROUND_ROBIN = "Maple Street Winter Round Robin"
 DOUBLE_ELIMINATION = "County Fair Double Elimination"
@@ -30,14 +33,14 @@ def _event(club: Club, director: Any, name: str, format: str, pairs: list) -> To
         club=club, name=name, format=format, options={"start_games": False}, by=director
     )
     for seed, pair in enumerate(pairs, start=1):
-        services.entry_add(
+        entry_add(
             tournament=event,
             players=pair,
             name=" & ".join(p.name.split()[0] for p in pair),
             seed=seed,
             by=director,
         )
-    return services.tournament_start(tournament=event, by=director, draw_seed=name)
+    return tournament_start(tournament=event, by=director, draw_seed=name)
 
 
 def _play(event: Tournament, director: Any, rng: random.Random, *, rounds: int | None) -> None:
@@ -55,5 +58,5 @@ def _play(event: Tournament, director: Any, rng: random.Random, *, rounds: int |
             winner_score = rng.randrange(300, 420, 5)
             a_wins = rng.random() < 0.55
             game = [winner_score, loser_score] if a_wins else [loser_score, winner_score]
-            services.match_result_enter(match=match, games=[game], by=director)
+            match_result_enter(match=match, games=[game], by=director)
         played += 1

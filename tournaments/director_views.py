@@ -18,12 +18,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+import tournaments.entries
+import tournaments.rounds
 from rookclub.clubs import permissions
 from rookclub.core.errors import DomainError, Invalid, NotAllowed
 from rookclub.core.forms import add_domain_errors
 from rookclub.core.pages import login_required_message, post_form, refuse
 from rookclub.core.roles import require_director
-from tournaments import services, views
+from tournaments import partners, playoffs, services, views
 from tournaments.audit_text import AuditWords
 from tournaments.forms import (
     EntryForm,
@@ -114,7 +116,7 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     form = EntryForm(request.POST, tournament=tournament, available=available_players(tournament))
 
     def add() -> tuple[str, str]:
-        entry = services.entry_add(
+        entry = tournaments.entries.entry_add(
             tournament=tournament,
             players=form.players(),
             name=form.cleaned_data["name"] or None,
@@ -138,7 +140,9 @@ def entry_check_in(request: HttpRequest, pk: int) -> HttpResponse:
     back = _dashboard(tournament, f"entry-{entry.pk}")
     checked_in = request.POST.get("checked_in", "1") != "0"
     try:
-        entry = services.entry_check_in(entry=entry, by=request.user, checked_in=checked_in)
+        entry = tournaments.entries.entry_check_in(
+            entry=entry, by=request.user, checked_in=checked_in
+        )
     except DomainError as error:
         return refuse(request, error, back)
     if request.htmx:
@@ -171,7 +175,7 @@ def partner_pins(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         return refuse(request, Invalid("Choose two players to pin together."), back)
     try:
-        services.partner_pins_set(tournament=tournament, pins=pins, by=request.user)
+        partners.partner_pins_set(tournament=tournament, pins=pins, by=request.user)
     except DomainError as error:
         return refuse(request, error, back)
     messages.success(request, "The pins are saved: they are kept together in the draw.")
@@ -184,7 +188,7 @@ def playoffs_create(request: HttpRequest, pk: int) -> HttpResponse:
     """Play off the places still shared after the tie-breakers (the dashboard's button)."""
     tournament = views.tournament_of(pk)
     try:
-        made = services.playoffs_create(
+        made = playoffs.playoffs_create(
             tournament=tournament,
             by=request.user,
             draw_seed=request.POST.get("draw_seed", "").strip()[:40] or None,
@@ -228,7 +232,9 @@ def entry_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         )
 
     def withdraw() -> tuple[str, str]:
-        services.entry_withdraw(entry=entry, by=request.user, reason=form.cleaned_data["reason"])
+        tournaments.entries.entry_withdraw(
+            entry=entry, by=request.user, reason=form.cleaned_data["reason"]
+        )
         said = f"{entry.name} has withdrawn."
         if forfeited := sum(m.status == Match.Status.READY for m in matches):
             said += f" Forfeited by walkover: {forfeited} match(es)."
@@ -260,7 +266,7 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
     form = PairForm(request.POST, entries=list(tournament.entries.all()))
 
     def pair() -> tuple[str, str]:
-        rnd = services.round_pair_next(
+        rnd = tournaments.rounds.round_pair_next(
             tournament=tournament, by=request.user, pins=form.pins(), forced_bye=form.bye_for()
         )
         return f"Round {rnd.number} is paired.", back
@@ -284,7 +290,7 @@ def round_override(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
     def override() -> tuple[str, str]:
-        services.round_override(round=rnd, by=request.user, **form.service_arguments())
+        tournaments.rounds.round_override(round=rnd, by=request.user, **form.service_arguments())
         return form.done(rnd.number), back
 
     page = partial(views.tournament_rounds, request, tournament.pk, override_form=form)

@@ -426,7 +426,7 @@ def _entry_choices(matches: Iterable[Match]) -> list[tuple[str, str]]:
 
 
 class OverrideForm(forms.Form):
-    """One of ``services.round_override``'s changes to one round."""
+    """One of ``rounds.round_override``'s changes to one round."""
 
     ACTIONS = {
         "swap": "Swap two entries (each takes the other's opponent)",

@@ -12,12 +12,12 @@ from rookclub.clubs.models import Club
 from rookclub.core.api import OptionsField, VisibleRelatedField, whole
 from rookclub.core.limits import OPTIONS_MAX, REASON_MAX, SCORE_MAX, validate_name, validate_text
 from tournaments import standings_data
+from tournaments.entries import ENTRY_SEED_MAX
 from tournaments.formats.standings import TIE_BREAKERS
 from tournaments.models import AuditEntry, Entry, Match, Round, Tournament
 from tournaments.services import (
     CLOCK_MAX,
     ENTRY_FEE_MAX,
-    ENTRY_SEED_MAX,
     MOVEMENTS,
     OPTION_MAXIMA,
     PLAYOFF_PLACES_MAX,

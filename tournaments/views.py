@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+import tournaments.rounds
 from rookclub.clubs import permissions
 from rookclub.core.csv_out import csv_response
 from rookclub.core.errors import DomainError, Invalid
@@ -29,6 +30,7 @@ from tournaments import (
 )
 from tournaments.live import tournament_stamp
 from tournaments.models import Match, Tournament
+from tournaments.results import match_result_record
 
 
 def tournament_of(pk: int) -> Tournament:
@@ -235,7 +237,7 @@ def tournament_start(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(
         request,
         tournament,
-        lambda: services.tournament_start(
+        lambda: tournaments.rounds.tournament_start(
             tournament=tournament,
             by=request.user,
             draw_seed=request.POST.get("draw_seed", "").strip()[:40] or None,
@@ -250,7 +252,7 @@ def tournament_pair(request: HttpRequest, pk: int) -> HttpResponse:
     return _act(
         request,
         tournament,
-        lambda: services.round_pair_next(tournament=tournament, by=request.user),
+        lambda: tournaments.rounds.round_pair_next(tournament=tournament, by=request.user),
         "The next round is paired.",
     )
 
@@ -263,7 +265,7 @@ def match_result(request: HttpRequest, pk: int) -> HttpResponse:
     match = get_object_or_404(Match.objects.select_related("tournament__club"), pk=pk)
 
     def enter() -> None:
-        services.match_result_record(
+        match_result_record(
             match=match,
             games=_typed_games(request.POST, match.tournament.games_per_match),
             by=request.user,

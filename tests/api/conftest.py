@@ -21,7 +21,9 @@ from rookclub.printing.models import PrintJob
 from tests.factories import ClubFactory, director_of, hand_in, players_of, scorer_of
 from tournaments import services as events
 from tournaments import table_links as round_links
+from tournaments.entries import entry_add
 from tournaments.models import Tournament
+from tournaments.rounds import tournament_start
 
 
 @dataclass
@@ -102,10 +104,10 @@ def fuzz_world(db) -> FuzzWorld:
     )
     pairs = [players[i : i + 2] for i in range(0, 8, 2)]
     entries = [
-        events.entry_add(tournament=tournament, players=pair, seed=n + 1, by=director)
+        entry_add(tournament=tournament, players=pair, seed=n + 1, by=director)
         for n, pair in enumerate(pairs)
     ]
-    tournament = events.tournament_start(tournament=tournament, by=director, draw_seed="fuzz")
+    tournament = tournament_start(tournament=tournament, by=director, draw_seed="fuzz")
     rnd = tournament.round_set.order_by("number").first()
     round_links.round_tables(rnd=rnd)  # makes the round's table links
     match = rnd.matches.order_by("table").first()

@@ -17,8 +17,10 @@ from standings.standings import night_standings, season_standings
 from tests.factories import ClubFactory, director_of, players_of, scorer_of
 from tests.play.conftest import made_hand, play_out
 from tournaments import services as events
+from tournaments.entries import entry_add
 from tournaments.models import Match, Tournament
-from tournaments.results import match_game_start
+from tournaments.results import match_game_start, match_result_enter
+from tournaments.rounds import round_pair_next, tournament_start
 from tournaments.selectors import tournament_standings
 
 
@@ -31,20 +33,20 @@ def _event(club, director, format, players, size, **kwargs) -> Tournament:
         **{"options": {"start_games": False}, **kwargs},
     )
     for number in range(len(players) // size):
-        events.entry_add(
+        entry_add(
             tournament=tournament,
             players=players[number * size : (number + 1) * size],
             name=f"{format} entry {number + 1}",
             seed=number + 1,
             by=director,
         )
-    return events.tournament_start(tournament=tournament, by=director, draw_seed="export")
+    return tournament_start(tournament=tournament, by=director, draw_seed="export")
 
 
 def _play_ready(tournament: Tournament, director) -> None:
     for match in tournament.matches.filter(status=Match.Status.READY).order_by("id"):
         a_wins = (match.entry_a.seed + match.pk) % 3 != 0  # a spread of winners
-        events.match_result_enter(
+        match_result_enter(
             match=match,
             games=[[300, 145 + match.pk % 7 * 5] if a_wins else [150, 305]],
             by=director,
@@ -120,7 +122,7 @@ def build_club(*, nights: int = 2, name: str = "Maple Street") -> Club:
     links_for(club=club, kind="tournament", numbers=[1, 2], scope=table_match.round_id)
     play_out(table_game, scorer)
     _play_ready(swiss, director)
-    events.round_pair_next(tournament=swiss, by=director)
+    round_pair_next(tournament=swiss, by=director)
     _play_ready(swiss, director)
     bracket = _event(club, director, "single_elimination", players[8:16], 2)
     for _ in range(2):

@@ -16,6 +16,7 @@ from tests.tournaments.conftest import make_event
 from tournaments import print_docs as builders
 from tournaments.models import Match
 from tournaments.prints import tournament_table_url
+from tournaments.rounds import round_override
 
 pytestmark = pytest.mark.django_db
 
@@ -169,14 +170,12 @@ def test_only_members_of_the_club_may_print_its_cards(client, club, director):
 
 
 def test_cards_are_cached_until_the_pairings_change(api, club, director, eager_on_commit):
-    from tournaments import services
-
     tournament = make_event(club, director, "swiss", 4, rounds=3)
     rnd = tournament.round_set.get(number=1)
     first, _ = run_job(api, "tournament-round-cards", {"round": rnd.pk}, eager_on_commit)
     again, _ = run_job(api, "tournament-round-cards", {"round": rnd.pk}, eager_on_commit)
     a, b = [m.entry_a_id for m in playable(tournament)]
-    services.round_override(round=rnd, by=director, action="swap", a=a, b=b)
+    round_override(round=rnd, by=director, action="swap", a=a, b=b)
     swapped, pdf = run_job(api, "tournament-round-cards", {"round": rnd.pk}, eager_on_commit)
 
     assert again["id"] == first["id"], "the same data: the same PDF"

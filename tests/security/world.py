@@ -22,7 +22,9 @@ from rookclub.clubs.models import Membership
 from rookclub.printing.services import print_job_start
 from tests.factories import ClubFactory, UserFactory, hand_in, member_of, players_of
 from tournaments import services as events
+from tournaments.entries import entry_add
 from tournaments.models import Match
+from tournaments.rounds import tournament_start
 
 MARKER = "Maple"
 ACTORS = ("anonymous", "outsider", "member", "scorer", "other_director", "director")
@@ -91,10 +93,8 @@ def build_world() -> World:
     )
     for number in range(4):
         pair = players[number * 2 : number * 2 + 2]
-        events.entry_add(
-            tournament=event, players=pair, name=f"{MARKER} Pair {number + 1}", by=director
-        )
-    event = events.tournament_start(tournament=event, by=director, draw_seed="m")
+        entry_add(tournament=event, players=pair, name=f"{MARKER} Pair {number + 1}", by=director)
+    event = tournament_start(tournament=event, by=director, draw_seed="m")
     rnd = event.round_set.order_by("number").first()
     match = rnd.matches.filter(status=Match.Status.READY).order_by("table").first()
     round_link = links_for(

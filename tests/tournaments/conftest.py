@@ -5,6 +5,9 @@ from rest_framework.test import APIClient
 
 from tests.factories import ClubFactory, director_of, players_of
 from tournaments import services
+from tournaments.entries import entry_add
+from tournaments.results import match_result_enter
+from tournaments.rounds import tournament_start
 
 
 @pytest.fixture
@@ -36,7 +39,7 @@ def make_event(club, director, format, entries, *, start=True, **kwargs):
     size = 1 if format == "individual" else 2
     players = players_of(club, entries * size)
     for number in range(entries):
-        services.entry_add(
+        entry_add(
             tournament=tournament,
             players=players[number * size : (number + 1) * size],
             name=f"Entry {number + 1}",
@@ -44,7 +47,7 @@ def make_event(club, director, format, entries, *, start=True, **kwargs):
             by=director,
         )
     if start:
-        tournament = services.tournament_start(tournament=tournament, by=director, draw_seed="t")
+        tournament = tournament_start(tournament=tournament, by=director, draw_seed="t")
     return tournament
 
 
@@ -66,4 +69,4 @@ def play_round(tournament, director, *, higher_seed_wins=True):
     for match in ready_matches(tournament):
         a_wins = (match.entry_a.seed < match.entry_b.seed) == higher_seed_wins
         games = [[300, 150] if a_wins else [150, 300]] * (tournament.games_per_match // 2 + 1)
-        services.match_result_enter(match=match, games=games, by=director)
+        match_result_enter(match=match, games=games, by=director)

@@ -9,7 +9,9 @@ from rookclub.core.roles import SYSTEM
 from tests.factories import players_of
 from tests.tournaments.conftest import make_event
 from tournaments import results, services
+from tournaments.entries import entry_add
 from tournaments.models import AuditEntry, Match, Tournament
+from tournaments.rounds import round_pair_next, tournament_start
 
 pytestmark = pytest.mark.django_db
 
@@ -46,9 +48,9 @@ def test_nobody_cannot_register_start_pair_or_enter_results(club, director, nobo
     match = Match.objects.filter(tournament=started).first()
 
     refused = [
-        lambda: services.entry_add(tournament=waiting, players=players_of(club, 2), by=nobody),
-        lambda: services.tournament_start(tournament=waiting, by=nobody),
-        lambda: services.round_pair_next(tournament=started, by=nobody),
+        lambda: entry_add(tournament=waiting, players=players_of(club, 2), by=nobody),
+        lambda: tournament_start(tournament=waiting, by=nobody),
+        lambda: round_pair_next(tournament=started, by=nobody),
         lambda: results.match_result_enter(match=match, games=[[300, 100]], by=nobody),
         lambda: results.match_game_start(match=match, by=nobody),
     ]

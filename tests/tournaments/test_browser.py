@@ -6,7 +6,10 @@ from playwright.sync_api import expect
 from tests.factories import ClubFactory, director_of
 from tests.tournaments.conftest import make_event
 from tournaments import services
+from tournaments.entries import entry_add
 from tournaments.models import Tournament
+from tournaments.results import match_result_enter
+from tournaments.rounds import tournament_start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +25,7 @@ def test_public_standings_refresh_after_a_result_without_a_reload(page):
     expect(table.locator("tbody tr").first.locator("td").nth(2)).to_have_text("0")
 
     match = tournament.matches.filter(status="ready").order_by("table").first()
-    services.match_result_enter(match=match, games=[[120, 340]], by=director)
+    match_result_enter(match=match, games=[[120, 340]], by=director)
     # The poll would fire within 10 s; the same request is triggered now to keep the test quick.
     page.evaluate("htmx.trigger('#standings', 'refresh')")
 
@@ -140,12 +143,10 @@ def test_standings_names_stay_on_one_line_on_a_phone(page):
     ]
     players = players_of(club, 12)
     for i, name in enumerate(long_names):
-        services.entry_add(
-            tournament=tournament, players=players[2 * i : 2 * i + 2], name=name, by=director
-        )
-    services.tournament_start(tournament=tournament, by=director, draw_seed="phone")
+        entry_add(tournament=tournament, players=players[2 * i : 2 * i + 2], name=name, by=director)
+    tournament_start(tournament=tournament, by=director, draw_seed="phone")
     for match in tournament.matches.filter(status="ready"):
-        services.match_result_enter(match=match, games=[[310, 170]], by=director)
+        match_result_enter(match=match, games=[[310, 170]], by=director)
 
     page.goto(f"/tournaments/{tournament.pk}/standings/")
     table = page.get_by_role("table", name="Standings")

@@ -18,8 +18,10 @@ from rookclub.clubs.models import Player
 from rookclub.core.roles import SYSTEM
 from tests.factories import PASSWORD, ClubFactory, director_of, member_of, players_of
 from tests.tournaments.conftest import make_event, play_round
-from tournaments import services
+from tournaments.entries import entry_check_in, entry_withdraw
 from tournaments.models import AuditEntry, Entry, Match, Tournament
+from tournaments.results import match_result_enter
+from tournaments.rounds import round_pair_next, tournament_start
 
 
 @pytest.fixture
@@ -434,7 +436,7 @@ def test_a_withdrawal_needs_a_reason(director_client, club, director):
 def test_withdrawing_twice_is_a_form_error(director_client, club, director):
     tournament = make_event(club, director, "round_robin", 4)
     entry = tournament.entries.get(seed=4)
-    services.entry_withdraw(entry=entry, by=director)
+    entry_withdraw(entry=entry, by=director)
 
     page = director_client.get(withdraw_url(entry))
     response = director_client.post(withdraw_url(entry), {"reason": "again"})
@@ -529,7 +531,7 @@ def test_a_draw_seed_repeats_a_draw(director_client, club, director):
     first = make_event(club, director, "swiss", 6, start=False)
     second = make_event(ClubFactory(), SYSTEM, "swiss", 6, start=False)
     Entry.objects.filter(tournament__in=[first, second]).update(seed=None)
-    services.tournament_start(tournament=second, draw_seed="spring-2025", by=SYSTEM)
+    tournament_start(tournament=second, draw_seed="spring-2025", by=SYSTEM)
 
     director_client.post(reverse("tournament-start", args=[first.pk]), {"draw_seed": "spring-2025"})
 
@@ -603,7 +605,7 @@ def test_a_refused_override_is_a_form_error_on_its_round(
         "repair_round_robin": {"action": "repair"},
     }[case]
     if case == "results":
-        services.match_result_enter(match=first, games=[[300, 120]], by=director)
+        match_result_enter(match=first, games=[[300, 120]], by=director)
     before = sorted(rnd.matches.values_list("entry_a", "entry_b", "status"))
 
     response = override(director_client, rnd, **fields)
@@ -648,7 +650,7 @@ def test_only_a_director_may_change_a_round(member_client, club, director):
 
 def test_a_director_reads_the_audit_trail(director_client, club, director):
     tournament = make_event(club, director, "round_robin", 4)
-    services.entry_withdraw(entry=tournament.entries.get(seed=4), by=director, reason="ill")
+    entry_withdraw(entry=tournament.entries.get(seed=4), by=director, reason="ill")
 
     page = director_client.get(reverse("tournament-audit", args=[tournament.pk]))
 
@@ -692,9 +694,9 @@ def test_director_pages_take_the_same_queries_whatever_the_size(
         tournament = make_event(club, director, format, size, start=start, rounds=3)
         if start and format == "swiss":
             play_round(tournament, director)
-            services.round_pair_next(tournament=tournament, by=director)
+            round_pair_next(tournament=tournament, by=director)
         for entry in tournament.entries.all()[: size // 2]:
-            services.entry_check_in(entry=entry, by=director)
+            entry_check_in(entry=entry, by=director)
         if page == "tournament-entry-withdraw":
             url = reverse(page, args=[tournament.entries.get(seed=1).pk])
         elif page == "tournament-list":
@@ -849,7 +851,7 @@ def audit_words(page) -> str:
 def test_the_audit_trail_says_a_result_in_words(director_client, club, director):
     tournament = make_event(club, director, "round_robin", 4)
     match = tournament.matches.filter(status="ready").order_by("table").first()
-    services.match_result_enter(match=match, games=[[310, 150]], by=director)
+    match_result_enter(match=match, games=[[310, 150]], by=director)
     winner = match.entry_a.name
 
     page = director_client.get(reverse("tournament-audit", args=[tournament.pk]))
@@ -862,7 +864,7 @@ def test_the_audit_trail_says_a_result_in_words(director_client, club, director)
 
 def test_the_audit_trail_says_a_withdrawal_in_words(director_client, club, director):
     tournament = make_event(club, director, "round_robin", 4)
-    services.entry_withdraw(entry=tournament.entries.get(seed=4), by=director, reason="ill")
+    entry_withdraw(entry=tournament.entries.get(seed=4), by=director, reason="ill")
 
     text = audit_words(director_client.get(reverse("tournament-audit", args=[tournament.pk])))
 

@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from rookclub.core.errors import Invalid
 from tests.factories import PASSWORD
 from tournaments import services
 from tournaments.models import AuditEntry, Tournament
@@ -54,7 +55,7 @@ def test_a_fee_that_is_not_an_amount_is_refused_and_nothing_is_stored(api, club,
 
 @pytest.mark.parametrize("fee", [Decimal("-0.01"), Decimal("10000"), "1.005", 2.5, True, "x"])
 def test_the_service_refuses_a_fee_in_words_with_its_field(club, director, fee):
-    with pytest.raises(services.Invalid) as refused:
+    with pytest.raises(Invalid) as refused:
         services.tournament_create(
             club=club, name="County Rook", format="swiss", entry_fee=fee, by=director
         )

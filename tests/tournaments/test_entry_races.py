@@ -9,6 +9,7 @@ from django.db import connection, connections
 from rookclub.core.errors import DomainError
 from tests.factories import ClubFactory, director_of, players_of
 from tournaments import services
+from tournaments.entries import entry_add
 from tournaments.models import Entry
 
 pytestmark = [
@@ -31,7 +32,7 @@ def test_the_same_partnership_entered_three_times_at_once_is_entered_once():
     def enter(by):
         try:
             barrier.wait()
-            services.entry_add(tournament=event, players=pair, by=by)
+            entry_add(tournament=event, players=pair, by=by)
             outcomes.append("entered")
         except DomainError as exc:
             outcomes.append((exc.status, exc.code))

@@ -3,7 +3,8 @@
 import pytest
 
 from tests.tournaments.conftest import make_event, play_round, ready_matches
-from tournaments import selectors, services
+from tournaments import selectors
+from tournaments.rounds import round_pair_next, tournament_start
 
 
 def run_to_the_end(tournament, director):
@@ -14,7 +15,7 @@ def run_to_the_end(tournament, director):
         tournament.refresh_from_db()
         if tournament.status == "finished":
             return tournament
-        services.round_pair_next(tournament=tournament, by=director)
+        round_pair_next(tournament=tournament, by=director)
     raise AssertionError("the event never finished")
 
 
@@ -62,7 +63,7 @@ def test_single_elimination_gives_the_byes_to_the_top_seeds(club, director):
 def test_the_draw_is_reproducible_from_its_stored_seed(club, director):
     first = make_event(club, director, "single_elimination", 8, start=False)
     first.entries.update(seed=None)
-    services.tournament_start(tournament=first, by=director, draw_seed="fair-2025")
+    tournament_start(tournament=first, by=director, draw_seed="fair-2025")
     first.refresh_from_db()
     names = dict(first.entries.values_list("pk", "name"))
 

@@ -13,7 +13,8 @@ from rookclub.clubs.models import Membership
 from tests.factories import UserFactory
 from tests.play.conftest import made_hand
 from tests.tournaments.conftest import make_event, play_round
-from tournaments import services
+from tournaments.entries import entry_add
+from tournaments.rounds import round_pair_next
 
 pytestmark = pytest.mark.django_db
 
@@ -60,7 +61,7 @@ def test_a_result_and_the_next_round_paired_show(club, director, page):
     assert _changed(url, first)
 
     second = _first(url)
-    services.round_pair_next(tournament=event, by=director)  # its matches made in bulk
+    round_pair_next(tournament=event, by=director)  # its matches made in bulk
     assert _changed(url, second)
 
 
@@ -83,9 +84,7 @@ def test_an_entry_added_before_the_start_shows(club, director):
     url = f"/tournaments/{event.pk}/standings/?live=1"
     first = _first(url)
 
-    services.entry_add(
-        tournament=event, players=players_of(club, 2), name="Late pair", seed=5, by=director
-    )
+    entry_add(tournament=event, players=players_of(club, 2), name="Late pair", seed=5, by=director)
 
     assert _changed(url, first)
 

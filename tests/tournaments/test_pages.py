@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from tests.factories import PASSWORD
 from tests.tournaments.conftest import make_event, play_round
-from tournaments import services
+from tournaments.results import match_result_enter
 
 
 @pytest.fixture
@@ -130,7 +130,7 @@ def test_the_next_step_counts_the_round_being_played_in_a_knockout(
     assert f"Round 1: 0 of {first} results in." in next_step(director_client.get(dashboard))
 
     semi = tournament.matches.filter(status="ready").order_by("table").first()
-    services.match_result_enter(match=semi, games=[[300, 150]], by=director)
+    match_result_enter(match=semi, games=[[300, 150]], by=director)
     words = next_step(director_client.get(dashboard))
     assert f"Round 1: 1 of {first} results in." in words
     assert "Round 2" not in words
@@ -141,7 +141,7 @@ def test_the_next_step_counts_both_rounds_when_a_semi_final_opens_early(
 ):
     tournament = make_event(club, director, "single_elimination", 8)
     for match in tournament.matches.filter(status="ready").order_by("table")[:2]:
-        services.match_result_enter(match=match, games=[[300, 150]], by=director)
+        match_result_enter(match=match, games=[[300, 150]], by=director)
 
     words = next_step(director_client.get(reverse("tournament-detail", args=[tournament.pk])))
 
@@ -180,7 +180,7 @@ def test_a_round_robins_dashboard_counts_only_the_round_being_played(
     1 is in, round 2 is under way and round 3 still to come."""
     tournament = make_event(club, director, "round_robin", 4)
     for match in tournament.round_set.get(number=1).matches.all():
-        services.match_result_enter(match=match, games=[[300, 150]], by=director)
+        match_result_enter(match=match, games=[[300, 150]], by=director)
 
     page = director_client.get(reverse("tournament-detail", args=[tournament.pk]))
 

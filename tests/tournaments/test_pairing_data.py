@@ -9,9 +9,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.conftest import make_event, ready_matches
-from tournaments import services, standings_data
+from tournaments import standings_data
+from tournaments.entries import entry_withdraw
 from tournaments.formats.swiss import SwissEntry, pair_swiss_round
 from tournaments.models import Match
+from tournaments.results import match_result_enter
+from tournaments.rounds import round_pair_next
 
 
 def _inputs(tournament, data):
@@ -30,7 +33,7 @@ def _play(tournament, director, rng):
         win, lose = 300 + rng.randrange(0, 60, 5), rng.randrange(0, 300, 5)
         games = [[win, lose] if rng.random() < 0.5 else [lose, win]]
         games *= tournament.games_per_match // 2 + 1
-        services.match_result_enter(match=match, games=games, by=director)
+        match_result_enter(match=match, games=games, by=director)
 
 
 @settings(
@@ -45,13 +48,13 @@ def test_the_service_pairs_as_the_pure_pairing_does_on_the_rows(
     for number in range(2, rounds + 1):
         _play(tournament, director, rng)
         if number == 3 and entries > 6:
-            services.entry_withdraw(entry=tournament.entries.order_by("?").first(), by=director)
+            entry_withdraw(entry=tournament.entries.order_by("?").first(), by=director)
         data = standings_data.load(tournament)
         _, ranked, previous = _inputs(tournament, data)
         assert len(previous) == Match.objects.filter(tournament=tournament).count()
         expected = pair_swiss_round(ranked, previous)
 
-        rnd = services.round_pair_next(tournament=tournament, by=director)
+        rnd = round_pair_next(tournament=tournament, by=director)
 
         stored = sorted(
             (m.entry_a_id, m.entry_b_id, sorted(m.flags)) for m in Match.objects.filter(round=rnd)
@@ -71,7 +74,7 @@ def test_the_pairing_read_takes_two_queries(
     tournament = make_event(club, director, "swiss", entries, rounds=rounds + 1)
     for _ in range(rounds):
         _play(tournament, director, rng)
-        services.round_pair_next(tournament=tournament, by=director)
+        round_pair_next(tournament=tournament, by=director)
 
     with django_assert_max_num_queries(2):
         data = standings_data.load(tournament)

@@ -3,7 +3,8 @@
 import pytest
 
 from tests.tournaments.conftest import make_event, play_round
-from tournaments import selectors, services
+from tournaments import selectors
+from tournaments.rounds import round_pair_next
 
 
 def swiss_after_rounds(club, director, entries, rounds):
@@ -11,7 +12,7 @@ def swiss_after_rounds(club, director, entries, rounds):
     for number in range(rounds):
         play_round(tournament, director)
         if number < rounds - 1:
-            services.round_pair_next(tournament=tournament, by=director)
+            round_pair_next(tournament=tournament, by=director)
     return tournament
 
 

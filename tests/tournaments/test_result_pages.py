@@ -10,8 +10,9 @@ from django.urls import reverse
 
 from tests.factories import PASSWORD
 from tests.tournaments.conftest import make_event, play_round
-from tournaments import services
 from tournaments.models import MatchGame
+from tournaments.results import match_result_enter
+from tournaments.rounds import round_pair_next
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +54,7 @@ def test_a_refused_result_is_shown_on_its_own_row_with_what_was_typed(
 def test_a_correction_on_the_page_needs_a_reason(director_client, club, director):
     tournament = make_event(club, director, "round_robin", 4)
     match = tournament.matches.filter(status="ready").first()
-    services.match_result_enter(match=match, games=[[300, 150]], by=director)
+    match_result_enter(match=match, games=[[300, 150]], by=director)
     url = reverse("tournament-match-result", args=[match.pk])
 
     without = director_client.post(url, {"score_a": "305", "score_b": "150"})
@@ -88,7 +89,7 @@ def test_the_projector_says_which_round_is_in_progress_and_how_many_results_are_
 ):
     tournament = make_event(club, director, "swiss", 8, rounds=3)
     play_round(tournament, director)
-    services.round_pair_next(tournament=tournament, by=director)
+    round_pair_next(tournament=tournament, by=director)
 
     standings = client.get(reverse("tournament-standings-projector", args=[tournament.pk]))
     pairings = client.get(reverse("tournament-pairings-projector", args=[tournament.pk]))
@@ -134,7 +135,7 @@ def test_after_the_event_the_pairings_projector_names_the_winner(client, club, d
 def test_a_tie_for_first_is_named_on_the_pairings_projector(client, club, director):
     tournament = make_event(club, director, "round_robin", 3)
     for match in tournament.matches.filter(status="ready"):
-        services.match_result_enter(match=match, games=[[300, 150]], by=director)
+        match_result_enter(match=match, games=[[300, 150]], by=director)
     tournament.refresh_from_db()
 
     page = words(client.get(reverse("tournament-pairings-projector", args=[tournament.pk])))

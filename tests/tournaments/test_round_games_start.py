@@ -7,8 +7,9 @@ from rest_framework.test import APIClient
 
 from play.models import Game, GameSeat
 from tests.tournaments.conftest import make_event
-from tournaments import services
 from tournaments.models import Match
+from tournaments.results import match_result_enter
+from tournaments.rounds import round_pair_next
 
 pytestmark = pytest.mark.django_db
 
@@ -49,9 +50,9 @@ def test_starting_a_swiss_event_starts_a_game_at_every_table_of_round_one(api, c
 def test_a_round_table_link_opens_its_game_as_soon_as_the_round_is_paired(api, club, director):
     event = swiss(club, director)
     for match in event.round_set.get(number=1).matches.all():
-        services.match_result_enter(match=match, games=[[300, 150]], by=director)
+        match_result_enter(match=match, games=[[300, 150]], by=director)
 
-    rnd = services.round_pair_next(tournament=event, by=director)
+    rnd = round_pair_next(tournament=event, by=director)
     rows = tables(api, rnd)
     key = rows[1]["key"]
     read = APIClient().get(f"/api/v1/table/{key}/")
@@ -114,7 +115,7 @@ def test_a_brackets_next_match_starts_its_game_once_both_entries_are_known(api, 
     assert not final.games.exists()
 
     for match in first.matches.filter(bye=False).order_by("table"):
-        services.match_result_enter(match=match, games=[[300, 150]], by=director)
+        match_result_enter(match=match, games=[[300, 150]], by=director)
 
     final.refresh_from_db()
     assert final.status == Match.Status.READY
@@ -130,7 +131,7 @@ def test_a_round_robins_next_round_starts_its_games_once_the_last_result_is_in(a
     event = make_event(club, director, "round_robin", 4, options={"start_games": True})
     first, second, third = event.round_set.order_by("number")
     played = list(first.matches.filter(table__isnull=False).order_by("table"))
-    services.match_result_enter(match=played[0], games=[[300, 150]], by=director)
+    match_result_enter(match=played[0], games=[[300, 150]], by=director)
     assert not Game.objects.filter(match_game__match__round=second).exists()
 
     # The last table of round 1 finishes at the table: its game is played out.
@@ -151,6 +152,6 @@ def test_a_round_robins_next_round_starts_its_games_once_the_last_result_is_in(a
 def test_an_event_scored_from_paper_starts_no_games_in_later_rounds(club, director):
     event = make_event(club, director, "round_robin", 4)
     for match in event.round_set.get(number=1).matches.filter(table__isnull=False):
-        services.match_result_enter(match=match, games=[[300, 150]], by=director)
+        match_result_enter(match=match, games=[[300, 150]], by=director)
 
     assert not Game.objects.filter(match_game__match__tournament=event).exists()

@@ -4,8 +4,9 @@ from itertools import combinations
 
 from tests.factories import hand_in, players_of
 from tests.tournaments.conftest import make_event, play_round
-from tournaments import services
+from tournaments.entries import entry_add, entry_withdraw
 from tournaments.models import Entry, Match
+from tournaments.rounds import round_pair_next
 
 
 def pair(api, tournament, **body):
@@ -53,7 +54,7 @@ def test_an_odd_swiss_field_gives_byes_to_different_entries(club, director):
     tournament = make_event(club, director, "swiss", 5, rounds=4)
     for _ in range(3):
         play_round(tournament, director)
-        services.round_pair_next(tournament=tournament, by=director)
+        round_pair_next(tournament=tournament, by=director)
 
     byes = list(tournament.matches.filter(bye=True).values_list("entry_a", flat=True))
 
@@ -125,7 +126,7 @@ def test_a_withdrawn_entry_loses_its_bracket_matches_by_walkover(club, director)
     tournament = make_event(club, director, "single_elimination", 4)
     quitter = tournament.entries.get(seed=4)
 
-    services.entry_withdraw(entry=quitter, by=director)
+    entry_withdraw(entry=quitter, by=director)
 
     w11 = tournament.matches.get(bracket_key="W1-1")
     assert w11.status == "walkover"
@@ -137,9 +138,9 @@ def test_a_withdrawn_swiss_entry_is_not_paired_again(club, director):
     tournament = make_event(club, director, "swiss", 6, rounds=3)
     play_round(tournament, director)
     quitter = tournament.entries.get(seed=6)
-    services.entry_withdraw(entry=quitter, by=director)
+    entry_withdraw(entry=quitter, by=director)
 
-    rnd = services.round_pair_next(tournament=tournament, by=director)
+    rnd = round_pair_next(tournament=tournament, by=director)
 
     paired = {e for m in rnd.matches.all() for e in (m.entry_a_id, m.entry_b_id)}
     assert quitter.pk not in paired
@@ -148,9 +149,9 @@ def test_a_withdrawn_swiss_entry_is_not_paired_again(club, director):
 def test_a_late_swiss_entry_joins_the_next_round(club, director):
     tournament = make_event(club, director, "swiss", 4, rounds=3)
     play_round(tournament, director)
-    late = services.entry_add(tournament=tournament, players=players_of(club, 2), by=director)
+    late = entry_add(tournament=tournament, players=players_of(club, 2), by=director)
 
-    rnd = services.round_pair_next(tournament=tournament, by=director)
+    rnd = round_pair_next(tournament=tournament, by=director)
 
     assert late.late
     assert rnd.matches.filter(entry_a=late).exists() or rnd.matches.filter(entry_b=late).exists()
@@ -181,7 +182,7 @@ def test_every_partner_in_an_individual_event_changes_each_round(club, director)
         play_round(tournament, director)
         tournament.refresh_from_db()
         if tournament.status == "running":
-            services.round_pair_next(tournament=tournament, by=director)
+            round_pair_next(tournament=tournament, by=director)
 
     assert len(partners) == len(list(combinations(range(8), 2)))
 

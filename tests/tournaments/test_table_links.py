@@ -104,11 +104,11 @@ def test_before_the_game_starts_a_round_table_key_answers_409_no_game(api, rnd):
 
 
 def test_when_the_round_is_over_its_links_refuse_with_the_sentence(api, rnd, event, director):
-    from tournaments import services
+    from tournaments.results import match_result_enter
 
     rows = tables(api, rnd)
     for match in rnd.matches.all():
-        services.match_result_enter(match=match, games=[[300, 150]], by=director)
+        match_result_enter(match=match, games=[[300, 150]], by=director)
     rnd.refresh_from_db()
     assert rnd.status == "finished"
 

@@ -10,8 +10,10 @@ from play.models import Game
 from play.services import hand_record
 from tests.factories import PASSWORD, UserFactory, hand_in, member_of, scorer_of
 from tests.tournaments.conftest import make_event, play_round
-from tournaments import services
+from tournaments.entries import entry_withdraw
 from tournaments.models import Match, MatchGame
+from tournaments.results import match_result_enter
+from tournaments.rounds import round_pair_next
 
 pytestmark = pytest.mark.django_db
 
@@ -139,7 +141,7 @@ def test_game_two_of_a_best_of_three_starts_from_the_same_page(as_scorer, club, 
 def test_a_decided_match_shows_its_result_and_starts_nothing(as_scorer, club, director):
     tournament = make_event(club, director, "round_robin", 4)
     match = at_table(tournament, 1)
-    services.match_result_enter(match=match, games=[[310, 150]], by=director)
+    match_result_enter(match=match, games=[[310, 150]], by=director)
 
     page = as_scorer.get(url_of(match))
     refused = as_scorer.post(url_of(match), follow=True)
@@ -155,7 +157,7 @@ def test_a_decided_match_shows_its_result_and_starts_nothing(as_scorer, club, di
 def test_a_forfeited_match_says_so(as_scorer, club, director):
     tournament = make_event(club, director, "round_robin", 4)
     match = at_table(tournament, 1)
-    services.entry_withdraw(entry=match.entry_b, by=director)
+    entry_withdraw(entry=match.entry_b, by=director)
 
     html = as_scorer.get(url_of(match)).content.decode()
 
@@ -207,7 +209,7 @@ def test_the_page_takes_the_same_queries_whatever_the_size(
     for size in (4, 32):
         tournament = make_event(club, director, "swiss", size, rounds=3)
         play_round(tournament, director)
-        services.round_pair_next(tournament=tournament, by=director)
+        round_pair_next(tournament=tournament, by=director)
         match = at_table(tournament, 1, number=2)
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url_of(match)).status_code == 200

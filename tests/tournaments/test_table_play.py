@@ -9,9 +9,9 @@ from play.voiding import game_void
 from rookclub.core.errors import Conflict
 from tests.factories import hand_in
 from tests.tournaments.conftest import make_event
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.models import MatchGame
-from tournaments.results import match_game_start
+from tournaments.results import match_game_start, match_game_sync, match_result_enter
 
 
 def play_game_at_the_table(api, match, director):
@@ -61,7 +61,7 @@ def test_table_play_and_director_entry_give_the_same_standings(api, club, direct
     typed = make_event(club, director, "round_robin", 2, options={"round_clock": {"hands": 2}})
     game = play_game_at_the_table(api, played.matches.get(), director)
 
-    services.match_result_enter(
+    match_result_enter(
         match=typed.matches.get(),
         games=[[game.totals["north_south"], game.totals["east_west"]]],
         by=director,
@@ -106,7 +106,7 @@ def test_correcting_a_table_hand_carries_the_new_total_to_the_match(api, club, d
 def test_a_game_outside_any_tournament_is_ignored(club, director):
     from tests.factories import game_for
 
-    assert services.match_game_sync(game=game_for(club)) is None
+    assert match_game_sync(game=game_for(club)) is None
 
 
 def test_a_match_game_cannot_be_voided_its_result_is_corrected_instead(club, director):
