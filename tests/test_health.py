@@ -1,7 +1,46 @@
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from django.conf import settings
 
 pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Asks a Rookclub process for each health page and prints its status and JSON.
+_ASK = """
+import json
+from django.test import Client
+from django.test.utils import setup_test_environment
+setup_test_environment()
+for path in ("/healthz", "/readyz"):
+    answer = Client().get(path)
+    print(json.dumps([path, answer.status_code, answer.json()]))
+"""
+
+
+@pytest.fixture(scope="module")
+def database_down() -> dict[str, tuple[int, dict]]:
+    """The health pages' answers from a Rookclub process whose PostgreSQL is a port
+    nothing listens on: a real refused connection, as a node sees a database that is
+    down. Each path's (status, JSON body)."""
+    env = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "DEBUG"}}
+    env["DATABASE_URL"] = "postgres://postgres@127.0.0.1:1/rookclub"
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", _ASK],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("[")]
+    return {path: (status, body) for path, status, body in answers}
 
 
 def test_healthz_answers_ok_when_the_database_answers(client):
@@ -25,18 +64,11 @@ def test_healthz_answers_503_when_the_broker_does_not_answer(client, settings):
     assert response.json() == {"status": "unavailable", "database": "ok", "broker": "down"}
 
 
-def test_healthz_answers_503_when_the_database_does_not_answer(client, monkeypatch):
-    from rookclub import health
+def test_healthz_answers_503_when_the_database_does_not_answer(database_down):
+    status, body = database_down["/healthz"]
 
-    def cursor_that_fails():
-        raise health.connection.OperationalError("connection refused")
-
-    monkeypatch.setattr(health.connection, "cursor", cursor_that_fails)
-
-    response = client.get("/healthz")
-
-    assert response.status_code == 503
-    assert response.json()["database"] == "down"
+    assert status == 503
+    assert body["database"] == "down"
 
 
 def test_healthz_refuses_writes(client):
@@ -108,19 +140,12 @@ def test_readyz_stays_ready_naming_redis_when_it_does_not_answer(client, setting
     assert (body["database"], body["broker"], body["cache"]) == ("ok", "down", "down")
 
 
-def test_readyz_answers_503_when_the_database_does_not_answer(client, monkeypatch):
-    from rookclub import health
+def test_readyz_answers_503_when_the_database_does_not_answer(database_down):
+    status, body = database_down["/readyz"]
 
-    def cursor_that_fails():
-        raise health.connection.OperationalError("connection refused")
-
-    monkeypatch.setattr(health.connection, "cursor", cursor_that_fails)
-
-    response = client.get("/readyz")
-
-    assert response.status_code == 503
-    assert response.json()["failed"] == ["database"]
-    assert response.json()["status"] == "unavailable"
+    assert status == 503
+    assert body["failed"] == ["database"]
+    assert body["status"] == "unavailable"
 
 
 def test_readyz_refuses_writes(client):
