@@ -61,14 +61,14 @@ def has_role(by: Actor, club: HasRoles, roles: Iterable[str]) -> bool:
     return by is SYSTEM or role_in(by, club) in tuple(roles)
 
 
-def require_actor(by: Actor) -> None:
+def require_actor(by: Actor | None) -> None:
     """Refuse a write that names no actor. ``None`` is a caller that forgot to say who
     acts (a view passes ``request.user``, trusted work :data:`SYSTEM`), never a pass."""
     if by is None:
         raise NotAllowed("This needs to know who does it; nobody was named.")
 
 
-def require_role(by: Actor, club: HasRoles, roles: Iterable[str], message: str) -> None:
+def require_role(by: Actor | None, club: HasRoles, roles: Iterable[str], message: str) -> None:
     """Refuse (``NotAllowed`` with ``message``) unless ``by`` holds one of ``roles`` in
     ``club``. ``None`` and anonymous users hold none."""
     if by is None or not has_role(by, club, roles):
@@ -83,7 +83,7 @@ CARD_HOLDERS_ONLY = (
 )
 
 
-def holds_keys(by: Actor, club: HasRoles) -> bool:
+def holds_keys(by: Actor | None, club: HasRoles) -> bool:
     """Whether ``by`` may hold the club's keys (its directors and scorers): print table cards
     and door posters and follow links to them. Print kinds and pages both ask it."""
     return by is not None and has_role(by, club, KEY_HOLDERS)
