@@ -5,6 +5,7 @@ scripts report.)"""
 
 import importlib.util
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -228,7 +229,7 @@ def test_a_script_out_of_time_cleans_up_and_its_servers_are_stopped(run_all, ben
         import pathlib, signal, subprocess, sys, time
         here = pathlib.Path({str(tmp_path)!r})
         try:
-            server = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+            server = subprocess.Popen([sys.executable, "-c", "import signal; signal.pause()"])
             (here / "server.pid").write_text(str(server.pid))
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {{signal.SIGINT}})
             time.sleep(600)
@@ -252,7 +253,10 @@ def test_a_script_out_of_time_cleans_up_and_its_servers_are_stopped(run_all, ben
     deadline = time.monotonic() + 30  # the signal's delivery, not a measure of speed
     while _running(server) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _running(server)
+    left_running = _running(server)
+    if left_running:  # the server waits for a signal: never leave it behind
+        os.kill(server, signal.SIGKILL)
+    assert not left_running
 
 
 def _running(pid: int) -> bool:
