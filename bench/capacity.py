@@ -175,7 +175,7 @@ def measure_print(args: argparse.Namespace) -> dict:
     from django.contrib.auth import get_user_model
     from weasyprint import HTML
 
-    from play import checkins, nights
+    from play import checkins, night_opening, night_seating
     from rookclub.celery import app
     from rookclub.clubs.models import Club, Membership, Player
     from rookclub.printing.models import PrintJob
@@ -191,9 +191,9 @@ def measure_print(args: argparse.Namespace) -> dict:
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {i:03d} Surname") for i in range(args.tables * 4)
     )
-    night = nights.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     round_pk = night.rounds.get(number=1).pk
 
     def batch() -> int:

@@ -54,7 +54,7 @@ def build_night(club_slug: str, tables: int, *, seat: bool = True):
 
     from django.contrib.auth import get_user_model
 
-    from play import checkins, nights, services
+    from play import checkins, night_opening, night_seating, services
     from play.models import Game
     from rookclub.clubs.models import Club, Membership, Player
 
@@ -64,10 +64,10 @@ def build_night(club_slug: str, tables: int, *, seat: bool = True):
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {i:03d}") for i in range(tables * 4)
     )
-    night = nights.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
     if seat:
-        nights.night_seat(night=night, by=director, seed=1)
+        night_seating.night_seat(night=night, by=director, seed=1)
         hand = {
             "bidder": "north",
             "bid": 80,

@@ -144,7 +144,7 @@ def club_night(tables: int):
     """A club night of ``tables`` tables, every game played out; (director, night)."""
     from django.contrib.auth import get_user_model
 
-    from play import checkins, nights
+    from play import checkins, night_opening, night_seating
     from play.models import Game
     from rookclub.clubs.models import Club, Membership, Player
 
@@ -154,9 +154,9 @@ def club_night(tables: int):
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {i:03d} Surname") for i in range(tables * 4)
     )
-    night = nights.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     for number, game in enumerate(Game.objects.filter(night=night).order_by("pk")):
         play(game, director, number)
     return director, night

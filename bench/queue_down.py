@@ -54,16 +54,16 @@ def first_round():
     """Sixteen players seated at four tables; the night's first round and its director."""
     from django.contrib.auth import get_user_model
 
-    from play import checkins, nights
+    from play import checkins, night_opening, night_seating
     from rookclub.clubs.models import Club, Membership, Player
 
     club = Club.objects.create(name="Bench club", slug="bench-club")
     director = get_user_model().objects.create_user("bench-director", password="x")
     Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
     players = Player.objects.bulk_create(Player(club=club, name=f"Player {i}") for i in range(16))
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
-    nights.night_seat(night=night, by=director, seed=4)
+    night_seating.night_seat(night=night, by=director, seed=4)
     return night.rounds.get(number=1), director
 
 

@@ -1,6 +1,7 @@
 """Who came to a club night, and whether the night is open: check-in, undoing it,
 going home, reopening, and the guard every write to a night passes. Opening, seating
-and closing a night are :mod:`play.nights`.
+and closing a night are :mod:`play.night_opening`, :mod:`play.night_seating` and
+:mod:`play.night_closing`.
 """
 
 from __future__ import annotations

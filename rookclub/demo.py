@@ -81,26 +81,28 @@ def _thursdays(count: int) -> list[datetime.date]:
 
 
 def _play_nights(club: Club, director: object) -> None:
-    from play import checkins, nights
+    from play import checkins, night_closing, night_opening, night_rounds, night_seating
     from play.models import Game
 
     rng = random.Random(2025)
     players = list(Player.objects.filter(club=club, name__in=DEMO_PLAYERS))
     for week, (date, method) in enumerate(zip(_thursdays(4), NIGHT_METHODS, strict=True)):
-        night = nights.night_open(club=club, date=date, opened_by=director, seating_method=method)
+        night = night_opening.night_open(
+            club=club, date=date, opened_by=director, seating_method=method
+        )
         checkins.night_check_in(night=night, players=players, by=director)
-        nights.night_seat(night=night, by=director, seed=week + 1)
+        night_seating.night_seat(night=night, by=director, seed=week + 1)
         rounds = 3 if method == "progressive" else 1
         for number in range(rounds):
             if number:
-                nights.night_next_round(night=night, by=director)
+                night_rounds.night_next_round(night=night, by=director)
             for game in Game.objects.filter(
                 table_seating__round__night=night, status="in_progress"
             ):
                 _play(game, rng, director)
         if week == 0:
             _correct_one_hand(Game.objects.filter(night=night).first(), director)
-        nights.night_close(night=night, by=director)
+        night_closing.night_close(night=night, by=director)
 
 
 def _hand(rng: random.Random, dealer: str) -> dict:

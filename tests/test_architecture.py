@@ -77,7 +77,7 @@ def imports_of(path: Path) -> list[tuple[str, int]]:
             else:
                 name = node.module or ""
             found.append((name, node.lineno))
-            # "from play import nights" imports the module play.nights
+            # "from play import seating" imports the module play.seating
             found += [(f"{name}.{alias.name}", node.lineno) for alias in node.names]
     return found
 

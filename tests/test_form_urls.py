@@ -6,7 +6,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from play import checkins, nights
+from play import checkins, night_opening, night_seating
 from play.models import Game, Hand
 from play.services import hand_record
 from play.table_links import links_for
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def night(club, director):
     players = [PlayerFactory(club=club, name=f"Player {n}") for n in range(8)]
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
     return night
 
@@ -54,7 +54,7 @@ def test_night_and_club_form_urls_go_back_to_their_pages(client, club, director,
 
 
 def test_game_and_table_form_urls_go_back_to_the_game(client, club, director, night):
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     game = Game.objects.filter(night=night).first()
     hand_record(
         game=game,

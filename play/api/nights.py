@@ -1,6 +1,7 @@
-"""REST API for club nights: thin views over :mod:`play.nights` and
-:mod:`play.checkins` (their standings, and clubs' and players' figures, are added by
-:mod:`standings.api.views`)."""
+"""REST API for club nights: thin views over the night's services (:mod:`play.night_opening`,
+:mod:`play.checkins`, :mod:`play.night_seating`, :mod:`play.night_rounds`,
+:mod:`play.table_games`, :mod:`play.night_closing`; their standings, and clubs' and
+players' figures, are added by :mod:`standings.api.views`)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,18 @@ from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from play import checkins, csv_exports, door, night_progress, nights, table_links
+from play import (
+    checkins,
+    csv_exports,
+    door,
+    night_closing,
+    night_opening,
+    night_progress,
+    night_rounds,
+    night_seating,
+    table_games,
+    table_links,
+)
 from play.api.fields import (
     GameForFiveField,
     GameForSixField,
@@ -248,7 +260,7 @@ class NightViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
 
     def perform_create(self, serializer: SessionSerializer) -> None:
         data = serializer.validated_data
-        serializer.instance = nights.night_open(
+        serializer.instance = night_opening.night_open(
             club=data["club"],
             date=data["date"],
             opened_by=self.request.user,
@@ -396,7 +408,7 @@ class NightViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         seed = data.get("seed")
         if seed is not None and not whole_number(seed, minimum=0, maximum=SEED_MAX):
             raise Invalid("Bad seed.", errors={"seed": [f"a whole number from 0 to {SEED_MAX}"]})
-        nights.night_seat(
+        night_seating.night_seat(
             night=night,
             by=request.user,
             method=data.get("method"),
@@ -416,7 +428,7 @@ class NightViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"], url_path="next-round")
     def next_round(self, request: Request, pk: str | None = None) -> Response:
         night = self.get_object()
-        nights.night_next_round(night=night, by=request.user)
+        night_rounds.night_next_round(night=night, by=request.user)
         return Response(self._overview(night), status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -428,7 +440,7 @@ class NightViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     )
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: str | None = None) -> Response:
-        night = nights.night_close(night=self.get_object(), by=request.user)
+        night = night_closing.night_close(night=self.get_object(), by=request.user)
         return Response(self._overview(night))
 
     @extend_schema(
@@ -509,9 +521,9 @@ class NightViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"], url_path=r"tables/(?P<number>[0-9]+)/new-game")
     def new_game(self, request: Request, pk: str | None = None, number: str = "") -> Response:
         night = self.get_object()
-        table = nights.current_table(night, int(number))
+        table = night_seating.current_table(night, int(number))
         dealer = valid(NewGameIn, body(request)).get("dealer", "north")
-        new = nights.table_next_game(table=table, by=request.user, dealer=dealer)
+        new = table_games.table_next_game(table=table, by=request.user, dealer=dealer)
         return Response(
             {
                 "game": new.game.pk,

@@ -18,7 +18,17 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
-from play import checkins, door, night_progress, nights, table_links
+from play import (
+    checkins,
+    door,
+    night_closing,
+    night_opening,
+    night_progress,
+    night_rounds,
+    night_seating,
+    table_games,
+    table_links,
+)
 from play import door_checkin as club_door
 from play import selectors as scoring_selectors
 from play.forms import CheckInForm, NightOpenForm, SeatForm
@@ -147,7 +157,7 @@ def night_seat(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _render(request, night, seat_form=form, status=400)
     try:
-        round_ = nights.night_seat(
+        round_ = night_seating.night_seat(
             night=night,
             by=request.user,
             method=form.cleaned_data["method"],
@@ -182,7 +192,7 @@ def _simple_action(
 
 
 night_next_round = _simple_action(
-    lambda night, user: nights.night_next_round(night=night, by=user),
+    lambda night, user: night_rounds.night_next_round(night=night, by=user),
     lambda round_: (
         # The room's round: a table's new game stayed in the round it was played in.
         f"Round {round_.room_round} seated: "
@@ -237,13 +247,13 @@ night_leave = _player_action(
     lambda p: f"{p.name} has gone home: out of later rounds, kept in tonight's results.",
 )
 night_close = _simple_action(
-    lambda night, user: nights.night_close(night=night, by=user),
+    lambda night, user: night_closing.night_close(night=night, by=user),
     lambda night: "The club night is closed. " + _left_unfinished(night),
 )
 
 
 def _left_unfinished(night: Night) -> str:
-    count = nights.playing(night.games.all()).count()
+    count = night_seating.playing(night.games.all()).count()
     if not count:
         return "Standings are final."
     games = "1 game was" if count == 1 else f"{count} games were"
@@ -270,7 +280,7 @@ def table_new_game(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(TableSeating.objects.select_related("round__night__club"), pk=pk)
     back = _url(table.round.night)
     try:
-        new = nights.table_next_game(table=table, by=request.user)
+        new = table_games.table_next_game(table=table, by=request.user)
     except DomainError as error:
         return refuse(request, error, back)
     said = f"New game at table {table.table}."
@@ -347,7 +357,7 @@ def _render(
         "here_tonight": []
         if director
         else [(p, address("player-detail", p.pk)) for p in overview.players],
-        "big_tables": nights.big_tables_text(night),
+        "big_tables": night_opening.big_tables_text(night),
         "can_reopen": is_club_director and not night.is_open,
         "history": night_history(night=night),
     }
@@ -492,7 +502,7 @@ def night_open(request: HttpRequest, slug: str) -> HttpResponse:
     form = NightOpenForm(request.POST)
     if form.is_valid():
         try:
-            night = nights.night_open(
+            night = night_opening.night_open(
                 club=club,
                 date=form.cleaned_data["date"],
                 opened_by=request.user,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from play import checkins, nights, table_links
+from play import checkins, night_opening, night_seating, table_links
 from play.door_checkin import door_key
 from play.models import Game, Hand, Night
 from play.services import hand_record
@@ -86,9 +86,9 @@ def fuzz_world(db) -> FuzzWorld:
     # or one PATCH would leave every later request a 404 (not a club of theirs).
     scorer = scorer_of(club, username="fuzz-scorer")
     players = players_of(club, 12)
-    night = nights.night_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
     checkins.night_check_in(night=night, players=players[:8], by=director)
-    seated = nights.night_seat(night=night, by=director, seed=7)
+    seated = night_seating.night_seat(night=night, by=director, seed=7)
     game = Game.objects.filter(night=night).order_by("id").first()
     hand = hand_record(game=game, data=hand_in(bid=80, ns=85), entered_by=director)
     hand_record(game=game, data=hand_in(bid=95, ns=75), entered_by=director)

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from play.nights import night_open
+from play.night_opening import night_open
 from play.services import game_start, hand_record
 from rookclub.core.roles import SYSTEM
 from tests.factories import ClubFactory, director_of, member_of, players_of

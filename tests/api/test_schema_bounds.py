@@ -287,10 +287,10 @@ def test_a_games_totals_are_by_its_own_sides(schema):
 @pytest.mark.parametrize("six", ["", "six-player", None])
 def test_a_nights_tables_of_five_or_six_are_as_the_schema_says(schema, tables, method, five, six):
     """POST sessions/: the night's request body's ``if``/``then`` accepts exactly the
-    nights ``nights._check_big_games`` takes (None: the game left out, its default)."""
+    nights ``night_opening._check_big_games`` takes (None: the game left out, its default)."""
     import jsonschema
 
-    from play import nights
+    from play import night_opening
     from rookclub.core.errors import Invalid
 
     body = {"tables_of_five_or_six": tables, "seating_method": method}
@@ -299,7 +299,7 @@ def test_a_nights_tables_of_five_or_six_are_as_the_schema_says(schema, tables, m
     rules = {"if": night["if"], "then": night["then"]}
     try:
         if tables:
-            nights._check_big_games(
+            night_opening._check_big_games(
                 method,
                 body.get("game_for_five", "five-player"),
                 body.get("game_for_six", "six-player"),

@@ -7,7 +7,7 @@ import datetime
 import pytest
 from django.core.cache import cache
 
-from play import checkins, nights
+from play import checkins, night_opening, night_seating
 from play.models import Game
 from play.table_links import links_for
 from tests.browser.helpers import log_in, serious_violations
@@ -22,9 +22,9 @@ def night():
     cache.clear()
     club = ClubFactory(name="Maple Street Rook Club", slug="maple-street")
     director = director_of(club, username="dana")
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players_of(club, 4), by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     key = links_for(club=club, kind="night", night=night, numbers=[1])[1].key
     return club, director, key
 

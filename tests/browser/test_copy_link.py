@@ -6,7 +6,7 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from play import nights
+from play import night_opening
 from tests.browser.helpers import log_in
 from tests.factories import PASSWORD, ClubFactory, director_of
 
@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_copy_link_puts_the_door_link_on_the_clipboard(desktop_page):
     club = ClubFactory(name="Maple Street Rook Club", slug="maple-street")
     director = director_of(club, username="dana")
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     page = desktop_page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     log_in(page, "dana", PASSWORD)

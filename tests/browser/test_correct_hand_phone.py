@@ -6,7 +6,7 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from play import checkins, nights, services
+from play import checkins, night_opening, night_seating, services
 from play.models import Game, Hand
 from tests.browser.helpers import log_in, screenshot, serious_violations
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of
@@ -18,9 +18,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def two_hands():
     club = ClubFactory(name="Maple Street", slug="maple-street")
     director = director_of(club, username="dana")
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players_of(club, 4), by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     game = Game.objects.get(night=night)
     for bidder, ns in (("north", 85), ("east", 40)):
         body = {"bidder": bidder, "bid": 80, "trump": "red"}

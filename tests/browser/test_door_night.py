@@ -15,7 +15,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from play import nights
+from play import night_opening
 from play.models import CheckIn, Game, Hand
 from rookclub.core import live
 from tests.browser.helpers import serious_violations
@@ -59,7 +59,7 @@ def _night(settings, monkeypatch):
     director = director_of(club, username="dana")
     players = players_of(club, 12)
     # A short game: to 200 points, two made hands of 120.
-    night = nights.night_open(
+    night = night_opening.night_open(
         club=club, date=datetime.date(2025, 3, 6), opened_by=director, options={"target": 200}
     )
     return club, director, players, night

@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from play import nights
+from play import night_opening
 from tests.browser.helpers import screenshot, serious_violations
 from tests.factories import ClubFactory, director_of, players_of
 
@@ -21,7 +21,7 @@ def door_path():
     club = ClubFactory(name="Maple Street Rook Club", slug="maple-street")
     director = director_of(club, username="dana")
     players_of(club, 16)
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     return f"/n/{night.door_key}/"
 
 

@@ -7,7 +7,7 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from play import checkins, nights, services
+from play import checkins, night_opening, night_seating, services
 from play.disputes import card_name
 from play.models import Game
 from tests.browser.helpers import log_in, screenshot
@@ -21,11 +21,11 @@ def night_game(ruleset: str):
     club = ClubFactory(name="Maple Street", slug="maple-street")
     director = director_of(club, username="dana")
     scorer = scorer_of(club, username="sam")
-    night = nights.night_open(
+    night = night_opening.night_open(
         club=club, date=datetime.date(2025, 3, 6), opened_by=director, ruleset=ruleset
     )
     checkins.night_check_in(night=night, players=players_of(club, 4), by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     return Game.objects.get(night=night), scorer
 
 

@@ -20,7 +20,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from play import checkins, nights
+from play import checkins, night_opening, night_seating
 from play.table_links import links_for
 from tests.browser_harness import CHROMIUM
 from tests.factories import ClubFactory, director_of, players_of
@@ -49,13 +49,13 @@ def hall(live_server, settings):
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, HOST]
     club = ClubFactory(name="Maple Street Rook Club", slug="maple-street")
     director = director_of(club, username="dana")
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     players = players_of(club, 4)
     door = f"/n/{night.door_key}/"
     phone = Client(HTTP_HOST=HOST)
     assert phone.post(door, {"player": players[0].pk}).status_code == 302
     checkins.night_check_in(night=night, players=players[1:], by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     key = links_for(club=club, kind="night", night=night, numbers=[1])[1].key
     cookie = "; ".join(f"{name}={morsel.value}" for name, morsel in phone.cookies.items())
     origin = f"http://{HOST}:{live_server.url.rsplit(':', 1)[1]}"

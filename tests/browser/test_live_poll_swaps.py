@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from play import checkins, nights
+from play import checkins, night_closing, night_opening, night_seating
 from tests.factories import ClubFactory, director_of, players_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -33,7 +33,7 @@ def night():
     club = ClubFactory(name="Maple Street Rook Club", slug="maple-street")
     director = director_of(club, username="dana")
     players = players_of(club, 9)
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     return night, director, players
 
 
@@ -49,7 +49,7 @@ def test_a_poll_that_brings_the_same_seat_leaves_the_link_in_place(page, night):
     page.get_by_role("button", name=players[0].name, exact=True).click()
     expect(page.locator("#door-waiting")).to_be_visible()
     checkins.night_check_in(night=night, players=players[1:8], by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     _poll(page)
     expect(page.locator("#door-at")).to_contain_text("Table")
     page.evaluate("() => { document.getElementById('door-table').held = true; }")
@@ -61,6 +61,6 @@ def test_a_poll_that_brings_the_same_seat_leaves_the_link_in_place(page, night):
     assert page.evaluate("() => document.getElementById('door-table').held") is True
 
     # The director closes the night: that change is shown.
-    nights.night_close(night=night, by=director)
+    night_closing.night_close(night=night, by=director)
     _poll(page)
     expect(page.locator("#door-closed")).to_contain_text("The club night is over")

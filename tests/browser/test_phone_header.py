@@ -6,7 +6,7 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from play import checkins, nights
+from play import checkins, night_opening, night_seating
 from tests.browser.helpers import SCREENSHOTS, log_in
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of
 
@@ -18,9 +18,9 @@ def night():
     club = ClubFactory(name="Maple Street Rook Club of Greater Lexington", slug="maple-street")
     director = director_of(club, username="dana_the_director_of_maple_street")
     players = players_of(club, 8)
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     return night
 
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from play import checkins, nights
+from play import checkins, night_opening, night_seating
 from play.models import Game
 from play.services import game_start, hand_record
 from play.table_links import links_for
@@ -35,13 +35,15 @@ def season():
         p.save()
     for n in range(30):
         day = datetime.date(2025, 1, 2) + datetime.timedelta(days=7 * n // 3)
-        night = nights.night_open(club=club, date=day, opened_by=director)
+        night = night_opening.night_open(club=club, date=day, opened_by=director)
         game = game_start(seats=dict(zip(SEATS, four, strict=True)), night=night, created_by=SYSTEM)
         hand_record(game=game, data=hand_in(), entered_by=director)
         hand_record(game=game, data=hand_in("east", 100, ns=60), entered_by=director)
-    tonight = nights.night_open(club=club, date=datetime.date(2025, 12, 4), opened_by=director)
+    tonight = night_opening.night_open(
+        club=club, date=datetime.date(2025, 12, 4), opened_by=director
+    )
     checkins.night_check_in(night=tonight, players=four, by=director)
-    nights.night_seat(night=tonight, by=director, seed=1)
+    night_seating.night_seat(night=tonight, by=director, seed=1)
     game = Game.objects.get(night=tonight)
     hand_record(game=game, data=hand_in(), entered_by=director)
     key = links_for(club=club, kind="night", night=tonight, numbers=[1])[1].key

@@ -3,7 +3,7 @@ overflowing, long lists paged by themselves."""
 
 import pytest
 
-from play.nights import night_seat
+from play.night_seating import night_seat
 from tests.browser.helpers import log_in, screenshot
 from tests.factories import PASSWORD, ClubFactory, director_of
 from tests.play.test_nights import open_night

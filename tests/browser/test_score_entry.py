@@ -5,7 +5,7 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from play import checkins, nights
+from play import checkins, night_opening, night_seating
 from play.models import Game, Hand
 from tests.browser.helpers import log_in, screenshot
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of, scorer_of
@@ -19,9 +19,9 @@ def table_game():
     director = director_of(club, username="dana")
     scorer_of(club, username="sam")
     players = players_of(club, 4)
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     return Game.objects.get(night=night)
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from play import checkins, nights
+from play import checkins, night_opening, night_seating
 from play.models import Game, Hand
 from play.table_links import links_for
 from tests.browser.helpers import screenshot
@@ -21,9 +21,9 @@ def table_key():
     cache.clear()
     club = ClubFactory(name="Maple Street", slug="maple-street")
     director = director_of(club, username="dana")
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players_of(club, 4), by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     return links_for(club=club, kind="night", night=night, numbers=[1])[1].key
 
 

@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from play import checkins, nights
+from play import checkins, night_closing, night_opening, night_seating
 from play.models import Game, Hand, Irregularity
 from play.table_links import link_replace, links_for
 from tests.factories import ClubFactory, director_of, players_of
@@ -31,9 +31,9 @@ def night():
     cache.clear()
     club = ClubFactory(name="Maple Street", slug="maple-street")
     director = director_of(club, username="dana")
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players_of(club, 4), by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     key = links_for(club=club, kind="night", night=night, numbers=[1])[1].key
     return club, director, night, key
 
@@ -83,7 +83,7 @@ def test_a_table_scores_and_confirms_its_own_night_through_its_link(page, night)
     expect(page.get_by_role("heading", name="Table 1")).to_be_visible()
 
     # Closed: the link refuses with the night's sentence, and offers no form.
-    nights.night_close(night=night, by=director)
+    night_closing.night_close(night=night, by=director)
     page.goto(f"/t/{new.key}/")
     expect(page.get_by_text("This club night was closed")).to_be_visible()
     expect(page.get_by_role("button", name="Record hand 6")).to_have_count(0)

@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from play import checkins, nights, services
+from play import checkins, night_opening, night_seating, services
 from play.models import Game
 from rookclub.clubs.models import Player
 from tests.browser.helpers import screenshot
@@ -33,14 +33,14 @@ def table_of_five():
     director = director_of(club, username="dana")
     scorer = scorer_of(club, username="sam")
     players = [Player.objects.create(club=club, name=name) for name in NAMES]
-    night = nights.night_open(
+    night = night_opening.night_open(
         club=club,
         date=datetime.date(2026, 11, 24),
         opened_by=director,
         tables_of_five_or_six=True,
     )
     checkins.night_check_in(night=night, players=players, by=director)
-    nights.night_seat(night=night, by=director, seed=3)
+    night_seating.night_seat(night=night, by=director, seed=3)
     game = next(g for g in Game.objects.filter(night=night) if g.seats.count() == 5)
     counters = {"seat1": 50, "seat2": 20, "seat3": 10, "seat4": 10, "seat5": 10}
     data = {"bidder": "seat1", "bid": 40, "trump": "red", "counters": counters}

@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from play.checkins import night_check_in
-from play.nights import night_open
+from play.night_opening import night_open
 from rookclub.clubs.models import Club, Player
 from rookclub.clubs.services import club_create, player_create
 from rookclub.core.errors import NotAllowed

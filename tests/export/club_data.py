@@ -8,7 +8,9 @@ from typing import Any
 
 from play.checkins import night_check_in, night_reopen
 from play.models import Game, Hand
-from play.nights import night_close, night_open, night_seat
+from play.night_closing import night_close
+from play.night_opening import night_open
+from play.night_seating import night_seat
 from play.selectors import game_sheet
 from play.services import hand_confirm, hand_correct, hand_record
 from play.table_links import links_for

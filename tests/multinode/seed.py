@@ -15,7 +15,7 @@ def main() -> None:
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from play import checkins, nights
+    from play import checkins, night_opening, night_seating
     from play.models import Game
     from rookclub.clubs.models import Club, Membership, Player
 
@@ -26,9 +26,9 @@ def main() -> None:
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {i:02d} Rookwood") for i in range(16)
     )
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
-    first_round = nights.night_seat(night=night, by=director, seed=4)
+    first_round = night_seating.night_seat(night=night, by=director, seed=4)
     games = list(
         Game.objects.filter(night=night)
         .order_by("table_seating__table")

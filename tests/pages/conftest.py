@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 
-from play import checkins, nights
+from play import checkins, night_opening, night_seating
 from play.models import Game
 from tests.factories import hand_fields, hand_in, players_of
 
@@ -17,9 +17,9 @@ def twelve(club):
 @pytest.fixture
 def night(club, director, twelve):
     """A club night with twelve players checked in and seated at three tables."""
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=twelve, by=director)
-    nights.night_seat(night=night, by=director, seed=4)
+    night_seating.night_seat(night=night, by=director, seed=4)
     return night
 
 

@@ -9,7 +9,7 @@ from unittest import mock
 import pytest
 from django.test import Client
 
-from play import checkins, nights, services
+from play import checkins, night_closing, night_opening, night_seating, services
 from play.models import Game, Hand, NightEvent, TableSeating
 from tests.factories import players_of
 from tests.pages.conftest import hand_body, made_hand
@@ -23,7 +23,7 @@ REFUSAL = "This club night was closed at 22:40; ask the director to reopen it to
 
 def close(night, director):
     with mock.patch("rookclub.clubs.services.timezone.now", return_value=AT_22_40):
-        nights.night_close(night=night, by=director)
+        night_closing.night_close(night=night, by=director)
 
 
 @pytest.fixture
@@ -219,9 +219,9 @@ def test_a_closed_night_tells_the_phone_at_the_door_the_night_is_over(
     client, club, director, where
 ):
     players = players_of(club, 9)
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
-    nights.night_seat(night=night, by=director, seed=4)
+    night_seating.night_seat(night=night, by=director, seed=4)
     seated = {i for t in TableSeating.objects.filter(round__night=night) for i in t.player_ids()}
     player = next(p for p in players if (p.pk in seated) == (where == "at a table"))
     desk = Client()  # checked in at the desk: the director lets a phone follow the player

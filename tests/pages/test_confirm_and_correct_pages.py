@@ -3,7 +3,7 @@ correction with its before/after history."""
 
 import pytest
 
-from play import nights, services
+from play import night_closing, services
 from play.models import Hand, HandCorrection
 from tests.factories import UserFactory
 from tests.pages.conftest import hand_body, made_hand
@@ -177,7 +177,7 @@ def test_a_correction_replays_later_totals_and_keeps_the_history(as_director, ga
 
 
 def test_a_closed_night_still_shows_its_sheets(client, night, director, game, hands):
-    nights.night_close(night=night, by=director)
+    night_closing.night_close(night=night, by=director)
 
     assert client.get(f"/games/{game.pk}/").status_code == 200
 

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from play.models import Game
-from play.nights import night_seat
+from play.night_seating import night_seat
 from play.services import hand_record
 from tests.play.conftest import made_hand
 from tests.play.test_nights import open_night

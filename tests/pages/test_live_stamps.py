@@ -7,7 +7,7 @@ from django.core.cache import cache
 from django.test import Client
 
 from play.models import Game
-from play.nights import night_seat
+from play.night_seating import night_seat
 from play.services import hand_confirm, hand_correct, hand_record
 from rookclub.clubs.models import Membership
 from tests.play.conftest import made_hand

@@ -9,7 +9,7 @@ from django.test import RequestFactory
 
 from play.live import night_standings_version, night_tables_version
 from play.models import Game
-from play.nights import night_seat
+from play.night_seating import night_seat
 from play.services import hand_confirm, hand_record
 from rookclub.core.live import live_fragment
 from tests.play.conftest import made_hand

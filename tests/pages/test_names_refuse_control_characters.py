@@ -6,7 +6,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from play import nights
+from play import night_opening
 from rookclub.clubs.models import Club, Player
 from tests.factories import players_of
 from tournaments import services as events
@@ -22,7 +22,7 @@ def signed_in(client, director):
 
 
 def test_the_check_in_form_refuses_a_newcomer_with_a_control_character(signed_in, club, director):
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
 
     response = signed_in.post(
         reverse("night-checkin", args=[night.pk]), {"new_player": "Ada\x01Brooks"}
@@ -34,7 +34,7 @@ def test_the_check_in_form_refuses_a_newcomer_with_a_control_character(signed_in
 
 
 def test_the_check_in_form_still_adds_a_newcomer(signed_in, club, director):
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
 
     signed_in.post(reverse("night-checkin", args=[night.pk]), {"new_player": "Ada Brooks"})
 

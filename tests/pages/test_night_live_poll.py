@@ -14,7 +14,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from play import checkins, nights
+from play import checkins, table_games
 from play.models import Game, TableSeating
 from play.services import hand_confirm, hand_record
 from play.voiding import game_void
@@ -203,12 +203,12 @@ def test_the_polled_tables_are_the_pages_own(client):
     _record_a_hand(night, director)
     first, second = Game.objects.filter(night=night).order_by("pk")[:2]
     game_void(game=first, by=director, reason="wrong players seated")
-    nights.table_next_game(table=first.table_seating, by=director, seed=1)  # the same four
+    table_games.table_next_game(table=first.table_seating, by=director, seed=1)  # the same four
     late = players_of(night.club, 3)
     checkins.night_check_in(night=night, players=late, by=director)
     checkins.night_leave(night=night, player=late[2], by=director)
     game_void(game=second, by=director, reason="wrong players seated")
-    nights.table_next_game(table=second.table_seating, by=director, seed=1)  # reseated
+    table_games.table_next_game(table=second.table_seating, by=director, seed=1)  # reseated
     client.force_login(director)
 
     page = client.get(reverse("night-detail", args=[night.pk]))

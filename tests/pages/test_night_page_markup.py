@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from play import checkins, nights
+from play import checkins, night_opening, night_seating
 from tests.factories import ClubFactory, PlayerFactory, director_of, players_of
 
 pytestmark = pytest.mark.django_db
@@ -18,9 +18,9 @@ def seated_night():
     director = director_of(club)
     odd = PlayerFactory(club=club, name=NAME)
     players = [odd, *players_of(club, 7)]
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     return night, director
 
 

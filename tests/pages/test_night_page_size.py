@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from play import checkins, nights
+from play import checkins, night_opening, night_seating
 from tests.factories import ClubFactory, director_of, players_of
 
 pytestmark = pytest.mark.django_db
@@ -19,10 +19,10 @@ def night_of(tables: int, *, seat: bool = True):
     club = ClubFactory()
     director = director_of(club)
     players = players_of(club, 4 * tables)
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
     if seat:
-        nights.night_seat(night=night, by=director, seed=1)
+        night_seating.night_seat(night=night, by=director, seed=1)
     return night, director, players
 
 
@@ -55,7 +55,7 @@ def test_the_seating_form_is_built_only_before_seating(client):
     client.force_login(director)
 
     before = client.get(f"/sessions/{night.pk}/")
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     after = client.get(f"/sessions/{night.pk}/")
 
     assert before.context["seat_form"].pair_count == 20

@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 
-from play import checkins, nights
+from play import checkins, night_opening, night_rounds, night_seating
 from play.models import CheckIn, Game, Night, SitOut
 from rookclub.clubs.models import Player
 from tests.factories import players_of
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def unseated_night(club, director):
-    return nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    return night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
 
 
 def test_the_home_page_links_to_the_club(client, club):
@@ -174,14 +174,14 @@ def test_seating_three_players_is_refused_with_a_message(as_director, unseated_n
 
 
 def test_a_progressive_night_moves_on_only_when_every_table_has_played(as_director, club):
-    night = nights.night_open(
+    night = night_opening.night_open(
         club=club,
         date=datetime.date(2025, 3, 6),
         opened_by=club.memberships.get().user,
         seating_method="progressive",
     )
     checkins.night_check_in(night=night, players=players_of(club, 8), by=night.opened_by)
-    nights.night_seat(night=night, by=night.opened_by, seed=2)
+    night_seating.night_seat(night=night, by=night.opened_by, seed=2)
 
     page = as_director.get(f"/sessions/{night.pk}/").content
     assert b"Next round: change partners" in page
@@ -253,14 +253,14 @@ def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_ha
     from play import services
 
     director = club.memberships.get(role="director").user
-    night = nights.night_open(
+    night = night_opening.night_open(
         club=club,
         date=datetime.date(2025, 3, 6),
         opened_by=director,
         seating_method="progressive",
     )
     checkins.night_check_in(night=night, players=players_of(club, 8), by=director)
-    nights.night_seat(night=night, by=director, seed=2)
+    night_seating.night_seat(night=night, by=director, seed=2)
     for game in Game.objects.filter(night=night):
         for _ in range(4):
             services.hand_record(
@@ -277,16 +277,16 @@ def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_ha
 def test_a_table_reseated_for_a_new_game_stays_in_the_rooms_round(as_director, club, director):
     from play import print_docs
 
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players_of(club, 10), by=director)
-    first = nights.night_seat(night=night, by=director, seed=2)  # two sit out
+    first = night_seating.night_seat(night=night, by=director, seed=2)  # two sit out
     table = first.tables.get(table=1)
     Game.objects.filter(table_seating=table).update(status=Game.Status.FINISHED)
 
     response = as_director.post(f"/tables/{table.pk}/new-game/", follow=True)
 
     assert b"come in" in response.content  # the two waiting came in
-    reseated = nights.current_table(night, 1)
+    reseated = night_seating.current_table(night, 1)
     assert reseated != table and reseated.round.number == 2
     assert reseated.round.room_round == 1
     game = Game.objects.get(table_seating=reseated)
@@ -296,7 +296,7 @@ def test_a_table_reseated_for_a_new_game_stays_in_the_rooms_round(as_director, c
     assert b"for round 2</button>" not in response.content
 
     Game.objects.filter(night=night).update(status=Game.Status.FINISHED)
-    after = nights.night_next_round(night=night, by=director, seed=1)
+    after = night_rounds.night_next_round(night=night, by=director, seed=1)
 
     assert (after.number, after.room_round) == (3, 2)
     page = as_director.get(f"/sessions/{night.pk}/").content.decode()

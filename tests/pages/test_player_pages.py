@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from play import nights, table_links
+from play import night_closing, night_opening, table_links
 from play.models import Game, TableLink
 from play.services import game_start, hand_record
 from play.voiding import game_void
@@ -27,7 +27,7 @@ def nights_of(club, director, players, count, year=2025):
     making 80 with 85."""
     for n in range(count):
         day = datetime.date(year, 1, 1) + datetime.timedelta(days=n)
-        night = nights.night_open(club=club, opened_by=director, date=day)
+        night = night_opening.night_open(club=club, opened_by=director, date=day)
         game = game_start(
             seats=dict(zip(SEATS, players, strict=True)), night=night, created_by=SYSTEM
         )
@@ -114,7 +114,9 @@ def tonight(club, director, scorer, night, game):
     """Tonight's table 1 played one hand; the same four played last week too."""
     hand_record(game=game, data=hand_body("north", 80, "red", 85), entered_by=scorer)
     four = [game.seats.get(seat=s).player for s in SEATS]
-    last_week = nights.night_open(club=club, date=datetime.date(2025, 2, 27), opened_by=director)
+    last_week = night_opening.night_open(
+        club=club, date=datetime.date(2025, 2, 27), opened_by=director
+    )
     old = game_start(seats=dict(zip(SEATS, four, strict=True)), night=last_week, created_by=SYSTEM)
     hand_record(game=old, data=hand_body("east", 120, "red", 0), entered_by=scorer)
     link = table_links.links_for(club=club, kind=TableLink.Kind.NIGHT, night=night, numbers=[1])[1]
@@ -162,7 +164,7 @@ def test_my_night_is_only_for_the_players_at_that_table(client, club, tonight, t
 
 def test_my_night_calls_a_game_left_at_close_unfinished(client, director, tonight, night):
     link, four = tonight
-    nights.night_close(night=night, by=director)
+    night_closing.night_close(night=night, by=director)
 
     page = client.get(f"/t/{link.key}/players/{four[1].pk}/").content.decode()
 

@@ -5,7 +5,7 @@ never to a visitor of the public page, and not once the night is closed."""
 import pytest
 
 from play.door import door_key
-from play.nights import night_close
+from play.night_closing import night_close
 from tests.play.test_nights import open_night
 
 pytestmark = pytest.mark.django_db

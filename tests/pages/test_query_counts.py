@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from play import checkins, nights, services
+from play import checkins, night_opening, night_seating, services
 from play.models import Game
 from tests.factories import ClubFactory, director_of, players_of, scorer_of
 from tests.pages.conftest import hand_body
@@ -34,13 +34,13 @@ def club_of(size: int):
     scorer = scorer_of(club)
     players = players_of(club, 4 * size)
     for week in range(size):
-        night = nights.night_open(
+        night = night_opening.night_open(
             club=club,
             date=datetime.date(2025, 3, 6) + datetime.timedelta(days=7 * week),
             opened_by=director,
         )
         checkins.night_check_in(night=night, players=players, by=director)
-        nights.night_seat(night=night, by=director, seed=week)
+        night_seating.night_seat(night=night, by=director, seed=week)
         for game in Game.objects.filter(night=night):
             for hand in HANDS[: 2 + week % 3]:
                 services.hand_record(game=game, data=hand, entered_by=scorer)

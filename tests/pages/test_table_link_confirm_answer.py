@@ -10,7 +10,7 @@ import re
 import pytest
 from django.core.cache import cache
 
-from play import checkins, nights
+from play import checkins, night_opening, night_seating
 from play.models import Game, Hand
 from play.permissions import TableActor
 from play.services import hand_correct, hand_record
@@ -117,11 +117,11 @@ def test_a_corrected_hand_confirmed_again_keeps_its_corrected_mark(
 @pytest.fixture
 def beginner_night(club, director):
     """A club night of Beginner Rook, where each player scores apart."""
-    night = nights.night_open(
+    night = night_opening.night_open(
         club=club, date=datetime.date(2025, 3, 7), opened_by=director, ruleset="beginner"
     )
     checkins.night_check_in(night=night, players=players_of(club, 4), by=director)
-    nights.night_seat(night=night, by=director, seed=4)
+    night_seating.night_seat(night=night, by=director, seed=4)
     return night
 
 

@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from play import nights
+from play import night_closing
 from play.models import Game, GameSeat, Hand, TableLink, TableSeating
 from play.table_links import links_for
 from tests.pages.conftest import made_hand
@@ -76,7 +76,7 @@ def test_the_entering_side_cannot_confirm_on_the_page(client, url, game):
 
 
 def test_a_closed_night_shows_the_reason_and_refuses_posts(client, url, night, director, game):
-    nights.night_close(night=night, by=director)
+    night_closing.night_close(night=night, by=director)
 
     page = client.get(url).content.decode()
     posted = client.post(url, made_hand(number=1))

@@ -206,10 +206,10 @@ def test_a_refused_hand_is_answered_with_the_engines_reasons(client, night):
 def test_a_closed_nights_post_is_answered_with_its_sentence_in_json(
     client, night, director, settings
 ):
-    from play import nights
+    from play import night_closing
 
     url = link_url(night, 1)
-    nights.night_close(night=night, by=director)
+    night_closing.night_close(night=night, by=director)
 
     response = client.post(url, made_hand(number=1), **JSON)
 

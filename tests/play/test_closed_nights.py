@@ -9,8 +9,11 @@ import pytest
 
 from play.checkins import night_check_in, night_reopen
 from play.models import Game, Hand, HandCorrection, Night, NightEvent
-from play.nights import night_close, night_open, night_seat, table_new_game
+from play.night_closing import night_close
+from play.night_opening import night_open
+from play.night_seating import night_seat
 from play.services import game_start, hand_confirm, hand_correct, hand_record
+from play.table_games import table_new_game
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from standings.standings import night_standings
 from tests.factories import UserFactory, misdeal_in, players_of, redeal_in

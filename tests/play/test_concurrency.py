@@ -77,7 +77,9 @@ def test_a_hand_posted_while_the_director_closes_the_night_is_stored_first_or_re
     import datetime
 
     from play.checkins import night_check_in
-    from play.nights import night_close, night_open, night_seat
+    from play.night_closing import night_close
+    from play.night_opening import night_open
+    from play.night_seating import night_seat
     from tests.factories import director_of, players_of
 
     club = ClubFactory()
@@ -125,7 +127,8 @@ def test_two_directors_replacing_a_tables_link_at_once_leave_one_live_link():
 
     from play.checkins import night_check_in
     from play.models import TableLink
-    from play.nights import night_open, night_seat
+    from play.night_opening import night_open
+    from play.night_seating import night_seat
     from play.table_links import link_replace, links_for
     from rookclub.core.errors import DomainError
     from tests.factories import director_of, players_of

@@ -11,7 +11,9 @@ from rest_framework.test import APIClient
 from play.checkins import night_check_in
 from play.door_checkin import DoorActor, door_check_in
 from play.models import CheckIn
-from play.nights import night_close, night_open, night_seat
+from play.night_closing import night_close
+from play.night_opening import night_open
+from play.night_seating import night_seat
 from play.services import hand_record
 from rookclub.clubs.models import Player
 from rookclub.core.errors import NotAllowed

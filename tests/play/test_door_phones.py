@@ -11,7 +11,9 @@ from rest_framework.test import APIClient
 
 from play.checkins import night_check_in
 from play.models import CheckIn, TableLink
-from play.nights import night_close, night_open, night_seat
+from play.night_closing import night_close
+from play.night_opening import night_open
+from play.night_seating import night_seat
 from tests.factories import players_of, scorer_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_door_cache")]

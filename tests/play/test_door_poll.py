@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 
 from play.checkins import night_check_in
-from play.nights import night_open, night_seat
+from play.night_opening import night_open
+from play.night_seating import night_seat
 from tests.factories import players_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_door_cache")]

@@ -9,7 +9,9 @@ import pytest
 
 from play.checkins import night_check_in
 from play.models import Game, Hand
-from play.nights import night_close, night_open, night_seat
+from play.night_closing import night_close
+from play.night_opening import night_open
+from play.night_seating import night_seat
 from play.services import hand_record
 from play.signals import game_scored
 from rookclub.core.errors import Conflict

@@ -8,7 +8,9 @@ from django.test import Client
 
 from play.checkins import night_check_in
 from play.models import Game
-from play.nights import night_open, night_seat, table_next_game
+from play.night_opening import night_open
+from play.night_seating import night_seat
+from play.table_games import table_next_game
 from tests.factories import PASSWORD, players_of
 from tests.play.conftest import play_out
 

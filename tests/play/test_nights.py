@@ -7,13 +7,11 @@ from rest_framework.test import APIClient
 
 from play.checkins import night_check_in
 from play.models import CheckIn, Game, Night, SitOut
-from play.nights import (
-    night_close,
-    night_next_round,
-    night_open,
-    night_seat,
-    table_new_game,
-)
+from play.night_closing import night_close
+from play.night_opening import night_open
+from play.night_rounds import night_next_round
+from play.night_seating import night_seat
+from play.table_games import table_new_game
 from rookclub.clubs.models import Club, Membership, Player
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from tests.factories import hand_in, players_of

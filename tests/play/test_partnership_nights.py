@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 
-from play.nights import night_open
+from play.night_opening import night_open
 from play.services import game_start
 from tests.factories import players_of
 from tests.play.conftest import play_out

@@ -14,7 +14,9 @@ from rest_framework.test import APIClient
 from play import seating
 from play.checkins import night_check_in, night_check_in_undo, night_leave
 from play.models import CheckIn, Game, SitOut, TableSeating
-from play.nights import current_table, night_next_round, night_seat, table_next_game
+from play.night_rounds import night_next_round
+from play.night_seating import current_table, night_seat
+from play.table_games import table_next_game
 from rookclub.core.errors import Conflict
 from tests.factories import players_of
 from tests.play.conftest import play_out

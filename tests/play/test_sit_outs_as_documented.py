@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from play import nights
+from play import night_opening, night_seating
 from play.checkins import night_check_in
 from play.models import SitOut, TableSeating
 from tests.factories import players_of
@@ -34,14 +34,14 @@ def test_a_night_seats_and_sits_out_as_the_doc_says(club, director, five_or_six)
     for count, tables, out in rows:
         if five_or_six and count != 7:
             continue  # the option seats 5, 6 and 9 at bigger tables instead
-        night = nights.night_open(
+        night = night_opening.night_open(
             club=club,
             date=datetime.date(2025, 3, count),
             opened_by=director,
             tables_of_five_or_six=five_or_six,
         )
         night_check_in(night=night, players=players_of(club, count), by=director)
-        nights.night_seat(night=night, by=director, seed=1)
+        night_seating.night_seat(night=night, by=director, seed=1)
 
         seated = TableSeating.objects.filter(round__night=night).count()
         sitting_out = SitOut.objects.filter(round__night=night).count()

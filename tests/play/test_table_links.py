@@ -16,9 +16,12 @@ from rest_framework.test import APIClient
 from play import table_links
 from play.checkins import night_check_in
 from play.models import Game, Hand, TableLink
-from play.nights import night_close, night_open, night_seat, table_new_game
+from play.night_closing import night_close
+from play.night_opening import night_open
+from play.night_seating import night_seat
 from play.permissions import TableActor
 from play.services import hand_confirm, hand_record
+from play.table_games import table_new_game
 from rookclub.core.errors import Conflict, NotAllowed
 from rookclub.core.throttles import TooMany, count
 from tests.factories import ClubFactory, director_of, member_of, players_of
@@ -232,7 +235,7 @@ def test_the_link_follows_the_table_to_its_next_game(night, rows, anon, director
 def test_the_link_follows_the_table_number_into_the_next_progressive_round(
     club, director, director_api, anon
 ):
-    from play.nights import night_next_round
+    from play.night_rounds import night_next_round
 
     night = seated_night(club, director, method="progressive")
     key = listing(director_api, night)[2]["key"]

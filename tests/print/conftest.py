@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
-from play import checkins, nights
+from play import checkins, night_opening, night_seating
 from play.models import Game, Hand
 from play.services import hand_correct, hand_record
 from tests.factories import PlayerFactory, hand_in
@@ -81,9 +81,9 @@ def night(club, director):
         "Pam",
     ]
     players = [PlayerFactory(club=club, name=f"{n} Rookwood") for n in names]
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
-    nights.night_seat(night=night, by=director, seed=4)
+    night_seating.night_seat(night=night, by=director, seed=4)
     return night
 
 

@@ -20,7 +20,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
-from play import checkins, nights
+from play import checkins, night_opening, night_seating
 from rookclub.clubs.models import Club, Membership, Player
 from rookclub.printing.models import PrintJob
 from rookclub.printing.tasks import render_batch
@@ -112,9 +112,9 @@ def big_round(tables: int = TABLES, slug: str = "redelivery") -> int:
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {i:03d} Rookwood") for i in range(tables * 4)
     )
-    night = nights.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 6, 12), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     return night.rounds.get(number=1).pk
 
 

@@ -125,14 +125,16 @@ def test_one_table_is_its_game_with_the_seating_then_its_players(
 def _night_of(club, director, tables: int, day: int):
     """A club night of ``tables`` tables, each game with two hands (the second with a
     penalty) and, at every other table, the first hand corrected."""
-    from play import checkins, nights
+    from play import checkins, night_opening, night_seating
     from play.models import Game
     from tests.factories import PlayerFactory
 
     players = [PlayerFactory(club=club, name=f"Player {day}-{i:02d}") for i in range(4 * tables)]
-    night = nights.night_open(club=club, date=datetime.date(2025, 4, day), opened_by=director)
+    night = night_opening.night_open(
+        club=club, date=datetime.date(2025, 4, day), opened_by=director
+    )
     checkins.night_check_in(night=night, players=players, by=director)
-    nights.night_seat(night=night, by=director, seed=day)
+    night_seating.night_seat(night=night, by=director, seed=day)
     for n, game in enumerate(Game.objects.filter(night=night).order_by("pk")):
         hand_record(game=game, data=hand_in(bid=95, ns=100), entered_by=director)
         penalised = {

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from play import checkins, nights, services
+from play import checkins, night_opening, night_seating, services
 from play.models import Game, Hand
 from rookclub.clubs.models import Player
 from rookclub.core.csv_out import safe_cell
@@ -43,9 +43,9 @@ def a_night(size: int = 1, names: list[str] | None = None):
     director, scorer = director_of(club), scorer_of(club)
     players = [PlayerFactory(club=club, name=n) for n in names or []]
     players += players_of(club, 4 * size - len(players))
-    night = nights.night_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2026, 3, 5), opened_by=director)
     checkins.night_check_in(night=night, players=players, by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     for game in Game.objects.filter(night=night):
         for hand in HANDS:
             services.hand_record(game=game, data=hand, entered_by=scorer)

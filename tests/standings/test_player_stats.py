@@ -8,7 +8,7 @@ import datetime
 import pytest
 
 from play.checkins import night_check_in
-from play.nights import night_open
+from play.night_opening import night_open
 from play.services import game_start, hand_record
 from play.voiding import game_void
 from rookclub.core.roles import SYSTEM

@@ -10,7 +10,8 @@ from rest_framework.test import APIClient
 
 from play.checkins import night_check_in
 from play.models import Game
-from play.nights import night_open, night_seat
+from play.night_opening import night_open
+from play.night_seating import night_seat
 from play.services import hand_record
 from standings.standings import night_standings, season_standings
 from tests.factories import players_of

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from play.models import Hand
-from play.nights import night_open
+from play.night_opening import night_open
 from play.services import game_start, hand_correct, hand_record
 from play.voiding import game_void
 from rookclub.core.errors import Conflict, Invalid

@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from play import nights
+from play import night_opening, night_seating
 from play.checkins import night_check_in
 from play.models import Hand, TableLink
 from play.table_links import links_for
@@ -227,9 +227,9 @@ def test_a_round_tables_page_is_titled_with_the_event_and_round(api, client, eve
 
 
 def test_a_club_nights_table_page_keeps_its_title_and_my_night(client, club, director):
-    night = nights.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
+    night = night_opening.night_open(club=club, date=datetime.date(2025, 3, 6), opened_by=director)
     night_check_in(night=night, players=players_of(club, 4), by=director)
-    nights.night_seat(night=night, by=director, seed=1)
+    night_seating.night_seat(night=night, by=director, seed=1)
     link = links_for(club=club, kind=TableLink.Kind.NIGHT, night=night, numbers=[1])[1]
 
     html = client.get(f"/t/{link.key}/").content.decode()
