@@ -19,7 +19,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from play.api import nights as night_api
-from play.api.nights import CLUB, CSV, ERRORS, FORMAT
+from play.api.night_serializers import CLUB, CSV, FORMAT
+from play.api.schema import ERRORS
 from rookclub.clubs import api as clubs_api
 from rookclub.core.api import query_int
 from rookclub.core.csv_out import JSON_OR_CSV, csv_api_response, wants_csv
