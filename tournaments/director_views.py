@@ -27,16 +27,10 @@ from rookclub.core.pages import login_required_message, post_form, refuse
 from rookclub.core.roles import require_director
 from tournaments import partners, playoffs, services, views
 from tournaments.audit_text import AuditWords
-from tournaments.forms import (
-    EntryForm,
-    OverrideForm,
-    PairForm,
-    TournamentForm,
-    WithdrawForm,
-    available_players,
-    entry_counts,
-)
+from tournaments.entry_forms import EntryForm, WithdrawForm, available_players, entry_counts
+from tournaments.event_forms import TournamentForm
 from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.round_forms import OverrideForm, PairForm
 from tournaments.selectors import MATCH_RELATED
 
 

@@ -20,9 +20,11 @@ from rookclub.core.forms import sentence
 from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
 from tournaments import (
     csv_exports,
-    forms,
+    entry_forms,
+    event_forms,
     playoff_rows,
     playoffs,
+    round_forms,
     selectors,
     services,
     standings_data,
@@ -38,12 +40,15 @@ def tournament_of(pk: int) -> Tournament:
 
 
 def tournament_list(
-    request: HttpRequest, *, create_form: forms.TournamentForm | None = None, status: int = 200
+    request: HttpRequest,
+    *,
+    create_form: event_forms.TournamentForm | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     """Every event; a club director also gets the form that creates one
     (``create_form``: sent back with its errors by director_views)."""
     tournaments = Tournament.objects.select_related("club").order_by("-created_at")[:100]
-    context = {"tournaments": tournaments, **forms.clubs_form(request.user, create_form)}
+    context = {"tournaments": tournaments, **event_forms.clubs_form(request.user, create_form)}
     return render(request, "tournaments/list.html", context, status=status)
 
 
@@ -86,7 +91,7 @@ def tournament_detail(
     least = 4 if tournament.is_individual or tournament.partners_drawn else 2
     context["entries_needed"] = max(0, least - len(active))
     if context["is_director"]:
-        context.update(forms.dashboard_forms(tournament, entries, **bound))
+        context.update(entry_forms.dashboard_forms(tournament, entries, **bound))
     return render(request, "tournaments/detail.html", context, status=status)
 
 
@@ -94,7 +99,7 @@ def tournament_rounds(
     request: HttpRequest,
     pk: int,
     *,
-    override_form: forms.OverrideForm | None = None,
+    override_form: round_forms.OverrideForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     """Round pairings with table numbers, for the wall or the players' phones; a
@@ -103,7 +108,7 @@ def tournament_rounds(
     rounds = selectors.tournament_rounds(tournament=tournament)
     is_director = permissions.is_director(request.user, tournament.club)
     if is_director:
-        forms.pairing_forms(tournament, rounds, override_form)
+        round_forms.pairing_forms(tournament, rounds, override_form)
     context = {
         "tournament": tournament,
         "rounds": rounds,
