@@ -28,9 +28,10 @@ from rookclub.core.schema import json_or_multipart
 from tournaments import csv_exports, partners, selectors, services, table_links, tie_breakers
 from tournaments import serializers as s
 from tournaments.entries import entry_add, entry_check_in, entry_withdraw
+from tournaments.match_games import match_game_start
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.playoffs import playoffs_create
-from tournaments.results import match_game_start, match_result_record
+from tournaments.results import match_result_record
 from tournaments.rounds import round_override, round_pair_next, tournament_start
 
 SEE_LINKS = "Only a director or scorer of the club can see the table links."

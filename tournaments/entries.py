@@ -15,9 +15,10 @@ from rookclub.core.errors import Conflict, Invalid
 from rookclub.core.limits import check_reason, name_problem, whole_number
 from rookclub.core.roles import Actor, require_director
 from tournaments import brackets, partners
+from tournaments.audit import audit
 from tournaments.models import Entry, EntryPlayer, Match, Tournament
-from tournaments.results import audit, refresh_status
 from tournaments.services import NOT_DIRECTOR, PAIRED_BY_ROUND
+from tournaments.status import refresh_status
 
 ENTRY_SEED_MAX = 9999
 

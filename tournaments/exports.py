@@ -53,7 +53,7 @@ def _entry(ids: Ids, value: Any) -> Any:
 
 def _audit_ids(data: Any, ids: Ids) -> Any:
     """The ids the audit trail writes (``services.py``, ``entries.py``, ``rounds.py``,
-    ``results.py``)."""
+    ``results.py``, ``match_games.py``)."""
     if not isinstance(data, dict):
         return data
     out = dict(data)

@@ -12,8 +12,8 @@ from play.models import Game
 from rookclub.clubs.export import Ids
 from rookclub.clubs.models import Club
 from rookclub.core.errors import Invalid
+from tournaments.match_scores import match_terms, tally
 from tournaments.models import AuditEntry, Match
-from tournaments.results import match_terms, tally
 
 
 def _refuse(ids: Ids, match: Match, what: str) -> Invalid:

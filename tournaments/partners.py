@@ -12,11 +12,11 @@ from django.utils import timezone
 
 from rookclub.core.errors import Invalid
 from rookclub.core.roles import Actor, require_director
+from tournaments.audit import audit
 from tournaments.formats import FormatError
 from tournaments.formats.partners import check_pins, draw_partners
 from tournaments.live import tournament_changed
 from tournaments.models import Entry, EntryPlayer, Tournament
-from tournaments.results import audit
 
 NOT_DIRECTOR = "Only a director of the club can run its tournaments."
 PINS_MAX = 500

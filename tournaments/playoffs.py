@@ -14,9 +14,11 @@ from django.utils import timezone
 from rookclub.core.errors import Invalid
 from rookclub.core.roles import Actor, require_director
 from tournaments import standings_data
+from tournaments.audit import audit
+from tournaments.match_games import round_games_start
 from tournaments.models import Entry, Match, Playoff, Round, Tournament
 from tournaments.playoff_rows import playoff_rows_create
-from tournaments.results import audit, refresh_status, round_games_start
+from tournaments.status import refresh_status
 
 NOT_DIRECTOR = "Only a director of the club can run its tournaments."
 

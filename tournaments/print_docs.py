@@ -51,7 +51,7 @@ def playable_match(match) -> bool:
 
 
 def _match_seats(match, players: dict[int, list]) -> tuple[SeatedPlayer, ...]:
-    """Side A sits north-south, side B east-west (as tournaments.results seats a game)."""
+    """Side A sits north-south, side B east-west (as tournaments.match_games seats a game)."""
 
     def names_of(entry) -> list[str]:
         return [p.name for p in players.get(entry.pk, [])] or [entry.name]

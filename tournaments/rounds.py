@@ -16,6 +16,7 @@ from django.utils import timezone
 from rookclub.core.errors import Conflict, Invalid
 from rookclub.core.roles import Actor, require_director
 from tournaments import brackets, partners, standings_data
+from tournaments.audit import audit
 from tournaments.formats import (
     FormatError,
     Pairing,
@@ -32,8 +33,8 @@ from tournaments.formats.overrides import force_bye, pin_pairing, swap_entries
 from tournaments.formats.seeding import seeds_with_director_order
 from tournaments.formats.tiers import sit_out_counts
 from tournaments.live import tournament_changed
+from tournaments.match_games import round_games_abandon, round_games_start
 from tournaments.models import Entry, Match, Round, Tournament
-from tournaments.results import audit, round_games_abandon, round_games_start
 from tournaments.services import FORMATS, NOT_DIRECTOR, PAIRED_BY_ROUND
 
 

@@ -18,11 +18,9 @@ from rookclub.core.roles import Actor, require_director, user_or_none
 from scoring.engine import RulesetError, ruleset_from
 from scoring.engine.option_schema import too_large
 from scoring.engine.rulesets import HOUSE_RULES
+from tournaments.audit import audit
 from tournaments.formats.standings import TIE_BREAKERS
 from tournaments.models import Tournament
-from tournaments.results import (
-    audit,
-)
 
 FORMATS = Tournament.Format
 PAIRED_BY_ROUND = (FORMATS.SWISS, FORMATS.INDIVIDUAL)

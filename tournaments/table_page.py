@@ -21,7 +21,7 @@ from rookclub.clubs import permissions
 from rookclub.clubs.models import Membership
 from rookclub.core.errors import Conflict, DomainError
 from rookclub.core.pages import login_required_message, refuse
-from tournaments import results
+from tournaments import match_games
 from tournaments.models import Entry, Match, MatchGame
 from tournaments.selectors import entry_players
 from tournaments.table_links import round_link
@@ -161,7 +161,7 @@ def _start(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     playing = table_view(match).playing
     if playing is None:
         try:
-            game = results.match_game_start(match=match, by=request.user)
+            game = match_games.match_game_start(match=match, by=request.user)
         except Conflict as error:
             if error.code != "game_in_progress":
                 return refuse(request, error, _here(match))

@@ -20,8 +20,9 @@ from tests.factories import ClubFactory, director_of, players_of, scorer_of
 from tests.play.conftest import made_hand, play_out
 from tournaments import services as events
 from tournaments.entries import entry_add
+from tournaments.match_games import match_game_start
 from tournaments.models import Match, Tournament
-from tournaments.results import match_game_start, match_result_enter
+from tournaments.results import match_result_enter
 from tournaments.rounds import round_pair_next, tournament_start
 from tournaments.selectors import tournament_standings
 

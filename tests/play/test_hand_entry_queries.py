@@ -30,7 +30,7 @@ from tests.factories import NightFactory, game_for, players_of, scorer_of
 from tests.play.conftest import made_hand
 from tests.tournaments.conftest import make_event
 from tournaments import receivers
-from tournaments.results import match_game_start
+from tournaments.match_games import match_game_start
 
 MAX_STATEMENTS = 8
 SEATS = ("north", "east", "south", "west")

@@ -8,7 +8,7 @@ from rookclub.core.errors import NotAllowed
 from rookclub.core.roles import SYSTEM
 from tests.factories import players_of
 from tests.tournaments.conftest import make_event
-from tournaments import results, services
+from tournaments import match_games, results, services
 from tournaments.entries import entry_add
 from tournaments.models import AuditEntry, Match, Tournament
 from tournaments.rounds import round_pair_next, tournament_start
@@ -52,7 +52,7 @@ def test_nobody_cannot_register_start_pair_or_enter_results(club, director, nobo
         lambda: tournament_start(tournament=waiting, by=nobody),
         lambda: round_pair_next(tournament=started, by=nobody),
         lambda: results.match_result_enter(match=match, games=[[300, 100]], by=nobody),
-        lambda: results.match_game_start(match=match, by=nobody),
+        lambda: match_games.match_game_start(match=match, by=nobody),
     ]
     for attempt in refused:
         with pytest.raises(NotAllowed):

@@ -91,7 +91,7 @@ def test_changing_the_pairings_voids_the_unplayed_games_and_starts_new_ones(api,
 
 
 def test_a_waiting_table_page_is_told_to_reload_once_a_game_starts(api, club, director):
-    from tournaments.results import match_game_start
+    from tournaments.match_games import match_game_start
 
     event = swiss(club, director, start_games=False)
     rnd = event.round_set.get(number=1)

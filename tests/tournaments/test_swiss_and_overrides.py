@@ -188,7 +188,7 @@ def test_every_partner_in_an_individual_event_changes_each_round(club, director)
 
 
 def test_an_override_after_a_hand_was_recorded_at_a_table_is_a_conflict(api, club, director):
-    from tournaments.results import match_game_start
+    from tournaments.match_games import match_game_start
 
     tournament = make_event(club, director, "round_robin", 4)
     rnd = tournament.round_set.get(number=1)

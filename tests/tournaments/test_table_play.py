@@ -10,8 +10,9 @@ from rookclub.core.errors import Conflict
 from tests.factories import hand_in
 from tests.tournaments.conftest import make_event
 from tournaments import selectors
+from tournaments.match_games import match_game_start
 from tournaments.models import MatchGame
-from tournaments.results import match_game_start, match_game_sync, match_result_enter
+from tournaments.results import match_game_sync, match_result_enter
 
 
 def play_game_at_the_table(api, match, director):
