@@ -11,6 +11,7 @@ their own when Redis is set: two test processes' workers would take each other's
 """
 
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -111,6 +112,26 @@ def _no_address_or_account_throttles(settings):
     (tests/test_throttles.py switches them back on). A table link's limit stays on."""
     rates = dict.fromkeys(("anon", "user", "signup", "password_reset"))
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+
+
+def closed_port() -> int:
+    """A local port nothing listens on: connecting is refused at once."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def broker_down():
+    """The broker URL points at a closed port, and tasks are really sent (not eager): a
+    real refused connection, as a node sees a broker that is down."""
+    from rookclub.celery import app
+
+    saved = app.conf.broker_url, app.conf.task_always_eager
+    app.conf.broker_url = f"redis://127.0.0.1:{closed_port()}/0"
+    app.conf.task_always_eager = False
+    yield
+    app.conf.broker_url, app.conf.task_always_eager = saved
 
 
 @pytest.fixture
