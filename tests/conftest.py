@@ -134,6 +134,39 @@ def broker_down():
     app.conf.broker_url, app.conf.task_always_eager = saved
 
 
+@pytest.fixture(params=["misses", "raises"])
+def cache_down(request):
+    """The default cache is a Redis at a closed local port: a real refused connection.
+    ``misses``: configured as settings.py does with REDIS_URL (django-redis answering a
+    failure as a miss; PausingRedis then leaves Redis alone); ``raises``: Django's own
+    RedisCache, whose every call raises, which the callers' fail-open
+    (``rookclub.core.live.cache_or_none``) must stand. Yields the warning logged once
+    Redis was asked and refused."""
+    from rookclub.core.cache import pause
+
+    location = f"redis://127.0.0.1:{closed_port()}/0"
+    if request.param == "misses":
+        said = "Redis cache not answering"
+        backend = {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": location,
+            "KEY_PREFIX": "rookclub",
+            "OPTIONS": {
+                "IGNORE_EXCEPTIONS": True,
+                "REDIS_CLIENT_CLASS": "rookclub.core.cache.PausingRedis",
+                "SOCKET_CONNECT_TIMEOUT": 0.5,
+                "SOCKET_TIMEOUT": 0.5,
+            },
+        }
+    else:
+        said = "live fragment cache unavailable"
+        backend = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": location}
+    # Given back when this fixture ends, before the tests' own fixtures clear the cache.
+    with override_settings(CACHES={**settings.CACHES, "default": backend}):
+        yield said
+    pause.end()
+
+
 @pytest.fixture
 def still_clock():
     """The clock held still (time-machine) for a test that posts up to a rate limit: the
