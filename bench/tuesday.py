@@ -86,7 +86,7 @@ from bench._server import (  # noqa: E402
 )
 
 HAND_SECONDS = 60  # a hand a minute per table
-POLL_SECONDS = 10  # rookclub.core.live.POLL_SECONDS
+POLL_SECONDS = 10  # settings.LIVE_POLL_SECONDS
 IDLE_SECONDS = 5  # the workers' CPU with no request, measured before the night
 CLUBS = 1000
 

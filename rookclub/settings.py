@@ -166,6 +166,8 @@ SESSION_ENGINE = (
 
 #: Posts (hands recorded, hands confirmed) one table link may make a minute.
 TABLE_LINK_POSTS_PER_MINUTE = env.int("TABLE_LINK_POSTS_PER_MINUTE", default=30)
+#: How often a live page (standings, projector, night, door, table) polls, in seconds.
+LIVE_POLL_SECONDS = 10
 #: Seconds a shared proxy may answer a live page's poll for anonymous visitors (core/live.py).
 LIVE_SHARED_SECONDS = env.int("LIVE_SHARED_SECONDS", default=5)
 #: Check-ins one night's door link (/n/<key>/) may post a minute.

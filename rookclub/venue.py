@@ -102,22 +102,30 @@ def lan_address(addresses: Iterable[str] | None = None) -> str:
     return str(outside[0]) if outside else "127.0.0.1"
 
 
-def machine_names() -> list[str]:
-    """The names phones and the laptop itself may use: the host name, its ``.local``
-    name (mDNS, as macOS and most phones resolve it), and localhost."""
-    host = socket.gethostname().strip().rstrip(".")
+def machine_names(host_name: str | None = None) -> list[str]:
+    """The names phones and the laptop itself may use: the host name (``host_name``, or
+    this machine's), its ``.local`` name (mDNS, as macOS and most phones resolve it), and
+    localhost."""
+    host = (socket.gethostname() if host_name is None else host_name).strip().rstrip(".")
     short = host.split(".", 1)[0]
     names = [host, short, f"{short}.local", "localhost"]
     return list(dict.fromkeys(name.lower() for name in names if name))
 
 
-def allowed_hosts(*, extra: Iterable[str] = (), site_url: str = "") -> list[str]:
-    """Venue mode's ALLOWED_HOSTS: the machine's names and addresses, ``extra`` and the host of
-    ``site_url``."""
+def allowed_hosts(
+    *,
+    extra: Iterable[str] = (),
+    site_url: str = "",
+    host_name: str | None = None,
+    addresses: Iterable[str] | None = None,
+) -> list[str]:
+    """Venue mode's ALLOWED_HOSTS: the machine's names and addresses (``host_name`` and
+    ``addresses``, or this machine's), ``extra`` and the host of ``site_url``."""
     from urllib.parse import urlsplit
 
-    hosts = machine_names()
-    hosts += [f"[{a}]" if ":" in a else a for a in machine_addresses()]
+    hosts = machine_names(host_name)
+    found = machine_addresses() if addresses is None else addresses
+    hosts += [f"[{a}]" if ":" in a else a for a in found]
     hosts += [h.strip() for h in extra if h.strip()]
     site_host = urlsplit(site_url).hostname if site_url else None
     if site_host:

@@ -249,7 +249,10 @@ def recompute_on_commit(*, club_id: int) -> None:
     def send() -> None:
         waiting.pop(club_id, None)
         try:
-            recompute_ratings.delay(club_id)
+            # Over a connection of its own to the broker the settings name now, as a
+            # print job is sent (a pooled connection keeps the broker it was made for).
+            with recompute_ratings.app.connection_for_write() as broker:
+                recompute_ratings.apply_async((club_id,), connection=broker)
         except Exception:  # the broker is down: do it here, never lose it
             log.warning("rating recompute of club %s not queued; running it now", club_id)
             recompute_club(club_id=club_id)

@@ -11,6 +11,7 @@ their own when Redis is set: two test processes' workers would take each other's
 """
 
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -111,6 +112,59 @@ def _no_address_or_account_throttles(settings):
     (tests/test_throttles.py switches them back on). A table link's limit stays on."""
     rates = dict.fromkeys(("anon", "user", "signup", "password_reset"))
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+
+
+def closed_port() -> int:
+    """A local port nothing listens on: connecting is refused at once."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def broker_down():
+    """The broker URL points at a closed port, and tasks are really sent (not eager): a
+    real refused connection, as a node sees a broker that is down."""
+    from rookclub.celery import app
+
+    saved = app.conf.broker_url, app.conf.task_always_eager
+    app.conf.broker_url = f"redis://127.0.0.1:{closed_port()}/0"
+    app.conf.task_always_eager = False
+    yield
+    app.conf.broker_url, app.conf.task_always_eager = saved
+
+
+@pytest.fixture(params=["misses", "raises"])
+def cache_down(request):
+    """The default cache is a Redis at a closed local port: a real refused connection.
+    ``misses``: configured as settings.py does with REDIS_URL (django-redis answering a
+    failure as a miss; PausingRedis then leaves Redis alone); ``raises``: Django's own
+    RedisCache, whose every call raises, which the callers' fail-open
+    (``rookclub.core.live.cache_or_none``) must stand. Yields the warning logged once
+    Redis was asked and refused."""
+    from rookclub.core.cache import pause
+
+    location = f"redis://127.0.0.1:{closed_port()}/0"
+    if request.param == "misses":
+        said = "Redis cache not answering"
+        backend = {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": location,
+            "KEY_PREFIX": "rookclub",
+            "OPTIONS": {
+                "IGNORE_EXCEPTIONS": True,
+                "REDIS_CLIENT_CLASS": "rookclub.core.cache.PausingRedis",
+                "SOCKET_CONNECT_TIMEOUT": 0.5,
+                "SOCKET_TIMEOUT": 0.5,
+            },
+        }
+    else:
+        said = "live fragment cache unavailable"
+        backend = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": location}
+    # Given back when this fixture ends, before the tests' own fixtures clear the cache.
+    with override_settings(CACHES={**settings.CACHES, "default": backend}):
+        yield said
+    pause.end()
 
 
 @pytest.fixture

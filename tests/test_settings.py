@@ -3,15 +3,18 @@
 import os
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+def run_manage(*args: str, unset: Iterable[str] = (), **env: str) -> subprocess.CompletedProcess:
+    """``manage.py args`` in a fresh process with this environment, ``env`` set and
+    ``unset`` not."""
     # A production process starts from a clean slate: no dev flags, and not the
     # async-unsafe switch the browser tests set for their own process.
-    dropped = {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    dropped = {"DEBUG", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE", *unset}
     clean = {k: v for k, v in os.environ.items() if k not in dropped}
     return subprocess.run(
         [sys.executable, "manage.py", *args],

@@ -3,8 +3,6 @@ Redis, database connections for PgBouncer, the print queue. Each case starts a f
 process with the environment an operator would set."""
 
 import json
-import os
-from unittest import mock
 
 from tests.test_settings import run_manage
 
@@ -27,9 +25,7 @@ SERVICES = ("REDIS_URL", "AWS_STORAGE_BUCKET_NAME", "DATABASE_URL", "CONN_MAX_AG
 
 def run_alone(*args: str, **env: str):
     """manage.py with only ``env`` of the services configured (not this run's own)."""
-    kept = {k: v for k, v in os.environ.items() if k not in SERVICES}
-    with mock.patch.dict(os.environ, kept, clear=True):
-        return run_manage(*args, **env)
+    return run_manage(*args, unset=SERVICES, **env)
 
 
 def settings_with(**env: str) -> dict:

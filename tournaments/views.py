@@ -17,7 +17,7 @@ from rookclub.clubs import permissions
 from rookclub.core.csv_out import csv_response
 from rookclub.core.errors import DomainError, Invalid
 from rookclub.core.forms import sentence
-from rookclub.core.live import POLL_SECONDS, live_fragment, wants_live
+from rookclub.core.live import live_fragment, poll_seconds, wants_live
 from tournaments import (
     csv_exports,
     entry_forms,
@@ -113,7 +113,7 @@ def tournament_rounds(
         "tournament": tournament,
         "rounds": rounds,
         "is_director": is_director,
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": poll_seconds(),
     }
     name = "tournaments/_rounds_live.html" if wants_live(request) else "tournaments/rounds.html"
     return render(request, name, context, status=status)
@@ -147,7 +147,7 @@ def tournament_pairings_projector(request: HttpRequest, pk: int) -> HttpResponse
     context = {
         "tournament": tournament,
         "current_round": playing,
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": poll_seconds(),
         "progress": selectors.round_progress(playing),
         "matches": selectors.seated_matches(playing),
         "live_url": request.path + "?live=1",
@@ -170,7 +170,7 @@ def tournament_standings_projector(request: HttpRequest, pk: int) -> HttpRespons
         "current_round": playing,
         "progress": selectors.round_progress(playing),
         "rows": selectors.tournament_standings(tournament=tournament),
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": poll_seconds(),
         "live_url": request.path + "?live=1",
     }
     live = wants_live(request)
@@ -200,7 +200,7 @@ def tournament_standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_of(pk)
     context = {
         "tournament": tournament,
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": poll_seconds(),
         "rows": selectors.tournament_standings(tournament=tournament),
         "breakers": tie_breakers.REGISTRY,
         "ranked_by": tie_breakers.chosen(standings_data.precedence(tournament)),

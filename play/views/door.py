@@ -58,9 +58,9 @@ def _seat_context(request: HttpRequest, night: Night, seat: door.DoorSeat) -> di
         "at": at,
         "table_url": table_links.link_url(seat.link, request) if seat.link else None,
         # A phone waiting for its table asks sooner than one already seated.
-        "poll_seconds": live.POLL_SECONDS
+        "poll_seconds": live.poll_seconds()
         if seat.table is not None
-        else min(live.POLL_SECONDS, WAITING_POLL_SECONDS),
+        else min(live.poll_seconds(), WAITING_POLL_SECONDS),
         "key": night.door_key,
     }
 

@@ -430,7 +430,7 @@ def _tables_context(
             t["link_url"] = table_links.key_url(keys[t["number"]], base_url=base)
             t["link_field"] = f"link-{t['number']}"
             t["replace_url"] = urls("night-table-replace-link", night.pk, t["number"])
-    context["poll_seconds"] = live.POLL_SECONDS
+    context["poll_seconds"] = live.poll_seconds()
     # Table cards carry the tables' keys: offered to directors and scorers only.
     context["keys"] = holds_keys(request.user, night.club)
     context["table_cards"] = table_cards(

@@ -26,7 +26,7 @@ from play.rulesets import rules_of_snapshot
 from play.views.games import record_posted, wants_json
 from play.views.score_sheet import confirmed_row, render_row, render_sheet
 from rookclub.core.errors import DomainError
-from rookclub.core.live import POLL_SECONDS, wants_live
+from rookclub.core.live import poll_seconds, wants_live
 from rookclub.core.manifest import manifest, manifest_response
 from rookclub.core.pages import post_form
 from rookclub.core.throttles import TooMany
@@ -66,7 +66,7 @@ def _waiting(request: HttpRequest, state, refusal: str | None = None, status: in
         "players": players,
         "sentence": state.refusal.message if state.refusal else state.no_game().message,
         "refusal": refusal,
-        "poll_seconds": POLL_SECONDS,
+        "poll_seconds": poll_seconds(),
     }
     return render(request, "games/table_waiting.html", context, status=status)
 

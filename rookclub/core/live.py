@@ -20,9 +20,6 @@ from django.views.decorators.http import condition
 
 logger = logging.getLogger(__name__)
 
-#: How often live fragments poll, in seconds (templates read it via the context).
-POLL_SECONDS = 10
-
 #: Stands for the viewer's form token in a fragment shared by signed-in viewers (``seen_as``);
 #: each answer gets its own token in its place. Letters only: escaping leaves it alone.
 TOKEN_SLOT = "rookclubformtokenslot"
@@ -137,6 +134,12 @@ def cache_or_none(method: str, *args: Any) -> Any:
     except Exception:  # any failure of the cache: render instead
         logger.warning("live fragment cache unavailable", exc_info=True)
         return None
+
+
+def poll_seconds() -> int:
+    """How often live fragments poll, in seconds (``LIVE_POLL_SECONDS``, read per request;
+    templates get it as ``poll_seconds``)."""
+    return settings.LIVE_POLL_SECONDS
 
 
 def wants_live(request: HttpRequest) -> bool:

@@ -23,10 +23,10 @@ from rookclub.clubs.models import Club
 from rookclub.clubs.permissions import is_member
 from rookclub.core.live import (
     FRAGMENT_SECONDS,
-    POLL_SECONDS,
     cache_or_none,
     digest,
     live_fragment,
+    poll_seconds,
     wants_live,
 )
 from rookclub.core.roles import holds_keys
@@ -64,7 +64,7 @@ def _night_standings(request: HttpRequest, pk: int, template: str) -> HttpRespon
 
     def page() -> HttpResponse:
         context = {
-            "poll_seconds": POLL_SECONDS,
+            "poll_seconds": poll_seconds(),
             "standings": standings_at(pk, version),
             "live_url": request.path + "?live=1",
             "linked": linked(),

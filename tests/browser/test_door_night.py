@@ -17,7 +17,6 @@ from playwright.sync_api import expect
 
 from play import night_opening
 from play.models import CheckIn, Game, Hand
-from rookclub.core import live
 from tests.browser.helpers import serious_violations
 from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, watch_policy
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of
@@ -44,17 +43,17 @@ def venue_browser(browser):
 
 
 @pytest.fixture
-def night(settings, monkeypatch):
+def night(settings):
     # The director's page updates by polling (every second here): give it a few polls.
     expect.set_options(timeout=15_000)
-    yield _night(settings, monkeypatch)
+    yield _night(settings)
     expect.set_options(timeout=5_000)  # Playwright's default, for the tests after this one
 
 
-def _night(settings, monkeypatch):
+def _night(settings):
     cache.clear()
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, HOST]
-    monkeypatch.setattr(live, "POLL_SECONDS", 1)  # live parts poll every second here
+    settings.LIVE_POLL_SECONDS = 1  # live parts poll every second here
     club = ClubFactory(name="Maple Street", slug="maple-street")
     director = director_of(club, username="dana")
     players = players_of(club, 12)

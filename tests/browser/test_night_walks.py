@@ -30,7 +30,6 @@ from playwright.sync_api import expect
 
 from play.models import Game, Hand, Night
 from rookclub.clubs.models import Player
-from rookclub.core import live
 from scoring.engine.rulesets import Ruleset
 from scoring.engine.seat_names import seat_name
 from tests.browser.walker import (
@@ -102,10 +101,10 @@ class Walk:
 
 
 @pytest.fixture
-def walk(browser, live_server, monkeypatch, settings):
+def walk(browser, live_server, settings):
     cache.clear()
     settings.SITE_URL = live_server.url  # as the operator sets it: table cards carry QR codes
-    monkeypatch.setattr(live, "POLL_SECONDS", 1)  # the live parts poll every second here
+    settings.LIVE_POLL_SECONDS = 1  # the live parts poll every second here
     expect.set_options(timeout=15_000)
     walk = Walk(Walker(CHECKED), browser, live_server.url)
     with one_request_at_a_time(live_server) as walk.db:

@@ -4,9 +4,9 @@ lets a director reopen it, and the standings show unfinished games."""
 
 import datetime
 import re
-from unittest import mock
 
 import pytest
+import time_machine
 from django.test import Client
 
 from play import checkins, night_closing, night_opening, night_seating, services
@@ -22,7 +22,7 @@ REFUSAL = "This club night was closed at 22:40; ask the director to reopen it to
 
 
 def close(night, director):
-    with mock.patch("rookclub.clubs.services.timezone.now", return_value=AT_22_40):
+    with time_machine.travel(AT_22_40, tick=False):  # the clock stands at 22:40
         night_closing.night_close(night=night, by=director)
 
 

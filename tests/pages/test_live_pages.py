@@ -5,6 +5,7 @@ are kept in the cache); any change shows."""
 import pytest
 from django.conf import settings
 from django.core.cache import cache
+from django.test import Client
 
 from play.models import Game
 from play.night_seating import night_seat
@@ -117,3 +118,27 @@ def test_projector_pages_show_the_round_and_standings(client, club, director):
     assert pairings.count('class="table-no"') == 3
     assert "MP" in standings and "S-B" in standings
     assert standings.count("Entry ") >= 6
+
+
+def test_every_live_page_polls_at_the_interval_set_when_it_is_asked(
+    client, night, club, director, settings
+):
+    """``LIVE_POLL_SECONDS`` is read by each request, not when a module was imported."""
+    settings.LIVE_POLL_SECONDS = 2
+    event = make_event(club, director, "swiss", 6, rounds=3)
+    visitor = Client()  # the rounds page polls for everyone but the tournament's director
+    client.force_login(director)
+    pages = [
+        (visitor, f"/tournaments/{event.pk}/rounds/"),
+        (client, f"/tournaments/{event.pk}/standings/"),
+        (client, f"/tournaments/{event.pk}/standings/projector/"),
+        (client, f"/tournaments/{event.pk}/rounds/projector/"),
+        (client, f"/sessions/{night.pk}/"),
+        (client, f"/sessions/{night.pk}/standings/"),
+        (client, f"/sessions/{night.pk}/standings/projector/"),
+    ]
+    for who, url in pages:
+        page = who.get(url)
+
+        assert page.status_code == 200, url
+        assert 'hx-trigger="every 2s' in page.content.decode(), url

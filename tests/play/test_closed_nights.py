@@ -3,9 +3,9 @@ allowed, unfinished games kept as they are, and a director may reopen it (servic
 and API)."""
 
 import datetime
-from unittest import mock
 
 import pytest
+import time_machine
 
 from play.checkins import night_check_in, night_reopen
 from play.models import Game, Hand, HandCorrection, Night, NightEvent
@@ -42,7 +42,7 @@ def tables(night):
 
 
 def close_at(night, director, when=AT_22_40):
-    with mock.patch("rookclub.clubs.services.timezone.now", return_value=when):
+    with time_machine.travel(when, tick=False):  # the clock stands at ``when``
         return night_close(night=night, by=director)
 
 

@@ -251,6 +251,22 @@ def test_a_phone_waiting_for_its_table_asks_sooner_than_a_seated_one(night, rost
     assert 'hx-trigger="every 10s,' in seated
 
 
+def test_the_door_polls_at_the_interval_set_when_shorter_than_the_wait(
+    night, roster, director, settings
+):
+    settings.LIVE_POLL_SECONDS = 2
+    phone = Client()
+    page = f"/n/{night.door_key}/"
+    assert phone.post(page, {"player": roster[0].pk}).status_code == 302
+    night_check_in(night=night, players=roster[1:4], by=director)
+
+    waiting = phone.get(page).content.decode()
+    night_seat(night=night, by=director, seed=5)
+    seated = phone.get(page).content.decode()
+
+    assert 'hx-trigger="every 2s,' in waiting and 'hx-trigger="every 2s,' in seated
+
+
 def test_one_phone_claims_at_most_its_limit_in_a_night_not_me_included(night, roster, settings):
     settings.DOOR_CLAIMS_PER_PHONE = 3
     page = Client()

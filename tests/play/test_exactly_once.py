@@ -3,9 +3,9 @@ answer, its offline outbox sending again) returns the stored hand instead of a 4
 a different hand under a taken number stays a 409 (services and API)."""
 
 import datetime
-from unittest import mock
 
 import pytest
+import time_machine
 
 from play.checkins import night_check_in
 from play.models import Game, Hand
@@ -129,10 +129,7 @@ def test_a_hand_retried_after_the_night_closed_is_not_refused(club, director, sc
     night_seat(night=night, by=director, seed=3)
     game = Game.objects.get(night=night)
     first = hand_record(game=game, data=made_hand(), entered_by=scorer, number=1)
-    with mock.patch(
-        "rookclub.clubs.services.timezone.now",
-        return_value=datetime.datetime(2025, 3, 7, 4, 40, tzinfo=datetime.UTC),
-    ):
+    with time_machine.travel(datetime.datetime(2025, 3, 7, 4, 40, tzinfo=datetime.UTC), tick=False):
         night_close(night=night, by=director)
 
     again = hand_record(game=game, data=made_hand(), entered_by=scorer, number=1)

@@ -8,10 +8,13 @@ night: token, BEGIN, the game locked with the recorder's role, INSERT
 hand, INSERT its players' results, UPDATE only the game's changed columns, COMMIT (7);
 a club night's game reads its night afresh after the lock (8); a game that ends looks
 up whether it is a tournament's (8). A tournament game's last hand also writes the
-match result: the tournament receiver's own statements (a fixed number, the same at
-hand 2 and hand 20) are counted apart.
+match result, and a game that ends is rated: the statements run inside the tournament
+receiver's ``match_game_sync`` and inside ``rate_finished_game`` (a fixed number each, the
+same at hand 2 and hand 20, within a bound) are told apart by an execute wrapper that
+looks at the calls under way, and counted apart.
 """
 
+import inspect
 import json
 
 import pytest
@@ -25,14 +28,19 @@ from play.api.games import recorded_out
 from play.models import Game, Hand
 from play.permissions import game_for_recording
 from play.services import game_start, hand_record
-from standings import ratings
+from standings.ratings import rate_finished_game
 from tests.factories import NightFactory, game_for, players_of, scorer_of
 from tests.play.conftest import made_hand
 from tests.tournaments.conftest import make_event
-from tournaments import receivers
 from tournaments.match_games import match_game_start
+from tournaments.results import match_game_sync
 
 MAX_STATEMENTS = 8
+#: Rating a game that has just finished: the club's lock (PostgreSQL), the last rated
+#: game, its seats, its players' ratings read, then written, and the changes (6 at most).
+MAX_RATING_STATEMENTS = 6
+#: A tournament game's end written as its match result, the match decided (20 at most).
+MAX_MATCH_STATEMENTS = 20
 SEATS = ("north", "east", "south", "west")
 
 
@@ -52,39 +60,35 @@ def a_game(kind, club, director, hands):
     return match_game_start(match=event.matches.get(), by=director)
 
 
-def statements_of(monkeypatch, module, name: str) -> list[int]:
-    """Count the statements each call of ``module.name(game=...)`` spends, call by call."""
-    spent: list[int] = []
-    original = getattr(module, name)
+class Spent:
+    """Statements run inside a call of one of ``functions`` (at any depth), counted by
+    function name: an execute wrapper (``connection.execute_wrapper``) that looks at the
+    calls under way when the database is asked."""
 
-    def counted(*, game):
-        before = len(connection.queries)
-        try:
-            return original(game=game)
-        finally:
-            spent.append(len(connection.queries) - before)
+    def __init__(self, *functions):
+        self.names = {function.__code__: function.__name__ for function in functions}
+        self.counts = dict.fromkeys(self.names.values(), 0)
 
-    monkeypatch.setattr(module, name, counted)
-    return spent
-
-
-@pytest.fixture
-def rating_statements(monkeypatch):
-    """Statements spent rating a game that has just finished (standings/ratings.py)."""
-    return statements_of(monkeypatch, ratings, "rate_finished_game")
+    def __call__(self, execute, sql, params, many, context):
+        frame = inspect.currentframe()
+        while frame is not None:
+            if frame.f_code in self.names:
+                self.counts[self.names[frame.f_code]] += 1
+                break
+            frame = frame.f_back
+        return execute(sql, params, many, context)
 
 
-@pytest.fixture
-def receiver_statements(monkeypatch):
-    """Statements spent inside the tournament's match-result receiver."""
-    return statements_of(monkeypatch, receivers, "match_game_sync")
-
-
-def post_and_count(club, game, number, body=None):
+def post_and_count(club, game, number, body=None, spent=None):
+    """Post hand ``number``: the answer and the SQL of every statement the post sent
+    (``spent``, if given, counts those of the rating and the match receiver apart)."""
     scorer = scorer_of(club, username=f"scorer-{game.pk}")
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=scorer).key}")
-    with CaptureQueriesContext(connection) as queries:
+    with (
+        CaptureQueriesContext(connection) as queries,
+        connection.execute_wrapper(spent or Spent()),
+    ):
         response = client.post(
             f"/api/v1/games/{game.pk}/hands/",
             {**(body or made_hand()), "number": number},
@@ -98,18 +102,17 @@ def post_and_count(club, game, number, body=None):
 @pytest.mark.parametrize("kind", ["club", "night", "tournament"])
 @pytest.mark.parametrize("at", [2, 20])
 @pytest.mark.parametrize("ending", [False, True], ids=["mid-game", "game-ending"])
-def test_a_hand_post_takes_at_most_8_statements(
-    kind, at, ending, club, director, receiver_statements, rating_statements
-):
+def test_a_hand_post_takes_at_most_8_statements(kind, at, ending, club, director):
     game = a_game(kind, club, director, at if ending else 30)
     for number in range(1, at):
         hand_record(game=game, data=made_hand(), entered_by=director, number=number)
+    spent = Spent(rate_finished_game, match_game_sync)
 
-    response, statements = post_and_count(club, game, at)
+    response, statements = post_and_count(club, game, at, spent=spent)
 
     assert (response.json()["status"] == "finished") == ending
     assert statements[1].startswith("BEGIN") and statements[-1] == "COMMIT", statements
-    receiver = sum(receiver_statements)
+    receiver = spent.counts["match_game_sync"]
     apart = 0
     if kind == "tournament" and ending:
         assert receiver > 1  # the match result was written, in the hand's transaction
@@ -120,8 +123,10 @@ def test_a_hand_post_takes_at_most_8_statements(
         assert receiver == 0  # no match lookup for a hand that ends no game
     # A hand that ends a game also rates it (its own statements, counted apart); a hand
     # that ends nothing costs the ratings nothing.
-    assert (sum(rating_statements) > 0) == ending
-    apart += sum(rating_statements)
+    rating = spent.counts["rate_finished_game"]
+    assert (rating > 0) == ending
+    assert rating <= MAX_RATING_STATEMENTS and receiver <= MAX_MATCH_STATEMENTS, spent.counts
+    apart += rating
     assert len(statements) - apart <= MAX_STATEMENTS, "\n".join(statements)
     # Not one statement more at hand 20 than at hand 2: nothing replays the game.
     expected = 7 + (kind == "night") + (ending and kind == "club")
@@ -147,16 +152,16 @@ def test_a_hand_with_a_penalty_adds_only_its_insert(club, director):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_tournament_receivers_statements_do_not_grow_with_the_game(
-    club, director, receiver_statements
-):
+def test_the_tournament_receivers_statements_do_not_grow_with_the_game(club, director):
+    spent = []
     for hands in (2, 20):
         game = a_game("tournament", club, director, hands)
         for number in range(1, hands):
             hand_record(game=game, data=made_hand(), entered_by=director, number=number)
-        post_and_count(club, game, hands)
-    assert len(receiver_statements) == 2
-    assert receiver_statements[0] == receiver_statements[1]
+        spent.append(Spent(rate_finished_game, match_game_sync))
+        post_and_count(club, game, hands, spent=spent[-1])
+    assert spent[0].counts["match_game_sync"] > 1  # the match result was written
+    assert spent[0].counts == spent[1].counts
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,7 +3,6 @@
 The real-worker tests (a worker killed mid-batch) are in test_job_redelivery.py.
 """
 
-import socket
 from datetime import timedelta
 
 import pytest
@@ -199,23 +198,6 @@ def test_a_batch_download_works_with_an_api_token_for_members_only(eager, direct
     assert elsewhere.status_code == 404 and "detail" in elsewhere.json()
     assert bad.get(result_url).status_code == 401
     assert APIClient().get(result_url)["Location"].startswith(reverse("login")), "pages as before"
-
-
-def closed_port() -> int:
-    """A local port nothing listens on: connecting is refused at once."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@pytest.fixture
-def broker_down():
-    """The broker URL points at a closed port, and tasks are really sent (not eager)."""
-    saved = app.conf.broker_url, app.conf.task_always_eager
-    app.conf.broker_url = f"redis://127.0.0.1:{closed_port()}/0"
-    app.conf.task_always_eager = False
-    yield
-    app.conf.broker_url, app.conf.task_always_eager = saved
 
 
 @pytest.mark.django_db(transaction=True)

@@ -90,9 +90,10 @@ def test_changing_the_pairings_voids_the_unplayed_games_and_starts_new_ones(api,
     assert all(m.games.get().game.voided_at is None for m in live)
 
 
-def test_a_waiting_table_page_is_told_to_reload_once_a_game_starts(api, club, director):
+def test_a_waiting_table_page_is_told_to_reload_once_a_game_starts(api, club, director, settings):
     from tournaments.match_games import match_game_start
 
+    settings.LIVE_POLL_SECONDS = 2
     event = swiss(club, director, start_games=False)
     rnd = event.round_set.get(number=1)
     key = tables(api, rnd)[1]["key"]
@@ -104,6 +105,7 @@ def test_a_waiting_table_page_is_told_to_reload_once_a_game_starts(api, club, di
     started = page.get(f"/t/{key}/?live=1")
 
     assert b"table-waiting-poll" in waiting.content
+    assert b'hx-trigger="every 2s"' in waiting.content  # LIVE_POLL_SECONDS, read now
     assert polled.status_code == 204 and "HX-Refresh" not in polled
     assert started.status_code == 200 and started["HX-Refresh"] == "true"
 

@@ -3,6 +3,7 @@ use, the hosts served, and the settings ROOKCLUB_VENUE=1 gives (plain http, DEBU
 
 import json
 import os
+import socket
 import stat
 import subprocess
 import sys
@@ -46,11 +47,13 @@ def test_the_site_address_is_the_lan_address_and_port():
     assert venue.default_site_url(8000, "fd00::2") == "http://[fd00::2]:8000/"
 
 
-def test_the_machines_names_and_addresses_are_served(monkeypatch):
-    monkeypatch.setattr(venue.socket, "gethostname", lambda: "Rook-Laptop")
-    monkeypatch.setattr(venue, "machine_addresses", lambda: ["127.0.0.1", "192.168.8.20", "::1"])
-
-    hosts = venue.allowed_hosts(extra=["rook.lan"], site_url="http://club.example:8000/")
+def test_the_machines_names_and_addresses_are_served():
+    hosts = venue.allowed_hosts(
+        extra=["rook.lan"],
+        site_url="http://club.example:8000/",
+        host_name="Rook-Laptop",
+        addresses=["127.0.0.1", "192.168.8.20", "::1"],
+    )
 
     for host in (
         "rook-laptop",
@@ -64,6 +67,15 @@ def test_the_machines_names_and_addresses_are_served(monkeypatch):
     ):
         assert host in hosts
     assert len(hosts) == len(set(hosts))
+
+
+def test_without_names_or_addresses_given_the_machines_own_are_served():
+    hosts = venue.allowed_hosts()
+
+    assert socket.gethostname().strip().rstrip(".").lower() in hosts
+    assert "localhost" in hosts
+    for address in venue.machine_addresses():
+        assert (f"[{address}]" if ":" in address else address) in hosts
 
 
 def test_the_banner_gives_the_address_and_its_qr_code():

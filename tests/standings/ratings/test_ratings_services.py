@@ -271,19 +271,16 @@ def test_individual_games_rate_each_player_by_points(club, players, scorer):
 
 
 def test_the_broker_down_still_recomputes(
-    club, players, scorer, director, monkeypatch, django_capture_on_commit_callbacks
+    club, players, scorer, director, broker_down, caplog, django_capture_on_commit_callbacks
 ):
-    from standings.ratings import recompute_ratings
-
     game = play_out(new_game(club, players[:4]), scorer)
+    assert RatingChange.objects.filter(game=game).exists()
 
-    def down(*args, **kwargs):
-        raise ConnectionError("broker down")
-
-    monkeypatch.setattr(recompute_ratings, "delay", down)
     with django_capture_on_commit_callbacks(execute=True):
         game_void(game=game, by=director, reason="wrong table")
-    assert not RatingChange.objects.exists()
+
+    assert not RatingChange.objects.exists()  # recomputed here, without the voided game
+    assert f"rating recompute of club {club.pk} not queued" in caplog.text
 
 
 def test_a_recompute_asked_in_a_rolled_back_savepoint_does_not_stop_the_next(
