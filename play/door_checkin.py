@@ -22,7 +22,7 @@ from django.utils import timezone
 from play.checkins import lock_open_night
 from play.models import CheckIn, Night, new_door_key
 from rookclub.clubs.models import Player
-from rookclub.clubs.services import _check_name, name_in_use, name_taken
+from rookclub.clubs.services import check_name, name_in_use, name_taken
 from rookclub.core.errors import Conflict, DomainError, Invalid, NotAllowed, NotFound
 from rookclub.core.roles import Actor, require_director
 
@@ -119,7 +119,7 @@ def _newcomer(night: Night, name: Any) -> Player:
     name = name.strip() if isinstance(name, str) else ""
     if not name:
         raise Invalid("Say your name.", errors={"name": ["give your name"]})
-    _check_name(name)
+    check_name(name)
     if taken := name_in_use(night.club_id, name):
         raise name_taken(night.club, taken)
     try:

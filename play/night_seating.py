@@ -29,13 +29,13 @@ def playing(games: QuerySet[Game]) -> QuerySet[Game]:
     return games.exclude(status=Game.Status.FINISHED).filter(voided_at__isnull=True)
 
 
-def _checked_in(night: Night) -> list[Player]:
+def players_here(night: Night) -> list[Player]:
     """Who is here tonight: checked in and not gone home."""
     rows = night.check_ins.filter(left_at__isnull=True).select_related("player", "player__club")
     return [c.player for c in rows.order_by("checked_in_at", "id")]
 
 
-def _past_sit_outs(night: Night) -> Counter:
+def sit_outs_on_earlier_nights(night: Night) -> Counter:
     """Sit-outs of the club's earlier nights this year, so one night's leftovers rotate."""
     rows = SitOut.objects.filter(
         round__night__club_id=night.club_id, round__night__date__year=night.date.year
@@ -80,7 +80,8 @@ def _ids(table: TableSeating) -> tuple[int, ...]:
     return table.player_ids()
 
 
-def _so_far(night: Night) -> SeatingSoFar:
+def seating_so_far(night: Night) -> SeatingSoFar:
+    """Tonight's rounds read once: the tables as now seated, sit-outs, partners and opponents."""
     rounds = list(night.rounds.order_by("number").prefetch_related("tables", "sit_outs"))
     so_far = SeatingSoFar(
         {}, Counter(), Counter(), Counter(), {}, rounds[-1].number if rounds else 0
@@ -105,7 +106,9 @@ def _so_far(night: Night) -> SeatingSoFar:
     return so_far
 
 
-def _pairs_here(so_far: SeatingSoFar, here: list[int]) -> tuple[list[tuple[int, int]], list[int]]:
+def partnerships_here(
+    so_far: SeatingSoFar, here: list[int]
+) -> tuple[list[tuple[int, int]], list[int]]:
     """A fixed night's partnerships among those here; partners of players who went home,
     and late arrivals, are paired in the order they came."""
     present = set(here)
@@ -114,7 +117,7 @@ def _pairs_here(so_far: SeatingSoFar, here: list[int]) -> tuple[list[tuple[int, 
         partner = so_far.partners.get(pid)
         if partner in present:
             if pid < partner:
-                pairs.append((pid, partner))  # sorted, as _meetings keys them
+                pairs.append((pid, partner))  # sorted, as partnership_meetings keys them
         else:
             loose.append(pid)
     pairs += [tuple(sorted(pair)) for pair in zip(loose[::2], loose[1::2], strict=False)]
@@ -140,7 +143,7 @@ def night_seat(
     if method != night.seating_method:
         night.seating_method = method
         night.save(update_fields=["seating_method"])
-    players = _checked_in(night)
+    players = players_here(night)
     if len(players) < 4:
         raise Invalid("Not enough players.", errors={"players": ["check in at least four players"]})
     seed = seed if seed is not None else secrets.randbelow(2**31)
@@ -153,19 +156,19 @@ def night_seat(
             pairs,
             seed=seed,
             unpaired=[i for i in ids if i not in paired],
-            sat_out=_past_sit_outs(night),
+            sat_out=sit_outs_on_earlier_nights(night),
         )
         partners = {a: b for a, b in pairs} | {b: a for a, b in pairs}
-        return _make_round(night, 1, plan, by_id, by, partners=partners)
-    big, ids = _with_big_tables(night, ids, Counter(), random.Random(seed))
+        return seat_round(night, 1, plan, by_id, by, partners=partners)
+    big, ids = split_off_big_tables(night, ids, Counter(), random.Random(seed))
     if not ids:
         plan = seating.Seating((), ())
     elif method == Night.Seating.PROGRESSIVE:
         plan = seating.progressive_round(ids, seed=seed)
     else:
-        plan = seating.random_draw(ids, seed=seed, sat_out=_past_sit_outs(night))
+        plan = seating.random_draw(ids, seed=seed, sat_out=sit_outs_on_earlier_nights(night))
     plan = seating.Seating(big + plan.tables, plan.sit_outs)
-    return _make_round(night, 1, plan, by_id, by)
+    return seat_round(night, 1, plan, by_id, by)
 
 
 def _pairs(
@@ -209,7 +212,8 @@ def _table_game(night: Night, size: int) -> tuple[str, dict[str, Any]]:
     return slug, {"fixed_hands": PROGRESSIVE_HANDS} if progressive else {}
 
 
-def _start_table_game(night: Night, table: TableSeating, dealer: str, by: Actor) -> Game:
+def start_table_game(night: Night, table: TableSeating, dealer: str, by: Actor) -> Game:
+    """Start the game the table's size plays; seat1 deals at a bigger table without the dealer."""
     seats = table.seats()
     slug, options = _table_game(night, len(seats))
     if len(seats) > 4 and dealer not in seats:
@@ -234,7 +238,7 @@ def _big_sizes(night: Night, count: int) -> tuple[int, ...] | None:
     return sizes if sizes and max(sizes) > 4 else None
 
 
-def _with_big_tables(
+def split_off_big_tables(
     night: Night, ids: list[int], spells: Counter, rng: random.Random
 ) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
     """The tables of five or six this round and who is left for the tables of four."""
@@ -244,7 +248,7 @@ def _with_big_tables(
     return seating.big_tables(ids, sizes, spells, rng)  # type: ignore[return-value]
 
 
-def _make_round(
+def seat_round(
     night: Night,
     number: int,
     plan: seating.Seating,
@@ -278,15 +282,16 @@ def _make_round(
             fifth=by_id[more[0]] if more else None,
             sixth=by_id[more[1]] if len(more) > 1 else None,
         )
-        _start_table_game(night, table, dealer, by)
+        start_table_game(night, table, dealer, by)
     return round_
 
 
-def _pair_spells(so_far: SeatingSoFar, pairs: list[tuple[int, int]]) -> Counter:
+def partnership_sit_outs(so_far: SeatingSoFar, pairs: list[tuple[int, int]]) -> Counter:
+    """How often each partnership has sat out tonight: the more of its two players' spells."""
     return Counter({pair: max(so_far.spells[pair[0]], so_far.spells[pair[1]]) for pair in pairs})
 
 
-def _meetings(night: Night) -> Counter:
+def partnership_meetings(night: Night) -> Counter:
     """How often two fixed partnerships have met at a table tonight."""
     return Counter(
         frozenset((tuple(sorted((t.north_id, t.south_id))), tuple(sorted((t.east_id, t.west_id)))))

@@ -13,16 +13,15 @@ from play.checkins import locked_open_night
 from play.models import Game, Night, TableSeating
 from play.night_seating import (
     SeatingSoFar,
-    _checked_in,
-    _ids,
-    _make_round,
-    _meetings,
-    _pair_spells,
-    _pairs_here,
-    _past_sit_outs,
-    _so_far,
-    _start_table_game,
+    partnership_meetings,
+    partnership_sit_outs,
+    partnerships_here,
+    players_here,
     playing,
+    seat_round,
+    seating_so_far,
+    sit_outs_on_earlier_nights,
+    start_table_game,
 )
 from rookclub.clubs.models import Player
 from rookclub.core.errors import Conflict, Invalid
@@ -57,29 +56,29 @@ def table_next_game(
             "On a progressive night the director seats the next round for everyone.",
             code="progressive_night",
         )
-    so_far = _so_far(night)
+    so_far = seating_so_far(night)
     if so_far.tables.get(table.table) != table:
         raise Conflict(f"Table {table.table} has been reseated since.", code="table_reseated")
     if playing(Game.objects.filter(table_seating=table)).exists():
         raise Conflict("This table's game is still in progress.", code="game_in_progress")
-    players = _checked_in(night)
+    players = players_here(night)
     by_id = {p.pk: p for p in players}
-    at_table = [pid for pid in _ids(table) if pid in by_id]
+    at_table = [pid for pid in table.player_ids() if pid in by_id]
     waiting = [p.pk for p in players if p.pk not in so_far.seated()]
     if table.fifth_id is not None:
         # A table of five or six plays on as it sits; a change of players waits for the
         # next round, where the director reseats the room.
-        if len(at_table) != len(_ids(table)):
+        if len(at_table) != len(table.player_ids()):
             raise Invalid(
                 f"A player of table {table.table} went home; seat the next round instead.",
                 errors={"players": ["seat the next round for everyone instead"]},
             )
-        return NewGame(_start_table_game(night, table, dealer, by), [], [])
+        return NewGame(start_table_game(night, table, dealer, by), [], [])
     if len(at_table) == 4 and not _can_come_in(night, so_far, waiting):
-        return NewGame(_start_table_game(night, table, dealer, by), [], [])
+        return NewGame(start_table_game(night, table, dealer, by), [], [])
     rng = random.Random(seed if seed is not None else table.pk * 7919 + so_far.last_number)
     fewest = min(so_far.spells[p.pk] for p in players)
-    earlier = _past_sit_outs(night)
+    earlier = sit_outs_on_earlier_nights(night)
     if night.seating_method == Night.Seating.FIXED:
         here = [p.pk for p in players]
         plan, partners = _reseat_fixed(night, so_far, at_table, here, fewest, rng, earlier)
@@ -90,7 +89,7 @@ def table_next_game(
             f"Table {table.table} needs four players and nobody is waiting to come in.",
             errors={"players": ["seat the next round for everyone instead"]},
         )
-    new_round = _make_round(
+    new_round = seat_round(
         night,
         so_far.last_number + 1,
         plan,
@@ -102,8 +101,9 @@ def table_next_game(
         room_round=max(so_far.room_round, 1),
     )
     seated = new_round.tables.get()
-    came_in = [by_id[p] for p in _ids(seated) if p not in set(_ids(table))]
-    went_out = [by_id[p] for p in _ids(table) if p in by_id and p not in set(_ids(seated))]
+    before, after = table.player_ids(), seated.player_ids()
+    came_in = [by_id[p] for p in after if p not in before]
+    went_out = [by_id[p] for p in before if p in by_id and p not in after]
     return NewGame(Game.objects.get(table_seating=seated), came_in, went_out)
 
 
@@ -111,7 +111,7 @@ def _can_come_in(night: Night, so_far: SeatingSoFar, waiting: list[int]) -> bool
     """Is anyone waiting who could take a seat? On a fixed night a lone player cannot."""
     if night.seating_method != Night.Seating.FIXED:
         return bool(waiting)
-    pairs, _ = _pairs_here(so_far, waiting)
+    pairs, _ = partnerships_here(so_far, waiting)
     return bool(pairs)
 
 
@@ -152,7 +152,7 @@ def _reseat_fixed(
     rng: random.Random,
     earlier: Counter,
 ) -> tuple[seating.Seating | None, dict[int, int]]:
-    pairs, _ = _pairs_here(so_far, here)
+    pairs, _ = partnerships_here(so_far, here)
     seated = so_far.seated()
     mine = [pair for pair in pairs if set(pair) <= set(at_table)]
     waiting = [pair for pair in pairs if not set(pair) & seated]
@@ -160,7 +160,7 @@ def _reseat_fixed(
     partners = {a: b for a, b in pairs} | {b: a for a, b in pairs}
     if count < 0:
         return None, partners
-    spells = _pair_spells(so_far, pairs)
+    spells = partnership_sit_outs(so_far, pairs)
     out = seating.table_sit_outs(
         mine,
         waiting,
@@ -171,6 +171,6 @@ def _reseat_fixed(
         earlier=Counter({pair: earlier[pair[0]] + earlier[pair[1]] for pair in pairs}),
     )
     playing = [pair for pair in mine + waiting if pair not in out]
-    tables = seating.arrange_pairs(playing, rng, met=_meetings(night))
+    tables = seating.arrange_pairs(playing, rng, met=partnership_meetings(night))
     starting = tuple(p for pair in out if pair in mine for p in pair)
     return seating.Seating(tables, starting), partners

@@ -1,4 +1,7 @@
-"""Registration forms (an entry, a withdrawal) and the dashboard's forms for a director."""
+"""Registration forms (an entry, a withdrawal) and the dashboard's forms for a director.
+
+Their menus are built from rows the page has read (the players not yet entered, the
+entries), so the dashboard shows its forms in a fixed number of queries."""
 
 from __future__ import annotations
 

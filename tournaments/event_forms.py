@@ -1,4 +1,10 @@
-"""The form that creates a tournament: format, rules, options and house rules."""
+"""The form that creates a tournament: format, rules, options and house rules.
+
+Like every form of the director's tournament pages (entry_forms.py, round_forms.py), it
+turns what was typed into the arguments a service takes, as the API sends them; the
+service's refusals come back through :func:`rookclub.core.forms.add_domain_errors`.
+Choices are built from rows the page has read (here, the clubs the user directs), so a
+page shows its forms in a fixed number of queries."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from tournaments import playoff_rows
 from tournaments.audit import audit
 from tournaments.models import Match, MatchGame, Round, Tournament
 from tournaments.selectors import entry_players, match_seats
-from tournaments.status import _check_playable, _lock
+from tournaments.status import check_playable, lock_match
 
 #: What someone who is neither director nor scorer hears when starting a match's game.
 START_GAME = "Only a director or scorer of the club can start a game."
@@ -24,8 +24,8 @@ def match_game_start(*, match: Match, by: Actor, dealer: str = "north") -> Game:
 
     require_scorer(by, match.tournament.club, START_GAME)
     with transaction.atomic():
-        tournament, match = _lock(match)
-        _check_playable(tournament, match)
+        tournament, match = lock_match(match)
+        check_playable(tournament, match)
         if match.status != Match.Status.READY:
             raise Conflict("This match already has a result.", code="result_exists")
         linked = list(match.games.select_related("game"))

@@ -22,7 +22,7 @@ from tournaments.formats import correct_result
 from tournaments.match_games import bracket_games_start, round_games_start
 from tournaments.match_scores import match_terms, parse_games, tally
 from tournaments.models import Match, MatchGame, Round, Tournament
-from tournaments.status import OPEN, _check_playable, _lock, refresh_status
+from tournaments.status import OPEN, check_playable, lock_match, refresh_status
 
 
 class DependentMatches(Conflict):
@@ -103,8 +103,8 @@ def match_result_enter(
     """The director types in a match's final game scores."""
     require_director(by, match.tournament.club, NOT_DIRECTOR)
     with transaction.atomic():
-        tournament, match = _lock(match)
-        _check_playable(tournament, match)
+        tournament, match = lock_match(match)
+        check_playable(tournament, match)
         if match.status == Match.Status.DECIDED:
             raise Conflict("This match already has a result; correct it.", code="result_exists")
         scores, side = parse_games(tournament, games, tie_confirmed=tie_confirmed, match=match)
@@ -137,7 +137,7 @@ def match_result_correct(
             code="reason_required",
         )
     with transaction.atomic():
-        tournament, match = _lock(match)
+        tournament, match = lock_match(match)
         if match.status != Match.Status.DECIDED:
             raise Conflict("This match has no result to correct.", code="no_result")
         scores, side = parse_games(tournament, games, tie_confirmed=tie_confirmed, match=match)
@@ -224,7 +224,7 @@ def match_game_sync(*, game: Game) -> Match | None:
     if link is None:
         return None
     with transaction.atomic():
-        tournament, match = _lock(link.match)
+        tournament, match = lock_match(link.match)
         game = Game.objects.get(pk=game.pk)
         link = MatchGame.objects.get(pk=link.pk)
         if game.status != Game.Status.FINISHED:

@@ -1,4 +1,7 @@
-"""Round forms: a change to a round's pairings, and the next Swiss round's pins and bye."""
+"""Round forms: a change to a round's pairings, and the next Swiss round's pins and bye.
+
+Their menus are built from the matches and entries the page has read, so a page shows
+its forms in a fixed number of queries."""
 
 from __future__ import annotations
 

@@ -10,12 +10,14 @@ from tournaments.models import Match, Round, Tournament
 OPEN = (Match.Status.READY, Match.Status.WAITING)
 
 
-def _lock(match: Match) -> tuple[Tournament, Match]:
+def lock_match(match: Match) -> tuple[Tournament, Match]:
+    """Lock the match's tournament row, then the match's, and return both as now stored."""
     tournament = Tournament.objects.select_for_update().get(pk=match.tournament_id)
     return tournament, Match.objects.select_for_update().get(pk=match.pk)
 
 
-def _check_playable(tournament: Tournament, match: Match) -> None:
+def check_playable(tournament: Tournament, match: Match) -> None:
+    """Refuse a bye, a match not ready or forfeited, and an event not yet started."""
     if match.bye:
         raise Invalid("A bye has no result.", errors={"games": ["a bye has no result"]}, code="bye")
     if tournament.status == Tournament.Status.REGISTRATION:

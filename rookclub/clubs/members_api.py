@@ -137,7 +137,7 @@ class JoinedSerializer(serializers.Serializer):
     role = serializers.ChoiceField(choices=Membership.Role.choices)
 
 
-def _club(request: Request, club_id: int) -> Club:
+def users_club(request: Request, club_id: int) -> Club:
     """One of the user's clubs: another club is "no club", as an unknown id."""
     club = visible_to(Club.objects.all(), request, "").filter(pk=club_id).first()
     if club is None:
@@ -178,7 +178,7 @@ class MemberListView(generics.GenericAPIView):
 
     @extend_schema(responses={200: MemberSerializer(many=True), 403: REFUSAL, 404: REFUSAL})
     def get(self, request: Request, club_id: int) -> Response:
-        club = _club(request, club_id)
+        club = users_club(request, club_id)
         require_member(request.user, club)
         return Response(MemberSerializer(club_members(club=club), many=True).data)
 
@@ -187,7 +187,7 @@ class MemberListView(generics.GenericAPIView):
         responses={201: MemberSerializer, 400: ACCOUNT_REFUSAL, 403: REFUSAL, 404: REFUSAL},
     )
     def post(self, request: Request, club_id: int) -> Response:
-        club = _club(request, club_id)
+        club = users_club(request, club_id)
         require_director(request.user, club)
         membership = members.member_create(
             club=club, **valid(MemberCreateSerializer, request.data), by=request.user
@@ -203,7 +203,7 @@ class MemberDetailView(generics.GenericAPIView):
     parser_classes = JSON_ONLY  # player: an id or null, and a form has no null
 
     def _target(self, request: Request, club_id: int, user_id: int) -> tuple[Club, Any]:
-        club = _club(request, club_id)
+        club = users_club(request, club_id)
         require_director(request.user, club)
         user = get_user_model().objects.filter(pk=user_id).first()
         if user is None:
@@ -249,7 +249,7 @@ class InviteCreateView(generics.GenericAPIView):
         responses={201: InvitationSerializer, 400: REFUSAL, 403: REFUSAL, 404: REFUSAL},
     )
     def post(self, request: Request, club_id: int) -> Response:
-        club = _club(request, club_id)
+        club = users_club(request, club_id)
         invitation = members.invite_create(
             club=club, role=valid(InviteCreateSerializer, request.data)["role"], by=request.user
         )

@@ -20,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from rookclub.clubs import roster_import as ri
-from rookclub.clubs.members_api import _club
+from rookclub.clubs.members_api import users_club
 from rookclub.clubs.models import Player
 from rookclub.core.csv_out import JSON_OR_CSV, csv_api_response, wants_csv
 from rookclub.core.roles import require_director
@@ -129,7 +129,7 @@ class RosterView(generics.GenericAPIView):
         },
     )
     def get(self, request: Request, club_id: int) -> Response:
-        club = _club(request, club_id)
+        club = users_club(request, club_id)
         require_director(request.user, club)
         if wants_csv(request):
             return csv_api_response(ri.roster_table(club))
@@ -151,7 +151,7 @@ class RosterImportView(generics.GenericAPIView):
         responses={200: IMPORT_OUT, 201: IMPORT_OUT, 400: FILE_REFUSAL, 403: REFUSAL, 404: REFUSAL},
     )
     def post(self, request: Request, club_id: int) -> Response:
-        club = _club(request, club_id)
+        club = users_club(request, club_id)
         require_director(request.user, club)
         if "file" not in request.data:  # say which field, whatever else was sent
             # Also an empty file: Django's multipart parser drops a part of 0 bytes.

@@ -22,7 +22,7 @@ from rookclub.core.roles import Actor, require_director
 RESERVED_SLUGS = {"new"}
 
 
-def _check_name(name: str) -> None:
+def check_name(name: str) -> None:
     """A name is one printable line that fits its column (score sheets print it)."""
     problem = name_problem(name)
     if problem is None and len(name) > NAME_MAX:
@@ -54,7 +54,7 @@ def club_create(*, name: str, by: Actor) -> Club:
     name = normal_name(name or "") if isinstance(name, str) else ""
     if not name:
         raise Invalid("A club needs a name.", errors={"name": ["give the club a name"]})
-    _check_name(name)
+    check_name(name)
     # The same create sent twice at once: one person's creates take turns (their user
     # row locked), so the second sees the first's club here and is refused.
     get_user_model().objects.select_for_update().filter(pk=by.pk).exists()
@@ -97,7 +97,7 @@ def player_create(*, club: Club, name: str, by: Actor, user: Any = None) -> Play
     name = normal_name(name) if isinstance(name, str) else ""
     if not name:
         raise Invalid("A player needs a name.", errors={"name": ["give the player a name"]})
-    _check_name(name)
+    check_name(name)
     if taken := name_in_use(club, name):
         raise name_taken(club, taken)
     try:

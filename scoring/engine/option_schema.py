@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .options import CHOICES, is_int
-from .rulesets import _NON_NEGATIVE, Ruleset
+from .rulesets import NON_NEGATIVE, Ruleset
 
 #: Options the engine refuses below 1 (a target, a bid step, a hand size…). Where the
 #: engine takes 0 or less but ignores it (no bidding: ``min_bid``), 1 is still asked.
@@ -92,7 +92,7 @@ def _option(field: dataclasses.Field, seat: dict[str, Any]) -> dict[str, Any]:
     if kind == "str":
         return {"type": "string", "maxLength": NAME_MAX}
     schema: dict[str, Any] = {"type": "integer"}
-    if name in _NON_NEGATIVE:
+    if name in NON_NEGATIVE:
         schema["minimum"] = 0
     elif name in _POSITIVE:
         schema["minimum"] = 1

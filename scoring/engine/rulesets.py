@@ -347,7 +347,8 @@ class Ruleset:
         return {k: v for k, v in mine.items() if theirs.get(k) != v}
 
 
-_NON_NEGATIVE = (
+#: The whole-number options that may be 0 but not less.
+NON_NEGATIVE = (
     *("bird_points", "red_one_points", "nest_size", "points_per_trick", "most_tricks_bonus"),
     *("all_tricks_bonus", "nest_bonus", "table_talk_penalty", "improper_discard_penalty"),
     *("misdeal_penalty", "seat_exchange_interval", "cards_out"),
@@ -361,7 +362,7 @@ def _parameter_problems(r: Ruleset) -> Problems:
     for name, choices in CHOICES.items():
         if getattr(r, name) not in choices:
             p.add(name, f"must be one of {', '.join(choices)}")
-    for name in _NON_NEGATIVE:
+    for name in NON_NEGATIVE:
         value = getattr(r, name)
         if not is_int(value) or value < 0:
             p.add(name, "must be a whole number, 0 or more")

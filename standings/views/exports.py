@@ -11,13 +11,13 @@ from rookclub.clubs.models import Club
 from rookclub.core.csv_out import csv_response
 from standings import csv_exports
 from standings import standings as board
-from standings.views.standings import _year
+from standings.views.standings import season_year
 
 
 def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """``/clubs/<slug>/standings.csv?year=2026`` (``year=all``: every season)."""
     club = get_object_or_404(Club, slug=slug)
-    year = _year(request.GET.get("year"))
+    year = season_year(request.GET.get("year"))
     standings = board.season_standings(club=club, year=year)
     return csv_response(csv_exports.season_standings_table(standings, club=club, year=year))
 

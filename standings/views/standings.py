@@ -133,7 +133,7 @@ LIVE_PART = {
 
 def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    year = _year(request.GET.get("year"))
+    year = season_year(request.GET.get("year"))
     sort = request.GET.get("sort") if request.GET.get("sort") in ratings.SORTS else "standing"
     standings = ratings.with_ratings(
         board.season_standings(club=club, year=year), club=club, sort=sort
@@ -150,7 +150,7 @@ def season_standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "clubs/season_standings.html", context)
 
 
-def _year(text: str | None) -> int | None:
+def season_year(text: str | None) -> int | None:
     """?year=2025 picks a season; no year (or a bad one) is this year; ?year=all is every year."""
     if text == "all":
         return None
