@@ -375,10 +375,10 @@ def hand_record(
     with transaction.atomic():
         # Lock the game row: two phones posting the same hand at once queue here, so the
         # second sees the first's hand instead of both scoring against the same totals.
-        locked = permissions.game_for_recording(
+        locked, role = permissions.game_for_recording(
             game if isinstance(game, int) else game.pk, entered_by
         )
-        if not permissions.can_record(entered_by, locked):
+        if not permissions.can_record_as(entered_by, locked, role):
             if via is not None:
                 raise NotAllowed("This table's link records only the game now at its table.")
             raise NotAllowed("Only a director or scorer of the club can record hands.")

@@ -204,12 +204,12 @@ def test_the_locked_game_is_the_game_with_the_recorders_role(club):
     game = game_for(club)
 
     with transaction.atomic():
-        locked = game_for_recording(game.pk, scorer)
+        locked, role = game_for_recording(game.pk, scorer)
 
     stored = Game.objects.get(pk=game.pk)
     for field in Game._meta.concrete_fields:
         assert getattr(locked, field.attname) == getattr(stored, field.attname), field.name
-    assert locked.recorder_role == "scorer"
+    assert role == locked.recorder_role == "scorer"
     for missing in (game.pk + 1000, 2**63):  # past the 64-bit ids: no game, as any other
         with pytest.raises(Game.DoesNotExist), transaction.atomic():
             game_for_recording(missing, scorer)
