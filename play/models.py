@@ -429,12 +429,6 @@ class Hand(models.Model):
     confirmed_side = models.CharField(max_length=12, blank=True, default="")
     confirmed_at = models.DateTimeField(null=True, blank=True)
 
-    #: Not stored: set by ``hand_record`` when a post was a retry of this very hand.
-    replayed = False
-    #: Not stored: set by ``hand_record`` on a hand it has just stored
-    #: (``play.services.Recorded``: the game's state after it, its irregularities).
-    recorded = None
-
     class Meta:
         ordering = ["game", "number"]
         constraints = [

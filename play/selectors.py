@@ -35,7 +35,7 @@ from play.models import (
     TableSeating,
 )
 from play.rulesets import rules_of
-from play.services import confirmer_name, recording_refusal, replay_records
+from play.services import HandRecording, confirmer_name, recording_refusal, replay_records
 from rookclub.clubs.models import Player
 from scoring.engine.rotation import upcoming
 from scoring.engine.seat_names import SEAT_SHORT, names_for, seat_name, side_name
@@ -340,11 +340,11 @@ def game_sheet(
     )
 
 
-def recorded_row(hand: Hand) -> SheetRow:
-    """The score sheet's row of a hand ``hand_record`` has just stored
-    (``hand.recorded``), from the engine state it was scored with, without a query:
-    unconfirmed and uncorrected, its irregularities the ones just stored."""
-    state, irregularities = hand.recorded
+def recorded_row(recording: HandRecording) -> SheetRow:
+    """The score sheet's row of a hand ``hand_recording`` has just stored (not a
+    retry's), from the engine state it was scored with, without a query: unconfirmed
+    and uncorrected, its irregularities the ones just stored."""
+    hand, state, irregularities = recording.hand, recording.state, recording.irregularities
     played = state.hands[-1]
     return SheetRow(
         hand=hand,

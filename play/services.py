@@ -8,6 +8,7 @@ the rows and the cached totals in step with it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.db import IntegrityError, transaction
@@ -40,6 +41,7 @@ from scoring.engine import (
     SEATS,
     CardHand,
     GameOver,
+    GameState,
     HandRecord,
     HandRefused,
     RenegeFound,
@@ -339,28 +341,35 @@ def _refused(exc: HandRefused) -> Invalid:
 # ---- recording, confirming and correcting hands -------------------------------------------
 
 
-class Recorded(NamedTuple):
-    """Set on a hand ``hand_record`` has just stored (``hand.recorded``): the engine's
-    state after it and its irregularities, so the answer needs no second read."""
+@dataclass(frozen=True)
+class HandRecording:
+    """What :func:`hand_recording` did with a posted hand. ``replayed``: the same hand
+    was posted again (a retry whose answer was lost) and ``hand`` is the one already
+    stored; nothing was written. Otherwise ``hand`` was just stored, and ``state`` (the
+    engine's state after it) and ``irregularities`` (those just stored with it) answer
+    without a second read. ``hand.game`` is the game as stored now, read locked."""
 
-    state: Any
-    irregularities: list[Irregularity]
+    hand: Hand
+    replayed: bool
+    state: GameState | None = None
+    irregularities: tuple[Irregularity, ...] = ()
 
 
-def hand_record(
-    *, game: Game | int, data: Mapping[str, Any], entered_by: Actor, number: int | None = None
-) -> Hand:
-    """Record the next hand of ``game`` (or its id); the engine scores it. ``data`` is a
-    score-sheet hand or ``{"card_hand": {...}}`` (:func:`posted_hand`).
+def hand_recording(
+    *, game_id: int, data: Mapping[str, Any], entered_by: Actor, number: int | None = None
+) -> HandRecording:
+    """Record the next hand of the game ``game_id``; the engine scores it. ``data`` is a
+    score-sheet hand or ``{"card_hand": {...}}`` (:func:`posted_hand`). The game is read
+    here, once, locked: a caller that has only its id reads nothing before.
 
     Refused by the rules: ``Invalid``, nothing stored; a finished game or closed night
     as :func:`recording_refusal`; a ``number`` that is not the next hand's:
-    ``Conflict("hand_number_taken")``.
+    ``Conflict("hand_number_taken")``; no such game: ``Game.DoesNotExist``.
 
     Exactly once: a phone that lost the answer to its post posts the same hand under the
     same ``number`` again. When that hand is stored, entered the same way with the same
-    record, it is returned unchanged with ``hand.replayed`` set instead of a 409, even
-    if the game or night has ended since (nothing is written).
+    record, the answer is that hand, ``replayed``, instead of a 409, even if the game or
+    night has ended since (nothing is written).
     """
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
         raise Invalid("Bad hand number.", errors={"number": ["must be a whole number"]})
@@ -375,9 +384,7 @@ def hand_record(
     with transaction.atomic():
         # Lock the game row: two phones posting the same hand at once queue here, so the
         # second sees the first's hand instead of both scoring against the same totals.
-        locked, role = permissions.game_for_recording(
-            game if isinstance(game, int) else game.pk, entered_by
-        )
+        locked, role = permissions.game_for_recording(game_id, entered_by)
         if not permissions.can_record_as(entered_by, locked, role):
             if via is not None:
                 raise NotAllowed("This table's link records only the game now at its table.")
@@ -386,7 +393,7 @@ def hand_record(
             # No savepoint of its own: a doubled hand's IntegrityError ends the whole
             # transaction anyway (it is rolled back as the Conflict leaves it).
             with transaction.atomic(savepoint=False):
-                hand = _append(locked, data, user_or_none(entered_by), number, via, side)
+                recording = _append(locked, data, user_or_none(entered_by), number, via, side)
         except IntegrityError as exc:
             # Last line of defence: the (game, number) unique constraint. Only the hand's
             # own insert is guarded, so a receiver's error is never taken for a doubled hand.
@@ -395,13 +402,29 @@ def hand_record(
                 errors={"number": ["this hand number is already recorded"]},
                 code="hand_number_taken",
             ) from exc
-        if not hand.replayed:
+        if not recording.replayed:
             game_scored.send(sender=Game, game=locked)
-    if isinstance(game, Game) and game is not locked:
-        # The caller's game as stored now, without reading it again.
+    return recording
+
+
+def hand_record(
+    *, game: Game, data: Mapping[str, Any], entered_by: Actor, number: int | None = None
+) -> Hand:
+    """:func:`hand_recording` for a caller holding ``game`` that wants only the hand (the
+    one just stored, or the one already stored for a retry); ``game`` is brought to the
+    row as stored now (:func:`game_as_stored`), without reading it again."""
+    recording = hand_recording(game_id=game.pk, data=data, entered_by=entered_by, number=number)
+    game_as_stored(game, recording.hand.game)
+    return recording.hand
+
+
+def game_as_stored(held: Game, stored: Game) -> None:
+    """Bring ``held``, a caller's copy of a game, to ``stored``, the same game's row as
+    just read and written (``hand_recording``'s ``hand.game``): its stored fields are
+    copied, its cached relations (the club) kept."""
+    if held is not stored:
         for field in Game._meta.concrete_fields:
-            setattr(game, field.attname, getattr(locked, field.attname))
-    return hand
+            setattr(held, field.attname, getattr(stored, field.attname))
 
 
 def _append(
@@ -411,7 +434,7 @@ def _append(
     number: int | None,
     via: Any = None,
     side: str = "",
-) -> Hand:
+) -> HandRecording:
     rules = rules_of(game)
     try:
         before = state_of(game, rules)  # from the row: no replay (a stale row: replayed)
@@ -424,7 +447,7 @@ def _append(
         # Before the refusals: the lost answer may have been to the game's last hand.
         replayed = _replayed(game, data, entered_by, number, via, side)
         if replayed is not None:
-            return replayed
+            return HandRecording(replayed, replayed=True)
     # The game row is locked; read the night afresh. Closing a night locks its games
     # first, so the night cannot close between this check and the hand being stored.
     night = (
@@ -468,8 +491,7 @@ def _append(
     changed = store_state(game, state)
     if changed:
         game.save(update_fields=changed)
-    hand.recorded = Recorded(state, irregularities)
-    return hand
+    return HandRecording(hand, replayed=False, state=state, irregularities=tuple(irregularities))
 
 
 class PostedHand(NamedTuple):
@@ -525,8 +547,9 @@ SIDE_NAMES = {"north_south": "North\N{EN DASH}South", "east_west": "East\N{EN DA
 def _replayed(
     game: Game, data: Mapping[str, Any], entered_by: Actor, number: int, via: Any, side: str
 ) -> Hand | None:
-    """Hand ``number`` when ``data`` is that same hand posted again the same way: by the
-    same person (None: SYSTEM), or through the same table link for the same side."""
+    """Hand ``number`` (its ``game`` is ``game``) when ``data`` is that same hand posted
+    again the same way: by the same person (None: SYSTEM), or through the same table
+    link for the same side."""
     hand = game.hands.get(number=number)
     same_way = (hand.entered_by_id, hand.entered_via_id, hand.entered_side or "") == (
         getattr(entered_by, "pk", None),
@@ -543,10 +566,7 @@ def _replayed(
             same = hand.card_hand is None and posted == hand.record
     except HandRefused:
         return None  # not even a valid hand: certainly not the one stored
-    if not same:
-        return None
-    hand.replayed = True
-    return hand
+    return hand if same else None
 
 
 def hand_confirm(*, hand: Hand, by: Actor) -> Hand:

@@ -414,34 +414,38 @@ def void_out(game: Game) -> dict[str, Any]:
     }
 
 
+def recording_out(recording: services.HandRecording) -> dict[str, Any]:
+    """The answer to a hand posted (``HandRecorded``): a hand just stored is answered
+    from the state it was scored with (its row built without reading the sheet back);
+    a retry's hand, already stored, as :func:`recorded_out`."""
+    if recording.replayed:
+        return recorded_out(recording.hand)
+    state = recording.state
+    after = {
+        "totals": dict(state.totals),
+        "status": state.status,
+        "winner": state.winner,
+        "winners": list(state.winners),
+        "next_dealer": state.dealer,
+        "next_seats": dict(state.seats),
+        "seat_message": state.seat_message,
+    }
+    return {**hand_out(recorded_row(recording)), **after}
+
+
 def recorded_out(hand: Hand) -> dict[str, Any]:
-    """A hand and the game after it (``HandRecorded``). A hand just stored by
-    ``hand_record`` is answered from the state it was scored with (its row built
-    without reading the sheet back); any other is read from the score sheet."""
-    if hand.recorded is not None:
-        state = hand.recorded.state
-        row = recorded_row(hand)
-        after = {
-            "totals": dict(state.totals),
-            "status": state.status,
-            "winner": state.winner,
-            "winners": list(state.winners),
-            "next_dealer": state.dealer,
-            "next_seats": dict(state.seats),
-            "seat_message": state.seat_message,
-        }
-    else:
-        sheet = game_sheet(game=hand.game)
-        row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
-        after = {
-            "totals": sheet.totals if row.number == len(sheet.rows) else row.totals,
-            "status": sheet.status,
-            "winner": sheet.winner,
-            "winners": list(sheet.winners),
-            "next_dealer": sheet.dealer,
-            "next_seats": {seat: p.pk for seat, p in sheet.seats.items()},
-            "seat_message": sheet.seat_message,
-        }
+    """A stored hand and the game after it (``HandRecorded``), read from the score sheet."""
+    sheet = game_sheet(game=hand.game)
+    row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
+    after = {
+        "totals": sheet.totals if row.number == len(sheet.rows) else row.totals,
+        "status": sheet.status,
+        "winner": sheet.winner,
+        "winners": list(sheet.winners),
+        "next_dealer": sheet.dealer,
+        "next_seats": {seat: p.pk for seat, p in sheet.seats.items()},
+        "seat_message": sheet.seat_message,
+    }
     return {**hand_out(row), **after}
 
 
@@ -597,16 +601,16 @@ class GameViewSet(
             number = data.pop("number", None)
             if game_id is None or number is None:
                 raise services.number_required(self.get_object())
-            hand = services.hand_record(
-                game=game_id, data=data, entered_by=request.user, number=number
+            recording = services.hand_recording(
+                game_id=game_id, data=data, entered_by=request.user, number=number
             )
         except (DomainError, Game.DoesNotExist):
             # As before: a game this user cannot see is a 404 whatever else is wrong.
             self.get_object()
             raise
         # A retry of the same hand under its number (its answer was lost): 200, not 201.
-        done = status.HTTP_200_OK if hand.replayed else status.HTTP_201_CREATED
-        return Response(recorded_out(hand), status=done)
+        done = status.HTTP_200_OK if recording.replayed else status.HTTP_201_CREATED
+        return Response(recording_out(recording), status=done)
 
     @extend_schema(
         request=VoidIn,

@@ -26,6 +26,7 @@ from play.api.games import (
     HandRecorded,
     game_out,
     recorded_out,
+    recording_out,
 )
 from play.models import Game, Hand
 from play.permissions import SIDES, TableActor
@@ -189,11 +190,13 @@ class TableLinkViewSet(viewsets.GenericViewSet):
         side = valid(ConfirmIn, {"side": data.pop("side", None) or SIDES[0]})["side"]
         actor = TableActor(state.link, state.game_id, side)
         # The game's id: hand_record reads it once, locked (no read of it before).
-        hand = services.hand_record(game=state.game_id, data=data, entered_by=actor, number=number)
+        recording = services.hand_recording(
+            game_id=state.game_id, data=data, entered_by=actor, number=number
+        )
         # As the games API: the same hand again under its number (its answer was lost,
         # the phone's outbox sends it again) is 200 with that hand, not a second one.
-        done = status.HTTP_200_OK if hand.replayed else status.HTTP_201_CREATED
-        return Response(recorded_out(hand), status=done)
+        done = status.HTTP_200_OK if recording.replayed else status.HTTP_201_CREATED
+        return Response(recording_out(recording), status=done)
 
     @extend_schema(
         request=ConfirmIn,

@@ -150,9 +150,8 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
     if side not in SIDES:
         side = SIDES[0]
     actor = TableActor(state.link, state.game_id, side)
-    game = state.game or state.game_id
-    rules = rules_of_snapshot(state.ruleset) if state.ruleset is not None else None
-    return record_posted(request, game, actor, here, link=state, rules=rules)
+    rules = rules_of_snapshot(state.ruleset)
+    return record_posted(request, actor, here, game_id=state.game_id, rules=rules, link=state)
 
 
 @post_form(lambda request, key, number: reverse("table-link", args=[key]))
