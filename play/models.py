@@ -264,7 +264,7 @@ class Game(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    #: A game is never deleted: a director voids it (``play.services.game_void``).
+    #: A game is never deleted: a director voids it (``play.voiding.game_void``).
     #: It keeps its hands and history, takes no more hands and counts in no standings.
     voided_at = models.DateTimeField(null=True, blank=True)
     voided_by = models.ForeignKey(

@@ -25,9 +25,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from play import services, voiding
+from play import confirmations, corrections, voiding
 from play.forms import SEAT_LABELS, TRUMP_LABELS, CorrectionForm, HandForm, table_text
+from play.hands import game_as_stored, hand_recording
 from play.models import Game, Hand
+from play.rulesets import rules_of
 from play.views.score_sheet import (
     SIDE_SHORT,
     correction_context,
@@ -52,7 +54,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return _refuse(request, lambda: game, "Log in to record hands.", 403, "not_logged_in")
     done = reverse("game-detail", args=[game.pk])
     return record_posted(
-        request, request.user, done, game_id=game.pk, rules=services.rules_of(game), game=game
+        request, request.user, done, game_id=game.pk, rules=rules_of(game), game=game
     )
 
 
@@ -89,7 +91,7 @@ def record_posted(
     if not form.is_valid():
         return _form_refused(request, whole, form, 400, "invalid", link)
     try:
-        recording = services.hand_recording(
+        recording = hand_recording(
             game_id=game_id,
             data=form.to_record(),
             entered_by=by,
@@ -114,7 +116,7 @@ def record_posted(
     if game is None:
         game = hand.game
     else:
-        services.game_as_stored(game, hand.game)
+        game_as_stored(game, hand.game)
     # A retry of a hand already stored (its first answer was lost): not an error.
     if wants_json(request):
         # The outbox resending a hand it kept: the same hand from the same phone (or the
@@ -249,7 +251,7 @@ def _game_url_of_hand(request: HttpRequest, pk: int) -> str:
 def hand_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.select_related("game__club", "entered_by"), pk=pk)
     try:
-        services.hand_confirm(hand=hand, by=request.user)
+        confirmations.hand_confirm(hand=hand, by=request.user)
     except DomainError as error:
         if request.htmx:
             return render_row(request, hand, refusal=error.message, status=error.status)
@@ -280,14 +282,14 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
     director = is_director(request.user, game.club)
     if not director and request.method == "POST":
         return refuse(request, NotAllowed("Only a director can correct a hand."), back)
-    rules = services.rules_of(game)
+    rules = rules_of(game)
     if not director:
         return render(request, "games/correct.html", correction_context(request, hand, None))
     if request.method == "POST":
         form = CorrectionForm(request.POST, ruleset=rules)
         if form.is_valid():
             try:
-                services.hand_correct(
+                corrections.hand_correct(
                     hand=hand,
                     data=form.to_record(),
                     by=request.user,

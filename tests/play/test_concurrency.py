@@ -5,8 +5,8 @@ import threading
 import pytest
 from django.db import connection, connections
 
+from play.hands import hand_record, hand_recording
 from play.models import Hand
-from play.services import hand_record, hand_recording
 from rookclub.core.errors import Conflict
 from tests.factories import ClubFactory, game_for, scorer_of
 from tests.play.conftest import made_hand

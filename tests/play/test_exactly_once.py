@@ -8,11 +8,11 @@ from unittest import mock
 import pytest
 
 from play.checkins import night_check_in
+from play.hands import hand_record, hand_recording
 from play.models import Game, Hand
 from play.night_closing import night_close
 from play.night_opening import night_open
 from play.night_seating import night_seat
-from play.services import hand_record, hand_recording
 from play.signals import game_scored
 from rookclub.core.errors import Conflict
 from tests.factories import players_of, redeal_in

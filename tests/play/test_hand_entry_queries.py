@@ -22,9 +22,10 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
 from play.api.games import recorded_out
+from play.hands import hand_record
 from play.models import Game, Hand
 from play.permissions import game_for_recording
-from play.services import game_start, hand_record
+from play.services import game_start
 from standings import ratings
 from tests.factories import NightFactory, game_for, players_of, scorer_of
 from tests.play.conftest import made_hand
