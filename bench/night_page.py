@@ -54,7 +54,8 @@ def build_night(club_slug: str, tables: int, *, seat: bool = True):
 
     from django.contrib.auth import get_user_model
 
-    from play import checkins, night_opening, night_seating, services
+    from play import checkins, night_opening, night_seating
+    from play.hands import hand_record
     from play.models import Game
     from rookclub.clubs.models import Club, Membership, Player
 
@@ -75,7 +76,7 @@ def build_night(club_slug: str, tables: int, *, seat: bool = True):
             "counters": {"north_south": 85, "east_west": 35},
         }
         for game in Game.objects.filter(night=night):
-            services.hand_record(game=game, data=hand, entered_by=director)
+            hand_record(game=game, data=hand, entered_by=director)
     return night, director
 
 

@@ -110,8 +110,9 @@ def hand(bidder: str, bid: int, ns: int, trump: str = "red", **extra) -> dict:
 def play(game, director, number: int) -> None:
     """Play ``game`` to its end: mostly made bids, a set now and then, one penalty, and
     in one game of eight a correction of hand 2 (so every part of a sheet is printed)."""
+    from play.corrections import hand_correct
+    from play.hands import hand_record
     from play.models import Game, Hand
-    from play.services import hand_correct, hand_record
 
     seats = ("north", "east", "south", "west")
     n = 0

@@ -299,7 +299,7 @@ def _publish(web_port: int, path: str) -> None:
 def _side(args, night, director, *, watch, publish, pids, closing=None) -> dict:
     """Run one side: the watchers, and a change every ``change_every`` s."""
     from bench._server import cpu_seconds
-    from play import services
+    from play.hands import hand_record
     from play.models import Game
 
     games = list(Game.objects.filter(night=night).order_by("pk"))
@@ -327,7 +327,7 @@ def _side(args, night, director, *, watch, publish, pids, closing=None) -> dict:
         if time.monotonic() >= next_change:
             game = games[changes % len(games)]
             game.refresh_from_db()
-            services.hand_record(game=game, data=_hand(changes), entered_by=director)
+            hand_record(game=game, data=_hand(changes), entered_by=director)
             if publish is not None:
                 publish()
             changes += 1

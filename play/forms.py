@@ -211,7 +211,7 @@ class HandForm(forms.Form):
         return list(zip(self.sides, self.counter_fields("renege_counters"), strict=True))
 
     def to_record(self) -> dict[str, Any]:
-        """The hand body for ``play.services.hand_record``: the fields the posted ``kind``
+        """The hand body for ``play.hands.hand_record``: the fields the posted ``kind``
         of form enters, those left blank left out."""
         kind = self.cleaned_data["kind"]
         record: dict[str, Any] = {}

@@ -13,9 +13,9 @@ from collections import defaultdict
 from typing import Any
 
 from play.game_state import store_state
+from play.hand_scores import hand_fields, replay_records
 from play.models import Game, HandResult, TableSeating
 from play.rulesets import rules_of
-from play.services import _hand_fields, replay_records
 from rookclub.clubs.export import Ids
 from rookclub.clubs.models import Club
 from rookclub.core.errors import Invalid
@@ -55,7 +55,7 @@ def _game_check(game: Game, ids: Ids) -> None:
     ):
         stored[hand_id][player] = (points, total)
     for played, hand in zip(state.hands, hands, strict=True):
-        fields = _hand_fields(played, rules)
+        fields = hand_fields(played, rules)
         expected = {
             seat_player: (played.score.seats[seat], played.player_totals[seat_player])
             for seat, seat_player in played.seats.items()

@@ -264,7 +264,7 @@ class Game(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    #: A game is never deleted: a director voids it (``play.services.game_void``).
+    #: A game is never deleted: a director voids it (``play.voiding.game_void``).
     #: It keeps its hands and history, takes no more hands and counts in no standings.
     voided_at = models.DateTimeField(null=True, blank=True)
     voided_by = models.ForeignKey(
@@ -428,12 +428,6 @@ class Hand(models.Model):
     )
     confirmed_side = models.CharField(max_length=12, blank=True, default="")
     confirmed_at = models.DateTimeField(null=True, blank=True)
-
-    #: Not stored: set by ``hand_record`` when a post was a retry of this very hand.
-    replayed = False
-    #: Not stored: set by ``hand_record`` on a hand it has just stored
-    #: (``play.services.Recorded``: the game's state after it, its irregularities).
-    recorded = None
 
     class Meta:
         ordering = ["game", "number"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db.models import OuterRef, QuerySet, Subquery
 
@@ -43,36 +44,54 @@ def is_table_actor(by: Actor) -> bool:
     return isinstance(by, TableActor)
 
 
+#: The club roles that record its hands.
+RECORDING_ROLES = (Membership.Role.DIRECTOR, Membership.Role.SCORER)
+
+
 def can_record(user: Actor, game: Game) -> bool:
     """A director or scorer of the game's club records its hands; a table link, the
     hands of the game now at its table."""
+    role = None if isinstance(user, TableActor) else role_in(user, game.club)
+    return can_record_as(user, game, role)
+
+
+def can_record_as(user: Actor, game: Game, role: str | None) -> bool:
+    """The rule of :func:`can_record` for ``user`` whose ``role`` in the game's club is
+    already known (read with the game: :func:`game_for_recording`). A table link's
+    rule reads no role."""
     if isinstance(user, TableActor):
         return user.game_id == game.pk and user.link.club_id == game.club_id
-    known = game.__dict__.get("_recorder_role")
-    # Read with the game (game_for_recording): no second query.
-    role = known[1] if known is not None and known[0] is user else role_in(user, game.club)
-    return role in (Membership.Role.DIRECTOR, Membership.Role.SCORER)
+    return role in RECORDING_ROLES
+
+
+class GameToRecord(NamedTuple):
+    """The game locked for its next hand and the recorder's role in its club, read in
+    one query (:func:`game_for_recording`)."""
+
+    game: Game
+    role: str | None
 
 
 def _locked_games() -> QuerySet:
     return Game.objects.select_for_update(of=("self",))
 
 
-def game_for_recording(game_id: int, by: Actor) -> Game:
-    """The game, locked for its next hand (``SELECT ... FOR UPDATE``) with what
-    :func:`can_record` reads for ``by`` in the same query: a member's role in the club,
-    the club for a superuser or trusted work, nothing more for a table link (its rule
-    reads the game's club id). ``Game.DoesNotExist`` when there is none. Must run inside
-    a transaction (the lock is held until it ends)."""
+def game_for_recording(game_id: int, by: Actor) -> GameToRecord:
+    """The game, locked for its next hand (``SELECT ... FOR UPDATE``), with ``by``'s role
+    in its club read in the same query, for :func:`can_record_as`: a member's role
+    (the game's ``recorder_role``), the club for a superuser or trusted work (whose role
+    needs no query), nothing more for a table link (its rule reads the game's club id;
+    its role is None). ``Game.DoesNotExist`` when there is none. Must run inside a
+    transaction (the lock is held until it ends)."""
     games = _locked_games()
     if is_table_actor(by):
-        return games.get(pk=int(game_id))
+        return GameToRecord(games.get(pk=int(game_id)), None)
     if not getattr(by, "is_authenticated", False) or getattr(by, "is_superuser", False):
-        return games.select_related("club").get(pk=int(game_id))
+        game = games.select_related("club").get(pk=int(game_id))
+        return GameToRecord(game, role_in(by, game.club))
     roles = Membership.objects.filter(club_id=OuterRef("club_id"), user_id=by.pk)
     game = games.annotate(recorder_role=Subquery(roles.values("role")[:1])).get(pk=int(game_id))
-    game.__dict__["_recorder_role"] = (by, game.recorder_role)
-    return game
+    return GameToRecord(game, game.recorder_role)
 
 
 def can_confirm(user: Actor, hand: Hand) -> bool:

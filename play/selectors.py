@@ -21,6 +21,9 @@ from django.db.models import (
 )
 
 from play import provenance
+from play.confirmations import confirmer_name
+from play.hand_scores import replay_records
+from play.hands import HandRecording, recording_refusal
 from play.models import (
     Game,
     GameSeat,
@@ -35,7 +38,6 @@ from play.models import (
     TableSeating,
 )
 from play.rulesets import rules_of
-from play.services import confirmer_name, recording_refusal, replay_records
 from rookclub.clubs.models import Player
 from scoring.engine.rotation import upcoming
 from scoring.engine.seat_names import SEAT_SHORT, names_for, seat_name, side_name
@@ -170,7 +172,7 @@ def row_confirmed(game: Game, row: SheetRow) -> None:
 
 
 #: The keys of a hand's record that make its irregularities (penalties, a renege, a
-#: misdeal, a redeal: ``services._irregularities``).
+#: misdeal, a redeal: ``play.hand_scores.hand_irregularities``).
 IRREGULAR_KEYS = ("penalties", "renege", "misdeal", "redeal")
 
 
@@ -340,11 +342,11 @@ def game_sheet(
     )
 
 
-def recorded_row(hand: Hand) -> SheetRow:
-    """The score sheet's row of a hand ``hand_record`` has just stored
-    (``hand.recorded``), from the engine state it was scored with, without a query:
-    unconfirmed and uncorrected, its irregularities the ones just stored."""
-    state, irregularities = hand.recorded
+def recorded_row(recording: HandRecording) -> SheetRow:
+    """The score sheet's row of a hand ``hand_recording`` has just stored (not a
+    retry's), from the engine state it was scored with, without a query: unconfirmed
+    and uncorrected, its irregularities the ones just stored."""
+    hand, state, irregularities = recording.hand, recording.state, recording.irregularities
     played = state.hands[-1]
     return SheetRow(
         hand=hand,

@@ -127,7 +127,8 @@ def _hand(rng: random.Random, dealer: str) -> dict:
 
 def _play(game: object, rng: random.Random, director: object) -> None:
     """The director keys in each hand; an opponent of the bidder usually confirms it."""
-    from play.services import hand_confirm, hand_record
+    from play.confirmations import hand_confirm
+    from play.hands import hand_record
 
     users = {p.pk: p.user for p in Player.objects.filter(game_seats__game=game)}
     for _ in range(60):
@@ -144,7 +145,7 @@ def _play(game: object, rng: random.Random, director: object) -> None:
 
 def _correct_one_hand(game: object, director: object) -> None:
     """The first night's first table: east-west miscounted a hand by ten."""
-    from play.services import hand_correct
+    from play.corrections import hand_correct
 
     for hand in game.hands.filter(void=False).order_by("number"):
         counters = dict(hand.record["counters"])

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from play import checkins, night_opening, night_seating
+from play.hands import hand_record
 from play.models import Game, Hand
-from play.services import hand_record
 from play.table_links import links_for
 from tests.factories import PlayerFactory, hand_in
 from tests.tournaments.conftest import make_event

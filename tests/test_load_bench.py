@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from play.services import hand_record
+from play.hands import hand_record
 from tests.factories import game_for, players_of, scorer_of
 from tests.play.conftest import made_hand
 

@@ -1,4 +1,6 @@
-"""REST API for rulesets, games and hands: thin views over play.services."""
+"""REST API for rulesets, games and hands: thin views over the services
+(:mod:`play.services`, :mod:`play.hands`, :mod:`play.confirmations`,
+:mod:`play.corrections`)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,9 @@ from play import services, voiding
 from play.api.fields import GameOptionsField, RulesetSlugField
 from play.api.hand_schema import SEAT_HELP, ScoreSheetHand
 from play.api.schema import house_rules_refusal
+from play.confirmations import hand_confirm
+from play.corrections import hand_correct
+from play.hands import HandRecording, hand_recording, number_required
 from play.models import Game, Hand, Night
 from play.selectors import GameSheet, SheetRow, game_sheet, recorded_row
 from rookclub.clubs.models import Player
@@ -64,7 +69,7 @@ TOTALS = serializers.DictField(
     "where players score apart",
 )
 ERRORS = OpenApiResponse(description="Field -> list of messages; nothing was stored.")
-#: A hand's 400: the engine's refusals carry their ``code`` (play.services._refused).
+#: A hand's 400: the engine's refusals carry their ``code`` (play.hands.refused).
 HAND_REFUSAL = OpenApiResponse(
     description="Field -> list of messages; nothing was stored. A hand the rules engine "
     "refuses also carries a `code`: `hand_malformed` (a shape the schema states: an "
@@ -414,34 +419,38 @@ def void_out(game: Game) -> dict[str, Any]:
     }
 
 
+def recording_out(recording: HandRecording) -> dict[str, Any]:
+    """The answer to a hand posted (``HandRecorded``): a hand just stored is answered
+    from the state it was scored with (its row built without reading the sheet back);
+    a retry's hand, already stored, as :func:`recorded_out`."""
+    if recording.replayed:
+        return recorded_out(recording.hand)
+    state = recording.state
+    after = {
+        "totals": dict(state.totals),
+        "status": state.status,
+        "winner": state.winner,
+        "winners": list(state.winners),
+        "next_dealer": state.dealer,
+        "next_seats": dict(state.seats),
+        "seat_message": state.seat_message,
+    }
+    return {**hand_out(recorded_row(recording)), **after}
+
+
 def recorded_out(hand: Hand) -> dict[str, Any]:
-    """A hand and the game after it (``HandRecorded``). A hand just stored by
-    ``hand_record`` is answered from the state it was scored with (its row built
-    without reading the sheet back); any other is read from the score sheet."""
-    if hand.recorded is not None:
-        state = hand.recorded.state
-        row = recorded_row(hand)
-        after = {
-            "totals": dict(state.totals),
-            "status": state.status,
-            "winner": state.winner,
-            "winners": list(state.winners),
-            "next_dealer": state.dealer,
-            "next_seats": dict(state.seats),
-            "seat_message": state.seat_message,
-        }
-    else:
-        sheet = game_sheet(game=hand.game)
-        row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
-        after = {
-            "totals": sheet.totals if row.number == len(sheet.rows) else row.totals,
-            "status": sheet.status,
-            "winner": sheet.winner,
-            "winners": list(sheet.winners),
-            "next_dealer": sheet.dealer,
-            "next_seats": {seat: p.pk for seat, p in sheet.seats.items()},
-            "seat_message": sheet.seat_message,
-        }
+    """A stored hand and the game after it (``HandRecorded``), read from the score sheet."""
+    sheet = game_sheet(game=hand.game)
+    row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
+    after = {
+        "totals": sheet.totals if row.number == len(sheet.rows) else row.totals,
+        "status": sheet.status,
+        "winner": sheet.winner,
+        "winners": list(sheet.winners),
+        "next_dealer": sheet.dealer,
+        "next_seats": {seat: p.pk for seat, p in sheet.seats.items()},
+        "seat_message": sheet.seat_message,
+    }
     return {**hand_out(row), **after}
 
 
@@ -596,17 +605,17 @@ class GameViewSet(
             data = body(request)
             number = data.pop("number", None)
             if game_id is None or number is None:
-                raise services.number_required(self.get_object())
-            hand = services.hand_record(
-                game=game_id, data=data, entered_by=request.user, number=number
+                raise number_required(self.get_object())
+            recording = hand_recording(
+                game_id=game_id, data=data, entered_by=request.user, number=number
             )
         except (DomainError, Game.DoesNotExist):
             # As before: a game this user cannot see is a 404 whatever else is wrong.
             self.get_object()
             raise
         # A retry of the same hand under its number (its answer was lost): 200, not 201.
-        done = status.HTTP_200_OK if hand.replayed else status.HTTP_201_CREATED
-        return Response(recorded_out(hand), status=done)
+        done = status.HTTP_200_OK if recording.replayed else status.HTTP_201_CREATED
+        return Response(recording_out(recording), status=done)
 
     @extend_schema(
         request=VoidIn,
@@ -664,7 +673,7 @@ class HandViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
-        hand = services.hand_confirm(hand=self.get_object(), by=request.user)
+        hand = hand_confirm(hand=self.get_object(), by=request.user)
         return Response(self._out(hand))
 
     @extend_schema(
@@ -682,7 +691,5 @@ class HandViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         record = data.get("hand")
         if not isinstance(record, dict):
             raise Invalid("Send the corrected hand.", errors={"hand": ["must be a JSON object"]})
-        hand = services.hand_correct(
-            hand=hand, data=record, by=request.user, reason=data.get("reason", "")
-        )
+        hand = hand_correct(hand=hand, data=record, by=request.user, reason=data.get("reason", ""))
         return Response(self._out(hand))

@@ -7,7 +7,7 @@ Each field's type, bounds, choices and description are the hand's one descriptio
 :func:`hand_shapes` makes each operation's hand a ``oneOf`` of closed objects, one per
 shape (:data:`SHAPES`, and a hand card by card). Which seats and sides a hand may name,
 whether the game bids at all and whether the counters add up are the game's ruleset's:
-that 400 carries ``not_in_game`` or ``hand_impossible`` (``play.services.GAME_DECIDES``).
+that 400 carries ``not_in_game`` or ``hand_impossible`` (``play.hands.GAME_DECIDES``).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from play import services, table_links
+from play import table_links
 from play.api.fields import player_component, player_out
 from play.api.games import (
     ERRORS,
@@ -26,7 +26,10 @@ from play.api.games import (
     HandRecorded,
     game_out,
     recorded_out,
+    recording_out,
 )
+from play.confirmations import hand_confirm
+from play.hands import hand_recording, number_required
 from play.models import Game, Hand
 from play.permissions import SIDES, TableActor
 from play.selectors import game_sheet
@@ -185,15 +188,17 @@ class TableLinkViewSet(viewsets.GenericViewSet):
         data = body(request)
         number = data.pop("number", None)
         if number is None:
-            raise services.number_required(Game(pk=state.game_id))
+            raise number_required(Game(pk=state.game_id))
         side = valid(ConfirmIn, {"side": data.pop("side", None) or SIDES[0]})["side"]
         actor = TableActor(state.link, state.game_id, side)
         # The game's id: hand_record reads it once, locked (no read of it before).
-        hand = services.hand_record(game=state.game_id, data=data, entered_by=actor, number=number)
+        recording = hand_recording(
+            game_id=state.game_id, data=data, entered_by=actor, number=number
+        )
         # As the games API: the same hand again under its number (its answer was lost,
         # the phone's outbox sends it again) is 200 with that hand, not a second one.
-        done = status.HTTP_200_OK if hand.replayed else status.HTTP_201_CREATED
-        return Response(recorded_out(hand), status=done)
+        done = status.HTTP_200_OK if recording.replayed else status.HTTP_201_CREATED
+        return Response(recording_out(recording), status=done)
 
     @extend_schema(
         request=ConfirmIn,
@@ -212,5 +217,5 @@ class TableLinkViewSet(viewsets.GenericViewSet):
         )
         if hand is None:
             raise table_links.LinkNotFound(f"Hand {number} is not recorded at this table.")
-        hand = services.hand_confirm(hand=hand, by=TableActor(state.link, state.game_id, side))
+        hand = hand_confirm(hand=hand, by=TableActor(state.link, state.game_id, side))
         return Response(recorded_out(hand))

@@ -1,6 +1,6 @@
 """The card-by-card page (``games/<id>/cards/``, ``t/<key>/cards/``): no script, every
 tap posts the draft (``play.card_entry``) and the page comes back with the next step.
-The finished hand is recorded as the API's ``card_hand`` (``services.hand_record``),
+The finished hand is recorded as the API's ``card_hand`` (``play.hands.hand_record``),
 which checks every card again."""
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
-from play import card_entry, services, table_links
+from play import card_entry, table_links
 from play.disputes import card_name
 from play.forms import TRUMP_LABELS
+from play.hands import hand_record
 from play.models import Game
 from play.permissions import SIDES, TableActor
+from play.rulesets import rules_of
 from rookclub.core.errors import DomainError
 from rookclub.core.roles import Actor
 from scoring.engine import card_code
@@ -52,7 +54,7 @@ def table_link_cards(request: HttpRequest, key: str) -> HttpResponse:
 def _page(
     request: HttpRequest, game: Game, by: Actor, back: str, allowed: Any = None
 ) -> HttpResponse:
-    rules = services.rules_of(game)
+    rules = rules_of(game)
     number = game.hands.count() + 1
     draft = card_entry.new_draft(rules, game.next_dealer)
     message, renege, status = None, None, 200
@@ -92,7 +94,7 @@ def _page(
                 try:
                     if allowed is not None:
                         allowed()
-                    hand = services.hand_record(
+                    hand = hand_record(
                         game=game,
                         data={"card_hand": card_entry.card_hand(draft)},
                         entered_by=by,

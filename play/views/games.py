@@ -16,6 +16,7 @@ What these answers draw from the score sheet is built in :mod:`play.views.score_
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -24,9 +25,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from play import services, voiding
+from play import confirmations, corrections, voiding
 from play.forms import SEAT_LABELS, TRUMP_LABELS, CorrectionForm, HandForm, table_text
+from play.hands import game_as_stored, hand_recording
 from play.models import Game, Hand
+from play.rulesets import rules_of
 from play.views.score_sheet import (
     SIDE_SHORT,
     correction_context,
@@ -39,6 +42,7 @@ from rookclub.core.errors import DomainError, NotAllowed
 from rookclub.core.forms import add_domain_errors, label
 from rookclub.core.pages import login_required_message, post_form, refuse
 from rookclub.core.roles import Actor
+from scoring.engine import Ruleset
 
 
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -47,44 +51,54 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method != "POST":
         return render_sheet(request, game)
     if not request.user.is_authenticated:
-        return _refuse(request, game, "Log in to record hands.", 403, "not_logged_in")
-    return record_posted(request, game, request.user, reverse("game-detail", args=[game.pk]))
+        return _refuse(request, lambda: game, "Log in to record hands.", 403, "not_logged_in")
+    done = reverse("game-detail", args=[game.pk])
+    return record_posted(
+        request, request.user, done, game_id=game.pk, rules=rules_of(game), game=game
+    )
 
 
 def record_posted(
     request: HttpRequest,
-    game: Game | int,
     by: Actor,
     done: str,
+    *,
+    game_id: int,
+    rules: Ruleset,
+    game: Game | None = None,
     link: Any = None,
-    rules: Any = None,
 ) -> HttpResponse:
-    """Record the hand the page's form posted, by ``by`` (a user, or a table link's
-    actor with ``link`` its table), and show the sheet again (``done`` without htmx).
-    The offline outbox posts with ``Accept: application/json`` and gets JSON back.
+    """Record the hand the page's form posted in the game ``game_id`` (of ruleset
+    ``rules``), by ``by`` (a user, or a table link's actor with ``link`` its table),
+    and show the sheet again (``done`` without htmx). The offline outbox posts with
+    ``Accept: application/json`` and gets JSON back.
 
-    ``game`` may be the game's id with ``rules`` its ruleset (the table page's post:
-    ``hand_record`` then reads the game once, locked, as the table-link API's post
-    does); a refusal reads the game to show the page."""
+    ``game``: the game with its club, when the view has read it (the score sheet's
+    page), brought to the row as stored once the hand is. The table page's post has
+    only the game's id and ruleset: ``hand_recording`` reads the game once, locked, as
+    the table-link API's post does, and a refusal reads it to show the page."""
+
+    def whole() -> Game:
+        return game if game is not None else _whole(game_id)
+
     kind = request.POST.get("kind", "")
     if kind not in HandForm.KINDS:
-        return _refuse(request, game, "That form is not one of this page's.", 400, "bad_form", link)
+        message = "That form is not one of this page's."
+        return _refuse(request, whole, message, 400, "bad_form", link)
     # Only the posted form, only to check it: the page's other two are built only to
     # show it again.
-    if rules is None:
-        rules = services.rules_of(_whole(game))
     form = HandForm.posted(request.POST, ruleset=rules, kind=kind)
     if not form.is_valid():
-        return _form_refused(request, game, form, 400, "invalid", link)
+        return _form_refused(request, whole, form, 400, "invalid", link)
     try:
-        hand = services.hand_record(
-            game=game,
+        recording = hand_recording(
+            game_id=game_id,
             data=form.to_record(),
             entered_by=by,
             number=form.cleaned_data.get("number"),
         )
     except NotAllowed as error:
-        return _refuse(request, game, error.message, error.status, error.code, link)
+        return _refuse(request, whole, error.message, error.status, error.code, link)
     except DomainError as error:
         if error.code in ("hand_number_taken", "game_finished", "session_closed", "game_void"):
             # Someone else at the table already recorded it, or the game or the night is
@@ -92,41 +106,45 @@ def record_posted(
             # phone recorded first, what differs between the two).
             message = error.message
             if error.code == "hand_number_taken":
-                message += differences(game, form.cleaned_data.get("number"), form.to_record())
-            return _refuse(request, game, message, error.status, error.code, link)
+                number = form.cleaned_data.get("number")
+                message += differences(game_id, number, form.to_record())
+            return _refuse(request, whole, message, error.status, error.code, link)
         add_domain_errors(form, error)
-        return _form_refused(request, game, form, error.status, error.code, link)
-    # The game as stored now: hand_record updated the one given, or read it (an id).
-    game = game if isinstance(game, Game) else hand.game
+        return _form_refused(request, whole, form, error.status, error.code, link)
+    hand, replayed = recording.hand, recording.replayed
+    # The game as stored now: the one given, brought up to date, or the one just read.
+    if game is None:
+        game = hand.game
+    else:
+        game_as_stored(game, hand.game)
     # A retry of a hand already stored (its first answer was lost): not an error.
     if wants_json(request):
         # The outbox resending a hand it kept: the same hand from the same phone (or the
         # same side through the same link) is this phone's own, so it reads as sent.
         message = f"Hand {hand.number} recorded."
-        return JsonResponse({"number": hand.number, "replayed": hand.replayed, "message": message})
-    if hand.replayed:
+        return JsonResponse({"number": hand.number, "replayed": replayed, "message": message})
+    if replayed:
         messages.success(request, f"Hand {hand.number} was already recorded.")
     if request.htmx:
         # The new row and, out of band, what it changed; a retry reads the region again.
-        return render_sheet(request, game, recorded=hand.number, link=link, row=not hand.replayed)
+        return render_sheet(request, game, recorded=hand.number, link=link, row=not replayed)
     # Without JavaScript: the page again, scrolled to the result above the form.
     return redirect(f"{done}?recorded={hand.number}#hand-result")
 
 
-def _whole(game: Game | int) -> Game:
-    """The game with its club: ``game`` itself, or read when it is an id."""
-    if isinstance(game, Game):
-        return game
-    return Game.objects.select_related("club").get(pk=game)
+def _whole(game_id: int) -> Game:
+    """The game with its club, read."""
+    return Game.objects.select_related("club").get(pk=game_id)
 
 
 _COMPARED = (("bidder", "declarer"), ("bid", "bid"), ("trump", "trump"))
 
 
-def differences(game: Game | int, number: int | None, posted: dict[str, Any]) -> str:
+def differences(game_id: int, number: int | None, posted: dict[str, Any]) -> str:
     """Two phones, one hand: what the refused hand says that the stored hand ``number``
-    does not, as a sentence to append (" Stored: ...; yours: ..."), or "" if nothing."""
-    stored = Hand.objects.filter(game=game, number=number).values_list("record", flat=True)
+    of the game ``game_id`` does not, as a sentence to append (" Stored: ...; yours:
+    ..."), or "" if nothing."""
+    stored = Hand.objects.filter(game_id=game_id, number=number).values_list("record", flat=True)
     record = stored.first() if number else None
     if record is None:
         return ""
@@ -169,23 +187,30 @@ def wants_json(request: HttpRequest) -> bool:
 
 
 def _refuse(
-    request: HttpRequest, game: Game | int, message: str, status: int, code: str, link: Any = None
+    request: HttpRequest,
+    whole: Callable[[], Game],
+    message: str,
+    status: int,
+    code: str,
+    link: Any = None,
 ) -> HttpResponse:
+    """A refused post: JSON for the page's script, else the sheet of ``whole()`` (the
+    game with its club, read only then) with the reason."""
     if wants_json(request):
         return JsonResponse({"code": code, "message": message, "errors": {}}, status=status)
-    return render_sheet(request, _whole(game), refusal=message, status=status, link=link)
+    return render_sheet(request, whole(), refusal=message, status=status, link=link)
 
 
 def _form_refused(
     request: HttpRequest,
-    game: Game | int,
+    whole: Callable[[], Game],
     form: HandForm,
     status: int,
     code: str,
     link: Any = None,
 ) -> HttpResponse:
     if not wants_json(request):
-        game = _whole(game)
+        game = whole()
         forms = {**hand_forms(game), form.initial["kind"]: form}
         return render_sheet(request, game, forms=forms, status=status, link=link, row=True)
     errors = {name: [str(m) for m in msgs] for name, msgs in form.errors.items()}
@@ -226,7 +251,7 @@ def _game_url_of_hand(request: HttpRequest, pk: int) -> str:
 def hand_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.select_related("game__club", "entered_by"), pk=pk)
     try:
-        services.hand_confirm(hand=hand, by=request.user)
+        confirmations.hand_confirm(hand=hand, by=request.user)
     except DomainError as error:
         if request.htmx:
             return render_row(request, hand, refusal=error.message, status=error.status)
@@ -257,14 +282,14 @@ def hand_correct(request: HttpRequest, pk: int) -> HttpResponse:
     director = is_director(request.user, game.club)
     if not director and request.method == "POST":
         return refuse(request, NotAllowed("Only a director can correct a hand."), back)
-    rules = services.rules_of(game)
+    rules = rules_of(game)
     if not director:
         return render(request, "games/correct.html", correction_context(request, hand, None))
     if request.method == "POST":
         form = CorrectionForm(request.POST, ruleset=rules)
         if form.is_valid():
             try:
-                services.hand_correct(
+                corrections.hand_correct(
                     hand=hand,
                     data=form.to_record(),
                     by=request.user,

@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from play import game_places, selectors, services
+from play import game_places, selectors
 from play.forms import (
     SEAT_LABELS,
     SIDE_LABELS,
@@ -29,6 +29,7 @@ from play.forms import (
 )
 from play.models import Game, Hand
 from play.permissions import SIDES, can_record, confirmable_hands, table_confirmable
+from play.rulesets import rules_of
 from play.seats import sides_of
 from rookclub.clubs.permissions import is_director
 from rookclub.core.forms import label
@@ -44,7 +45,7 @@ def correction_context(
     sheet = selectors.game_sheet(game=hand.game)
     context = _context(request, sheet)
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
-    rules = services.rules_of(sheet.game)
+    rules = rules_of(sheet.game)
     names = names_for(rules)
     context.update(
         hand=hand,
@@ -115,7 +116,7 @@ def row_seats(sheet, row) -> dict[str, Any]:
 
 def hand_forms(game: Game) -> dict[str, HandForm]:
     """The page's three forms, to show (a post is checked by ``HandForm.posted``)."""
-    rules = services.rules_of(game)
+    rules = rules_of(game)
     # Three forms share the page: each gets its own element ids.
     return {
         kind: HandForm(None, ruleset=rules, initial={"kind": kind}, auto_id=f"{kind}_%s")
@@ -187,7 +188,7 @@ def _context(
                 form.initial["number"] = sheet.next_number
     user = request.user
     director = is_director(user, game.club)
-    names = names_for(services.rules_of(game))
+    names = names_for(rules_of(game))
     context = {
         "game": game,
         "club": game.club,
@@ -219,7 +220,7 @@ def _context(
             "misdeal_form": forms["misdeal"],
             "redeal_form": forms["redeal"],
             "seat_choices": _seat_choices(hand_form, sheet.seats),
-            "trump_choices": _trump_choices(hand_form, services.rules_of(game)),
+            "trump_choices": _trump_choices(hand_form, rules_of(game)),
             "declarer_side": _declarer_side(hand_form),
             "extras_open": _extras_open(hand_form),
             "not_recorded": _not_recorded(forms, sheet.next_number),
@@ -410,7 +411,7 @@ def confirmed_row(
     answers a Confirm from its row, with ``waiting`` the hands still waiting for one
     (the sheet's count)."""
     game = row.hand.game
-    names = names_for(services.rules_of(game))
+    names = names_for(rules_of(game))
     _label_confirmations([row], names)
     context = {
         "row": row,
@@ -429,7 +430,7 @@ def confirmed_row(
 
 
 def _names(sheet: selectors.GameSheet) -> TableNames:
-    return names_for(services.rules_of(sheet.game))
+    return names_for(rules_of(sheet.game))
 
 
 def _unconfirmed(rows: list[Any], names: TableNames) -> list[dict[str, Any]]:
@@ -475,7 +476,7 @@ def _offer_table_sides(game: Game, rows: list[Any], link: Any, names: TableNames
 
 
 def _seat_cards(sheet) -> list[dict[str, Any]]:
-    side_of = sides_of(names_for(services.rules_of(sheet.game)))
+    side_of = sides_of(names_for(rules_of(sheet.game)))
     return [
         {
             "seat": seat,

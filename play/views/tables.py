@@ -18,7 +18,8 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
-from play import selectors, services, table_links
+from play import selectors, table_links
+from play.confirmations import hand_confirm
 from play.forms import SEAT_LABELS
 from play.models import Game
 from play.permissions import SIDES, TableActor
@@ -150,9 +151,8 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
     if side not in SIDES:
         side = SIDES[0]
     actor = TableActor(state.link, state.game_id, side)
-    game = state.game or state.game_id
-    rules = rules_of_snapshot(state.ruleset) if state.ruleset is not None else None
-    return record_posted(request, game, actor, here, link=state, rules=rules)
+    rules = rules_of_snapshot(state.ruleset)
+    return record_posted(request, actor, here, game_id=state.game_id, rules=rules, link=state)
 
 
 @post_form(lambda request, key, number: reverse("table-link", args=[key]))
@@ -176,7 +176,7 @@ def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpRespo
     waited = hand.confirmed_at is None
     actor = TableActor(state.link, state.game.pk, request.POST.get("side", ""))
     try:
-        services.hand_confirm(hand=hand, by=actor)
+        hand_confirm(hand=hand, by=actor)
     except DomainError as error:
         return _confirm_refused(request, state, hand, error)
     if not request.htmx:
@@ -202,7 +202,7 @@ def _confirm_now(request: HttpRequest, state, key: str, number: int) -> HttpResp
     hand = row.hand  # its game is the sheet's
     actor = TableActor(state.link, state.game.pk, request.POST.get("side", ""))
     try:
-        services.hand_confirm(hand=hand, by=actor)
+        hand_confirm(hand=hand, by=actor)
     except DomainError as error:
         return _confirm_refused(request, state, hand, error, sheet=sheet)
     selectors.row_confirmed(sheet.game, row)

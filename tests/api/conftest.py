@@ -13,8 +13,8 @@ from rest_framework.test import APIClient
 
 from play import checkins, night_opening, night_seating, table_links
 from play.door_checkin import door_key
+from play.hands import hand_record
 from play.models import Game, Hand, Night
-from play.services import hand_record
 from rookclub.clubs import members
 from rookclub.clubs.models import Club
 from rookclub.printing.models import PrintJob

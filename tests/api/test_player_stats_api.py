@@ -11,8 +11,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from play.hands import hand_record
 from play.night_opening import night_open
-from play.services import game_start, hand_record
+from play.services import game_start
 from rookclub.core.roles import SYSTEM
 from tests.factories import ClubFactory, director_of, member_of, players_of
 from tests.play.conftest import made_hand

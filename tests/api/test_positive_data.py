@@ -70,8 +70,8 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from play import table_links
+from play.hands import GAME_DECIDES
 from play.models import Hand
-from play.services import GAME_DECIDES
 from rookclub.wsgi import application
 from tests.api.test_fuzz import _path_values, keep_test_connection  # noqa: F401
 
@@ -259,7 +259,7 @@ RULES = {
         "pinned_twice",
     },
     # A hand whose shape is the schema's (play.api.hand_schema) that its game refuses
-    # (play.services.GAME_DECIDES); a malformed one (hand_malformed) is no pass.
+    # (play.hands.GAME_DECIDES); a malformed one (hand_malformed) is no pass.
     "POST /api/v1/games/{id}/hands/": GAME_DECIDES,
     "POST /api/v1/table/{key}/hands/": GAME_DECIDES,
     "POST /api/v1/hands/{id}/correct/": GAME_DECIDES,

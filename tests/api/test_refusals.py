@@ -20,7 +20,7 @@ from tournaments.models import Entry, MatchGame, Tournament
 
 
 def recorded_hand(club, by):
-    from play.services import hand_record
+    from play.hands import hand_record
 
     hand = {
         "bidder": "north",

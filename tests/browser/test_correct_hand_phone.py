@@ -6,7 +6,8 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from play import checkins, night_opening, night_seating, services
+from play import checkins, night_opening, night_seating
+from play.hands import hand_record
 from play.models import Game, Hand
 from tests.browser.helpers import log_in, screenshot, serious_violations
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of
@@ -25,7 +26,7 @@ def two_hands():
     for bidder, ns in (("north", 85), ("east", 40)):
         body = {"bidder": bidder, "bid": 80, "trump": "red"}
         body["counters"] = {"north_south": ns, "east_west": 120 - ns}
-        services.hand_record(game=game, data=body, entered_by=director)
+        hand_record(game=game, data=body, entered_by=director)
     return Hand.objects.get(game=game, number=1)
 
 

@@ -7,8 +7,9 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from play import checkins, night_opening, night_seating, services
+from play import checkins, night_opening, night_seating
 from play.disputes import card_name
+from play.hands import hand_record
 from play.models import Game
 from tests.browser.helpers import log_in, screenshot
 from tests.factories import PASSWORD, ClubFactory, director_of, players_of, scorer_of
@@ -36,7 +37,7 @@ def test_a_beginner_sheet_fits_a_phone_with_a_column_per_player(browser, live_se
             "trump": "red",
             "counters": dict(zip(("north", "east", "south", "west"), counters, strict=True)),
         }
-        services.hand_record(game=game, data=data, entered_by=scorer)
+        hand_record(game=game, data=data, entered_by=scorer)
     context = browser.new_context(
         viewport={"width": 360, "height": 800},
         base_url=live_server.url,
@@ -69,9 +70,7 @@ def test_a_beginner_sheet_fits_a_phone_with_a_column_per_player(browser, live_se
 def test_a_director_replays_a_disputed_hand_from_its_row(browser, live_server):
     game, scorer = night_game("tournament")
     card_hand, trick, seat, card = reneging_hand(dealer=game.first_dealer)
-    hand = services.hand_record(
-        game=game, data={"card_hand": card_hand.to_dict()}, entered_by=scorer
-    )
+    hand = hand_record(game=game, data={"card_hand": card_hand.to_dict()}, entered_by=scorer)
     context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server.url)
     page = context.new_page()
     try:

@@ -6,8 +6,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from play.hands import hand_record
 from play.models import Hand
-from play.services import hand_record
 from tests.browser.helpers import log_in, screenshot
 from tests.browser.test_score_entry import record, table_game  # noqa: F401 - a fixture
 from tests.browser.test_table_of_five_phone import table_of_five  # noqa: F401 - a fixture

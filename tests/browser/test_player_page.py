@@ -9,8 +9,9 @@ from django.core.cache import cache
 from playwright.sync_api import expect
 
 from play import checkins, night_opening, night_seating
+from play.hands import hand_record
 from play.models import Game
-from play.services import game_start, hand_record
+from play.services import game_start
 from play.table_links import links_for
 from rookclub.core.roles import SYSTEM
 from tests.browser.helpers import log_in, screenshot

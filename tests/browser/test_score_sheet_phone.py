@@ -7,7 +7,8 @@ import datetime
 import pytest
 from playwright.sync_api import expect
 
-from play import checkins, night_opening, night_seating, services
+from play import checkins, night_opening, night_seating
+from play.hands import hand_record
 from play.models import Game, Hand
 from tests.browser.helpers import SCREENSHOTS, log_in
 from tests.factories import (
@@ -129,7 +130,7 @@ def test_the_fourth_hands_result_brings_the_seat_exchange_into_view(phone, table
     sam = table_game.club.memberships.get(user__username="sam").user
     for number in range(1, 4):
         body = hand_in(bid=70, ns=70)
-        services.hand_record(game=table_game, data=body, entered_by=sam, number=number)
+        hand_record(game=table_game, data=body, entered_by=sam, number=number)
     log_in(page, "sam", PASSWORD)
     page.goto(f"/games/{table_game.pk}/")
 
@@ -148,7 +149,7 @@ def thirteen_hands(game) -> None:
         north = number % 2
         # Each side set in turn: the declarers take 50 of their 70.
         body = set_hand_in("north" if north else "east", 70, "yellow", short=20)
-        services.hand_record(game=game, data=body, entered_by=sam, number=number)
+        hand_record(game=game, data=body, entered_by=sam, number=number)
 
 
 def test_thirteen_hands_fit_without_sideways_scrolling_and_confirm_stays_put(phone, table_game):

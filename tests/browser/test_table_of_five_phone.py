@@ -6,7 +6,8 @@ import datetime
 
 import pytest
 
-from play import checkins, night_opening, night_seating, services
+from play import checkins, night_opening, night_seating
+from play.hands import hand_record
 from play.models import Game
 from rookclub.clubs.models import Player
 from tests.browser.helpers import screenshot
@@ -44,7 +45,7 @@ def table_of_five():
     game = next(g for g in Game.objects.filter(night=night) if g.seats.count() == 5)
     counters = {"seat1": 50, "seat2": 20, "seat3": 10, "seat4": 10, "seat5": 10}
     data = {"bidder": "seat1", "bid": 40, "trump": "red", "counters": counters}
-    services.hand_record(game=game, data=data, entered_by=scorer)
+    hand_record(game=game, data=data, entered_by=scorer)
     return game
 
 

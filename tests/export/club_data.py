@@ -7,12 +7,14 @@ import datetime
 from typing import Any
 
 from play.checkins import night_check_in, night_reopen
+from play.confirmations import hand_confirm
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import Game, Hand
 from play.night_closing import night_close
 from play.night_opening import night_open
 from play.night_seating import night_seat
 from play.selectors import game_sheet
-from play.services import hand_confirm, hand_correct, hand_record
 from play.table_links import links_for
 from rookclub.clubs.models import Club
 from standings.standings import night_standings, season_standings

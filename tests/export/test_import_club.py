@@ -10,8 +10,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.core.serializers.json import DjangoJSONEncoder
 
+from play.hands import hand_record
 from play.models import Game, Hand
-from play.services import hand_record
 from rookclub.clubs.export import club_export
 from rookclub.clubs.models import Club, Player
 from tests.factories import ClubFactory, director_of, game_for, scorer_of

@@ -9,7 +9,8 @@ import pytest
 import time_machine
 from django.test import Client
 
-from play import checkins, night_closing, night_opening, night_seating, services
+from play import checkins, night_closing, night_opening, night_seating
+from play.hands import hand_record
 from play.models import Game, Hand, NightEvent, TableSeating
 from tests.factories import players_of
 from tests.pages.conftest import hand_body, made_hand
@@ -28,9 +29,7 @@ def close(night, director):
 
 @pytest.fixture
 def hand(game, scorer):
-    return services.hand_record(
-        game=game, data=hand_body("north", 80, "red", 85), entered_by=scorer
-    )
+    return hand_record(game=game, data=hand_body("north", 80, "red", 85), entered_by=scorer)
 
 
 # ---- the score-entry page --------------------------------------------------------------------
@@ -86,7 +85,7 @@ def test_a_finished_game_of_a_closed_night_shows_game_over_not_unfinished(
     as_scorer, night, director, game, scorer
 ):
     for _ in range(3):
-        services.hand_record(game=game, data=hand_body("north", 120, "red", 120), entered_by=scorer)
+        hand_record(game=game, data=hand_body("north", 120, "red", 120), entered_by=scorer)
     close(night, director)
 
     page = as_scorer.get(f"/games/{game.pk}/").content.decode()
@@ -112,7 +111,7 @@ def test_before_closing_the_director_is_told_which_tables_are_still_playing(
     as_director, night, game, scorer
 ):
     for _ in range(3):
-        services.hand_record(game=game, data=hand_body("north", 120, "red", 120), entered_by=scorer)
+        hand_record(game=game, data=hand_body("north", 120, "red", 120), entered_by=scorer)
 
     page = as_director.get(f"/sessions/{night.pk}/").content.decode()
 

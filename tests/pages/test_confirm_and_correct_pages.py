@@ -3,7 +3,10 @@ correction with its before/after history."""
 
 import pytest
 
-from play import night_closing, services
+from play import night_closing
+from play.confirmations import hand_confirm
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import Hand, HandCorrection
 from tests.factories import UserFactory
 from tests.pages.conftest import hand_body, made_hand
@@ -15,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def hands(game, scorer):
     """Three hands at table 1, entered by the scorer."""
     return [
-        services.hand_record(game=game, data=body, entered_by=scorer)
+        hand_record(game=game, data=body, entered_by=scorer)
         for body in (
             hand_body("north", 80, "red", 85),
             hand_body("east", 75, "green", 40),
@@ -87,7 +90,7 @@ def test_a_refused_htmx_confirm_says_why_in_the_row(client, member, hands):
 
 def test_a_hand_row_tells_who_entered_and_who_confirmed_it(client, game, hands):
     ivy = seated_user(game, "east", "ivy")
-    services.hand_confirm(hand=hands[0], by=ivy)
+    hand_confirm(hand=hands[0], by=ivy)
     east = game.seats.get(seat="east").player.name
 
     page = client.get(f"/games/{game.pk}/").content.decode()
@@ -193,9 +196,7 @@ def north_scores(club, game):
     north = game.seats.get(seat="north").player
     north.user = scorer_of(club, username="nora")
     north.save()
-    hand = services.hand_record(
-        game=game, data=hand_body("north", 80, "red", 85), entered_by=north.user
-    )
+    hand = hand_record(game=game, data=hand_body("north", 80, "red", 85), entered_by=north.user)
     return hand
 
 
@@ -259,7 +260,7 @@ def test_the_partner_of_whoever_entered_a_hand_is_refused_even_posting_directly(
 
 def test_a_confirmed_hand_shows_who_confirmed_it_to_everyone(client, game, north_scores):
     east = seated_user(game, "east", "ed")
-    services.hand_confirm(hand=north_scores, by=east)
+    hand_confirm(hand=north_scores, by=east)
     client.force_login(seated_user(game, "west", "wes"))
 
     page = client.get(f"/games/{game.pk}/").content.decode()
@@ -279,8 +280,8 @@ def test_a_corrected_hand_waits_for_confirmation_again_on_the_sheet(client, dire
     as_director.force_login(director)
     ivy = seated_user(game, "east", "ivy")
     east = game.seats.get(seat="east").player.name
-    services.hand_confirm(hand=hands[0], by=ivy)
-    services.hand_confirm(hand=hands[1], by=ivy)
+    hand_confirm(hand=hands[0], by=ivy)
+    hand_confirm(hand=hands[1], by=ivy)
     data = {**made_hand(bidder="north", bid=80, trump="red", ns=75), "reason": "Nest miscounted"}
 
     response = as_director.post(f"/hands/{hands[0].pk}/correct/", data, follow=True)
@@ -378,7 +379,7 @@ def test_a_scorer_reads_a_corrected_hands_history_in_the_tables_words(
 ):
     """The sheet links a corrected hand to its history for everyone: a scorer reads it
     there (without the form), the trump named as the table says it."""
-    services.hand_correct(
+    hand_correct(
         hand=hands[1],
         data=hand_body("east", 75, "green", 35),
         by=director,

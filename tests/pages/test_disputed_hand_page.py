@@ -6,7 +6,7 @@ import re
 import pytest
 
 from play.disputes import card_name
-from play.services import hand_record
+from play.hands import hand_record
 from tests.factories import game_for, players_of
 from tests.pages.conftest import hand_body
 from tests.play.card_hands import played_hand, reneging_hand

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
+from play.hands import hand_record
 from play.print_docs import game_sheet_doc
-from play.services import hand_record
 from rookclub.printing import render
 from tests.factories import game_for, players_of
 from tests.print.conftest import pdf_text

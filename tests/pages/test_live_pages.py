@@ -7,9 +7,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.test import Client
 
+from play.hands import hand_record
 from play.models import Game
 from play.night_seating import night_seat
-from play.services import hand_record
 from tests.play.conftest import made_hand
 from tests.play.test_nights import open_night
 from tests.tournaments.conftest import make_event, play_round

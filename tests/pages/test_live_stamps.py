@@ -6,9 +6,11 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from play.confirmations import hand_confirm
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import Game
 from play.night_seating import night_seat
-from play.services import hand_confirm, hand_correct, hand_record
 from rookclub.clubs.models import Membership
 from tests.play.conftest import made_hand
 from tests.play.test_nights import open_night

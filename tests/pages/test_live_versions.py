@@ -7,10 +7,11 @@ from django.core.cache import cache
 from django.http import HttpResponse
 from django.test import RequestFactory
 
+from play.confirmations import hand_confirm
+from play.hands import hand_record
 from play.live import night_standings_version, night_tables_version
 from play.models import Game
 from play.night_seating import night_seat
-from play.services import hand_confirm, hand_record
 from rookclub.core.live import live_fragment
 from tests.play.conftest import made_hand
 from tests.play.test_nights import open_night

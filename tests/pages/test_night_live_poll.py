@@ -15,8 +15,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from play import checkins, table_games
+from play.confirmations import hand_confirm
+from play.hands import hand_record
 from play.models import Game, TableSeating
-from play.services import hand_confirm, hand_record
 from play.voiding import game_void
 from rookclub.clubs.models import Membership
 from rookclub.core.live import TOKEN_SLOT

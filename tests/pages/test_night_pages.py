@@ -222,10 +222,10 @@ def test_a_visitor_is_sent_to_log_in_before_a_director_action(client, night):
 
 
 def test_a_finished_table_can_start_a_new_game(as_director, night, game, scorer):
-    from play import services
+    from play.hands import hand_record
 
     for _ in range(3):
-        services.hand_record(
+        hand_record(
             game=game,
             entered_by=scorer,
             data={
@@ -250,7 +250,7 @@ def test_a_finished_table_can_start_a_new_game(as_director, night, game, scorer)
 def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_hands(
     as_director, club, scorer
 ):
-    from play import services
+    from play.hands import hand_record
 
     director = club.memberships.get(role="director").user
     night = night_opening.night_open(
@@ -263,9 +263,7 @@ def test_a_progressive_night_seats_the_next_round_once_all_tables_played_four_ha
     night_seating.night_seat(night=night, by=director, seed=2)
     for game in Game.objects.filter(night=night):
         for _ in range(4):
-            services.hand_record(
-                game=game, data=hand_body("north", 70, "red", 70), entered_by=scorer
-            )
+            hand_record(game=game, data=hand_body("north", 70, "red", 70), entered_by=scorer)
 
     response = as_director.post(f"/sessions/{night.pk}/next-round/", follow=True)
 

@@ -4,8 +4,8 @@ service worker is served at the site root."""
 
 import pytest
 
+from play.hands import hand_record
 from play.models import Hand
-from play.services import hand_record
 from tests.pages.conftest import hand_body, made_hand
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from play import night_closing, night_opening, table_links
+from play.hands import hand_record
 from play.models import Game, TableLink
-from play.services import game_start, hand_record
+from play.services import game_start
 from play.voiding import game_void
 from rookclub.clubs.models import Membership
 from rookclub.core.roles import SYSTEM

@@ -7,7 +7,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from play import checkins, night_opening, night_seating, services
+from play import checkins, night_opening, night_seating
+from play.hands import hand_record
 from play.models import Game
 from tests.factories import ClubFactory, director_of, players_of, scorer_of
 from tests.pages.conftest import hand_body
@@ -43,7 +44,7 @@ def club_of(size: int):
         night_seating.night_seat(night=night, by=director, seed=week)
         for game in Game.objects.filter(night=night):
             for hand in HANDS[: 2 + week % 3]:
-                services.hand_record(game=game, data=hand, entered_by=scorer)
+                hand_record(game=game, data=hand, entered_by=scorer)
     return club, director, night, players
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from play import services
+from play.hands import hand_record
 from tests.pages.conftest import hand_body, made_hand
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ def played(game, scorer):
         hand_body("north", 80, "red", 85),
         hand_body("east", 100, "green", 60),
     ):
-        services.hand_record(game=game, data=body, entered_by=scorer)
+        hand_record(game=game, data=body, entered_by=scorer)
     return game
 
 

@@ -11,9 +11,10 @@ import pytest
 from django.core.cache import cache
 
 from play import checkins, night_opening, night_seating
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import Game, Hand
 from play.permissions import TableActor
-from play.services import hand_correct, hand_record
 from play.table_links import links_for
 from tests.factories import hand_in, misdeal_in, players_of, renege_later_in
 from tests.pages.conftest import made_hand

@@ -13,8 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from play.hands import hand_record
 from play.models import Game, Hand
-from play.services import hand_record
 from play.table_links import links_for
 from tests.pages.conftest import hand_body, made_hand
 

@@ -4,8 +4,8 @@ them for directors and developers (docs/hand-format.md)."""
 import pytest
 from rest_framework.test import APIClient
 
-from play import services
 from play.forms import table_text
+from play.hands import hand_record
 from play.models import Hand
 from tests.pages.conftest import hand_body, made_hand
 
@@ -52,9 +52,7 @@ def test_a_refused_hand_shows_the_reason_without_the_citation_but_the_api_keeps_
 
 
 def test_a_refused_correction_shows_no_citation_either(as_director, game, scorer):
-    hand = services.hand_record(
-        game=game, data=hand_body("north", 80, "red", 85), entered_by=scorer
-    )
+    hand = hand_record(game=game, data=hand_body("north", 80, "red", 85), entered_by=scorer)
     data = {**made_hand(ns=40), "counters_east_west": 90, "reason": "miscounted"}
 
     page = as_director.post(f"/hands/{hand.pk}/correct/", data).content.decode()
@@ -64,8 +62,6 @@ def test_a_refused_correction_shows_no_citation_either(as_director, game, scorer
 
 
 def test_the_recorded_hands_reasons_keep_their_citations_in_the_api(scorer, game):
-    hand = services.hand_record(
-        game=game, data=hand_body("north", 95, "red", 75), entered_by=scorer
-    )
+    hand = hand_record(game=game, data=hand_body("north", 95, "red", 75), entered_by=scorer)
 
     assert any("docs/rules.md §3" in reason for reason in hand.score["reasons"])

@@ -60,7 +60,7 @@ def made_hand(bid=80, ns=85, trump="red", bidder="north", **extra):
 
 def play_out(game, user, side="north_south"):
     """Record hands until ``game`` is over: ``side`` bids and takes all 120 each hand."""
-    from play.services import hand_record
+    from play.hands import hand_record
 
     bidder = "north" if side == "north_south" else "east"
     ns = 120 if side == "north_south" else 0

@@ -299,7 +299,7 @@ def test_the_schema_documents_the_hands_endpoint(api):
 
 def test_the_ruleset_snapshot_keeps_its_side_order_whatever_order_the_database_keeps(game):
     # PostgreSQL's jsonb sorts object keys; the first side listed exchanges seats first.
-    from play.services import rules_of
+    from play.rulesets import rules_of
 
     game.ruleset = {
         **game.ruleset,

@@ -4,8 +4,8 @@ it shows named (who, which trick, which card)."""
 
 import pytest
 
+from play.corrections import hand_correct
 from play.models import Hand, HandResult, Irregularity
-from play.services import hand_correct
 from scoring.engine import card_code, check_card_hand, score_hand
 from tests.factories import hand_in
 from tests.play.card_hands import TOURNAMENT, played_hand, reneging_hand

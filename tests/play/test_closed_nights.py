@@ -8,11 +8,14 @@ import pytest
 import time_machine
 
 from play.checkins import night_check_in, night_reopen
+from play.confirmations import hand_confirm
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import Game, Hand, HandCorrection, Night, NightEvent
 from play.night_closing import night_close
 from play.night_opening import night_open
 from play.night_seating import night_seat
-from play.services import game_start, hand_confirm, hand_correct, hand_record
+from play.services import game_start
 from play.table_games import table_new_game
 from rookclub.core.errors import Conflict, Invalid, NotAllowed
 from standings.standings import night_standings

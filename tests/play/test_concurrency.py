@@ -5,8 +5,8 @@ import threading
 import pytest
 from django.db import connection, connections
 
+from play.hands import hand_record, hand_recording
 from play.models import Hand
-from play.services import hand_record
 from rookclub.core.errors import Conflict
 from tests.factories import ClubFactory, game_for, scorer_of
 from tests.play.conftest import made_hand
@@ -28,8 +28,8 @@ def post_at_once(game, user, bodies):
     def post(body):
         try:
             barrier.wait()
-            hand = hand_record(game=game, data=body, entered_by=user, number=1)
-            outcomes.append("replayed" if hand.replayed else "stored")
+            recording = hand_recording(game_id=game.pk, data=body, entered_by=user, number=1)
+            outcomes.append("replayed" if recording.replayed else "stored")
         except Conflict as exc:
             outcomes.append(exc.code)
         finally:

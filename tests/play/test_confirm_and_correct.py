@@ -3,8 +3,10 @@
 import pytest
 from rest_framework.test import APIClient
 
+from play.confirmations import hand_confirm
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import HandCorrection
-from play.services import hand_confirm, hand_correct, hand_record
 from rookclub.core.errors import Invalid, NotAllowed
 from rookclub.core.roles import SYSTEM
 from tests.factories import UserFactory

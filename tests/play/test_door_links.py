@@ -10,11 +10,11 @@ from rest_framework.test import APIClient
 
 from play.checkins import night_check_in
 from play.door_checkin import DoorActor, door_check_in
+from play.hands import hand_record
 from play.models import CheckIn
 from play.night_closing import night_close
 from play.night_opening import night_open
 from play.night_seating import night_seat
-from play.services import hand_record
 from rookclub.clubs.models import Player
 from rookclub.core.errors import NotAllowed
 from tests.factories import ClubFactory, director_of, member_of, players_of, scorer_of

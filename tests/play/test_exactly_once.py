@@ -8,11 +8,11 @@ import pytest
 import time_machine
 
 from play.checkins import night_check_in
+from play.hands import hand_record, hand_recording
 from play.models import Game, Hand
 from play.night_closing import night_close
 from play.night_opening import night_open
 from play.night_seating import night_seat
-from play.services import hand_record
 from play.signals import game_scored
 from rookclub.core.errors import Conflict
 from tests.factories import players_of, redeal_in
@@ -41,11 +41,11 @@ def heard():
 
 
 def test_the_same_hand_again_under_its_number_returns_the_stored_hand(game, scorer, heard):
-    first = hand_record(game=game, data=made_hand(), entered_by=scorer, number=1)
+    first = hand_recording(game_id=game.pk, data=made_hand(), entered_by=scorer, number=1)
 
-    again = hand_record(game=game, data=made_hand(), entered_by=scorer, number=1)
+    again = hand_recording(game_id=game.pk, data=made_hand(), entered_by=scorer, number=1)
 
-    assert again.pk == first.pk
+    assert again.hand.pk == first.hand.pk
     assert again.replayed is True
     assert first.replayed is False
     assert Hand.objects.filter(game=game).count() == 1
@@ -58,7 +58,9 @@ def test_the_record_is_compared_as_the_engine_normalizes_it(game, scorer):
     """The same hand written differently (no penalties vs an empty list) is the same hand."""
     hand_record(game=game, data=made_hand(), entered_by=scorer, number=1)
 
-    again = hand_record(game=game, data=made_hand(penalties=[]), entered_by=scorer, number=1)
+    again = hand_recording(
+        game_id=game.pk, data=made_hand(penalties=[]), entered_by=scorer, number=1
+    )
 
     assert again.replayed is True
 
@@ -115,9 +117,9 @@ def test_the_winning_hand_retried_after_the_game_ended_is_not_refused(game, scor
     play_out(game, scorer)
     last = game.hands.order_by("number").last()
 
-    again = hand_record(game=game, data=last.record, entered_by=scorer, number=last.number)
+    again = hand_recording(game_id=game.pk, data=last.record, entered_by=scorer, number=last.number)
 
-    assert again.pk == last.pk and again.replayed
+    assert again.hand.pk == last.pk and again.replayed
     with pytest.raises(Conflict) as refused:
         hand_record(game=game, data=made_hand(), entered_by=scorer, number=last.number + 1)
     assert refused.value.code == "game_finished"
@@ -132,8 +134,8 @@ def test_a_hand_retried_after_the_night_closed_is_not_refused(club, director, sc
     with time_machine.travel(datetime.datetime(2025, 3, 7, 4, 40, tzinfo=datetime.UTC), tick=False):
         night_close(night=night, by=director)
 
-    again = hand_record(game=game, data=made_hand(), entered_by=scorer, number=1)
-    assert again.pk == first.pk and again.replayed
+    again = hand_recording(game_id=game.pk, data=made_hand(), entered_by=scorer, number=1)
+    assert again.hand.pk == first.pk and again.replayed
     with pytest.raises(Conflict) as refused:
         hand_record(game=game, data=made_hand(ns=90), entered_by=scorer, number=1)
     # A different hand: the night's closing is the reason that matters.

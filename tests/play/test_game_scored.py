@@ -4,8 +4,9 @@ inside the hand's transaction; scoring imports nothing of tournaments."""
 import pytest
 from django.db import IntegrityError
 
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import Hand
-from play.services import hand_correct, hand_record
 from play.signals import game_scored
 from rookclub.core.errors import Conflict, NotAllowed
 from rookclub.core.roles import SYSTEM

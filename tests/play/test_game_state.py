@@ -8,10 +8,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from play.corrections import hand_correct
 from play.game_state import STATE_FIELDS, state_of, store_state
+from play.hand_scores import replay_records
+from play.hands import hand_record
 from play.models import Game, Hand
 from play.rulesets import rules_of
-from play.services import game_start, hand_correct, hand_record, replay_records
+from play.services import game_start
 from rookclub.core.errors import Conflict, Invalid
 from scoring.engine import PRESETS, simulate_hand
 from tests.factories import players_of

@@ -25,9 +25,10 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
 from play.api.games import recorded_out
+from play.hands import hand_record
 from play.models import Game, Hand
 from play.permissions import game_for_recording
-from play.services import game_start, hand_record
+from play.services import game_start
 from standings.ratings import rate_finished_game
 from tests.factories import NightFactory, game_for, players_of, scorer_of
 from tests.play.conftest import made_hand
@@ -209,12 +210,12 @@ def test_the_locked_game_is_the_game_with_the_recorders_role(club):
     game = game_for(club)
 
     with transaction.atomic():
-        locked = game_for_recording(game.pk, scorer)
+        locked, role = game_for_recording(game.pk, scorer)
 
     stored = Game.objects.get(pk=game.pk)
     for field in Game._meta.concrete_fields:
         assert getattr(locked, field.attname) == getattr(stored, field.attname), field.name
-    assert locked.recorder_role == "scorer"
+    assert role == locked.recorder_role == "scorer"
     for missing in (game.pk + 1000, 2**63):  # past the 64-bit ids: no game, as any other
         with pytest.raises(Game.DoesNotExist), transaction.atomic():
             game_for_recording(missing, scorer)

@@ -12,11 +12,13 @@ from rest_framework.test import APIClient
 
 from play import table_links
 from play.checkins import night_check_in
+from play.confirmations import hand_confirm
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import Game, Hand
 from play.night_opening import night_open
 from play.night_seating import night_seat
 from play.permissions import TableActor
-from play.services import hand_confirm, hand_correct, hand_record
 from tests.factories import players_of
 from tests.play.conftest import made_hand
 

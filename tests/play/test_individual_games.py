@@ -4,8 +4,9 @@ API: each hand's points per player, running totals per player and the winning pl
 
 import pytest
 
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import HandResult
-from play.services import hand_correct, hand_record
 from tests.factories import game_for
 from tests.play.conftest import made_hand
 

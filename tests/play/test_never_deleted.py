@@ -5,8 +5,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db.models import ProtectedError
 
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import Game, GameSeat, Hand, HandCorrection, Irregularity
-from play.services import hand_correct, hand_record
 from tests.play.conftest import made_hand
 
 pytestmark = pytest.mark.django_db

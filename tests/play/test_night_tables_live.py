@@ -9,9 +9,10 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from play.checkins import night_check_in
+from play.confirmations import hand_confirm
+from play.hands import hand_record
 from play.night_opening import night_open
 from play.night_seating import night_seat
-from play.services import hand_confirm, hand_record
 from rookclub.core.roles import SYSTEM
 from tests.factories import players_of
 from tests.play.conftest import made_hand

@@ -6,8 +6,8 @@ import importlib
 import pytest
 from django.apps import apps
 
+from play.hands import hand_record
 from play.models import Game, HandResult
-from play.services import hand_record
 from tests.factories import game_for
 from tests.play.conftest import made_hand
 

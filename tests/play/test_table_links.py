@@ -15,12 +15,13 @@ from rest_framework.test import APIClient
 
 from play import table_links
 from play.checkins import night_check_in
+from play.confirmations import hand_confirm
+from play.hands import hand_record
 from play.models import Game, Hand, TableLink
 from play.night_closing import night_close
 from play.night_opening import night_open
 from play.night_seating import night_seat
 from play.permissions import TableActor
-from play.services import hand_confirm, hand_record
 from play.table_games import table_new_game
 from rookclub.core.errors import Conflict, NotAllowed
 from rookclub.core.throttles import TooMany, count
@@ -532,7 +533,7 @@ def test_a_corrected_hand_on_the_tables_page_offers_no_history_its_phone_cannot_
     page that would ask it to log in."""
     from django.test import Client
 
-    from play.services import hand_correct
+    from play.corrections import hand_correct
 
     game = game_at(night, 1)
     hand = hand_record(game=game, data=made_hand(bid=80, ns=85), entered_by=director)

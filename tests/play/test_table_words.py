@@ -7,8 +7,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from play.confirmations import hand_confirm
+from play.hands import hand_record
 from play.models import Game, Night, NightRound
-from play.services import game_start, hand_confirm, hand_record
+from play.services import game_start
 from rookclub.core.errors import NotAllowed
 from rookclub.core.roles import SYSTEM
 from scoring.engine import PRESETS
@@ -277,8 +279,8 @@ def test_the_page_of_a_table_of_six_marks_each_seat_with_its_partnership(club, d
 def test_a_corrections_history_at_a_table_of_five_speaks_its_seats(
     night_of_nine, director_api, director
 ):
+    from play.corrections import hand_correct
     from play.models import Hand
-    from play.services import hand_correct
 
     _, url, big = night_of_nine
     link = _table_page(director_api, url, big)

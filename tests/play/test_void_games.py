@@ -8,12 +8,13 @@ import pytest
 from django.template.loader import render_to_string
 
 from play.checkins import night_check_in
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import Game, Hand
 from play.night_closing import night_close
 from play.night_opening import night_open
 from play.night_seating import night_seat
 from play.print_docs import game_sheet_doc
-from play.services import hand_correct, hand_record
 from play.table_games import table_new_game
 from play.voiding import game_void
 from rookclub.core.errors import Conflict, Invalid, NotAllowed

@@ -13,8 +13,9 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from play import checkins, night_opening, night_seating
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import Game, Hand
-from play.services import hand_correct, hand_record
 from tests.factories import PlayerFactory, hand_in
 
 # PDFs go to a throwaway MEDIA_ROOT, shared with the real Celery worker (started with

@@ -6,7 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from play.services import game_start, hand_record
+from play.hands import hand_record
+from play.services import game_start
 from tests.factories import PASSWORD, players_of
 from tests.print.conftest import pdf_text
 

@@ -7,7 +7,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
-from play.services import hand_record
+from play.hands import hand_record
 from rookclub.printing.models import PrintJob
 from rookclub.printing.services import print_job_start
 from tests.factories import ClubFactory, director_of, hand_in

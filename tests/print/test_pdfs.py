@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from play.hands import hand_record
 from play.models import Hand, TableLink
-from play.services import hand_record
 from tests.factories import UserFactory, redeal_in
 from tests.print.conftest import page_count, page_texts, pdf_text
 

@@ -7,9 +7,10 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import Hand
 from play.selectors import game_sheet, round_table
-from play.services import hand_correct, hand_record
 from rookclub.core.roles import SYSTEM
 from rookclub.printing.kinds import Missing
 from rookclub.printing.services import document_build, document_pdf

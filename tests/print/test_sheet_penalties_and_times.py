@@ -5,9 +5,9 @@ import zoneinfo
 
 import pytest
 
+from play.hands import hand_record
 from play.models import HandCorrection
 from play.print_docs import game_sheet_doc
-from play.services import hand_record
 from rookclub.printing.builders import sheet_date
 from tests.factories import game_for, hand_in
 

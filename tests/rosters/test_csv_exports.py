@@ -11,7 +11,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from play import checkins, night_opening, night_seating, services
+from play import checkins, night_opening, night_seating
+from play.hands import hand_record
 from play.models import Game, Hand
 from rookclub.clubs.models import Player
 from rookclub.core.csv_out import safe_cell
@@ -48,7 +49,7 @@ def a_night(size: int = 1, names: list[str] | None = None):
     night_seating.night_seat(night=night, by=director, seed=1)
     for game in Game.objects.filter(night=night):
         for hand in HANDS:
-            services.hand_record(game=game, data=hand, entered_by=scorer)
+            hand_record(game=game, data=hand, entered_by=scorer)
     return club, director, night
 
 

@@ -11,9 +11,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from play.confirmations import hand_confirm
 from play.models import Game, Hand, Night
 from play.night_closing import night_close
-from play.services import hand_confirm
 from play.voiding import game_void
 from tests.security.test_permission_matrix import API, PAGES, _url, world  # noqa: F401
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
+from play.hands import hand_record
 from play.models import Game, TableLink
-from play.services import hand_record
 from play.table_links import links_for
 from rookclub.clubs import members
 from rookclub.clubs.models import Membership

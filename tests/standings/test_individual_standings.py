@@ -7,10 +7,10 @@ import datetime
 import pytest
 
 from play.checkins import night_check_in
+from play.hands import hand_record
 from play.models import Game
 from play.night_opening import night_open
 from play.night_seating import night_seat
-from play.services import hand_record
 from standings.players import player_profile
 from standings.standings import night_standings, season_standings
 from tests.factories import players_of

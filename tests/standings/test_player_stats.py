@@ -8,8 +8,9 @@ import datetime
 import pytest
 
 from play.checkins import night_check_in
+from play.hands import hand_record
 from play.night_opening import night_open
-from play.services import game_start, hand_record
+from play.services import game_start
 from play.voiding import game_void
 from rookclub.core.roles import SYSTEM
 from standings.player_stats import player_days, player_stats, seasons_in, seasons_of, stats_csv

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from play.hands import hand_record
 from play.models import Game, GameSeat, Hand, HandResult, Irregularity
 from play.seats import PARTNER, SIDE_OF
-from play.services import game_start, hand_record
+from play.services import game_start
 from play.voiding import game_void
 from rookclub.core.errors import DomainError
 from rookclub.core.roles import SYSTEM

@@ -9,10 +9,10 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from play.checkins import night_check_in
+from play.hands import hand_record
 from play.models import Game
 from play.night_opening import night_open
 from play.night_seating import night_seat
-from play.services import hand_record
 from standings.standings import night_standings, season_standings
 from tests.factories import players_of
 from tests.play.conftest import made_hand, play_out

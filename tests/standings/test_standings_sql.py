@@ -11,9 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.models import Hand
 from play.night_opening import night_open
-from play.services import game_start, hand_correct, hand_record
+from play.services import game_start
 from play.voiding import game_void
 from rookclub.core.errors import Conflict, Invalid
 from standings.standings import night_standings, season_standings

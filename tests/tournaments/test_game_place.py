@@ -4,8 +4,9 @@ them (play.game_places, registered by tournaments); a club night's game does not
 import pytest
 from django.urls import reverse
 
+from play.hands import hand_record
 from play.models import Game
-from play.services import game_start, hand_record
+from play.services import game_start
 from tests.factories import hand_in, players_of, scorer_of
 from tests.tournaments.conftest import make_event
 from tests.tournaments.test_table_page import logged_in, url_of

@@ -7,8 +7,8 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from play.hands import hand_record
 from play.models import Game
-from play.services import hand_record
 from rookclub.clubs.models import Membership
 from tests.factories import UserFactory
 from tests.play.conftest import made_hand

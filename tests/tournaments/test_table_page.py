@@ -6,8 +6,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from play.hands import hand_record
 from play.models import Game
-from play.services import hand_record
 from tests.factories import PASSWORD, UserFactory, hand_in, member_of, scorer_of
 from tests.tournaments.conftest import make_event, play_round
 from tournaments.entries import entry_withdraw

@@ -3,8 +3,8 @@
 import pytest
 from django.contrib.auth import get_user_model
 
+from play.hands import hand_record
 from play.models import Game
-from play.services import hand_record
 from play.voiding import game_void
 from rookclub.core.errors import Conflict
 from tests.factories import hand_in
@@ -86,7 +86,7 @@ def test_an_unfinished_table_game_leaves_the_match_open(api, club, director):
 
 
 def test_correcting_a_table_hand_carries_the_new_total_to_the_match(api, club, director):
-    from play.services import hand_correct
+    from play.corrections import hand_correct
 
     tournament = make_event(club, director, "round_robin", 2, options={"round_clock": {"hands": 2}})
     match = tournament.matches.get()

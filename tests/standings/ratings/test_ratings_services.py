@@ -6,7 +6,8 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from play.services import hand_correct, hand_record
+from play.corrections import hand_correct
+from play.hands import hand_record
 from play.signals import game_scored
 from play.voiding import game_void
 from standings import ratings
