@@ -42,7 +42,7 @@ def night_open(
 
     ruleset_or_invalid(ruleset, options)  # refuse a ruleset that cannot be played now
     if tables_of_five_or_six:
-        _check_big_games(seating_method, game_for_five, game_for_six)
+        check_big_games(seating_method, game_for_five, game_for_six)
     return Night.objects.create(
         club=club,
         date=date,
@@ -57,7 +57,9 @@ def night_open(
     )
 
 
-def _check_big_games(method: str, five: str, six: str) -> None:
+def check_big_games(method: str, five: str, six: str) -> None:
+    """Refuse (``Invalid``, field -> messages) tables of five or six on a fixed night,
+    a game that is not for five (``five``) or six (``six``) players, or neither game."""
     errors: dict[str, list[str]] = {}
     if method == Night.Seating.FIXED:
         errors["tables_of_five_or_six"] = [

@@ -22,7 +22,6 @@ from scoring.engine.messages import as_message
 from scoring.engine.option_schema import too_large
 from scoring.engine.rulesets import HOUSE_RULES
 
-COMPASS = SEATS  # a club night's tables seat four, at the compass seats
 #: The seats a game's rows can hold (play.models.SEAT_CHOICES).
 STORED_SEATS = frozenset(SEATS) | frozenset(SMALL_TABLE_SEATS) | frozenset(LARGE_TABLE_SEATS)
 

@@ -196,9 +196,9 @@ def test_a_table_links_refusal_says_when_to_try_again(settings):
 
 
 def test_the_wait_reads_as_a_person_says_it():
-    from rookclub.core.throttles import _seconds
+    from rookclub.core.throttles import wait_in_words
 
-    assert [_seconds(w) for w in (1, 42, 89, 90, 3213)] == [
+    assert [wait_in_words(w) for w in (1, 42, 89, 90, 3213)] == [
         "a second",
         "42 seconds",
         "89 seconds",

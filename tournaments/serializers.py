@@ -49,8 +49,8 @@ class ScoresField(serializers.JSONField):
 
 
 def _event_options() -> dict[str, Any]:
-    """What ``tournaments.services._check_options`` takes, option by option; the house
-    rules (``ruleset_options``) as a night's ``options``."""
+    """The ``options`` ``tournaments.services.tournament_create`` takes, option by option;
+    the house rules (``ruleset_options``) as a night's ``options``."""
     flag = {"type": "boolean"}
     clock = {"type": "integer", "minimum": 1, "maximum": CLOCK_MAX}
     return {

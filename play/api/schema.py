@@ -117,7 +117,7 @@ def night_big_tables(
     result: dict[str, Any], generator: Any, request: Any, public: bool
 ) -> dict[str, Any]:
     """POST sessions/: tables of five or six need random or progressive seating and a
-    game for five or a game for six (``night_opening._check_big_games``). Said with ``if`` /
+    game for five or a game for six (``night_opening.check_big_games``). Said with ``if`` /
     ``then`` on the night's request body (``SessionRequest``): with tables of five or
     six, such seating and at least one game not left blank (left out, a game takes its
     default). Not an ``anyOf`` beside the members: a generated client types a union's

@@ -41,7 +41,7 @@ def count(request: Any, scope: str, ident: str, rate: str | tuple[int, int], sen
     )
     if usage is not None and usage["should_limit"]:
         wait = max(1, usage["time_left"])
-        raise TooMany(sentence.format(wait=_seconds(wait)), wait=wait)
+        raise TooMany(sentence.format(wait=wait_in_words(wait)), wait=wait)
 
 
 def client_ip(request: Any) -> str:
@@ -70,7 +70,7 @@ def _proxies(addresses: tuple[str, ...]) -> list[ipaddress.IPv4Network | ipaddre
     return [ipaddress.ip_network(a, strict=False) for a in addresses]
 
 
-def _seconds(wait: int) -> str:
+def wait_in_words(wait: int) -> str:
     """42 -> "42 seconds"; 3213 -> "54 minutes"."""
     if wait <= 1:
         return "a second"

@@ -287,7 +287,7 @@ def test_a_games_totals_are_by_its_own_sides(schema):
 @pytest.mark.parametrize("six", ["", "six-player", None])
 def test_a_nights_tables_of_five_or_six_are_as_the_schema_says(schema, tables, method, five, six):
     """POST sessions/: the night's request body's ``if``/``then`` accepts exactly the
-    nights ``night_opening._check_big_games`` takes (None: the game left out, its default)."""
+    nights ``night_opening.check_big_games`` takes (None: the game left out, its default)."""
     import jsonschema
 
     from play import night_opening
@@ -299,7 +299,7 @@ def test_a_nights_tables_of_five_or_six_are_as_the_schema_says(schema, tables, m
     rules = {"if": night["if"], "then": night["then"]}
     try:
         if tables:
-            night_opening._check_big_games(
+            night_opening.check_big_games(
                 method,
                 body.get("game_for_five", "five-player"),
                 body.get("game_for_six", "six-player"),
