@@ -3,7 +3,9 @@
 from rest_framework.routers import DefaultRouter
 
 from play.api.door import DoorViewSet
-from play.api.games import GameViewSet, HandViewSet, RulesetViewSet
+from play.api.games import GameViewSet
+from play.api.hands import HandViewSet
+from play.api.rulesets import RulesetViewSet
 from play.api.tables import TableLinkViewSet
 from rookclub.clubs.export_views import api_urlpatterns as export_urls
 from rookclub.clubs.members_api import urlpatterns as members_urls

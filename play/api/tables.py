@@ -18,13 +18,12 @@ from rest_framework.response import Response
 
 from play import table_links
 from play.api.fields import player_component, player_out
-from play.api.games import (
+from play.api.game_serializers import GameOut, game_out
+from play.api.hand_serializers import (
     ERRORS,
     HAND_REFUSAL,
-    GameOut,
     HandIn,
     HandRecorded,
-    game_out,
     recorded_out,
     recording_out,
 )

@@ -24,7 +24,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.renderers import JSONRenderer
 from rest_framework.test import APIClient
 
-from play.api.games import recorded_out
+from play.api.hand_serializers import recorded_out
 from play.hands import hand_record
 from play.models import Game, Hand
 from play.permissions import game_for_recording
