@@ -180,7 +180,7 @@ def door_seat(*, night: Night, player_id: Any, phone: str | None) -> DoorSeat:
     """Where player ``player_id`` sits now (after every seat exchange), for the phone
     whose secret is ``phone``: 404 unless that phone holds the player
     (:func:`play.door_checkin.door_holds`); nothing of the tables once the night is closed."""
-    from play.selectors import night_overview
+    from play.night_reads import night_overview
 
     if not isinstance(player_id, int) or isinstance(player_id, bool):
         raise NotFound("This player is not known here.")

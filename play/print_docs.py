@@ -1,8 +1,8 @@
 """Club nights and games -> the plain documents of ``rookclub/printing/documents.py``.
 
-Each builder reads through the club-night selectors (a fixed number of queries)
-and returns dataclasses; nothing here renders. Registered as print kinds by
-``play/prints.py``.
+Each builder reads through play's reads (``play.score_sheets``, ``play.night_reads``:
+a fixed number of queries) and returns dataclasses; nothing here renders. Registered
+as print kinds by ``play/prints.py``.
 """
 
 from __future__ import annotations
@@ -13,13 +13,8 @@ from dataclasses import dataclass
 from django.utils import formats, timezone
 
 from play.models import Game, HandCorrection, Night, NightRound, TableSeating
-from play.selectors import (
-    PrintedReads,
-    game_sheet,
-    night_overview,
-    night_printed_reads,
-    round_table,
-)
+from play.night_reads import night_overview, round_table
+from play.score_sheets import PrintedReads, game_sheet, night_printed_reads
 from rookclub.printing.builders import blank_sheet, house_rule_text, sheet_date, target_text
 from rookclub.printing.documents import (
     SEATS,

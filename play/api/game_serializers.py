@@ -12,7 +12,7 @@ from play.api.fields import GameOptionsField, RulesetSlugField
 from play.api.hand_schema import SEAT_HELP
 from play.api.hand_serializers import TOTALS, WINNERS, HandOut, hand_out
 from play.models import Game, Night
-from play.selectors import GameSheet
+from play.score_sheets import GameSheet
 from rookclub.clubs.models import Player
 from rookclub.core.api import VisibleRelatedField
 from rookclub.core.limits import REASON_MAX, SOMETHING_PATTERN

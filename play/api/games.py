@@ -26,7 +26,7 @@ from play.api.hand_serializers import (
 from play.api.schema import house_rules_refusal
 from play.hands import hand_recording, number_required
 from play.models import Game
-from play.selectors import game_sheet
+from play.score_sheets import game_sheet
 from rookclub.core.api import body, query_int, visible_to
 from rookclub.core.errors import DomainError
 from rookclub.core.limits import ID_MAX

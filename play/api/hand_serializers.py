@@ -12,9 +12,10 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema_field, inline_s
 from rest_framework import serializers
 
 from play.api.hand_schema import ScoreSheetHand
+from play.hand_rows import recorded_row
 from play.hands import HandRecording
 from play.models import Hand
-from play.selectors import SheetRow, game_sheet, recorded_row
+from play.score_sheets import SheetRow, game_sheet
 from rookclub.core.api import OptionsField, whole
 from rookclub.core.limits import REASON_MAX, REQUIRED_TEXT_PATTERN, validate_text
 

@@ -42,7 +42,7 @@ from play.api.schema import ERRORS, house_rules_refusal
 from play.api.tables import LINK_ERRORS, NEW_LINK, NIGHT_TABLE_ROW, replaced_out, table_row
 from play.door_checkin import door_key, door_link_replace
 from play.models import Night, TableLink
-from play.selectors import night_history, night_overview
+from play.night_reads import night_history, night_overview
 from rookclub.core.api import body, query_int, valid, visible_to, whole
 from rookclub.core.csv_out import JSON_OR_CSV, csv_api_response, wants_csv
 from rookclub.core.errors import Invalid

@@ -31,7 +31,7 @@ from play.confirmations import hand_confirm
 from play.hands import hand_recording, number_required
 from play.models import Game, Hand
 from play.permissions import SIDES, TableActor
-from play.selectors import game_sheet
+from play.score_sheets import game_sheet
 from rookclub.core.api import body, valid
 from rookclub.core.parsers import JSON_ONLY
 

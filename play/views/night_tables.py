@@ -12,7 +12,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from play import selectors as scoring_selectors
+from play.night_reads import TableView
 from play.seats import table_names
 from scoring.engine.seat_names import seat_name
 
@@ -102,7 +102,7 @@ def seat_rows(game: Any, seats: dict[str, Any]) -> list[tuple[str, Any, str]]:
     return [(seat_name(seat), player, side_of.get(seat, "")) for seat, player in seats.items()]
 
 
-def table_view(t: scoring_selectors.TableView, urls: Addresses) -> dict[str, Any]:
+def table_view(t: TableView, urls: Addresses) -> dict[str, Any]:
     round_, number = t.seating.round, t.seating.table
     return {
         "seating": t.seating,

@@ -30,11 +30,10 @@ from play import (
     table_links,
 )
 from play import door_checkin as club_door
-from play import selectors as scoring_selectors
 from play.forms import CheckInForm, NightOpenForm, SeatForm
 from play.live import night_role, night_tables_stamp
 from play.models import Night, TableLink, TableSeating
-from play.selectors import night_history
+from play.night_reads import night_history, night_overview, night_tables
 from play.views.club import club_page
 from play.views.night_tables import (
     RouteForms,
@@ -96,7 +95,7 @@ def _render_live(request: HttpRequest, pk: int, role: str | None) -> HttpRespons
     Its form tokens are :data:`~rookclub.core.live.TOKEN_SLOT`, filled in per viewer,
     so one rendering serves every viewer who sees it alike."""
     try:
-        overview = scoring_selectors.night_tables(night_id=pk)
+        overview = night_tables(night_id=pk)
     except Night.DoesNotExist:  # stamps outlived their night (a database restored)
         raise Http404("No such club night.") from None
     night = overview.night
@@ -110,7 +109,7 @@ def _render_live(request: HttpRequest, pk: int, role: str | None) -> HttpRespons
         overview,
         director=director,
         token=live.TOKEN_SLOT,
-        # Read with the tables (play/selectors.py, night_tables).
+        # Read with the tables (play/night_reads.py, night_tables).
         counts={
             t.game.pk: night_progress.Counts(t.game.hands_recorded, t.game.hands_unconfirmed)
             for t in tables
@@ -313,7 +312,7 @@ def _render(
     status: int = 200,
     template: str = "clubs/night_detail.html",
 ) -> HttpResponse:
-    overview = scoring_selectors.night_overview(night=night)
+    overview = night_overview(night=night)
     night = overview.night
     is_club_director = is_director(request.user, night.club)
     # The night's forms are for a director while it is open; once closed, only "Reopen".

@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from play import game_places, selectors
+from play import game_places
 from play.forms import (
     SEAT_LABELS,
     SIDE_LABELS,
@@ -30,6 +30,7 @@ from play.forms import (
 from play.models import Game, Hand
 from play.permissions import SIDES, can_record, confirmable_hands, table_confirmable
 from play.rulesets import rules_of
+from play.score_sheets import GameSheet, SheetRow, game_sheet
 from play.seats import sides_of
 from rookclub.clubs.permissions import is_director
 from rookclub.core.forms import label
@@ -42,7 +43,7 @@ def correction_context(
     """The correction page's (and its answers') context: the sheet as it stands, the
     hand's row, the form (None for a reader who may not correct) and the hand's
     history."""
-    sheet = selectors.game_sheet(game=hand.game)
+    sheet = game_sheet(game=hand.game)
     context = _context(request, sheet)
     row = next(r for r in sheet.rows if r.hand.pk == hand.pk)
     rules = rules_of(sheet.game)
@@ -141,7 +142,7 @@ def render_sheet(
     ``row``, hand ``recorded``'s row and the rest out of band, where the page already
     shows a sheet the row can join and the game goes on; a hand the rules refuse
     (``forms`` with errors), the reasons and the form again."""
-    sheet = selectors.game_sheet(game=game)
+    sheet = game_sheet(game=game)
     context = _context(request, sheet, forms=forms, refusal=refusal, recorded=recorded, link=link)
     if not request.htmx:
         return render(request, "games/detail.html", context, status=status)
@@ -163,7 +164,7 @@ def render_sheet(
 
 def _context(
     request: HttpRequest,
-    sheet: selectors.GameSheet,
+    sheet: GameSheet,
     *,
     forms: dict[str, HandForm] | None = None,
     refusal: str | None = None,
@@ -376,14 +377,14 @@ def render_row(
     refusal: str | None = None,
     status: int = 200,
     link: Any = None,
-    sheet: selectors.GameSheet | None = None,
+    sheet: GameSheet | None = None,
 ) -> HttpResponse:
     """One hand's row of the sheet (after Confirm), by the same rules as the whole sheet;
     once confirmed, with the sheet's count and the form's waiting list out of band, and
     the result's place cleared when it was confirmed there (the ``confirm-now`` form).
     ``sheet``: the game's sheet as it stands now, when already read."""
     if sheet is None:
-        sheet = selectors.game_sheet(game=hand.game)
+        sheet = game_sheet(game=hand.game)
     moved_on = request.htmx.trigger_name == "confirm-now"
     # The hand forms only where the answer shows the next hand's form.
     context = _context(request, sheet, link=link, with_forms=moved_on and refusal is None)
@@ -403,11 +404,9 @@ def render_row(
     return render(request, "games/_sheet_row_answer.html", context, status=status)
 
 
-def confirmed_row(
-    request: HttpRequest, row: selectors.SheetRow, *, waiting: int, link: Any
-) -> HttpResponse:
+def confirmed_row(request: HttpRequest, row: SheetRow, *, waiting: int, link: Any) -> HttpResponse:
     """A hand just confirmed through a table link, answered from its row alone
-    (:func:`play.selectors.hand_row`; the sheet is not read): what :func:`render_row`
+    (:func:`play.hand_rows.hand_row`; the sheet is not read): what :func:`render_row`
     answers a Confirm from its row, with ``waiting`` the hands still waiting for one
     (the sheet's count)."""
     game = row.hand.game
@@ -429,7 +428,7 @@ def confirmed_row(
     return render(request, "games/_sheet_row_answer.html", context)
 
 
-def _names(sheet: selectors.GameSheet) -> TableNames:
+def _names(sheet: GameSheet) -> TableNames:
     return names_for(rules_of(sheet.game))
 
 

@@ -18,12 +18,14 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods
 
-from play import selectors, table_links
+from play import table_links
 from play.confirmations import hand_confirm
 from play.forms import SEAT_LABELS
+from play.hand_rows import hand_row, row_confirmed
 from play.models import Game
 from play.permissions import SIDES, TableActor
 from play.rulesets import rules_of_snapshot
+from play.score_sheets import game_sheet
 from play.views.games import record_posted, wants_json
 from play.views.score_sheet import confirmed_row, render_row, render_sheet
 from rookclub.core.errors import DomainError
@@ -167,7 +169,7 @@ def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpRespo
         return refused
     if request.htmx and request.htmx.trigger_name == "confirm-now":
         return _confirm_now(request, state, key, number)
-    found = selectors.hand_row(game_id=state.game_id, number=number)
+    found = hand_row(game_id=state.game_id, number=number)
     if found is None:
         raise Http404(f"Hand {number} is not recorded at this table.")
     row, waiting = found
@@ -187,14 +189,14 @@ def table_link_confirm(request: HttpRequest, key: str, number: int) -> HttpRespo
         return render_row(request, hand, link=state)
     # The hand's row, and out of band the sheet's count and its line of the waiting
     # list struck through: the page keeps its place.
-    selectors.row_confirmed(state.game, row)
+    row_confirmed(state.game, row)
     return confirmed_row(request, row, waiting=waiting - waited, link=state)
 
 
 def _confirm_now(request: HttpRequest, state, key: str, number: int) -> HttpResponse:
     """Confirmed where the result was shown: the hand's row and, out of band, that place
     cleared and the next hand's form with the hands still waiting."""
-    sheet = selectors.game_sheet(game=Game(pk=state.game_id))
+    sheet = game_sheet(game=Game(pk=state.game_id))
     state.game = sheet.game
     row = next((r for r in sheet.rows if r.number == number), None)
     if row is None:
@@ -205,7 +207,7 @@ def _confirm_now(request: HttpRequest, state, key: str, number: int) -> HttpResp
         hand_confirm(hand=hand, by=actor)
     except DomainError as error:
         return _confirm_refused(request, state, hand, error, sheet=sheet)
-    selectors.row_confirmed(sheet.game, row)
+    row_confirmed(sheet.game, row)
     return render_row(request, hand, link=state, sheet=sheet)
 
 

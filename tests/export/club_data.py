@@ -14,7 +14,7 @@ from play.models import Game, Hand
 from play.night_closing import night_close
 from play.night_opening import night_open
 from play.night_seating import night_seat
-from play.selectors import game_sheet
+from play.score_sheets import game_sheet
 from play.table_links import links_for
 from rookclub.clubs.models import Club
 from standings.standings import night_standings, season_standings

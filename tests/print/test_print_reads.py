@@ -10,7 +10,8 @@ from django.contrib.auth import get_user_model
 from play.corrections import hand_correct
 from play.hands import hand_record
 from play.models import Hand
-from play.selectors import game_sheet, round_table
+from play.night_reads import round_table
+from play.score_sheets import game_sheet
 from rookclub.core.roles import SYSTEM
 from rookclub.printing.kinds import Missing
 from rookclub.printing.services import document_build, document_pdf

@@ -8,8 +8,9 @@ from play.checkins import night_check_in
 from play.hands import hand_record
 from play.models import Game
 from play.night_opening import night_open
+from play.night_reads import night_overview
 from play.night_seating import night_seat
-from play.selectors import game_sheet, night_overview
+from play.score_sheets import game_sheet
 from standings.players import player_profile
 from standings.standings import night_standings, season_standings
 from tests.factories import players_of
