@@ -39,22 +39,10 @@ def recorded_row(recording: HandRecording) -> SheetRow:
     and uncorrected, its irregularities the ones just stored."""
     hand, state, irregularities = recording.hand, recording.state, recording.irregularities
     played = state.hands[-1]
-    return SheetRow(
-        hand=hand,
-        number=hand.number,
-        dealer=hand.dealer,
-        declarer=hand.bidder,
-        declarer_player=None,
-        bid=hand.bid,
-        trump=hand.trump,
-        counters=dict((hand.record or {}).get("counters") or {}),
-        score={"north_south": hand.score_ns, "east_west": hand.score_ew},
-        totals={"north_south": hand.total_ns, "east_west": hand.total_ew},
-        made=hand.made,
-        void=hand.void,
-        reasons=list(hand.score.get("reasons", [])),
-        confirmed=False,
+    return SheetRow.of(
+        hand,
         corrected=False,
+        declarer_player=None,
         irregularities=list(irregularities),
         entered_how=provenance.entered_how(hand, names_for(state.ruleset).party_names),
         player_scores={pid: played.score.seats[seat] for seat, pid in played.seats.items()},

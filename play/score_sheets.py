@@ -60,9 +60,11 @@ class SheetRow:
     scores_players: bool = False
 
     @classmethod
-    def of(cls, hand: Hand, **more: Any) -> SheetRow:
+    def of(cls, hand: Hand, *, corrected: bool | None = None, **more: Any) -> SheetRow:
         """The row of a stored ``hand``: its own columns, and ``more`` (who declared,
-        its irregularities, who entered and confirmed it...)."""
+        its irregularities, who entered and confirmed it...). ``corrected``: whether it
+        has been corrected, when the hand was not read with that annotation (a hand
+        just stored has not)."""
         return cls(
             hand=hand,
             number=hand.number,
@@ -77,7 +79,7 @@ class SheetRow:
             void=hand.void,
             reasons=list(hand.score.get("reasons", [])),
             confirmed=hand.confirmed_at is not None,
-            corrected=hand.corrected,
+            corrected=hand.corrected if corrected is None else corrected,
             **more,
         )
 
