@@ -24,7 +24,7 @@ from play.forms import SEAT_LABELS
 from play.hand_rows import hand_row, row_confirmed
 from play.models import Game
 from play.permissions import SIDES, TableActor
-from play.rulesets import rules_of_snapshot
+from play.rulesets import rules_of, rules_of_snapshot
 from play.score_sheets import game_sheet
 from play.views.games import record_posted, wants_json
 from play.views.score_sheet import confirmed_row, render_row, render_sheet
@@ -153,8 +153,14 @@ def table_link(request: HttpRequest, key: str) -> HttpResponse:
     if side not in SIDES:
         side = SIDES[0]
     actor = TableActor(state.link, state.game_id, side)
-    rules = rules_of_snapshot(state.ruleset)
-    return record_posted(request, actor, here, game_id=state.game_id, rules=rules, link=state)
+    if state.ruleset is not None:
+        rules = rules_of_snapshot(state.ruleset)
+    else:  # an event's table: its link was resolved with the game, not the ruleset's text
+        _read_game(state)
+        rules = rules_of(state.game)
+    return record_posted(
+        request, actor, here, game_id=state.game_id, rules=rules, game=state.game, link=state
+    )
 
 
 @post_form(lambda request, key, number: reverse("table-link", args=[key]))

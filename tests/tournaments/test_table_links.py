@@ -7,13 +7,22 @@ from html import unescape
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 from rest_framework.test import APIClient
 
 from play import night_opening, night_seating
 from play.checkins import night_check_in
 from play.models import Hand, TableLink
 from play.table_links import links_for
-from tests.factories import ClubFactory, director_of, hand_in, member_of, players_of, scorer_of
+from tests.factories import (
+    ClubFactory,
+    director_of,
+    hand_fields,
+    hand_in,
+    member_of,
+    players_of,
+    scorer_of,
+)
 from tests.tournaments.conftest import make_event
 
 pytestmark = pytest.mark.django_db
@@ -89,6 +98,17 @@ def test_a_round_table_key_records_in_the_matchs_game(api, rnd):
 
     assert read.status_code == 200 and read.json()["id"] == game and read.json()["table"] == 1
     assert posted.status_code == 201
+    assert Hand.objects.get().game_id == game
+
+
+def test_a_round_tables_page_records_a_hand_in_the_matchs_game(api, rnd):
+    game = start_game(api, rnd, 1)
+    key = tables(api, rnd)[1]["key"]
+    phone = Client()
+
+    posted = phone.post(f"/t/{key}/", hand_fields(hand_in(bid=80, ns=100), number=1))
+
+    assert posted.status_code == 302, posted.content
     assert Hand.objects.get().game_id == game
 
 
