@@ -237,24 +237,17 @@ def test_a_seat_polled_while_the_director_seats_the_room_shows_the_table_at_the_
     assert "Table 1 · " in after.content.decode()
 
 
-def test_a_phone_waiting_for_its_table_asks_sooner_than_a_seated_one(night, roster, director):
-    phone = Client()
-    page = f"/n/{night.door_key}/"
-    assert phone.post(page, {"player": roster[0].pk}).status_code == 302
-    night_check_in(night=night, players=roster[1:4], by=director)
-
-    waiting = phone.get(page).content.decode()
-    night_seat(night=night, by=director, seed=5)
-    seated = phone.get(page).content.decode()
-
-    assert 'hx-trigger="every 3s,' in waiting and "focus from:window" in waiting
-    assert 'hx-trigger="every 10s,' in seated
-
-
-def test_the_door_polls_at_the_interval_set_when_shorter_than_the_wait(
-    night, roster, director, settings
+@pytest.mark.parametrize(
+    ("poll_seconds", "waiting_every", "seated_every"),
+    [
+        (10, 'hx-trigger="every 3s,', 'hx-trigger="every 10s,'),  # waiting asks sooner
+        (2, 'hx-trigger="every 2s,', 'hx-trigger="every 2s,'),  # a shorter setting wins
+    ],
+)
+def test_a_door_phone_polls_sooner_while_waiting_for_its_table(
+    night, roster, director, settings, poll_seconds, waiting_every, seated_every
 ):
-    settings.LIVE_POLL_SECONDS = 2
+    settings.LIVE_POLL_SECONDS = poll_seconds
     phone = Client()
     page = f"/n/{night.door_key}/"
     assert phone.post(page, {"player": roster[0].pk}).status_code == 302
@@ -264,7 +257,8 @@ def test_the_door_polls_at_the_interval_set_when_shorter_than_the_wait(
     night_seat(night=night, by=director, seed=5)
     seated = phone.get(page).content.decode()
 
-    assert 'hx-trigger="every 2s,' in waiting and 'hx-trigger="every 2s,' in seated
+    assert waiting_every in waiting and "focus from:window" in waiting
+    assert seated_every in seated
 
 
 def test_one_phone_claims_at_most_its_limit_in_a_night_not_me_included(night, roster, settings):
